@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../openapi/schema';
+import type { Database } from './db/database';
+import type { Config } from './config';
+import type { Mailer } from './services/mailer';
+import type { PaymentProvider } from './services/payment-provider';
+
+/** What every route module gets: the infrastructure, built once in app.ts. */
+export interface AppContext {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  /** Injected so tests can move time (cancellation fees, token expiry). */
+  now: () => Date;
+}
+
+/** The user a valid bearer token names, set on the request by the security handler. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export type OperationId = keyof operations;
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** One handler per operationId of openapi/openapi.yaml; route modules return a part of it. */
+export type Handlers = Record<OperationId, Handler>;

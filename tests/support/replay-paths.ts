@@ -1,0 +1,110 @@
+import { createActor, getNextSnapshot, type AnyStateMachine } from 'xstate';
+import { getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+
+/**
+ * Model-based testing for machines that invoke actors. `createTestModel` refuses `invoke` and
+ * `after`, but `getShortestPaths` works on any machine and its steps include the invoked actors'
+ * `xstate.done.actor.*` / `xstate.error.actor.*` events. `pathsOf` adds, to the shortest path of
+ * every reachable state, one more step for each event that state accepts, so the paths take every
+ * transition; `replayPath` runs a path on a live actor (actors swapped by the caller) and checks
+ * each step lands where the model says; `coverageOf` counts states and transitions covered.
+ */
+export type AnyPath = StatePath<any, any>;
+type AnyEvent = { type: string; [key: string]: unknown };
+
+export interface Coverage {
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[] };
+}
+
+export function pathsOf(
+  machine: AnyStateMachine,
+  options: { events: readonly AnyEvent[]; input?: unknown; extend?: boolean },
+): AnyPath[] {
+  const shortest = getShortestPaths(machine, { events: options.events, input: options.input } as never) as AnyPath[];
+  if (options.extend === false) return shortest;
+  const extended: AnyPath[] = [];
+  for (const path of shortest) {
+    for (const event of options.events) {
+      if (!path.state.can(event)) continue;
+      const next = getNextSnapshot(machine, path.state, event as never);
+      extended.push({ state: next, steps: [...path.steps, { event, state: next }], weight: path.weight + 1 });
+    }
+  }
+  return [...shortest, ...extended];
+}
+
+export function describePath(path: AnyPath): string {
+  const events = path.steps.map((step) => step.event.type).filter((type) => type !== 'xstate.init');
+  return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : '(start)'}`;
+}
+
+/** Replays one path on a fresh actor of `machine`; throws if any step ends in another state. */
+export function replayPath(machine: AnyStateMachine, path: AnyPath, input?: unknown) {
+  const actor = createActor(machine, { input } as never);
+  actor.start();
+  for (const step of path.steps) {
+    if (step.event.type !== 'xstate.init') actor.send(step.event);
+    const actual = JSON.stringify(actor.getSnapshot().value);
+    const expected = JSON.stringify(step.state.value);
+    if (actual !== expected) {
+      actor.stop();
+      throw new Error(`after ${step.event.type}: expected ${expected}, got ${actual}`);
+    }
+  }
+  return actor;
+}
+
+type Node = { id: string; transitions: Map<string, { target?: { id: string }[] }[]>; always?: unknown[] };
+
+/** State ids reached by the paths, and "source → event#n" transitions taken, out of all of them. */
+export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage {
+  const nodes = getStateNodes(machine.root) as unknown as Node[];
+  const allStates = nodes.map((node) => node.id);
+  const allTransitions = new Set<string>();
+  for (const node of nodes) {
+    for (const [eventType, transitions] of node.transitions) {
+      transitions.forEach((_t, i) => allTransitions.add(`${node.id} → ${eventType}#${i}`));
+    }
+  }
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  for (const path of paths) {
+    let previous: AnyPath['state'] | undefined;
+    for (const step of path.steps) {
+      const active = (step.state._nodes as Node[]).map((node) => node.id);
+      active.forEach((id) => seenStates.add(id));
+      if (previous) {
+        const key = firedTransition(previous, step.event, new Set(active));
+        if (key) seenTransitions.add(key);
+      }
+      previous = step.state;
+    }
+  }
+  const missingStates = allStates.filter((id) => !seenStates.has(id));
+  const missingTransitions = [...allTransitions].filter((id) => !seenTransitions.has(id));
+  return {
+    states: { covered: allStates.length - missingStates.length, total: allStates.length, missing: missingStates },
+    transitions: {
+      covered: allTransitions.size - missingTransitions.length,
+      total: allTransitions.size,
+      missing: missingTransitions,
+    },
+  };
+}
+
+/** The path records the event, not which guarded candidate fired: take the first whose targets are now active. */
+function firedTransition(from: AnyPath['state'], event: AnyEvent, activeAfter: Set<string>): string | undefined {
+  const deepestFirst = [...(from._nodes as Node[])].reverse();
+  for (const node of deepestFirst) {
+    const candidates = node.transitions.get(event.type);
+    if (!candidates) continue;
+    const index = candidates.findIndex((t) => (t.target ?? []).every((target) => activeAfter.has(target.id)));
+    return `${node.id} → ${event.type}#${index === -1 ? 0 : index}`;
+  }
+  return undefined;
+}
+
+export function formatCoverage(name: string, coverage: Coverage): string {
+  return `${name}: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions covered`;
+}
