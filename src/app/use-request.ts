@@ -1,0 +1,45 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { requestMachine } from '../../machines/request.machine';
+import { inspect } from './inspector';
+
+export interface RequestView<TData> {
+  loading: boolean;
+  data: TData | null;
+  error: string | null;
+  succeeded: boolean;
+  failed: boolean;
+}
+
+/**
+ * Runs one call through the shared request machine. `auto` reads start at once (with `params`);
+ * forms call `send(params)`. The fetcher is one of src/api's calls, so errors arrive normalised.
+ */
+export function useRequest<TData, TParams = void>(
+  fetcher: (params: TParams) => Promise<TData>,
+  options: { auto?: boolean; params?: TParams } = {},
+) {
+  const actorRef = useActorRef(
+    requestMachine.provide({
+      actors: { fetch: fromPromise<unknown, unknown>(({ input }) => fetcher(input as TParams)) },
+    }),
+    { inspect },
+  );
+  const autoParams = options.auto ? JSON.stringify(options.params ?? null) : null;
+  useEffect(() => {
+    if (autoParams !== null) actorRef.send({ type: 'request.send', params: JSON.parse(autoParams) ?? undefined });
+  }, [actorRef, autoParams]);
+
+  const loading = useSelector(actorRef, (s) => s.matches('loading'));
+  const succeeded = useSelector(actorRef, (s) => s.matches('success'));
+  const failed = useSelector(actorRef, (s) => s.matches('failure'));
+  const data = useSelector(actorRef, (s) => s.context.data as TData | null);
+  const error = useSelector(actorRef, (s) => s.context.error);
+
+  const send = useCallback((params: TParams) => actorRef.send({ type: 'request.send', params }), [actorRef]);
+  const retry = useCallback(() => actorRef.send({ type: 'request.retry' }), [actorRef]);
+  const reset = useCallback(() => actorRef.send({ type: 'request.reset' }), [actorRef]);
+
+  return { loading, succeeded, failed, data, error, send, retry, reset, actorRef };
+}
