@@ -1,0 +1,6 @@
+import type { AppContext, Handlers } from '../app-context';
+
+// Placeholder: the handlers of this area are written next (server core).
+export function userHandlers(_ctx: AppContext): Partial<Handlers> {
+  return {};
+}

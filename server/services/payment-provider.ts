@@ -1,0 +1,15 @@
+/**
+ * The seam for card payments. The reference server ships a test provider that hosts its own
+ * payment page (as a provider's test mode does); a real provider implements the same interface.
+ */
+export interface PaymentRequest {
+  orderId: number;
+  amount: number;
+  description: string;
+  customerEmail: string;
+}
+
+export interface PaymentProvider {
+  /** Starts a payment and answers the page to send the browser to (the checkout's `shippingInfo`). */
+  createPayment(request: PaymentRequest): Promise<{ url: string }>;
+}
