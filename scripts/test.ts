@@ -1,0 +1,77 @@
+/**
+ * `npm test`: everything, in the order that fails fastest — static checks, the contract, machine
+ * and unit tests, the API on PGlite (and again on PostgreSQL when DATABASE_URL is set), then the
+ * built SPA end to end in Chromium. Each runner writes a JSON report; the last line sums them as
+ * `N passed, N failed` (CI reads that line).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { findChromium } from './find-chromium';
+
+const reports = 'reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+interface Tally { name: string; passed: number; failed: number; skipped: number }
+const tallies: Tally[] = [];
+const failedSteps: string[] = [];
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const file = `${reports}/${name}.json`;
+  run(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  if (!existsSync(file)) return tallies.push({ name, passed: 0, failed: 1, skipped: 0 });
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+  tallies.push({ name, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests });
+}
+
+// A file that fails to load counts once; a file whose tests failed is already counted by its tests.
+function countSuitesWithFailedTests(report: { testResults: { assertionResults: { status: string }[] }[] }) {
+  return report.testResults.filter((file) => file.assertionResults.some((t) => t.status === 'failed')).length;
+}
+
+function playwright() {
+  const file = `${reports}/e2e.json`;
+  const chromium = findChromium();
+  run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium });
+  if (!existsSync(file)) return tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  tallies.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+}
+
+const staticChecks: [string, string, string[]][] = [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['contract lint', 'npx', ['redocly', 'lint', 'openapi/openapi.yaml']],
+  ['generated types are current', 'npx', ['openapi-typescript', 'openapi/openapi.yaml', '-o', 'openapi/schema.d.ts', '--check']],
+  ['machine diagrams are current', 'node', ['--import', 'tsx', 'scripts/diagrams.ts', '--check']],
+];
+for (const [name, command, args] of staticChecks) {
+  const ok = run(name, command, args);
+  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+}
+
+vitest('unit', 'machines');
+const { DATABASE_URL, ...withoutDatabase } = process.env;
+vitest('api-pglite', 'api', { ...withoutDatabase, DATABASE_URL: '' });
+if (DATABASE_URL) vitest('api-postgres', 'api', { DATABASE_URL });
+else console.log('\n(DATABASE_URL is not set: the API suite ran on PGlite only)');
+
+if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) playwright();
+else tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+
+const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });
+console.log('\nSummary');
+for (const t of tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+if (failedSteps.length) console.log(`  failing steps: ${failedSteps.join(', ')}`);
+writeFileSync(`${reports}/summary.json`, JSON.stringify({ ...total, tallies, failedSteps }, null, 2));
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed > 0 || failedSteps.length > 0 ? 1 : 0);
