@@ -1,0 +1,26 @@
+/**
+ * Money on the server is counted in whole pence so sums and percentages are exact; the database
+ * keeps numeric(10,2) and the API answers pounds as a number with at most two decimals.
+ */
+export type Pence = number;
+
+/** Pounds as the database or the API gives them (numeric text or number) → whole pence. */
+export function toPence(pounds: string | number): Pence {
+  return Math.round(Number(pounds) * 100);
+}
+
+export function toPounds(pence: Pence): number {
+  return pence / 100;
+}
+
+/** `percent`% of an amount, rounded to the nearest penny (half a penny rounds up). */
+export function percentOf(amount: Pence, percent: number): Pence {
+  return Math.round((amount * percent) / 100);
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** £1,234.50, as the site shows prices. */
+export function formatPounds(pence: Pence): string {
+  return gbp.format(toPounds(pence));
+}
