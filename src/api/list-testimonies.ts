@@ -1,0 +1,10 @@
+import type { components } from '../../openapi/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+
+export type Testimony = components['schemas']['Testimony'];
+
+/** GET /home/testimonies: what customers said, shown on the landing page. */
+export function listTestimonies(): Promise<Testimony[]> {
+  return unwrap(api.GET('/home/testimonies'));
+}
