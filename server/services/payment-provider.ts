@@ -11,5 +11,12 @@ export interface PaymentRequest {
 
 export interface PaymentProvider {
   /** Starts a payment and answers the page to send the browser to (the checkout's `shippingInfo`). */
-  createPayment(request: PaymentRequest): Promise<{ url: string }>;
+  createPayment(request: PaymentRequest): Promise<PaymentSession>;
+}
+
+export interface PaymentSession {
+  /** The provider's reference of the payment; the order keeps it to recognise the payment later. */
+  id: string;
+  /** The page to send the browser to. */
+  url: string;
 }

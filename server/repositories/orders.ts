@@ -1,0 +1,154 @@
+import type { Database } from '../db/database';
+import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
+
+/** An order with the names the API shows (customer, service) and its refund request, if any. */
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  service_id: number;
+  service_name: string;
+  status: OrderStatus;
+  total: number;
+  payment_method: PaymentMethod | null;
+  due_at: Date | null;
+  address: string | null;
+  phone: string | null;
+  city: string | null;
+  code_postal: string | null;
+  client_note: string | null;
+  checked_out_at: Date | null;
+  payment_ref: string | null;
+  completed_at: Date | null;
+  created_at: Date;
+  version: number;
+  refund_status: RefundStatus | null;
+  refund_reason: string | null;
+  refund_fee: number | null;
+}
+
+export interface OrderItemRow {
+  item_id: number;
+  name: string;
+  unit_price: number;
+  quantity: number;
+  total_price: number;
+}
+
+export interface NewOrder {
+  userId: number;
+  serviceId: number;
+  total: number;
+  createdAt: Date;
+  items: Array<{ itemId: number; name: string; unitPrice: number; quantity: number; totalPrice: number }>;
+}
+
+export interface CheckoutFields {
+  dueAt: Date;
+  address: string;
+  phone: string;
+  city: string;
+  codePostal: string;
+  clientNote: string;
+  paymentMethod: PaymentMethod;
+  paymentRef: string | null;
+  checkedOutAt: Date;
+}
+
+const SELECT_ORDER = `
+  SELECT o.*, u.name AS user_name, u.email AS user_email, s.name AS service_name,
+         r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee
+    FROM orders o
+    JOIN users u ON u.id = o.user_id
+    JOIN services s ON s.id = o.service_id
+    LEFT JOIN refund_requests r ON r.order_id = o.id`;
+
+// Newest first; the id breaks ties between orders created in the same instant.
+const NEWEST_FIRST = 'ORDER BY o.created_at DESC, o.id DESC';
+
+export function orderRepository(db: Database) {
+  return {
+    async find(id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+      const lock = options.forUpdate ? ' FOR UPDATE OF o' : '';
+      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${lock}`, [id]);
+      return rows[0] ?? null;
+    },
+
+    listByUser(userId: number): Promise<OrderRow[]> {
+      return db.query<OrderRow>(`${SELECT_ORDER} WHERE o.user_id = $1 ${NEWEST_FIRST}`, [userId]);
+    },
+
+    listAll(): Promise<OrderRow[]> {
+      return db.query<OrderRow>(`${SELECT_ORDER} ${NEWEST_FIRST}`);
+    },
+
+    items(orderId: number): Promise<OrderItemRow[]> {
+      return db.query<OrderItemRow>(
+        `SELECT item_id, name, unit_price, quantity, total_price
+           FROM order_items WHERE order_id = $1 ORDER BY name, item_id`,
+        [orderId],
+      );
+    },
+
+    /** Call inside a transaction: the order and its items are written together. */
+    async insert(order: NewOrder): Promise<number> {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO orders (user_id, service_id, total, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [order.userId, order.serviceId, order.total, order.createdAt],
+      );
+      const id = row!.id;
+      for (const item of order.items) {
+        await db.query(
+          `INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [id, item.itemId, item.name, item.unitPrice, item.quantity, item.totalPrice],
+        );
+      }
+      return id;
+    },
+
+    /** Records the checkout, only from the not-yet-checked-out state; false when that is not the case. */
+    async checkout(id: number, fields: CheckoutFields): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE orders
+            SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
+                payment_method = $8, payment_ref = $9, checked_out_at = $10, version = version + 1
+          WHERE id = $1 AND checked_out_at IS NULL
+          RETURNING id`,
+        [id, fields.dueAt, fields.address, fields.phone, fields.city, fields.codePostal, fields.clientNote,
+          fields.paymentMethod, fields.paymentRef, fields.checkedOutAt],
+      );
+      return rows.length === 1;
+    },
+
+    /**
+     * Sets the status; `completed` stamps completed_at, any other status clears it. With
+     * `expectedVersion`, only that version is changed (no lost update); false when nothing matched.
+     */
+    async setStatus(id: number, status: OrderStatus, at: Date, expectedVersion?: number): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE orders
+            SET status = $2,
+                completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, $3::timestamptz) ELSE NULL END,
+                version = version + 1
+          WHERE id = $1 AND ($4::integer IS NULL OR version = $4::integer)
+          RETURNING id`,
+        [id, status, at, expectedVersion ?? null],
+      );
+      return rows.length === 1;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders');
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof orderRepository>;
+
+/** Marks the order changed without changing a field (a refund request was added to it). */
+export async function touchOrder(db: Database, id: number): Promise<void> {
+  await db.query('UPDATE orders SET version = version + 1 WHERE id = $1', [id]);
+}

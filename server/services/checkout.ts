@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { components } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import { conflict, HttpError, notFound, badRequest } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
+import { orderRepository, type OrderRow } from '../repositories/orders';
+import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { bookingConfirmationMail } from './checkout-mail';
+import { formatLondon, londonLocalToInstant } from './london-time';
+import type { Mailer } from './mailer';
+import type { PaymentProvider } from './payment-provider';
+
+type CheckoutRequest = components['schemas']['CheckoutRequest'];
+type CheckoutResponse = components['schemas']['CheckoutResponse'];
+
+export const CHECKOUT_MESSAGE = 'Payment was successfully !';
+/** SPEC 9: online bookings need 24 hours' notice (the same span as free cancellation). */
+export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+
+export interface CheckoutDeps {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  now: Date;
+  /** Told when the confirmation mail fails: the booking stands, the mail is not essential. */
+  onMailError: (error: unknown) => void;
+}
+
+const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for another request');
+
+/**
+ * Checks out an order exactly once. The Idempotency-Key is claimed in the same transaction as the
+ * order change, so a retry replays the first answer and a concurrent duplicate cannot slip through.
+ * The card payment is started before that transaction (it is the provider's own storage); a session
+ * left over by a failed checkout is never payable, because the order does not name it.
+ */
+export async function checkoutOrder(
+  deps: CheckoutDeps,
+  user: AuthUser,
+  request: CheckoutRequest,
+  idempotencyKey: string | undefined,
+): Promise<CheckoutResponse> {
+  const keys = idempotencyKeyRepository(deps.db);
+  const requestHash = hashRequest(request);
+  if (idempotencyKey) {
+    const earlier = await keys.find(user.id, idempotencyKey);
+    if (earlier) return replay(earlier, requestHash);
+  }
+
+  const order = await orderRepository(deps.db).find(request.order);
+  if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  assertNotCheckedOut(order);
+  const dueAt = londonLocalToInstant(request.due_date, request.due_time);
+  const earliest = new Date(deps.now.getTime() + BOOKING_NOTICE_MS);
+  if (dueAt < earliest) {
+    throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
+  }
+
+  const payment =
+    request.payment === 'card'
+      ? await deps.payments.createPayment({
+          orderId: order.id,
+          amount: order.total,
+          description: `${order.service_name}, order #${order.id}`,
+          customerEmail: order.user_email,
+        })
+      : null;
+  const response: CheckoutResponse = payment
+    ? { message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: payment.url }
+    : { message: CHECKOUT_MESSAGE, payment: 'cash' };
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const claimed = await idempotencyKeyRepository(tx).claim({
+        userId: user.id, key: idempotencyKey, requestHash, response, at: deps.now,
+      });
+      if (!claimed) {
+        const earlier = await idempotencyKeyRepository(tx).find(user.id, idempotencyKey);
+        if (earlier) return { replayed: replay(earlier, requestHash) };
+      }
+    }
+    const orders = orderRepository(tx);
+    const locked = await orders.find(order.id, { forUpdate: true });
+    if (!locked) throw notFound('Order not found');
+    assertNotCheckedOut(locked);
+    await orders.checkout(order.id, {
+      dueAt,
+      address: request.address,
+      phone: request.phone,
+      city: request.city,
+      codePostal: request.code_postal.toUpperCase(),
+      clientNote: request.client_note,
+      paymentMethod: request.payment,
+      paymentRef: payment?.id ?? null,
+      checkedOutAt: deps.now,
+    });
+    await auditRepository(tx).record({
+      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
+      from: null, to: request.payment, at: deps.now,
+    });
+    return { replayed: null };
+  });
+  if (outcome.replayed) return outcome.replayed;
+
+  await sendConfirmation(deps, order.id);
+  return response;
+}
+
+function assertNotCheckedOut(order: OrderRow): void {
+  if (order.checked_out_at !== null) throw conflict('This order has already been checked out');
+  if (order.status === 'cancelled') throw conflict('This order is cancelled');
+}
+
+function replay(earlier: { request_hash: string; response: unknown }, requestHash: string): CheckoutResponse {
+  if (earlier.request_hash !== requestHash) throw usedKey();
+  return earlier.response as CheckoutResponse;
+}
+
+/** The same fields in any key order hash alike. */
+function hashRequest(request: CheckoutRequest): string {
+  const canonical = JSON.stringify(Object.entries(request).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+async function sendConfirmation(deps: CheckoutDeps, orderId: number): Promise<void> {
+  try {
+    const orders = orderRepository(deps.db);
+    const order = await orders.find(orderId);
+    if (order) await deps.mailer.send(bookingConfirmationMail(order, await orders.items(orderId)));
+  } catch (error) {
+    deps.onMailError(error);
+  }
+}

@@ -1,0 +1,105 @@
+import type { components } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { orderRepository, touchOrder } from '../repositories/orders';
+import { refundRepository, type RefundRow } from '../repositories/refunds';
+import { cancellationTerms } from './cancellation-terms';
+import { toPence, toPounds } from './money';
+import { iso } from './orders-views';
+
+type Schemas = components['schemas'];
+
+export const REFUND_REQUESTED_MESSAGE = 'Order refund sent successfully, we will contact you asap !';
+
+/**
+ * A customer cancels one of their orders: the request waits for an administrator, with the fee
+ * the terms give at this moment (kept, so a later decision cannot change the price).
+ */
+export async function requestRefund(
+  db: Database,
+  user: AuthUser,
+  orderId: number,
+  reason: string,
+  now: Date,
+): Promise<Schemas['RefundRequestResult']> {
+  if (reason.trim() === '') throw badRequest('Please tell us why you cancel the order');
+  return db.transaction(async (tx) => {
+    const order = await orderRepository(tx).find(orderId, { forUpdate: true });
+    if (!order || order.user_id !== user.id) throw notFound('Order not found');
+    const terms = cancellationTerms(
+      { status: order.status, total: toPence(order.total), dueAt: order.due_at, hasRefundRequest: order.refund_status !== null },
+      now,
+    );
+    if (!terms.allowed) throw conflict(terms.reason);
+    const fee = toPounds(terms.fee);
+    const inserted = await refundRepository(tx).insert({ orderId, reason: reason.trim(), fee, requestedAt: now });
+    if (!inserted) throw conflict('A cancellation was already requested for this order');
+    await touchOrder(tx, orderId);
+    await auditRepository(tx).record({
+      orderId, actorId: user.id, actor: user.name, action: 'order.refund_request', from: null, to: 'pending', at: now,
+    });
+    return { message: REFUND_REQUESTED_MESSAGE, fee };
+  });
+}
+
+/**
+ * An administrator accepts or rejects a pending request. Accepting cancels the order and records
+ * the refunded amount (total less the fee); rejecting leaves the order as it was. The same decision
+ * again changes nothing; the other one is refused.
+ */
+export async function decideRefund(
+  db: Database,
+  admin: AuthUser,
+  decision: Schemas['RefundStatusUpdate'],
+  now: Date,
+): Promise<Schemas['RefundRequest']> {
+  return db.transaction(async (tx) => {
+    const orders = orderRepository(tx);
+    const refunds = refundRepository(tx);
+    // The order first, then its request: the same lock order as a customer's request.
+    const order = await orders.find(decision.order, { forUpdate: true });
+    const refund = order ? await refunds.find(decision.order, { forUpdate: true }) : null;
+    if (!order || !refund) throw notFound('Refund request not found');
+    if (refund.status === decision.status) return refundRequestView(refund);
+    if (refund.status !== 'pending') throw conflict(`This refund request was already ${refund.status}`);
+    if (decision.version !== undefined && decision.version !== refund.version) {
+      throw conflict('This refund request was changed by someone else, reload and try again');
+    }
+
+    const accepted = decision.status === 'accepted';
+    const refundedAmount = accepted ? toPounds(toPence(order.total) - toPence(refund.fee)) : null;
+    await refunds.decide({ orderId: order.id, status: decision.status, refundedAmount, decidedAt: now, decidedBy: admin.id });
+    const audit = auditRepository(tx);
+    await audit.record({
+      orderId: order.id, actorId: admin.id, actor: admin.name, action: 'refund.status', from: 'pending', to: decision.status, at: now,
+    });
+    if (accepted && order.status !== 'cancelled') {
+      await orders.setStatus(order.id, 'cancelled', now);
+      await audit.record({
+        orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
+      });
+    } else {
+      await touchOrder(tx, order.id);
+    }
+    return refundRequestView((await refunds.find(order.id))!);
+  });
+}
+
+export async function listRefunds(db: Database): Promise<Schemas['RefundRequest'][]> {
+  return (await refundRepository(db).listAll()).map(refundRequestView);
+}
+
+export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {
+  return {
+    order_id: row.order_id,
+    reason: row.reason,
+    status: row.status,
+    order_date: iso(row.order_date),
+    refund_date: iso(row.requested_at),
+    name: row.name,
+    fee: row.fee,
+    version: row.version,
+  };
+}
