@@ -1,0 +1,139 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../openapi/schema';
+
+/**
+ * The first half of booking, on /properties/:id (SPEC 2, 4): load the service's items, choose
+ * items and quantities, create the order. The created order is handed over (named actions
+ * `storeOrder` + `goToPlaceOrder`, provided by the screen) to the checkout machine on /placeorder,
+ * which is a separate machine because a reload there must resume from the stored order alone.
+ */
+export type Item = components['schemas']['Item'];
+export type OrderSummary = components['schemas']['OrderSummary'];
+export type NewOrderRequest = components['schemas']['NewOrderRequest'];
+export type ServiceItems = components['schemas']['ServiceItems'];
+export type CartItem = Item & { quantity: number };
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 100;
+
+/** Quantities stay within 1..100 (SPEC 5); an empty or non-numeric entry counts as 1. */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(quantity)));
+}
+
+/** The cart total, Σ price × quantity (SPEC 9), summed in pence so £0.10 + £0.20 is £0.30. */
+export function cartTotal(cart: readonly CartItem[]): number {
+  return cart.reduce((pence, item) => pence + Math.round(item.price * 100) * item.quantity, 0) / 100;
+}
+
+export interface BookingContext {
+  serviceId: number;
+  serviceName: string;
+  items: Item[];
+  cart: CartItem[];
+  order: OrderSummary | null;
+  error: string | null;
+}
+
+export type BookingEvent =
+  | { type: 'items.toggle'; itemId: number }
+  | { type: 'items.setQuantity'; itemId: number; quantity: number }
+  | { type: 'order.next' }
+  | { type: 'retry' };
+
+export const bookingMachine = setup({
+  types: {} as { context: BookingContext; events: BookingEvent; input: { serviceId: number } },
+  actors: {
+    loadItems: fromPromise<ServiceItems, { serviceId: number }>(async () => {
+      throw new Error('provide a loadItems actor');
+    }),
+    createOrder: fromPromise<OrderSummary, NewOrderRequest>(async () => {
+      throw new Error('provide a createOrder actor');
+    }),
+  },
+  actions: {
+    toggleItem: assign({
+      cart: ({ context, event }) => {
+        if (event.type !== 'items.toggle') return context.cart;
+        if (context.cart.some((line) => line.id === event.itemId)) {
+          return context.cart.filter((line) => line.id !== event.itemId);
+        }
+        const item = context.items.find((candidate) => candidate.id === event.itemId);
+        return item ? [...context.cart, { ...item, quantity: MIN_QUANTITY }] : context.cart;
+      },
+    }),
+    setQuantity: assign({
+      cart: ({ context, event }) =>
+        event.type !== 'items.setQuantity'
+          ? context.cart
+          : context.cart.map((line) =>
+              line.id === event.itemId ? { ...line, quantity: clampQuantity(event.quantity) } : line,
+            ),
+    }),
+    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // Provided by the screen: save the summary under localStorage `myService`, go to /placeorder.
+    storeOrder: () => {},
+    goToPlaceOrder: () => {},
+  },
+  guards: {
+    hasItems: ({ context }) => context.cart.length > 0,
+  },
+}).createMachine({
+  id: 'booking',
+  context: ({ input }) => ({ serviceId: input.serviceId, serviceName: '', items: [], cart: [], order: null, error: null }),
+  initial: 'loadingItems',
+  states: {
+    loadingItems: {
+      invoke: {
+        id: 'loadItems',
+        src: 'loadItems',
+        input: ({ context }) => ({ serviceId: context.serviceId }),
+        onDone: {
+          target: 'selecting',
+          actions: assign({ serviceName: ({ event }) => event.output.serviceName, items: ({ event }) => event.output.items }),
+        },
+        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      on: { retry: { target: 'loadingItems', actions: assign({ error: null }) } },
+    },
+    // The checklist and cart: Next only once at least one item is chosen.
+    selecting: {
+      on: {
+        'items.toggle': { actions: 'toggleItem' },
+        'items.setQuantity': { actions: 'setQuantity' },
+        'order.next': { guard: 'hasItems', target: 'creatingOrder' },
+      },
+    },
+    creatingOrder: {
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => ({
+          service: context.serviceId,
+          items: context.cart.map(({ id, quantity }) => ({ id, quantity })),
+        }),
+        onDone: {
+          target: 'ordered',
+          actions: [assign({ order: ({ event }) => event.output }), 'storeOrder', 'goToPlaceOrder'],
+        },
+        onError: { target: 'orderFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // The cart is kept: the customer may retry as is, or change it first.
+    orderFailed: {
+      on: {
+        retry: { target: 'creatingOrder', actions: assign({ error: null }) },
+        'items.toggle': { target: 'selecting', actions: ['toggleItem', assign({ error: null })] },
+        'items.setQuantity': { target: 'selecting', actions: ['setQuantity', assign({ error: null })] },
+      },
+    },
+    ordered: { type: 'final' },
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Network Error';
+}

@@ -1,0 +1,98 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../openapi/schema';
+
+/**
+ * Cancelling one of my orders (SPEC 2 My orders, 4, 5): the Cancel button opens a dialog asking
+ * why; Send is possible only with a reason; success toasts, closes the dialog and reloads the list
+ * (named actions the screen provides); a failure shows its message in the dialog with a retry.
+ */
+export type MyOrder = components['schemas']['MyOrder'];
+export type RefundRequestResult = components['schemas']['RefundRequestResult'];
+export interface RefundCall {
+  orderId: number;
+  reason: string;
+}
+
+export interface CancellationContext {
+  orderId: number | null;
+  /** The fee that will apply, from the order's `cancellation.fee` (0 = free). */
+  fee: number;
+  reason: string;
+  error: string | null;
+}
+
+export type CancellationEvent =
+  | { type: 'dialog.open'; order: Pick<MyOrder, 'id' | 'cancellation'> }
+  | { type: 'dialog.close' }
+  | { type: 'reason.change'; value: string }
+  | { type: 'reason.send' }
+  | { type: 'retry' };
+
+const closedContext: CancellationContext = { orderId: null, fee: 0, reason: '', error: null };
+
+export const cancellationMachine = setup({
+  types: {} as { context: CancellationContext; events: CancellationEvent },
+  actors: {
+    requestRefund: fromPromise<RefundRequestResult, RefundCall>(async () => {
+      throw new Error('provide a requestRefund actor');
+    }),
+  },
+  actions: {
+    openFor: assign(({ event }) =>
+      event.type === 'dialog.open'
+        ? { orderId: event.order.id, fee: event.order.cancellation.fee, reason: '', error: null }
+        : {},
+    ),
+    changeReason: assign(({ context, event }) => ({
+      reason: event.type === 'reason.change' ? event.value : context.reason,
+      error: null,
+    })),
+    reset: assign(closedContext),
+    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // Provided by the screen: the success toast and reloading My orders.
+    notifySent: () => {},
+    reloadOrders: () => {},
+  },
+  guards: {
+    // The server says whether cancelling is still possible (terms: not once the job started, etc.).
+    isCancellable: ({ event }) => event.type === 'dialog.open' && event.order.cancellation.allowed,
+    hasReason: ({ context }) => context.reason.trim().length > 0,
+  },
+}).createMachine({
+  id: 'cancellation',
+  context: closedContext,
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'dialog.open': { guard: 'isCancellable', target: 'open', actions: 'openFor' } },
+    },
+    open: {
+      on: {
+        'reason.change': { actions: 'changeReason' },
+        'reason.send': { guard: 'hasReason', target: 'sending' },
+        'dialog.close': { target: 'closed', actions: 'reset' },
+      },
+    },
+    // The dialog cannot be dismissed mid-request, so the outcome is always seen.
+    sending: {
+      invoke: {
+        id: 'requestRefund',
+        src: 'requestRefund',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0, reason: context.reason.trim() }),
+        onDone: { target: 'closed', actions: ['notifySent', 'reset', 'reloadOrders'] },
+        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: {
+        retry: { target: 'sending' },
+        'reason.change': { target: 'open', actions: 'changeReason' },
+        'dialog.close': { target: 'closed', actions: 'reset' },
+      },
+    },
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Network Error';
+}

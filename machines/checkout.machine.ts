@@ -1,0 +1,183 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../openapi/schema';
+import {
+  emptyCheckoutForm,
+  hasErrors,
+  toCheckoutRequest,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutForm,
+  type CheckoutRequest,
+} from './checkout-form';
+
+/**
+ * The second half of booking, on /placeorder (SPEC 4): the order created on /properties arrives
+ * as input (read back from localStorage `myService`, so a reload resumes), the customer fills the
+ * form and pays. Cash: toast and home. Card: toast and the browser goes to the payment page, but
+ * only when its origin is trusted. A failure keeps the form and offers a retry with the same key.
+ */
+export type OrderSummary = components['schemas']['OrderSummary'];
+export type CheckoutResponse = components['schemas']['CheckoutResponse'];
+export interface CheckoutCall {
+  idempotencyKey: string;
+  body: CheckoutRequest;
+}
+
+export interface CheckoutInput {
+  order: OrderSummary | null;
+  /** Origins the browser may be sent to for card payment: the site's and the API's, plus any configured. */
+  trustedOrigins: string[];
+}
+
+export interface CheckoutContext extends CheckoutInput {
+  form: CheckoutForm;
+  /** Shown once the customer has tried to submit; then kept current as they type. */
+  errors: CheckoutErrors;
+  showErrors: boolean;
+  idempotencyKey: string | null;
+  error: string | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'form.change'; values: Partial<CheckoutForm> }
+  | { type: 'order.submit' }
+  | { type: 'retry' };
+
+export const untrustedPaymentMessage = 'The payment page address is not one we trust, so we did not open it.';
+
+export const checkoutMachine = setup({
+  types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutInput },
+  actors: {
+    checkout: fromPromise<CheckoutResponse, CheckoutCall>(async () => {
+      throw new Error('provide a checkout actor');
+    }),
+  },
+  actions: {
+    changeForm: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      const form = { ...context.form, ...event.values };
+      return { form, error: null, errors: context.showErrors ? validateCheckout(form, new Date()) : {} };
+    }),
+    showErrors: assign({ showErrors: true, errors: ({ context }) => validateCheckout(context.form, new Date()) }),
+    // One key per attempt: derived from the request, so a retry (or the same details sent again
+    // after a lost answer) carries the same key and the server replays instead of paying twice.
+    startAttempt: assign(({ context }) => ({
+      idempotencyKey: idempotencyKeyFor(toCheckoutRequest(context.order?.id ?? 0, context.form)),
+      showErrors: false,
+      errors: {},
+      error: null,
+    })),
+    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // Provided by the screen: drop `myService`, the 'Payment was successfully !' toast, navigation.
+    forgetOrder: () => {},
+    notifyPaid: () => {},
+    goHome: () => {},
+    goToPayment: (_, _params: { url: string }) => {},
+  },
+  guards: {
+    hasNoOrder: ({ context }) => context.order === null,
+    isFormValid: ({ context }) => !hasErrors(validateCheckout(context.form, new Date())),
+    isTrustedCardPayment: (_, params: { response: CheckoutResponse; trustedOrigins: string[] }) =>
+      params.response.payment === 'card' && isTrustedUrl(params.response.shippingInfo, params.trustedOrigins),
+    isCardPayment: (_, params: { response: CheckoutResponse }) => params.response.payment === 'card',
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    ...input,
+    form: emptyCheckoutForm,
+    errors: {},
+    showErrors: false,
+    idempotencyKey: null,
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      // A reload of /placeorder starts here too: with no stored order there is nothing to pay.
+      always: { guard: 'hasNoOrder', target: 'noOrder' },
+      on: {
+        'form.change': { actions: 'changeForm' },
+        'order.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'startAttempt' }, { actions: 'showErrors' }],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({
+          idempotencyKey: context.idempotencyKey ?? '',
+          body: toCheckoutRequest(context.order?.id ?? 0, context.form),
+        }),
+        onDone: [
+          {
+            guard: {
+              type: 'isTrustedCardPayment',
+              params: ({ context, event }) => ({ response: event.output, trustedOrigins: context.trustedOrigins }),
+            },
+            target: 'redirecting',
+            actions: [
+              'forgetOrder',
+              'notifyPaid',
+              { type: 'goToPayment', params: ({ event }) => ({ url: event.output.shippingInfo ?? '' }) },
+            ],
+          },
+          {
+            guard: { type: 'isCardPayment', params: ({ event }) => ({ response: event.output }) },
+            target: 'paymentBlocked',
+            actions: assign({ error: untrustedPaymentMessage }),
+          },
+          { target: 'paid', actions: ['forgetOrder', 'notifyPaid', 'goHome'] },
+        ],
+        onError: { target: 'submitFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // The form keeps what was entered; Retry resends the same attempt (same key).
+    submitFailed: {
+      on: {
+        retry: { target: 'submitting' },
+        'form.change': { target: 'editing', actions: 'changeForm' },
+        // Nothing changed since the failed attempt, so pressing Pay again is a retry too.
+        'order.submit': { target: 'submitting' },
+      },
+    },
+    noOrder: {},
+    paid: { type: 'final' },
+    redirecting: { type: 'final' },
+    // Checked out, but the answer named a payment page outside the trusted origins.
+    paymentBlocked: {},
+  },
+});
+
+export function isTrustedUrl(url: string | undefined, trustedOrigins: readonly string[]): boolean {
+  if (!url) return false;
+  try {
+    const { origin, protocol } = new URL(url);
+    return (protocol === 'https:' || protocol === 'http:') && trustedOrigins.includes(origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Two 53-bit string hashes (cyrb53) of the request: 28 hex characters, stable for equal requests. */
+export function idempotencyKeyFor(request: CheckoutRequest): string {
+  const text = JSON.stringify(request);
+  return `co-${cyrb53(text, 1).toString(16).padStart(14, '0')}${cyrb53(text, 2).toString(16).padStart(14, '0')}`;
+}
+
+function cyrb53(text: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Network Error';
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { bookingMachine, cartTotal, clampQuantity } from '../../machines/booking.machine';
+import { bookingModel, modelPaths, orderSummary as summary, serviceItems } from '../support/booking-models';
+import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+
+const machine = bookingModel.machine;
+const input = { serviceId: 1 };
+
+describe('booking machine (model-based)', () => {
+  const generated = modelPaths(bookingModel);
+  const paths = generated.map(({ path }) => path);
+  for (const { path, input: start } of generated) {
+    it(`reaches ${describePath(path)}`, () => {
+      replayPath(machine, path, start).stop();
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = coverageOf(machine, paths);
+    console.log(`${formatCoverage('booking', coverage)} by ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
+
+describe('booking machine rules', () => {
+  it('clamps a quantity to 1..100, an empty entry counting as 1', () => {
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity(-4)).toBe(1);
+    expect(clampQuantity(101)).toBe(100);
+    expect(clampQuantity(100)).toBe(100);
+    expect(clampQuantity(7)).toBe(7);
+    expect(clampQuantity(2.6)).toBe(3);
+    expect(clampQuantity(Number.NaN)).toBe(1);
+  });
+
+  it('totals price × quantity in pounds, exact to the penny', () => {
+    expect(cartTotal([])).toBe(0);
+    expect(cartTotal([{ id: 1, name: 'A', price: 25, quantity: 2 }, { id: 2, name: 'B', price: 32.5, quantity: 3 }])).toBe(147.5);
+    expect(cartTotal([{ id: 1, name: 'A', price: 0.1, quantity: 1 }, { id: 2, name: 'B', price: 0.2, quantity: 1 }])).toBe(0.3);
+  });
+
+  function selecting() {
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'xstate.done.actor.loadItems', output: serviceItems } as never);
+    return actor;
+  }
+
+  it('adds a checked item with quantity 1 and removes it when unchecked', () => {
+    const actor = selecting();
+    actor.send({ type: 'items.toggle', itemId: 4 });
+    expect(actor.getSnapshot().context.cart).toEqual([{ id: 4, name: 'Kitchen', price: 32.5, quantity: 1 }]);
+    actor.send({ type: 'items.toggle', itemId: 4 });
+    expect(actor.getSnapshot().context.cart).toEqual([]);
+  });
+
+  it('ignores an item the service does not have', () => {
+    const actor = selecting();
+    actor.send({ type: 'items.toggle', itemId: 999 });
+    expect(actor.getSnapshot().context.cart).toEqual([]);
+  });
+
+  it('goes to Next only with at least one item (hasItems)', () => {
+    const actor = selecting();
+    actor.send({ type: 'order.next' });
+    expect(actor.getSnapshot().value).toBe('selecting');
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    actor.send({ type: 'items.setQuantity', itemId: 3, quantity: 250 });
+    expect(actor.getSnapshot().context.cart[0]?.quantity).toBe(100);
+    actor.send({ type: 'order.next' });
+    expect(actor.getSnapshot().value).toBe('creatingOrder');
+  });
+
+  it('sends the service and the items with quantities, stores the order and goes to /placeorder', async () => {
+    const calls: string[] = [];
+    const actor = createActor(
+      bookingMachine.provide({
+        actors: {
+          loadItems: fromPromise(async () => serviceItems),
+          createOrder: fromPromise(async ({ input: request }) => {
+            calls.push(JSON.stringify(request));
+            return summary;
+          }),
+        },
+        actions: {
+          storeOrder: ({ context }) => calls.push(`store ${context.order?.id}`),
+          goToPlaceOrder: () => calls.push('go /placeorder'),
+        },
+      }),
+      { input },
+    ).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    actor.send({ type: 'items.setQuantity', itemId: 3, quantity: 2 });
+    actor.send({ type: 'items.toggle', itemId: 4 });
+    actor.send({ type: 'order.next' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls).toEqual([
+      '{"service":1,"items":[{"id":3,"quantity":2},{"id":4,"quantity":1}]}',
+      'store 12',
+      'go /placeorder',
+    ]);
+  });
+
+  it('keeps the cart and the message when creating the order fails, and retries', () => {
+    const actor = selecting();
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    actor.send({ type: 'order.next' });
+    actor.send({ type: 'xstate.error.actor.createOrder', error: new Error('Network Error') } as never);
+    expect(actor.getSnapshot().value).toBe('orderFailed');
+    expect(actor.getSnapshot().context.error).toBe('Network Error');
+    expect(actor.getSnapshot().context.cart).toHaveLength(1);
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().value).toBe('creatingOrder');
+  });
+});

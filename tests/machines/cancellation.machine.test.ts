@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { cancellationMachine, type RefundCall } from '../../machines/cancellation.machine';
+import { cancellationModel, coveringPaths, modelPaths } from '../support/booking-models';
+import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+
+const machine = cancellationModel.machine;
+const cancellable = { id: 7, cancellation: { allowed: true, fee: 15 } };
+
+describe('cancellation machine (model-based)', () => {
+  const generated = modelPaths(cancellationModel);
+  const paths = generated.map(({ path }) => path);
+  for (const { path, input } of generated) {
+    it(`reaches ${describePath(path)}`, () => {
+      replayPath(machine, path, input).stop();
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = coverageOf(machine, paths);
+    const browser = coveringPaths(cancellationModel).map(({ path }) => path);
+    console.log(`${formatCoverage('cancellation', coverage)} by ${paths.length} paths`);
+    console.log(`${formatCoverage('cancellation (browser subset)', coverageOf(machine, browser))} by ${browser.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
+
+describe('cancellation machine behaviour', () => {
+  it('opens only for an order the server says can be cancelled, with its fee', () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'dialog.open', order: { id: 8, cancellation: { allowed: false, fee: 0 } } });
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'dialog.open', order: cancellable });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: 7, fee: 15, reason: '' });
+  });
+
+  it('sends only with a reason that is not blank (hasReason)', () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'dialog.open', order: cancellable });
+    actor.send({ type: 'reason.send' });
+    expect(actor.getSnapshot().value).toBe('open');
+    actor.send({ type: 'reason.change', value: '  \n ' });
+    actor.send({ type: 'reason.send' });
+    expect(actor.getSnapshot().value).toBe('open');
+    actor.send({ type: 'reason.change', value: 'Moving house' });
+    actor.send({ type: 'reason.send' });
+    expect(actor.getSnapshot().value).toBe('sending');
+  });
+
+  it('on success toasts, closes and reloads the orders; on failure keeps the reason and the message', async () => {
+    const seen: string[] = [];
+    const calls: RefundCall[] = [];
+    let fail = true;
+    const actor = createActor(
+      cancellationMachine.provide({
+        actors: {
+          requestRefund: fromPromise(async ({ input }) => {
+            calls.push(input);
+            if (fail) throw new Error('This order was already cancelled');
+            return { message: 'sent', fee: 15 };
+          }),
+        },
+        actions: { notifySent: () => seen.push('toast'), reloadOrders: () => seen.push('reload') },
+      }),
+    ).start();
+    actor.send({ type: 'dialog.open', order: cancellable });
+    actor.send({ type: 'reason.change', value: ' Moving house ' });
+    actor.send({ type: 'reason.send' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('This order was already cancelled');
+    expect(actor.getSnapshot().context.reason).toBe(' Moving house ');
+    fail = false;
+    actor.send({ type: 'retry' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: null, reason: '', error: null });
+    expect(seen).toEqual(['toast', 'reload']);
+    expect(calls).toEqual([
+      { orderId: 7, reason: 'Moving house' },
+      { orderId: 7, reason: 'Moving house' },
+    ]);
+  });
+});

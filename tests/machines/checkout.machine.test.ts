@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { checkoutMachine, idempotencyKeyFor, isTrustedUrl, type CheckoutCall } from '../../machines/checkout.machine';
+import { toCheckoutRequest } from '../../machines/checkout-form';
+import { checkoutModel, coveringPaths, modelPaths, orderSummary, trustedOrigin, validCheckoutValues } from '../support/booking-models';
+import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+
+const machine = checkoutModel.machine;
+const withOrder = { order: orderSummary, trustedOrigins: [trustedOrigin] };
+
+describe('checkout machine (model-based)', () => {
+  const generated = modelPaths(checkoutModel);
+  const paths = generated.map(({ path }) => path);
+  for (const { path, input } of generated) {
+    it(`reaches ${describePath(path)}`, () => {
+      replayPath(machine, path, input).stop();
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = coverageOf(machine, paths);
+    const browser = coveringPaths(checkoutModel).map(({ path }) => path);
+    console.log(`${formatCoverage('checkout', coverage)} by ${paths.length} paths`);
+    console.log(`${formatCoverage('checkout (browser subset)', coverageOf(machine, browser))} by ${browser.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverageOf(machine, browser).transitions.missing).toEqual([]);
+  });
+});
+
+describe('checkout machine behaviour', () => {
+  it('shows nothing to pay when /placeorder has no stored order', () => {
+    const actor = createActor(machine, { input: { order: null, trustedOrigins: [] } }).start();
+    expect(actor.getSnapshot().value).toBe('noOrder');
+  });
+
+  it('shows the field errors on submit, keeps them current while typing, and stays on the form', () => {
+    const actor = createActor(machine, { input: withOrder }).start();
+    actor.send({ type: 'form.change', values: { address: '1 High Street' } });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'order.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors.city).toBe('City is required !');
+    actor.send({ type: 'form.change', values: { city: 'Leeds' } });
+    expect(actor.getSnapshot().context.errors.city).toBeUndefined();
+    expect(actor.getSnapshot().context.errors.postcode).toBe('Postcode is required !');
+  });
+
+  it('sends one Idempotency-Key per attempt and the same one on retry', async () => {
+    const calls: CheckoutCall[] = [];
+    let fail = true;
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          checkout: fromPromise(async ({ input }) => {
+            calls.push(input);
+            if (fail) throw new Error('Network Error');
+            return { message: 'Payment was successfully !', payment: 'cash' as const };
+          }),
+        },
+      }),
+      { input: withOrder },
+    ).start();
+    actor.send({ type: 'form.change', values: validCheckoutValues });
+    actor.send({ type: 'order.submit' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('submitFailed');
+    expect(actor.getSnapshot().context.error).toBe('Network Error');
+    expect(actor.getSnapshot().context.form.address).toBe('10 Downing Street');
+    fail = false;
+    actor.send({ type: 'retry' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('paid');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+    expect(calls[0]?.idempotencyKey).toMatch(/^co-[0-9a-f]{28}$/);
+    expect(calls[0]?.body).toEqual(toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash' }));
+  });
+
+  it('gives a changed form a new key', () => {
+    const a = toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash' });
+    expect(idempotencyKeyFor(a)).toBe(idempotencyKeyFor({ ...a }));
+    expect(idempotencyKeyFor({ ...a, payment: 'card' })).not.toBe(idempotencyKeyFor(a));
+    expect(idempotencyKeyFor({ ...a, order: 13 })).not.toBe(idempotencyKeyFor(a));
+  });
+
+  it('on cash: forgets the stored order, toasts and goes home; on card: sends the browser to a trusted page', () => {
+    const seen: string[] = [];
+    const provided = machine.provide({
+      actions: {
+        forgetOrder: () => seen.push('forget'),
+        notifyPaid: () => seen.push('toast'),
+        goHome: () => seen.push('home'),
+        goToPayment: (_, params) => seen.push(`assign ${params.url}`),
+      },
+    });
+    const cash = createActor(provided, { input: withOrder }).start();
+    cash.send({ type: 'form.change', values: validCheckoutValues });
+    cash.send({ type: 'order.submit' });
+    cash.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'cash' } } as never);
+    expect(seen).toEqual(['forget', 'toast', 'home']);
+
+    seen.length = 0;
+    const card = createActor(provided, { input: withOrder }).start();
+    card.send({ type: 'form.change', values: { ...validCheckoutValues, payment: 'card' } });
+    card.send({ type: 'order.submit' });
+    const url = `${trustedOrigin}/test-payments/abc`;
+    card.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'card', shippingInfo: url } } as never);
+    expect(seen).toEqual(['forget', 'toast', `assign ${url}`]);
+  });
+
+  it('does not open a payment page on another origin', () => {
+    const actor = createActor(machine, { input: withOrder }).start();
+    actor.send({ type: 'form.change', values: { ...validCheckoutValues, payment: 'card' } });
+    actor.send({ type: 'order.submit' });
+    actor.send({
+      type: 'xstate.done.actor.checkout',
+      output: { message: 'ok', payment: 'card', shippingInfo: 'https://evil.example/pay' },
+    } as never);
+    expect(actor.getSnapshot().value).toBe('paymentBlocked');
+    expect(isTrustedUrl('javascript:alert(1)', ['null'])).toBe(false);
+    expect(isTrustedUrl(`${trustedOrigin}.evil.example/pay`, [trustedOrigin])).toBe(false);
+    expect(isTrustedUrl(undefined, [trustedOrigin])).toBe(false);
+    expect(isTrustedUrl(`${trustedOrigin}/test-payments/1`, [trustedOrigin])).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyCheckoutForm,
+  toCheckoutRequest,
+  ukLocalToInstant,
+  validateCheckout,
+  type CheckoutForm,
+} from '../../machines/checkout-form';
+
+// A fixed "now": Tuesday 1 July 2025, 10:00 in London (09:00 UTC, summer time).
+const now = new Date('2025-07-01T09:00:00Z');
+const filled: CheckoutForm = {
+  ...emptyCheckoutForm,
+  address: '221B Baker Street',
+  city: 'London',
+  postcode: 'NW1 6XE',
+  phone: '+44 20 7946 0000',
+  date: '2025-07-03',
+  time: '10:00',
+};
+
+describe('place order form checks', () => {
+  it('accepts a complete form booked more than 24 hours ahead', () => {
+    expect(validateCheckout(filled, now)).toEqual({});
+  });
+
+  it('asks for every required field, the note being optional', () => {
+    expect(validateCheckout(emptyCheckoutForm, now)).toEqual({
+      address: 'Address is required !',
+      city: 'City is required !',
+      postcode: 'Postcode is required !',
+      phone: 'Phone is required !',
+      date: 'Date is required !',
+      time: 'Time is required !',
+    });
+  });
+
+  it('treats blanks as missing', () => {
+    expect(validateCheckout({ ...filled, address: '   ' }, now)).toEqual({ address: 'Address is required !' });
+  });
+
+  it.each(['SW1A 1AA', 'sw1a1aa', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', ' EC1A 1BB '])('accepts the UK postcode %j', (postcode) => {
+    expect(validateCheckout({ ...filled, postcode }, now).postcode).toBeUndefined();
+  });
+
+  it.each(['75008', 'SW1A', 'ABC 123', '1AA SW1A', 'SW1A 1AAA'])('refuses %j as a UK postcode', (postcode) => {
+    expect(validateCheckout({ ...filled, postcode }, now).postcode).toBe('Enter a UK postcode, like SW1A 1AA !');
+  });
+
+  it.each(['020 7946 0000', '+447700900123', '(01632) 960-001'])('accepts the phone number %j', (phone) => {
+    expect(validateCheckout({ ...filled, phone }, now).phone).toBeUndefined();
+  });
+
+  it.each(['12345', 'call me', '+44 20 7946 0000 0000 00'])('refuses %j as a phone number', (phone) => {
+    expect(validateCheckout({ ...filled, phone }, now).phone).toBe('Enter a phone number of 7 to 20 digits !');
+  });
+
+  it('needs 24 hours notice (SPEC 9), counted in UK time', () => {
+    const notice = 'Online bookings need 24 hours notice: choose a later date or time !';
+    expect(validateCheckout({ ...filled, date: '2025-07-02', time: '09:59' }, now).date).toBe(notice);
+    expect(validateCheckout({ ...filled, date: '2025-07-02', time: '10:00' }, now).date).toBeUndefined();
+    expect(validateCheckout({ ...filled, date: '2025-06-30', time: '10:00' }, now).date).toBe(notice);
+  });
+
+  it('refuses dates and times not in the form the contract expects', () => {
+    expect(validateCheckout({ ...filled, date: '03/07/2025' }, now).date).toBe('Enter the date as YYYY-MM-DD !');
+    expect(validateCheckout({ ...filled, time: '25:00' }, now).time).toBe('Enter the time as HH:mm !');
+  });
+});
+
+describe('UK time', () => {
+  it('reads a summer wall-clock time as BST (UTC+1) and a winter one as GMT', () => {
+    expect(new Date(ukLocalToInstant('2025-07-03', '10:00')).toISOString()).toBe('2025-07-03T09:00:00.000Z');
+    expect(new Date(ukLocalToInstant('2025-12-03', '10:00')).toISOString()).toBe('2025-12-03T10:00:00.000Z');
+  });
+});
+
+describe('the checkout request', () => {
+  it('is the SPEC 3 payload, trimmed, the postcode upper-cased and an empty note when none', () => {
+    expect(toCheckoutRequest(12, { ...filled, postcode: ' nw1 6xe', city: ' London ', payment: 'card' })).toEqual({
+      order: 12,
+      due_date: '2025-07-03',
+      due_time: '10:00',
+      address: '221B Baker Street',
+      phone: '+44 20 7946 0000',
+      city: 'London',
+      code_postal: 'NW1 6XE',
+      client_note: '',
+      payment: 'card',
+    });
+  });
+});
