@@ -86,7 +86,7 @@ export function orderRepository(db: Database) {
     items(orderId: number): Promise<OrderItemRow[]> {
       return db.query<OrderItemRow>(
         `SELECT item_id, name, unit_price, quantity, total_price
-           FROM order_items WHERE order_id = $1 ORDER BY name, item_id`,
+           FROM order_items WHERE order_id = $1 ORDER BY item_id`,
         [orderId],
       );
     },
