@@ -1,0 +1,153 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../openapi/schema';
+
+/**
+ * The signed-in user (SPEC 3, 4, 6). Two regions run side by side: `auth` (who is logged in) and
+ * `registration` (the register form's request), because a visitor may register while a login
+ * failed earlier, and logging out resets both. Storage and navigation are actions the app
+ * provides (`storeUser`, `forgetUser`, `leaveToLanding`); calls are the actors `login`,
+ * `register` and `logout`. The app passes the user restored from localStorage as `input.user`.
+ */
+export type UserInfo = components['schemas']['UserInfo'];
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type RegisterRequest = components['schemas']['RegisterRequest'];
+
+export interface SessionInput {
+  user: UserInfo | null;
+}
+
+export interface SessionContext {
+  user: UserInfo | null;
+  /** The token being revoked by a logout in flight (the user is already forgotten). */
+  revokedToken: string | null;
+  loginError: string | null;
+  registerError: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; username: string; password: string }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.loginReset' }
+  | { type: 'session.register'; name: string; email: string; password: string }
+  | { type: 'session.registerReset' }
+  | { type: 'session.updated'; user: UserInfo };
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  actors: {
+    login: fromPromise<UserInfo, LoginRequest>(async () => {
+      throw new Error('provide a login actor');
+    }),
+    register: fromPromise<unknown, RegisterRequest>(async () => {
+      throw new Error('provide a register actor');
+    }),
+    logout: fromPromise<unknown, { token: string }>(async () => {
+      throw new Error('provide a logout actor');
+    }),
+  },
+  actions: {
+    // Provided by the app: localStorage `userInfo`, and sending the browser to /.
+    storeUser: () => {},
+    forgetUser: () => {},
+    leaveToLanding: () => {},
+    clearUser: assign({ user: null, loginError: null }),
+    clearRegisterError: assign({ registerError: null }),
+  },
+  guards: {
+    hasUser: ({ context }) => context.user !== null,
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => ({ user: input.user, revokedToken: null, loginError: null, registerError: null }),
+  states: {
+    auth: {
+      initial: 'loggedOut',
+      states: {
+        loggedOut: {
+          // A user restored from storage starts logged in.
+          always: { guard: 'hasUser', target: 'loggedIn' },
+          initial: 'idle',
+          states: {
+            idle: {},
+            loggingIn: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => {
+                  const { username, password } = event as Extract<SessionEvent, { type: 'session.login' }>;
+                  return { username, password };
+                },
+                onDone: {
+                  target: '#session.auth.loggedIn',
+                  actions: [assign({ user: ({ event }) => event.output, loginError: null }), 'storeUser'],
+                },
+                onError: { target: 'failed', actions: assign({ loginError: ({ event }) => messageOf(event.error) }) },
+              },
+            },
+            failed: {
+              on: { 'session.loginReset': { target: 'idle', actions: assign({ loginError: null }) } },
+            },
+          },
+          on: { 'session.login': { target: '.loggingIn', actions: assign({ loginError: null }) } },
+        },
+        loggedIn: {
+          on: {
+            'session.logout': {
+              target: 'loggingOut',
+              actions: [assign({ revokedToken: ({ context }) => context.user?.token ?? null }), 'clearUser', 'forgetUser', 'leaveToLanding'],
+            },
+            // A 401 on an authenticated call, or a logout in another tab.
+            'session.expired': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
+            'session.updated': { actions: [assign({ user: ({ event }) => event.user }), 'storeUser'] },
+          },
+        },
+        // Best effort: the server forgets the token too; the user is already logged out here.
+        loggingOut: {
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            input: ({ context }) => ({ token: context.revokedToken ?? '' }),
+            onDone: { target: 'loggedOut', actions: assign({ revokedToken: null }) },
+            onError: { target: 'loggedOut', actions: assign({ revokedToken: null }) },
+          },
+          on: {
+            'session.login': { target: 'loggedOut.loggingIn', actions: assign({ revokedToken: null }) },
+          },
+        },
+      },
+    },
+    registration: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        registering: {
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ event }) => {
+              const { name, email, password } = event as Extract<SessionEvent, { type: 'session.register' }>;
+              return { name, email, password };
+            },
+            onDone: 'registered',
+            onError: { target: 'failed', actions: assign({ registerError: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        // The register page sees this and goes to /login.
+        registered: {},
+        failed: {},
+      },
+      on: {
+        'session.register': { target: '.registering', actions: 'clearRegisterError' },
+        'session.registerReset': { target: '.idle', actions: 'clearRegisterError' },
+        'session.logout': { target: '.idle', actions: 'clearRegisterError' },
+        'session.expired': { target: '.idle', actions: 'clearRegisterError' },
+      },
+    },
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Network Error';
+}

@@ -1,0 +1,11 @@
+import type { components } from '../../openapi/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+
+export type RegisterRequest = components['schemas']['RegisterRequest'];
+export type Message = components['schemas']['Message'];
+
+/** POST /auth/register: creates a customer account; the user then logs in. */
+export function register(body: RegisterRequest): Promise<Message> {
+  return unwrap(api.POST('/auth/register', { body }));
+}

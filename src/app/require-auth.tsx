@@ -1,0 +1,16 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from './paths';
+import { useSession } from './session';
+
+/** Pages for logged-in users only (SPEC 4, 6): visitors go to /login and come back afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  // A user who logs out here is being sent to / by the session; do not send them to /login instead.
+  const [wasLoggedIn] = useState(() => user !== null);
+  if (!user) {
+    return wasLoggedIn ? null : <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  }
+  return <>{children}</>;
+}

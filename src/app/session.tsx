@@ -1,0 +1,89 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { components } from '../../openapi/schema';
+import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
+import { onUnauthorized, setTokenSource } from '../api/auth-middleware';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+import { register } from '../api/register';
+import { inspect } from './inspector';
+import { paths } from './paths';
+import { forgetStoredUser, readStoredUser, storeUser, userInfoKey } from './stored-user';
+
+export type UserInfo = components['schemas']['UserInfo'];
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+const SessionContext = createContext<SessionActorRef | null>(null);
+
+/** Runs the session machine for the whole app; must sit inside the router (it navigates to /). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  const actorRef = useActorRef(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise(({ input }) => login(input)),
+        register: fromPromise(({ input }) => register(input)),
+        logout: fromPromise(({ input }) => logout(input.token)),
+      },
+      actions: {
+        storeUser: ({ context }) => storeUser(context.user),
+        forgetUser: () => forgetStoredUser(),
+        leaveToLanding: () => navigateRef.current(paths.landing),
+      },
+    }),
+    { input: { user: readStoredUser() }, inspect },
+  );
+
+  useEffect(() => {
+    setTokenSource(() => actorRef.getSnapshot().context.user?.token ?? null);
+    const stopListening = onUnauthorized(() => actorRef.send({ type: 'session.expired' }));
+    // Logging out in one tab logs out the others.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === userInfoKey && event.newValue === null) actorRef.send({ type: 'session.expired' });
+      if (event.key === null) actorRef.send({ type: 'session.expired' });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stopListening();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [actorRef]);
+
+  return <SessionContext.Provider value={actorRef}>{children}</SessionContext.Provider>;
+}
+
+function useSessionActor(): SessionActorRef {
+  const actorRef = useContext(SessionContext);
+  if (!actorRef) throw new Error('useSession must be used inside <SessionProvider>');
+  return actorRef;
+}
+
+/** The signed-in user (or null), whether they are an administrator, and the machine's `send`. */
+export function useSession() {
+  const actorRef = useSessionActor();
+  const user = useSelector(actorRef, (s) => s.context.user);
+  const isAdmin = user?.roles.includes('ROLE_ADMIN') ?? false;
+  const send = (event: SessionEvent) => actorRef.send(event);
+  return { user, isAdmin, send, actorRef };
+}
+
+/** Narrow reads of the session for the account screens: `useSessionState(sessionSelectors.loginError)`. */
+export const sessionSelectors = {
+  loggingIn: (s: SessionSnapshot) => s.matches({ auth: { loggedOut: 'loggingIn' } }),
+  loginError: (s: SessionSnapshot) => s.context.loginError,
+  registering: (s: SessionSnapshot) => s.matches({ registration: 'registering' }),
+  registered: (s: SessionSnapshot) => s.matches({ registration: 'registered' }),
+  registerError: (s: SessionSnapshot) => s.context.registerError,
+};
+
+export function useSessionState<T>(selector: (snapshot: SessionSnapshot) => T): T {
+  return useSelector(useSessionActor(), selector);
+}

@@ -1,0 +1,28 @@
+import type { components } from '../../openapi/schema';
+
+type UserInfo = components['schemas']['UserInfo'];
+
+/** localStorage key of the session (SPEC 3, 9). */
+export const userInfoKey = 'userInfo';
+
+/** The user kept from an earlier visit, or null when absent or unreadable. */
+export function readStoredUser(): UserInfo | null {
+  try {
+    const raw = localStorage.getItem(userInfoKey);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<UserInfo> | null;
+    // Something else under the key (an older app, a hand edit) is not a session.
+    if (!value || typeof value.token !== 'string' || typeof value.name !== 'string' || !Array.isArray(value.roles)) return null;
+    return value as UserInfo;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: UserInfo | null): void {
+  if (user) localStorage.setItem(userInfoKey, JSON.stringify(user));
+}
+
+export function forgetStoredUser(): void {
+  localStorage.removeItem(userInfoKey);
+}

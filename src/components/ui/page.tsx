@@ -1,0 +1,55 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import './page.css';
+
+export interface PageProps {
+  /** The document title is `${title} | Sparkle Cleaning`; the h1 shows `heading ?? title`. */
+  title: string;
+  heading?: ReactNode;
+  /** Sets the page's meta description. */
+  description?: string;
+  /** Keeps the h1 for screen readers and focus, but hides it (pages with their own hero). */
+  hideHeading?: boolean;
+  /** `narrow` centres a form-sized column (login, register). */
+  width?: 'narrow' | 'normal' | 'full';
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Every screen's frame. On navigation it names the document and moves focus to the h1, so screen
+ * reader and keyboard users start at the new page rather than on the link they pressed.
+ */
+export function Page({ title, heading, description, hideHeading, width = 'normal', className, children }: PageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    document.title = `${title} | Sparkle Cleaning`;
+  }, [title]);
+
+  useEffect(() => {
+    if (description) setMetaDescription(description);
+  }, [description]);
+
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div className={['page', `page--${width}`, className ?? ''].filter(Boolean).join(' ')}>
+      <h1 ref={headingRef} tabIndex={-1} className={hideHeading ? 'visually-hidden' : 'page__title'}>
+        {heading ?? title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+function setMetaDescription(content: string): void {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}

@@ -1,0 +1,49 @@
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
+import './field.css';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
+  label: string;
+  description?: string;
+  /** Shown under the field, announced and linked with aria-describedby; marks the field invalid. */
+  errorMessage?: string | null;
+  /** A textarea instead of an input. */
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  className?: string;
+}
+
+/**
+ * A labelled text input. Validation is the form's job (pure validators): this only shows the
+ * message it is given. `validationBehavior="aria"` keeps the browser's own bubbles out of the way.
+ */
+export function TextField({ label, description, errorMessage, multiline, rows = 5, placeholder, className, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField
+      validationBehavior="aria"
+      {...props}
+      isInvalid={props.isInvalid ?? Boolean(errorMessage)}
+      className={['field', className ?? ''].filter(Boolean).join(' ')}
+    >
+      <Label className="field__label">
+        {label}
+        {props.isRequired ? <span className="field__required" aria-hidden="true"> *</span> : null}
+      </Label>
+      {multiline ? (
+        <TextArea className="field__control field__control--multiline" rows={rows} placeholder={placeholder} />
+      ) : (
+        <Input className="field__control" placeholder={placeholder} />
+      )}
+      {description ? <Text slot="description" className="field__description">{description}</Text> : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}
