@@ -1,0 +1,130 @@
+/**
+ * `npm run bench`: the figures of issue 6 beside their goals. Builds the site, starts the real
+ * server on loopback with a fresh data folder, then measures: bytes on `/`, Lighthouse on the
+ * public routes, the API under load (`npm run bench:api`, when present), the back office with
+ * 1,000 and 10,000 orders, and the server's memory on PGlite and PostgreSQL. Prints one table and
+ * writes bench/results.json and bench/RESULTS.md. A benchmark: it never fails on a time.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runLighthouse } from './bench/lighthouse';
+import { startPostgres } from './bench/postgres';
+import { machine, writeResults, type BenchResults } from './bench/report';
+import { measureScale } from './bench/scale';
+import { BENCH_ADMIN, signIn, startServer, type RunningServer } from './bench/server';
+import { measureBundle } from './bundle-report';
+import { findChromium } from './find-chromium';
+
+const logDir = mkdtempSync(path.join(tmpdir(), 'bench-logs-'));
+const results: BenchResults = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  bundle: null,
+  lighthouse: [],
+  api: null,
+  scale: [],
+  rss: { pgliteBytes: null, postgresBytes: null },
+  notes: [],
+};
+
+function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${name}`);
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (run.status !== 0) results.notes.push(`${name} did not complete (exit ${run.status}).`);
+  return run.status === 0;
+}
+
+/** Any failure of one part is written down and the bench goes on with the next part. */
+async function part(name: string, fn: () => Promise<void>): Promise<void> {
+  console.log(`\n▶ ${name}`);
+  try {
+    await fn();
+  } catch (error) {
+    console.log(`  ${name} failed: ${(error as Error).message}`);
+    results.notes.push(`${name} failed: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The same small mixed load on each database before its memory is read. */
+async function warm(server: RunningServer, admin: unknown): Promise<void> {
+  const token = (admin as { token: string }).token;
+  const reads = ['/api/home/services', '/api/home/counter', '/api/home/testimonies', '/api/home/faqs'];
+  for (let i = 0; i < 50; i++) {
+    await Promise.all(reads.map((p) => fetch(`${server.url}${p}`).then((r) => r.arrayBuffer())));
+    await fetch(`${server.url}/api/admin/orders/`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+  }
+}
+
+const seedScale = (dataDir: string, orders: number) =>
+  step(`seed ${orders} orders and 2,000 customers`, process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', '--orders', String(orders), '--users', '2000'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+
+async function main(): Promise<void> {
+  if (!step('build', 'npm', ['run', 'build', '--silent'])) throw new Error('The build failed: nothing to measure');
+  const chromiumPath = findChromium();
+  process.env.CHROME_PATH ??= chromiumPath;
+
+  await part('bytes on / (client build manifest)', async () => {
+    const bundle = await measureBundle();
+    results.bundle = { ...bundle, chunks: bundle.landingChunks.map(({ file, gzipBytes }) => ({ file, gzipBytes })) };
+  });
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  await part('Lighthouse (mobile, simulated throttling, median of 3)', async () => {
+    const server = await startServer({ dataDir, logFile: path.join(logDir, 'lighthouse.log') });
+    try {
+      const services = (await (await fetch(`${server.url}/api/home/services`)).json()) as { id: number }[];
+      const routes = ['/', '/home', `/service/${services[0]?.id ?? 1}`, '/login', '/faqs'];
+      results.lighthouse = await runLighthouse(server.url, routes);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  if (existsSync('scripts/bench-api.ts')) {
+    if (step('API load (npm run bench:api)', 'npm', ['run', 'bench:api', '--silent']) && existsSync('bench/api-results.json')) {
+      results.api = JSON.parse(readFileSync('bench/api-results.json', 'utf8'));
+    }
+  } else results.notes.push('scripts/bench-api.ts is not there yet: no API load figures.');
+
+  for (const orders of [1_000, 10_000]) {
+    await part(`back office with ${orders} orders`, async () => {
+      if (!seedScale(dataDir, orders)) throw new Error('seeding failed');
+      const server = await startServer({ dataDir, logFile: path.join(logDir, `scale-${orders}.log`) });
+      try {
+        const admin = await signIn(server.url, BENCH_ADMIN);
+        results.scale.push(...(await measureScale(server.url, admin, orders, chromiumPath)));
+        await warm(server, admin);
+        results.rss.pgliteBytes = server.rssBytes();
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  await part('server memory on PostgreSQL', async () => {
+    const postgres = await startPostgres();
+    if (!postgres) throw new Error('no PostgreSQL server could be started');
+    const server = await startServer({ dataDir: mkdtempSync(path.join(tmpdir(), 'bench-pg-data-')), databaseUrl: postgres.url, logFile: path.join(logDir, 'postgres.log') }).catch((e) => {
+      postgres.stop();
+      throw e;
+    });
+    try {
+      await warm(server, await signIn(server.url, BENCH_ADMIN));
+      results.rss.postgresBytes = server.rssBytes();
+    } finally {
+      await server.stop();
+      postgres.stop();
+    }
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+
+  mkdirSync('bench', { recursive: true });
+  console.log(`\n${writeResults(results)}\n\nWritten to bench/results.json and bench/RESULTS.md (server logs in ${logDir}).`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+/**
+ * The bench's one table, figures beside their goals (issue 6), as Markdown: printed, written to
+ * bench/RESULTS.md with the date and machine, and the raw figures to bench/results.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import type { PageFigures } from './lighthouse';
+import type { ScaleFigure } from './scale';
+
+export interface BenchResults {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string };
+  bundle: { landingJsGzipBytes: number; landingCssGzipBytes: number; chunks: { file: string; gzipBytes: number }[] } | null;
+  lighthouse: PageFigures[];
+  /** bench/api-results.json of `npm run bench:api` (H5's script), as it wrote it. */
+  api: unknown;
+  scale: ScaleFigure[];
+  rss: { pgliteBytes: number | null; postgresBytes: number | null };
+  notes: string[];
+}
+
+export function machine(): BenchResults['machine'] {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    os: `${osType()} ${release()}`,
+    node: process.version,
+  };
+}
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+export function formatResults(r: BenchResults): string {
+  const lines: string[] = [];
+  lines.push(`Measured ${r.date} on ${r.machine.cores} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}.`, '');
+  if (r.bundle) {
+    const ok = r.bundle.landingJsGzipBytes <= 135 * 1024;
+    lines.push(row(['Bytes', 'Goal', 'Measured']), row(['---', '---', '---']));
+    lines.push(row(['JS on `/` (gzip -9, from the manifest)', '≤ 135 KB', `${kb(r.bundle.landingJsGzipBytes)} ${mark(ok)}`]));
+    lines.push(row(['CSS on `/` (gzip -9)', 'no runtime', kb(r.bundle.landingCssGzipBytes)]), '');
+  }
+  if (r.lighthouse.length) {
+    lines.push(row(['Lighthouse 12 mobile (median of 3)', 'Perf ≥ 0.98', 'LCP ≤ 1.0 s', 'TBT ≤ 50 ms', 'CLS ≤ 0.01', 'A11y 1.00', 'BP 1.00', 'SEO ≥ 0.95', 'JS sent']));
+    lines.push(row(Array(9).fill('---')));
+    for (const p of r.lighthouse) {
+      lines.push(row([
+        `\`${p.route}\``,
+        `${p.performance.toFixed(2)} ${mark(p.performance >= 0.98)}`,
+        `${(p.lcpMs / 1000).toFixed(2)} s ${mark(p.lcpMs <= 1000)}`,
+        `${Math.round(p.tbtMs)} ms ${mark(p.tbtMs <= 50)}`,
+        `${p.cls.toFixed(3)} ${mark(p.cls <= 0.01)}`,
+        `${p.accessibility.toFixed(2)} ${mark(p.accessibility >= 1)}`,
+        `${p.bestPractices.toFixed(2)} ${mark(p.bestPractices >= 1)}`,
+        `${p.seo.toFixed(2)} ${mark(p.seo >= 0.95)}`,
+        kb(p.scriptTransferBytes),
+      ]));
+    }
+    const lost = r.lighthouse.filter((p) => p.failedAudits.length).map((p) => `\`${p.route}\`: ${p.failedAudits.join(', ')}`);
+    if (lost.length) lines.push('', `Audits that lost points: ${lost.join('; ')}`);
+    lines.push('');
+  }
+  const api = formatApi(r.api);
+  if (api) lines.push(api, '');
+  if (r.scale.length) {
+    lines.push(row(['Back office at scale (Chromium)', 'Orders', 'Rows shown ≤ 1 s', 'Sort ≤ 1 s', 'API response']), row(Array(5).fill('---')));
+    for (const s of r.scale) {
+      lines.push(row([`\`${s.path}\``, s.orders, `${Math.round(s.interactiveMs)} ms ${mark(s.interactiveMs <= 1000)}`, `${Math.round(s.sortMs)} ms ${mark(s.sortMs <= 1000)}`, kb(s.apiBytes)]));
+    }
+    lines.push('');
+  }
+  lines.push(row(['Server memory (RSS after the runs)', 'PGlite', 'PostgreSQL']), row(['---', '---', '---']));
+  lines.push(row(['server process', mb(r.rss.pgliteBytes), mb(r.rss.postgresBytes)]));
+  if (r.notes.length) lines.push('', ...r.notes.map((n) => `- ${n}`));
+  return lines.join('\n');
+}
+
+/** H5's API results as a table: an array of flat objects, or an object holding one under `rows`/`results`. */
+function formatApi(api: unknown): string | null {
+  if (!api) return null;
+  const record = api as { rows?: unknown; results?: unknown; table?: unknown };
+  if (typeof record.table === 'string') return record.table;
+  const rows = (Array.isArray(api) ? api : Array.isArray(record.rows) ? record.rows : Array.isArray(record.results) ? record.results : null) as Record<string, unknown>[] | null;
+  if (!rows?.length) return `API load (npm run bench:api): see bench/api-results.json`;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => typeof r[k] !== 'object' || r[k] === null)))];
+  return [`API load (\`npm run bench:api\`)`, '', row(keys), row(keys.map(() => '---')), ...rows.map((r) => row(keys.map((k) => String(r[k] ?? ''))))].join('\n');
+}
+
+export function writeResults(r: BenchResults): string {
+  const table = formatResults(r);
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', `${JSON.stringify(r, null, 2)}\n`);
+  writeFileSync('bench/RESULTS.md', `# Benchmark results\n\nWritten by \`npm run bench\` (scripts/bench.ts); a benchmark, never a test.\n\n${table}\n`);
+  return table;
+}

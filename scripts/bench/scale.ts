@@ -1,0 +1,90 @@
+/**
+ * The back office at scale (issue 6, goal 5), measured in Chromium by the page itself: from the
+ * navigation's start to the table showing rows (data fetched and rendered), then from a click on a
+ * column header to the next frame after the table re-sorted.
+ */
+import { chromium } from '@playwright/test';
+
+export interface ScalePage {
+  path: string;
+  /** The column header clicked to sort. */
+  sortColumn: string;
+}
+
+export interface ScaleFigure {
+  path: string;
+  orders: number;
+  interactiveMs: number;
+  sortMs: number;
+  /** Bytes of the page's main API response, as transferred. */
+  apiBytes: number;
+}
+
+export const scalePages: ScalePage[] = [
+  { path: '/orders', sortColumn: 'Name' },
+  { path: '/users', sortColumn: 'FullName' },
+];
+
+// Runs in the page before its scripts: notes when the first data row of a table is in the DOM.
+const watchRows = () => {
+  const w = window as unknown as { __rowsAt?: number };
+  const hasRows = () => document.querySelector('table tbody tr td, [role="grid"] [role="row"] [role="gridcell"]') !== null;
+  new MutationObserver((_, observer) => {
+    if (w.__rowsAt === undefined && hasRows()) {
+      w.__rowsAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+// Runs in the page: clicks a header and resolves at the frame after the rows changed order.
+const clickSort = (label: string) =>
+  new Promise<number>((resolve, reject) => {
+    const headers = [...document.querySelectorAll('th, [role="columnheader"]')];
+    const header = headers.find((h) => h.textContent?.trim().toLowerCase().startsWith(label.toLowerCase()));
+    if (!header) return reject(new Error(`No column header "${label}" among ${headers.map((h) => h.textContent).join(', ')}`));
+    const target = (header.querySelector('button, [role="button"]') ?? header) as HTMLElement;
+    const firstRow = () => document.querySelector('table tbody tr, [role="grid"] [role="row"]:nth-child(2)')?.textContent ?? '';
+    const before = { row: firstRow(), sort: header.getAttribute('aria-sort') };
+    const started = performance.now();
+    const check = () => {
+      if (firstRow() !== before.row || header.getAttribute('aria-sort') !== before.sort) {
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+      } else if (performance.now() - started > 10_000) reject(new Error('The table did not re-sort within 10 s'));
+      else requestAnimationFrame(check);
+    };
+    target.click();
+    check();
+  });
+
+export async function measureScale(baseUrl: string, storedUser: unknown, orders: number, executablePath: string): Promise<ScaleFigure[]> {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+  });
+  try {
+    const figures: ScaleFigure[] = [];
+    for (const scalePage of scalePages) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // tsx keeps function names with a __name helper; functions sent to the page need it too.
+      await context.addInitScript({ content: 'window.__name = (f) => f;' });
+      await context.addInitScript((user) => localStorage.setItem('userInfo', JSON.stringify(user)), storedUser);
+      await context.addInitScript(watchRows);
+      const page = await context.newPage();
+      let apiBytes = 0;
+      page.on('response', async (response) => {
+        if (/\/api\/admin\/(orders|users)/.test(response.url())) apiBytes = Number((await response.body().catch(() => Buffer.alloc(0))).length);
+      });
+      await page.goto(`${baseUrl}${scalePage.path}`);
+      await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, { timeout: 30_000 });
+      const interactiveMs = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
+      const sortMs = await page.evaluate(clickSort, scalePage.sortColumn);
+      figures.push({ path: scalePage.path, orders, interactiveMs, sortMs, apiBytes });
+      console.log(`  scale ${scalePage.path} with ${orders} orders: rows after ${Math.round(interactiveMs)} ms, sort ${Math.round(sortMs)} ms`);
+      await context.close();
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}

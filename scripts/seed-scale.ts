@@ -1,0 +1,99 @@
+/**
+ * Fills a database with many customers and orders, to measure the back office at scale (issue 6,
+ * goal 5). The database is the server's own (DATA_DIR's PGlite, or DATABASE_URL), migrated and
+ * given its first-start data first; stop the server before seeding PGlite (one process at a time).
+ *
+ *   DATA_DIR=.data-scale node --import tsx scripts/seed-scale.ts --orders 10000 --users 2000
+ *
+ * The counts are totals: a second run tops the tables up to them. Set-based INSERT … SELECT over
+ * generate_series, so 10,000 orders take well under a second of SQL.
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config';
+import type { Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { openDatabase } from '../server/db/open-database';
+import { seedDatabase } from '../server/seed';
+
+const FIRST_NAMES = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo', 'Freya', 'Harry'];
+const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Khan', 'Walker'];
+const STATUSES = ['awaiting_validation', 'payment_validated', 'completed', 'cancelled'];
+const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+
+export interface ScaleCounts {
+  users: number;
+  orders: number;
+}
+
+/** Tops up scale customers and orders to the given totals; returns the totals reached. */
+export async function seedScale(db: Database, target: ScaleCounts): Promise<ScaleCounts> {
+  const [{ count: users } = { count: 0 }] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE email LIKE 'scale-%@sparkle.test'");
+  if (users < target.users) {
+    // '!' is no scrypt hash: these customers exist to be listed, never to sign in.
+    await db.query(
+      `INSERT INTO users (name, email, password_hash, roles, created_at)
+       SELECT (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sqlList(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+              'scale-' || g || '@sparkle.test', '!', ARRAY['ROLE_USER'], now() - g * interval '37 minutes'
+       FROM generate_series($1::int, $2::int) AS g`,
+      [users + 1, target.users],
+    );
+  }
+  const [{ count: orders } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders');
+  if (orders < target.orders) await insertOrders(db, target.orders - orders);
+  const [reached] = await db.query<ScaleCounts>(
+    "SELECT (SELECT count(*)::int FROM users WHERE email LIKE 'scale-%@sparkle.test') AS users, (SELECT count(*)::int FROM orders) AS orders",
+  );
+  return reached!;
+}
+
+/** Orders spread over customers, services and statuses, each with one item and some refunds. */
+async function insertOrders(db: Database, count: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ first } = { first: 0 }] = await tx.query<{ first: number }>('SELECT coalesce(max(id), 0)::int + 1 AS first FROM orders');
+    await tx.query(
+      `WITH customers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE NOT ('ROLE_ADMIN' = ANY (roles))),
+            items AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(service_id ORDER BY id) AS services, array_agg(price ORDER BY id) AS prices FROM service_items)
+       INSERT INTO orders (id, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at)
+       SELECT g, c.ids[1 + g % cardinality(c.ids)], i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
+              i.prices[1 + g % cardinality(i.ids)] * (1 + g % 3), CASE WHEN g % 2 = 0 THEN 'cash' ELSE 'card' END,
+              now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07700 900' || lpad((g % 1000)::text, 3, '0'),
+              'London', 'SW1A 1AA', '', now() - g * interval '13 minutes',
+              CASE WHEN g % 4 = 2 THEN now() - g * interval '13 minutes' + interval '4 days' END, now() - g * interval '13 minutes'
+       FROM generate_series($1::int, $2::int) AS g, customers c, items i`,
+      [first, first + count - 1],
+    );
+    await tx.query(
+      `INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
+       SELECT o.id, si.id, si.name, si.price, 1 + o.id % 3, si.price * (1 + o.id % 3)
+       FROM orders o JOIN LATERAL (SELECT * FROM service_items WHERE service_id = o.service_id ORDER BY id LIMIT 1) si ON true
+       WHERE o.id BETWEEN $1 AND $2`,
+      [first, first + count - 1],
+    );
+    await tx.query(
+      `INSERT INTO refund_requests (order_id, reason, status, fee, requested_at)
+       SELECT id, 'Plans changed', 'pending', 0, created_at + interval '1 hour' FROM orders
+       WHERE id BETWEEN $1 AND $2 AND status = 'cancelled' AND id % 5 = 3`,
+      [first, first + count - 1],
+    );
+    // Explicit ids above: move the identity past them so the server's own inserts keep working.
+    await tx.query("SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))");
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, users: { type: 'string', default: '2000' } } });
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    await seedDatabase(db, config);
+    const started = performance.now();
+    const reached = await seedScale(db, { orders: Number(values.orders), users: Number(values.users) });
+    console.log(`Scale data: ${reached.users} customers, ${reached.orders} orders (${Math.round(performance.now() - started)} ms)`);
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
