@@ -1,6 +1,100 @@
-// Placeholder: server core writes the configuration next.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The server's configuration, read once from the environment. Every setting has a documented
+ * default (README / .env.example); only JWT_SECRET and ADMIN_* are required in production.
+ */
 export interface Config {
+  /** NODE_ENV: development (default), production or test. */
   nodeEnv: string;
+  /** PORT, default 3000. */
   port: number;
+  /** HOST, default 0.0.0.0. */
+  host: string;
+  /** PUBLIC_URL: the site's address in mails and payment pages, default http://localhost:PORT. */
   publicUrl: string;
+  /** DATA_DIR, default `.data`: PGlite data, outbox, generated secret and demo passwords. */
+  dataDir: string;
+  /** DATABASE_URL: a PostgreSQL server; when unset, PGlite in DATA_DIR/pgdata. */
+  databaseUrl: string | null;
+  /** JWT_SECRET: HS256 key of bearer tokens (development: generated once into DATA_DIR). */
+  jwtSecret: string;
+  /** TOKEN_TTL, default 12h (jose time span: 30m, 12h, 7d). */
+  tokenTtl: string;
+  /** SMTP_URL: send mail through this server; when unset, `.eml` files go to OUTBOX_DIR. */
+  smtpUrl: string | null;
+  /** MAIL_FROM, default "Sparkle Cleaning <no-reply@sparkle.test>". */
+  mailFrom: string;
+  /** OUTBOX_DIR, default DATA_DIR/outbox. */
+  outboxDir: string;
+  /** ADMIN_EMAIL, default admin@sparkle.test (development only). */
+  adminEmail: string | null;
+  /** ADMIN_PASSWORD: when unset in development, generated once into DATA_DIR/demo-accounts.json. */
+  adminPassword: string | null;
+  /** DEMO_PASSWORD: the demo customer's password (development only; generated when unset). */
+  demoPassword: string | null;
+  /** CORS_ORIGIN: comma-separated origins allowed to call the API from a browser; none by default. */
+  corsOrigins: string[];
+  /** API_DOCS: serve /api/docs and /api/openapi.yaml; on except in production unless "true". */
+  apiDocs: boolean;
+  /** SPA_DIR, default `dist`: the built SPA served with history fallback when it exists ('' = off). */
+  spaDir: string | null;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const port = parsePort(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || (production ? missing('JWT_SECRET') : developmentSecret(dataDir)),
+    tokenTtl: parseTimeSpan(env.TOKEN_TTL || '12h'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Sparkle Cleaning <no-reply@sparkle.test>',
+    outboxDir: path.resolve(env.OUTBOX_DIR || path.join(dataDir, 'outbox')),
+    adminEmail: env.ADMIN_EMAIL || (production ? null : 'admin@sparkle.test'),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    demoPassword: env.DEMO_PASSWORD || null,
+    corsOrigins: (env.CORS_ORIGIN || '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !production,
+    spaDir: env.SPA_DIR === '' ? null : path.resolve(env.SPA_DIR || 'dist'),
+  };
+}
+
+function missing(name: string): never {
+  throw new ConfigError(`${name} must be set when NODE_ENV=production`);
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT is not a port: ${value}`);
+  return port;
+}
+
+function parseTimeSpan(value: string): string {
+  if (!/^\d+\s*(s|m|h|d)$/.test(value)) throw new ConfigError(`TOKEN_TTL must look like 30m, 12h or 7d: ${value}`);
+  return value.replace(/\s+/g, '');
+}
+
+/** Development keeps one random secret in DATA_DIR so tokens survive a restart; never in the repo. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }

@@ -1,6 +1,45 @@
+import type { components } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
+import { badRequest } from '../lib/http-error';
+import { createPasswordReset } from '../services/password-reset';
+import { createProfiles } from '../services/profiles';
+import { createSessions } from '../services/sessions';
 
-// Placeholder: the handlers of this area are written next (server core).
-export function authHandlers(_ctx: AppContext): Partial<Handlers> {
-  return {};
+type Schemas = components['schemas'];
+
+export const REGISTERED = 'Your account is ready, you can now log in';
+export const LOGGED_OUT = 'You are logged out';
+export const RESET_LINK_SENT = 'If an account exists for this email, a password reset link is on its way';
+export const PASSWORD_UPDATED = 'Password Updated Successfully !';
+
+/** Sign-in, sign-out, registration and password reset (SPEC 7: /auth/...). */
+export function authHandlers(ctx: AppContext): Partial<Handlers> {
+  const sessions = createSessions(ctx);
+  const profiles = createProfiles(ctx);
+  const passwordReset = createPasswordReset(ctx);
+  return {
+    login: async (request) => {
+      const { username, password } = request.body as Schemas['LoginRequest'];
+      return sessions.login(username, password);
+    },
+    logout: async (request) => {
+      await sessions.logout(request.user!.id);
+      return { message: LOGGED_OUT };
+    },
+    register: async (request, reply) => {
+      await profiles.register(request.body as Schemas['RegisterRequest']);
+      return reply.code(201).send({ message: REGISTERED });
+    },
+    forgotPassword: async (request) => {
+      await passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email);
+      return { message: RESET_LINK_SENT };
+    },
+    resetPassword: async (request) => {
+      const { id } = request.params as { id: string };
+      const { token, password } = request.body as Schemas['ResetPasswordRequest'];
+      if (token !== undefined && token !== id) throw badRequest('The token in the body does not match the link');
+      await passwordReset.reset(id, password);
+      return { message: PASSWORD_UPDATED };
+    },
+  };
 }

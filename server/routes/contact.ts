@@ -1,6 +1,17 @@
+import type { components } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
+import { createContactRepository } from '../repositories/contact-repository';
 
-// Placeholder: the handlers of this area are written next (server core).
-export function contactHandlers(_ctx: AppContext): Partial<Handlers> {
-  return {};
+export const CONTACT_SENT = 'Contact was successfully, we will contact you asap !';
+
+/** Messages to the company (SPEC 7: POST /contact); kept for the team to answer. */
+export function contactHandlers(ctx: AppContext): Partial<Handlers> {
+  const messages = createContactRepository(ctx.db);
+  return {
+    sendContact: async (request, reply) => {
+      const { name, email, message } = request.body as components['schemas']['ContactRequest'];
+      await messages.create({ name: name.trim(), email: email.trim(), message }, ctx.now());
+      return reply.code(201).send({ message: CONTACT_SENT });
+    },
+  };
 }

@@ -1,6 +1,21 @@
 import type { AppContext, Handlers } from '../app-context';
+import { notFound } from '../lib/http-error';
+import { createContentRepository } from '../repositories/content-repository';
 
-// Placeholder: the handlers of this area are written next (server core).
-export function homeHandlers(_ctx: AppContext): Partial<Handlers> {
-  return {};
+/** The public content of the site (SPEC 7: /home/...). */
+export function homeHandlers(ctx: AppContext): Partial<Handlers> {
+  const content = createContentRepository(ctx.db);
+  return {
+    listServices: async () => content.listServices(),
+    getServiceDetail: async (request) => {
+      const { id } = request.params as { id: number };
+      const detail = await content.findServiceDetail(id);
+      if (!detail) throw notFound('Service not found');
+      // SPEC 3: returned as a list whose first element is used.
+      return [detail];
+    },
+    listCounters: async () => content.listCounters(),
+    listTestimonies: async () => content.listTestimonies(),
+    listFaqs: async () => content.listFaqs(),
+  };
 }

@@ -1,6 +1,12 @@
+import type { components } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
+import { createProfiles } from '../services/profiles';
 
-// Placeholder: the handlers of this area are written next (server core).
-export function userHandlers(_ctx: AppContext): Partial<Handlers> {
-  return {};
+/** The signed-in user's own profile (SPEC 7: PUT /user/update). */
+export function userHandlers(ctx: AppContext): Partial<Handlers> {
+  const profiles = createProfiles(ctx);
+  return {
+    updateProfile: async (request) =>
+      profiles.update(request.user!.id, request.body as components['schemas']['ProfileUpdate']),
+  };
 }

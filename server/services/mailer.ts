@@ -1,3 +1,7 @@
+import type { Config } from '../config';
+import { createOutboxMailer } from './outbox-mailer';
+import { createSmtpMailer } from './smtp-mailer';
+
 /** The seam for outgoing mail: SMTP when SMTP_URL is set, otherwise `.eml` files in the outbox. */
 export interface Mail {
   to: string;
@@ -8,4 +12,15 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+}
+
+export type MailLog = (message: string) => void;
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>,
+  log: MailLog = () => {},
+): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(config.outboxDir, config.mailFrom, log);
 }

@@ -1,0 +1,84 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
+import apiDocs from './plugins/api-docs';
+import { createAuthenticator } from './plugins/authentication';
+import errorHandler from './plugins/error-handler';
+import notFound from './plugins/not-found';
+import { openApiRoutes } from './plugins/openapi-routes';
+import { formatValidationErrors, validatorCompiler } from './plugins/request-validation';
+import spa from './plugins/spa';
+import { createUserRepository } from './repositories/user-repository';
+import { createHandlers } from './routes';
+import { registerTestPayments } from './routes/test-payments';
+import { createMailer, type Mailer } from './services/mailer';
+import type { PaymentProvider } from './services/payment-provider';
+import { createTokenService } from './services/token-service';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** Default: SMTP when SMTP_URL is set, else `.eml` files in OUTBOX_DIR. */
+  mailer?: Mailer;
+  /** Default: the test provider's own payment pages under PUBLIC_URL. */
+  payments?: PaymentProvider;
+  /** The clock; tests move it (token expiry, cancellation terms). */
+  now?: () => Date;
+  logger?: boolean | object;
+  /** The built SPA to serve with history fallback; default config.spaDir; null serves none. */
+  spaDir?: string | null;
+  /** Default: openapi/openapi.yaml. */
+  document?: OpenApiDocument;
+}
+
+/**
+ * The whole server as one Fastify instance, composed of plugins in a fixed order: infrastructure
+ * (errors, CORS), then the contract's routes, then pages outside /api. server.ts only boots it.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const now = options.now ?? (() => new Date());
+  const document = options.document ?? loadOpenApiDocument();
+  const app = Fastify({
+    logger: options.logger ?? config.nodeEnv !== 'test',
+    // SPEC 7 names /admin/orders/ and /admin/refunds/ with a trailing slash; both forms work.
+    routerOptions: { ignoreTrailingSlash: true },
+    schemaErrorFormatter: formatValidationErrors,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('user', null);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    mailer: options.mailer ?? createMailer(config, (message) => app.log.info(message)),
+    payments: options.payments ?? defaultPayments(config),
+    now,
+  };
+
+  await app.register(errorHandler);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT'], maxAge: 600 });
+  }
+  const spaDir = options.spaDir === undefined ? config.spaDir : options.spaDir;
+  await app.register(spa, { spaDir });
+  await app.register(notFound, { spaDir });
+  if (config.apiDocs) await app.register(apiDocs, { document });
+
+  const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
+  await app.register(openApiRoutes, { document, handlers: createHandlers(ctx), authenticator });
+  await registerTestPayments(app, ctx);
+  return app;
+}
+
+/** Until a real provider is configured: the test provider's page for the order, under PUBLIC_URL. */
+function defaultPayments(config: Config): PaymentProvider {
+  return {
+    async createPayment(request) {
+      return { id: `order-${request.orderId}`, url: `${config.publicUrl}/test-payments/order-${request.orderId}` };
+    },
+  };
+}

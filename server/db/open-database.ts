@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Database } from './database';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+/** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps the data in DATA_DIR/pgdata. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+}
+
+/** Whether an error means the database cannot be reached (answered 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE'].includes(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01-03 (shutdown), 53300 (too many connections).
+    if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  }
+  return typeof message === 'string' && /Connection terminated|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(message);
+}

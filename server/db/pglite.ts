@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database } from './database';
+import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
+
+export interface PgliteOptions {
+  /** A folder to keep the data in; in memory when absent. */
+  dataDir?: string;
+  /** A dump from `dumpDataDir()` to start from (tests load one seeded dump per file). */
+  loadDataDir?: Blob;
+}
+
+export interface PgliteDatabase extends Database {
+  /** A gzipped tarball of the whole data folder, loadable with `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+/** Embedded PostgreSQL (WASM): one connection, so queries queue and a transaction holds the lock. */
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pg = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [NUMERIC_OID]: parseNumber, [INT8_OID]: parseNumber },
+  });
+  let closed = false;
+  return {
+    ...wrap(pg),
+    async transaction(fn) {
+      return pg.transaction((tx) => fn(wrapTransaction(tx)));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+    async dumpDataDir() {
+      return pg.dumpDataDir('gzip');
+    },
+  };
+}
+
+function wrap(target: Queryable): Pick<Database, 'query'> {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      // exec() handles several statements (migrations); query() handles parameters.
+      if (params.length === 0 && sql.includes(';')) {
+        const results = await target.exec(sql);
+        return (results.at(-1)?.rows ?? []) as T[];
+      }
+      const result = await target.query<T>(sql, params);
+      return result.rows;
+    },
+  };
+}
+
+/** PGlite has no nested transactions; inside one, `transaction` simply reuses it. */
+function wrapTransaction(tx: Transaction): Database {
+  const db: Database = {
+    ...wrap(tx),
+    transaction: (fn) => fn(db),
+    close: async () => {},
+  };
+  return db;
+}

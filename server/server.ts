@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import { seedDatabase } from './seed';
+
+/** Boots the app: configuration from the environment, database, migrations, first-start data, listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: closing`);
+    await app?.close().catch(() => {});
+    // A PGlite process only exits once its database is closed (and flushed to disk).
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrate(db);
+    const seed = await seedDatabase(db, config);
+    app = await buildApp({ db, config });
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`\nSparkle Cleaning API on ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pgdata`})`);
+    if (config.apiDocs) console.log(`API reference: ${config.publicUrl}/api/docs`);
+    for (const account of seed.accounts) {
+      const role = account.roles.includes('ROLE_ADMIN') ? 'Admin' : 'Customer';
+      console.log(`${role.padEnd(8)} sign-in: ${account.email} / ${account.password}`);
+    }
+    if (seed.accounts.length === 0) console.log('No admin account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');
+  } catch (error) {
+    console.error(error);
+    await app?.close().catch(() => {});
+    await db.close();
+    process.exit(1);
+  }
+}
+
+void main();

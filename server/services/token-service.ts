@@ -1,0 +1,60 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from '../config';
+
+export interface TokenClaims {
+  /** The user's id. */
+  userId: number;
+  roles: string[];
+  /** The user's token_version when the token was issued. */
+  tokenVersion: number;
+}
+
+export interface TokenService {
+  issue(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid, unexpired token signed by us; null otherwise. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+const ISSUER = 'sparkle-cleaning';
+
+/** HS256 bearer tokens with claims sub, roles and tv (token_version); they expire after TOKEN_TTL. */
+export function createTokenService(config: Pick<Config, 'jwtSecret' | 'tokenTtl'>, now: () => Date): TokenService {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  return {
+    async issue({ userId, roles, tokenVersion }) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ roles, tv: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + seconds(config.tokenTtl))
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          currentDate: now(),
+        });
+        const userId = Number(payload.sub);
+        const roles = payload.roles;
+        const tokenVersion = payload.tv;
+        if (!Number.isInteger(userId) || !Array.isArray(roles) || typeof tokenVersion !== 'number') return null;
+        return { userId, roles: roles.map(String), tokenVersion };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** TOKEN_TTL ("12h") in seconds; config.ts has already checked its shape. */
+export function seconds(span: string): number {
+  const match = /^(\d+)([smhd])$/.exec(span);
+  if (!match) throw new Error(`Not a time span: ${span}`);
+  return Number(match[1]) * (UNIT_SECONDS[match[2]!] ?? 1);
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Database } from '../../../server/db/database';
+import { migrate } from '../../../server/db/migrate';
+import { openPglite } from '../../../server/db/pglite';
+import { openPostgres } from '../../../server/db/postgres';
+import { seedDatabase } from '../../../server/seed';
+import { testConfig } from './test-config';
+
+export interface TestDatabase {
+  db: Database;
+  /** Closes it, and on PostgreSQL drops the database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A seeded database of its own for a test file: a copy of the global setup's PGlite dump, or, when
+ * DATABASE_URL is set, a new database on that PostgreSQL server (created, migrated, seeded, dropped).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) return createPostgresDatabase(serverUrl);
+  const dumpPath = inject('seededDumpPath');
+  const dump = new File([await readFile(dumpPath)], 'seeded.tar.gz', { type: 'application/x-gzip' });
+  const db = await openPglite({ loadDataDir: dump });
+  return { db, dispose: () => db.close() };
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `sparkle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 5 });
+  await migrate(db);
+  await seedDatabase(db, testConfig());
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

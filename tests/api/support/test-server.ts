@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import createClient from 'openapi-fetch';
+import type { paths } from '../../../openapi/schema';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
+import type { Config } from '../../../server/config';
+import type { Database } from '../../../server/db/database';
+import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
+import { createTestDatabase } from './test-database';
+import { TEST_ADMIN, TEST_CUSTOMER, testConfig } from './test-config';
+
+export { TEST_ADMIN, TEST_CUSTOMER } from './test-config';
+
+export interface TestCustomer {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface TestServer {
+  /** `http://127.0.0.1:PORT` (the app listens on a real port; tests speak real HTTP). */
+  baseUrl: string;
+  /** openapi-fetch client typed with the contract, baseUrl `${baseUrl}/api`. */
+  api: ReturnType<typeof createClient<paths>>;
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Every mail written to this server's outbox, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  /** The newest mail to `email`, or null. */
+  latestMail(email: string): Promise<OutboxMail | null>;
+  /** Signs in through POST /api/auth/login and answers the token (throws on failure). */
+  login(email: string, password: string): Promise<string>;
+  /** Registers a new customer with a unique email through the API and signs them in. */
+  createCustomer(overrides?: Partial<Pick<TestCustomer, 'name' | 'email' | 'password'>>): Promise<TestCustomer>;
+  /** A token of the seeded admin (admin@sparkle.test). */
+  adminToken(): Promise<string>;
+  /** A token of the seeded demo customer (customer@sparkle.test). */
+  customerToken(): Promise<string>;
+  /** `{ Authorization: 'Bearer …' }` for openapi-fetch's `headers`. */
+  bearer(token: string): { Authorization: string };
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'now' | 'mailer' | 'payments' | 'spaDir'>> {
+  config?: Partial<Config>;
+  /** Use this database instead of a fresh seeded one (it is not closed by close()). */
+  db?: Database;
+}
+
+let customerCount = 0;
+
+/** A seeded database of the test file's own and the whole app on a free port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const owned = options.db ? null : await createTestDatabase();
+  const db = options.db ?? owned!.db;
+  const config = testConfig(options.config);
+  const app = await buildApp({
+    db,
+    config,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
+    spaDir: options.spaDir ?? null,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const api = createClient<paths>({ baseUrl: `${baseUrl}/api` });
+
+  async function login(email: string, password: string): Promise<string> {
+    const { data, error, response } = await api.POST('/auth/login', { body: { username: email, password } });
+    if (!data) throw new Error(`login ${email} failed: ${response.status} ${JSON.stringify(error)}`);
+    return data.token;
+  }
+
+  return {
+    baseUrl,
+    api,
+    app,
+    db,
+    config,
+    outbox: () => readOutbox(config.outboxDir),
+    latestMail: (email) => readLatestMail(config.outboxDir, email),
+    login,
+    async createCustomer(overrides = {}) {
+      const email = overrides.email ?? `customer-${process.pid}-${++customerCount}-${randomBytes(3).toString('hex')}@example.co.uk`;
+      const name = overrides.name ?? 'Test Customer';
+      const password = overrides.password ?? 'correct-horse-battery';
+      const { response, error } = await api.POST('/auth/register', { body: { name, email, password } });
+      if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(error)}`);
+      const { data } = await api.POST('/auth/login', { body: { username: email, password } });
+      return { id: data!.id, name, email, password, token: data!.token };
+    },
+    adminToken: () => login(TEST_ADMIN.email, TEST_ADMIN.password),
+    customerToken: () => login(TEST_CUSTOMER.email, TEST_CUSTOMER.password),
+    bearer: (token) => ({ Authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await owned?.dispose();
+      await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
