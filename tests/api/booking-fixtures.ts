@@ -1,0 +1,130 @@
+import type { components } from '../../openapi/schema';
+import { formatLondon } from '../../server/services/london-time';
+import type { TestServer } from './support/test-server';
+
+/** Shared set-up of the booking, admin and payment suites: a movable clock, orders, checkouts. */
+type Schemas = components['schemas'];
+
+export interface Clock {
+  now: () => Date;
+  set(iso: string | Date): void;
+  advance(ms: number): void;
+}
+
+export const HOUR = 3_600_000;
+
+/** The server's clock, fixed where a test puts it (cancellation terms, 24 hours' notice). */
+export function createClock(start: string): Clock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (iso) => void (current = new Date(iso)),
+    advance: (ms) => void (current = new Date(current.getTime() + ms)),
+  };
+}
+
+/** `{ due_date, due_time }` naming `instant` in UK local time, as the booking form sends it. */
+export function londonDue(instant: Date): Pick<Schemas['CheckoutRequest'], 'due_date' | 'due_time'> {
+  const [due_date = '', due_time = ''] = formatLondon(instant).split(' ');
+  return { due_date, due_time };
+}
+
+export function checkoutBody(
+  order: number,
+  due: Date,
+  payment: Schemas['PaymentMethod'] = 'cash',
+): Schemas['CheckoutRequest'] {
+  return {
+    order,
+    ...londonDue(due),
+    address: '221B Baker Street',
+    phone: '020 7946 0000',
+    city: 'London',
+    code_postal: 'NW1 6XE',
+    client_note: 'The key is under the mat.',
+    payment,
+  };
+}
+
+export interface Catalogue {
+  serviceId: number;
+  serviceName: string;
+  items: Schemas['Item'][];
+}
+
+/** A seeded service with at least two items, read through the API. */
+export async function catalogue(server: TestServer, token: string, index = 0): Promise<Catalogue> {
+  const { data: services } = await server.api.GET('/home/services');
+  const found: Catalogue[] = [];
+  for (const service of services ?? []) {
+    const { data } = await server.api.GET('/services/get-items/{id}', {
+      params: { path: { id: service.id } },
+      headers: server.bearer(token),
+    });
+    if (data && data.items.length >= 2) found.push({ serviceId: service.id, serviceName: data.serviceName, items: data.items });
+  }
+  const chosen = found[index];
+  if (!chosen) throw new Error(`no service #${index} with two items in the seeded catalogue`);
+  return chosen;
+}
+
+/** Creates an order of the first two items (quantities 2 and 1) and answers its summary. */
+export async function placeOrder(server: TestServer, token: string, of: Catalogue, quantities: [number, number] = [2, 1]) {
+  const { data, response, error } = await server.api.POST('/services/order/new', {
+    body: { service: of.serviceId, items: [{ id: of.items[0]!.id, quantity: quantities[0] }, { id: of.items[1]!.id, quantity: quantities[1] }] },
+    headers: server.bearer(token),
+  });
+  if (response.status !== 201 || !data) throw new Error(`create order: ${response.status} ${JSON.stringify(error)}`);
+  return data;
+}
+
+export async function checkout(server: TestServer, token: string, body: Schemas['CheckoutRequest'], key?: string) {
+  return server.api.POST('/services/order/checkout', {
+    body,
+    headers: { ...server.bearer(token), ...(key ? { 'Idempotency-Key': key } : {}) },
+  });
+}
+
+export async function myOrder(server: TestServer, token: string, id: number): Promise<Schemas['MyOrder']> {
+  const { data } = await server.api.GET('/services/order/get', { headers: server.bearer(token) });
+  const order = data?.find((row) => row.id === id);
+  if (!order) throw new Error(`order ${id} is not in My orders`);
+  return order;
+}
+
+export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<Schemas['AdminOrder']> {
+  const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(adminToken) });
+  const order = data?.find((row) => row.id === id);
+  if (!order) throw new Error(`order ${id} is not in the admin list`);
+  return order;
+}
+
+export async function stats(server: TestServer, adminToken: string): Promise<Schemas['Stats']> {
+  const { data } = await server.api.GET('/admin/counter', { headers: server.bearer(adminToken) });
+  if (!data) throw new Error('stats unavailable');
+  return data;
+}
+
+/** A raw JSON call, for bodies the typed client would not let us write (wrong types, extra fields). */
+export async function send(server: TestServer, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body };
+}
+
+/** Pounds → pence, to compare money exactly. */
+export const pence = (pounds: number) => Math.round(pounds * 100);
