@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../server/lib/openapi-document';
+import { checkedOutOrder, checkoutBody, createOrder, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, type Catalogue, type Session } from './support/api-actors';
+import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
+
+/**
+ * Every operation of openapi/openapi.yaml × every kind of caller, against the real server. The
+ * expected status is derived, not written: the document's `security` (no token → 401), its
+ * `x-required-role` (wrong role → 403), the row's owner (someone else's order → 404), else the
+ * operation's documented 2xx. A forged, an unsigned and a logged-out token count as no token.
+ * Each row only says how to make a valid request; an operation without a row fails the test.
+ */
+type Actor = 'anonymous' | 'customer A' | 'customer B' | 'administrator' | 'forged token' | 'unsigned token' | 'ended session';
+const ACTORS: Actor[] = ['anonymous', 'customer A', 'customer B', 'administrator', 'forged token', 'unsigned token', 'ended session'];
+
+interface Context { target: HardeningTarget; a: Session; b: Session; catalogue: Catalogue }
+interface Request { path: string; body?: unknown; headers?: Record<string, string>; token?: string | null }
+interface Row {
+  /** Makes one valid request for `actor` (fresh data where a call changes state). */
+  request: (ctx: Context, actor: Actor, session: Session | null) => Promise<Request>;
+  /** The resource belongs to customer A: anyone else gets 404. */
+  ownedByA?: boolean;
+}
+
+const credentialsOf = async (ctx: Context, session: Session | null) => session ?? (await newCustomer(ctx.target.api, 'Anon'));
+
+const ROWS: Record<string, Row> = {
+  listServices: { request: async () => ({ path: '/home/services' }) },
+  getServiceDetail: { request: async (ctx) => ({ path: `/home/services/${ctx.catalogue.serviceId}` }) },
+  listCounters: { request: async () => ({ path: '/home/counter' }) },
+  listTestimonies: { request: async () => ({ path: '/home/testimonies' }) },
+  listFaqs: { request: async () => ({ path: '/home/faqs' }) },
+  login: {
+    request: async (ctx, _actor, session) => {
+      const who = await credentialsOf(ctx, session);
+      return { path: '/auth/login', body: { username: who.email, password: who.password } };
+    },
+  },
+  // Logout ends every token of its user, so each cell signs in afresh (and signs back in after).
+  logout: {
+    request: async (ctx, _actor, session) => ({
+      path: '/auth/logout',
+      ...(session ? { token: (await login(ctx.target.api, session.email, session.password)).token } : {}),
+    }),
+  },
+  register: {
+    request: async () => {
+      const unique = randomUUID().slice(0, 8);
+      return { path: '/auth/register', body: { name: `Matrix ${unique}`, email: `matrix-${unique}@example.co.uk`, password: `matrix-pass-${unique}` } };
+    },
+  },
+  forgotPassword: { request: async () => ({ path: '/auth/forgot-password', body: { email: `nobody-${randomUUID().slice(0, 8)}@example.co.uk` } }) },
+  resetPassword: {
+    request: async (ctx) => {
+      const owner = await newCustomer(ctx.target.api, 'Reset');
+      await ctx.target.api.call('POST', '/auth/forgot-password', { body: { email: owner.email } });
+      const token = await ctx.target.resetToken(owner.email);
+      return { path: `/auth/reset-password/${encodeURIComponent(token)}`, body: { token, password: `new-password-${randomUUID().slice(0, 8)}` } };
+    },
+  },
+  sendContact: { request: async () => ({ path: '/contact', body: { name: 'Jane Doe', email: 'jane@example.co.uk', message: 'Do you clean ovens?' } }) },
+  getServiceItems: { request: async (ctx) => ({ path: `/services/get-items/${ctx.catalogue.serviceId}` }) },
+  createOrder: { request: async (ctx) => ({ path: '/services/order/new', body: newOrderBody(ctx.catalogue) }) },
+  checkoutOrder: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+      return { path: '/services/order/checkout', body: checkoutBody(order.id), headers: { 'idempotency-key': randomUUID() } };
+    },
+  },
+  listMyOrders: { request: async () => ({ path: '/services/order/get' }) },
+  requestRefund: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/refund-request/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`, body: { reason: 'Plans changed' } }),
+  },
+  // Name only: an email or password change would end the caller's other tokens.
+  updateProfile: { request: async (_ctx, _actor, session) => ({ path: '/user/update', body: { name: session?.name ?? 'Some Name', email: null, oldPassword: null, newPassword: null } }) },
+  getStats: { request: async () => ({ path: '/admin/counter' }) },
+  getWeeklyStats: { request: async () => ({ path: '/admin/stats/weekly' }) },
+  listUsers: { request: async () => ({ path: '/admin/users' }) },
+  listOrders: { request: async () => ({ path: '/admin/orders/' }) },
+  listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
+  listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
+  getOrder: { request: async (ctx) => ({ path: `/admin/order/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}` }) },
+  updateOrderStatus: {
+    request: async (ctx) => ({ path: `/admin/order/update/completed/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}`, body: { status: 'completed' } }),
+  },
+  updateRefundStatus: {
+    request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),
+  },
+};
+
+let target: HardeningTarget;
+let ctx: Context;
+const tokens: Partial<Record<Actor, string>> = {};
+
+beforeAll(async () => {
+  target = await startHardeningTarget();
+  const a = await newCustomer(target.api, 'Alice');
+  const b = await newCustomer(target.api, 'Bob');
+  ctx = { target, a, b, catalogue: await firstCatalogue(target.api, a.token) };
+  tokens['forged token'] = await forgedAdminToken(target.admin.id);
+  tokens['unsigned token'] = unsignedAdminToken(target.admin.id);
+  const ended = await newCustomer(target.api, 'Ended');
+  expect((await target.api.call('POST', '/auth/logout', { token: ended.token })).status).toBe(200);
+  tokens['ended session'] = ended.token;
+}, 120_000);
+
+afterAll(async () => {
+  await target?.stop();
+});
+
+function sessionOf(actor: Actor): Session | null {
+  if (actor === 'customer A') return ctx.a;
+  if (actor === 'customer B') return ctx.b;
+  if (actor === 'administrator') return target.admin;
+  return null;
+}
+
+function expectedStatus(operation: { security: boolean; role: string | null; success: number }, row: Row, actor: Actor): number {
+  const session = sessionOf(actor);
+  if (operation.security && !session) return 401;
+  if (operation.role && !session?.roles.includes(operation.role)) return 403;
+  if (row.ownedByA && session && session !== ctx.a) return 404;
+  return operation.success;
+}
+
+describe(`authorisation matrix (${databaseLabel()})`, () => {
+  it('gives every operation × caller the status its security, role and ownership call for', async () => {
+    const operations = contractOperations();
+    expect(Object.keys(ROWS).filter((id) => !operations.some((operation) => operation.id === id)), 'rows for operations the contract no longer has').toEqual([]);
+    const missing = operations.filter((operation) => !ROWS[operation.id]).map((operation) => operation.id);
+    expect(missing, 'operations without a row in the authorisation matrix').toEqual([]);
+
+    const unexpected: string[] = [];
+    const leaks: string[] = [];
+    const table: string[] = [`${'operation'.padEnd(20)} ${ACTORS.map((actor) => actor.padStart(15)).join('')}`];
+    let cells = 0;
+    for (const operation of operations) {
+      const row = ROWS[operation.id]!;
+      const statuses: string[] = [];
+      for (const actor of ACTORS) {
+        const session = sessionOf(actor);
+        const request = await row.request(ctx, actor, session);
+        const token = request.token !== undefined ? request.token : (session?.token ?? tokens[actor] ?? null);
+        const answer = await target.api.call(operation.method, request.path, { token, body: request.body, headers: request.headers ?? {} });
+        if (operation.id === 'logout' && session) Object.assign(session, { token: (await login(target.api, session.email, session.password)).token });
+        const expected = expectedStatus(operation, row, actor);
+        cells += 1;
+        statuses.push(String(answer.status).padStart(15));
+        if (answer.status !== expected) unexpected.push(`${operation.id} as ${actor}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 120)}`);
+        if (answer.status >= 400 && typeof answer.body?.message !== 'string') unexpected.push(`${operation.id} as ${actor}: ${answer.status} without a message`);
+        leaks.push(...leaksIn(answer.text, actor, operation.id));
+      }
+      table.push(`${operation.id.padEnd(20)} ${statuses.join('')}`);
+    }
+    console.log(`Authorisation matrix on ${databaseLabel()}:\n${table.join('\n')}`);
+    console.log(`${cells} cells, ${unexpected.length} unexpected`);
+    expect(unexpected).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(cells).toBe(operations.length * ACTORS.length);
+    expect(target.validator.violations()).toEqual([]);
+    expect(target.validator.serverErrors()).toEqual([]);
+  }, 300_000);
+});
+
+/** No answer carries a password hash; nobody but A and the administrator sees A's email or name. */
+function leaksIn(text: string, actor: Actor, operationId: string): string[] {
+  const found: string[] = [];
+  if (/scrypt\$|argon2|password_?hash/i.test(text)) found.push(`${operationId} as ${actor}: a password hash`);
+  if (actor !== 'customer A' && actor !== 'administrator' && (text.includes(ctx.a.email) || text.includes(ctx.a.name))) {
+    found.push(`${operationId} as ${actor}: customer A's data`);
+  }
+  return found;
+}
+
+function contractOperations() {
+  const { validator } = target;
+  return validator.operations().map((operation) => {
+    const raw = contractOperation(operation.path, operation.method);
+    const security = ((raw.security ?? []) as Record<string, unknown>[]).some((requirement) => 'bearerAuth' in requirement);
+    const success = Number(Object.keys(raw.responses ?? {}).find((status) => /^2\d\d$/.test(status)));
+    return { ...operation, security, role: (raw['x-required-role'] as string | undefined) ?? null, success };
+  });
+}
+
+// Read at test time, so a new operation shows up here the moment it is in the contract.
+const document = loadOpenApiDocument().raw as { paths: Record<string, Record<string, any>> };
+function contractOperation(path: string, method: string): Record<string, any> {
+  return document.paths[path]![method];
+}
+
+/** An admin token signed with a key that is not the server's. */
+async function forgedAdminToken(adminId: number): Promise<string> {
+  return new SignJWT({ roles: ['ROLE_USER', 'ROLE_ADMIN'], tv: 0 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(adminId))
+    .setIssuer('sparkle-cleaning')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('not-the-server-secret-0123456789abcdef'));
+}
+
+/** The same claims with `alg: none` and no signature. */
+function unsignedAdminToken(adminId: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: String(adminId), roles: ['ROLE_USER', 'ROLE_ADMIN'], tv: 0, iss: 'sparkle-cleaning', iat: now, exp: now + 3600 })}.`;
+}
