@@ -1,10 +1,54 @@
-import { Page } from '../../components/ui';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { sessionSelectors, useSession, useSessionState } from '../../app/session';
+import { Alert, Button, TextField, TextLink } from '../../components/ui';
+import { AccountCard } from './account-card';
+import { safeRedirect } from './safe-redirect';
+import { useValidatedForm } from './use-validated-form';
+import { validateLogin, type LoginForm } from './validate-login';
 
-/** Placeholder so the router builds; the owner of this screen replaces this file. */
-export default function PlaceholderPage() {
+const emptyLogin: LoginForm = { email: '', password: '' };
+
+/** /login (SPEC 2): email and password; afterwards the `redirect` page, else /home. */
+export default function LoginPage() {
+  const { user, send } = useSession();
+  const loggingIn = useSessionState(sessionSelectors.loggingIn);
+  const loginError = useSessionState(sessionSelectors.loginError);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const form = useValidatedForm(emptyLogin, validateLogin);
+  const redirect = safeRedirect(searchParams.get('redirect'));
+
+  // An error from an earlier visit is not news on arrival.
+  useEffect(() => send({ type: 'session.loginReset' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (user) navigate(redirect ?? paths.services, { replace: true });
+  }, [user, redirect, navigate]);
+
+  const submit = form.handleSubmit(({ email, password }) => send({ type: 'session.login', username: email.trim(), password }));
+
   return (
-    <Page title="Log in">
-      <p>This page is being built.</p>
-    </Page>
+    <AccountCard
+      title="Log in"
+      intro="Welcome back! Log in to book and manage your cleaning."
+      description="Log in to your Sparkle Cleaning account."
+      footer={<>Don&apos;t have an account? <TextLink href={paths.register}>Register</TextLink></>}
+    >
+      <form onSubmit={submit} noValidate aria-label="Log in">
+        <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" isRequired value={form.values.password} onChange={form.change('password')} errorMessage={form.errors.password} />
+        <div className="account-form__row">
+          <TextLink href={paths.forgotPassword}>Forgot password?</TextLink>
+        </div>
+        {loginError ? <Alert variant="error">{loginError}</Alert> : null}
+        <div className="account-form__actions">
+          <Button type="submit" size="lg" fullWidth isPending={loggingIn}>
+            {loggingIn ? 'Logging in…' : 'Log in'}
+          </Button>
+        </div>
+      </form>
+    </AccountCard>
   );
 }

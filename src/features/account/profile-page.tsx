@@ -1,10 +1,16 @@
-import { Page } from '../../components/ui';
+import { Card, Page } from '../../components/ui';
+import { ProfileForm } from './profile-form';
+import './account.css';
 
-/** Placeholder so the router builds; the owner of this screen replaces this file. */
-export default function PlaceholderPage() {
+/** /profile (SPEC 2): My Profile. */
+export default function ProfilePage() {
   return (
-    <Page title="My Profile">
-      <p>This page is being built.</p>
-    </Page>
+    <div className="account-screen">
+      <Page title="My Profile" description="Update your name, email or password." className="profile-page">
+        <Card className="account-screen__card profile-page__card">
+          <ProfileForm title="My Profile" />
+        </Card>
+      </Page>
+    </div>
   );
 }

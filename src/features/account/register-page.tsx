@@ -1,10 +1,66 @@
-import { Page } from '../../components/ui';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { sessionSelectors, useSession, useSessionState } from '../../app/session';
+import { Alert, Button, Checkbox, TextField, TextLink } from '../../components/ui';
+import { AccountCard } from './account-card';
+import { useValidatedForm } from './use-validated-form';
+import { validateRegister, type RegisterForm } from './validate-register';
 
-/** Placeholder so the router builds; the owner of this screen replaces this file. */
-export default function PlaceholderPage() {
+const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };
+
+/** /register (SPEC 2): full name, email, password and the terms; success goes to /login. */
+export default function RegisterPage() {
+  const { send } = useSession();
+  const registering = useSessionState(sessionSelectors.registering);
+  const registered = useSessionState(sessionSelectors.registered);
+  const registerError = useSessionState(sessionSelectors.registerError);
+  const navigate = useNavigate();
+  const form = useValidatedForm(emptyRegistration, validateRegister);
+
+  // SPEC 2: the register state is reset on entry.
+  useEffect(() => send({ type: 'session.registerReset' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (registered) navigate(paths.login());
+  }, [registered, navigate]);
+
+  const submit = form.handleSubmit(({ name, email, password }) =>
+    send({ type: 'session.register', name: name.trim(), email: email.trim(), password }),
+  );
+
   return (
-    <Page title="Register">
-      <p>This page is being built.</p>
-    </Page>
+    <AccountCard
+      title="Register"
+      intro="Create your account to book a cleaning in a few clicks."
+      description="Create a Sparkle Cleaning account."
+      footer={<>Already have an account? <TextLink href={paths.login()}>Log in</TextLink></>}
+    >
+      <form onSubmit={submit} noValidate aria-label="Register">
+        <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          isRequired
+          description="At least 6 characters."
+          value={form.values.password}
+          onChange={form.change('password')}
+          errorMessage={form.errors.password}
+        />
+        <Checkbox name="terms" isSelected={form.values.acceptedTerms} onChange={form.change('acceptedTerms')} errorMessage={form.errors.acceptedTerms}>
+          I agree to the <TextLink href={paths.terms}>terms and conditions</TextLink> and the{' '}
+          <TextLink href={paths.privacy}>privacy policy</TextLink>
+        </Checkbox>
+        {registerError ? <Alert variant="error">{registerError}</Alert> : null}
+        <div className="account-form__actions">
+          <Button type="submit" size="lg" fullWidth isPending={registering}>
+            {registering ? 'Creating your account…' : 'Register'}
+          </Button>
+        </div>
+      </form>
+    </AccountCard>
   );
 }

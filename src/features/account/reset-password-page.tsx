@@ -1,10 +1,55 @@
-import { Page } from '../../components/ui';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { resetPassword } from '../../api/reset-password';
+import { paths } from '../../app/paths';
+import { useRequest } from '../../app/use-request';
+import { Alert, Button, TextField } from '../../components/ui';
+import { AccountCard } from './account-card';
+import { accountMessages } from './account-messages';
+import { useValidatedForm } from './use-validated-form';
+import { validateResetPassword } from './validate-reset-password';
 
-/** Placeholder so the router builds; the owner of this screen replaces this file. */
-export default function PlaceholderPage() {
+/** /reset-password/:id (SPEC 2): `id` is the mailed token; success says so and goes to /login. */
+export default function ResetPasswordPage() {
+  const { id: token = '' } = useParams();
+  const request = useRequest(resetPassword);
+  const form = useValidatedForm({ password: '', confirmation: '' }, validateResetPassword);
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (!request.succeeded) return;
+    // The toast outlives the page, so the message is still read on /login.
+    enqueueSnackbar(accountMessages.passwordUpdated, { variant: 'success' });
+    navigate(paths.login());
+  }, [request.succeeded, enqueueSnackbar, navigate]);
+
+  const submit = form.handleSubmit(({ password }) => request.send({ token, password }));
+
   return (
-    <Page title="Reset password">
-      <p>This page is being built.</p>
-    </Page>
+    <AccountCard title="Reset password" intro="Choose a new password for your account." description="Choose a new Sparkle Cleaning password.">
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          isRequired
+          description="At least 6 characters."
+          value={form.values.password}
+          onChange={form.change('password')}
+          errorMessage={form.errors.password}
+        />
+        <TextField label="Confirm password" type="password" name="confirmation" autoComplete="new-password" isRequired value={form.values.confirmation} onChange={form.change('confirmation')} errorMessage={form.errors.confirmation} />
+        {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
+        {request.succeeded ? <Alert variant="success">{accountMessages.passwordUpdated}</Alert> : null}
+        <div className="account-form__actions">
+          <Button type="submit" size="lg" fullWidth isPending={request.loading}>
+            {request.loading ? 'Saving…' : 'Update password'}
+          </Button>
+        </div>
+      </form>
+    </AccountCard>
   );
 }

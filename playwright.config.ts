@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium';
+import { e2eBaseUrl, e2eServerEnv } from './tests/e2e/support/server-env';
+
+/**
+ * End-to-end tests: the real server (PGlite in a fresh DATA_DIR, mails as .eml files) serving the
+ * built SPA, driven by a real Chromium. E2E_PORT (default 3100) lets two runs coexist.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  // The machine has two cores, and one PGlite connection serves every request.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: e2eBaseUrl,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx tests/e2e/support/prepare-server.ts && node --import tsx server/server.ts',
+    url: `${e2eBaseUrl}/api/home/services`,
+    env: e2eServerEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

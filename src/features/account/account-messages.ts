@@ -1,0 +1,17 @@
+/** The account screens' texts, exactly as SPEC 2, 4, 5 and 8 give them (spelling included). */
+export const accountMessages = {
+  emailRequired: 'Email is required !',
+  emailInvalid: 'Invalid Email !',
+  passwordRequired: 'Password is required !',
+  passwordTooShort: 'Password Shoud be at least 6 charachters !',
+  nameRequired: 'Full name is required !',
+  nameTooShort: 'Full name shoud be at least 6 charachters !',
+  termsRequired: 'You shoud agree on terms and conditions before your registration !',
+  passwordsDiffer: 'Passwords dont match !',
+  resetMailSent: 'Email Sent Successfully !',
+  passwordUpdated: 'Password Updated Successfully !',
+  profileUpdated: 'Profile updated successfully !',
+} as const;
+
+/** Password and full name need at least this many characters (SPEC 9). */
+export const minimumLength = 6;

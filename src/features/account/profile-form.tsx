@@ -1,0 +1,50 @@
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { updateProfile } from '../../api/update-profile';
+import { useRequest } from '../../app/use-request';
+import { useSession } from '../../app/session';
+import { Alert, Button, TextField } from '../../components/ui';
+import { accountMessages } from './account-messages';
+import { emptyProfileForm, toProfileUpdate } from './profile-update';
+import { useValidatedForm } from './use-validated-form';
+import './account.css';
+
+/**
+ * The profile form of /profile ('My Profile') and the admin's /settings ('Update Information').
+ * Every field is optional (empty is sent as null). On success: the toast, the request is reset
+ * and the user is logged out (SPEC 4), since email or password may have changed.
+ */
+export function ProfileForm({ title }: { title: string }) {
+  const { user, send } = useSession();
+  const request = useRequest(updateProfile);
+  const form = useValidatedForm(emptyProfileForm, () => ({}));
+  const { enqueueSnackbar } = useSnackbar();
+  const { succeeded, reset } = request;
+
+  useEffect(() => {
+    if (!succeeded) return;
+    enqueueSnackbar(accountMessages.profileUpdated, { variant: 'success' });
+    reset();
+    send({ type: 'session.logout' });
+  }, [succeeded, reset, enqueueSnackbar]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = form.handleSubmit((values) => request.send(toProfileUpdate(values)));
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={title} className="profile-form">
+      <p className="account-form__note">Fill in only what you want to change; empty fields stay as they are. You will be asked to log in again afterwards.</p>
+      <div className="profile-form__grid">
+        <TextField label="Full name" name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
+        <TextField label="Old Password" type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
+        <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />
+      </div>
+      {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
+      <div className="account-form__actions">
+        <Button type="submit" size="lg" isPending={request.loading}>
+          {request.loading ? 'Updating…' : 'Update'}
+        </Button>
+      </div>
+    </form>
+  );
+}

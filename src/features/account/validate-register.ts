@@ -1,0 +1,25 @@
+import { accountMessages as m, minimumLength } from './account-messages';
+import { emailError, passwordError, withoutEmpty, type FormErrors } from './validate-login';
+
+export interface RegisterForm {
+  name: string;
+  email: string;
+  password: string;
+  acceptedTerms: boolean;
+}
+
+function nameError(name: string): string | undefined {
+  if (!name.trim()) return m.nameRequired;
+  if (name.trim().length < minimumLength) return m.nameTooShort;
+  return undefined;
+}
+
+/** SPEC 5, register: full name (6+), email and password as login, terms ticked. */
+export function validateRegister(form: RegisterForm): FormErrors<RegisterForm> {
+  return withoutEmpty({
+    name: nameError(form.name),
+    email: emailError(form.email),
+    password: passwordError(form.password),
+    acceptedTerms: form.acceptedTerms ? undefined : m.termsRequired,
+  });
+}

@@ -1,0 +1,54 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { createApiClient, ok, type ApiClient } from './api-client';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Customer extends Credentials {
+  name: string;
+}
+
+let customerCount = 0;
+
+/** A name and email no other test (or earlier run) uses. */
+export function uniqueCustomer(label = 'customer'): Customer {
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(customerCount++).toString(36)}`;
+  return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
+}
+
+/** Registers a fresh customer through the API (not the UI) and returns their credentials. */
+export async function registerCustomer(api: ApiClient, label?: string): Promise<Customer> {
+  const customer = uniqueCustomer(label);
+  await ok(api.POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
+  return customer;
+}
+
+/** Logs in through the login screen and waits until the app has left it (logged in). */
+export async function loginAs(page: Page, { email, password }: Credentials, options: { path?: string } = {}): Promise<void> {
+  await page.goto(options.path ?? '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+}
+
+export const test = base.extend<{ api: ApiClient; newCustomer: Customer; loginAs: typeof loginAs }>({
+  // eslint-disable-next-line no-empty-pattern
+  api: async ({}, use) => {
+    await use(createApiClient());
+  },
+  newCustomer: async ({ api }, use) => {
+    await use(await registerCustomer(api));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  loginAs: async ({}, use) => {
+    await use(loginAs);
+  },
+});
+
+export { expect };
+export { createApiClient, ok } from './api-client';
+export { linkIn, newestMailTo } from './mailbox';
