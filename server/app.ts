@@ -9,11 +9,12 @@ import { createAuthenticator } from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
 import notFound from './plugins/not-found';
 import { openApiRoutes } from './plugins/openapi-routes';
+import publicCache from './plugins/public-cache';
 import { formatValidationErrors, validatorCompiler } from './plugins/request-validation';
 import spa from './plugins/spa';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
-import { registerTestPayments } from './routes/test-payments';
+import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import { createMailer, type Mailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
 import { createTokenService } from './services/token-service';
@@ -55,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     config,
     mailer: options.mailer ?? createMailer(config, (message) => app.log.info(message)),
-    payments: options.payments ?? defaultPayments(config),
+    payments: options.payments ?? createTestPaymentProvider({ db, config, now }),
     now,
   };
 
@@ -68,17 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notFound, { spaDir });
   if (config.apiDocs) await app.register(apiDocs, { document });
 
+  // Before the routes: public reads answered from memory, emptied by any write (issue 6).
+  await app.register(publicCache);
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
   await app.register(openApiRoutes, { document, handlers: createHandlers(ctx), authenticator });
   await registerTestPayments(app, ctx);
   return app;
-}
-
-/** Until a real provider is configured: the test provider's page for the order, under PUBLIC_URL. */
-function defaultPayments(config: Config): PaymentProvider {
-  return {
-    async createPayment(request) {
-      return { id: `order-${request.orderId}`, url: `${config.publicUrl}/test-payments/order-${request.orderId}` };
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The public reads of SPEC 7 (/home/...): the same for every visitor, written only by the seed. */
@@ -73,5 +73,4 @@ function matches(request: FastifyRequest, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export type { FastifyReply };
 export default fp(publicCache, { name: 'public-cache' });
