@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { toProfileUpdate } from '../../src/features/account/profile-update';
+import { safeRedirect } from '../../src/features/account/safe-redirect';
+import { validateForgotPassword } from '../../src/features/account/validate-forgot-password';
+import { validateLogin } from '../../src/features/account/validate-login';
+import { validateRegister } from '../../src/features/account/validate-register';
+import { validateResetPassword } from '../../src/features/account/validate-reset-password';
+
+describe('login validation (SPEC 5)', () => {
+  it('asks for both fields when empty', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'Email is required !',
+      password: 'Password is required !',
+    });
+  });
+
+  it.each(['jane', 'jane@', 'jane@example', 'ja ne@example.com', '@example.com'])('says "Invalid Email !" for %j', (email) => {
+    expect(validateLogin({ email, password: 'secret1' })).toEqual({ email: 'Invalid Email !' });
+  });
+
+  it('needs a password longer than 5 characters', () => {
+    expect(validateLogin({ email: 'jane@example.co.uk', password: '12345' })).toEqual({
+      password: 'Password Shoud be at least 6 charachters !',
+    });
+    expect(validateLogin({ email: 'jane@example.co.uk', password: '123456' })).toEqual({});
+  });
+});
+
+describe('register validation (SPEC 5)', () => {
+  const valid = { name: 'Jane Doe', email: 'jane@example.co.uk', password: 'secret1', acceptedTerms: true };
+
+  it('accepts a complete form', () => {
+    expect(validateRegister(valid)).toEqual({});
+  });
+
+  it('needs a full name of at least 6 characters', () => {
+    expect(validateRegister({ ...valid, name: '  ' }).name).toBe('Full name is required !');
+    expect(validateRegister({ ...valid, name: 'Jane' }).name).toBe('Full name shoud be at least 6 charachters !');
+  });
+
+  it('checks email and password as login does', () => {
+    expect(validateRegister({ ...valid, email: 'nope', password: '' })).toEqual({
+      email: 'Invalid Email !',
+      password: 'Password is required !',
+    });
+  });
+
+  it('needs the terms ticked', () => {
+    expect(validateRegister({ ...valid, acceptedTerms: false })).toEqual({
+      acceptedTerms: 'You shoud agree on terms and conditions before your registration !',
+    });
+  });
+});
+
+describe('reset password validation (SPEC 5)', () => {
+  it('needs both passwords', () => {
+    expect(validateResetPassword({ password: '', confirmation: '' })).toEqual({
+      password: 'Password is required !',
+      confirmation: 'Password is required !',
+    });
+  });
+
+  it('says "Passwords dont match !" when they differ', () => {
+    expect(validateResetPassword({ password: 'secret1', confirmation: 'secret2' })).toEqual({
+      confirmation: 'Passwords dont match !',
+    });
+    expect(validateResetPassword({ password: 'secret1', confirmation: 'secret1' })).toEqual({});
+  });
+});
+
+describe('forgotten password validation', () => {
+  it('needs a well-formed email', () => {
+    expect(validateForgotPassword({ email: '' })).toEqual({ email: 'Email is required !' });
+    expect(validateForgotPassword({ email: 'jane@example.co.uk' })).toEqual({});
+  });
+});
+
+describe('profile update payload (SPEC 3)', () => {
+  it('sends empty fields as null', () => {
+    expect(toProfileUpdate({ name: '', email: ' ', oldPassword: '', newPassword: '' })).toEqual({
+      name: null,
+      email: null,
+      oldPassword: null,
+      newPassword: null,
+    });
+  });
+
+  it('sends filled fields, trimming name and email but not passwords', () => {
+    expect(toProfileUpdate({ name: ' Jane Smith ', email: 'j@example.com', oldPassword: ' old pw', newPassword: 'new pw ' })).toEqual({
+      name: 'Jane Smith',
+      email: 'j@example.com',
+      oldPassword: ' old pw',
+      newPassword: 'new pw ',
+    });
+  });
+});
+
+describe('redirect after login', () => {
+  it.each([
+    ['/profile-services', '/profile-services'],
+    ['/properties/2?from=home', '/properties/2?from=home'],
+  ])('follows the same-site path %j', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it.each([null, '', 'profile', '//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', '/login?redirect=/x'])(
+    'ignores %j',
+    (target) => {
+      expect(safeRedirect(target)).toBeNull();
+    },
+  );
+});
