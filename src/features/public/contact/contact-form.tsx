@@ -1,0 +1,60 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSnackbar } from 'notistack';
+import { sendContact, type ContactRequest } from '../../../api/send-contact';
+import { useRequest } from '../../../app/use-request';
+import { Alert, Button, TextField } from '../../../components/ui';
+import { hasErrors, toContactRequest, validateContact, type ContactErrors, type ContactField } from './contact-validation';
+import './contact-form.css';
+
+export const contactSuccessMessage = 'Contact was successfully, we will contact you asap !';
+
+const emptyForm: ContactRequest = { name: '', email: '', message: '' };
+
+/**
+ * Full name, Email, Message. Invalid input is shown and not sent; a sent message shows the success
+ * text (toast and inline) and clears the form. Sending goes through the shared request machine.
+ */
+export function ContactForm() {
+  const [form, setForm] = useState(emptyForm);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const contact = useRequest(sendContact);
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (!contact.succeeded) return;
+    enqueueSnackbar(contactSuccessMessage, { variant: 'success' });
+    setForm(emptyForm);
+    setErrors({});
+    setSubmitted(false);
+  }, [contact.succeeded, enqueueSnackbar]);
+
+  // After a first submit, messages follow the typing so a fixed field loses its error at once.
+  const change = (field: ContactField) => (value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    if (submitted) setErrors(validateContact(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(form);
+    setSubmitted(true);
+    setErrors(found);
+    if (!hasErrors(found)) contact.send(toContactRequest(form));
+  };
+
+  return (
+    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">Send us a message</h2>
+      <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.name} onChange={change('name')} errorMessage={errors.name} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" isRequired value={form.email} onChange={change('email')} errorMessage={errors.email} />
+      <TextField label="Message" name="message" multiline rows={6} isRequired value={form.message} onChange={change('message')} errorMessage={errors.message} />
+      {contact.failed && <Alert variant="error">{contact.error}</Alert>}
+      {contact.succeeded && <Alert variant="success">{contactSuccessMessage}</Alert>}
+      <Button type="submit" size="lg" isPending={contact.loading} fullWidth>
+        {contact.loading ? 'Sending…' : 'Send message'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { Page } from '../../components/ui';
+import { LegalDocument } from './legal/legal-document';
+import { termsSections } from './legal/terms-sections';
+
+/** `/terms-condition`: the terms and conditions (SPEC 9). */
+export default function TermsPage() {
+  return (
+    <Page title="Terms and conditions" description="The terms that apply to every booking with Sparkle Cleaning.">
+      <p className="legal-intro">
+        Please read these terms before you book. The short version: cancel or reschedule at least 24 hours
+        ahead and it costs nothing; within 24 hours we charge 30% of the total job value.
+      </p>
+      <LegalDocument sections={termsSections} updated="1 November 2026" />
+    </Page>
+  );
+}
