@@ -49,6 +49,8 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
     message = `${where} must NOT have the unknown property "${String(first.params.additionalProperty)}"`;
   } else if (first.keyword === 'enum') {
     message = `${where} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
+  } else if (first.keyword === 'type') {
+    message = `${where} must be ${String(first.params.type).split(',').join(' or ')}`;
   } else if (first.keyword === 'required') {
     message = `${where} must have required property '${String(first.params.missingProperty)}'`;
   }
