@@ -80,8 +80,6 @@ export async function decideRefund(
       await audit.record({
         orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
       });
-    } else {
-      await touchOrder(tx, order.id);
     }
     return refundRequestView((await refunds.find(order.id))!);
   });
