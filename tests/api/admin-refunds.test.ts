@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderRow, catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, pence, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+
+const START = '2030-01-07T12:00:00.000Z';
+const clock = createClock(START);
+let server: TestServer;
+let admin: string;
+let jane: TestCustomer;
+let house: Catalogue;
+
+const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR);
+
+/**
+ * A booked order of Jane's with a pending cancellation request, made `hoursBefore` the job (a booking
+ * needs 24 hours' notice, so a late request is made by moving the clock; tokens last 12 hours).
+ */
+async function orderWithRequest(hoursBefore = 48) {
+  const order = await placeOrder(server, jane.token, house, [2, 3]);
+  const lead = Math.max(hoursBefore, 30);
+  expect((await checkout(server, jane.token, checkoutBody(order.id, inHours(lead)))).response.status).toBe(200);
+  clock.advance((lead - hoursBefore) * HOUR);
+  try {
+    const request = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Moving out early' } });
+    expect(request.status).toBe(201);
+    return { ...order, fee: request.body.fee as number };
+  } finally {
+    clock.set(START);
+  }
+}
+
+const decide = (order: number, status: 'accepted' | 'rejected', version?: number) =>
+  send(server, 'PUT', '/admin/refund/status', { token: admin, body: version === undefined ? { status, order } : { status, order, version } });
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now });
+  admin = await server.adminToken();
+  jane = await server.createCustomer({ name: 'Jane Refund' });
+  house = await catalogue(server, jane.token);
+});
+afterAll(async () => server?.close());
+
+describe('GET /admin/refunds/ (listRefunds)', () => {
+  it('lists the requests newest first with customer name, dates, fee and version', async () => {
+    const order = await orderWithRequest();
+    const { data } = await server.api.GET('/admin/refunds/', { headers: server.bearer(admin) });
+    expect(data?.[0]).toEqual({
+      order_id: order.id,
+      reason: 'Moving out early',
+      status: 'pending',
+      order_date: START,
+      refund_date: START,
+      name: 'Jane Refund',
+      fee: 0,
+      version: 0,
+    });
+  });
+});
+
+describe('PUT /admin/refund/status (updateRefundStatus)', () => {
+  it('accepting cancels the order and adds the whole total to Total Refound when the fee is 0', async () => {
+    const order = await orderWithRequest();
+    const before = await stats(server, admin);
+    const answer = await decide(order.id, 'accepted', 0);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0, version: 1 });
+
+    const after = await stats(server, admin);
+    expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total));
+    expect(after.cancelled - before.cancelled).toBe(1);
+    expect(after.inqueue - before.inqueue).toBe(-1);
+    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'cancelled', refund: true });
+    expect(await myOrder(server, jane.token, order.id)).toMatchObject({
+      status: 'cancelled',
+      refund: { status: 'accepted', fee: 0 },
+      cancellation: { allowed: false, reason: 'This order is already cancelled' },
+    });
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
+    expect(detail?.history.map(({ actor, action, from, to }) => [actor, action, from, to])).toEqual([
+      ['Jane Refund', 'order.checkout', null, 'cash'],
+      ['Jane Refund', 'order.refund_request', null, 'pending'],
+      ['Sam Admin', 'refund.status', 'pending', 'accepted'],
+      ['Sam Admin', 'order.status', 'awaiting_validation', 'cancelled'],
+    ]);
+  });
+
+  it('accepting a late cancellation refunds the total less the 30% fee', async () => {
+    const order = await orderWithRequest(22);
+    const expectedFee = Math.round((pence(order.total) * 30) / 100);
+    expect(pence(order.fee)).toBe(expectedFee);
+    const before = await stats(server, admin);
+    expect((await decide(order.id, 'accepted')).status).toBe(200);
+    const after = await stats(server, admin);
+    expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total) - expectedFee);
+  });
+
+  it('rejecting leaves the order as it was and refunds nothing', async () => {
+    const order = await orderWithRequest();
+    const [rowBefore, statsBefore] = [await adminOrderRow(server, admin, order.id), await stats(server, admin)];
+    const answer = await decide(order.id, 'rejected');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'rejected', version: 1 });
+    expect(await adminOrderRow(server, admin, order.id)).toEqual(rowBefore);
+    expect(await stats(server, admin)).toEqual(statsBefore);
+    expect((await myOrder(server, jane.token, order.id)).refund?.status).toBe('rejected');
+  });
+
+  it('deciding again with the same status changes nothing; the other status answers 409', async () => {
+    const order = await orderWithRequest();
+    const first = await decide(order.id, 'accepted');
+    const statsAfterFirst = await stats(server, admin);
+    const again = await decide(order.id, 'accepted', 0);
+    expect(again).toEqual(first);
+    expect(await stats(server, admin)).toEqual(statsAfterFirst);
+    expect(await decide(order.id, 'rejected')).toEqual({ status: 409, body: { message: 'This refund request was already accepted' } });
+
+    const rejectedOne = await orderWithRequest();
+    expect((await decide(rejectedOne.id, 'rejected')).status).toBe(200);
+    expect(await decide(rejectedOne.id, 'accepted')).toEqual({ status: 409, body: { message: 'This refund request was already rejected' } });
+    expect((await adminOrderRow(server, admin, rejectedOne.id)).status).toBe('awaiting_validation');
+  });
+
+  it('refuses a stale version with 409', async () => {
+    const order = await orderWithRequest();
+    expect(await decide(order.id, 'accepted', 3)).toEqual({
+      status: 409,
+      body: { message: 'This refund request was changed by someone else, reload and try again' },
+    });
+    expect((await adminOrderRow(server, admin, order.id)).status).toBe('awaiting_validation');
+  });
+
+  it('answers 404 for an order without a request and for an unknown order', async () => {
+    const order = await placeOrder(server, jane.token, house);
+    expect(await decide(order.id, 'accepted')).toEqual({ status: 404, body: { message: 'Refund request not found' } });
+    expect(await decide(999999, 'accepted')).toEqual({ status: 404, body: { message: 'Refund request not found' } });
+  });
+
+  it.each([
+    ['a status of pending', { status: 'pending', order: 1 }],
+    ['no order', { status: 'accepted' }],
+    ['an order as a string', { status: 'accepted', order: '1' }],
+    ['an extra field', { status: 'accepted', order: 1, refunded: 10 }],
+  ])('answers 400 with a message for %s', async (_label, body) => {
+    const answer = await send(server, 'PUT', '/admin/refund/status', { token: admin, body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/schema';
+import { catalogue, createClock, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
+import { startTestServer, TEST_ADMIN, type TestCustomer, type TestServer } from './support/test-server';
+
+type Status = components['schemas']['OrderStatus'];
+
+// A Wednesday, years after the seeded demo orders: the weekly chart holds only this file's orders.
+const WEDNESDAY = '2030-03-13T10:00:00.000Z';
+const clock = createClock(WEDNESDAY);
+let server: TestServer;
+let jane: TestCustomer;
+let house: Catalogue;
+
+async function signIn() {
+  jane.token = await server.login(jane.email, jane.password);
+  return server.adminToken();
+}
+
+async function setStatus(admin: string, id: number, status: Status) {
+  const { response } = await server.api.PUT('/admin/order/update/{status}/{id}', {
+    params: { path: { status, id } },
+    body: { status },
+    headers: server.bearer(admin),
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now });
+  jane = await server.createCustomer({ name: 'Jane Stats' });
+  house = await catalogue(server, jane.token);
+});
+afterAll(async () => server?.close());
+
+describe('GET /admin/counter (getStats)', () => {
+  it('matches the orders, refunds and users the back office lists', async () => {
+    const admin = await signIn();
+    const auth = { headers: server.bearer(admin) };
+    const [{ data: orders }, { data: refunds }, { data: users }] = [
+      await server.api.GET('/admin/orders/', auth),
+      await server.api.GET('/admin/refunds/', auth),
+      await server.api.GET('/admin/users', auth),
+    ];
+    const count = (...statuses: Status[]) => orders!.filter((order) => statuses.includes(order.status)).length;
+    const totalOf = (id: number) => pence(orders!.find((order) => order.id === id)!.total);
+    const revenue = orders!.filter((order) => ['payment_validated', 'completed'].includes(order.status)).reduce((sum, order) => sum + pence(order.total), 0);
+    const refunded = refunds!.filter((refund) => refund.status === 'accepted').reduce((sum, refund) => sum + totalOf(refund.order_id) - pence(refund.fee), 0);
+
+    const current = await stats(server, admin);
+    expect(current).toEqual({
+      revenue: revenue / 100,
+      refunded: refunded / 100,
+      // The seeded administrator is the only one, and is not a customer.
+      users: users!.filter((user) => user.email !== TEST_ADMIN.email).length,
+      completed: count('completed'),
+      inqueue: count('awaiting_validation', 'payment_validated'),
+      cancelled: count('cancelled'),
+    });
+    // The seeded demo data makes the dashboard non-empty.
+    expect(current.revenue).toBeGreaterThan(0);
+    expect(current.refunded).toBeGreaterThan(0);
+  });
+
+  it('moves with the orders: queued, completed (revenue), cancelled (no revenue), new customers', async () => {
+    const admin = await signIn();
+    const start = await stats(server, admin);
+    await server.createCustomer({ name: 'Tom Counted' });
+    const order = await placeOrder(server, jane.token, house);
+    const queued = await stats(server, admin);
+    expect([queued.users - start.users, queued.inqueue - start.inqueue, queued.revenue]).toEqual([1, 1, start.revenue]);
+
+    await setStatus(admin, order.id, 'completed');
+    const completed = await stats(server, admin);
+    expect(completed.completed - start.completed).toBe(1);
+    expect(completed.inqueue).toBe(start.inqueue);
+    expect(pence(completed.revenue) - pence(start.revenue)).toBe(pence(order.total));
+
+    await setStatus(admin, order.id, 'cancelled');
+    const cancelled = await stats(server, admin);
+    expect(cancelled.cancelled - start.cancelled).toBe(1);
+    expect(cancelled.completed).toBe(start.completed);
+    expect(cancelled.revenue).toBe(start.revenue);
+  });
+});
+
+describe('GET /admin/stats/weekly (getWeeklyStats)', () => {
+  it('answers 12 Monday-starting weeks, oldest first, with the orders and revenue of each', async () => {
+    clock.set('2030-02-19T09:00:00.000Z'); // Tuesday three weeks earlier
+    let admin = await signIn();
+    const earlier = await placeOrder(server, jane.token, house, [1, 1]);
+    await setStatus(admin, earlier.id, 'payment_validated');
+
+    clock.set(WEDNESDAY);
+    admin = await signIn();
+    const paid = await placeOrder(server, jane.token, house, [2, 2]);
+    await placeOrder(server, jane.token, house, [1, 3]); // awaiting: counted, no revenue
+    await setStatus(admin, paid.id, 'completed');
+
+    const { data, response } = await server.api.GET('/admin/stats/weekly', { headers: server.bearer(admin) });
+    expect(response.status).toBe(200);
+    expect(data?.map((week) => week.week)).toEqual([
+      '2029-12-24', '2029-12-31', '2030-01-07', '2030-01-14', '2030-01-21', '2030-01-28',
+      '2030-02-04', '2030-02-11', '2030-02-18', '2030-02-25', '2030-03-04', '2030-03-11',
+    ]);
+    const byWeek = Object.fromEntries(data!.map((week) => [week.week, { revenue: week.revenue, orders: week.orders }]));
+    // The earlier test of this file created one order this week too (now cancelled: no revenue).
+    expect(byWeek['2030-03-11']).toEqual({ revenue: paid.total, orders: 3 });
+    expect(byWeek['2030-02-18']).toEqual({ revenue: earlier.total, orders: 1 });
+    expect(data!.filter((week) => !['2030-03-11', '2030-02-18'].includes(week.week)).every((week) => week.orders === 0 && week.revenue === 0)).toBe(true);
+  });
+});
