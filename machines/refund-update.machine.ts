@@ -33,7 +33,7 @@ export type RefundUpdateEvent =
 export const refundUpdateMachine = setup({
   types: {} as { context: RefundUpdateContext; events: RefundUpdateEvent; input: RefundUpdateInput },
   actors: {
-    updateRefundStatus: fromPromise<RefundRequest, { order: number; status: RefundDecision; version: number }>(async () => {
+    updateRefundStatus: fromPromise<RefundRequest, components['schemas']['RefundStatusUpdate']>(async () => {
       throw new Error('provide an updateRefundStatus actor');
     }),
   },

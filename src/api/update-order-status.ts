@@ -9,7 +9,7 @@ export interface OrderStatusChange {
   id: number;
   status: OrderStatus;
   /** The row's version; a stale one answers 409 instead of overwriting someone else's change. */
-  version?: number;
+  version: number;
 }
 
 /** PUT /admin/order/update/{status}/{id}: the status travels in the path and the body. */

@@ -46,7 +46,7 @@ describe('refund update machine (model-based)', () => {
 });
 
 describe('refund update machine (behaviour)', () => {
-  function start(update: (input: { order: number; status: string; version: number }) => Promise<RefundRequest>) {
+  function start(update: (input: { order: number; status: string; version?: number }) => Promise<RefundRequest>) {
     const calls = { notified: 0, reloaded: 0, sent: [] as unknown[] };
     const actor = createActor(
       refundUpdateMachine.provide({

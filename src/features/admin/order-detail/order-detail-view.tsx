@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import type { OrderDetail } from '../../../api/get-order';
+import { formatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { StatusBadge } from '../shared/status-badge';
+import { orderStatusTone, refundStatusTone, statusLabel } from '../shared/status-label';
+import { OrderHistory } from './order-history';
+
+const dash = '—';
+
+/** Every field of SPEC 3's order detail, in four panels: order, items, customer, refund, then history. */
+export function OrderDetailView({ order }: { order: OrderDetail }) {
+  return (
+    <div className="order-detail">
+      <section className="order-detail__panel" aria-labelledby="order-summary">
+        <h2 id="order-summary">Order</h2>
+        <dl className="order-detail__fields">
+          <Field term="Order id" value={`#${order.order_id}`} />
+          <Field term="Service" value={order.service} />
+          <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
+          <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />
+          <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
+          <Field term="Ordered at" value={formatDateTime(order.ordered_at)} />
+          <Field term="Completed" value={formatDateTime(order.completed) || 'Not yet'} />
+        </dl>
+      </section>
+
+      <section className="order-detail__panel" aria-labelledby="order-customer">
+        <h2 id="order-customer">Customer</h2>
+        <dl className="order-detail__fields">
+          <Field term="Name" value={order.user} />
+          <Field term="Email" value={order.email} />
+          <Field term="Phone" value={order.phone || dash} />
+          <Field term="Address" value={order.address || dash} />
+          <Field term="City" value={order.city || dash} />
+          <Field term="Postcode" value={order.codePostal || dash} />
+          <Field term="Note" value={order.note || dash} />
+        </dl>
+      </section>
+
+      <section className="order-detail__panel order-detail__panel--wide" aria-labelledby="order-items">
+        <h2 id="order-items">Items</h2>
+        <div className="order-detail__scroll" role="region" aria-labelledby="order-items" tabIndex={0}>
+          <table className="order-detail__items">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Total price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.name}>
+                  <th scope="row">{item.name}</th>
+                  <td>{item.quantity}</td>
+                  <td>{formatMoney(item.unit_price)}</td>
+                  <td>{formatMoney(item.total_price)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>Total</th>
+                <td>{formatMoney(order.total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <section className="order-detail__panel" aria-labelledby="order-refund">
+        <h2 id="order-refund">Refund</h2>
+        {order.refund ? (
+          <dl className="order-detail__fields">
+            <Field term="Refund status" value={<StatusBadge status={order.refund.status} tone={refundStatusTone(order.refund.status)} />} />
+            <Field term="Reason" value={order.refund.reason} />
+            <Field term="Cancellation fee" value={formatMoney(order.refund.fee)} />
+            <Field term="Refund amount" value={formatMoney(Math.max(0, order.total - order.refund.fee))} />
+          </dl>
+        ) : (
+          <p className="order-detail__none">No refund was requested.</p>
+        )}
+      </section>
+
+      <section className="order-detail__panel" aria-labelledby="order-history">
+        <h2 id="order-history">History</h2>
+        <OrderHistory entries={order.history} />
+      </section>
+    </div>
+  );
+}
+
+function Field({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div className="order-detail__field">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

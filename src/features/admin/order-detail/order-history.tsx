@@ -1,0 +1,38 @@
+import type { AuditEntry } from '../../../api/get-order';
+import { formatDateTime } from '../../../lib/dates';
+import { statusLabel } from '../shared/status-label';
+
+const actionLabels: Record<AuditEntry['action'], string> = {
+  'order.status': 'Status changed',
+  'refund.status': 'Refund decided',
+  'order.checkout': 'Checked out',
+  'order.refund_request': 'Refund requested',
+  'order.paid': 'Paid',
+};
+
+/** The audit trail, oldest first: when, who, what, from → to. */
+export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
+  if (entries.length === 0) return <p className="order-detail__none">No changes recorded yet.</p>;
+  return (
+    <ol className="order-history">
+      {entries.map((entry, index) => (
+        <li key={index} className="order-history__entry">
+          <time dateTime={entry.at} className="order-history__when">{formatDateTime(entry.at)}</time>
+          <span className="order-history__what">
+            <strong>{actionLabels[entry.action] ?? entry.action}</strong> by {entry.actor}
+          </span>
+          <span className="order-history__change">
+            {entry.from ? (
+              <>
+                {statusLabel(entry.from)} <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span> {statusLabel(entry.to)}
+              </>
+            ) : (
+              statusLabel(entry.to)
+            )}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import type { AdminOrder } from '../../../api/list-orders';
+import { paths } from '../../../app/paths';
+import { formatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { adminColumnHelper, timeOf } from '../data-table/table-features';
+import { StatusBadge } from '../shared/status-badge';
+import { orderStatusTone } from '../shared/status-label';
+import { OrderStatusControl } from './order-status-control';
+
+const column = adminColumnHelper<AdminOrder>();
+
+/**
+ * SPEC 2 /orders columns. Data columns sort by their real values (ids and prices as numbers, dates
+ * by time, a missing date last); the two control columns do not sort.
+ */
+export const orderColumns = column.columns([
+  column.accessor('id', {
+    header: 'Order id',
+    sortFn: 'basic',
+    cell: ({ row }) => (
+      <>
+        #{row.original.id}
+        {row.original.refund ? <span className="row-marker">Refund requested</span> : null}
+      </>
+    ),
+  }),
+  column.accessor('user', { header: 'Name', sortFn: 'text' }),
+  column.accessor('service', { header: 'Service Name', sortFn: 'text' }),
+  column.accessor('total', { header: 'Price', sortFn: 'basic', cell: ({ row }) => formatMoney(row.original.total) }),
+  column.accessor('status', {
+    header: 'State',
+    sortFn: 'text',
+    cell: ({ row }) => <StatusBadge status={row.original.status} tone={orderStatusTone(row.original.status)} />,
+  }),
+  column.accessor((order) => timeOf(order.due), {
+    id: 'due',
+    header: 'Service Date',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: ({ row }) => formatDateTime(row.original.due) || 'Not booked',
+  }),
+  column.accessor((order) => timeOf(order.completed), {
+    id: 'completed',
+    header: 'Date of complete',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: ({ row }) => formatDateTime(row.original.completed) || 'Not yet',
+  }),
+  column.display({
+    id: 'update',
+    header: 'Update Order',
+    cell: ({ row }) => <OrderStatusControl order={row.original} />,
+  }),
+  column.display({
+    id: 'action',
+    header: 'Action',
+    cell: ({ row }) => (
+      <Link to={paths.admin.order(row.original.id)} className="more-link" aria-label={`Details of order ${row.original.id}`}>
+        <span aria-hidden="true">⋯</span>
+      </Link>
+    ),
+  }),
+]);

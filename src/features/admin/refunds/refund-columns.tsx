@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import type { RefundRequest } from '../../../api/list-refunds';
+import { paths } from '../../../app/paths';
+import { formatDateTime } from '../../../lib/dates';
+import { adminColumnHelper, timeOf } from '../data-table/table-features';
+import { StatusBadge } from '../shared/status-badge';
+import { refundStatusTone } from '../shared/status-label';
+import { RefundStatusControl } from './refund-status-control';
+
+const column = adminColumnHelper<RefundRequest>();
+
+/**
+ * SPEC 2 /refund-orders columns. The customer's name is a hidden column (the default sort and the
+ * name filter use it) and shows under the order id.
+ */
+export const refundColumns = column.columns([
+  column.accessor('name', { header: 'Name', sortFn: 'text', filterFn: 'includesString' }),
+  column.accessor('order_id', {
+    header: 'Order Id',
+    sortFn: 'basic',
+    cell: ({ row }) => (
+      <>
+        #{row.original.order_id}
+        <span className="row-secondary">{row.original.name}</span>
+      </>
+    ),
+  }),
+  column.accessor('reason', { header: 'Reason', sortFn: 'text' }),
+  column.accessor('status', {
+    header: 'Status',
+    sortFn: 'text',
+    cell: ({ row }) => <StatusBadge status={row.original.status} tone={refundStatusTone(row.original.status)} />,
+  }),
+  column.accessor((refund) => timeOf(refund.order_date), {
+    id: 'order_date',
+    header: 'Order Date',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: ({ row }) => formatDateTime(row.original.order_date),
+  }),
+  column.accessor((refund) => timeOf(refund.refund_date), {
+    id: 'refund_date',
+    header: 'Refund Date',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: ({ row }) => formatDateTime(row.original.refund_date),
+  }),
+  column.display({
+    id: 'update',
+    header: 'Update Status',
+    cell: ({ row }) => <RefundStatusControl refund={row.original} />,
+  }),
+  column.display({
+    id: 'action',
+    header: 'Action',
+    cell: ({ row }) => (
+      <Link to={paths.admin.order(row.original.order_id)} className="more-link" aria-label={`Details of order ${row.original.order_id}`}>
+        <span aria-hidden="true">⋯</span>
+      </Link>
+    ),
+  }),
+]);

@@ -1,0 +1,77 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import { refundUpdateMachine } from '../../../../machines/refund-update.machine';
+import type { RefundRequest } from '../../../api/list-refunds';
+import { updateRefundStatusActor, type RefundStatusUpdate } from '../../../api/update-refund-status';
+import { inspect } from '../../../app/inspector';
+import { Button, Select } from '../../../components/ui';
+import { statusLabel } from '../shared/status-label';
+import { useRefundActions } from './refund-actions-context';
+
+/** SPEC 4: the only decisions an administrator can set. */
+const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
+  { id: 'accepted', label: 'Accepted' },
+  { id: 'rejected', label: 'Rejected' },
+];
+
+/**
+ * The "Update Status" cell: accepted or rejected and Update, driven by one refund-update machine
+ * per row. Errors stay on the row with Retry; a conflict (409) also reloads the list.
+ */
+export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
+  const { reloadRefunds } = useRefundActions();
+  const { enqueueSnackbar } = useSnackbar();
+  const reload = useRef(reloadRefunds);
+  reload.current = reloadRefunds;
+  const id = refund.order_id;
+
+  const actorRef = useActorRef(
+    refundUpdateMachine.provide({
+      actors: { updateRefundStatus: updateRefundStatusActor },
+      actions: {
+        notifyUpdated: ({ context }) =>
+          enqueueSnackbar(`Refund for order ${context.orderId} ${statusLabel(context.status).toLowerCase()}`, { variant: 'success' }),
+        reloadRefunds: () => reload.current(),
+      },
+    }),
+    { input: { orderId: id, status: refund.status, version: refund.version }, inspect },
+  );
+  useEffect(() => {
+    actorRef.send({ type: 'refund.sync', status: refund.status, version: refund.version });
+  }, [actorRef, refund.status, refund.version]);
+
+  const selected = useSelector(actorRef, (s) => s.context.chosen ?? (s.context.status === 'pending' ? null : s.context.status));
+  const canUpdate = useSelector(actorRef, (s) => s.can({ type: 'refund.update' }));
+  const updating = useSelector(actorRef, (s) => s.matches('updating'));
+  const error = useSelector(actorRef, (s) => (s.matches('failed') || s.matches('conflicted') ? s.context.error : null));
+  const conflicted = useSelector(actorRef, (s) => s.matches('conflicted'));
+
+  return (
+    <div className="row-update">
+      <Select
+        label={`Refund status of order ${id}`}
+        hideLabel
+        placeholder="Choose"
+        options={decisions}
+        selectedKey={selected}
+        onSelectionChange={(key) =>
+          key !== null && actorRef.send({ type: 'status.choose', status: key as RefundStatusUpdate['status'] })
+        }
+        isDisabled={updating}
+      />
+      <Button size="sm" aria-label={`Update refund of order ${id}`} isDisabled={!canUpdate} onPress={() => actorRef.send({ type: 'refund.update' })}>
+        {updating ? 'Updating…' : 'Update'}
+      </Button>
+      {error ? (
+        <p role="alert" className="row-update__error">
+          {error}
+          {conflicted ? ' The list now shows the latest status.' : ''}
+          <Button size="sm" variant="secondary" aria-label={`Retry refund of order ${id}`} onPress={() => actorRef.send({ type: 'refund.retry' })}>
+            Retry
+          </Button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { Card, Page } from '../../components/ui';
+import { ProfileForm } from '../account/profile-form';
+import './settings-page.css';
+
+/** SPEC 2 /settings: Update Information, the shared profile form (success logs the administrator out). */
+export function SettingsPage() {
+  return (
+    <Page title="Settings" heading="Update Information" width="full">
+      <Card className="admin-settings">
+        <ProfileForm title="Update Information" />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,7 @@
+import { statusLabel, type StatusTone } from './status-label';
+import './admin-shared.css';
+
+/** A status in words with a coloured pill; the words carry the meaning, the colour only helps. */
+export function StatusBadge({ status, tone }: { status: string; tone: StatusTone }) {
+  return <span className={`status-badge status-badge--${tone}`}>{statusLabel(status)}</span>;
+}

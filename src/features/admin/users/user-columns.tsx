@@ -1,0 +1,19 @@
+import type { AdminUser } from '../../../api/list-users';
+import { formatDateTime } from '../../../lib/dates';
+import { adminColumnHelper, timeOf } from '../data-table/table-features';
+
+const column = adminColumnHelper<AdminUser>();
+
+/** SPEC 2 /users: Id, FullName, Email, Created At; each sorts by its real value. */
+export const userColumns = column.columns([
+  column.accessor('id', { header: 'Id', sortFn: 'basic' }),
+  column.accessor('name', { header: 'FullName', sortFn: 'text' }),
+  column.accessor('email', { header: 'Email', sortFn: 'text' }),
+  column.accessor((user) => timeOf(user.created), {
+    id: 'created',
+    header: 'Created At',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: ({ row }) => formatDateTime(row.original.created),
+  }),
+]);
