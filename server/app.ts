@@ -50,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaErrorFormatter: formatValidationErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON only: a text/plain body is 415, not a string that fails validation.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('user', null);
 
   const ctx: AppContext = {
