@@ -43,9 +43,13 @@ type Manifest = Record<string, ManifestEntry>;
 /** Builds the client into a temporary folder (never a stale dist/) and measures it. */
 export async function measureBundle(root = process.cwd()): Promise<BundleReport> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'bundle-report-'));
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development files.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     const output = await build({
       root,
+      mode: 'production',
       logLevel: 'error',
       build: { outDir, emptyOutDir: true, manifest: true, ssrManifest: false },
     });
@@ -54,6 +58,7 @@ export async function measureBundle(root = process.cwd()): Promise<BundleReport>
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     return report(outDir, manifest, chunks, root);
   } finally {
+    process.env.NODE_ENV = nodeEnv;
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button as AriaButton, Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { LinkButton } from '../ui';
 import { BrandLogo } from './brand-logo';
-import { UserMenu } from './user-menu';
 import './navbar.css';
+
+// Only signed-in people see the menu: its popover code stays out of a visitor's download.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 const links = [
   { href: paths.about, label: 'About' },
@@ -57,7 +59,9 @@ export function Navbar() {
           </nav>
           <div className="navbar__account">
             {user ? (
-              <UserMenu name={user.name} />
+              <Suspense fallback={null}>
+                <UserMenu name={user.name} />
+              </Suspense>
             ) : (
               <>
                 <LinkButton href={paths.login()} variant="ghost" size="sm">
