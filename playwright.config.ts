@@ -8,7 +8,7 @@ import { e2eBaseUrl, e2eServerEnv } from './tests/e2e/support/server-env';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   // The machine has two cores, and one PGlite connection serves every request.

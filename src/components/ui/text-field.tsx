@@ -33,10 +33,11 @@ export function TextField({ label, description, errorMessage, multiline, rows = 
       isInvalid={props.isInvalid ?? Boolean(errorMessage)}
       className={['field', className ?? ''].filter(Boolean).join(' ')}
     >
-      <Label className="field__label">
-        {label}
-        {props.isRequired ? <span className="field__required" aria-hidden="true"> *</span> : null}
-      </Label>
+      <span className="field__label-row">
+        <Label className="field__label">{label}</Label>
+        {/* Outside the label, so the field's name stays exactly `label`. */}
+        {props.isRequired ? <span className="field__required" aria-hidden="true">*</span> : null}
+      </span>
       {multiline ? (
         <TextArea className="field__control field__control--multiline" rows={rows} placeholder={placeholder} />
       ) : (

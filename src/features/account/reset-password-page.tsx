@@ -43,7 +43,6 @@ export default function ResetPasswordPage() {
         />
         <TextField label="Confirm password" type="password" name="confirmation" autoComplete="new-password" isRequired value={form.values.confirmation} onChange={form.change('confirmation')} errorMessage={form.errors.confirmation} />
         {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
-        {request.succeeded ? <Alert variant="success">{accountMessages.passwordUpdated}</Alert> : null}
         <div className="account-form__actions">
           <Button type="submit" size="lg" fullWidth isPending={request.loading}>
             {request.loading ? 'Saving…' : 'Update password'}

@@ -1,0 +1,174 @@
+import { createApiClient, expect, linkIn, newestMailTo, ok, test, uniqueCustomer } from './support/fixtures';
+import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, navbar, storedToken, submitLogin, submitRegistration } from './support/session-ui';
+
+test.describe('log in', () => {
+  test('shows the validation messages of SPEC 5 and sends nothing invalid', async ({ page }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/login')) loginCalls.push(request.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Email is required !')).toBeVisible();
+    await expect(page.getByText('Password is required !')).toBeVisible();
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Invalid Email !')).toBeVisible();
+    await expect(page.getByText('Password Shoud be at least 6 charachters !')).toBeVisible();
+    // The messages are tied to their fields for screen readers.
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(loginCalls).toEqual([]);
+  });
+
+  test("shows the server's message in a red alert when the password is wrong", async ({ page, api, newCustomer }) => {
+    const { error } = await api.POST('/auth/login', { body: { username: newCustomer.email, password: 'wrong-password' } });
+    const serverMessage = (error as { message: string }).message;
+    expect(serverMessage).toBeTruthy();
+
+    await page.goto('/login');
+    await submitLogin(page, { email: newCustomer.email, password: 'wrong-password' });
+    const alert = page.getByRole('alert').filter({ hasText: serverMessage });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveCSS('color', 'rgb(153, 27, 27)');
+    await expectLoggedOut(page);
+  });
+
+  test('goes to the page named in ?redirect= after logging in', async ({ page, newCustomer }) => {
+    await page.goto('/login?redirect=/profile-services');
+    await submitLogin(page, newCustomer);
+    await expect(page).toHaveURL(/\/profile-services$/);
+    await expectLoggedInAs(page, newCustomer.name);
+  });
+
+  test('goes to /home without a redirect, and ignores one to another site', async ({ page, newCustomer }) => {
+    await page.goto('/login?redirect=//evil.example/steal');
+    await submitLogin(page, newCustomer);
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a visitor opening a customer page is sent to log in and comes back afterwards', async ({ page, newCustomer }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await submitLogin(page, newCustomer);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  });
+});
+
+test.describe('register', () => {
+  test('register → log in → the navbar shows the name menu → logout returns to / with Log in', async ({ page }) => {
+    const customer = uniqueCustomer('register');
+    await page.goto('/register');
+    await submitRegistration(page, customer);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await submitLogin(page, customer);
+    await expect(page).toHaveURL(/\/home$/);
+    await expectLoggedInAs(page, customer.name);
+
+    await logoutThroughMenu(page, customer.name);
+    await expect(page).toHaveURL(/\/$/);
+    await expectLoggedOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  });
+
+  test('shows the validation messages of SPEC 5', async ({ page }) => {
+    await page.goto('/register');
+    await submitRegistration(page, { name: 'Jan', email: 'jan@', password: '123' }, { acceptTerms: false });
+    await expect(page.getByText('Full name shoud be at least 6 charachters !')).toBeVisible();
+    await expect(page.getByText('Invalid Email !')).toBeVisible();
+    await expect(page.getByText('Password Shoud be at least 6 charachters !')).toBeVisible();
+    await expect(page.getByText('You shoud agree on terms and conditions before your registration !')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("shows the server's message in a red alert when the email is taken", async ({ page, api, newCustomer }) => {
+    const { error } = await api.POST('/auth/register', { body: { name: newCustomer.name, email: newCustomer.email, password: newCustomer.password } });
+    const serverMessage = (error as { message: string }).message;
+
+    await page.goto('/register');
+    await submitRegistration(page, newCustomer);
+    await expect(page.getByRole('alert').filter({ hasText: serverMessage })).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('links to the terms and the privacy policy', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms-condition');
+    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot password → the mailed link → a new password → log in with it', async ({ page, newCustomer }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forget-password$/);
+    await page.getByLabel('Email').fill(newCustomer.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Email Sent Successfully !' })).toBeVisible();
+
+    const link = linkIn(await newestMailTo(newCustomer.email), '/reset-password/');
+    await page.goto(new URL(link).pathname);
+    await page.getByLabel('New password').fill('brand-new-pw');
+    await page.getByLabel('Confirm password').fill('brand-new-pw-typo');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByText('Passwords dont match !')).toBeVisible();
+
+    await page.getByLabel('Confirm password').fill('brand-new-pw');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Password Updated Successfully !' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await submitLogin(page, { email: newCustomer.email, password: 'brand-new-pw' });
+    await expectLoggedInAs(page, newCustomer.name);
+  });
+});
+
+test.describe('profile', () => {
+  test("updating the profile shows the toast and logs out; the new name works at the next login", async ({ page, loginAs, newCustomer }) => {
+    await loginAs(page, newCustomer, { path: '/login?redirect=/profile' });
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const newName = `${newCustomer.name} Jr`;
+    await page.getByLabel('Full name').fill(newName);
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Profile updated successfully !' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLoggedOut(page);
+
+    await page.goto('/login');
+    await submitLogin(page, newCustomer);
+    await expectLoggedInAs(page, newName);
+  });
+});
+
+test.describe('session end', () => {
+  test('a 401 on an authenticated call (token revoked elsewhere) logs the user out and goes to /', async ({ page, loginAs, newCustomer }) => {
+    await loginAs(page, newCustomer, { path: '/login?redirect=/profile' });
+    await expectLoggedInAs(page, newCustomer.name);
+    // Logging out through the API ends every token issued before, including this tab's.
+    await ok(createApiClient(await storedToken(page)).POST('/auth/logout'));
+
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLoggedOut(page);
+    await expect(page.getByText('Profile updated successfully !')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  });
+
+  test('logging out in one tab logs out the others', async ({ context, newCustomer, loginAs }) => {
+    const first = await context.newPage();
+    await loginAs(first, newCustomer);
+    const second = await context.newPage();
+    await second.goto('/home');
+    await expectLoggedInAs(second, newCustomer.name);
+
+    await logoutThroughMenu(first, newCustomer.name);
+    await expectLoggedOut(second);
+    await expect(navbar(second)).toBeVisible();
+  });
+});

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { createApiClient, expect, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
+import { sessionScenarios, type UiStep } from './support/session-scenarios';
+import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, storedToken, submitLogin, submitRegistration } from './support/session-ui';
+
+/**
+ * The session machine's paths (login ok/fail, register ok/fail, logout, expiry, the screens'
+ * resets) walked in the real UI against the real server; after each step the page must show
+ * what the machine's state says (logged in with the name menu, or logged out with Log in).
+ */
+const scenarios = sessionScenarios();
+
+test.describe('session paths in the UI', () => {
+  test('the model yields UI scenarios for every kind of step', () => {
+    const kinds = new Set(scenarios.flatMap((scenario) => scenario.steps.map((s) => s.step)));
+    console.log(`session: ${scenarios.length} UI paths, steps: ${[...kinds].join(', ')}`);
+    expect([...kinds].sort()).toEqual(['expire', 'login-fail', 'login-ok', 'logout', 'open-login', 'open-register', 'register-fail', 'register-ok']);
+  });
+
+  for (const scenario of scenarios) {
+    test(scenario.name, async ({ page, api }) => {
+      const customer = await registerCustomer(api, 'path');
+      for (const { step, loggedIn } of scenario.steps) {
+        await test.step(step, async () => {
+          await perform(page, step, customer);
+          if (loggedIn) await expectLoggedInAs(page, customer.name);
+          else await expectLoggedOut(page);
+        });
+      }
+    });
+  }
+});
+
+async function perform(page: Page, step: UiStep, customer: Customer): Promise<void> {
+  switch (step) {
+    case 'login-ok':
+      await page.goto('/login');
+      await submitLogin(page, customer);
+      await expect(page).toHaveURL(/\/home$/);
+      return;
+    case 'login-fail':
+      await page.goto('/login');
+      await submitLogin(page, { email: customer.email, password: 'not-the-password' });
+      await expect(page.getByRole('alert')).toBeVisible();
+      return;
+    case 'open-login':
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      return;
+    case 'register-ok':
+      await page.goto('/register');
+      await submitRegistration(page, uniqueCustomer('path-new'));
+      await expect(page).not.toHaveURL(/\/register$/);
+      return;
+    case 'register-fail':
+      // The email is taken: the customer of this walk registered it.
+      await page.goto('/register');
+      await submitRegistration(page, customer);
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page).toHaveURL(/\/register$/);
+      return;
+    case 'open-register':
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      return;
+    case 'logout':
+      await logoutThroughMenu(page, customer.name);
+      await expect(page).toHaveURL(/\/$/);
+      return;
+    case 'expire':
+      // The token is revoked elsewhere; the next authenticated call answers 401.
+      await ok(createApiClient(await storedToken(page)).POST('/auth/logout'));
+      await page.goto('/profile');
+      await page.getByLabel('Full name').fill('Nobody Here');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      return;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Accessibility helpers of the end-to-end tests (issue 6, goal 6): axe-core with the WCAG 2.2 A/AA
+ * tags, a page "settled" test, and sign-in through the API for pages behind login.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { createApiClient, ok, type ApiClient } from './api-client';
+import type { Credentials } from './fixtures';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it is now and expects no violation, listing each one's nodes if any. */
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  // Soft: one test walks several states and reports every one that fails.
+  expect.soft(found, `axe violations on ${state}`).toEqual([]);
+}
+
+/** The page has its heading and nothing is still loading (no spinner). */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+  // One frame for the data that just arrived to be painted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/** Signs in through the API and stores the session as the app does (localStorage userInfo). */
+export async function signInByApi(page: Page, credentials: Credentials): Promise<{ token: string; api: ApiClient }> {
+  const user = await ok(createApiClient().POST('/auth/login', { body: { username: credentials.email, password: credentials.password } }));
+  await page.goto('/robots.txt');
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+  return { token: user.token, api: createApiClient(user.token) };
+}
+
+/** Places a cash order through the API for the signed-in customer, three days ahead. */
+export async function placeCashOrder(api: ApiClient): Promise<number> {
+  const services = await ok(createApiClient().GET('/home/services'));
+  const serviceId = services[0]!.id;
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: serviceId } } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: serviceId, items: [{ id: items[0]!.id, quantity: 2 }] } }));
+  const due = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await ok(
+    api.POST('/services/order/checkout', {
+      params: { header: { 'Idempotency-Key': `a11y-${order.id}-${Date.now()}` } },
+      body: { order: order.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+    }),
+  );
+  return order.id;
+}

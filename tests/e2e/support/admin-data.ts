@@ -1,0 +1,56 @@
+import type { components } from '../../../openapi/schema';
+import { admin } from './accounts';
+import { createApiClient, ok, type ApiClient } from './api-client';
+import { registerCustomer, type Customer } from './fixtures';
+
+type Schemas = components['schemas'];
+
+/** Back-office test data made through the real API: an administrator's client, customers with orders. */
+export async function adminApi(): Promise<{ api: ApiClient; user: Schemas['UserInfo'] }> {
+  const user = await ok(createApiClient().POST('/auth/login', { body: { username: admin.email, password: admin.password } }));
+  return { api: createApiClient(user.token), user };
+}
+
+export interface PlacedOrder {
+  customer: Customer;
+  token: string;
+  id: number;
+  total: number;
+}
+
+/** A new customer orders two items of the first service and checks out (cash, a week ahead). */
+export async function customerWithOrder(label = 'admin-e2e'): Promise<PlacedOrder> {
+  const customer = await registerCustomer(createApiClient(), label);
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = createApiClient(token);
+  const [service] = await ok(api.GET('/home/services'));
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
+  const order = await ok(
+    api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 2 }, { id: items[1]!.id, quantity: 1 }] } }),
+  );
+  const due = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+  await ok(
+    api.POST('/services/order/checkout', {
+      body: {
+        order: order.id, due_date: due, due_time: '10:00', address: '221B Baker Street', phone: '020 7946 0000',
+        city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
+      },
+    }),
+  );
+  return { customer, token, id: order.id, total: order.total };
+}
+
+/** The customer cancels the order with a reason; answers the cancellation fee. */
+export async function requestRefund(order: PlacedOrder, reason = 'Plans changed, sorry.'): Promise<number> {
+  const result = await ok(
+    createApiClient(order.token).POST('/services/refund-request/{id}', { params: { path: { id: order.id } }, body: { reason } }),
+  );
+  return result.fee;
+}
+
+export async function orderVersion(api: ApiClient, id: number): Promise<Schemas['AdminOrder']> {
+  const orders = await ok(api.GET('/admin/orders/'));
+  const found = orders.find((o) => o.id === id);
+  if (!found) throw new Error(`order ${id} not in the admin list`);
+  return found;
+}

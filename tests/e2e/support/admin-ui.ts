@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { components } from '../../../openapi/schema';
+
+/** What an administrator does and sees in the back office, in the real UI; shared by the admin specs. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Starts the browser signed in as this user (the app reads `userInfo` from local storage on load). */
+export async function signIn(page: Page, user: components['schemas']['UserInfo']): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('signed-in-once')) {
+      localStorage.setItem('userInfo', stored);
+      sessionStorage.setItem('signed-in-once', '1');
+    }
+  }, JSON.stringify(user));
+}
+
+/** Picks an option of a react-aria Select whose label starts with `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${label}\\b`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export function rowWith(page: Page, control: Locator): Locator {
+  return page.getByRole('row').filter({ has: control });
+}
+
+/** Sorts the current table by a column header, in the given direction. */
+export async function sortBy(page: Page, header: string, direction: 'ascending' | 'descending'): Promise<void> {
+  const th = page.getByRole('columnheader', { name: header });
+  for (let i = 0; i < 2; i++) {
+    if ((await th.getAttribute('aria-sort')) === direction) return;
+    await th.getByRole('button').click();
+  }
+  await expect(th).toHaveAttribute('aria-sort', direction);
+}
+
+export async function showRowsPerPage(page: Page, size: 5 | 10 | 25): Promise<void> {
+  await choose(page, 'Rows per page', String(size));
+}
+
+/** The value shown in a dashboard or orders tile. */
+export function tileValue(page: Page, label: string): Locator {
+  return page.locator('.stat-tile').filter({ has: page.getByText(label, { exact: true }) }).getByRole('definition');
+}

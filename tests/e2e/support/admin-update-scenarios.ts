@@ -1,0 +1,136 @@
+import { fromPromise, type AnyStateMachine } from 'xstate';
+import { orderUpdateMachine } from '../../../machines/order-update.machine';
+import { refundUpdateMachine } from '../../../machines/refund-update.machine';
+import { pathsOf, type AnyPath } from '../../support/replay-paths';
+
+/**
+ * The order-update and refund-update machines' paths as steps in the real back office. An Update
+ * (or Retry) and its answer are one UI step; the answer is made real: `ok` by the server itself,
+ * `conflict` by changing the order or refund through the API first (stale version → 409, or a refund
+ * already decided), `fail` by the browser losing the request (Network Error). Paths the real server
+ * would answer differently from the model (for example, the model's saved status is not the chosen
+ * one), or that end while a call is pending, are left out.
+ */
+export type Outcome = 'ok' | 'conflict' | 'fail';
+export type UiStep =
+  | { kind: 'choose'; status: string }
+  | { kind: 'update' | 'retry'; outcome: Outcome; provoke: boolean };
+
+export interface UiScenario {
+  name: string;
+  steps: { step: UiStep; state: string; status: string }[];
+}
+
+const httpError = (message: string, status: number | null) => Object.assign(new Error(message), { status });
+const never = fromPromise(() => new Promise<never>(() => {}));
+
+interface Spec {
+  machine: AnyStateMachine;
+  input: { orderId: number; status: string; version: number };
+  submit: string;
+  retry: string;
+  actor: string;
+  savedStatus: string;
+  choices: [string, string];
+  /** The real server's answer to saving `chosen` when it holds `current` (without a provoked change). */
+  natural: (current: string, chosen: string) => 'ok' | 'conflict';
+  /** Whether a conflict can be provoked now without changing the status the row will show. */
+  canProvokeQuietly: boolean;
+}
+
+const orderSpec: Spec = {
+  machine: orderUpdateMachine.provide({ actors: { updateOrderStatus: never } }),
+  input: { orderId: 1, status: 'awaiting_validation', version: 1 },
+  submit: 'order.update',
+  retry: 'order.retry',
+  actor: 'updateOrderStatus',
+  savedStatus: 'completed',
+  choices: ['completed', 'awaiting_validation'],
+  natural: () => 'ok',
+  // Another administrator moves the order away and back: same status, newer version.
+  canProvokeQuietly: true,
+};
+
+const refundSpec: Spec = {
+  machine: refundUpdateMachine.provide({ actors: { updateRefundStatus: never } }),
+  input: { orderId: 1, status: 'pending', version: 0 },
+  submit: 'refund.update',
+  retry: 'refund.retry',
+  actor: 'updateRefundStatus',
+  savedStatus: 'accepted',
+  choices: ['accepted', 'rejected'],
+  // A decided refund can be decided again only to the same status.
+  natural: (current, chosen) => (current === 'pending' || current === chosen ? 'ok' : 'conflict'),
+  // Only another decision makes a pending refund conflict, and that changes its status.
+  canProvokeQuietly: false,
+};
+
+function events(spec: Spec) {
+  return [
+    { type: 'status.choose', status: spec.choices[0] },
+    { type: 'status.choose', status: spec.choices[1] },
+    { type: spec.submit },
+    { type: spec.retry },
+    { type: `xstate.done.actor.${spec.actor}`, output: { status: spec.savedStatus, version: 99 } },
+    { type: `xstate.error.actor.${spec.actor}`, error: httpError('changed by someone else', 409) },
+    { type: `xstate.error.actor.${spec.actor}`, error: httpError('Network Error', null) },
+  ];
+}
+
+function outcomeOf(event: { type: string; error?: unknown }): Outcome | null {
+  if (event.type.startsWith('xstate.done.actor.')) return 'ok';
+  if (!event.type.startsWith('xstate.error.actor.')) return null;
+  return (event.error as { status?: number | null }).status === 409 ? 'conflict' : 'fail';
+}
+
+function toScenario(spec: Spec, path: AnyPath): UiScenario | null {
+  const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
+  const ui: UiScenario['steps'] = [];
+  let server = spec.input.status;
+  let changedByOther = false;
+  for (let i = 0; i < steps.length; i++) {
+    if (changedByOther) return null; // the row now shows another status than the model knows
+    const { event, state } = steps[i]!;
+    if (event.type === 'status.choose') {
+      ui.push({ step: { kind: 'choose', status: String(event.status) }, state: String(state.value), status: state.context.status });
+      continue;
+    }
+    if (event.type !== spec.submit && event.type !== spec.retry) return null;
+    const answer = steps[i + 1];
+    const outcome = answer && outcomeOf(answer.event);
+    if (!answer || !outcome) return null; // ends while the call is pending
+    const chosen = String(steps[i]!.state.context.chosen);
+    const natural = spec.natural(server, chosen);
+    let provoke = false;
+    if (outcome === 'ok') {
+      if (natural !== 'ok' || answer.state.context.status !== chosen) return null;
+      server = chosen;
+    } else if (outcome === 'conflict' && natural !== 'conflict') {
+      provoke = true;
+      changedByOther = !spec.canProvokeQuietly;
+    }
+    const kind = event.type === spec.submit ? 'update' : 'retry';
+    ui.push({ step: { kind, outcome, provoke }, state: String(answer.state.value), status: answer.state.context.status });
+    i++;
+  }
+  return ui.length ? { name: ui.map(({ step }) => describeStep(step)).join(' → '), steps: ui } : null;
+}
+
+export function describeStep(step: UiStep): string {
+  return step.kind === 'choose' ? `choose ${step.status}` : `${step.kind} (${step.outcome})`;
+}
+
+function scenariosOf(spec: Spec): UiScenario[] {
+  const seen = new Set<string>();
+  const out: UiScenario[] = [];
+  for (const path of pathsOf(spec.machine, { events: events(spec) as never, input: spec.input })) {
+    const scenario = toScenario(spec, path);
+    if (!scenario || seen.has(scenario.name)) continue;
+    seen.add(scenario.name);
+    out.push(scenario);
+  }
+  return out;
+}
+
+export const orderScenarios = () => scenariosOf(orderSpec);
+export const refundScenarios = () => scenariosOf(refundSpec);

@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test';
+import type { Credentials, Customer } from './fixtures';
+
+/** What a user does and sees around the session, in the real UI; shared by the account specs. */
+export const navbar = (page: Page) => page.getByRole('banner');
+
+export async function submitLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function submitRegistration(page: Page, customer: Customer, options: { acceptTerms?: boolean } = {}): Promise<void> {
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  if (options.acceptTerms ?? true) await page.getByText('I agree to the').click();
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+export function userMenuButton(page: Page, name: string) {
+  return navbar(page).getByRole('button', { name });
+}
+
+export async function expectLoggedInAs(page: Page, name: string): Promise<void> {
+  await expect(userMenuButton(page, name)).toBeVisible();
+  await expect(navbar(page).getByRole('link', { name: 'Log in' })).toHaveCount(0);
+}
+
+export async function expectLoggedOut(page: Page): Promise<void> {
+  await expect(navbar(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(navbar(page).getByRole('link', { name: 'Register' })).toBeVisible();
+}
+
+/** Opens the user's menu and chooses Logout. */
+export async function logoutThroughMenu(page: Page, name: string): Promise<void> {
+  await userMenuButton(page, name).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
+
+/** The token the SPA keeps under localStorage `userInfo` (SPEC 3). */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.token as string | undefined);
+  if (!token) throw new Error('no userInfo token in localStorage');
+  return token;
+}
