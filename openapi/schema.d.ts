@@ -234,7 +234,10 @@ export interface paths {
         put?: never;
         /**
          * Create an order from chosen items
-         * @description The total is computed on the server from the stored item prices.
+         * @description The total is computed on the server from the stored item prices (a price sent by the client is an
+         *     unknown field, refused). Every item must belong to the service (400 otherwise, 404 for an unknown
+         *     item or service); an item listed twice is refused with 400 (a cart has one line per item).
+         *     The new order is `awaiting_validation`, without a service date until checkout.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -329,7 +332,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard totals */
+        /**
+         * Dashboard totals
+         * @description - `revenue`: the sum of the totals of orders that are `payment_validated` or `completed` (a cash
+         *       order counts once it is completed); cancelled orders count for nothing.
+         *     - `refunded` (Total Refound): the sum of accepted refunds, each the order's total less its
+         *       cancellation fee.
+         *     - `users`: accounts without ROLE_ADMIN. `completed`, `inqueue` (`awaiting_validation` +
+         *       `payment_validated`) and `cancelled`: numbers of orders in those statuses.
+         */
         get: operations["getStats"];
         put?: never;
         post?: never;
@@ -348,7 +359,9 @@ export interface paths {
         };
         /**
          * Revenue and orders per week over the last 12 weeks
-         * @description Not in the original specification; feeds the dashboard chart. Oldest week first.
+         * @description Not in the original specification; feeds the dashboard chart. Oldest week first, the current week
+         *     last. `orders` counts the orders created in the week; `revenue` sums the totals of those of them
+         *     that are now `payment_validated` or `completed`.
          */
         get: operations["getWeeklyStats"];
         put?: never;
