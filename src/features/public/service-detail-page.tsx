@@ -15,7 +15,7 @@ export default function ServiceDetailPage() {
   const name = detail.data?.name;
   return (
     <Page title={name ?? 'Service details'} heading={name ?? 'Service details'} className="service-detail">
-      <RequestState request={detail} onRetry={detail.retry} label="Loading the service" minHeight="28rem">
+      <RequestState request={detail} onRetry={detail.retry} label="Loading the service" minHeight="var(--service-detail-reserved)">
         {(service) => <ServiceDetailView service={service} id={id} />}
       </RequestState>
     </Page>

@@ -22,6 +22,7 @@ export default function ServicesPage() {
               <li key={service.id}>
                 <ServiceCard
                   service={service}
+                  headingLevel={2}
                   actions={
                     <>
                       <LinkButton href={paths.properties(service.id)} aria-label={`Book now: ${service.name}`}>

@@ -3,15 +3,23 @@ import type { Service } from '../../../api/list-services';
 import { ServicePicture } from './service-picture';
 import './service-card.css';
 
+interface ServiceCardProps {
+  service: Service;
+  actions: ReactNode;
+  /** h3 under a section's h2 (landing), h2 directly under the page's h1 (/home). */
+  headingLevel?: 2 | 3;
+}
+
 /** One service as a card: picture, name, description, then the links the page wants (`actions`). */
-export function ServiceCard({ service, actions }: { service: Service; actions: ReactNode }) {
+export function ServiceCard({ service, actions, headingLevel = 3 }: ServiceCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="service-card" aria-labelledby={`service-${service.id}-name`}>
       <ServicePicture src={service.picture} name={service.name} />
       <div className="service-card__body">
-        <h3 id={`service-${service.id}-name`} className="service-card__name">
+        <Heading id={`service-${service.id}-name`} className="service-card__name">
           {service.name}
-        </h3>
+        </Heading>
         <p className="service-card__description">{service.description}</p>
         <div className="service-card__actions">{actions}</div>
       </div>
