@@ -5,7 +5,7 @@ import { coverageOf, describePath, formatCoverage, pathsOf, replayPath } from '.
 
 const jane: UserInfo = { id: 2, name: 'Jane Doe', email: 'jane@example.test', roles: ['ROLE_USER'], token: 'token-1' };
 
-const never = fromPromise(() => new Promise<never>(() => {}));
+const never = fromPromise<any, any>(() => new Promise(() => {}));
 // Never settles: the paths deliver the done and error events themselves.
 const model = sessionMachine.provide({ actors: { login: never, register: never, logout: never } });
 

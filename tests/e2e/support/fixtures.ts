@@ -37,15 +37,15 @@ export async function loginAs(page: Page, { email, password }: Credentials, opti
 
 export const test = base.extend<{ api: ApiClient; newCustomer: Customer; loginAs: typeof loginAs }>({
   // eslint-disable-next-line no-empty-pattern
-  api: async ({}, use) => {
-    await use(createApiClient());
+  api: async ({}, provide) => {
+    await provide(createApiClient());
   },
-  newCustomer: async ({ api }, use) => {
-    await use(await registerCustomer(api));
+  newCustomer: async ({ api }, provide) => {
+    await provide(await registerCustomer(api));
   },
   // eslint-disable-next-line no-empty-pattern
-  loginAs: async ({}, use) => {
-    await use(loginAs);
+  loginAs: async ({}, provide) => {
+    await provide(loginAs);
   },
 });
 

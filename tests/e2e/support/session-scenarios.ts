@@ -14,7 +14,7 @@ export interface UiScenario {
   steps: { step: UiStep; loggedIn: boolean }[];
 }
 
-const never = fromPromise(() => new Promise<never>(() => {}));
+const never = fromPromise<any, any>(() => new Promise(() => {}));
 export const sessionModel = sessionMachine.provide({ actors: { login: never, register: never, logout: never } });
 
 const user = { id: 1, name: 'Model User', email: 'model@example.test', roles: ['ROLE_USER' as const], token: 't' };
