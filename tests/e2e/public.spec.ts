@@ -185,7 +185,9 @@ test.describe('contact form', () => {
       email: 'jane.doe@example.co.uk',
       message: 'Do you clean ovens? We have a big one.',
     });
+    // Shown twice: inline under the form and as a toast.
     await expect(page.getByRole('main').getByText('Contact was successfully, we will contact you asap !')).toBeVisible();
+    await expect(page.getByText('Contact was successfully, we will contact you asap !')).toHaveCount(2);
     await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('');
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
