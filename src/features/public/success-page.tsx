@@ -6,7 +6,7 @@ export default function SuccessPage() {
   return (
     <Page title="Thank you" heading="Thank you for your booking!" width="narrow" className="centred-page">
       <IllustratedMessage picture={{ src: '/images/success.svg', alt: 'A sparkling tick: all done' }}>
-        <p>Your payment went through and your booking is confirmed. We look forward to making your home sparkle.</p>
+        <p>Your booking is confirmed. We look forward to making your home sparkle.</p>
       </IllustratedMessage>
     </Page>
   );
