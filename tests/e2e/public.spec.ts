@@ -130,6 +130,9 @@ test('an unknown service shows the message the API answered', async ({ page, api
   await page.goto('/service/987654');
   await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await page.goto('/service/not-a-number');
+  await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
 });
 
 test('FAQs open and close', async ({ page, api }) => {
