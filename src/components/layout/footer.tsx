@@ -47,7 +47,9 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="footer__copyright container">© {year} Sparkle Cleaning. All rights reserved.</p>
+      <div className="footer__bottom">
+        <p className="footer__copyright container">© {year} Sparkle Cleaning. All rights reserved.</p>
+      </div>
     </footer>
   );
 }
