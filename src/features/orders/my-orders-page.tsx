@@ -1,10 +1,67 @@
-import { Page } from '../../components/ui';
+import { useActorRef } from '@xstate/react';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import { cancellationMachine } from '../../../machines/cancellation.machine';
+import { listMyOrders } from '../../api/list-my-orders';
+import { requestRefundActor } from '../../api/request-refund';
+import { inspect } from '../../app/inspector';
+import { paths } from '../../app/paths';
+import { useRequest } from '../../app/use-request';
+import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderCard } from './order-card';
+import './orders.css';
 
-/** Placeholder so the router builds; the owner of this screen replaces this file. */
-export default function PlaceholderPage() {
+/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it. */
+export default function MyOrdersPage() {
+  const orders = useRequest(listMyOrders, { auto: true });
+  const reloadRef = useRef(orders.retry);
+  useEffect(() => {
+    reloadRef.current = orders.retry;
+  }, [orders.retry]);
+  const { enqueueSnackbar } = useSnackbar();
+
+  const cancellation = useActorRef(
+    cancellationMachine.provide({
+      actors: { requestRefund: requestRefundActor },
+      actions: {
+        notifySent: () =>
+          enqueueSnackbar('Order refund sent successfully, we will contact you asap !', { variant: 'success' }),
+        reloadOrders: () => reloadRef.current(),
+      },
+    }),
+    { inspect },
+  );
+
+  const list = orders.data ?? [];
   return (
-    <Page title="My orders">
-      <p>This page is being built.</p>
+    <Page title="My orders" className="my-orders">
+      {orders.loading && !orders.data ? <Spinner label="Loading your orders" size="lg" /> : null}
+      {orders.failed ? (
+        <Alert variant="error">
+          {orders.error}{' '}
+          <Button size="sm" variant="secondary" onPress={orders.retry}>Try again</Button>
+        </Alert>
+      ) : null}
+      {orders.data && list.length === 0 ? (
+        <div className="my-orders__empty">
+          <p>There is no orders yet !</p>
+          <LinkButton href={paths.services}>Book a service</LinkButton>
+        </div>
+      ) : null}
+      {list.length > 0 ? (
+        <>
+          <p className="my-orders__note">Note: The service cannot be canceled after 24 hours</p>
+          <ul className="my-orders__list" aria-label="Orders">
+            {list.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <CancelOrderDialog actorRef={cancellation} orders={list} />
     </Page>
   );
 }

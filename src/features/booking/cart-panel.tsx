@@ -1,0 +1,58 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { cartTotal, type bookingMachine } from '../../../machines/booking.machine';
+import { paths } from '../../app/paths';
+import { Alert, Button, Card, LinkButton } from '../../components/ui';
+import { formatMoney } from '../../lib/money';
+import { QuantityField } from './quantity-field';
+
+type BookingRef = ActorRefFrom<typeof bookingMachine>;
+
+/** The chosen items with quantity controls, the total, Back and Next (disabled until an item is chosen). */
+export function CartPanel({ actorRef }: { actorRef: BookingRef }) {
+  const cart = useSelector(actorRef, (s) => s.context.cart);
+  const canGoNext = useSelector(actorRef, (s) => s.can({ type: 'order.next' }));
+  const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
+  const orderError = useSelector(actorRef, (s) => (s.matches('orderFailed') ? s.context.error : null));
+
+  return (
+    <Card as="section" className="cart-panel" aria-labelledby="cart-panel-title">
+      <h2 id="cart-panel-title" className="booking-panel__title">Your cart</h2>
+      {cart.length === 0 ? <p className="cart-panel__empty">No items chosen yet: tick an item to add it.</p> : null}
+      <ul className="cart-panel__lines" aria-label="Chosen items">
+        {cart.map((line) => (
+          <li key={line.id} className="cart-line">
+            <div className="cart-line__text">
+              <span className="cart-line__name">{line.name}</span>
+              <span className="cart-line__unit">{formatMoney(line.price)} each</span>
+            </div>
+            <QuantityField
+              itemName={line.name}
+              quantity={line.quantity}
+              isDisabled={creating}
+              onChange={(quantity) => actorRef.send({ type: 'items.setQuantity', itemId: line.id, quantity })}
+            />
+            <span className="cart-line__total">{formatMoney(line.price * line.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="cart-panel__total" aria-live="polite">
+        <span>Total</span> <strong data-testid="cart-total">{formatMoney(cartTotal(cart))}</strong>
+      </p>
+      {orderError ? (
+        <Alert variant="error">
+          {orderError}{' '}
+          <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      <div className="booking-actions">
+        <LinkButton href={paths.services} variant="secondary">Back</LinkButton>
+        <Button isDisabled={!canGoNext} isPending={creating} onPress={() => actorRef.send({ type: 'order.next' })}>
+          {creating ? 'Creating order…' : 'Next'}
+        </Button>
+      </div>
+    </Card>
+  );
+}

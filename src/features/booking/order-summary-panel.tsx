@@ -1,0 +1,25 @@
+import type { OrderSummary } from '../../../machines/checkout.machine';
+import { Card } from '../../components/ui';
+import { formatMoney } from '../../lib/money';
+
+/** The chosen service, its items and quantities, and the total the server computed. */
+export function OrderSummaryPanel({ order }: { order: OrderSummary }) {
+  return (
+    <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="booking-panel__title">Your order</h2>
+      <p className="order-summary__service">{order.name}</p>
+      <ul className="order-summary__items" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.name} className="order-summary__item">
+            <span>{item.name}</span>
+            <span className="order-summary__quantity">× {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="cart-panel__total">
+        <span>Total</span> <strong data-testid="order-total">{formatMoney(order.total)}</strong>
+      </p>
+      <p className="order-summary__note">Order number {order.id}</p>
+    </Card>
+  );
+}

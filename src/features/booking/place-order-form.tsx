@@ -1,0 +1,67 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { checkoutMachine } from '../../../machines/checkout.machine';
+import type { CheckoutForm } from '../../../machines/checkout-form';
+import { paths } from '../../app/paths';
+import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
+import { PaymentChoice } from './payment-choice';
+
+type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+
+/** The delivery and payment form; the machine holds the values, checks them and submits. */
+export function PlaceOrderForm({ actorRef }: { actorRef: CheckoutRef }) {
+  const form = useSelector(actorRef, (s) => s.context.form);
+  const errors = useSelector(actorRef, (s) => s.context.errors);
+  const submitting = useSelector(actorRef, (s) => s.matches('submitting') || s.matches('paid') || s.matches('redirecting'));
+  const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
+
+  const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
+  const field = (name: keyof CheckoutForm) => ({
+    value: form[name],
+    onChange: (value: string) => change({ [name]: value }),
+    errorMessage: errors[name] ?? null,
+    isDisabled: submitting,
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actorRef.send({ type: 'order.submit' });
+    // Take keyboard and screen reader users to the first field that needs attention.
+    const formElement = event.currentTarget;
+    requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  return (
+    <Card as="section" className="place-order" aria-labelledby="place-order-title">
+      <h2 id="place-order-title" className="booking-panel__title">Booking details</h2>
+      <form noValidate onSubmit={submit} aria-labelledby="place-order-title">
+        <TextField label="Address" isRequired autoComplete="street-address" {...field('address')} />
+        <div className="field-row">
+          <TextField label="City" isRequired autoComplete="address-level2" {...field('city')} />
+          <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} />
+        </div>
+        <TextField label="Phone" type="tel" isRequired autoComplete="tel" {...field('phone')} />
+        <div className="field-row">
+          <TextField label="Date" type="date" isRequired description="At least 24 hours ahead" {...field('date')} />
+          <TextField label="Time" type="time" isRequired description="UK time" {...field('time')} />
+        </div>
+        <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" {...field('note')} />
+        <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
+        {failure ? (
+          <Alert variant="error">
+            {failure}{' '}
+            <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'retry' })}>
+              Try again
+            </Button>
+          </Alert>
+        ) : null}
+        <div className="booking-actions">
+          <LinkButton href={paths.services} variant="secondary">Back</LinkButton>
+          <Button type="submit" isPending={submitting}>
+            {form.payment === 'card' ? 'Pay now' : 'Pay cash'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { cancellationMachine, MyOrder } from '../../../machines/cancellation.machine';
+import { Alert, Button, Dialog, Modal, TextField } from '../../components/ui';
+import { formatMoney } from '../../lib/money';
+import { cancellationFeeText } from './order-labels';
+
+type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
+
+/** SPEC 2: 'Do you want to cancel the order ? tell us why!', a required reason, and Send. */
+export function CancelOrderDialog({ actorRef, orders }: { actorRef: CancellationRef; orders: readonly MyOrder[] }) {
+  const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
+  const sending = useSelector(actorRef, (s) => s.matches('sending'));
+  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const reason = useSelector(actorRef, (s) => s.context.reason);
+  const fee = useSelector(actorRef, (s) => s.context.fee);
+  const orderId = useSelector(actorRef, (s) => s.context.orderId);
+  const order = orders.find((candidate) => candidate.id === orderId);
+  const canSend = useSelector(actorRef, (s) => s.can({ type: 'reason.send' }) || s.can({ type: 'retry' }));
+  const close = () => actorRef.send({ type: 'dialog.close' });
+
+  return (
+    <Modal isOpen={isOpen} isDismissable={!sending} isKeyboardDismissDisabled={sending} onOpenChange={(open) => !open && close()}>
+      <Dialog title="Do you want to cancel the order ? tell us why!">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send(failed ? { type: 'retry' } : { type: 'reason.send' });
+          }}
+        >
+          {order ? (
+            <p className="cancel-dialog__order">
+              Order #{order.id}: {order.service}, {formatMoney(order.total)}
+            </p>
+          ) : null}
+          <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>
+            {cancellationFeeText(fee)}
+          </p>
+          <TextField
+            label="Type here your reason"
+            isRequired
+            multiline
+            rows={4}
+            autoFocus
+            value={reason}
+            isDisabled={sending}
+            onChange={(value) => actorRef.send({ type: 'reason.change', value })}
+          />
+          {failed && error ? <Alert variant="error">{error}</Alert> : null}
+          <div className="cancel-dialog__actions">
+            <Button variant="secondary" isDisabled={sending} onPress={close}>
+              Close
+            </Button>
+            <Button type="submit" variant="danger" isDisabled={!canSend} isPending={sending}>
+              {failed ? 'Try again' : 'Send'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Modal>
+  );
+}

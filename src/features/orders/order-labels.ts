@@ -1,0 +1,34 @@
+import type { components } from '../../../openapi/schema';
+import { formatMoney } from '../../lib/money';
+
+type OrderStatus = components['schemas']['OrderStatus'];
+type RefundStatus = components['schemas']['RefundStatus'];
+
+/** Readable order statuses for customers (the server's names are snake_case). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  awaiting_validation: 'Awaiting validation',
+  payment_validated: 'Paid',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** The SPEC 4 status styles: completed, waiting or cancelled. */
+export const orderStatusTone: Record<OrderStatus, 'done' | 'waiting' | 'cancelled'> = {
+  awaiting_validation: 'waiting',
+  payment_validated: 'done',
+  completed: 'done',
+  cancelled: 'cancelled',
+};
+
+export const refundStatusLabels: Record<RefundStatus, string> = {
+  pending: 'Refund pending',
+  accepted: 'Refund accepted',
+  rejected: 'Refund rejected',
+};
+
+/** What cancelling now costs, by the terms (SPEC 9): free at least 24 hours ahead, else 30%. */
+export function cancellationFeeText(fee: number): string {
+  return fee > 0
+    ? `A cancellation fee of ${formatMoney(fee)} applies (30% of the total, less than 24 hours before the job)`
+    : 'Free cancellation';
+}
