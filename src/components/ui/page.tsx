@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import './page.css';
 
 export interface PageProps {
@@ -21,6 +22,7 @@ export interface PageProps {
  */
 export function Page({ title, heading, description, hideHeading, width = 'normal', className, children }: PageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     document.title = `${title} | Sparkle Cleaning`;
@@ -30,9 +32,12 @@ export function Page({ title, heading, description, hideHeading, width = 'normal
     if (description) setMetaDescription(description);
   }, [description]);
 
+  // Also when the path changes under the same screen (/service/1 → /service/2).
+  // A new page starts at its top (BrowserRouter restores no scroll position).
   useEffect(() => {
+    window.scrollTo(0, 0);
     headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [pathname]);
 
   return (
     <div className={['page', `page--${width}`, className ?? ''].filter(Boolean).join(' ')}>
