@@ -6,52 +6,76 @@ import { createContractValidator, type ContractValidator } from '../../support/c
 import { createApi, login, type Api, type Session } from './api-actors';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { ADMIN, startServerProcess, type ServerProcess, type ServerProcessOptions } from './server-process';
+import { startTestServer, TEST_ADMIN } from './test-server';
 
 /**
- * The real server, booted as in production (`server/server.ts` in a child process) on its own
- * data: PGlite in a temporary folder, or a scratch database when DATABASE_URL names a PostgreSQL
- * server. Every answer goes through the contract validator.
+ * A real server on a loopback port for the hardening suites, every answer going through the
+ * contract validator. `startHardeningTarget` is the API test harness's in-process app (a seeded
+ * database of its own, fast); `startProcessTarget` boots `server/server.ts` as in production in a
+ * child process that can be SIGKILLed and restarted on the same data (PGlite in a temporary folder,
+ * or a scratch database when DATABASE_URL names a PostgreSQL server).
  */
 export interface HardeningTarget {
   api: Api;
   validator: ContractValidator;
-  server: ServerProcess;
   admin: Session;
-  dataDir: string;
-  databaseUrl: string | null;
   /** The path part of the newest reset link mailed to `email` (the token). */
   resetToken(email: string): Promise<string>;
-  /** Stops the server process and starts a new one on the same data. */
-  restart(signal?: NodeJS.Signals, env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface ProcessTarget extends HardeningTarget {
+  server: ServerProcess;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Stops the server process (SIGTERM, or SIGKILL) and starts a new one on the same data and port. */
+  restart(signal?: NodeJS.Signals, env?: Record<string, string>): Promise<void>;
+}
+
+function resetTokenFrom(mail: { links: string[] } | null, email: string): string {
+  const link = mail?.links.find((candidate) => candidate.includes('/reset-password/'));
+  if (!link) throw new Error(`No reset link was mailed to ${email}`);
+  return decodeURIComponent(new URL(link).pathname.split('/reset-password/')[1]!);
+}
+
+function validatedApi(baseUrl: string, validator: ContractValidator): Api {
+  return createApi(baseUrl, (request, answer) =>
+    validator.check({ method: request.method, path: request.path, status: answer.status, body: answer.text }),
+  );
 }
 
 export const onPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
 export const databaseLabel = (): string => (onPostgres() ? 'PostgreSQL' : 'PGlite');
 
-export async function startHardeningTarget(env: Record<string, string> = {}): Promise<HardeningTarget> {
+export async function startHardeningTarget(): Promise<HardeningTarget> {
+  const server = await startTestServer();
+  const validator = createContractValidator();
+  const api = validatedApi(server.baseUrl, validator);
+  return {
+    api,
+    validator,
+    admin: await login(api, TEST_ADMIN.email, TEST_ADMIN.password),
+    resetToken: async (email) => resetTokenFrom(await server.latestMail(email), email),
+    stop: () => server.close(),
+  };
+}
+
+export async function startProcessTarget(env: Record<string, string> = {}): Promise<ProcessTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-'));
   let scratch: ScratchDatabase | null = null;
   if (process.env.DATABASE_URL) scratch = await createScratchDatabase(process.env.DATABASE_URL);
   const options: ServerProcessOptions = { dataDir, databaseUrl: scratch?.url ?? null, env };
   const validator = createContractValidator();
   let server = await startServerProcess(options);
-  const api = createApi(server.baseUrl, (request, answer) =>
-    validator.check({ method: request.method, path: request.path, status: answer.status, body: answer.text }),
-  );
-  const target: HardeningTarget = {
+  const api = validatedApi(server.baseUrl, validator);
+  const target: ProcessTarget = {
     api,
     validator,
     server,
     admin: await login(api, ADMIN.email, ADMIN.password),
     dataDir,
     databaseUrl: scratch?.url ?? null,
-    async resetToken(email) {
-      const mail = await readLatestMail(path.join(dataDir, 'outbox'), email);
-      const link = mail?.links.find((candidate) => candidate.includes('/reset-password/'));
-      if (!link) throw new Error(`No reset link was mailed to ${email}`);
-      return decodeURIComponent(new URL(link).pathname.split('/reset-password/')[1]!);
-    },
+    resetToken: async (email) => resetTokenFrom(await readLatestMail(path.join(dataDir, 'outbox'), email), email),
     async restart(signal = 'SIGTERM', restartEnv = {}) {
       await server.kill(signal);
       server = await startServerProcess({ ...options, port: server.port, env: { ...env, ...restartEnv } });

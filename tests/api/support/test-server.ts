@@ -8,6 +8,7 @@ import { buildApp, type BuildAppOptions } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
+import { assertContractKept, createContractValidator, type ContractValidator } from '../../support/contract-validator';
 import { createTestDatabase } from './test-database';
 import { TEST_ADMIN, TEST_CUSTOMER, testConfig } from './test-config';
 
@@ -26,6 +27,8 @@ export interface TestServer {
   baseUrl: string;
   /** openapi-fetch client typed with the contract, baseUrl `${baseUrl}/api`. */
   api: ReturnType<typeof createClient<paths>>;
+  /** Checks every answer `api` receives against the contract; close() throws on a violation or a 5xx. */
+  contract: ContractValidator;
   app: FastifyInstance;
   db: Database;
   config: Config;
@@ -71,6 +74,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const api = createClient<paths>({ baseUrl: `${baseUrl}/api` });
+  // Every answer of this client is checked against the contract; close() fails on a violation or a 5xx.
+  const contract = createContractValidator();
+  api.use(contract.middleware);
 
   async function login(email: string, password: string): Promise<string> {
     const { data, error, response } = await api.POST('/auth/login', { body: { username: email, password } });
@@ -81,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     baseUrl,
     api,
+    contract,
     app,
     db,
     config,
@@ -103,6 +110,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.close();
       await owned?.dispose();
       await rm(config.dataDir, { recursive: true, force: true });
+      if (contract.checked() > 0) console.log(`Contract check: ${contract.summary()}`);
+      assertContractKept(contract);
     },
   };
 }
