@@ -11,6 +11,7 @@ import { bookingConfirmationMail } from './checkout-mail';
 import { formatLondon, londonLocalToInstant } from './london-time';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payment-provider';
+import { assertStorableText } from './orders-text-input';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type CheckoutResponse = components['schemas']['CheckoutResponse'];
@@ -42,6 +43,8 @@ export async function checkoutOrder(
   request: CheckoutRequest,
   idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
+  const { address, phone, city, code_postal, client_note } = request;
+  assertStorableText({ address, phone, city, code_postal, client_note });
   const keys = idempotencyKeyRepository(deps.db);
   const requestHash = hashRequest(request);
   if (idempotencyKey) {

@@ -8,6 +8,7 @@ import { refundRepository, type RefundRow } from '../repositories/refunds';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
 import { iso } from './orders-views';
+import { assertStorableText } from './orders-text-input';
 
 type Schemas = components['schemas'];
 
@@ -25,6 +26,7 @@ export async function requestRefund(
   now: Date,
 ): Promise<Schemas['RefundRequestResult']> {
   if (reason.trim() === '') throw badRequest('Please tell us why you cancel the order');
+  assertStorableText({ reason });
   return db.transaction(async (tx) => {
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');

@@ -145,6 +145,7 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
     ['an empty address', { address: '' }],
     ['an order id as a string', { order: '12' }],
     ['an extra field', { total: 1 }],
+    ['a NUL character in the address', { address: '1 High St\u0000' }],
   ])('answers 400 with a message for %s', async (_label, change) => {
     const order = await placeOrder(server, jane.token, house);
     const answer = await send(server, 'POST', '/services/order/checkout', {

@@ -134,6 +134,7 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
     ['no reason', {}],
     ['a reason that is a number', { reason: 5 }],
     ['an extra field', { reason: 'Moving', fee: 0 }],
+    ['a NUL character in the reason', { reason: 'Moving\u0000' }],
   ])('answers 400 with a message for %s', async (_label, body) => {
     const order = await bookedOrder(48);
     const answer = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body });
