@@ -28,6 +28,7 @@ export async function registerCustomer(api: ApiClient, label?: string): Promise<
 /** Logs in through the login screen and waits until the app has left it (logged in). */
 export async function loginAs(page: Page, { email, password }: Credentials, options: { path?: string } = {}): Promise<void> {
   await page.goto(options.path ?? '/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -4,13 +4,17 @@ import type { Credentials, Customer } from './fixtures';
 /** What a user does and sees around the session, in the real UI; shared by the account specs. */
 export const navbar = (page: Page) => page.getByRole('banner');
 
+// After a client-side navigation the URL changes at once, but the old screen stays until the new
+// one's chunk has loaded: wait for the screen's heading before typing into it.
 export async function submitLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 export async function submitRegistration(page: Page, customer: Customer, options: { acceptTerms?: boolean } = {}): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
   await page.getByLabel('Full name').fill(customer.name);
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
