@@ -5,6 +5,9 @@ type Json = Record<string, unknown>;
 const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Descriptions are Markdown: keep their line breaks and show `code` as code; nothing else. */
+const describe = (text: unknown) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 /** `#/components/schemas/Stats` → a link to the schema; inline schemas are described briefly. */
 function schemaLabel(schema: unknown): string {
   if (!schema || typeof schema !== 'object') return '—';
@@ -45,7 +48,7 @@ function operationSection(operation: Operation, root: Json): string {
   return `<section class="op" id="op-${escapeHtml(operation.operationId)}">
   <h3><span class="method ${operation.method}">${operation.method.toUpperCase()}</span> <code>/api${escapeHtml(operation.path)}</code></h3>
   <p class="summary">${escapeHtml(operation.summary)} <span class="id">${escapeHtml(operation.operationId)}</span></p>
-  ${raw.description ? `<p>${escapeHtml(raw.description)}</p>` : ''}
+  ${raw.description ? `<p class="description">${describe(raw.description)}</p>` : ''}
   <dl>
     <dt>Access</dt><dd>${access}</dd>
     ${parameters.length ? `<dt>Parameters</dt><dd>${parameters.join(', ')}</dd>` : ''}
@@ -84,7 +87,7 @@ h1{color:#0b6e79}a{color:#0b5f69}code{font-family:ui-monospace,monospace}
 .op,.schema{background:#fff;border:1px solid #cfe3e6;border-radius:8px;padding:1rem;margin:1rem 0}
 .method{display:inline-block;min-width:3.5rem;text-align:center;border-radius:4px;padding:0 .4rem;color:#fff;font-size:.8rem;font-weight:700}
 .get{background:#1d6fa5}.post{background:#197a4b}.put{background:#8a5a00}.delete{background:#a3262a}
-.id{color:#4d6b72;font-family:ui-monospace,monospace;font-size:.85rem}
+.description{white-space:pre-line}.id{color:#4d6b72;font-family:ui-monospace,monospace;font-size:.85rem}
 dt{font-weight:600}dd{margin:0 0 .5rem 1rem}ul{margin:0;padding-left:1.2rem}
 table{border-collapse:collapse}td,th{border-bottom:1px solid #e1eef0;padding:.2rem .8rem .2rem 0;text-align:left}
 </style></head>

@@ -127,3 +127,11 @@ describe('PUT /api/auth/reset-password/{id}', () => {
     expect(await response.json()).toEqual({ message });
   });
 });
+
+describe('the answers', () => {
+  it('all match the contract (status documented, body of its schema)', () => {
+    expect(server.contract.checked()).toBeGreaterThan(0);
+    expect(server.contract.violations()).toEqual([]);
+    expect(server.contract.serverErrors()).toEqual([]);
+  });
+});

@@ -136,3 +136,11 @@ describe('POST /api/auth/logout', () => {
     expect(error).toEqual({ message: 'Please log in to continue' });
   });
 });
+
+describe('the answers', () => {
+  it('all match the contract (status documented, body of its schema)', () => {
+    expect(server.contract.checked()).toBeGreaterThan(0);
+    expect(server.contract.violations()).toEqual([]);
+    expect(server.contract.serverErrors()).toEqual([]);
+  });
+});

@@ -56,3 +56,11 @@ describe('POST /api/contact', () => {
     expect((await response.json()).message).toMatch(/application\/json/);
   });
 });
+
+describe('the answers', () => {
+  it('all match the contract (status documented, body of its schema)', () => {
+    expect(server.contract.checked()).toBeGreaterThan(0);
+    expect(server.contract.violations()).toEqual([]);
+    expect(server.contract.serverErrors()).toEqual([]);
+  });
+});

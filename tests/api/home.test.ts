@@ -88,3 +88,11 @@ describe('GET /api/home/counter, /testimonies, /faqs', () => {
     expect(cancellation!.a).toContain('30%');
   });
 });
+
+describe('the answers', () => {
+  it('all match the contract (status documented, body of its schema)', () => {
+    expect(server.contract.checked()).toBeGreaterThan(0);
+    expect(server.contract.violations()).toEqual([]);
+    expect(server.contract.serverErrors()).toEqual([]);
+  });
+});
