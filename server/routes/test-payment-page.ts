@@ -17,7 +17,7 @@ function layout(title: string, body: string): string {
 <link rel="stylesheet" href="/test-payments/assets/page.css">
 </head>
 <body>
-<p class="test-banner" role="note"><strong>TEST MODE</strong>: no real card is charged.</p>
+<header><p class="test-banner"><strong>TEST MODE</strong>: no real card is charged.</p></header>
 <main>
 ${body}
 </main>
