@@ -81,7 +81,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return server;
 }
 
-async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
+async function waitUntilReady(server: ServerProcess, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedEarly = false;
   void server.exited.then(() => (exitedEarly = true));

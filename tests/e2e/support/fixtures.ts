@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+// Every /api/ answer the page receives is checked against the contract (H5).
+import { contractTest as base } from './contract';
 import { createApiClient, ok, type ApiClient } from './api-client';
 
 export interface Credentials {

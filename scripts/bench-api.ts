@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:api`: the API under load, on loopback. Boots the real server (`server/server.ts`,
+ * PGlite in a fresh folder, or the PostgreSQL server of DATABASE_URL) and a bare node:http server
+ * answering the same JSON (the ceiling), then runs autocannon against both: the public reads
+ * (GET /api/home/services) and the booking writes (POST /api/services/order/new, signed in) at 50
+ * and 200 connections, BENCH_SECONDS (default 8) each. Prints a table, writes bench/api-results.json.
+ * A benchmark, not a test: it never fails on a figure.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { createApi, firstCatalogue, newCustomer, newOrderBody } from '../tests/api/support/api-actors';
+import { freePort, ROOT, startServerProcess } from '../tests/api/support/server-process';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = [50, 200];
+
+interface Row {
+  scenario: string;
+  target: string;
+  connections: number;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+interface Scenario { name: string; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
+
+async function load(url: string, scenario: Scenario, connections: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${url}${scenario.path}`,
+    method: scenario.method,
+    connections,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    ...(scenario.body ? { body: scenario.body } : {}),
+  });
+}
+
+function toRow(scenario: string, target: string, connections: number, result: autocannon.Result): Row {
+  return {
+    scenario,
+    target,
+    connections,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+async function startCeiling(bodies: Record<string, unknown>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench-ceiling-server.ts')], {
+    env: { ...process.env, PORT: String(port), BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+function printTable(rows: Row[]): void {
+  const keys = Object.keys(rows[0]!) as (keyof Row)[];
+  const widths = keys.map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ');
+  console.log(`\n${line(keys)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  for (const row of rows) console.log(line(keys.map((key) => String(row[key]))));
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`API load on ${database}, ${SECONDS} s per run, ${cpus().length} CPUs`);
+  const server = await startServerProcess({ dataDir, databaseUrl: process.env.DATABASE_URL ?? null, env: { LOG_LEVEL: 'warn' } });
+  const api = createApi(server.baseUrl);
+  const customer = await newCustomer(api, 'Bench');
+  const catalogue = await firstCatalogue(api, customer.token);
+  const order = newOrderBody(catalogue, 1);
+  const sample = await api.call('POST', '/services/order/new', { token: customer.token, body: order });
+  const services = await api.call('GET', '/home/services');
+  const scenarios: Scenario[] = [
+    { name: 'public read GET /api/home/services', method: 'GET', path: '/api/home/services' },
+    { name: 'booking write POST /api/services/order/new', method: 'POST', path: '/api/services/order/new', headers: { authorization: `Bearer ${customer.token}` }, body: JSON.stringify(order) },
+  ];
+  const ceiling = await startCeiling({ '/api/home/services': services.body, '/api/services/order/new': sample.body });
+  const rows: Row[] = [];
+  try {
+    for (const scenario of scenarios) {
+      for (const connections of CONNECTIONS) {
+        for (const [target, url] of [['API', server.baseUrl], ['node:http ceiling', ceiling.url]] as const) {
+          const result = await load(url, scenario, connections);
+          rows.push(toRow(scenario.name, target === 'API' ? `API (${database})` : target, connections, result));
+          console.log(`  ${scenario.name}, ${connections} connections, ${target}: ${Math.round(result.requests.average)} req/s`);
+        }
+      }
+    }
+  } finally {
+    ceiling.child.kill('SIGTERM');
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printTable(rows);
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+  const file = path.join(ROOT, 'bench/api-results.json');
+  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), database, secondsPerRun: SECONDS, machine, rows }, null, 2)}\n`);
+  console.log(`\nWritten to bench/api-results.json`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
