@@ -37,7 +37,7 @@ function dashboardTiles(stats: Partial<Stats> | null): StatTile[] {
     { label: 'Total Refound', value: formatMoney(s.refunded ?? 0), icon: '↺', tone: 'accent' },
     { label: 'Total Users', value: String(s.users ?? 0), icon: '☺', tone: 'primary' },
     { label: 'Orders completed', value: String(s.completed ?? 0), icon: '✓', tone: 'success' },
-    { label: 'Orders in queue', value: String(s.inqueue ?? 0), icon: '⧗', tone: 'waiting' },
+    { label: 'Orders in queue', value: String(s.inqueue ?? 0), icon: '◷', tone: 'waiting' },
     { label: 'Orders canceled', value: String(s.cancelled ?? 0), icon: '✕', tone: 'danger' },
   ];
 }

@@ -40,7 +40,8 @@ export function weeklyChartGeometry(weeks: readonly WeeklyStat[], box: ChartBox 
   const plotHeight = box.height - box.top - box.bottom;
   const baseline = box.top + plotHeight;
   const maxRevenue = niceCeiling(Math.max(0, ...weeks.map((w) => w.revenue)));
-  const maxOrders = niceCeiling(Math.max(0, ...weeks.map((w) => w.orders)));
+  // Orders are counted: the axis ends on a multiple of 4 so its five ticks are whole numbers.
+  const maxOrders = Math.max(4, Math.ceil(Math.max(0, ...weeks.map((w) => w.orders)) / 4) * 4);
   const slot = weeks.length ? plotWidth / weeks.length : plotWidth;
   const barWidth = slot * 0.6;
 

@@ -37,7 +37,7 @@ export function OrdersPage() {
         busy={stats.loading}
         tiles={[
           { label: 'Completed', value: String(stats.data?.completed ?? 0), icon: '✓', tone: 'success' },
-          { label: 'In queue', value: String(stats.data?.inqueue ?? 0), icon: '⧗', tone: 'waiting' },
+          { label: 'In queue', value: String(stats.data?.inqueue ?? 0), icon: '◷', tone: 'waiting' },
           { label: 'Canceled', value: String(stats.data?.cancelled ?? 0), icon: '✕', tone: 'danger' },
         ]}
       />
