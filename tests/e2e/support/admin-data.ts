@@ -18,10 +18,24 @@ export interface PlacedOrder {
   total: number;
 }
 
-/** A new customer orders two items of the first service and checks out (cash, a week ahead). */
-export async function customerWithOrder(label = 'admin-e2e'): Promise<PlacedOrder> {
+export interface SignedInCustomer {
+  customer: Customer;
+  token: string;
+}
+
+export async function newSignedInCustomer(label = 'admin-e2e'): Promise<SignedInCustomer> {
   const customer = await registerCustomer(createApiClient(), label);
   const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  return { customer, token };
+}
+
+/** A new customer orders two items of the first service and checks out (cash, a week ahead). */
+export async function customerWithOrder(label = 'admin-e2e'): Promise<PlacedOrder> {
+  return placeOrder(await newSignedInCustomer(label));
+}
+
+/** This customer orders two items of the first service and checks out (cash, a week ahead). */
+export async function placeOrder({ customer, token }: SignedInCustomer): Promise<PlacedOrder> {
   const api = createApiClient(token);
   const [service] = await ok(api.GET('/home/services'));
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));

@@ -17,9 +17,14 @@ export async function signIn(page: Page, user: components['schemas']['UserInfo']
   }, JSON.stringify(user));
 }
 
-/** Picks an option of a react-aria Select whose label starts with `label`. */
+/** The trigger of a react-aria Select: its name is the shown value, then the label. */
+export function selectTrigger(page: Page, label: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
+}
+
+/** Picks an option of a react-aria Select. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^${label}\\b`) }).click();
+  await selectTrigger(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

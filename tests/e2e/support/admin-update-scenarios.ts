@@ -22,7 +22,8 @@ export interface UiScenario {
 }
 
 const httpError = (message: string, status: number | null) => Object.assign(new Error(message), { status });
-const never = fromPromise(() => new Promise<never>(() => {}));
+// Never settles: the paths deliver the answers themselves.
+const never = fromPromise(() => new Promise<never>(() => {})) as never;
 
 interface Spec {
   machine: AnyStateMachine;
@@ -36,6 +37,8 @@ interface Spec {
   natural: (current: string, chosen: string) => 'ok' | 'conflict';
   /** Whether a conflict can be provoked now without changing the status the row will show. */
   canProvokeQuietly: boolean;
+  /** The value the row's dropdown shows for a machine context. */
+  shown: (context: { status: string; chosen: string | null }) => string | null;
 }
 
 const orderSpec: Spec = {
@@ -49,6 +52,7 @@ const orderSpec: Spec = {
   natural: () => 'ok',
   // Another administrator moves the order away and back: same status, newer version.
   canProvokeQuietly: true,
+  shown: (c) => c.chosen ?? c.status,
 };
 
 const refundSpec: Spec = {
@@ -63,6 +67,8 @@ const refundSpec: Spec = {
   natural: (current, chosen) => (current === 'pending' || current === chosen ? 'ok' : 'conflict'),
   // Only another decision makes a pending refund conflict, and that changes its status.
   canProvokeQuietly: false,
+  // A pending refund shows the "Choose" placeholder.
+  shown: (c) => c.chosen ?? (c.status === 'pending' ? null : c.status),
 };
 
 function events(spec: Spec) {
@@ -92,6 +98,9 @@ function toScenario(spec: Spec, path: AnyPath): UiScenario | null {
     if (changedByOther) return null; // the row now shows another status than the model knows
     const { event, state } = steps[i]!;
     if (event.type === 'status.choose') {
+      // A dropdown cannot choose the value it already shows: that step exists only in the model.
+      const before = (i === 0 ? null : steps[i - 1]!.state.context) ?? { ...spec.input, chosen: null };
+      if (event.status === spec.shown(before)) return null;
       ui.push({ step: { kind: 'choose', status: String(event.status) }, state: String(state.value), status: state.context.status });
       continue;
     }
@@ -130,6 +139,14 @@ function scenariosOf(spec: Spec): UiScenario[] {
     out.push(scenario);
   }
   return out;
+}
+
+/**
+ * A walk that is the beginning of a longer walk is checked, step by step, inside the longer one,
+ * so only the longest walks run in the browser (the same paths, far fewer page loads).
+ */
+export function longestWalks(scenarios: UiScenario[]): UiScenario[] {
+  return scenarios.filter((s) => !scenarios.some((other) => other.name.startsWith(`${s.name} → `)));
 }
 
 export const orderScenarios = () => scenariosOf(orderSpec);

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import type { components } from '../../openapi/schema';
+import { admin as adminAccount } from './support/accounts';
+import { adminApi, customerWithOrder, requestRefund } from './support/admin-data';
+import { choose, selectTrigger, showRowsPerPage, sortBy, tileValue } from './support/admin-ui';
+import type { ApiClient } from './support/api-client';
+import { createApiClient, expect, loginAs, ok, test } from './support/fixtures';
+
+type Stats = components['schemas']['Stats'];
+
+/**
+ * The back office end to end, as an administrator in Chromium against the real server. Other
+ * specs create orders and refunds at the same time, so totals are compared with the API read at
+ * the same moment (retrying until both agree) rather than with fixed numbers.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+const tiles: [string, keyof Stats, (n: number) => string][] = [
+  ['Total Revenues', 'revenue', (n) => gbp.format(n)],
+  ['Total Refound', 'refunded', (n) => gbp.format(n)],
+  ['Total Users', 'users', String],
+  ['Orders completed', 'completed', String],
+  ['Orders in queue', 'inqueue', String],
+  ['Orders canceled', 'cancelled', String],
+];
+
+/** Reloads the dashboard until its six tiles show what GET /admin/counter answers now; returns it. */
+async function dashboardMatchesApi(page: Page, api: ApiClient): Promise<Stats> {
+  let stats: Stats | undefined;
+  await expect(async () => {
+    await page.goto('/');
+    await expect(page.getByText('Loading statistics')).toHaveCount(0);
+    stats = await ok(api.GET('/admin/counter'));
+    for (const [label, key, format] of tiles) await expect(tileValue(page, label)).toHaveText(format(stats[key]), { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  return stats!;
+}
+
+test('an administrator sees the back office, keeps totals true, updates an order and decides a refund', async ({ page }) => {
+  const { api } = await adminApi();
+  const before = await ok(api.GET('/admin/counter'));
+  // Data of our own: a new customer with a booked (cash) order is one more user and one more order in queue.
+  const booked = await customerWithOrder('admin-dash');
+
+  await test.step('logging in leads to the dashboard with its greeting', async () => {
+    await loginAs(page, adminAccount);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Welcome back' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  await test.step('the six tiles show the API totals, including our own customer and order', async () => {
+    const now = await dashboardMatchesApi(page, api);
+    expect(now.users).toBeGreaterThanOrEqual(before.users + 1);
+    expect(now.inqueue + now.completed + now.cancelled).toBeGreaterThanOrEqual(before.inqueue + before.completed + before.cancelled + 1);
+    await expect(page.getByRole('table', { name: 'Revenue and orders per week' })).toHaveCount(1);
+  });
+
+  await test.step('changing an order status shows after a reload', async () => {
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await showRowsPerPage(page, 25);
+    await sortBy(page, 'Order id', 'descending');
+    const update = page.getByRole('button', { name: `Update order ${booked.id}` });
+    await expect(update).toBeDisabled();
+    await choose(page, `Status of order ${booked.id}`, 'Completed');
+    await update.click();
+    await expect(page.getByText(`Order ${booked.id} is now Completed`)).toBeVisible();
+    await page.reload();
+    await showRowsPerPage(page, 25);
+    await sortBy(page, 'Order id', 'descending');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Update order ${booked.id}` }) });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Completed');
+    await expect(selectTrigger(page, `Status of order ${booked.id}`)).toContainText('Completed');
+    const detail = await ok(api.GET('/admin/order/{id}', { params: { path: { id: booked.id } } }));
+    expect(detail.status).toBe('completed');
+    expect(detail.history.at(-1)).toMatchObject({ action: 'order.status', to: 'completed' });
+  });
+
+  await test.step('accepting a refund a customer asked for adds total − fee to Total Refound', async () => {
+    const cancelled = await customerWithOrder('admin-refund');
+    const fee = await requestRefund(cancelled, 'Our plans changed.');
+    const refundedBefore = (await dashboardMatchesApi(page, api)).refunded;
+    const acceptedBefore = await acceptedRefunds(api);
+
+    await page.getByRole('link', { name: 'Refunded orders' }).click();
+    await page.getByLabel('Filter by name').fill(cancelled.customer.name);
+    await expect(page.getByRole('table', { name: /Refund requests/ }).getByRole('row')).toHaveCount(2);
+    await choose(page, `Refund status of order ${cancelled.id}`, 'Accepted');
+    await page.getByRole('button', { name: `Update refund of order ${cancelled.id}` }).click();
+    await expect(page.getByText(`Refund for order ${cancelled.id} accepted`)).toBeVisible();
+
+    const refundedAfter = (await dashboardMatchesApi(page, api)).refunded;
+    // Refunds others accepted meanwhile are counted too; ours must add exactly total − fee.
+    const others = [...(await acceptedRefunds(api))].filter(([id]) => id !== cancelled.id && !acceptedBefore.has(id));
+    const othersAmount = others.reduce((sum, [, amount]) => sum + amount, 0);
+    expect(refundedAfter - refundedBefore - othersAmount).toBeCloseTo(cancelled.total - fee, 2);
+    await expect(tileValue(page, 'Total Refound')).toHaveText(gbp.format(refundedAfter));
+  });
+
+  await test.step('the users table shows 5 rows, then 10, and sorts by Email', async () => {
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible();
+    const users = page.getByRole('table', { name: /Users/ });
+    const bodyRows = users.locator('tbody tr');
+    await expect(bodyRows).toHaveCount(5);
+    await expect(users.getByRole('columnheader', { name: 'FullName' })).toHaveAttribute('aria-sort', 'ascending');
+    await showRowsPerPage(page, 10);
+    const total = (await ok(api.GET('/admin/users'))).length;
+    await expect(bodyRows).toHaveCount(Math.min(10, total));
+    await sortBy(page, 'Email', 'ascending');
+    await expect(async () => {
+      const emails = (await ok(api.GET('/admin/users'))).map((u) => u.email.toLowerCase());
+      const expected = emails.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 10);
+      expect((await users.locator('tbody tr td:nth-child(3)').allTextContents()).map((e) => e.toLowerCase())).toEqual(expected);
+    }).toPass({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(new RegExp(`^11–\\d+ of \\d+$`))).toBeVisible();
+  });
+
+  await test.step('an administrator on an unknown path is sent to the dashboard', async () => {
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Welcome back' })).toBeVisible();
+  });
+
+  await test.step('Log out returns to the public landing page', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+  });
+});
+
+test('a customer gets the not-found page on /orders, and the admin API refuses their token (403)', async ({ page, newCustomer }) => {
+  await loginAs(page, newCustomer);
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: newCustomer.email, password: newCustomer.password } }));
+  const { response, error } = await createApiClient(token).GET('/admin/orders/');
+  expect(response.status).toBe(403);
+  expect(error).toHaveProperty('message');
+});
+
+/** Accepted refunds by order id, with the amount each adds to Total Refound (total − fee). */
+async function acceptedRefunds(api: ApiClient): Promise<Map<number, number>> {
+  const [refunds, orders] = await Promise.all([ok(api.GET('/admin/refunds/')), ok(api.GET('/admin/orders/'))]);
+  const totals = new Map(orders.map((o) => [o.id, o.total]));
+  return new Map(refunds.filter((r) => r.status === 'accepted').map((r) => [r.order_id, (totals.get(r.order_id) ?? 0) - r.fee]));
+}
