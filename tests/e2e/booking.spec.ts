@@ -1,0 +1,176 @@
+import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import {
+  BOOKED_SERVICE_ID,
+  cartLine,
+  createOrderByApi,
+  deliveryDetails,
+  expectToast,
+  fillDeliveryDetails,
+  itemCheckbox,
+  orderCard,
+  quantityField,
+  serviceItems,
+  signedInCustomer,
+  storedOrder,
+  ukDateIn,
+} from './support/booking-ui';
+import { submitLogin, submitRegistration } from './support/session-ui';
+import { ok } from './support/api-client';
+
+// Two shared cores: lazily loaded screens can take a few seconds under load.
+const expect = baseExpect.configure({ timeout: 15_000 });
+const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
+
+test.describe('booking as a customer', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a new customer registers, logs in, books two items with quantities, pays cash, sees and cancels the order', async ({ page }) => {
+    test.setTimeout(150_000);
+    const { serviceName, items } = await serviceItems();
+    const [first, second] = items;
+    if (!first || !second) throw new Error('the booked service needs two items');
+    const customer = uniqueCustomer('journey');
+
+    await page.goto('/register');
+    await submitRegistration(page, customer);
+    await expect(page).toHaveURL(/\/login/);
+    await submitLogin(page, customer);
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.getByRole('link', { name: `Book now: ${serviceName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/properties/${BOOKED_SERVICE_ID}$`));
+    await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await itemCheckbox(page, first.name).check();
+    await itemCheckbox(page, second.name).check();
+    await expect(quantityField(page, first.name)).toHaveValue('1');
+    await page.getByRole('button', { name: `More ${first.name}` }).click();
+    await page.getByRole('button', { name: `More ${first.name}` }).click();
+    await quantityField(page, second.name).fill('2');
+    await quantityField(page, second.name).press('Tab');
+    const total = first.price * 3 + second.price * 2;
+    await expect(page.getByTestId('cart-total')).toHaveText(money(total));
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page).toHaveURL(/\/placeorder$/);
+    const summary = page.getByRole('region', { name: 'Your order' });
+    await expect(summary).toContainText(serviceName);
+    await expect(summary.getByRole('listitem').filter({ hasText: first.name })).toContainText('× 3');
+    await expect(summary.getByRole('listitem').filter({ hasText: second.name })).toContainText('× 2');
+    await expect(page.getByTestId('order-total')).toHaveText(money(total));
+    await fillDeliveryDetails(page, ukDateIn(4));
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expectToast(page, 'Payment was successfully !');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedOrder(page)).toBeNull();
+
+    await page.goto('/profile-services');
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await expect(page.getByText('Note: The service cannot be canceled after 24 hours')).toBeVisible();
+    const card = page.getByRole('article').first();
+    await expect(card).toContainText(serviceName);
+    await expect(card).toContainText(money(total));
+    await expect(card).toContainText('Awaiting validation');
+    await expect(card).toContainText(`${ukDateIn(4)} ${deliveryDetails.time}`);
+
+    await card.getByRole('button', { name: /^Cancel order/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Do you want to cancel the order ? tell us why!' });
+    await expect(dialog).toContainText('Free cancellation');
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await dialog.getByLabel('Type here your reason').fill('My landlord moved the inspection');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, 'Order refund sent successfully, we will contact you asap !');
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toContainText('Refund pending');
+    await expect(card.getByRole('button', { name: /^Cancel order/ })).toBeDisabled();
+    await expect(card).toContainText('A cancellation was already requested for this order');
+  });
+
+  test('paying by card goes through the payment page to /success, and the order then shows as paid', async ({ page }) => {
+    const { items } = await serviceItems();
+    const item = items[0]!;
+    await signedInCustomer(page, 'card');
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await itemCheckbox(page, item.name).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await fillDeliveryDetails(page);
+    await page.getByRole('radio', { name: /Pay now/ }).check();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
+    await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+
+    await page.goto('/profile-services');
+    const card = page.getByRole('article').first();
+    await expect(card).toContainText('Paid');
+    await expect(card).toContainText(money(item.price));
+  });
+
+  test('a visitor on /properties/1 is sent to log in and comes back', async ({ page, newCustomer }) => {
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproperties%2F${BOOKED_SERVICE_ID}$`));
+    await submitLogin(page, newCustomer);
+    await expect(page).toHaveURL(new RegExp(`/properties/${BOOKED_SERVICE_ID}$`));
+    await expect(page.getByRole('main').getByRole('checkbox').first()).toBeVisible();
+  });
+
+  test('a reload of /placeorder resumes the stored order; without one it says so and links to /home', async ({ page }) => {
+    const { items } = await serviceItems();
+    const { api } = await signedInCustomer(page, 'resume');
+    const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 4 }]);
+    await page.evaluate((value) => localStorage.setItem('myService', JSON.stringify(value)), order);
+    await page.goto('/placeorder');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your order' })).toContainText(`${items[0]!.name}× 4`);
+    await expect(page.getByTestId('order-total')).toHaveText(money(order.total));
+
+    await page.evaluate(() => localStorage.setItem('myService', '{"not":"an order"}'));
+    await page.reload();
+    await expect(page.getByText('There is no order to place yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Choose a service' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('the form says what is missing or wrong, and keeps what was typed', async ({ page }) => {
+    const { items } = await serviceItems();
+    const { api } = await signedInCustomer(page, 'checks');
+    const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+    await page.evaluate((value) => localStorage.setItem('myService', JSON.stringify(value)), order);
+    await page.goto('/placeorder');
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    for (const message of ['Address is required !', 'City is required !', 'Postcode is required !', 'Phone is required !', 'Date is required !', 'Time is required !']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByLabel('Address', { exact: true })).toBeFocused();
+    await fillDeliveryDetails(page, ukDateIn(0));
+    await page.getByLabel('Postcode', { exact: true }).fill('75008');
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page.getByText('Enter a UK postcode, like SW1A 1AA !')).toBeVisible();
+    await expect(page.getByText('Online bookings need 24 hours notice: choose a later date or time !')).toBeVisible();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(deliveryDetails.address);
+    await expect(page).toHaveURL(/\/placeorder$/);
+  });
+
+  test('an order checked out elsewhere is refused by the server, and the form keeps its values', async ({ page }) => {
+    const { items } = await serviceItems();
+    const { api } = await signedInCustomer(page, 'conflict');
+    const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+    await page.evaluate((value) => localStorage.setItem('myService', JSON.stringify(value)), order);
+    await page.goto('/placeorder');
+    await fillDeliveryDetails(page);
+    // The same order is checked out in another tab.
+    await ok(
+      api.POST('/services/order/checkout', {
+        body: { order: order.id, due_date: ukDateIn(5), due_time: '10:00', address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash' },
+      }),
+    );
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This order has already been checked out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue(deliveryDetails.city);
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, type Page } from '@playwright/test';
+import type { components } from '../../../openapi/schema';
+import { signInByApi } from './a11y';
+import { createApiClient, ok, type ApiClient } from './api-client';
+import { registerCustomer } from './fixtures';
+
+/**
+ * What the booking and cancellation tests do in the browser: sign a new customer in, read the real
+ * items, fill the place-order form, and set up orders through the API when a test is not about
+ * creating them. Server data (names, prices) is read from the server, never hard-coded.
+ */
+type Schemas = components['schemas'];
+export type RealItem = Schemas['Item'];
+
+export const BOOKED_SERVICE_ID = 1;
+
+export async function signedInCustomer(page: Page, label = 'booking'): Promise<{ api: ApiClient; name: string }> {
+  const customer = await registerCustomer(createApiClient(), label);
+  const { api } = await signInByApi(page, customer);
+  return { api, name: customer.name };
+}
+
+export async function serviceItems(serviceId = BOOKED_SERVICE_ID): Promise<Schemas['ServiceItems']> {
+  const { api } = await anyCustomerApi();
+  return ok(api.GET('/services/get-items/{id}', { params: { path: { id: serviceId } } }));
+}
+
+async function anyCustomerApi(): Promise<{ api: ApiClient }> {
+  const customer = await registerCustomer(createApiClient(), 'reader');
+  const user = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  return { api: createApiClient(user.token) };
+}
+
+/** The UK date `days` from now, as the date input wants it (YYYY-MM-DD). */
+export function ukDateIn(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+export const deliveryDetails = {
+  address: '10 Downing Street',
+  city: 'London',
+  postcode: 'SW1A 2AA',
+  phone: '020 7946 0000',
+  time: '09:30',
+};
+
+export async function fillDeliveryDetails(page: Page, date = ukDateIn(3)): Promise<void> {
+  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
+  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
+  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
+  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page.getByLabel('Time', { exact: true }).fill(deliveryDetails.time);
+}
+
+/** The checkbox of a service item on /properties/:id (its name includes the price). */
+export function itemCheckbox(page: Page, itemName: string) {
+  return page.getByRole('main').getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(itemName)}\\b`) });
+}
+
+export function cartLine(page: Page, itemName: string) {
+  return page.getByRole('list', { name: 'Chosen items' }).getByRole('listitem').filter({ hasText: itemName });
+}
+
+export function quantityField(page: Page, itemName: string) {
+  return page.getByRole('textbox', { name: `Quantity of ${itemName}` });
+}
+
+export async function storedOrder(page: Page): Promise<Schemas['OrderSummary'] | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('myService') ?? 'null'));
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
+
+/** Creates an order through the API (for tests about what comes after). */
+export async function createOrderByApi(api: ApiClient, items: { id: number; quantity: number }[]) {
+  return ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items } }));
+}
+
+/** Creates and checks out a cash order `daysAhead` days from now; answers its id. */
+export async function bookedCashOrder(api: ApiClient, itemId: number, daysAhead = 3): Promise<number> {
+  const order = await createOrderByApi(api, [{ id: itemId, quantity: 1 }]);
+  await ok(
+    api.POST('/services/order/checkout', {
+      params: { header: { 'Idempotency-Key': `e2e-booking-${order.id}` } },
+      body: {
+        order: order.id,
+        due_date: ukDateIn(daysAhead),
+        due_time: deliveryDetails.time,
+        address: deliveryDetails.address,
+        phone: deliveryDetails.phone,
+        city: deliveryDetails.city,
+        code_postal: deliveryDetails.postcode,
+        client_note: '',
+        payment: 'cash',
+      },
+    }),
+  );
+  return order.id;
+}
+
+export function orderCard(page: Page, orderId: number) {
+  return page.getByRole('article').filter({ has: page.getByText(`#${orderId}`, { exact: true }) });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
