@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { components } from '../../openapi/schema';
@@ -71,7 +71,7 @@ export function useSession() {
   const actorRef = useSessionActor();
   const user = useSelector(actorRef, (s) => s.context.user);
   const isAdmin = user?.roles.includes('ROLE_ADMIN') ?? false;
-  const send = (event: SessionEvent) => actorRef.send(event);
+  const send = useCallback((event: SessionEvent) => actorRef.send(event), [actorRef]);
   return { user, isAdmin, send, actorRef };
 }
 

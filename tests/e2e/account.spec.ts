@@ -74,6 +74,16 @@ test.describe('register', () => {
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   });
 
+  test('coming back to /register after registering shows a fresh form (its state is reset on entry)', async ({ page }) => {
+    await page.goto('/register');
+    await submitRegistration(page, uniqueCustomer('again'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await navbar(page).getByRole('link', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+  });
+
   test('shows the validation messages of SPEC 5', async ({ page }) => {
     await page.goto('/register');
     await submitRegistration(page, { name: 'Jan', email: 'jan@', password: '123' }, { acceptTerms: false });

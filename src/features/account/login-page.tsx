@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../app/session';
@@ -21,7 +21,7 @@ export default function LoginPage() {
   const redirect = safeRedirect(searchParams.get('redirect'));
 
   // An error from an earlier visit is not news on arrival.
-  useEffect(() => send({ type: 'session.loginReset' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => send({ type: 'session.loginReset' }), [send]);
 
   useEffect(() => {
     if (user) navigate(redirect ?? paths.services, { replace: true });

@@ -26,7 +26,7 @@ export function ProfileForm({ title }: { title: string }) {
     enqueueSnackbar(accountMessages.profileUpdated, { variant: 'success' });
     reset();
     send({ type: 'session.logout' });
-  }, [succeeded, reset, enqueueSnackbar]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [succeeded, reset, enqueueSnackbar, send]);
 
   const submit = form.handleSubmit((values) => request.send(toProfileUpdate(values)));
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../app/session';
@@ -17,17 +17,20 @@ export default function RegisterPage() {
   const registerError = useSessionState(sessionSelectors.registerError);
   const navigate = useNavigate();
   const form = useValidatedForm(emptyRegistration, validateRegister);
+  // Only a registration sent from this visit leads on: a result left from an earlier one does not.
+  const [sentHere, setSentHere] = useState(false);
 
   // SPEC 2: the register state is reset on entry.
-  useEffect(() => send({ type: 'session.registerReset' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => send({ type: 'session.registerReset' }), [send]);
 
   useEffect(() => {
-    if (registered) navigate(paths.login());
-  }, [registered, navigate]);
+    if (registered && sentHere) navigate(paths.login());
+  }, [registered, sentHere, navigate]);
 
-  const submit = form.handleSubmit(({ name, email, password }) =>
-    send({ type: 'session.register', name: name.trim(), email: email.trim(), password }),
-  );
+  const submit = form.handleSubmit(({ name, email, password }) => {
+    setSentHere(true);
+    send({ type: 'session.register', name: name.trim(), email: email.trim(), password });
+  });
 
   return (
     <AccountCard
