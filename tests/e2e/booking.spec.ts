@@ -1,13 +1,11 @@
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import {
   BOOKED_SERVICE_ID,
-  cartLine,
   createOrderByApi,
   deliveryDetails,
   expectToast,
   fillDeliveryDetails,
   itemCheckbox,
-  orderCard,
   quantityField,
   serviceItems,
   signedInCustomer,

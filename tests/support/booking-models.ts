@@ -9,7 +9,6 @@ import { pathsOf, coverageOf, type AnyPath } from './replay-paths';
  * (tests/machines/*) and the browser replay (tests/e2e/*-paths.spec.ts), so both walk the same
  * generated paths. Actors never settle: each path delivers the done and error events itself.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- accepts whatever input the invoke gives
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
 
 export const serviceItems: ServiceItems = {
