@@ -46,7 +46,13 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyStat[] }) {
         ))}
         {g.bars.map((b, i) =>
           i % 2 === 0 ? (
-            <text key={`l${b.week}`} x={b.x + b.width / 2} y={g.baseline + 20} textAnchor="middle" className="weekly-chart__tick">
+            <text
+              key={`l${b.week}`}
+              x={b.x + b.width / 2}
+              y={g.baseline + 22}
+              textAnchor="middle"
+              className={i % 4 === 0 ? 'weekly-chart__tick' : 'weekly-chart__tick weekly-chart__tick--minor'}
+            >
               {weekLabel(b.week)}
             </text>
           ) : null,

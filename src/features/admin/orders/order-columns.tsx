@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { AdminOrder } from '../../../api/list-orders';
 import { paths } from '../../../app/paths';
-import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
+import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
 import { OrderStatusControl } from './order-status-control';
@@ -38,14 +38,14 @@ export const orderColumns = column.columns([
     header: 'Service Date',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: ({ row }) => formatDateTime(row.original.due) || 'Not booked',
+    cell: ({ row }) => <DateTime iso={row.original.due} empty="Not booked" />,
   }),
   column.accessor((order) => timeOf(order.completed), {
     id: 'completed',
     header: 'Date of complete',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: ({ row }) => formatDateTime(row.original.completed) || 'Not yet',
+    cell: ({ row }) => <DateTime iso={row.original.completed} empty="Not yet" />,
   }),
   column.display({
     id: 'update',

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { RefundRequest } from '../../../api/list-refunds';
 import { paths } from '../../../app/paths';
-import { formatDateTime } from '../../../lib/dates';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
+import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
 import { refundStatusTone } from '../shared/status-label';
 import { RefundStatusControl } from './refund-status-control';
@@ -36,14 +36,14 @@ export const refundColumns = column.columns([
     header: 'Order Date',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: ({ row }) => formatDateTime(row.original.order_date),
+    cell: ({ row }) => <DateTime iso={row.original.order_date} empty="" />,
   }),
   column.accessor((refund) => timeOf(refund.refund_date), {
     id: 'refund_date',
     header: 'Refund Date',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: ({ row }) => formatDateTime(row.original.refund_date),
+    cell: ({ row }) => <DateTime iso={row.original.refund_date} empty="" />,
   }),
   column.display({
     id: 'update',

@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../api/list-users';
-import { formatDateTime } from '../../../lib/dates';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
+import { DateTime } from '../shared/date-time';
 
 const column = adminColumnHelper<AdminUser>();
 
@@ -14,6 +14,6 @@ export const userColumns = column.columns([
     header: 'Created At',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: ({ row }) => formatDateTime(row.original.created),
+    cell: ({ row }) => <DateTime iso={row.original.created} empty="" />,
   }),
 ]);
