@@ -25,7 +25,6 @@ export async function registerTestPayments(app: FastifyInstance, ctx: AppContext
     reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', csp)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header('x-content-type-options', 'nosniff')
@@ -33,6 +32,12 @@ export async function registerTestPayments(app: FastifyInstance, ctx: AppContext
   const notFoundPage = (reply: FastifyReply) => html(reply, 404, paymentNotFoundPage(`${ctx.config.publicUrl}/profile-services`));
 
   await app.register(async (scope) => {
+    // Stricter than the site-wide policy (no script at all; forms may also lead to PUBLIC_URL, where
+    // Pay and Cancel redirect): set last, so it wins over any header set by an app-wide hook.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-security-policy', csp);
+      return payload;
+    });
     // The buttons post empty forms; their body carries nothing to read.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
