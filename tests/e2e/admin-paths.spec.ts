@@ -113,6 +113,8 @@ async function walk(page: Page, scenario: UiScenario, row: RowControls): Promise
   const update = page.getByRole('button', { name: row.update });
   const rowLocator = rowWith(page, update);
   let chosen = '';
+  // An answer can take a while on a busy machine (a provoked change, the call, then the reload).
+  const answered = { timeout: 20_000 };
   for (const { step, state, status } of scenario.steps) {
     await test.step(`${describe(step)} → ${state}`, async () => {
       if (step.kind === 'choose') {
@@ -133,16 +135,16 @@ async function walk(page: Page, scenario: UiScenario, row: RowControls): Promise
           await expect(selectTrigger(page, row.label)).toContainText(statusLabel(chosen));
           break;
         case 'updated':
-          await expect(page.getByText(row.toast(status)).last()).toBeVisible();
+          await expect(page.getByText(row.toast(status)).last()).toBeVisible(answered);
           await expect(rowLocator.getByText(statusLabel(status), { exact: true }).first()).toBeVisible();
           await expect(update).toBeDisabled();
           break;
         case 'failed':
-          await expect(rowLocator.getByRole('alert')).toContainText('Network Error');
+          await expect(rowLocator.getByRole('alert')).toContainText('Network Error', answered);
           await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
           break;
         case 'conflicted':
-          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the latest status.');
+          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the latest status.', answered);
           await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
           break;
       }

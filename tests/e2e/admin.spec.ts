@@ -66,7 +66,7 @@ test('an administrator sees the back office, keeps totals true, updates an order
     await expect(update).toBeDisabled();
     await choose(page, `Status of order ${booked.id}`, 'Completed');
     await update.click();
-    await expect(page.getByText(`Order ${booked.id} is now Completed`)).toBeVisible();
+    await expect(page.getByText(`Order ${booked.id} is now Completed`)).toBeVisible({ timeout: 20_000 });
     await page.reload();
     await showRowsPerPage(page, 25);
     await sortBy(page, 'Order id', 'descending');
@@ -89,7 +89,7 @@ test('an administrator sees the back office, keeps totals true, updates an order
     await expect(page.getByRole('table', { name: /Refund requests/ }).getByRole('row')).toHaveCount(2);
     await choose(page, `Refund status of order ${cancelled.id}`, 'Accepted');
     await page.getByRole('button', { name: `Update refund of order ${cancelled.id}` }).click();
-    await expect(page.getByText(`Refund for order ${cancelled.id} accepted`)).toBeVisible();
+    await expect(page.getByText(`Refund for order ${cancelled.id} accepted`)).toBeVisible({ timeout: 20_000 });
 
     const refundedAfter = (await dashboardMatchesApi(page, api)).refunded;
     // Refunds others accepted meanwhile are counted too; ours must add exactly total − fee.
