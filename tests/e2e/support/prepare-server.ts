@@ -7,7 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { e2eDataDir } from './server-env';
 
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts'];
+const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts', 'package.json'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -19,8 +19,9 @@ function newestChange(entry: string): number {
 const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestChange));
 if (changedAt > builtAt) {
-  console.log('[e2e] dist/ is missing or older than the sources: vite build');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  console.log('[e2e] dist/ is missing or older than the sources: npm run build');
+  // The project's own build (vite, then whatever steps package.json adds), not a copy of it.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
