@@ -1026,6 +1026,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body is not JSON (`Content-Type` other than `application/json`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unsupported content type: send application/json"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -1201,6 +1215,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -1223,7 +1238,9 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1251,6 +1268,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1277,6 +1295,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -1307,6 +1326,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1333,6 +1353,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1387,6 +1408,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1419,6 +1441,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -1441,6 +1464,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyOrder"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -1473,6 +1497,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1501,6 +1526,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1522,6 +1548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Stats"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1545,6 +1572,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklyStat"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1568,6 +1596,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1591,6 +1620,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrder"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1614,6 +1644,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefundRequest"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1637,6 +1668,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatus"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -1699,6 +1731,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1729,6 +1762,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

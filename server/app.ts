@@ -3,15 +3,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
 import { createAuthenticator } from './plugins/authentication';
+import clientRateLimit from './plugins/client-rate-limit';
 import errorHandler from './plugins/error-handler';
+import { answerFrameworkErrors, MAX_PARAM_LENGTH } from './plugins/framework-errors';
 import notFound from './plugins/not-found';
 import { openApiRoutes } from './plugins/openapi-routes';
 import publicCache from './plugins/public-cache';
 import { formatValidationErrors, validatorCompiler } from './plugins/request-validation';
+import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
+import strictInputs from './plugins/strict-inputs';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
@@ -44,9 +49,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const document = options.document ?? loadOpenApiDocument();
   const app = Fastify({
-    logger: options.logger ?? config.nodeEnv !== 'test',
+    logger: options.logger ?? loggerOptions(config),
     // SPEC 7 names /admin/orders/ and /admin/refunds/ with a trailing slash; both forms work.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkErrors,
     schemaErrorFormatter: formatValidationErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   await app.register(errorHandler);
+  // Hardening (docs/security-and-reliability.md): headers on every answer, per-client limits, inputs no schema can refuse.
+  await app.register(securityHeaders, { production: config.nodeEnv === 'production', apiOrigins: [] });
+  await app.register(clientRateLimit, { now });
+  await app.register(strictInputs);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT'], maxAge: 600 });
   }

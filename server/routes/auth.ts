@@ -4,6 +4,7 @@ import { badRequest } from '../lib/http-error';
 import { createPasswordReset } from '../services/password-reset';
 import { createProfiles } from '../services/profiles';
 import { createSessions } from '../services/sessions';
+import { FORGOT_PASSWORD_FLOOR_MS, inEvenTime } from '../services/even-time';
 
 type Schemas = components['schemas'];
 
@@ -31,7 +32,9 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
       return reply.code(201).send({ message: REGISTERED });
     },
     forgotPassword: async (request) => {
-      await passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email);
+      // The same answer in the same time whether or not the email has an account.
+      const sending = passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email);
+      await inEvenTime(sending, FORGOT_PASSWORD_FLOOR_MS, (error) => request.log.error({ err: error }, 'reset link not sent'));
       return { message: RESET_LINK_SENT };
     },
     resetPassword: async (request) => {

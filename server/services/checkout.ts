@@ -54,6 +54,11 @@ export async function checkoutOrder(
 
   const order = await orderRepository(deps.db).find(request.order);
   if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  if (order.checked_out_at !== null && idempotencyKey) {
+    // A concurrent retry with this key may have checked it out since the first look: replay it.
+    const earlier = await keys.find(user.id, idempotencyKey);
+    if (earlier) return replay(earlier, requestHash);
+  }
   assertNotCheckedOut(order);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   const earliest = new Date(deps.now.getTime() + BOOKING_NOTICE_MS);

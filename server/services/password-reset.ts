@@ -4,6 +4,7 @@ import { createRateLimiter } from '../lib/rate-limiter';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword } from './password-hasher';
+import { assertAcceptablePassword } from './password-policy';
 
 export const RESET_LINK_VALIDITY_MS = 60 * 60_000;
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired, please ask for a new one';
@@ -43,6 +44,7 @@ export function createPasswordReset(ctx: AppContext) {
     },
 
     async reset(token: string, password: string): Promise<void> {
+      assertAcceptablePassword(password);
       const passwordHash = await hashPassword(password);
       await ctx.db.transaction(async (tx) => {
         const userId = await createResetTokenRepository(tx).consume(token, ctx.now());

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { assertAcceptablePassword } from './password-policy';
 import { createSessions } from './sessions';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
@@ -21,6 +22,7 @@ export function createProfiles(ctx: AppContext) {
   return {
     async register({ name, email, password }: RegisterRequest): Promise<void> {
       if (name.trim().length < 6) throw badRequest(NAME_TOO_SHORT);
+      assertAcceptablePassword(password);
       const created = await users.create({ name: name.trim(), email, passwordHash: await hashPassword(password) });
       if (!created) throw conflict(EMAIL_TAKEN);
     },
@@ -37,6 +39,7 @@ export function createProfiles(ctx: AppContext) {
         if (!changes.oldPassword || !(await verifyPassword(changes.oldPassword, user.passwordHash))) {
           throw badRequest(WRONG_OLD_PASSWORD);
         }
+        assertAcceptablePassword(changes.newPassword);
         passwordHash = await hashPassword(changes.newPassword);
       }
       const updated = await users.update(userId, {

@@ -73,7 +73,10 @@ afterAll(async () => {
 });
 
 describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
-  const operations = listOperations(loadOpenApiDocument());
+  // The rate-limited sign-in and reset requests go last: once their per-client limits are reached,
+  // the fresh sign-ins that logout and profile fuzzing need would be paused too.
+  const limitedLast = (id: string) => (['login', 'forgotPassword'].includes(id) ? 1 : 0);
+  const operations = listOperations(loadOpenApiDocument()).sort((a, b) => limitedLast(a.operationId) - limitedLast(b.operationId));
   for (const operation of operations) {
     it(`${operation.operationId}: answers ${RUNS} valid and ${RUNS} invalid requests by the contract`, async () => {
       const valid = samples(validRequest(operation), RUNS, (request) => isValid(operation, request));
@@ -87,7 +90,7 @@ describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
       });
       console.log(`${operation.operationId.padEnd(20)} ${valid.length} valid + ${invalid.length} invalid → ${JSON.stringify(statuses)}`);
       expect(findings.slice(before), `seed ${SEED}`).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   }
 
   it('prints the totals: no 5xx, no invalid input accepted, no contract violation', () => {
@@ -209,9 +212,13 @@ async function inPool<T>(items: readonly T[], work: (item: T) => Promise<void>):
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
-/** A value that stays one path segment (fetch resolves "." and ".."; "" would name another route). */
+/**
+ * A value that stays one path segment (fetch resolves "." and ".."; "" would name another route),
+ * in a request line HTTP servers accept (Node refuses heads over 16 KB before any app code runs).
+ */
 function isSegment(value: unknown): boolean {
-  return !['', '.', '..'].includes(pathValue(value));
+  const text = pathValue(value);
+  return !['', '.', '..'].includes(text) && encodeURIComponent(text).length <= 8000;
 }
 
 function pathValue(value: unknown): string {

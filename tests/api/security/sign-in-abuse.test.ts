@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_LIMITS } from '../../../server/plugins/client-rate-limit';
+import { COMMON_PASSWORD } from '../../../server/services/password-policy';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Password guessing and account discovery: sign-in and forgot-password are limited per client (on
+ * top of the per-account limits), forgot-password answers the same in about the same time whether
+ * or not the email has an account, common passwords are refused, and long passphrases work.
+ */
+let server: TestServer;
+const post = (path: string, body: unknown) =>
+  fetch(`${server.baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const unique = () => `someone-${randomUUID().slice(0, 8)}@example.co.uk`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('rate limits per client', () => {
+  // A server of their own: the pause would stop this file's other sign-ins too.
+  let limited: TestServer;
+  const postTo = (path: string, body: unknown) =>
+    fetch(`${limited.baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  beforeAll(async () => {
+    limited = await startTestServer();
+  }, 60_000);
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it(`pauses a client after ${CLIENT_LIMITS.login.limit} wrong passwords over many accounts (429 with a message)`, async () => {
+    // One wrong password per account: no per-account limit is reached, only the client's.
+    for (let attempt = 0; attempt < CLIENT_LIMITS.login.limit; attempt += 1) {
+      expect((await postTo('/auth/login', { username: unique(), password: 'not-the-password' })).status).toBe(401);
+    }
+    const paused = await postTo('/auth/login', { username: unique(), password: 'not-the-password' });
+    expect(paused.status).toBe(429);
+    expect(await paused.json()).toEqual({ message: 'Too many attempts, please try again in a few minutes' });
+    console.log(`Sign-in: 429 after ${CLIENT_LIMITS.login.limit} wrong passwords from one client`);
+  }, 120_000);
+
+  it(`pauses a client after ${CLIENT_LIMITS.forgotPassword.limit} reset-link requests to different addresses`, async () => {
+    for (let attempt = 0; attempt < CLIENT_LIMITS.forgotPassword.limit; attempt += 1) {
+      expect((await postTo('/auth/forgot-password', { email: unique() })).status).toBe(200);
+    }
+    const paused = await postTo('/auth/forgot-password', { email: unique() });
+    expect(paused.status).toBe(429);
+    expect((await paused.json()).message).toBe('Too many attempts, please try again in a few minutes');
+  }, 120_000);
+});
+
+describe('forgot-password tells nothing about accounts', () => {
+  it('answers the same text in about the same time for a known and an unknown email', async () => {
+    const fresh = await startTestServer();
+    try {
+      const known = await fresh.createCustomer();
+      const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+      const bodies = new Set<string>();
+      for (let round = 0; round < 6; round += 1) {
+        for (const kind of ['known', 'unknown'] as const) {
+          const started = performance.now();
+          const response = await fetch(`${fresh.baseUrl}/api/auth/forgot-password`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: kind === 'known' ? known.email : unique() }),
+          });
+          timings[kind].push(performance.now() - started);
+          expect(response.status).toBe(200);
+          bodies.add(await response.text());
+        }
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const gap = Math.abs(median(timings.known) - median(timings.unknown));
+      console.log(`Forgot-password: median ${median(timings.known).toFixed(0)} ms with an account, ${median(timings.unknown).toFixed(0)} ms without (gap ${gap.toFixed(0)} ms), one answer text`);
+      expect(bodies.size).toBe(1);
+      expect(gap).toBeLessThan(60);
+      expect((await fresh.latestMail(known.email))?.links.some((link) => link.includes('/reset-password/'))).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+});
+
+describe('password choice', () => {
+  it.each(['password123', 'Qwerty123', '12345678', 'aaaaaaaa', 'sparkle123'])('refuses the common password %s with a clear message', async (password) => {
+    const response = await post('/auth/register', { name: 'Common Password', email: unique(), password });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: COMMON_PASSWORD });
+  });
+
+  it('still refuses a password under six characters (400)', async () => {
+    const response = await post('/auth/register', { name: 'Short Password', email: unique(), password: 'abc12' });
+    expect(response.status).toBe(400);
+  });
+
+  it('accepts a 100-character passphrase, whole: one character less does not sign in', async () => {
+    const email = unique();
+    const password = `${'correct horse battery staple '.repeat(4)}`.slice(0, 99) + 'Z';
+    expect(password).toHaveLength(100);
+    expect((await post('/auth/register', { name: 'Long Passphrase', email, password })).status).toBe(201);
+    expect((await post('/auth/login', { username: email, password })).status).toBe(200);
+    expect((await post('/auth/login', { username: email, password: password.slice(0, 99) })).status).toBe(401);
+  }, 60_000);
+
+  it('refuses a common new password on the profile and needs the old password to change it', async () => {
+    const customer = await server.createCustomer();
+    const put = (body: unknown) =>
+      fetch(`${server.baseUrl}/api/user/update`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` }, body: JSON.stringify(body) });
+    const common = await put({ name: null, email: null, oldPassword: customer.password, newPassword: 'iloveyou' });
+    expect(common.status).toBe(400);
+    expect((await common.json()).message).toBe(COMMON_PASSWORD);
+    const withoutOld = await put({ name: null, email: null, oldPassword: null, newPassword: 'a-fresh-passphrase-9' });
+    expect(withoutOld.status).toBe(400);
+  }, 60_000);
+});
