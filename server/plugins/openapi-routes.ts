@@ -3,6 +3,7 @@ import type { Handler, Handlers, OperationId } from '../app-context';
 import { forbidden, HttpError } from '../lib/http-error';
 import { listOperations, toRoutePath, type OpenApiDocument, type Operation } from '../lib/openapi-document';
 import type { Authenticator } from './authentication';
+import { NO_BODY } from './request-validation';
 
 export interface OpenApiRoutesOptions {
   document: OpenApiDocument;
@@ -31,12 +32,25 @@ function routeFor(operation: Operation, options: OpenApiRoutesOptions): RouteOpt
   return {
     method: operation.method.toUpperCase() as RouteOptions['method'],
     url: toRoutePath(operation.path),
-    schema: operation.schema,
+    schema: strictSchema(operation),
     config: { operationId: operation.operationId },
     // Before body parsing and validation: a caller without the right to call gets 401/403, not 400.
     onRequest: operation.requiresAuth ? guard(operation, options.authenticator) : undefined,
     handler: (request, reply) => handler(request, reply),
   };
+}
+
+/**
+ * The contract's parts, plus what it leaves out: a query parameter it does not name is refused like an
+ * unknown body field, and an operation without a request body refuses one.
+ */
+function strictSchema(operation: Operation): Operation['schema'] {
+  const schema: Operation['schema'] = {
+    ...operation.schema,
+    querystring: { type: 'object', properties: {}, ...operation.schema.querystring, additionalProperties: false },
+  };
+  if (!schema.body && operation.method !== 'get' && operation.method !== 'head') schema.body = { [NO_BODY]: true };
+  return schema;
 }
 
 function guard(operation: Operation, authenticator: Authenticator) {

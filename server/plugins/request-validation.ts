@@ -27,7 +27,11 @@ const wireAjv = createAjv(true);
 /** A body the contract marks optional may be absent; present, it is checked like any other. */
 export const OPTIONAL_BODY = 'x-optional-body';
 
+/** An operation without a request body: one sent anyway is refused. */
+export const NO_BODY = 'x-no-body';
+
 export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) => {
+  if (httpPart === 'body' && schema[NO_BODY] === true) return refuseAnyBody;
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : wireAjv).compile(schema);
   const optional = httpPart === 'body' && schema[OPTIONAL_BODY] === true;
   return (data: unknown) => {
@@ -38,6 +42,12 @@ export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
     return { error: validate.errors ?? [] } as unknown as { error: Error };
   };
 };
+
+function refuseAnyBody(data: unknown) {
+  if (data === undefined || data === null) return { value: undefined };
+  const error: Partial<ErrorObject> = { keyword: NO_BODY, instancePath: '', params: {}, message: 'must be empty: this call takes no request body' };
+  return { error: [error] } as unknown as { error: Error };
+}
 
 /** `body/email must match format "email"`: where, then what is wrong, one problem at a time. */
 export function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {

@@ -123,6 +123,27 @@ describe('path, query and header values are strings on the wire, coerced before 
   });
 });
 
+describe('what the contract leaves out is refused', () => {
+  it.each(['admin=1', '__proto__=x', 'constructor=1', 'q=a&q=b'])('refuses the unknown query parameter in ?%s', async (query) => {
+    const response = await send('GET', `/api/home/services?${query}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/^querystring must NOT have the unknown property "(admin|__proto__|constructor|q)"$/);
+  });
+
+  it.each(['{}', '[]', '0', '"x"', 'false', '{"all":true}'])('refuses the body %s on a call that takes none (logout)', async (body) => {
+    const { token } = await server.createCustomer();
+    const response = await send('POST', '/api/auth/logout', { headers: { ...json, authorization: `Bearer ${token}` }, body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'body must be empty: this call takes no request body' });
+  });
+
+  it('still signs out without a body', async () => {
+    const { token } = await server.createCustomer();
+    const response = await send('POST', '/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+  });
+});
+
 describe('unknown routes', () => {
   it('answers 404 with a message for an unknown /api route or method', async () => {
     for (const [method, path] of [['GET', '/api/nothing-here'], ['DELETE', '/api/home/services'], ['GET', '/api']]) {
