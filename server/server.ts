@@ -8,6 +8,7 @@ import { seedDatabase } from './seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -21,7 +22,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrate(db);
     const seed = await seedDatabase(db, config);
