@@ -29,7 +29,8 @@ async function securityHeaders(app: FastifyInstance, options: { production: bool
     ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${options.apiOrigins.join(' ')}`)
     : CONTENT_SECURITY_POLICY;
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', policy);
+    // A page that chose a stricter policy of its own (the payment pages) keeps it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
