@@ -62,7 +62,8 @@ describe('forgot-password tells nothing about accounts', () => {
       const known = await fresh.createCustomer();
       const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
       const bodies = new Set<string>();
-      for (let round = 0; round < 6; round += 1) {
+      // Five rounds: the known address may be mailed five times an hour.
+      for (let round = 0; round < 5; round += 1) {
         for (const kind of ['known', 'unknown'] as const) {
           const started = performance.now();
           const response = await fetch(`${fresh.baseUrl}/api/auth/forgot-password`, {
