@@ -5,6 +5,7 @@ import type { checkoutMachine } from '../../../machines/checkout.machine';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { paths } from '../../app/paths';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
+import { BookingDateField, BookingTimeField } from './date-time-fields';
 import { PaymentChoice } from './payment-choice';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
@@ -42,8 +43,20 @@ export function PlaceOrderForm({ actorRef }: { actorRef: CheckoutRef }) {
         </div>
         <TextField label="Phone" type="tel" isRequired autoComplete="tel" {...field('phone')} />
         <div className="field-row">
-          <TextField label="Date" type="date" isRequired description="At least 24 hours ahead" {...field('date')} />
-          <TextField label="Time" type="time" isRequired description="UK time" {...field('time')} />
+          <BookingDateField
+            label="Date"
+            description="dd/mm/yyyy, at least 24 hours ahead"
+            errorMessage={errors.date ?? null}
+            isDisabled={submitting}
+            onChange={(date) => change({ date })}
+          />
+          <BookingTimeField
+            label="Time"
+            description="24-hour UK time, e.g. 09:30"
+            errorMessage={errors.time ?? null}
+            isDisabled={submitting}
+            onChange={(time) => change({ time })}
+          />
         </div>
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />

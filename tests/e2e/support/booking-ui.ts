@@ -49,8 +49,15 @@ export async function fillDeliveryDetails(page: Page, date = ukDateIn(3)): Promi
   await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
   await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
   await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
-  await page.getByLabel('Date', { exact: true }).fill(date);
-  await page.getByLabel('Time', { exact: true }).fill(deliveryDetails.time);
+  const [year, month, day] = date.split('-');
+  await typeIntoSegments(page, 'Date', `${day}${month}${year}`);
+  await typeIntoSegments(page, 'Time', deliveryDetails.time.replace(':', ''));
+}
+
+/** The date and time are segmented fields (dd/mm/yyyy, hh:mm): a customer clicks in and types digits. */
+async function typeIntoSegments(page: Page, label: string, digits: string): Promise<void> {
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
 }
 
 /** The checkbox of a service item on /properties/:id (its name includes the price). */
