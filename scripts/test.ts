@@ -65,7 +65,7 @@ vitest('api-pglite', 'api', { ...withoutDatabase, DATABASE_URL: '' });
 if (DATABASE_URL) vitest('api-postgres', 'api', { DATABASE_URL });
 else console.log('\n(DATABASE_URL is not set: the API suite ran on PGlite only)');
 
-if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) playwright();
+if (run('build', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) playwright();
 else tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
 
 const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });

@@ -17,6 +17,8 @@ async function spa(app: FastifyInstance, options: { spaDir: string | null }): Pr
     root: options.spaDir,
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz copies (scripts/prerender/compress.ts); sent when accepted.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const relative = path.relative(options.spaDir!, filePath).split(path.sep).join('/');

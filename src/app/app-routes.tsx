@@ -4,6 +4,7 @@ import { PublicLayout } from '../components/layout';
 import { Spinner } from '../components/ui';
 import * as screens from './lazy-routes';
 import { RequireAuth } from './require-auth';
+import { usePreloadRouteReads } from './route-reads';
 import { useSession } from './session';
 
 /**
@@ -12,6 +13,8 @@ import { useSession } from './session';
  */
 export function AppRoutes() {
   const { isAdmin } = useSession();
+  // The public route's API reads start now, beside its lazy chunk (issue 6: no waterfalls).
+  usePreloadRouteReads(!isAdmin);
   const fallback = <Spinner label="Loading page" size="lg" />;
 
   if (isAdmin) {

@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request.machine';
 import { inspect } from './inspector';
+import { takePreloaded } from './preload';
 
 export interface RequestView<TData> {
   loading: boolean;
@@ -20,14 +21,32 @@ export function useRequest<TData, TParams = void>(
   fetcher: (params: TParams) => Promise<TData>,
   options: { auto?: boolean; params?: TParams } = {},
 ) {
-  const actorRef = useActorRef(
-    requestMachine.provide({
-      actors: { fetch: fromPromise<unknown, unknown>(({ input }) => fetcher(input as TParams)) },
-    }),
-    { inspect },
-  );
+  // A public read started before this screen mounted, or built into the prerendered page (preload.ts).
+  const [preloaded] = useState(() => (options.auto ? takePreloaded(fetcher, options.params ?? null) : null));
+  const pending = useRef(preloaded?.kind === 'pending' ? preloaded.promise : null);
+  const machine = requestMachine.provide({
+    actors: {
+      fetch: fromPromise<unknown, unknown>(({ input }) => {
+        const started = pending.current;
+        pending.current = null;
+        return started ?? fetcher(input as TParams);
+      }),
+    },
+  });
+  const actorRef = useActorRef(machine, {
+    inspect,
+    ...(preloaded?.kind === 'data'
+      ? { snapshot: machine.resolveState({ value: 'success', context: { params: options.params, data: preloaded.data, error: null } }) }
+      : {}),
+  });
+  // Data answered at run time is current; prerendered data is read again (shown meanwhile).
+  const skipFirstSend = useRef(preloaded?.kind === 'data' && !preloaded.revalidate);
   const autoParams = options.auto ? JSON.stringify(options.params ?? null) : null;
   useEffect(() => {
+    if (skipFirstSend.current) {
+      skipFirstSend.current = false;
+      return;
+    }
     if (autoParams !== null) actorRef.send({ type: 'request.send', params: JSON.parse(autoParams) ?? undefined });
   }, [actorRef, autoParams]);
 

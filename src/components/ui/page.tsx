@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useDocumentHead } from '../../lib/document-head';
 import './page.css';
 
 export interface PageProps {
@@ -24,13 +25,8 @@ export function Page({ title, heading, description, hideHeading, width = 'normal
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => {
-    document.title = `${title} | Sparkle Cleaning`;
-  }, [title]);
-
-  useEffect(() => {
-    if (description) setMetaDescription(description);
-  }, [description]);
+  // Also recorded while prerendering, for the page's <head> (src/lib/document-head.ts).
+  useDocumentHead(`${title} | Sparkle Cleaning`, description);
 
   // Also when the path changes under the same screen (/service/1 → /service/2).
   // A new page starts at its top (BrowserRouter restores no scroll position).
@@ -47,14 +43,4 @@ export function Page({ title, heading, description, hideHeading, width = 'normal
       {children}
     </div>
   );
-}
-
-function setMetaDescription(content: string): void {
-  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.name = 'description';
-    document.head.appendChild(meta);
-  }
-  meta.content = content;
 }

@@ -19,7 +19,7 @@ export async function expectNoAxeViolations(page: Page, state: string): Promise<
 
 /** The page has its heading and nothing is still loading (no spinner). */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeAttached();
+  await expect(page.locator('h1').first()).toBeAttached({ timeout: 15_000 });
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
   // One frame for the data that just arrived to be painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));

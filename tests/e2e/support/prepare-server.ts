@@ -7,7 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { e2eDataDir } from './server-env';
 
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts', 'package.json'];
+const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts', 'package.json', 'scripts/prerender.ts', 'scripts/prerender'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -21,7 +21,8 @@ const changedAt = Math.max(...sources.map(newestChange));
 if (changedAt > builtAt) {
   console.log('[e2e] dist/ is missing or older than the sources: npm run build');
   // The project's own build (vite, then whatever steps package.json adds), not a copy of it.
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  // NODE_ENV=production: this server's own NODE_ENV=test would give React's development build.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

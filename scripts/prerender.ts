@@ -1,0 +1,90 @@
+/**
+ * Second half of `npm run build` (after `vite build`): prerenders the public routes to HTML with
+ * React's server renderer over the same App and routes (src/entry-server.tsx), so a visitor's
+ * first paint needs no script and no API call (issue 6, goal 2). Writes dist/index.html (`/`) and
+ * dist/<route>/index.html, and keeps Vite's untouched page as dist/spa.html, which the server
+ * answers for every other path (history fallback). Then writes .br/.gz copies of the text files.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { routeModules } from '../src/app/paths';
+import { compressBuild } from './prerender/compress';
+import { composePage, type Manifest } from './prerender/page-html';
+import { openPublicContent } from './prerender/public-data';
+
+// `--out-dir DIR` when `vite build` wrote somewhere else (default dist, like vite.config.ts).
+const outDirFlag = process.argv.indexOf('--out-dir');
+// React's server renderer (loaded from node_modules) in its production build.
+process.env.NODE_ENV ??= 'production';
+
+const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'dist');
+
+/** Public routes and the lazy screen each one shows; /service/:id is added per seeded service. */
+const staticRoutes: [string, string][] = [
+  ['/', routeModules.landing],
+  ['/about', routeModules.about],
+  ['/home', routeModules.services],
+  ['/faqs', routeModules.faqs],
+  ['/contact', routeModules.contact],
+  ['/login', routeModules.login],
+  ['/register', routeModules.register],
+  ['/forget-password', routeModules.forgotPassword],
+  ['/terms-condition', routeModules.terms],
+  ['/privacy-policy', routeModules.privacy],
+];
+
+type EntryServer = typeof import('../src/entry-server');
+
+function readBuilt(urlPath: string): string | null {
+  const file = path.join(distDir, urlPath);
+  return file.startsWith(distDir) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+async function buildEntryServer(outDir: string): Promise<EntryServer> {
+  await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir, emptyOutDir: true, manifest: false } });
+  return (await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)) as EntryServer;
+}
+
+async function main(): Promise<void> {
+  const shellFile = path.join(distDir, 'spa.html');
+  if (!existsSync(shellFile)) copyFileSync(path.join(distDir, 'index.html'), shellFile);
+  const template = readFileSync(shellFile, 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+  // Inside the project, so the server bundle finds react & co. in node_modules.
+  const ssrDir = path.resolve('node_modules/.cache/prerender-ssr');
+  const content = await openPublicContent();
+  try {
+    const server = await buildEntryServer(ssrDir);
+    const services = (await content.read('services')) as { id: number }[];
+    const routes = [...staticRoutes, ...services.map(({ id }): [string, string] => [`/service/${id}`, routeModules.serviceDetail])];
+    for (const [route, screenModule] of routes) {
+      const data: Record<string, unknown> = {};
+      for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = await content.read(name, params);
+      const { html, head } = await server.renderPage(route, data);
+      // The Content-Security-Policy (script-src 'self') would block any inline script React left.
+      if (/<script(?![^>]*\bsrc=)/.test(html)) throw new Error(`${route} was prerendered with an inline script`);
+      const page = composePage(template, manifest, { route, html, title: head.title, description: head.description, data, screenModule }, readBuilt);
+      const file = route === '/' ? path.join(distDir, 'index.html') : path.join(distDir, route.slice(1), 'index.html');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, page);
+      console.log(`prerendered ${route.padEnd(18)} ${(Buffer.byteLength(page) / 1024).toFixed(1)} KB  "${head.title ?? ''}"`);
+    }
+    const compressed = compressBuild(distDir);
+    console.log(`compressed ${compressed.files} files: ${(compressed.bytes / 1024).toFixed(0)} KB → ${(compressed.brotliBytes / 1024).toFixed(0)} KB brotli`);
+  } finally {
+    await content.close();
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  // PGlite and React's renderer may keep handles open; the work is done.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

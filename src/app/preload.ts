@@ -1,0 +1,88 @@
+import { getServiceDetail } from '../api/get-service-detail';
+import { listCounters } from '../api/list-counters';
+import { listFaqs } from '../api/list-faqs';
+import { listServices } from '../api/list-services';
+import { listTestimonies } from '../api/list-testimonies';
+
+/**
+ * Public reads started before their screen mounts, and the data a prerendered page was built with
+ * (issue 6: no waterfalls, no API call for the first paint). `useRequest` takes an entry once: a
+ * read already answered starts its machine in `success`; one still running hands over its promise.
+ * Keys are a read's name and its params, so the build's prerender and the browser agree on them.
+ */
+export const publicReads = {
+  services: listServices,
+  serviceDetail: getServiceDetail,
+  counters: listCounters,
+  testimonies: listTestimonies,
+  faqs: listFaqs,
+} as const;
+
+export type PublicReadName = keyof typeof publicReads;
+/** What a prerendered page embeds: `{ "services:null": [...], "serviceDetail:3": {...} }`. */
+export type PreloadedData = Record<string, unknown>;
+
+interface Entry {
+  promise: Promise<unknown> | null;
+  data: unknown;
+  hasData: boolean;
+  /** Built into the page at build time: shown at once, then read again from the API. */
+  prerendered: boolean;
+}
+
+const entries = new Map<string, Entry>();
+const nameOfFetcher = new Map<unknown, PublicReadName>(
+  Object.entries(publicReads).map(([name, fetcher]) => [fetcher, name as PublicReadName]),
+);
+
+export const preloadKey = (name: PublicReadName, params?: unknown) => `${name}:${JSON.stringify(params ?? null)}`;
+
+/** Starts a public read unless one for the same key is already here. */
+export function startRead(name: PublicReadName, params?: unknown): void {
+  const key = preloadKey(name, params);
+  if (entries.has(key)) return;
+  const fetcher = publicReads[name] as (params: unknown) => Promise<unknown>;
+  const entry: Entry = { promise: null, data: null, hasData: false, prerendered: false };
+  entry.promise = fetcher(params).then((data) => {
+    entry.data = data;
+    entry.hasData = true;
+    return data;
+  });
+  // A failed preload is forgotten; the screen's own request reports the error.
+  entry.promise.catch(() => entries.delete(key));
+  entries.set(key, entry);
+}
+
+/** Data built into a prerendered page (or given to the server renderer). */
+export function seedPreloaded(data: PreloadedData): void {
+  for (const [key, value] of Object.entries(data)) {
+    entries.set(key, { promise: Promise.resolve(value), data: value, hasData: true, prerendered: true });
+  }
+}
+
+export type TakenRead =
+  | { kind: 'data'; data: unknown; revalidate: boolean }
+  | { kind: 'pending'; promise: Promise<unknown> };
+
+/** For `useRequest`: the preloaded answer of this fetcher and params, removed from the registry. */
+export function takePreloaded(fetcher: unknown, params: unknown): TakenRead | null {
+  const name = nameOfFetcher.get(fetcher);
+  if (!name) return null;
+  const key = preloadKey(name, params);
+  const entry = entries.get(key);
+  if (!entry) return null;
+  entries.delete(key);
+  if (entry.hasData) return { kind: 'data', data: entry.data, revalidate: entry.prerendered };
+  return entry.promise ? { kind: 'pending', promise: entry.promise } : null;
+}
+
+/** Reads the data a prerendered page embedded (see scripts/prerender.ts). */
+export function seedPreloadedFromDocument(): void {
+  const script = typeof document === 'undefined' ? null : document.getElementById('preloaded-data');
+  if (!script?.textContent) return;
+  try {
+    seedPreloaded(JSON.parse(script.textContent) as PreloadedData);
+  } catch {
+    // A broken embed only costs a read from the API.
+  }
+}
