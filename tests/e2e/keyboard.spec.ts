@@ -95,7 +95,7 @@ test('following a link moves focus to the new page heading and names the documen
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeFocused();
   await expect(page).not.toHaveTitle(before);
-  await expect(page).toHaveTitle(/FAQ/i);
+  await expect(page).toHaveTitle(/Frequently asked questions/);
 });
 
 test('form errors and toasts are announced in live regions', async ({ page }) => {

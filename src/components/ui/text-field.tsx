@@ -44,7 +44,10 @@ export function TextField({ label, description, errorMessage, multiline, rows = 
         <Input className="field__control" placeholder={placeholder} />
       )}
       {description ? <Text slot="description" className="field__description">{description}</Text> : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      {/* A live region (role=alert) that is always there: the message is announced as it appears. */}
+      <div role="alert">
+        <FieldError className="field__error">{errorMessage}</FieldError>
+      </div>
     </AriaTextField>
   );
 }
