@@ -93,12 +93,16 @@ function withoutHoistedPreloads(html: string, read: ReadBuiltFile): string {
   });
 }
 
-/** `<img src="/images/x.svg">` of a small SVG becomes a data: URL (the CSP allows `img-src data:`). */
+/**
+ * `<img src="/images/x.svg">` of a small SVG becomes a data: URL (the CSP allows `img-src data:`),
+ * drawn with the first paint: lazy loading would only hold back a picture that is already here.
+ */
 function inlineSmallSvgImages(html: string, read: ReadBuiltFile): string {
-  return html.replace(/(<img\b[^>]*?\bsrc=")(\/[^"]+\.svg)(")/g, (whole, before: string, src: string, after: string) => {
-    const svg = read(src);
-    if (svg === null || Buffer.byteLength(svg) > INLINE_SVG_MAX_BYTES) return whole;
-    return `${before}${svgDataUrl(svg)}${after}`;
+  return html.replace(/<img\b[^>]*>/g, (tag) => {
+    const src = /\bsrc="(\/[^"]+\.svg)"/.exec(tag)?.[1];
+    const svg = src ? read(src) : null;
+    if (!src || svg === null || Buffer.byteLength(svg) > INLINE_SVG_MAX_BYTES) return tag;
+    return tag.replace(`src="${src}"`, () => `src="${svgDataUrl(svg)}"`).replace(/\sloading="lazy"/, '');
   });
 }
 
