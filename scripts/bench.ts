@@ -7,19 +7,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runLighthouse } from './bench/lighthouse';
 import { startPostgres } from './bench/postgres';
 import { machine, writeResults, type BenchResults } from './bench/report';
 import { measureScale } from './bench/scale';
-import { BENCH_ADMIN, signIn, startServer, type RunningServer } from './bench/server';
+import { BENCH_ADMIN, BENCH_CUSTOMER, signIn, startServer, type RunningServer } from './bench/server';
 import { measureBundle } from './bundle-report';
 import { findChromium } from './find-chromium';
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'bench-logs-'));
+const siteDir = mkdtempSync(path.join(tmpdir(), 'bench-site-'));
 const results: BenchResults = {
   date: new Date().toISOString(),
+  loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
   machine: machine(),
   bundle: null,
   lighthouse: [],
@@ -58,10 +60,22 @@ async function warm(server: RunningServer, admin: unknown): Promise<void> {
 }
 
 const seedScale = (dataDir: string, orders: number) =>
-  step(`seed ${orders} orders and 2,000 customers`, process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', '--orders', String(orders), '--users', '2000'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+  // The same accounts as the server (startServer): the seed must not reset their passwords.
+  step(`seed ${orders} orders and 2,000 customers`, process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', '--orders', String(orders), '--users', '2000'], {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    DEMO_PASSWORD: BENCH_CUSTOMER.password,
+  });
 
 async function main(): Promise<void> {
-  if (!step('build', 'npm', ['run', 'build', '--silent'])) throw new Error('The build failed: nothing to measure');
+  // The same two steps as `npm run build`, into a folder of the bench's own (dist/ may be in use).
+  const built =
+    step('build', 'npx', ['vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], { NODE_ENV: 'production' }) &&
+    step('prerender', process.execPath, ['--import', 'tsx', 'scripts/prerender.ts', '--out-dir', siteDir], { NODE_ENV: 'production' });
+  if (!built) throw new Error('The build failed: nothing to measure');
+  process.env.SPA_DIR = siteDir;
   const chromiumPath = findChromium();
   process.env.CHROME_PATH ??= chromiumPath;
 
@@ -119,6 +133,7 @@ async function main(): Promise<void> {
     }
   });
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(siteDir, { recursive: true, force: true });
 
   mkdirSync('bench', { recursive: true });
   console.log(`\n${writeResults(results)}\n\nWritten to bench/results.json and bench/RESULTS.md (server logs in ${logDir}).`);

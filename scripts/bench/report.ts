@@ -9,6 +9,8 @@ import type { ScaleFigure } from './scale';
 
 export interface BenchResults {
   date: string;
+  /** 1, 5 and 15 minute load averages when the bench started: other work on the machine skews times. */
+  loadAverage: number[];
   machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string };
   bundle: { landingJsGzipBytes: number; landingCssGzipBytes: number; chunks: { file: string; gzipBytes: number }[] } | null;
   lighthouse: PageFigures[];
@@ -37,7 +39,7 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 export function formatResults(r: BenchResults): string {
   const lines: string[] = [];
-  lines.push(`Measured ${r.date} on ${r.machine.cores} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}.`, '');
+  lines.push(`Measured ${r.date} on ${r.machine.cores} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}; load average at the start ${r.loadAverage.join(' / ')}.`, '');
   if (r.bundle) {
     const ok = r.bundle.landingJsGzipBytes <= 135 * 1024;
     lines.push(row(['Bytes', 'Goal', 'Measured']), row(['---', '---', '---']));
