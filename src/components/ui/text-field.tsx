@@ -44,8 +44,8 @@ export function TextField({ label, description, errorMessage, multiline, rows = 
         <Input className="field__control" placeholder={placeholder} />
       )}
       {description ? <Text slot="description" className="field__description">{description}</Text> : null}
-      {/* A live region (role=alert) that is always there: the message is announced as it appears. */}
-      <div role="alert">
+      {/* A live region that is always there, so the message is announced as it appears. */}
+      <div aria-live="polite">
         <FieldError className="field__error">{errorMessage}</FieldError>
       </div>
     </AriaTextField>
