@@ -20,6 +20,13 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client losing its connection (the server restarting) emits 'error' on itself,
+      // not on the pool: unheard, it would crash the process. The failing query reports it instead.
+      let broken = false;
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const value = await fn(clientDatabase(client));
@@ -29,7 +36,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async close() {

@@ -86,10 +86,13 @@ describe.runIf(runs)('database outage under load (PostgreSQL)', () => {
     const hung = outcomes.filter((o) => o.status === 'hung').length;
     const wrong = outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500 && (o.status !== 503 || o.message !== UNAVAILABLE));
     const slowest = Math.max(...during.map((o) => o.ms));
+    const seen = (list: Outcome[]) => JSON.stringify(list.reduce<Record<string, number>>((all, o) => ({ ...all, [String(o.status)]: (all[String(o.status)] ?? 0) + 1 }), {}));
+    console.log(`Answers before the outage ${seen(outcomes.filter((o) => o.at < stoppedAt))}, during ${seen(during)}, after ${seen(outcomes.filter((o) => o.at >= restartedAt))}`);
     console.log(
       `Database outage (PostgreSQL stopped ${restartedAt - stoppedAt} ms): ${outcomes.length} requests, ${unavailable.length} answered 503 during the outage, ` +
         `${hung} hung, slowest answer while down ${slowest} ms, recovered ${recoveredAt === null ? 'never' : `${recoveredAt - restartedAt} ms after the restart`} without restarting the API`,
     );
+    expect(server.child.exitCode, `the API process died:\n${server.output()}`).toBeNull();
     expect(hung).toBe(0);
     expect(wrong.map((o) => `${o.status} ${String(o.message)}`)).toEqual([]);
     expect(unavailable.length).toBeGreaterThan(0);
