@@ -110,9 +110,10 @@ test('form errors and toasts are announced in live regions', async ({ page }) =>
 
   await page.goto('/contact');
   await settled(page);
-  await page.getByLabel(/full name|name/i).first().fill('Jane Doe');
-  await page.getByLabel('Email').fill('jane.doe@example.co.uk');
-  await page.getByLabel(/message/i).fill('Do you clean ovens?');
+  const form = page.getByRole('main').getByRole('form');
+  await form.getByRole('textbox', { name: /name/i }).first().fill('Jane Doe');
+  await form.getByRole('textbox', { name: 'Email' }).fill('jane.doe@example.co.uk');
+  await form.getByRole('textbox', { name: 'Message' }).fill('Do you clean ovens?');
   await page.getByRole('main').getByRole('button', { name: /send/i }).click();
   const toast = page.getByText('Contact was successfully, we will contact you asap !');
   await expect(toast).toBeVisible();
