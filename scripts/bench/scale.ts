@@ -71,14 +71,13 @@ export async function measureScale(baseUrl: string, storedUser: unknown, orders:
       await context.addInitScript((user) => localStorage.setItem('userInfo', JSON.stringify(user)), storedUser);
       await context.addInitScript(watchRows);
       const page = await context.newPage();
-      let apiBytes = 0;
-      page.on('response', async (response) => {
-        if (/\/api\/admin\/(orders|users)/.test(response.url())) apiBytes = Number((await response.body().catch(() => Buffer.alloc(0))).length);
-      });
+      const apiPath = scalePage.path === '/orders' ? '/api/admin/orders' : '/api/admin/users';
+      const apiResponse = page.waitForResponse((response) => new URL(response.url()).pathname.replace(/\/$/, '') === apiPath, { timeout: 30_000 });
       await page.goto(`${baseUrl}${scalePage.path}`);
       await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, { timeout: 30_000 });
       const interactiveMs = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
       const sortMs = await page.evaluate(clickSort, scalePage.sortColumn);
+      const apiBytes = (await (await apiResponse).body()).length;
       figures.push({ path: scalePage.path, orders, interactiveMs, sortMs, apiBytes });
       console.log(`  scale ${scalePage.path} with ${orders} orders: rows after ${Math.round(interactiveMs)} ms, sort ${Math.round(sortMs)} ms`);
       await context.close();
