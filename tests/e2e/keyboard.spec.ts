@@ -115,7 +115,8 @@ test('form errors and toasts are announced in live regions', async ({ page }) =>
   await form.getByRole('textbox', { name: 'Email' }).fill('jane.doe@example.co.uk');
   await form.getByRole('textbox', { name: 'Message' }).fill('Do you clean ovens?');
   await page.getByRole('main').getByRole('button', { name: /send/i }).click();
-  const toast = page.getByText('Contact was successfully, we will contact you asap !');
+  // The page shows the message inline and as a toast (notistack's #notistack-snackbar): both announced.
+  const toast = page.locator('#notistack-snackbar').filter({ hasText: 'Contact was successfully, we will contact you asap !' });
   await expect(toast).toBeVisible();
   await expect(toast.locator('xpath=ancestor-or-self::*[@role="alert" or @role="status" or @aria-live]').first()).toBeAttached();
 });
