@@ -14,7 +14,8 @@ import './account.css';
  * Every field is optional (empty is sent as null). On success: the toast, the request is reset
  * and the user is logged out (SPEC 4), since email or password may have changed.
  */
-export function ProfileForm({ title }: { title: string }) {
+// SPEC 2 spells the name field 'Full name' on /profile and 'Full Name' on the admin's /settings.
+export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string; nameLabel?: string }) {
   const { user, send } = useSession();
   const request = useRequest(updateProfile);
   const form = useValidatedForm(emptyProfileForm, () => ({}));
@@ -34,7 +35,7 @@ export function ProfileForm({ title }: { title: string }) {
     <form onSubmit={submit} noValidate aria-label={title} className="profile-form">
       <p className="account-form__note">Fill in only what you want to change; empty fields stay as they are. You will be asked to log in again afterwards.</p>
       <div className="profile-form__grid">
-        <TextField label="Full name" name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
+        <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
         <TextField label="Old Password" type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
         <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />

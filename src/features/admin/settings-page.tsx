@@ -7,7 +7,7 @@ export function SettingsPage() {
   return (
     <Page title="Settings" heading="Update Information" width="full">
       <Card className="admin-settings">
-        <ProfileForm title="Update Information" />
+        <ProfileForm title="Update Information" nameLabel="Full Name" />
       </Card>
     </Page>
   );
