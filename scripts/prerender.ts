@@ -21,16 +21,16 @@ process.env.NODE_ENV ??= 'production';
 
 const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'dist');
 
-/** Public routes and the lazy screen each one shows; /service/:id is added per seeded service. */
+/**
+ * Public routes and the lazy screen each one shows; /service/:id is added per seeded service.
+ * Pages whose form could be submitted before hydration (login, register, forgotten password,
+ * contact) are not prerendered: a native submit would reload the page and lose the click.
+ */
 const staticRoutes: [string, string][] = [
   ['/', routeModules.landing],
   ['/about', routeModules.about],
   ['/home', routeModules.services],
   ['/faqs', routeModules.faqs],
-  ['/contact', routeModules.contact],
-  ['/login', routeModules.login],
-  ['/register', routeModules.register],
-  ['/forget-password', routeModules.forgotPassword],
   ['/terms-condition', routeModules.terms],
   ['/privacy-policy', routeModules.privacy],
 ];
