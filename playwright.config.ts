@@ -27,7 +27,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /admin-logout\.spec\.ts/ },
+    // Logging the shared administrator out ends every admin token (a per-user token version on the
+    // server), so it runs once everything else has finished with that account.
+    { name: 'last', use: { ...devices['Desktop Chrome'] }, testMatch: /admin-logout\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node --import tsx tests/e2e/support/prepare-server.ts && node --import tsx server/server.ts',
     url: `${e2eBaseUrl}/api/home/services`,
