@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   // The machine has two cores, and one PGlite connection serves every request.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // One retry on CI: a test that passes on retry is reported as flaky (and counted), not hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
