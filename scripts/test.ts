@@ -45,6 +45,7 @@ function playwright() {
   if (!existsSync(file)) return tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   tallies.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+  if (stats.flaky) console.log(`\n${stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
 }
 
 const staticChecks: [string, string, string[]][] = [
