@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { bookingMachine, cartTotal, clampQuantity } from '../../machines/booking.machine';
-import { bookingModel, modelPaths, orderSummary as summary, serviceItems } from '../support/booking-models';
-import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+import { bookingModel, orderSummary as summary, serviceItems } from '../support/booking-models';
+import { describeModelPaths } from '../support/describe-model-paths';
 
 const machine = bookingModel.machine;
 const input = { serviceId: 1 };
 
-describe('booking machine (model-based)', () => {
-  const generated = modelPaths(bookingModel);
-  const paths = generated.map(({ path }) => path);
-  for (const { path, input: start } of generated) {
-    it(`reaches ${describePath(path)}`, () => {
-      replayPath(machine, path, start).stop();
-    });
-  }
-
-  it('covers every state and transition', () => {
-    const coverage = coverageOf(machine, paths);
-    console.log(`${formatCoverage('booking', coverage)} by ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-});
+describeModelPaths('booking', bookingModel);
 
 describe('booking machine rules', () => {
   it('clamps a quantity to 1..100, an empty entry counting as 1', () => {

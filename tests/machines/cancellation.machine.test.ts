@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { cancellationMachine, type RefundCall } from '../../machines/cancellation.machine';
-import { cancellationModel, coveringPaths, modelPaths } from '../support/booking-models';
-import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+import { cancellationModel } from '../support/booking-models';
+import { describeModelPaths } from '../support/describe-model-paths';
 
 const machine = cancellationModel.machine;
 const cancellable = { id: 7, cancellation: { allowed: true, fee: 15 } };
 
-describe('cancellation machine (model-based)', () => {
-  const generated = modelPaths(cancellationModel);
-  const paths = generated.map(({ path }) => path);
-  for (const { path, input } of generated) {
-    it(`reaches ${describePath(path)}`, () => {
-      replayPath(machine, path, input).stop();
-    });
-  }
-
-  it('covers every state and transition', () => {
-    const coverage = coverageOf(machine, paths);
-    const browser = coveringPaths(cancellationModel).map(({ path }) => path);
-    console.log(`${formatCoverage('cancellation', coverage)} by ${paths.length} paths`);
-    console.log(`${formatCoverage('cancellation (browser subset)', coverageOf(machine, browser))} by ${browser.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-});
+describeModelPaths('cancellation', cancellationModel, { browserSubset: true });
 
 describe('cancellation machine behaviour', () => {
   it('opens only for an order the server says can be cancelled, with its fee', () => {

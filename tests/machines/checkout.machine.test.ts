@@ -2,31 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine, idempotencyKeyFor, isTrustedUrl, type CheckoutCall } from '../../machines/checkout.machine';
 import { toCheckoutRequest } from '../../machines/checkout-form';
-import { checkoutModel, coveringPaths, modelPaths, orderSummary, trustedOrigin, validCheckoutValues } from '../support/booking-models';
-import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+import { checkoutModel, orderSummary, trustedOrigin, validCheckoutValues } from '../support/booking-models';
+import { describeModelPaths } from '../support/describe-model-paths';
 
 const machine = checkoutModel.machine;
 const withOrder = { order: orderSummary, trustedOrigins: [trustedOrigin] };
 
-describe('checkout machine (model-based)', () => {
-  const generated = modelPaths(checkoutModel);
-  const paths = generated.map(({ path }) => path);
-  for (const { path, input } of generated) {
-    it(`reaches ${describePath(path)}`, () => {
-      replayPath(machine, path, input).stop();
-    });
-  }
-
-  it('covers every state and transition', () => {
-    const coverage = coverageOf(machine, paths);
-    const browser = coveringPaths(checkoutModel).map(({ path }) => path);
-    console.log(`${formatCoverage('checkout', coverage)} by ${paths.length} paths`);
-    console.log(`${formatCoverage('checkout (browser subset)', coverageOf(machine, browser))} by ${browser.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverageOf(machine, browser).transitions.missing).toEqual([]);
-  });
-});
+describeModelPaths('checkout', checkoutModel, { browserSubset: true });
 
 describe('checkout machine behaviour', () => {
   it('shows nothing to pay when /placeorder has no stored order', () => {
