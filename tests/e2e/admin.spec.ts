@@ -26,17 +26,41 @@ const tiles: [string, keyof Stats, (n: number) => string][] = [
   ['Orders canceled', 'cancelled', String],
 ];
 
-/** Reloads the dashboard until its six tiles show what GET /admin/counter answers now; returns it. */
-async function dashboardMatchesApi(page: Page, api: ApiClient): Promise<Stats> {
-  let stats: Stats | undefined;
+/** The six totals, and the accepted refunds Total Refound sums (order id → total − fee), read together. */
+interface Ledger {
+  stats: Stats;
+  accepted: Map<number, number>;
+}
+
+/**
+ * Reloads the dashboard until its six tiles show what `read` answers from the API now; returns that.
+ * The page and the API are read at one moment: a change made by another spec in between retries.
+ */
+async function dashboardMatchesApi<T extends { stats: Stats }>(page: Page, read: () => Promise<T>): Promise<T> {
+  let answer: T | undefined;
   await expect(async () => {
     await page.goto('/');
     await expect(page.getByText('Loading statistics')).toHaveCount(0);
-    stats = await ok(api.GET('/admin/counter'));
-    for (const [label, key, format] of tiles) await expect(tileValue(page, label)).toHaveText(format(stats[key]), { timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
-  return stats!;
+    answer = await read();
+    for (const [label, key, format] of tiles) await expect(tileValue(page, label)).toHaveText(format(answer.stats[key]), { timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  return answer!;
 }
+
+const statsOnly = (api: ApiClient) => async () => ({ stats: await ok(api.GET('/admin/counter')) });
+
+/**
+ * The totals with the accepted refunds they include. An accepted refund stays accepted, so when the
+ * list is the same before and after the totals are read, the totals count exactly that list; when
+ * another spec accepted one in between, this throws and the caller reads again.
+ */
+const ledgerOf = (api: ApiClient) => async (): Promise<Ledger> => {
+  const before = await acceptedRefunds(api);
+  const stats = await ok(api.GET('/admin/counter'));
+  const accepted = await acceptedRefunds(api);
+  expect([...accepted.keys()].sort(), 'no refund accepted while Total Refound was read').toEqual([...before.keys()].sort());
+  return { stats, accepted };
+};
 
 test('an administrator sees the back office, keeps totals true, updates an order and decides a refund', async ({ page }) => {
   const { api } = await adminApi();
@@ -52,7 +76,7 @@ test('an administrator sees the back office, keeps totals true, updates an order
   });
 
   await test.step('the six tiles show the API totals, including our own customer and order', async () => {
-    const now = await dashboardMatchesApi(page, api);
+    const now = (await dashboardMatchesApi(page, statsOnly(api))).stats;
     expect(now.users).toBeGreaterThanOrEqual(before.users + 1);
     expect(now.inqueue + now.completed + now.cancelled).toBeGreaterThanOrEqual(before.inqueue + before.completed + before.cancelled + 1);
     await expect(page.getByRole('table', { name: 'Revenue and orders per week' })).toHaveCount(1);
@@ -81,8 +105,8 @@ test('an administrator sees the back office, keeps totals true, updates an order
   await test.step('accepting a refund a customer asked for adds total − fee to Total Refound', async () => {
     const cancelled = await customerWithOrder('admin-refund');
     const fee = await requestRefund(cancelled, 'Our plans changed.');
-    const refundedBefore = (await dashboardMatchesApi(page, api)).refunded;
-    const acceptedBefore = await acceptedRefunds(api);
+    const before = await dashboardMatchesApi(page, ledgerOf(api));
+    expect(before.accepted.has(cancelled.id)).toBe(false);
 
     await page.getByRole('link', { name: 'Refunded orders' }).click();
     await page.getByLabel('Filter by name').fill(cancelled.customer.name);
@@ -91,12 +115,13 @@ test('an administrator sees the back office, keeps totals true, updates an order
     await page.getByRole('button', { name: `Update refund of order ${cancelled.id}` }).click();
     await expect(page.getByText(`Refund for order ${cancelled.id} accepted`)).toBeVisible({ timeout: 20_000 });
 
-    const refundedAfter = (await dashboardMatchesApi(page, api)).refunded;
-    // Refunds others accepted meanwhile are counted too; ours must add exactly total − fee.
-    const others = [...(await acceptedRefunds(api))].filter(([id]) => id !== cancelled.id && !acceptedBefore.has(id));
+    const after = await dashboardMatchesApi(page, ledgerOf(api));
+    expect(after.accepted.get(cancelled.id)).toBeCloseTo(cancelled.total - fee, 2);
+    // Refunds other specs accepted meanwhile are counted too (both ledgers are exact); ours must add exactly total − fee.
+    const others = [...after.accepted].filter(([id]) => id !== cancelled.id && !before.accepted.has(id));
     const othersAmount = others.reduce((sum, [, amount]) => sum + amount, 0);
-    expect(refundedAfter - refundedBefore - othersAmount).toBeCloseTo(cancelled.total - fee, 2);
-    await expect(tileValue(page, 'Total Refound')).toHaveText(gbp.format(refundedAfter));
+    expect(after.stats.refunded - before.stats.refunded - othersAmount).toBeCloseTo(cancelled.total - fee, 2);
+    await expect(tileValue(page, 'Total Refound')).toHaveText(gbp.format(after.stats.refunded));
   });
 
   await test.step('the users table shows 5 rows, then 10, and sorts by Email', async () => {
@@ -144,7 +169,8 @@ test('a customer gets the not-found page on /orders, and the admin API refuses t
 
 /** Accepted refunds by order id, with the amount each adds to Total Refound (total − fee). */
 async function acceptedRefunds(api: ApiClient): Promise<Map<number, number>> {
-  const [refunds, orders] = await Promise.all([ok(api.GET('/admin/refunds/')), ok(api.GET('/admin/orders/'))]);
-  const totals = new Map(orders.map((o) => [o.id, o.total]));
-  return new Map(refunds.filter((r) => r.status === 'accepted').map((r) => [r.order_id, (totals.get(r.order_id) ?? 0) - r.fee]));
+  // Refunds first: every order they name existed before the orders are read, so each has its total.
+  const refunds = await ok(api.GET('/admin/refunds/'));
+  const totals = new Map((await ok(api.GET('/admin/orders/'))).map((o) => [o.id, o.total]));
+  return new Map(refunds.filter((r) => r.status === 'accepted').map((r) => [r.order_id, totals.get(r.order_id)! - r.fee]));
 }
