@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AdminUpdateModel } from './admin-update-models';
+import { describeModelPaths } from './describe-model-paths';
+
+/**
+ * The suite every admin row-update machine (machines/admin-update.machine.ts) passes: its
+ * generated paths with full state and transition coverage, then its behaviour with a fake call —
+ * what Update sends, when it may, and what a success, a 409 and any other failure do to the row.
+ */
+export function describeAdminUpdate(model: AdminUpdateModel) {
+  describeModelPaths(model.name, model);
+
+  describe(`${model.name} machine (behaviour)`, () => {
+    const [choice] = model.choices;
+    const update = { type: `${model.prefix}.update` };
+
+    it('cannot update until a status different from the current one is chosen', () => {
+      const { actor } = start(model, async () => model.saved);
+      expect(actor.getSnapshot().can(update)).toBe(false);
+      actor.send({ type: 'status.choose', status: choice });
+      expect(actor.getSnapshot().can(update)).toBe(true);
+    });
+
+    it('sends the chosen status with the row version, then notifies and reloads the list', async () => {
+      const { actor, calls } = start(model, async () => model.saved);
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send(update);
+      await settle();
+      expect(calls.sent).toEqual([model.call(model.input.version)]);
+      expect(actor.getSnapshot().value).toBe('updated');
+      expect(actor.getSnapshot().context).toMatchObject({ status: model.saved.status, version: model.saved.version, chosen: null });
+      expect(calls).toMatchObject({ notified: 1, reloaded: 1 });
+      // Choosing the status it now has leaves nothing to send.
+      actor.send({ type: 'status.choose', status: model.saved.status });
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
+
+    it('on a 409 shows the message, reloads the list, and retries with the reloaded version', async () => {
+      let answer: () => Promise<unknown> = async () => Promise.reject(model.conflict);
+      const { actor, calls } = start(model, () => answer());
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send(update);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('conflicted');
+      expect(actor.getSnapshot().context.error).toBe(model.conflict.message);
+      expect(calls).toMatchObject({ notified: 0, reloaded: 1 });
+
+      actor.send({ type: `${model.prefix}.sync`, status: model.input.status, version: 5 });
+      answer = async () => model.saved;
+      actor.send({ type: `${model.prefix}.retry` });
+      await settle();
+      expect(calls.sent.at(-1)).toEqual(model.call(5));
+      expect(actor.getSnapshot().value).toBe('updated');
+    });
+
+    it('keeps any other failure on the row, with the choice, without reloading', async () => {
+      const { actor, calls } = start(model, async () => Promise.reject(model.failure));
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send(update);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(actor.getSnapshot().context).toMatchObject({ error: model.failure.message, chosen: choice });
+      expect(calls).toMatchObject({ notified: 0, reloaded: 0 });
+    });
+  });
+}
+
+/** A started actor of the app's machine whose call is `answer`, counting notifications and reloads. */
+export function start(model: AdminUpdateModel, answer: (input: unknown) => Promise<unknown>) {
+  const calls = { notified: 0, reloaded: 0, sent: [] as unknown[] };
+  const machine = model.app.provide({
+    actors: { [model.actor]: fromPromise(({ input }) => { calls.sent.push(input); return answer(input); }) },
+    actions: { notifyUpdated: () => void calls.notified++, [model.reload]: () => void calls.reloaded++ },
+  } as never);
+  return { actor: createActor(machine, { input: model.input }).start(), calls };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
