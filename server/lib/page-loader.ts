@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one inline script of a prerendered page (scripts/prerender/page-html.ts), allowed by the
+ * Content-Security-Policy through its hash, nothing else inline. A prerendered page is complete
+ * without script, so the app is only requested once the page (and its pictures: `load`) has been
+ * painted (two frames later): its script never competes with the first paint for the network or
+ * the main thread (issue 6, goal 2). The element carries the modules to load in `data-modules`, the
+ * entry first; the others are preloaded beside it, so nothing waits for the entry to be parsed.
+ * The text never changes with a build, so neither does its hash.
+ */
+export const pageLoaderScript =
+  '(function(s){addEventListener("load",function(){requestAnimationFrame(function(){requestAnimationFrame(function(){' +
+  's.dataset.modules.split(" ").forEach(function(src,i){var e=document.createElement(i?"link":"script");' +
+  'if(i){e.rel="modulepreload";e.href=src}else{e.type="module";e.src=src}e.crossOrigin="";document.head.appendChild(e)})' +
+  '})})})})(document.currentScript)';
+
+/** The CSP source that allows exactly that script. */
+export const pageLoaderHash = `'sha256-${createHash('sha256').update(pageLoaderScript).digest('base64')}'`;
