@@ -15,7 +15,6 @@ export interface AdminUpdateModel extends Model {
   name: string;
   /** The machine as the app has it (its own actor); `machine` is it with a never-settling actor. */
   app: AnyStateMachine;
-  events: readonly { type: string; [key: string]: unknown }[];
   /** Event prefix, actor name and reload action name, as the screens use them. */
   prefix: 'order' | 'refund';
   actor: string;
@@ -34,6 +33,7 @@ const httpError = (message: string, status: number | null) => Object.assign(new 
 // Never settles: the paths deliver the done and error events themselves.
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
 
+/** A model from a machine's names and data; `sync` is what a reloaded list says about the row. */
 function model(spec: Omit<AdminUpdateModel, 'machine' | 'inputs' | 'events'> & { sync: { status: string; version: number } }): AdminUpdateModel {
   const { sync, ...rest } = spec;
   const done = `xstate.done.actor.${spec.actor}`;
