@@ -2,8 +2,9 @@
  * Second half of `npm run build` (after `vite build`): prerenders the public routes to HTML with
  * React's server renderer over the same App and routes (src/entry-server.tsx), so a visitor's
  * first paint needs no script and no API call (issue 6, goal 2). Writes dist/index.html (`/`) and
- * dist/<route>/index.html, and keeps Vite's untouched page as dist/spa.html, which the server
- * answers for every other path (history fallback). Then writes .br/.gz copies of the text files.
+ * dist/<route>/index.html, and dist/spa.html (the shell: Vite's page with the app's stylesheets and
+ * preloads), which the server answers for every other path (history fallback). Then writes .br/.gz
+ * copies of the text files.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { routeModules } from '../src/app/paths';
 import { compressBuild } from './prerender/compress';
-import { composePage, type Manifest } from './prerender/page-html';
+import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';
 
 // `--out-dir DIR` when `vite build` wrote somewhere else (default dist, like vite.config.ts).
@@ -23,8 +24,8 @@ const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'd
 
 /**
  * Public routes and the lazy screen each one shows; /service/:id is added per seeded service.
- * Pages whose form could be submitted before hydration (login, register, forgotten password,
- * contact) are not prerendered: a native submit would reload the page and lose the click.
+ * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
+ * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
 const staticRoutes: [string, string][] = [
   ['/', routeModules.landing],
@@ -33,6 +34,10 @@ const staticRoutes: [string, string][] = [
   ['/faqs', routeModules.faqs],
   ['/terms-condition', routeModules.terms],
   ['/privacy-policy', routeModules.privacy],
+  ['/contact', routeModules.contact],
+  ['/login', routeModules.login],
+  ['/register', routeModules.register],
+  ['/forget-password', routeModules.forgotPassword],
 ];
 
 type EntryServer = typeof import('../src/entry-server');
@@ -48,10 +53,12 @@ async function buildEntryServer(outDir: string): Promise<EntryServer> {
 }
 
 async function main(): Promise<void> {
-  const shellFile = path.join(distDir, 'spa.html');
-  if (!existsSync(shellFile)) copyFileSync(path.join(distDir, 'index.html'), shellFile);
-  const template = readFileSync(shellFile, 'utf8');
+  // Vite's own page is kept beside its manifest, so the build can be prerendered again.
+  const viteFile = path.join(distDir, '.vite/index.html');
+  if (!existsSync(viteFile)) copyFileSync(path.join(distDir, 'index.html'), viteFile);
+  const template = readFileSync(viteFile, 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  writeFileSync(path.join(distDir, 'spa.html'), composeShell(template, manifest));
 
   // Inside the project, so the server bundle finds react & co. in node_modules.
   const ssrDir = path.resolve('node_modules/.cache/prerender-ssr');

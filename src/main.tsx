@@ -1,44 +1,15 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { setupInspector } from './app/inspector';
-import { seedPreloadedFromDocument } from './app/preload';
-import { preloadPath } from './app/route-reads';
-import { readStoredUser } from './app/stored-user';
 import './styles/global.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-
 /**
- * Public pages arrive prerendered (scripts/prerender.ts) for a visitor: the browser hydrates that
- * HTML. Someone signed in (a customer's menu, an admin's back office) or a page built for another
- * path gets a fresh render instead.
+ * The entry is tiny on purpose: the app (React, the router, the machines) is a chunk of its own.
+ * A prerendered page's loader (server/lib/page-loader.ts) requests this entry and the app's chunks
+ * side by side once the page has painted; the shell (spa.html) preloads them with the entry.
+ *
+ * React's DOM renderer is the largest module: it is evaluated in a task of its own, and the rest of
+ * the app in the next, so neither blocks the main thread for long (issue 6: total blocking time).
  */
-const path = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-const prerenderedFor = root.dataset.prerendered;
-const builtForThisPath = prerenderedFor !== undefined && path(prerenderedFor) === path(window.location.pathname);
-const hydrate = builtForThisPath && readStoredUser() === null;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// The data the page was built with is shown at once, then read again.
-if (builtForThisPath) seedPreloadedFromDocument();
-// The route's reads start before React renders, beside its lazy chunk.
-if (readStoredUser()?.roles.includes('ROLE_ADMIN') !== true) preloadPath(window.location.pathname);
-
-// The inspector (only with ?inspect) must exist before the first actor is created.
-void setupInspector().then(() => {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  // In a transition React renders (and hydrates) in small slices, so the main thread stays free.
-  startTransition(() => {
-    if (hydrate) {
-      hydrateRoot(root, app);
-    } else {
-      root.textContent = '';
-      createRoot(root).render(app);
-    }
-  });
-});
+void import('react-dom/client')
+  .then(nextTask)
+  .then(() => import('./app/start'));

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageLoaderHash } from '../lib/page-loader';
 
 /**
  * Security headers on every answer (the SPA, the API, the payment and docs pages):
- * - a Content-Security-Policy that allows no inline or foreign script (`script-src 'self'`), no
+ * - a Content-Security-Policy that allows no foreign script and no inline script but the
+ *   prerendered pages' loader, by its hash (`script-src 'self' 'sha256-…'`, lib/page-loader.ts), no
  *   plugins, no <base>, no framing, and forms posting only here; inline styles stay allowed (the
  *   toasts and the docs page set them, and styles cannot run code);
  * - nosniff, no Referer (a reset link carries its token in the path), no camera/microphone/location;
@@ -13,7 +15,7 @@ import fp from 'fastify-plugin';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${pageLoaderHash}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

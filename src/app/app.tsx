@@ -1,9 +1,10 @@
-import { SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
 import { DocumentHeadContext, type DocumentHead } from '../lib/document-head';
 import { RacRouter } from './rac-router';
 import { SessionProvider } from './session';
+import { ToastProvider } from './toasts';
 
 export interface AppProps {
   /** Server rendering only (src/entry-server.tsx): the URL to render, and where the title goes. */
@@ -13,17 +14,21 @@ export interface AppProps {
 
 /**
  * The app's providers, outermost first: the router (the session navigates), react-aria's link
- * routing, toasts (SPEC 9: 5 s, bottom right; notistack renders them with role=alert), the session.
+ * routing, toasts (SPEC 9; their library loads with the first one), the session.
  * The build prerenders public pages with the same tree (a static router), so the browser hydrates them.
  */
 export function App({ location, head }: AppProps) {
+  // Marks the document once the app runs it: a prerendered page before that is only its HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const app = (
     <RacRouter>
-      <SnackbarProvider autoHideDuration={5000} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} maxSnack={3}>
+      <ToastProvider>
         <SessionProvider>
           <AppRoutes />
         </SessionProvider>
-      </SnackbarProvider>
+      </ToastProvider>
     </RacRouter>
   );
   return (

@@ -4,6 +4,7 @@ export { Button, buttonClassName, type ButtonProps, type ButtonSize, type Button
 export { Card, type CardProps } from './card';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { LinkButton, type LinkButtonProps } from './link-button';
+export { Form, type FormProps } from './form';
 export { Dialog, Modal, type DialogProps, type ModalProps } from './modal';
 export { Page, type PageProps } from './page';
 export { Select, type SelectOption, type SelectProps } from './select';

@@ -1,7 +1,7 @@
 import { forgotPassword } from '../../api/forgot-password';
 import { paths } from '../../app/paths';
 import { useRequest } from '../../app/use-request';
-import { Alert, Button, TextField, TextLink } from '../../components/ui';
+import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
 import { accountMessages } from './account-messages';
 import { useValidatedForm } from './use-validated-form';
@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
       description="Reset your Sparkle Cleaning password."
       footer={<>Remembered it? <TextLink href={paths.login()}>Log in</TextLink></>}
     >
-      <form onSubmit={submit} noValidate aria-label="Forgot password">
+      <Form onSubmit={submit} noValidate aria-label="Forgot password">
         <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
         {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
         {request.succeeded ? <Alert variant="success">{accountMessages.resetMailSent}</Alert> : null}
@@ -29,7 +29,7 @@ export default function ForgotPasswordPage() {
             {request.loading ? 'Sending…' : 'Send reset link'}
           </Button>
         </div>
-      </form>
+      </Form>
     </AccountCard>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../app/session';
-import { Alert, Button, TextField, TextLink } from '../../components/ui';
+import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
 import { safeRedirect } from './safe-redirect';
 import { useValidatedForm } from './use-validated-form';
@@ -36,7 +36,7 @@ export default function LoginPage() {
       description="Log in to your Sparkle Cleaning account."
       footer={<>Don&apos;t have an account? <TextLink href={paths.register}>Register</TextLink></>}
     >
-      <form onSubmit={submit} noValidate aria-label="Log in">
+      <Form onSubmit={submit} noValidate aria-label="Log in">
         <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" isRequired value={form.values.password} onChange={form.change('password')} errorMessage={form.errors.password} />
         <div className="account-form__row">
@@ -48,7 +48,7 @@ export default function LoginPage() {
             {loggingIn ? 'Logging in…' : 'Log in'}
           </Button>
         </div>
-      </form>
+      </Form>
     </AccountCard>
   );
 }

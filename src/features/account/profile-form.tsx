@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../app/toasts';
 import { useEffect } from 'react';
 import { updateProfile } from '../../api/update-profile';
 import { useRequest } from '../../app/use-request';
@@ -19,15 +19,15 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
   const { user, send } = useSession();
   const request = useRequest(updateProfile);
   const form = useValidatedForm(emptyProfileForm, () => ({}));
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
   const { succeeded, reset } = request;
 
   useEffect(() => {
     if (!succeeded) return;
-    enqueueSnackbar(accountMessages.profileUpdated, { variant: 'success' });
+    showToast(accountMessages.profileUpdated, 'success');
     reset();
     send({ type: 'session.logout' });
-  }, [succeeded, reset, enqueueSnackbar, send]);
+  }, [succeeded, reset, showToast, send]);
 
   const submit = form.handleSubmit((values) => request.send(toProfileUpdate(values)));
 

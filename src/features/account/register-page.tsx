@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../app/session';
-import { Alert, Button, Checkbox, TextField, TextLink } from '../../components/ui';
+import { Alert, Button, Form, Checkbox, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
 import { useValidatedForm } from './use-validated-form';
 import { validateRegister, type RegisterForm } from './validate-register';
@@ -39,7 +39,7 @@ export default function RegisterPage() {
       description="Create a Sparkle Cleaning account."
       footer={<>Already have an account? <TextLink href={paths.login()}>Log in</TextLink></>}
     >
-      <form onSubmit={submit} noValidate aria-label="Register">
+      <Form onSubmit={submit} noValidate aria-label="Register">
         <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />
         <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
         <TextField
@@ -63,7 +63,7 @@ export default function RegisterPage() {
             {registering ? 'Creating your account…' : 'Register'}
           </Button>
         </div>
-      </form>
+      </Form>
     </AccountCard>
   );
 }

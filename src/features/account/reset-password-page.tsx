@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../app/toasts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resetPassword } from '../../api/reset-password';
@@ -16,14 +16,14 @@ export default function ResetPasswordPage() {
   const request = useRequest(resetPassword);
   const form = useValidatedForm({ password: '', confirmation: '' }, validateResetPassword);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
 
   useEffect(() => {
     if (!request.succeeded) return;
     // The toast outlives the page, so the message is still read on /login.
-    enqueueSnackbar(accountMessages.passwordUpdated, { variant: 'success' });
+    showToast(accountMessages.passwordUpdated, 'success');
     navigate(paths.login());
-  }, [request.succeeded, enqueueSnackbar, navigate]);
+  }, [request.succeeded, showToast, navigate]);
 
   const submit = form.handleSubmit(({ password }) => request.send({ token, password }));
 

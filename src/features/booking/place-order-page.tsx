@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../app/toasts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
@@ -20,7 +20,7 @@ export default function PlaceOrderPage() {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
   const [input] = useState(() => ({ order: readStoredOrder(), trustedOrigins: trustedPaymentOrigins() }));
 
   const actorRef = useActorRef(
@@ -28,7 +28,7 @@ export default function PlaceOrderPage() {
       actors: { checkout: checkoutActor },
       actions: {
         forgetOrder: () => forgetStoredOrder(),
-        notifyPaid: () => enqueueSnackbar('Payment was successfully !', { variant: 'success' }),
+        notifyPaid: () => showToast('Payment was successfully !', 'success'),
         goHome: () => navigateRef.current(paths.landing),
         goToPayment: (_, { url }) => window.location.assign(url),
       },

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../app/toasts';
 import { useEffect, useRef } from 'react';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { listMyOrders } from '../../api/list-my-orders';
@@ -19,14 +19,14 @@ export default function MyOrdersPage() {
   useEffect(() => {
     reloadRef.current = orders.retry;
   }, [orders.retry]);
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
       actors: { requestRefund: requestRefundActor },
       actions: {
         notifySent: () =>
-          enqueueSnackbar('Order refund sent successfully, we will contact you asap !', { variant: 'success' }),
+          showToast('Order refund sent successfully, we will contact you asap !', 'success'),
         reloadOrders: () => reloadRef.current(),
       },
     }),

@@ -18,11 +18,12 @@ export default function ServicesPage() {
       <RequestState request={services} onRetry={services.retry} label="Loading services" minHeight="24rem">
         {(list) => (
           <ServiceGrid label="Services">
-            {list.map((service) => (
+            {list.map((service, index) => (
               <li key={service.id}>
                 <ServiceCard
                   service={service}
                   headingLevel={2}
+                  eager={index < 2}
                   actions={
                     <>
                       <LinkButton href={paths.properties(service.id)} aria-label={`Book now: ${service.name}`}>

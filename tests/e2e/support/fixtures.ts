@@ -38,7 +38,31 @@ export async function loginAs(page: Page, { email, password }: Credentials, opti
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
 }
 
+/**
+ * A prerendered page shows its HTML before the app runs (it loads after the page has painted): a
+ * test acts on the page once the app has it (`data-hydrated` on <html>, set by src/app/app.tsx).
+ * Pages without the app (robots.txt, the payment page) are not waited for.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 20_000 });
+}
+
 export const test = base.extend<{ api: ApiClient; newCustomer: Customer; loginAs: typeof loginAs }>({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp(page);
+      return response;
+    };
+    await provide(page);
+  },
   // eslint-disable-next-line no-empty-pattern
   api: async ({}, provide) => {
     await provide(createApiClient());

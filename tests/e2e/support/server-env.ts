@@ -19,5 +19,6 @@ export const e2eServerEnv: Record<string, string> = {
   DEMO_PASSWORD,
   // A real PostgreSQL for the API suite must not leak into this server: PGlite in DATA_DIR.
   DATABASE_URL: '',
-  SPA_DIR: path.resolve('dist'),
+  // E2E_SPA_DIR: another build than dist/ (two runs of different trees can coexist).
+  SPA_DIR: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
 };

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../../app/toasts';
 import { useEffect, useRef } from 'react';
 import { orderUpdateMachine } from '../../../../machines/order-update.machine';
 import type { AdminOrder } from '../../../api/list-orders';
@@ -15,7 +15,7 @@ import { useOrderActions } from './order-actions-context';
  */
 export function OrderStatusControl({ order }: { order: AdminOrder }) {
   const { statuses, reloadOrders } = useOrderActions();
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
   const reload = useRef(reloadOrders);
   reload.current = reloadOrders;
 
@@ -24,7 +24,7 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
       actors: { updateOrderStatus: updateOrderStatusActor },
       actions: {
         notifyUpdated: ({ context }) =>
-          enqueueSnackbar(`Order ${context.orderId} is now ${statusLabel(context.status)}`, { variant: 'success' }),
+          showToast(`Order ${context.orderId} is now ${statusLabel(context.status)}`, 'success'),
         reloadOrders: () => reload.current(),
       },
     }),

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../../app/toasts';
 import { useEffect, useRef } from 'react';
 import { refundUpdateMachine } from '../../../../machines/refund-update.machine';
 import type { RefundRequest } from '../../../api/list-refunds';
@@ -21,7 +21,7 @@ const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
  */
 export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
   const { reloadRefunds } = useRefundActions();
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
   const reload = useRef(reloadRefunds);
   reload.current = reloadRefunds;
   const id = refund.order_id;
@@ -31,7 +31,7 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
       actors: { updateRefundStatus: updateRefundStatusActor },
       actions: {
         notifyUpdated: ({ context }) =>
-          enqueueSnackbar(`Refund for order ${context.orderId} ${statusLabel(context.status).toLowerCase()}`, { variant: 'success' }),
+          showToast(`Refund for order ${context.orderId} ${statusLabel(context.status).toLowerCase()}`, 'success'),
         reloadRefunds: () => reload.current(),
       },
     }),

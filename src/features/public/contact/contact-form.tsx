@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../../app/toasts';
 import { sendContact, type ContactRequest } from '../../../api/send-contact';
 import { useRequest } from '../../../app/use-request';
-import { Alert, Button, TextField } from '../../../components/ui';
+import { Alert, Button, Form, TextField } from '../../../components/ui';
 import { hasErrors, toContactRequest, validateContact, type ContactErrors, type ContactField } from './contact-validation';
 import './contact-form.css';
 
@@ -19,15 +19,15 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const contact = useRequest(sendContact);
-  const { enqueueSnackbar } = useSnackbar();
+  const showToast = useToast();
 
   useEffect(() => {
     if (!contact.succeeded) return;
-    enqueueSnackbar(contactSuccessMessage, { variant: 'success' });
+    showToast(contactSuccessMessage, 'success');
     setForm(emptyForm);
     setErrors({});
     setSubmitted(false);
-  }, [contact.succeeded, enqueueSnackbar]);
+  }, [contact.succeeded, showToast]);
 
   // After a first submit, messages follow the typing so a fixed field loses its error at once.
   const change = (field: ContactField) => (value: string) => {
@@ -45,7 +45,7 @@ export function ContactForm() {
   };
 
   return (
-    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+    <Form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
       <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.name} onChange={change('name')} errorMessage={errors.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" isRequired value={form.email} onChange={change('email')} errorMessage={errors.email} />
@@ -55,6 +55,6 @@ export function ContactForm() {
       <Button type="submit" size="lg" isPending={contact.loading} fullWidth>
         {contact.loading ? 'Sending…' : 'Send message'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -8,14 +8,16 @@ interface ServiceCardProps {
   actions: ReactNode;
   /** h3 under a section's h2 (landing), h2 directly under the page's h1 (/home). */
   headingLevel?: 2 | 3;
+  /** The page's first cards: their pictures are on the first screen, so they load at once. */
+  eager?: boolean;
 }
 
 /** One service as a card: picture, name, description, then the links the page wants (`actions`). */
-export function ServiceCard({ service, actions, headingLevel = 3 }: ServiceCardProps) {
+export function ServiceCard({ service, actions, headingLevel = 3, eager = false }: ServiceCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="service-card" aria-labelledby={`service-${service.id}-name`}>
-      <ServicePicture src={service.picture} name={service.name} />
+      <ServicePicture src={service.picture} name={service.name} eager={eager} />
       <div className="service-card__body">
         <Heading id={`service-${service.id}-name`} className="service-card__name">
           {service.name}

@@ -1,6 +1,9 @@
 import './service-picture.css';
 
-/** A service's picture from the API; width and height are fixed so the card never jumps. */
+/**
+ * A service's picture from the API; width and height are fixed so the card never jumps. An eager
+ * one is on the first screen (often the page's largest paint): it is fetched first and decoded at once.
+ */
 export function ServicePicture({ src, name, eager = false }: { src: string; name: string; eager?: boolean }) {
   return (
     <img
@@ -10,7 +13,8 @@ export function ServicePicture({ src, name, eager = false }: { src: string; name
       width={320}
       height={200}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding={eager ? 'auto' : 'async'}
     />
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * Issue 6, goals 2 and 3, as a browser sees them: a public page arrives whole in its HTML and paints
+ * before any script is even requested; the app then loads in one wave and takes the page over; a
+ * form cannot be sent natively before that; the toasts' library comes with the first toast only.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const prerendered: [string, string][] = [
+  ['/', 'Sparkle'],
+  ['/home', 'Our services'],
+  ['/faqs', 'Frequently asked questions'],
+  ['/login', 'Log in'],
+  ['/register', 'Register'],
+  ['/forget-password', 'Forgot password'],
+  ['/contact', 'Contact'],
+];
+
+/** When the page painted its largest content, and when each script was requested (ms since start). */
+async function paintAndScriptTimes(page: Page): Promise<{ fcp: number; lcp: number; scripts: { name: string; start: number }[] }> {
+  return page.evaluate(async () => {
+    const lcp = await new Promise<number>((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'script' || entry.initiatorType === 'link' || /\.js(\?|$)/.test(entry.name))
+      .filter((entry) => /\.js(\?|$)/.test(entry.name))
+      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
+    return { fcp, lcp, scripts };
+  });
+}
+
+test.describe('a prerendered page', () => {
+  for (const [route, heading] of prerendered) {
+    test(`${route} holds its content and requests no script of its own in its HTML`, async ({ page }) => {
+      const html = await (await page.request.get(route)).text();
+      expect(html).toContain(`data-prerendered="${route}"`);
+      expect(html).toContain(heading);
+      expect(html).not.toMatch(/<script[^>]+\bsrc=/);
+      expect(html).not.toMatch(/<link[^>]+modulepreload/);
+      // One inline script (the loader) besides the page's data, allowed by the policy's hash.
+      expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toHaveLength(1);
+    });
+  }
+
+  test('paints before any script is requested, then loads the app in one wave without a CSP violation', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/login');
+    // Hydrated: the form's fields are usable.
+    await expect(page.getByLabel('Email')).toBeEnabled();
+    const { fcp, lcp, scripts } = await paintAndScriptTimes(page);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      expect(script.start, `${script.name} was requested after the first paint`).toBeGreaterThan(fcp);
+      expect(script.start, `${script.name} was requested after the largest paint`).toBeGreaterThanOrEqual(lcp);
+    }
+    // One wave: every chunk of the app and the screen was asked for within a moment of the entry.
+    const first = Math.min(...scripts.map((s) => s.start));
+    const screenChunks = scripts.filter((s) => s.start - first < 50);
+    expect(screenChunks.length, 'the entry, the app and the login screen load side by side').toBeGreaterThanOrEqual(scripts.length - 1);
+    expect(violations).toEqual([]);
+  });
+
+  test('a form cannot be sent before the app runs: no password ever lands in the address', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    await expect(email).toBeVisible();
+    await expect(email).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await page.keyboard.press('Enter');
+    expect(page.url()).not.toContain('password');
+    await context.close();
+  });
+});
+
+test('the toasts library comes with the first toast, not with the page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/contact');
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  expect(scripts.filter((s) => /toast-host/.test(s))).toEqual([]);
+
+  await page.getByLabel('Full name').fill('Page Load Test');
+  await page.getByLabel('Email').fill('page-load@example.test');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Checking that the toast arrives with its library.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.locator('.notistack-SnackbarContainer').getByText('Contact was successfully, we will contact you asap !')).toBeVisible();
+  expect(scripts.filter((s) => /toast-host/.test(s))).toHaveLength(1);
+});
