@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRateLimiter } from '../lib/rate-limiter';
+import { addRouteHook, operationIdOf } from './route-hooks';
 
 /**
  * Per-client limits (keyed by the caller's IP address) on top of the per-account ones of the
  * sign-in and password-reset services: one client guessing many accounts' passwords, or mailing
  * reset links to many addresses, is paused with 429 `{ message }`. In memory, per server instance
  * (docs/security-and-reliability.md); behind a proxy, Fastify's trustProxy must name it so the
- * client's own address is used.
+ * client's own address is used. Only the limited operations carry the hooks (issue 6: the other
+ * routes pay nothing for them).
  */
 export const CLIENT_LIMITS = {
   /** Wrong passwords from one client, any accounts: 30 per 15 minutes. */
@@ -19,21 +21,25 @@ export const CLIENT_LIMITS = {
 type Limited = keyof typeof CLIENT_LIMITS;
 
 async function clientRateLimit(app: FastifyInstance, options: { now: () => Date }): Promise<void> {
-  const limiters = Object.fromEntries(
-    Object.entries(CLIENT_LIMITS).map(([operation, { limit, windowMs }]) => [operation, createRateLimiter({ limit, windowMs, now: options.now })]),
-  ) as Record<Limited, ReturnType<typeof createRateLimiter>>;
-  const limitedOperation = (request: FastifyRequest): Limited | null => {
-    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
-    return operationId && operationId in CLIENT_LIMITS ? (operationId as Limited) : null;
-  };
-
-  app.addHook('onRequest', async (request) => {
-    const operation = limitedOperation(request);
-    if (operation) limiters[operation].check(request.ip);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const operation = limitedOperation(request);
-    if (operation && CLIENT_LIMITS[operation].counts(reply.statusCode)) limiters[operation].hit(request.ip);
+  app.addHook('onRoute', (route) => {
+    const operationId = operationIdOf(route);
+    if (!operationId || !(operationId in CLIENT_LIMITS)) return;
+    const { limit, windowMs, counts } = CLIENT_LIMITS[operationId as Limited];
+    const limiter = createRateLimiter({ limit, windowMs, now: options.now });
+    // First: a paused client is answered 429 before anything else is done for it.
+    addRouteHook(route, 'onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      try {
+        limiter.check(request.ip);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    }, 'first');
+    addRouteHook(route, 'onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (counts(reply.statusCode)) limiter.hit(request.ip);
+      done();
+    });
   });
 }
 

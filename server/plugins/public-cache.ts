@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteHook, isReadOnly, methodOf, operationIdOf } from './route-hooks';
 
 /** The public reads of SPEC 7 (/home/...): the same for every visitor, written only by the seed. */
 export const CACHED_OPERATIONS = new Set(['listServices', 'getServiceDetail', 'listCounters', 'listTestimonies', 'listFaqs']);
 
 /** Short, so a change reaches browsers within half a minute; the ETag makes revalidation cheap. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface CachedResponse {
   body: string;
@@ -19,9 +22,11 @@ type Marked = FastifyRequest & { [fromCache]?: boolean; [generationAtStart]?: nu
 
 /**
  * Answers the public reads from memory once they have been read from the database (issue 6,
- * goal 4): the serialised JSON and its ETag, 304 when the browser already has it. Any write to the
- * API (a non-GET request) empties the cache, when it starts and when it ends; a read that was in
- * flight across a write is not stored, so a stale answer never outlives the write.
+ * goal 4): the serialised JSON and its ETag, computed once per cache generation, 304 when the
+ * browser already has it. Any write to the API (a route that is not GET/HEAD/OPTIONS) empties the
+ * cache, when it starts and when it ends; a read that was in flight across a write is not stored,
+ * so a stale answer never outlives the write. The hooks sit on the routes concerned only, in the
+ * callback form (no promise per request).
  */
 async function publicCache(app: FastifyInstance): Promise<void> {
   const entries = new Map<string, CachedResponse>();
@@ -31,46 +36,58 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     entries.clear();
   };
 
-  app.addHook('onRequest', async (request: Marked, reply) => {
-    if (request.method !== 'GET') {
-      if (request.method !== 'HEAD' && request.method !== 'OPTIONS') invalidate();
-      return;
-    }
-    if (!isCached(request)) return;
+  const serveFromMemory = (request: Marked, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     request[generationAtStart] = generation;
     const hit = entries.get(request.url);
-    if (!hit) return;
+    if (!hit) {
+      done();
+      return;
+    }
     request[fromCache] = true;
     reply.header('etag', hit.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    if (matches(request, hit.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(hit.body);
-  });
+    if (matches(request, hit.etag)) reply.code(304).send();
+    else reply.header('content-type', JSON_TYPE).send(hit.body);
+  };
 
-  app.addHook('onSend', async (request: Marked, reply, payload) => {
-    if (request[fromCache] || request[generationAtStart] === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const remember = (request: Marked, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    // Answered from memory (its headers are already there), or not a 200 JSON answer to keep.
+    if (request[fromCache] === true || reply.statusCode !== 200 || typeof payload !== 'string') {
+      done(null, payload);
+      return;
+    }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     if (request[generationAtStart] === generation) entries.set(request.url, { body: payload, etag });
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (matches(request, etag)) {
       reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
-  });
+    done(null, payload);
+  };
 
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') invalidate();
-  });
-}
+  const invalidateHook = (_request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    invalidate();
+    done();
+  };
 
-function isCached(request: FastifyRequest): boolean {
-  const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
-  return operationId !== undefined && CACHED_OPERATIONS.has(operationId);
+  app.addHook('onRoute', (route) => {
+    const operationId = operationIdOf(route);
+    if (operationId !== undefined && CACHED_OPERATIONS.has(operationId) && methodOf(route) === 'GET') {
+      addRouteHook(route, 'onRequest', serveFromMemory);
+      addRouteHook(route, 'onSend', remember);
+    } else if (!isReadOnly(route)) {
+      addRouteHook(route, 'onRequest', invalidateHook, 'first');
+      addRouteHook(route, 'onResponse', invalidateHook);
+    }
+  });
 }
 
 function matches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
-  return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 export default fp(publicCache, { name: 'public-cache' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageLoaderHash } from '../lib/page-loader';
 
@@ -30,18 +30,25 @@ async function securityHeaders(app: FastifyInstance, options: { production: bool
   const policy = options.apiOrigins?.length
     ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${options.apiOrigins.join(' ')}`)
     : CONTENT_SECURITY_POLICY;
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Built once; set in one pass per answer, in the callback form (issue 6: no promise per request).
+  const fixed: Array<[string, string]> = [
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'no-referrer'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ...(options.production ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     // A page that chose a stricter policy of its own (the payment pages) keeps it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (options.production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    for (const [name, value] of fixed) reply.header(name, value);
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
+}
+
+function isApi(url: string): boolean {
+  return url.startsWith('/api') && (url.length === 4 || url.charCodeAt(4) === 47 /* / */);
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -21,12 +21,5 @@ export function orderCatalogue(db: Database) {
         [serviceId],
       );
     },
-
-    itemsByIds(ids: number[]): Promise<CatalogueItem[]> {
-      return db.query<CatalogueItem>(
-        'SELECT id, service_id, name, price FROM service_items WHERE id = ANY($1::integer[])',
-        [ids],
-      );
-    },
   };
 }

@@ -55,6 +55,12 @@ export function createUserRepository(db: Database) {
       return row ? toUser(row) : null;
     },
 
+    /** Several users in one round trip (the authenticator's batches); absent ids are simply missing. */
+    async findByIds(ids: number[]): Promise<UserRecord[]> {
+      const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::integer[])`, [ids]);
+      return rows.map(toUser);
+    },
+
     async findByEmail(email: string): Promise<UserRecord | null> {
       const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email.trim()]);
       return row ? toUser(row) : null;

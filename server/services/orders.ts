@@ -2,7 +2,9 @@ import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
+import { createCoalescer } from '../db/coalesce';
 import { orderCatalogue } from '../repositories/orders-catalogue';
+import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import { orderRepository } from '../repositories/orders';
 import { toPence, toPounds } from './money';
 import { myOrderView } from './orders-views';
@@ -18,9 +20,24 @@ export async function getServiceItems(db: Database, serviceId: number): Promise<
   return { serviceName, items: items.map(({ id, name, price }) => ({ id, name, price })) };
 }
 
+/** One coalescer per database: concurrent order creations share one statement (db/coalesce.ts). */
+const creators = new WeakMap<Database, (order: OrderToCreate) => Promise<CreatedOrder>>();
+
+function creatorFor(db: Database) {
+  let create = creators.get(db);
+  if (!create) {
+    const creation = orderCreation(db);
+    create = createCoalescer((orders: OrderToCreate[]) => creation.createMany(orders));
+    creators.set(db, create);
+  }
+  return create;
+}
+
 /**
  * Creates an order awaiting checkout. Prices come from the database, never from the client; each
  * item may be listed once (a cart has one line per item, so a repeat is a client error, refused).
+ * Concurrent creations are written together in one statement (issue 6, goal 4), each answered on
+ * its own: a refused order is simply not written and answers its own 4xx.
  */
 export async function createOrder(
   db: Database,
@@ -32,24 +49,19 @@ export async function createOrder(
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) throw badRequest(`Item ${repeated} is listed more than once`);
 
-  const catalogue = orderCatalogue(db);
-  const serviceName = await catalogue.serviceName(request.service);
+  const created = await creatorFor(db)({ userId: user.id, serviceId: request.service, createdAt: now, items: request.items });
+  const serviceName = created.serviceName;
   if (serviceName === null) throw notFound('Service not found');
-  const known = new Map((await catalogue.itemsByIds(ids)).map((item) => [item.id, item]));
-
-  const lines = request.items.map(({ id, quantity }) => {
-    const item = known.get(id);
-    if (!item) throw notFound(`Item ${id} not found`);
+  const lines = request.items.map(({ id, quantity }, index) => {
+    const item = created.lines[index];
+    if (!item || item.id !== id || item.service_id === null || item.name === null || item.price === null) throw notFound(`Item ${id} not found`);
     if (item.service_id !== request.service) throw badRequest(`Item ${id} is not part of ${serviceName}`);
     const unit = toPence(item.price);
-    return { itemId: id, name: item.name, unitPrice: toPounds(unit), quantity, totalPrice: toPounds(unit * quantity), pence: unit * quantity };
+    return { name: item.name, quantity, pence: unit * quantity };
   });
+  if (created.orderId === null) throw new Error('The order was refused by the database but passes every check');
   const total = toPounds(lines.reduce((sum, line) => sum + line.pence, 0));
-
-  const id = await db.transaction((tx) =>
-    orderRepository(tx).insert({ userId: user.id, serviceId: request.service, total, createdAt: now, items: lines }),
-  );
-  return { id, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })) };
+  return { id: created.orderId, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })) };
 }
 
 /** The customer's own orders, newest first, each with its cancellation terms as of now. */

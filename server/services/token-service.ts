@@ -17,9 +17,16 @@ export interface TokenService {
 
 const ISSUER = 'sparkle-cleaning';
 
+/** Tokens whose signature was checked, kept so a busy client's calls skip the HMAC and its promises. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** HS256 bearer tokens with claims sub, roles and tv (token_version); they expire after TOKEN_TTL. */
 export function createTokenService(config: Pick<Config, 'jwtSecret' | 'tokenTtl'>, now: () => Date): TokenService {
   const key = new TextEncoder().encode(config.jwtSecret);
+  // A signature checked once stays valid; only the expiry moves with the clock, so it is checked
+  // again on every call, as jose does (valid while now, in whole seconds, is before exp).
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  const stillValid = (exp: number) => Math.floor(now().getTime() / 1000) < exp;
   return {
     async issue({ userId, roles, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -32,6 +39,8 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'tokenTtl'
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return stillValid(known.exp) ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -42,7 +51,12 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'tokenTtl'
         const roles = payload.roles;
         const tokenVersion = payload.tv;
         if (!Number.isInteger(userId) || !Array.isArray(roles) || typeof tokenVersion !== 'number') return null;
-        return { userId, roles: roles.map(String), tokenVersion };
+        const claims = { userId, roles: roles.map(String), tokenVersion };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+          verified.set(token, { claims, exp: payload.exp });
+        }
+        return claims;
       } catch {
         return null;
       }
