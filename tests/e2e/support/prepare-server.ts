@@ -7,7 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { e2eDataDir } from './server-env';
 
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts', 'package.json', 'scripts/prerender.ts', 'scripts/prerender'];
+const sources = ['src', 'machines', 'index.html', 'public', 'vite.config.ts', 'openapi/schema.d.ts', 'package.json', 'scripts/prerender.ts', 'scripts/prerender'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
