@@ -2,7 +2,7 @@
  * The bench's one table, figures beside their goals (issue 6), as Markdown: printed, written to
  * bench/RESULTS.md with the date and machine, and the raw figures to bench/results.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { PageFigures } from './lighthouse';
 import type { ScaleFigure } from './scale';
@@ -92,10 +92,20 @@ function formatApi(api: unknown): string | null {
   return [`API load (\`npm run bench:api\`)`, '', row(keys), row(keys.map(() => '---')), ...rows.map((r) => row(keys.map((k) => String(r[k] ?? ''))))].join('\n');
 }
 
+/** Where the README shows the latest table (between these two lines). */
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
 export function writeResults(r: BenchResults): string {
   const table = formatResults(r);
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', `${JSON.stringify(r, null, 2)}\n`);
   writeFileSync('bench/RESULTS.md', `# Benchmark results\n\nWritten by \`npm run bench\` (scripts/bench.ts); a benchmark, never a test.\n\n${table}\n`);
+  if (existsSync('README.md')) {
+    const readme = readFileSync('README.md', 'utf8');
+    const start = readme.indexOf(README_START);
+    const end = readme.indexOf(README_END);
+    if (start >= 0 && end > start) writeFileSync('README.md', `${readme.slice(0, start + README_START.length)}\n${table}\n${readme.slice(end)}`);
+  }
   return table;
 }
