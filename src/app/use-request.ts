@@ -53,7 +53,8 @@ export function useRequest<TData, TParams = void>(
   const loading = useSelector(actorRef, (s) => s.matches('loading'));
   const succeeded = useSelector(actorRef, (s) => s.matches('success'));
   const failed = useSelector(actorRef, (s) => s.matches('failure'));
-  const data = useSelector(actorRef, (s) => s.context.data as TData | null);
+  // Data read again that did not change keeps its identity, so nothing below renders again.
+  const data = useSelector(actorRef, (s) => s.context.data as TData | null, sameJson);
   const error = useSelector(actorRef, (s) => s.context.error);
 
   const send = useCallback((params: TParams) => actorRef.send({ type: 'request.send', params }), [actorRef]);
@@ -61,4 +62,8 @@ export function useRequest<TData, TParams = void>(
   const reset = useCallback(() => actorRef.send({ type: 'request.reset' }), [actorRef]);
 
   return { loading, succeeded, failed, data, error, send, retry, reset, actorRef };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }

@@ -1,12 +1,14 @@
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
+import { memo } from 'react';
 import type { Faq } from '../../../api/list-faqs';
 import './faq-list.css';
 
 /**
  * Questions that open and close (react-aria Disclosure: a button with aria-expanded controlling
- * its panel). Several can be open at once, so readers can compare answers.
+ * its panel). Several can be open at once, so readers can compare answers. Memoised: the list read
+ * again after hydration is the same list, and a dozen disclosures need not render again.
  */
-export function FaqList({ faqs, headingLevel = 3 }: { faqs: Faq[]; headingLevel?: 2 | 3 }) {
+export const FaqList = memo(function FaqList({ faqs, headingLevel = 3 }: { faqs: Faq[]; headingLevel?: 2 | 3 }) {
   return (
     <DisclosureGroup className="faq-list" allowsMultipleExpanded>
       {faqs.map((faq, index) => (
@@ -26,4 +28,4 @@ export function FaqList({ faqs, headingLevel = 3 }: { faqs: Faq[]; headingLevel?
       ))}
     </DisclosureGroup>
   );
-}
+});
