@@ -3,7 +3,7 @@
  * PGlite in a fresh folder, or the PostgreSQL server of DATABASE_URL) and a bare node:http server
  * answering the same JSON (the ceiling), then runs autocannon against both: the public reads
  * (GET /api/home/services) and the booking writes (POST /api/services/order/new, signed in) at 50
- * and 200 connections, BENCH_SECONDS (default 8) each. Two ceilings answer the same JSON from
+ * and 200 connections, BENCH_SECONDS (default 8) each, run as two halves in mirrored order. Two ceilings answer the same JSON from
  * memory (scripts/bench-ceiling-server.ts): bare node:http, and bare Fastify 5, the one issue 6
  * holds the API to (goal 4: public reads at 0.8 of it or better). Each row says its share of the
  * Fastify ceiling's requests per second and the answering process's resident memory after the run.
@@ -38,28 +38,31 @@ interface Row {
 
 interface Scenario { name: string; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
 
-async function load(url: string, scenario: Scenario, connections: number): Promise<autocannon.Result> {
+async function load(url: string, scenario: Scenario, connections: number, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: `${url}${scenario.path}`,
     method: scenario.method,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     headers: { 'content-type': 'application/json', ...scenario.headers },
     ...(scenario.body ? { body: scenario.body } : {}),
   });
 }
 
-function toRow(scenario: string, target: string, connections: number, result: autocannon.Result, rssBytes: number | null): Row {
+/** One row from the two halves: their requests per second together; p50 weighted by requests; the worse p99. */
+function toRow(scenario: string, target: string, connections: number, halves: autocannon.Result[], rssBytes: number | null): Row {
+  const sum = (of: (result: autocannon.Result) => number) => halves.reduce((total, result) => total + of(result), 0);
+  const requests = sum((result) => result.requests.total);
   return {
     scenario,
     target,
     connections,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
+    'req/s': Math.round(requests / sum((result) => result.duration)),
+    'p50 ms': Math.round(sum((result) => result.latency.p50 * result.requests.total) / Math.max(requests, 1)),
+    'p99 ms': Math.max(...halves.map((result) => result.latency.p99)),
+    errors: sum((result) => result.errors + result.timeouts),
+    non2xx: sum((result) => result.non2xx),
+    requests,
     'of Fastify': 0,
     'rss MB': rssBytes === null ? null : Math.round(rssBytes / 2 ** 20),
   };
@@ -122,12 +125,14 @@ async function main(): Promise<void> {
   try {
     for (const scenario of scenarios) {
       for (const connections of CONNECTIONS) {
-        const group: Row[] = [];
-        for (const target of targets) {
-          const result = await load(target.url, scenario, connections);
-          group.push(toRow(scenario.name, target.name, connections, result, rssOf(target.pid)));
-          console.log(`  ${scenario.name}, ${connections} connections, ${target.name}: ${Math.round(result.requests.average)} req/s`);
+        // Two halves in mirrored order (API, Fastify, node, then node, Fastify, API), so a change in the
+        // machine's other load during the group weighs on every target alike and the ratios hold.
+        const halves = new Map<string, autocannon.Result[]>(targets.map((target) => [target.name, []]));
+        for (const order of [targets, [...targets].reverse()]) {
+          for (const target of order) halves.get(target.name)!.push(await load(target.url, scenario, connections, SECONDS / 2));
         }
+        const group = targets.map((target) => toRow(scenario.name, target.name, connections, halves.get(target.name)!, rssOf(target.pid)));
+        for (const row of group) console.log(`  ${scenario.name}, ${connections} connections, ${row.target}: ${row['req/s']} req/s`);
         const ceiling = group.find((row) => row.target === FASTIFY_CEILING)!['req/s'];
         for (const row of group) row['of Fastify'] = ceiling > 0 ? Math.round((row['req/s'] / ceiling) * 100) / 100 : 0;
         rows.push(...group);
