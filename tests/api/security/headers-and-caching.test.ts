@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { pageLoaderScript } from '../../../server/lib/page-loader';
 
 /**
  * Security headers on every kind of answer (API, SPA page, asset, payment page, errors), and
@@ -48,6 +50,13 @@ describe('security headers', () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
     expect(inline.map(([tag]) => tag)).toEqual([]);
+  });
+
+  it("allows exactly one inline script, the prerendered pages' loader, by its SHA-256", async () => {
+    const policy = csp(await fetch(`${server.baseUrl}/`));
+    const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!.trim().split(/\s+/);
+    const loaderHash = `'sha256-${createHash('sha256').update(pageLoaderScript).digest('base64')}'`;
+    expect(scriptSources).toEqual(["'self'", loaderHash]);
   });
 
   it('sends HSTS in production', async () => {
