@@ -22,7 +22,7 @@ interface Pending<I, O> {
 
 export function createCoalescer<I, O>(run: BatchRunner<I, O>, options: { maxBatch?: number } = {}): (input: I) => Promise<O> {
   const maxBatch = options.maxBatch ?? 200;
-  let queue: Pending<I, O>[] = [];
+  const queue: Pending<I, O>[] = [];
   let busy = false;
 
   const settle = (pending: Pending<I, O>, result: O | Error | undefined) => {
