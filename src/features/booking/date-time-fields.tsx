@@ -25,12 +25,7 @@ export function BookingDateField({ label, description, errorMessage, isDisabled,
       onChange={(value) => onChange(value ? value.toString() : '')}
       className="field"
     >
-      <FieldLabel label={label} />
-      <DateInput className="field__control date-input">
-        {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
-      </DateInput>
-      <Text slot="description" className="field__description">{description}</Text>
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldParts label={label} description={description} errorMessage={errorMessage} />
     </DateField>
   );
 }
@@ -47,22 +42,25 @@ export function BookingTimeField({ label, description, errorMessage, isDisabled,
       onChange={(value) => onChange(value ? value.toString().slice(0, 5) : '')}
       className="field"
     >
-      <FieldLabel label={label} />
+      <FieldParts label={label} description={description} errorMessage={errorMessage} />
+    </TimeField>
+  );
+}
+
+/** What both fields show: label, segments, description and error. */
+function FieldParts({ label, description, errorMessage }: Pick<FieldProps, 'label' | 'description' | 'errorMessage'>) {
+  return (
+    <>
+      {/* The asterisk sits beside the label, not in it: the group's name (aria-labelledby) stays "Date". */}
+      <span className="field__label">
+        <Label>{label}</Label>
+        <span className="field__required" aria-hidden="true"> *</span>
+      </span>
       <DateInput className="field__control date-input">
         {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
       </DateInput>
       <Text slot="description" className="field__description">{description}</Text>
       <FieldError className="field__error">{errorMessage}</FieldError>
-    </TimeField>
-  );
-}
-
-/** The asterisk sits beside the label, not in it: the group's name (aria-labelledby) stays "Date". */
-function FieldLabel({ label }: { label: string }) {
-  return (
-    <span className="field__label">
-      <Label>{label}</Label>
-      <span className="field__required" aria-hidden="true"> *</span>
-    </span>
+    </>
   );
 }
