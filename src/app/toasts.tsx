@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { ToastRequest } from './toast-host';
 
 export type { ToastVariant } from './toast-host';
@@ -12,18 +12,19 @@ const ToastHost = lazy(() => import('./toast-host'));
 
 type ShowToast = (message: string, variant: ToastRequest['variant']) => void;
 const ToastContext = createContext<ShowToast | null>(null);
+// Ids only tell queued toasts apart (crypto.randomUUID needs a secure context; a counter does not).
+let nextToastId = 0;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<ToastRequest[]>([]);
   const [hostWanted, setHostWanted] = useState(false);
   const show = useCallback<ShowToast>((message, variant) => {
     setHostWanted(true);
-    setQueue((waiting) => [...waiting, { id: crypto.randomUUID(), message, variant }]);
+    setQueue((waiting) => [...waiting, { id: `toast-${nextToastId++}`, message, variant }]);
   }, []);
   const shown = useCallback((ids: string[]) => setQueue((waiting) => waiting.filter(({ id }) => !ids.includes(id))), []);
-  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
       {hostWanted ? (
         <Suspense fallback={null}>

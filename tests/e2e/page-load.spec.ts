@@ -24,7 +24,6 @@ async function paintAndScriptTimes(page: Page): Promise<{ fcp: number; lcp: numb
     });
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.initiatorType === 'script' || entry.initiatorType === 'link' || /\.js(\?|$)/.test(entry.name))
       .filter((entry) => /\.js(\?|$)/.test(entry.name))
       .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
     return { fcp, lcp, scripts };
