@@ -69,6 +69,13 @@ else console.log('\n(DATABASE_URL is not set: the API suite ran on PGlite only)'
 if (run('build', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) playwright();
 else tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
 
+// A step that failed without its report counting a failed test (a server that could not start, a
+// runner that crashed after its last test) is one failure: the closing line never says 0 failed then.
+for (const name of failedSteps) {
+  const tally = tallies.find((t) => t.name === name);
+  if (!tally) tallies.push({ name, passed: 0, failed: 1, skipped: 0 });
+  else if (tally.failed === 0) tally.failed = 1;
+}
 const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });
 console.log('\nSummary');
 for (const t of tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
