@@ -7,15 +7,22 @@
  */
 const target = process.env.MUTATION_TARGET ?? 'machines';
 
-/** @type {Record<string, { mutate: string[], vitestConfig: string }>} */
+/**
+ * `ignoreStatic`: a machine's states and transitions are module-level ("static") code, exactly what
+ * must be mutated, so machines/ keeps them (every related test file runs per such mutant); the
+ * services' module-level constants are few and would need the whole API suite per mutant.
+ * @type {Record<string, { mutate: string[], vitestConfig: string, ignoreStatic: boolean }>}
+ */
 const targets = {
   machines: {
     mutate: ['machines/**/*.ts'],
     vitestConfig: 'stryker/vitest.machines.config.ts',
+    ignoreStatic: false,
   },
   services: {
     mutate: ['server/services/**/*.ts'],
     vitestConfig: 'stryker/vitest.services.config.ts',
+    ignoreStatic: true,
   },
 };
 const chosen = targets[target];
@@ -28,8 +35,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: process.env.MUTATE ? process.env.MUTATE.split(',') : chosen.mutate,
   coverageAnalysis: 'perTest',
-  // Static mutants (module-level constants) would need every test run per mutant.
-  ignoreStatic: true,
+  ignoreStatic: chosen.ignoreStatic,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   timeoutMS: 20_000,
   timeoutFactor: 2,
