@@ -136,6 +136,7 @@ export function createAdminUpdateMachine<
     states: {
       // Nothing to send: no status chosen, or the current one.
       idle: {
+        meta: { shows: 'the row status in its dropdown, Update disabled' },
         on: {
           'status.choose': [
             { guard: 'isDifferentStatus', target: 'statusChosen', actions: 'choose' },
@@ -144,9 +145,11 @@ export function createAdminUpdateMachine<
         },
       },
       statusChosen: {
+        meta: { shows: 'the chosen status in the dropdown, Update enabled' },
         on: { 'status.choose': choose, [`${events}.update`]: 'updating' },
       },
       updating: {
+        meta: { shows: 'Update pending' },
         invoke: {
           id: actor,
           src: actor,
@@ -167,14 +170,17 @@ export function createAdminUpdateMachine<
       },
       // Saved; the administrator may choose again (the server answers 409 if it may not change).
       updated: {
+        meta: { shows: 'a toast naming the new status; the row shows it, Update disabled' },
         on: { 'status.choose': choose },
       },
       // The error shows on the row; retry sends the same choice again.
       failed: {
+        meta: { shows: 'the error on the row with Retry, the choice kept' },
         on: { [`${events}.retry`]: 'updating', 'status.choose': choose },
       },
       // Someone else changed it first (409): the list reloaded, so a retry sends the newer version.
       conflicted: {
+        meta: { shows: "the server's conflict message on the row, the list reloaded, Retry" },
         on: { [`${events}.retry`]: 'updating', 'status.choose': choose },
       },
     },

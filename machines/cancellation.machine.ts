@@ -28,10 +28,23 @@ export type CancellationEvent =
   | { type: 'reason.send' }
   | { type: 'retry' };
 
+/**
+ * What My orders shows in each state (checked in Chromium by tests/e2e/cancellation-paths.spec.ts):
+ * whether the cancel dialog is open, whether it shows the error, and its submit button's name.
+ */
+export interface CancellationMeta {
+  shows: string;
+  dialog: boolean;
+  alert?: boolean;
+  submit?: 'Send' | 'Try again';
+  /** The request is in flight: the reason and the buttons are disabled. */
+  busy?: boolean;
+}
+
 const closedContext: CancellationContext = { orderId: null, fee: 0, reason: '', error: null };
 
 export const cancellationMachine = setup({
-  types: {} as { context: CancellationContext; events: CancellationEvent },
+  types: {} as { context: CancellationContext; events: CancellationEvent; meta: CancellationMeta },
   actors: {
     requestRefund: fromPromise<RefundRequestResult, RefundCall>(async () => {
       throw new Error('provide a requestRefund actor');
@@ -64,9 +77,11 @@ export const cancellationMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      meta: { shows: 'My orders without the dialog', dialog: false },
       on: { 'dialog.open': { guard: 'isCancellable', target: 'open', actions: 'openFor' } },
     },
     open: {
+      meta: { shows: 'the dialog with the reason and Send (enabled once the reason is not blank)', dialog: true, alert: false, submit: 'Send' },
       on: {
         'reason.change': { actions: 'changeReason' },
         'reason.send': { guard: 'hasReason', target: 'sending' },
@@ -75,6 +90,7 @@ export const cancellationMachine = setup({
     },
     // The dialog cannot be dismissed mid-request, so the outcome is always seen.
     sending: {
+      meta: { shows: 'the dialog, its reason and buttons disabled while Send is pending', dialog: true, alert: false, submit: 'Send', busy: true },
       invoke: {
         id: 'requestRefund',
         src: 'requestRefund',
@@ -84,6 +100,7 @@ export const cancellationMachine = setup({
       },
     },
     failed: {
+      meta: { shows: 'the dialog with the error in an alert, the reason kept, and Try again', dialog: true, alert: true, submit: 'Try again' },
       on: {
         retry: { target: 'sending' },
         'reason.change': { target: 'open', actions: 'changeReason' },

@@ -33,8 +33,20 @@ export type SessionEvent =
   | { type: 'session.registerReset' }
   | { type: 'session.updated'; user: UserInfo };
 
+/**
+ * What the screens show in each state (the session e2e paths check it in Chromium): whether the
+ * header shows the user's name menu or Log in, and the login or register page's alert.
+ */
+export interface SessionMeta {
+  shows: string;
+  /** The header: the signed-in user's name menu, or the Log in link. */
+  header?: 'user menu' | 'Log in';
+  /** The page's form shows its error in an alert. */
+  alert?: boolean;
+}
+
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; meta: SessionMeta },
   actors: {
     login: fromPromise<UserInfo, LoginRequest>(async () => {
       throw new Error('provide a login actor');
@@ -66,12 +78,14 @@ export const sessionMachine = setup({
       initial: 'loggedOut',
       states: {
         loggedOut: {
+          meta: { shows: 'Log in in the header', header: 'Log in' },
           // A user restored from storage starts logged in.
           always: { guard: 'hasUser', target: 'loggedIn' },
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { meta: { shows: 'the login form without an error', alert: false } },
             loggingIn: {
+              meta: { shows: 'the login form, Log in pending', alert: false },
               invoke: {
                 id: 'login',
                 src: 'login',
@@ -87,12 +101,14 @@ export const sessionMachine = setup({
               },
             },
             failed: {
+              meta: { shows: "the login form with the server's message in an alert", alert: true },
               on: { 'session.loginReset': { target: 'idle', actions: assign({ loginError: null }) } },
             },
           },
           on: { 'session.login': { target: '.loggingIn', actions: assign({ loginError: null }) } },
         },
         loggedIn: {
+          meta: { shows: "the user's name menu in the header", header: 'user menu' },
           on: {
             'session.logout': {
               target: 'loggingOut',
@@ -105,6 +121,7 @@ export const sessionMachine = setup({
         },
         // Best effort: the server forgets the token too; the user is already logged out here.
         loggingOut: {
+          meta: { shows: 'Log in in the header (the user is already forgotten)', header: 'Log in' },
           invoke: {
             id: 'logout',
             src: 'logout',
@@ -121,8 +138,9 @@ export const sessionMachine = setup({
     registration: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { meta: { shows: 'the register form without an error', alert: false } },
         registering: {
+          meta: { shows: 'the register form, Register pending', alert: false },
           invoke: {
             id: 'register',
             src: 'register',
@@ -135,8 +153,8 @@ export const sessionMachine = setup({
           },
         },
         // The register page sees this and goes to /login.
-        registered: {},
-        failed: {},
+        registered: { meta: { shows: 'the login page (the register page moves there)' } },
+        failed: { meta: { shows: "the register form with the server's message in an alert", alert: true } },
       },
       on: {
         'session.register': { target: '.registering', actions: 'clearRegisterError' },

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { cancellationMachine, type RefundCall } from '../../machines/cancellation.machine';
-import { cancellationModel } from '../support/booking-models';
-import { describeModelPaths } from '../support/describe-model-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedCancellation } from '../support/expected/cancellation';
 
-const machine = cancellationModel.machine;
+const machine = expectedCancellation.machine;
 const cancellable = { id: 7, cancellation: { allowed: true, fee: 15 } };
 
-describeModelPaths('cancellation', cancellationModel, { browserSubset: true });
+describeExpectedWalks(expectedCancellation);
 
 describe('cancellation machine behaviour', () => {
   it('opens only for an order the server says can be cancelled, with its fee', () => {
@@ -51,13 +51,13 @@ describe('cancellation machine behaviour', () => {
     actor.send({ type: 'dialog.open', order: cancellable });
     actor.send({ type: 'reason.change', value: ' Moving house ' });
     actor.send({ type: 'reason.send' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('sending'));
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe('This order was already cancelled');
     expect(actor.getSnapshot().context.reason).toBe(' Moving house ');
     fail = false;
     actor.send({ type: 'retry' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('sending'));
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context).toMatchObject({ orderId: null, reason: '', error: null });
     expect(seen).toEqual(['toast', 'reload']);

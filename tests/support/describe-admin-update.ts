@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AdminUpdateModel } from './admin-update-models';
-import { describeModelPaths } from './describe-model-paths';
+import { describeExpectedWalks } from './describe-expected-walks';
+import { expectedAdminUpdate } from './expected/admin-update';
 
 /**
  * The suite every admin row-update machine (machines/admin-update.machine.ts) passes: its
- * generated paths with full state and transition coverage, then its behaviour with a fake call —
+ * paths checked against the written table (tests/support/expected/admin-update.ts) with full state
+ * and transition coverage, then its behaviour with a scripted call —
  * what Update sends, when it may, and what a success, a 409 and any other failure do to the row.
  */
 export function describeAdminUpdate(model: AdminUpdateModel) {
-  describeModelPaths(model.name, model);
+  describeExpectedWalks(expectedAdminUpdate(model));
 
   describe(`${model.name} machine (behaviour)`, () => {
     const [choice] = model.choices;
@@ -26,7 +28,7 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       const { actor, calls } = start(model, async () => model.saved);
       actor.send({ type: 'status.choose', status: choice });
       actor.send(update);
-      await settle();
+      await settle(actor);
       expect(calls.sent).toEqual([model.call(model.input.version)]);
       expect(actor.getSnapshot().value).toBe('updated');
       expect(actor.getSnapshot().context).toMatchObject({ status: model.saved.status, version: model.saved.version, chosen: null });
@@ -41,7 +43,7 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       const { actor, calls } = start(model, () => answer());
       actor.send({ type: 'status.choose', status: choice });
       actor.send(update);
-      await settle();
+      await settle(actor);
       expect(actor.getSnapshot().value).toBe('conflicted');
       expect(actor.getSnapshot().context.error).toBe(model.conflict.message);
       expect(calls).toMatchObject({ notified: 0, reloaded: 1 });
@@ -49,7 +51,7 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       actor.send({ type: `${model.prefix}.sync`, status: model.input.status, version: 5 });
       answer = async () => model.saved;
       actor.send({ type: `${model.prefix}.retry` });
-      await settle();
+      await settle(actor);
       expect(calls.sent.at(-1)).toEqual(model.call(5));
       expect(actor.getSnapshot().value).toBe('updated');
     });
@@ -58,7 +60,7 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       const { actor, calls } = start(model, async () => Promise.reject(model.failure));
       actor.send({ type: 'status.choose', status: choice });
       actor.send(update);
-      await settle();
+      await settle(actor);
       expect(actor.getSnapshot().value).toBe('failed');
       expect(actor.getSnapshot().context).toMatchObject({ error: model.failure.message, chosen: choice });
       expect(calls).toMatchObject({ notified: 0, reloaded: 0 });
@@ -76,4 +78,5 @@ export function start(model: AdminUpdateModel, answer: (input: unknown) => Promi
   return { actor: createActor(machine, { input: model.input }).start(), calls };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the call has answered (the scripted calls answer at once). */
+export const settle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.matches('updating'));
