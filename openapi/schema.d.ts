@@ -274,7 +274,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's orders */
+        /**
+         * The signed-in customer's orders
+         * @description One page of the customer's own orders, newest first unless `sort` says otherwise.
+         */
         get: operations["listMyOrders"];
         put?: never;
         post?: never;
@@ -379,7 +382,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users */
+        /** All users, one page at a time */
         get: operations["listUsers"];
         put?: never;
         post?: never;
@@ -396,7 +399,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders */
+        /** All orders, one page at a time */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -413,8 +416,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All refund requests */
+        /** All refund requests, one page at a time */
         get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order of a sort and filter, as CSV
+         * @description The whole list the orders table shows (every page, not one), in the same `sort`, `order`
+         *     and `status` as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
+         *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
+         *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
+         *     with `'` so a spreadsheet never runs it as a formula.
+         */
+        get: operations["exportOrdersCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -854,8 +881,10 @@ export interface components {
             /** @description The service date. */
             due: components["schemas"]["DateTime"] | null;
             completed: components["schemas"]["DateTime"] | null;
-            /** @description A refund was requested for this order. */
+            /** @description A refund was requested for this order (whatever its decision). */
             refund: boolean;
+            /** @description The refund request's status (`pending` until an administrator decides); null without one. */
+            refund_status: components["schemas"]["RefundStatus"] | null;
             /** @description Changes on every update; send it back to avoid lost updates. */
             version: number;
         };
@@ -1071,9 +1100,22 @@ export interface components {
     };
     parameters: {
         Id: number;
+        /** @description Rows per page, 1 to 100; default 100. */
+        Limit: number;
+        /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+        Page: number;
+        /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+        SortOrder: "asc" | "desc";
+        /** @description Only orders with this status. */
+        OrderStatusFilter: components["schemas"]["OrderStatus"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description How many rows match the filters, over every page. */
+        TotalCount: number;
+        /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages, e.g. `</api/admin/orders/?limit=5&page=2>; rel="next"`. */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1448,16 +1490,29 @@ export interface operations {
     };
     listMyOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `created` (newest first). */
+                sort?: "created" | "id" | "service" | "total" | "status" | "due";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Newest first. */
+            /** @description One page of the customer's orders. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1580,16 +1635,27 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `id`. Names and emails sort without regard to case. */
+                sort?: "id" | "name" | "email" | "created";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The users. */
+            /** @description One page of users. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1604,16 +1670,32 @@ export interface operations {
     };
     listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The column to order by; default `created` (newest first). `user` and `service` sort by
+                 *     name without regard to case; a missing `due` or `completed` date sorts last either way.
+                 */
+                sort?: "created" | "id" | "user" | "service" | "total" | "status" | "due" | "completed";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The orders, newest first. */
+            /** @description One page of orders. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1628,20 +1710,73 @@ export interface operations {
     };
     listRefunds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `refund_date` (newest first). */
+                sort?: "refund_date" | "order_id" | "name" | "reason" | "status" | "order_date";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only requests with this status (`pending`: those waiting for a decision). */
+                status?: components["schemas"]["RefundStatus"];
+                /** @description Only requests of customers whose name contains this text (any case). */
+                name?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The refund requests, newest first. */
+            /** @description One page of refund requests. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportOrdersCsv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The column to order by; default `created` (newest first). `user` and `service` sort by
+                 *     name without regard to case; a missing `due` or `completed` date sorts last either way.
+                 */
+                sort?: "created" | "id" | "user" | "service" | "total" | "status" | "due" | "completed";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV, downloaded as `orders.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RefundRequest"][];
+                    /**
+                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund
+                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

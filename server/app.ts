@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
@@ -74,7 +75,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientRateLimit, { now });
   await app.register(strictInputs);
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT'], maxAge: 600 });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT'],
+      maxAge: 600,
+      // Paged lists answer their total and page links in headers (docs/decisions/011).
+      exposedHeaders: ['X-Total-Count', 'Link'],
+    });
   }
   const spaDir = options.spaDir === undefined ? config.spaDir : options.spaDir;
   await app.register(spa, { spaDir });
@@ -83,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Before the routes: public reads answered from memory, emptied by any write (issue 6).
   await app.register(publicCache);
+  // API answers only (registered after the SPA's static files): a page of 100 orders is ~30 KB of JSON.
+  await app.register(compress, { threshold: 1024 });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
   await app.register(openApiRoutes, { document, handlers: createHandlers(ctx), authenticator });
   await registerTestPayments(app, ctx);

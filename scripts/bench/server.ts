@@ -95,7 +95,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Signs in through the API and returns the stored-user object the SPA keeps in localStorage. */
-export async function signIn(url: string, account: { email: string; password: string }): Promise<unknown> {
+export async function signIn(url: string, account: { email: string; password: string }): Promise<{ token: string }> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

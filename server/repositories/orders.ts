@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
+import { Conditions, countOrders, countRows, orderBySql, selectPage, type Page, type PageRequest, type SortKey } from './paging';
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {
@@ -56,7 +57,7 @@ export interface CheckoutFields {
   checkedOutAt: Date;
 }
 
-const SELECT_ORDER = `
+export const SELECT_ORDER = `
   SELECT o.*, u.name AS user_name, u.email AS user_email, s.name AS service_name,
          r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee
     FROM orders o
@@ -64,8 +65,41 @@ const SELECT_ORDER = `
     JOIN services s ON s.id = o.service_id
     LEFT JOIN refund_requests r ON r.order_id = o.id`;
 
-// Newest first; the id breaks ties between orders created in the same instant.
-const NEWEST_FIRST = 'ORDER BY o.created_at DESC, o.id DESC';
+export type OrderSort = 'created' | 'id' | 'user' | 'service' | 'total' | 'status' | 'due' | 'completed';
+
+/** How a list of orders is ordered and filtered; with no `sort`, newest first. */
+export interface OrderListQuery {
+  sort?: OrderSort;
+  order?: 'asc' | 'desc';
+  status?: OrderStatus;
+}
+
+// Each sort ends with the id in the same direction, so equal values never swap between pages;
+// every one is served by an index of 006_paging.sql (names through the users' and services' own).
+const SORT_SQL: Record<OrderSort, { sql: string; nullsLast?: boolean }> = {
+  created: { sql: 'o.created_at' },
+  id: { sql: 'o.id' },
+  user: { sql: 'lower(u.name)' },
+  service: { sql: 'lower(s.name)' },
+  total: { sql: 'o.total' },
+  status: { sql: 'o.status' },
+  due: { sql: 'o.due_at', nullsLast: true },
+  completed: { sql: 'o.completed_at', nullsLast: true },
+};
+
+export function orderSortKeys(query: OrderListQuery): SortKey[] {
+  const sort = query.sort ?? 'created';
+  const desc = query.order ? query.order === 'desc' : !query.sort;
+  const key = SORT_SQL[sort];
+  return sort === 'id' ? [{ sql: 'o.id', desc }] : [{ ...key, desc }, { sql: 'o.id', desc }];
+}
+
+/** The filters of a list of orders; callers add their own (the customer, drafts) to the result. */
+export function orderConditions(query: OrderListQuery): Conditions {
+  const conditions = new Conditions();
+  if (query.status) conditions.add('o.status = $?', query.status);
+  return conditions;
+}
 
 export function orderRepository(db: Database) {
   return {
@@ -75,12 +109,24 @@ export function orderRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    listByUser(userId: number): Promise<OrderRow[]> {
-      return db.query<OrderRow>(`${SELECT_ORDER} WHERE o.user_id = $1 ${NEWEST_FIRST}`, [userId]);
+    /** One page of a customer's own orders. */
+    async pageByUser(userId: number, query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+      const conditions = orderConditions(query).add('o.user_id = $?', userId);
+      const total = await countRows(db, 'FROM orders o', conditions);
+      return selectPage<OrderRow>(db, { select: SELECT_ORDER, conditions, keys: orderSortKeys(query), total, page });
     },
 
-    listAll(): Promise<OrderRow[]> {
-      return db.query<OrderRow>(`${SELECT_ORDER} ${NEWEST_FIRST}`);
+    /** One page of every order; the total comes from the counters, not from counting the table. */
+    async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+      const conditions = orderConditions(query);
+      const total = await countOrders(db, query.status ? [query.status] : null);
+      return selectPage<OrderRow>(db, { select: SELECT_ORDER, conditions, keys: orderSortKeys(query), total, page });
+    },
+
+    /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts). */
+    listSql(query: OrderListQuery): { sql: string; params: unknown[] } {
+      const conditions = orderConditions(query);
+      return { sql: `${SELECT_ORDER} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, params: conditions.params };
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {
@@ -139,9 +185,8 @@ export function orderRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async count(): Promise<number> {
-      const [row] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders');
-      return row?.count ?? 0;
+    count(): Promise<number> {
+      return countOrders(db, null);
     },
   };
 }

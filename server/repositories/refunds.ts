@@ -1,5 +1,32 @@
 import type { Database } from '../db/database';
 import type { RefundStatus } from '../services/order-statuses';
+import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+
+export type RefundSort = 'refund_date' | 'order_id' | 'name' | 'reason' | 'status' | 'order_date';
+
+/** How the refunds list is ordered and filtered; with no `sort`, newest request first. */
+export interface RefundListQuery {
+  sort?: RefundSort;
+  order?: 'asc' | 'desc';
+  status?: RefundStatus;
+  /** Part of the customer's name, any case. */
+  name?: string;
+}
+
+const SORT_SQL: Record<RefundSort, string> = {
+  refund_date: 'r.requested_at',
+  order_id: 'r.order_id',
+  name: 'lower(u.name)',
+  reason: 'lower(r.reason)',
+  status: 'r.status',
+  order_date: 'o.created_at',
+};
+
+function refundSortKeys(query: RefundListQuery): SortKey[] {
+  const sort = query.sort ?? 'refund_date';
+  const desc = query.order ? query.order === 'desc' : !query.sort;
+  return sort === 'order_id' ? [{ sql: 'r.order_id', desc }] : [{ sql: SORT_SQL[sort], desc }, { sql: 'r.order_id', desc }];
+}
 
 export interface RefundRow {
   order_id: number;
@@ -29,8 +56,16 @@ export function refundRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    listAll(): Promise<RefundRow[]> {
-      return db.query<RefundRow>(`${SELECT_REFUND} ORDER BY r.requested_at DESC, r.order_id DESC`);
+    /** One page of refund requests in the table's sort and filter. */
+    async page(query: RefundListQuery, page: PageRequest): Promise<Page<RefundRow>> {
+      const conditions = new Conditions();
+      if (query.status) conditions.add('r.status = $?', query.status);
+      if (query.name) conditions.add("u.name ILIKE $? ESCAPE '\\'", containsPattern(query.name));
+      const from = query.name
+        ? 'FROM refund_requests r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = o.user_id'
+        : 'FROM refund_requests r';
+      const total = await countRows(db, from, conditions);
+      return selectPage<RefundRow>(db, { select: SELECT_REFUND, conditions, keys: refundSortKeys(query), total, page });
     },
 
     /** False when the order already has a request (one per order). */

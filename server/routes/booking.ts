@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../openapi/schema';
+import type { components, operations } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
+import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { requestRefund } from '../services/refunds';
@@ -44,8 +45,10 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
       );
     },
 
-    async listMyOrders(request) {
-      return listMyOrders(ctx.db, currentUser(request), ctx.now());
+    async listMyOrders(request, reply) {
+      const page = pageRequest(request);
+      const query = request.query as NonNullable<operations['listMyOrders']['parameters']['query']>;
+      return answerPage(request, reply, await listMyOrders(ctx.db, currentUser(request), ctx.now(), query, page), page);
     },
 
     async requestRefund(request, reply) {

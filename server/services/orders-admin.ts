@@ -3,7 +3,8 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
-import { orderRepository } from '../repositories/orders';
+import { orderRepository, type OrderListQuery } from '../repositories/orders';
+import type { Page, PageRequest } from '../repositories/paging';
 import type { OrderStatus } from './order-statuses';
 import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
 
@@ -11,8 +12,10 @@ type Schemas = components['schemas'];
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
 
-export async function listOrders(db: Database): Promise<Schemas['AdminOrder'][]> {
-  return (await orderRepository(db).listAll()).map(adminOrderView);
+/** One page of every order in the table's sort and filter. */
+export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest): Promise<Page<Schemas['AdminOrder']>> {
+  const found = await orderRepository(db).page(query, page);
+  return { total: found.total, rows: found.rows.map(adminOrderView) };
 }
 
 /** Everything about one order, with its audit trail oldest first. */

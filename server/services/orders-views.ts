@@ -46,6 +46,7 @@ export function adminOrderView(row: OrderRow): Schemas['AdminOrder'] {
     due: isoOrNull(row.due_at),
     completed: isoOrNull(row.completed_at),
     refund: row.refund_status !== null,
+    refund_status: row.refund_status,
     version: row.version,
   };
 }

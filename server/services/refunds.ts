@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, touchOrder } from '../repositories/orders';
-import { refundRepository, type RefundRow } from '../repositories/refunds';
+import type { Page, PageRequest } from '../repositories/paging';
+import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
 import { iso } from './orders-views';
@@ -87,8 +88,10 @@ export async function decideRefund(
   });
 }
 
-export async function listRefunds(db: Database): Promise<Schemas['RefundRequest'][]> {
-  return (await refundRepository(db).listAll()).map(refundRequestView);
+/** One page of refund requests in the table's sort and filter. */
+export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<Schemas['RefundRequest']>> {
+  const found = await refundRepository(db).page(query, page);
+  return { total: found.total, rows: found.rows.map(refundRequestView) };
 }
 
 export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {

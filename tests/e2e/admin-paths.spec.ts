@@ -144,8 +144,10 @@ async function walk(page: Page, scenario: UiScenario, row: RowControls): Promise
           await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
           break;
         case 'conflicted':
-          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the latest status.', answered);
-          await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
+          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the stored status.', answered);
+          // Refused: the control is back at the stored status (not the refused choice); nothing to retry.
+          await expect(selectTrigger(page, row.label)).not.toContainText(statusLabel(chosen), answered);
+          await expect(page.getByRole('button', { name: row.retry })).toHaveCount(0);
           break;
       }
     });

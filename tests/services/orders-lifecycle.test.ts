@@ -14,6 +14,9 @@ import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats
 import { createTestPaymentProvider } from '../../server/services/test-payment-provider';
 import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
 
+/** The lists are paged on the server; these tests read the first hundred rows. */
+const FIRST_PAGE = { limit: 100, page: 1 };
+
 /**
  * The order lifecycle rules of docs/requirements.md (R-BOOK, R-PAY, R-CANCEL, R-ADMIN), called
  * directly on a real seeded PGlite database — the same services the API answers with, without
@@ -144,10 +147,10 @@ describe('booking (R-BOOK)', () => {
 
   it("a new order is the customer's own, awaiting checkout, free to cancel", async () => {
     const order = await placed(other);
-    const mine = await listMyOrders(db, other, NOW);
+    const mine = (await listMyOrders(db, other, NOW, {}, FIRST_PAGE)).rows;
     expect(mine.map((o) => o.id)).toContain(order.id);
     expect(mine.find((o) => o.id === order.id)).toMatchObject({ status: 'awaiting_validation', due: null, refund: null, cancellation: { allowed: true, fee: 0 } });
-    expect((await listMyOrders(db, jane, NOW)).map((o) => o.id)).not.toContain(order.id);
+    expect(((await listMyOrders(db, jane, NOW, {}, FIRST_PAGE)).rows).map((o) => o.id)).not.toContain(order.id);
   });
 });
 
@@ -224,7 +227,7 @@ describe('cancelling (R-CANCEL)', () => {
     const order = await booked();
     await refused(requestRefund(db, jane, order.id, '   ', NOW), 400, 'Please tell us why you cancel the order');
     expect(await requestRefund(db, jane, order.id, '  Plans changed  ', NOW)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee: 0 });
-    const mine = (await listMyOrders(db, jane, NOW)).find((o) => o.id === order.id)!;
+    const mine = ((await listMyOrders(db, jane, NOW, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(mine).toMatchObject({
       refund: { status: 'pending', reason: 'Plans changed', fee: 0 },
       cancellation: { allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' },
@@ -237,7 +240,7 @@ describe('cancelling (R-CANCEL)', () => {
     const dueIn = (await getOrder(db, order.id)).dueTime!;
     const sixHoursBefore = new Date(new Date(dueIn).getTime() - 6 * HOUR);
     const fee = Math.round(order.total * 30) / 100;
-    expect((await listMyOrders(db, jane, sixHoursBefore)).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee });
+    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee });
     const started = await booked();
     await refused(requestRefund(db, jane, started.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
     expect(await requestRefund(db, jane, order.id, 'Ill', sixHoursBefore)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee });
@@ -292,12 +295,12 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(decided.status).toBe('rejected');
     expect((await getOrder(db, order.id)).status).toBe('awaiting_validation');
     await refused(decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW), 409, 'This refund request was already rejected');
-    expect((await listRefunds(db)).find((r) => r.order_id === order.id)).toEqual(decided);
+    expect(((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)).toEqual(decided);
   });
 
   it('a decision made on a stale version is 409; no request is 404', async () => {
     const order = await pendingRefund();
-    const { version } = (await listRefunds(db)).find((r) => r.order_id === order.id)!;
+    const { version } = ((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)!;
     await refused(decideRefund(db, admin, { order: order.id, status: 'accepted', version: version + 1 }, NOW), 409, 'This refund request was changed by someone else, reload and try again');
     expect((await decideRefund(db, admin, { order: order.id, status: 'accepted', version }, NOW)).status).toBe('accepted');
     const none = await booked();
@@ -309,7 +312,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
 describe('order status in the back office (R-ADMIN-4)', () => {
   it('sets any status with the version it was loaded with, records it, and refuses a stale version', async () => {
     const order = await booked();
-    const row = (await listOrders(db)).find((o) => o.id === order.id)!;
+    const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(row).toMatchObject({ status: 'awaiting_validation', refund: false, user: jane.name, completed: null });
     const saved = await updateOrderStatus(db, admin, order.id, 'completed', { status: 'completed', version: row.version }, NOW);
     expect(saved).toMatchObject({ id: order.id, status: 'completed', completed: NOW.toISOString() });
@@ -320,7 +323,7 @@ describe('order status in the back office (R-ADMIN-4)', () => {
 
   it('the status it already has changes nothing (no new version, no history)', async () => {
     const order = await booked();
-    const row = (await listOrders(db)).find((o) => o.id === order.id)!;
+    const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(await updateOrderStatus(db, admin, order.id, 'awaiting_validation', { status: 'awaiting_validation', version: row.version + 5 }, NOW)).toEqual(row);
     expect((await getOrder(db, order.id)).history).toHaveLength(1);
   });

@@ -24,7 +24,7 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       expect(actor.getSnapshot().can(update)).toBe(true);
     });
 
-    it('sends the chosen status with the row version, then notifies and reloads the list', async () => {
+    it('sends the chosen status with the row version, then notifies and hands the saved row over (no reload)', async () => {
       const { actor, calls } = start(model, async () => model.saved);
       actor.send({ type: 'status.choose', status: choice });
       actor.send(update);
@@ -32,25 +32,27 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       expect(calls.sent).toEqual([model.call(model.input.version)]);
       expect(actor.getSnapshot().value).toBe('updated');
       expect(actor.getSnapshot().context).toMatchObject({ status: model.saved.status, version: model.saved.version, chosen: null });
-      expect(calls).toMatchObject({ notified: 1, reloaded: 1 });
+      expect(calls).toMatchObject({ notified: 1, reloaded: 0, saved: [model.saved] });
       // Choosing the status it now has leaves nothing to send.
       actor.send({ type: 'status.choose', status: model.saved.status });
       expect(actor.getSnapshot().value).toBe('idle');
     });
 
-    it('on a 409 shows the message, reloads the list, and retries with the reloaded version', async () => {
+    it('on a 409 shows the message, puts the control back to the stored status and reloads the list', async () => {
       let answer: () => Promise<unknown> = async () => Promise.reject(model.conflict);
       const { actor, calls } = start(model, () => answer());
       actor.send({ type: 'status.choose', status: choice });
       actor.send(update);
       await settle(actor);
       expect(actor.getSnapshot().value).toBe('conflicted');
-      expect(actor.getSnapshot().context.error).toBe(model.conflict.message);
+      expect(actor.getSnapshot().context).toMatchObject({ error: model.conflict.message, chosen: null, status: model.input.status });
       expect(calls).toMatchObject({ notified: 0, reloaded: 1 });
-
+      // Nothing to retry: the administrator chooses again, against the reloaded version.
+      expect(actor.getSnapshot().can({ type: `${model.prefix}.retry` })).toBe(false);
       actor.send({ type: `${model.prefix}.sync`, status: model.input.status, version: 5 });
       answer = async () => model.saved;
-      actor.send({ type: `${model.prefix}.retry` });
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send(update);
       await settle(actor);
       expect(calls.sent.at(-1)).toEqual(model.call(5));
       expect(actor.getSnapshot().value).toBe('updated');
@@ -70,10 +72,14 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
 
 /** A started actor of the app's machine whose call is `answer`, counting notifications and reloads. */
 export function start(model: AdminUpdateModel, answer: (input: unknown) => Promise<unknown>) {
-  const calls = { notified: 0, reloaded: 0, sent: [] as unknown[] };
+  const calls = { notified: 0, reloaded: 0, sent: [] as unknown[], saved: [] as unknown[] };
   const machine = model.app.provide({
     actors: { [model.actor]: fromPromise(({ input }) => { calls.sent.push(input); return answer(input); }) },
-    actions: { notifyUpdated: () => void calls.notified++, [model.reload]: () => void calls.reloaded++ },
+    actions: {
+      notifyUpdated: () => void calls.notified++,
+      rowSaved: ({ event }: { event: { output: unknown } }) => void calls.saved.push(event.output),
+      [model.reload]: () => void calls.reloaded++,
+    },
   } as never);
   return { actor: createActor(machine, { input: model.input }).start(), calls };
 }

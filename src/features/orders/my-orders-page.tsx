@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useToast } from '../../app/toasts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { listMyOrders } from '../../api/list-my-orders';
 import { requestRefundActor } from '../../api/request-refund';
@@ -13,8 +13,12 @@ import { OrderCard } from './order-card';
 import './orders.css';
 
 /** `/profile-services`: my orders, each cancellable with a reason while the terms allow it. */
+/** Orders per page; the server sends one page at a time (docs/decisions/011). */
+const PAGE_SIZE = 10;
+
 export default function MyOrdersPage() {
-  const orders = useRequest(listMyOrders, { auto: true });
+  const [page, setPage] = useState(1);
+  const orders = useRequest(listMyOrders, { auto: true, params: { limit: PAGE_SIZE, page } });
   const reloadRef = useRef(orders.retry);
   useEffect(() => {
     reloadRef.current = orders.retry;
@@ -33,7 +37,12 @@ export default function MyOrdersPage() {
     { inspect },
   );
 
-  const list = orders.data ?? [];
+  const list = orders.data?.rows ?? [];
+  const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  // Fewer orders than before (the last one on a page went elsewhere): stay within the pages there are.
+  useEffect(() => {
+    if (orders.data && page > pageCount) setPage(pageCount);
+  }, [orders.data, page, pageCount]);
   return (
     <Page title="My orders" className="my-orders">
       {orders.loading && !orders.data ? <Spinner label="Loading your orders" size="lg" /> : null}
@@ -43,7 +52,7 @@ export default function MyOrdersPage() {
           <Button size="sm" variant="secondary" onPress={orders.retry}>Try again</Button>
         </Alert>
       ) : null}
-      {orders.data && list.length === 0 ? (
+      {orders.data && orders.data.total === 0 ? (
         <div className="my-orders__empty">
           <p>There is no orders yet !</p>
           <LinkButton href={paths.services}>Book a service</LinkButton>
@@ -59,6 +68,19 @@ export default function MyOrdersPage() {
               </li>
             ))}
           </ul>
+          {pageCount > 1 ? (
+            <nav className="my-orders__pages" aria-label="Order pages">
+              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+                Previous page
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pageCount}
+              </span>
+              <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
+                Next page
+              </Button>
+            </nav>
+          ) : null}
         </>
       ) : null}
       <CancelOrderDialog actorRef={cancellation} orders={list} />
