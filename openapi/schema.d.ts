@@ -141,7 +141,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer account */
+        /**
+         * Create a customer account
+         * @description Accounts created from one client are limited (10 an hour; 429 beyond).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -179,7 +182,7 @@ export interface paths {
         get?: never;
         /**
          * Set a new password with a reset token
-         * @description `id` is the reset token from the mailed link. A token works once and expires.
+         * @description `id` is the reset token from the mailed link. A token works once and expires. An invalid token is refused before any other work, and a client is paused (429) after 20 invalid ones an hour. A reset lifts the account's sign-in pauses.
          */
         put: operations["resetPassword"];
         post?: never;
@@ -198,7 +201,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to the company */
+        /**
+         * Send a message to the company
+         * @description Messages from one client are limited (10 an hour; 429 beyond).
+         */
         post: operations["sendContact"];
         delete?: never;
         options?: never;
@@ -237,7 +243,8 @@ export interface paths {
          * @description The total is computed on the server from the stored item prices (a price sent by the client is an
          *     unknown field, refused). Every item must belong to the service (400 otherwise, 404 for an unknown
          *     item or service); an item listed twice is refused with 400 (a cart has one line per item).
-         *     The new order is `awaiting_validation`, without a service date until checkout.
+         *     The new order is `awaiting_validation`, without a service date until checkout. A customer may create
+         *     10 orders a minute and have 20 open unpaid ones (not checked out, or by card and not yet paid); 429 beyond.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -318,7 +325,7 @@ export interface paths {
         get?: never;
         /**
          * Update my name, email or password
-         * @description Empty fields are sent as null and left unchanged. A new password needs the old one.
+         * @description Empty fields are sent as null and left unchanged. A new password or a new email needs the current password (`oldPassword`); after an email change the old address is told by mail.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -651,6 +658,7 @@ export interface components {
          *     }
          */
         RegisterRequest: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks (U+202E...). */
             name: string;
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
@@ -671,6 +679,7 @@ export interface components {
          *     }
          */
         ContactRequest: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks. */
             name: string;
             email: components["schemas"]["Email"];
             message: string;
@@ -752,7 +761,7 @@ export interface components {
             order: number;
             /**
              * Format: date
-             * @description YYYY-MM-DD; at least 24 hours ahead (SPEC 9).
+             * @description YYYY-MM-DD; at least 24 hours ahead (SPEC 9) and at most 12 months ahead (UK time).
              */
             due_date: string;
             /** @description HH:mm, UK time. */
@@ -835,8 +844,10 @@ export interface components {
          *     }
          */
         ProfileUpdate: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks. */
             name?: string | null;
             email?: components["schemas"]["Email"] | null;
+            /** @description The current password; needed to change the password or the email. */
             oldPassword?: string | null;
             newPassword?: components["schemas"]["Password"] | null;
         };
@@ -1311,6 +1322,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1369,6 +1381,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1396,6 +1409,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1451,6 +1465,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

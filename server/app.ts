@@ -8,7 +8,6 @@ import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
 import { createAuthenticator } from './plugins/authentication';
-import clientRateLimit from './plugins/client-rate-limit';
 import errorHandler from './plugins/error-handler';
 import { answerFrameworkErrors, MAX_PARAM_LENGTH } from './plugins/framework-errors';
 import notFound from './plugins/not-found';
@@ -41,6 +40,11 @@ export interface BuildAppOptions {
   document?: OpenApiDocument;
 }
 
+/** Trusts the first `hops` addresses of the chain (the peer is hop 0), as proxy-addr counts them. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * The whole server as one Fastify instance, composed of plugins in a fixed order: infrastructure
  * (errors, CORS), then the contract's routes, then pages outside /api. server.ts only boots it.
@@ -55,6 +59,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkErrors,
     schemaErrorFormatter: formatValidationErrors,
+    // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
+    // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
+    // use it only when nothing but the proxies can reach this server (README, TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A request must arrive whole within requestTimeout (408 and closed), a silent socket is closed
+    // after connectionTimeout: slow bodies cannot pile up sockets (issue 12, row 10). Node checks
+    // open requests every connectionsCheckingInterval (30 s by default), so that follows the timeout.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(Math.max(Math.floor(config.requestTimeoutMs / 4), 100), 5_000),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string that fails validation.
@@ -70,9 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   await app.register(errorHandler);
-  // Hardening (docs/security-and-reliability.md): headers on every answer, per-client limits, inputs no schema can refuse.
+  // Hardening (docs/security-and-reliability.md): headers on every answer, inputs no schema can refuse
+  // (the rate limits are in the services, on counters in the database: services/rate-limits.ts).
   await app.register(securityHeaders, { production: config.nodeEnv === 'production', apiOrigins: [] });
-  await app.register(clientRateLimit, { now });
   await app.register(strictInputs);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
 
 /**
  * The server's configuration, read once from the environment. Every setting has a documented
@@ -41,6 +43,14 @@ export interface Config {
   apiDocs: boolean;
   /** SPA_DIR, default `dist`: the built SPA served with history fallback when it exists ('' = off). */
   spaDir: string | null;
+  /** TRUST_PROXY: Fastify's trustProxy, the number of proxy hops or their addresses/CIDRs; off by default. */
+  trustProxy: false | number | string[];
+  /** REQUEST_TIMEOUT, default 30s: the whole request (headers and body) must arrive within it. */
+  requestTimeoutMs: number;
+  /** CONNECTION_TIMEOUT, default 60s: a socket silent this long is closed. */
+  connectionTimeoutMs: number;
+  /** RATE_LIMITS: the limits of services/rate-limits.ts, counts overridable (`register=50,contact=20`). */
+  rateLimits: RateLimits;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -59,7 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    jwtSecret: env.JWT_SECRET || (production ? missing('JWT_SECRET') : developmentSecret(dataDir)),
+    jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),
     tokenTtl: parseTimeSpan(env.TOKEN_TTL || '12h'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Sparkle Cleaning <no-reply@sparkle.test>',
@@ -70,7 +80,51 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN || '').split(',').map((origin) => origin.trim()).filter(Boolean),
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !production,
     spaDir: env.SPA_DIR === '' ? null : path.resolve(env.SPA_DIR || 'dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
+    connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
+    rateLimits: env.RATE_LIMITS ? parseRateLimits(env.RATE_LIMITS, (message) => new ConfigError(`RATE_LIMITS: ${message}`)) : DEFAULT_RATE_LIMITS,
   };
+}
+
+/** HS256 needs a key as long as its hash (RFC 7518 3.2): a short secret can be guessed offline from any token. */
+export const MIN_SECRET_BYTES = 32;
+
+function checkedSecret(secret: string, production: boolean): string {
+  if (production && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long when NODE_ENV=production (for example: openssl rand -base64 48)`);
+  }
+  return secret;
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (`1`), or their addresses (`10.0.0.1,10.1.0.0/16`).
+ * Only then is X-Forwarded-For believed, so each client is limited on its own address. `true`
+ * (believe anyone) is refused: a client could then claim any address and slip every limit.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') throw new ConfigError('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the number of proxies in front (1) or their addresses');
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!named && (family === 0 || !validBits || rest.length > 0)) {
+      throw new ConfigError(`TRUST_PROXY must be a number of proxies or a comma-separated list of addresses or CIDRs: ${entry}`);
+    }
+  }
+  return entries;
+}
+
+function timeSpanMs(name: string, value: string): number {
+  const match = /^(\d+)\s*(ms|s|m)$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) throw new ConfigError(`${name} must look like 500ms, 30s or 2m: ${value}`);
+  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
 }
 
 function missing(name: string): never {
@@ -93,7 +147,7 @@ function parseTimeSpan(value: string): string {
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

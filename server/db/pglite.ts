@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
@@ -19,7 +19,11 @@ type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
 /** Embedded PostgreSQL (WASM): one connection, so queries queue and a transaction holds the lock. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // The database files are the business's data: the server's user only (issue 12, row 15).
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700);
+  }
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -4,6 +4,7 @@ import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
+import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { requestRefund } from '../services/refunds';
 
@@ -24,6 +25,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async createOrder(request, reply) {
+      await assertMayCreateOrder(ctx, currentUser(request).id);
       const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], ctx.now());
       reply.code(201);
       return summary;

@@ -7,6 +7,7 @@ import { auditRepository } from '../repositories/audit';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { assertWithinBookingHorizon } from './booking-horizon';
 import { bookingConfirmationMail } from './checkout-mail';
 import { formatLondon, londonLocalToInstant } from './london-time';
 import type { Mailer } from './mailer';
@@ -65,6 +66,7 @@ export async function checkoutOrder(
   if (dueAt < earliest) {
     throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
   }
+  assertWithinBookingHorizon(dueAt, deps.now);
 
   const payment =
     request.payment === 'card'

@@ -37,7 +37,7 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
       <div className="profile-form__grid">
         <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
-        <TextField label="Old Password" type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
+        <TextField label="Old Password" description="Needed to change your email or password." type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
         <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />
       </div>
       {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
