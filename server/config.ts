@@ -41,6 +41,14 @@ export interface Config {
   apiDocs: boolean;
   /** SPA_DIR, default `dist`: the built SPA served with history fallback when it exists ('' = off). */
   spaDir: string | null;
+  /**
+   * PAYMENT_PROVIDER: `test` (the built-in test provider and its pages; the default except in
+   * production) or `none` (card payment offered as unavailable; the default in production). The
+   * test provider is refused in production unless ALLOW_TEST_PAYMENTS=true (a demo).
+   */
+  paymentProvider: 'test' | null;
+  /** PAYMENT_WEBHOOK_SECRET: the key payment notifications are signed with (default: random per start). */
+  paymentWebhookSecret: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -70,7 +78,20 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN || '').split(',').map((origin) => origin.trim()).filter(Boolean),
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !production,
     spaDir: env.SPA_DIR === '' ? null : path.resolve(env.SPA_DIR || 'dist'),
+    paymentProvider: parsePaymentProvider(env, production),
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
   };
+}
+
+/** Issue 12: in production no card payment is ever free; the test provider needs an explicit yes. */
+function parsePaymentProvider(env: Env, production: boolean): 'test' | null {
+  const value = (env.PAYMENT_PROVIDER || (production ? 'none' : 'test')).trim().toLowerCase();
+  if (value === 'none') return null;
+  if (value !== 'test') throw new ConfigError(`PAYMENT_PROVIDER must be test or none (no other provider is built in): ${value}`);
+  if (production && env.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('PAYMENT_PROVIDER=test marks card orders paid without a card: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
+  }
+  return 'test';
 }
 
 function missing(name: string): never {

@@ -4,6 +4,7 @@ import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { checkoutOrder } from '../services/checkout';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
+import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
 
 type Schemas = components['schemas'];
@@ -45,7 +46,18 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async listMyOrders(request) {
-      return listMyOrders(ctx.db, currentUser(request), ctx.now());
+      return listMyOrders(ctx.db, currentUser(request), ctx.now(), ctx.payments !== null);
+    },
+
+    async payOrder(request) {
+      return payOrder({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+    },
+
+    async getPaymentOptions() {
+      const options: Schemas['PaymentOptions'] = ctx.payments
+        ? { card: { available: true } }
+        : { card: { available: false, message: CARD_UNAVAILABLE_MESSAGE } };
+      return options;
     },
 
     async requestRefund(request, reply) {

@@ -65,7 +65,7 @@ export async function createOrder(
 }
 
 /** The customer's own orders, newest first, each with its cancellation terms as of now. */
-export async function listMyOrders(db: Database, user: AuthUser, now: Date): Promise<Schemas['MyOrder'][]> {
+export async function listMyOrders(db: Database, user: AuthUser, now: Date, cardAvailable = true): Promise<Schemas['MyOrder'][]> {
   const rows = await orderRepository(db).listByUser(user.id);
-  return rows.map((row) => myOrderView(row, now));
+  return rows.map((row) => myOrderView(row, now, cardAvailable));
 }

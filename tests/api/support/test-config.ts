@@ -6,6 +6,9 @@ import type { Config } from '../../../server/config';
 export const TEST_ADMIN = { name: 'Sam Admin', email: 'admin@sparkle.test', password: 'admin-password-1' } as const;
 export const TEST_CUSTOMER = { name: 'Jane Customer', email: 'customer@sparkle.test', password: 'customer-password-1' } as const;
 
+/** What the test provider signs its notifications with in tests (so a test can sign one, or forge one). */
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'test-payment-webhook-secret';
+
 /** A configuration for tests: no environment read, a private data folder, fixed demo passwords. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ?? path.join(os.tmpdir(), `sparkle-test-${process.pid}-${Math.random().toString(36).slice(2)}`);
@@ -27,6 +30,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     apiDocs: true,
     spaDir: null,
+    paymentProvider: 'test',
+    paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     ...overrides,
   };
 }
