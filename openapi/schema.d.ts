@@ -266,8 +266,53 @@ export interface paths {
          * Give address and time, and pay cash or card
          * @description Checks out an order once. A retry with the same `Idempotency-Key` replays the first answer;
          *     the same key with another payload answers 422; an order already checked out answers 409.
+         *     Card: the payment is started after the order is checked out, one per order however many
+         *     requests arrive (a replay answers the same payment page). When no payment provider is
+         *     configured, card answers 409 "Card payment is not available at the moment, please choose Pay cash".
          */
         post: operations["checkoutOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay now, for one of my card orders whose payment was not completed
+         * @description Answers the payment page of the order's card payment: the same payment (same order, same
+         *     amount) however often it is asked for. 409 when the order does not await a card payment
+         *     (paid, cash, cancelled, cancellation requested) or no payment provider is configured.
+         */
+        post: operations["payOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether card payment is available
+         * @description Card payment is available only when a payment provider is configured; cash always is.
+         */
+        get: operations["getPaymentOptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -306,7 +351,9 @@ export interface paths {
         /**
          * Cancel one of my orders, with a reason
          * @description Terms (SPEC section 9): free at least 24 hours before the job, 30% of the total within 24 hours,
-         *     refused once the job has started, or when the order is already cancelled or completed.
+         *     refused once the job has started, or when the order is already cancelled or completed. The fee
+         *     is kept from money paid: an order never paid (cash, or card not paid) is free to cancel until
+         *     the job starts.
          */
         post: operations["requestRefund"];
         delete?: never;
@@ -346,8 +393,8 @@ export interface paths {
          * Dashboard totals
          * @description - `revenue`: the sum of the totals of orders that are `payment_validated` or `completed` (a cash
          *       order counts once it is completed); cancelled orders count for nothing.
-         *     - `refunded` (Total Refound): the sum of accepted refunds, each the order's total less its
-         *       cancellation fee.
+         *     - `refunded` (Total Refound): the money actually refunded through the payment provider on
+         *       accepted refunds (what was paid less the cancellation fee; £0 for an order never paid).
          *     - `users`: accounts without ROLE_ADMIN. `completed`, `inqueue` (`awaiting_validation` +
          *       `payment_validated`) and `cancelled`: numbers of orders in those statuses.
          */
@@ -503,6 +550,8 @@ export interface paths {
          * Change an order's status
          * @description The status is in the path and the body, and both must agree. When `version` is sent and the
          *     order has changed since, the update is refused with 409 (no lost update).
+         *     Lifecycle (README "Order lifecycle"): `completed` only for a checked-out order whose job start
+         *     has passed; a cancelled or completed order is final. Refused changes answer 409 with the reason.
          */
         put: operations["updateOrderStatus"];
         post?: never;
@@ -522,8 +571,10 @@ export interface paths {
         get?: never;
         /**
          * Accept or reject a refund request
-         * @description Accepting cancels the order and counts the refunded amount (total less the cancellation fee)
-         *     in the dashboard's Total Refound. Rejecting leaves the order as it was. Deciding a refund again
+         * @description Accepting cancels the order. A paid order is refunded through the payment provider (what was
+         *     paid less the cancellation fee) and only the amount the provider refunded counts in the
+         *     dashboard's Total Refound; an order never paid refunds £0. If the provider fails, the
+         *     decision stays accepted and the answer is 502: accepting again retries the same refund. Rejecting leaves the order as it was. Deciding a refund again
          *     with the same status changes nothing; with the other status answers 409.
          */
         put: operations["updateRefundStatus"];
@@ -779,17 +830,55 @@ export interface components {
          * @example {
          *       "message": "Payment was successfully !",
          *       "payment": "card",
-         *       "shippingInfo": "http://localhost:3000/test-payments/3f1c"
+         *       "shippingInfo": "/test-payments/3f1c"
          *     }
          */
         CheckoutResponse: {
             message: string;
             payment: components["schemas"]["PaymentMethod"];
             /**
-             * Format: uri
-             * @description Card only: the payment page to send the browser to.
+             * Format: uri-reference
+             * @description Card only: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL.
              */
             shippingInfo?: string;
+        };
+        /**
+         * @example {
+         *       "shippingInfo": "/test-payments/3f1c"
+         *     }
+         */
+        PaymentStart: {
+            /**
+             * Format: uri-reference
+             * @description The payment page to send the browser to, as in CheckoutResponse.
+             */
+            shippingInfo: string;
+        };
+        /**
+         * @example {
+         *       "card": {
+         *         "available": false,
+         *         "message": "Card payment is not available at the moment, please choose Pay cash"
+         *       }
+         *     }
+         */
+        PaymentOptions: {
+            card: {
+                available: boolean;
+                /** @description Why not, when card payment is not available. */
+                message?: string;
+            };
+        };
+        /**
+         * @description How the order is paid. `awaiting_payment`: checked out by card and not paid ("Payment not
+         *     completed"); `payable` says Pay now can start its payment. `unpaid`: nothing paid online (cash,
+         *     or not checked out). `paid`: the provider confirmed the card payment.
+         */
+        OrderPayment: {
+            method: components["schemas"]["PaymentMethod"] | null;
+            /** @enum {string} */
+            status: "unpaid" | "awaiting_payment" | "paid";
+            payable: boolean;
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
@@ -801,6 +890,8 @@ export interface components {
             fee: components["schemas"]["Money"];
             /** @description Why cancelling is not allowed, when it is not. */
             reason?: string;
+            /** @description When allowed, until when cancelling stays free (null when free with no deadline, or no longer free). */
+            freeUntil?: components["schemas"]["DateTime"] | null;
         };
         MyOrder: {
             id: number;
@@ -815,6 +906,7 @@ export interface components {
                 reason: string;
                 fee: components["schemas"]["Money"];
             };
+            payment: components["schemas"]["OrderPayment"];
             cancellation: components["schemas"]["Cancellation"];
         };
         /**
@@ -1500,6 +1592,55 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    payOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment page to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -10,7 +10,8 @@ export interface AppContext {
   db: Database;
   config: Config;
   mailer: Mailer;
-  payments: PaymentProvider;
+  /** Null when no provider is configured (production by default): card payment is unavailable. */
+  payments: PaymentProvider | null;
   /** Injected so tests can move time (cancellation fees, token expiry). */
   now: () => Date;
 }

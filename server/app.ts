@@ -19,6 +19,7 @@ import spa from './plugins/spa';
 import strictInputs from './plugins/strict-inputs';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
+import { registerPaymentNotifications } from './routes/payment-notifications';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import { createMailer, type Mailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
@@ -29,8 +30,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Default: SMTP when SMTP_URL is set, else `.eml` files in OUTBOX_DIR. */
   mailer?: Mailer;
-  /** Default: the test provider's own payment pages under PUBLIC_URL. */
-  payments?: PaymentProvider;
+  /** Default: the test provider when config.paymentProvider is 'test', else none (card unavailable). */
+  payments?: PaymentProvider | null;
   /** The clock; tests move it (token expiry, cancellation terms). */
   now?: () => Date;
   logger?: boolean | object;
@@ -82,7 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     config,
     mailer: options.mailer ?? createMailer(config, (message) => app.log.info(message)),
-    payments: options.payments ?? createTestPaymentProvider({ db, config, now }),
+    payments:
+      options.payments !== undefined
+        ? options.payments
+        : config.paymentProvider === 'test'
+          ? createTestPaymentProvider({ db, secret: config.paymentWebhookSecret, now })
+          : null,
     now,
   };
 
@@ -111,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
   await app.register(openApiRoutes, { document, handlers: createHandlers(ctx), authenticator });
-  await registerTestPayments(app, ctx);
+  await registerPaymentNotifications(app, ctx);
+  // The test provider's pages exist only while it is the provider: never in production by default.
+  if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
   return app;
 }

@@ -51,6 +51,14 @@ export interface Config {
   connectionTimeoutMs: number;
   /** RATE_LIMITS: the limits of services/rate-limits.ts, counts overridable (`register=50,contact=20`). */
   rateLimits: RateLimits;
+  /**
+   * PAYMENT_PROVIDER: `test` (the built-in test provider and its pages; the default except in
+   * production) or `none` (card payment offered as unavailable; the default in production). The
+   * test provider is refused in production unless ALLOW_TEST_PAYMENTS=true (a demo).
+   */
+  paymentProvider: 'test' | null;
+  /** PAYMENT_WEBHOOK_SECRET: the key payment notifications are signed with (default: random per start). */
+  paymentWebhookSecret: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -84,6 +92,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
     connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
     rateLimits: env.RATE_LIMITS ? parseRateLimits(env.RATE_LIMITS, (message) => new ConfigError(`RATE_LIMITS: ${message}`)) : DEFAULT_RATE_LIMITS,
+    paymentProvider: parsePaymentProvider(env, production),
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
   };
 }
 
@@ -125,6 +135,17 @@ function timeSpanMs(name: string, value: string): number {
   const match = /^(\d+)\s*(ms|s|m)$/.exec(value.trim());
   if (!match || Number(match[1]) === 0) throw new ConfigError(`${name} must look like 500ms, 30s or 2m: ${value}`);
   return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
+}
+
+/** Issue 12: in production no card payment is ever free; the test provider needs an explicit yes. */
+function parsePaymentProvider(env: Env, production: boolean): 'test' | null {
+  const value = (env.PAYMENT_PROVIDER || (production ? 'none' : 'test')).trim().toLowerCase();
+  if (value === 'none') return null;
+  if (value !== 'test') throw new ConfigError(`PAYMENT_PROVIDER must be test or none (no other provider is built in): ${value}`);
+  if (production && env.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('PAYMENT_PROVIDER=test marks card orders paid without a card: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
+  }
+  return 'test';
 }
 
 function missing(name: string): never {

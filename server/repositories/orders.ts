@@ -21,6 +21,9 @@ export interface OrderRow {
   client_note: string | null;
   checked_out_at: Date | null;
   payment_ref: string | null;
+  /** What the provider's signed notification said was paid, and when; null while unpaid. */
+  paid_amount: number | null;
+  paid_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
   version: number;
@@ -181,6 +184,26 @@ export function orderRepository(db: Database) {
           WHERE id = $1 AND ($4::integer IS NULL OR version = $4::integer)
           RETURNING id`,
         [id, status, at, expectedVersion ?? null],
+      );
+      return rows.length === 1;
+    },
+
+    /** Names the provider's payment the order is paid through (one per order; set once). */
+    async setPaymentRef(id: number, paymentRef: string): Promise<void> {
+      await db.query(
+        `UPDATE orders SET payment_ref = $2 WHERE id = $1 AND payment_ref IS DISTINCT FROM $2`,
+        [id, paymentRef],
+      );
+    },
+
+    /** A card order awaiting payment becomes payment_validated with what was paid; false otherwise. */
+    async markPaid(id: number, payment: { amount: number; at: Date; paymentRef: string }): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE orders
+            SET status = 'payment_validated', paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1
+          WHERE id = $1 AND status = 'awaiting_validation' AND payment_method = 'card' AND paid_amount IS NULL
+          RETURNING id`,
+        [id, payment.amount, payment.at, payment.paymentRef],
       );
       return rows.length === 1;
     },

@@ -33,7 +33,10 @@ export interface RefundRow {
   reason: string;
   status: RefundStatus;
   fee: number;
+  /** What accepting owes (total less fee when paid, else 0); what the provider actually refunded. */
+  refund_due: number | null;
   refunded_amount: number | null;
+  provider_refund_ref: string | null;
   requested_at: Date;
   decided_at: Date | null;
   version: number;
@@ -78,22 +81,35 @@ export function refundRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** Decides a pending request; `refundedAmount` is set when accepted. False when not pending any more. */
+    /**
+     * Decides a pending request. Accepted: `refundDue` is what the provider must give back, and
+     * `refundedAmount` is set now only when nothing has to move (0). False when not pending any more.
+     */
     async decide(decision: {
       orderId: number;
       status: 'accepted' | 'rejected';
+      refundDue: number | null;
       refundedAmount: number | null;
       decidedAt: Date;
       decidedBy: number;
     }): Promise<boolean> {
       const rows = await db.query(
         `UPDATE refund_requests
-            SET status = $2, refunded_amount = $3, decided_at = $4, decided_by = $5, version = version + 1
+            SET status = $2, refund_due = $3, refunded_amount = $4, decided_at = $5, decided_by = $6, version = version + 1
           WHERE order_id = $1 AND status = 'pending'
           RETURNING order_id`,
-        [decision.orderId, decision.status, decision.refundedAmount, decision.decidedAt, decision.decidedBy],
+        [decision.orderId, decision.status, decision.refundDue, decision.refundedAmount, decision.decidedAt, decision.decidedBy],
       );
       return rows.length === 1;
+    },
+
+    /** The provider refunded: from now on the amount counts in Total Refound. */
+    async recordProviderRefund(orderId: number, refund: { id: string; amount: number }): Promise<void> {
+      await db.query(
+        `UPDATE refund_requests SET refunded_amount = $2, provider_refund_ref = $3
+          WHERE order_id = $1 AND status = 'accepted' AND provider_refund_ref IS NULL`,
+        [orderId, refund.amount, refund.id],
+      );
     },
   };
 }

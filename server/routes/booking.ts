@@ -6,6 +6,7 @@ import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
 import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
+import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
 
 type Schemas = components['schemas'];
@@ -50,7 +51,18 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     async listMyOrders(request, reply) {
       const page = pageRequest(request);
       const query = request.query as NonNullable<operations['listMyOrders']['parameters']['query']>;
-      return answerPage(request, reply, await listMyOrders(ctx.db, currentUser(request), ctx.now(), query, page), page);
+      return answerPage(request, reply, await listMyOrders(ctx.db, currentUser(request), ctx.now(), query, page, ctx.payments !== null), page);
+    },
+
+    async payOrder(request) {
+      return payOrder({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+    },
+
+    async getPaymentOptions() {
+      const options: Schemas['PaymentOptions'] = ctx.payments
+        ? { card: { available: true } }
+        : { card: { available: false, message: CARD_UNAVAILABLE_MESSAGE } };
+      return options;
     },
 
     async requestRefund(request, reply) {

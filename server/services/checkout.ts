@@ -12,6 +12,7 @@ import { bookingConfirmationMail } from './checkout-mail';
 import { formatLondon, londonLocalToInstant } from './london-time';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payment-provider';
+import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
@@ -23,7 +24,8 @@ export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 
 export interface CheckoutDeps {
   db: Database;
-  payments: PaymentProvider;
+  /** Null when no provider is configured (production without one): card is refused, never free. */
+  payments: PaymentProvider | null;
   mailer: Mailer;
   now: Date;
   /** Told when the confirmation mail fails: the booking stands, the mail is not essential. */
@@ -35,8 +37,8 @@ const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for anot
 /**
  * Checks out an order exactly once. The Idempotency-Key is claimed in the same transaction as the
  * order change, so a retry replays the first answer and a concurrent duplicate cannot slip through.
- * The card payment is started before that transaction (it is the provider's own storage); a session
- * left over by a failed checkout is never payable, because the order does not name it.
+ * The card payment is started only after that transaction committed, by the request that checked the
+ * order out or a replay of it, and the provider dedupes on the order: one payment per order.
  */
 export async function checkoutOrder(
   deps: CheckoutDeps,
@@ -50,15 +52,16 @@ export async function checkoutOrder(
   const requestHash = hashRequest(request);
   if (idempotencyKey) {
     const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(earlier, requestHash);
+    if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
+  if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
 
   const order = await orderRepository(deps.db).find(request.order);
   if (!order || order.user_id !== user.id) throw notFound('Order not found');
   if (order.checked_out_at !== null && idempotencyKey) {
     // A concurrent retry with this key may have checked it out since the first look: replay it.
     const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(earlier, requestHash);
+    if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
   assertNotCheckedOut(order);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
@@ -68,18 +71,8 @@ export async function checkoutOrder(
   }
   assertWithinBookingHorizon(dueAt, deps.now);
 
-  const payment =
-    request.payment === 'card'
-      ? await deps.payments.createPayment({
-          orderId: order.id,
-          amount: order.total,
-          description: `${order.service_name}, order #${order.id}`,
-          customerEmail: order.user_email,
-        })
-      : null;
-  const response: CheckoutResponse = payment
-    ? { message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: payment.url }
-    : { message: CHECKOUT_MESSAGE, payment: 'cash' };
+  // A card answer gets its payment page once the order is checked out (below); the key keeps this.
+  const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
   const outcome = await deps.db.transaction(async (tx) => {
     if (idempotencyKey) {
@@ -88,7 +81,7 @@ export async function checkoutOrder(
       });
       if (!claimed) {
         const earlier = await idempotencyKeyRepository(tx).find(user.id, idempotencyKey);
-        if (earlier) return { replayed: replay(earlier, requestHash) };
+        if (earlier) return { replayed: earlier };
       }
     }
     const orders = orderRepository(tx);
@@ -103,7 +96,7 @@ export async function checkoutOrder(
       codePostal: request.code_postal.toUpperCase(),
       clientNote: request.client_note,
       paymentMethod: request.payment,
-      paymentRef: payment?.id ?? null,
+      paymentRef: null,
       checkedOutAt: deps.now,
     });
     await auditRepository(tx).record({
@@ -112,10 +105,24 @@ export async function checkoutOrder(
     });
     return { replayed: null };
   });
-  if (outcome.replayed) return outcome.replayed;
+  if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
 
-  await sendConfirmation(deps, order.id);
-  return response;
+  if (request.payment === 'cash') {
+    await sendConfirmation(deps, order.id);
+    return response;
+  }
+  // The mail says the payment is pending, whether or not the payment page opens now.
+  try {
+    return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
+  } finally {
+    await sendConfirmation(deps, order.id);
+  }
+}
+
+async function paymentPageOf(deps: CheckoutDeps, orderId: number): Promise<string> {
+  const order = await orderRepository(deps.db).find(orderId);
+  if (!order) throw notFound('Order not found');
+  return startPayment(deps, order);
 }
 
 function assertNotCheckedOut(order: OrderRow): void {
@@ -123,9 +130,17 @@ function assertNotCheckedOut(order: OrderRow): void {
   if (order.status === 'cancelled') throw conflict('This order is cancelled');
 }
 
-function replay(earlier: { request_hash: string; response: unknown }, requestHash: string): CheckoutResponse {
+/** The first answer again; a card one with its payment page (the same payment, or started now). */
+async function replay(
+  deps: CheckoutDeps,
+  earlier: { request_hash: string; response: unknown },
+  requestHash: string,
+  orderId: number,
+): Promise<CheckoutResponse> {
   if (earlier.request_hash !== requestHash) throw usedKey();
-  return earlier.response as CheckoutResponse;
+  const response = earlier.response as CheckoutResponse;
+  if (response.payment !== 'card') return response;
+  return { ...response, shippingInfo: await paymentPageOf(deps, orderId) };
 }
 
 /** The same fields in any key order hash alike. */

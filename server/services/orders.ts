@@ -66,7 +66,7 @@ export async function createOrder(
 }
 
 /** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */
-export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest): Promise<Page<Schemas['MyOrder']>> {
+export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<Schemas['MyOrder']>> {
   const found = await orderRepository(db).pageByUser(user.id, query, page);
-  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, now)) };
+  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, now, cardAvailable)) };
 }

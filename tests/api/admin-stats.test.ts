@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { catalogue, createClock, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
+import { catalogue, createClock, pence, placeOrder, startedOrder, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, TEST_ADMIN, type TestCustomer, type TestServer } from './support/test-server';
 
 type Status = components['schemas']['OrderStatus'];
@@ -66,7 +66,7 @@ describe('GET /admin/counter (getStats)', () => {
     const admin = await signIn();
     const start = await stats(server, admin);
     await server.createCustomer({ name: 'Tom Counted' });
-    const order = await placeOrder(server, jane.token, house);
+    const order = await startedOrder(server, jane.token, house, clock.now());
     const queued = await stats(server, admin);
     expect([queued.users - start.users, queued.inqueue - start.inqueue, queued.revenue]).toEqual([1, 1, start.revenue]);
 
@@ -93,7 +93,7 @@ describe('GET /admin/stats/weekly (getWeeklyStats)', () => {
 
     clock.set(WEDNESDAY);
     admin = await signIn();
-    const paid = await placeOrder(server, jane.token, house, [2, 2]);
+    const paid = await startedOrder(server, jane.token, house, clock.now(), [2, 2]);
     await placeOrder(server, jane.token, house, [1, 3]); // awaiting: counted, no revenue
     await setStatus(admin, paid.id, 'completed');
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkout, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { adminOrderRow, catalogue, checkout, checkoutBody, placeOrder, send, startedOrder, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -123,20 +123,41 @@ describe('PUT /admin/order/update/{status}/{id} (updateOrderStatus)', () => {
     });
 
   it('sets the status, stamps completion, bumps the version and records who did it', async () => {
-    const order = await placeOrder(server, jane.token, house);
-    const completed = await update('completed', order.id, 0);
+    const order = await startedOrder(server, jane.token, house, new Date());
+    const completed = await update('completed', order.id, 1);
     expect(completed.response.status).toBe(200);
-    expect(completed.data).toMatchObject({ id: order.id, status: 'completed', completed: expect.any(String), version: 1 });
+    expect(completed.data).toMatchObject({ id: order.id, status: 'completed', completed: expect.any(String), version: 2 });
 
-    const reopened = await update('payment_validated', order.id, 1);
-    expect(reopened.data).toMatchObject({ status: 'payment_validated', completed: null, version: 2 });
+    const reopened = await update('payment_validated', order.id, 2);
+    expect(reopened.data).toMatchObject({ status: 'payment_validated', completed: null, version: 3 });
     expect(await adminOrderRow(server, admin, order.id)).toEqual(reopened.data);
 
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => ({ actor, action, from, to }))).toEqual([
+      { actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
       { actor: 'Sam Admin', action: 'order.status', from: 'awaiting_validation', to: 'completed' },
       { actor: 'Sam Admin', action: 'order.status', from: 'completed', to: 'payment_validated' },
     ]);
+  });
+
+  it('follows the lifecycle: completed only once the job has started, cancelled is final (409 with the reason)', async () => {
+    const future = await placeOrder(server, jane.token, house);
+    const due = week();
+    expect((await checkout(server, jane.token, checkoutBody(future.id, due))).response.status).toBe(200);
+    const early = await send(server, 'PUT', `/admin/order/update/completed/${future.id}`, { token: admin, body: { status: 'completed' } });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/^This order cannot be marked completed before its service starts \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UK time\)$/);
+    expect(await adminOrderRow(server, admin, future.id)).toMatchObject({ status: 'awaiting_validation', completed: null });
+
+    const draft = await placeOrder(server, jane.token, house);
+    expect(await send(server, 'PUT', `/admin/order/update/completed/${draft.id}`, { token: admin, body: { status: 'completed' } })).toEqual({
+      status: 409, body: { message: 'This order has not been checked out: it cannot be completed' },
+    });
+
+    expect((await update('cancelled', future.id)).response.status).toBe(200);
+    expect(await send(server, 'PUT', `/admin/order/update/awaiting_validation/${future.id}`, { token: admin, body: { status: 'awaiting_validation' } })).toEqual({
+      status: 409, body: { message: 'This order is cancelled: its status cannot change any more' },
+    });
   });
 
   it('refuses a stale version with 409 and keeps the other change', async () => {

@@ -128,3 +128,39 @@ export async function send(server: TestServer, method: string, path: string, opt
 
 /** Pounds → pence, to compare money exactly. */
 export const pence = (pounds: number) => Math.round(pounds * 100);
+
+/**
+ * The customer presses Pay on the test provider's page (the `shippingInfo` of a card checkout):
+ * the provider's signed notification marks the order paid. Answers the page's redirect.
+ */
+export async function payOnTestPage(server: TestServer, shippingInfo: string): Promise<Response> {
+  const response = await fetch(new URL(`${shippingInfo}/pay`, server.baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  if (response.status !== 303) throw new Error(`pay: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A card order of `token`'s, checked out for `due` and paid on the test page. */
+export async function paidCardOrder(server: TestServer, token: string, of: Catalogue, due: Date) {
+  const order = await placeOrder(server, token, of, [3, 1]);
+  const { data, response } = await checkout(server, token, checkoutBody(order.id, due, 'card'));
+  if (response.status !== 200 || !data?.shippingInfo) throw new Error(`card checkout: ${response.status}`);
+  await payOnTestPage(server, data.shippingInfo);
+  return order;
+}
+
+/**
+ * A checked-out order whose job has started: checkouts need 24 hours' notice, so the job's start
+ * is moved to `startedAt` in the database, as time passing would.
+ */
+export async function startedOrder(server: TestServer, token: string, of: Catalogue, now: Date, quantities: [number, number] = [2, 1]) {
+  const order = await placeOrder(server, token, of, quantities);
+  const { response } = await checkout(server, token, checkoutBody(order.id, new Date(now.getTime() + 7 * 86_400_000)));
+  if (response.status !== 200) throw new Error(`checkout: ${response.status}`);
+  await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, new Date(now.getTime() - HOUR)]);
+  return order;
+}

@@ -51,7 +51,7 @@ async function newCustomer(email: string): Promise<AuthUser> {
 
 const deps = (now = NOW): CheckoutDeps => ({
   db,
-  payments: createTestPaymentProvider({ db, config: { publicUrl: 'http://localhost:3000' }, now: () => now }),
+  payments: createTestPaymentProvider({ db, secret: 'services-test-secret', now: () => now }),
   mailer: createOutboxMailer(outbox, 'Sparkle Cleaning <no-reply@sparkle.test>', () => {}),
   now,
   onMailError: (error) => {
@@ -272,7 +272,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const fee = Math.round(order.total * 30) / 100;
     // Decided after it was asked (the history is oldest first).
     const decidedAt = new Date(new Date((await getOrder(db, order.id)).dueTime!).getTime() - 5 * HOUR);
-    const decided = await decideRefund(db, admin, { order: order.id, status: 'accepted' }, decidedAt);
+    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, decidedAt);
     expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', reason: 'Moving', fee, name: jane.name, version: expect.any(Number) });
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
@@ -285,27 +285,27 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const after = await getStats(db);
     expect(Math.round((after.refunded - before.refunded) * 100)).toBe(Math.round(order.total * 100) - Math.round(fee * 100));
     expect(after.cancelled).toBe(before.cancelled + 1);
-    expect(await decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
-    await refused(decideRefund(db, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+    expect(await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
+    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
   });
 
   it('rejecting leaves the order as it was; the opposite decision afterwards is 409', async () => {
     const order = await pendingRefund();
-    const decided = await decideRefund(db, admin, { order: order.id, status: 'rejected' }, NOW);
+    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW);
     expect(decided.status).toBe('rejected');
     expect((await getOrder(db, order.id)).status).toBe('awaiting_validation');
-    await refused(decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW), 409, 'This refund request was already rejected');
+    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW), 409, 'This refund request was already rejected');
     expect(((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)).toEqual(decided);
   });
 
   it('a decision made on a stale version is 409; no request is 404', async () => {
     const order = await pendingRefund();
     const { version } = ((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)!;
-    await refused(decideRefund(db, admin, { order: order.id, status: 'accepted', version: version + 1 }, NOW), 409, 'This refund request was changed by someone else, reload and try again');
-    expect((await decideRefund(db, admin, { order: order.id, status: 'accepted', version }, NOW)).status).toBe('accepted');
+    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted', version: version + 1 }, NOW), 409, 'This refund request was changed by someone else, reload and try again');
+    expect((await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted', version }, NOW)).status).toBe('accepted');
     const none = await booked();
-    await refused(decideRefund(db, admin, { order: none.id, status: 'accepted' }, NOW), 404, 'Refund request not found');
-    await refused(decideRefund(db, admin, { order: 999_999, status: 'accepted' }, NOW), 404, 'Refund request not found');
+    await refused(decideRefund({ db, payments: null }, admin, { order: none.id, status: 'accepted' }, NOW), 404, 'Refund request not found');
+    await refused(decideRefund({ db, payments: null }, admin, { order: 999_999, status: 'accepted' }, NOW), 404, 'Refund request not found');
   });
 });
 

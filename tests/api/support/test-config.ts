@@ -24,6 +24,9 @@ export const SUITE_RATE_LIMITS_ENV = 'register=100000,contact=100000,orders=1000
 export const TEST_ADMIN = { name: 'Sam Admin', email: 'admin@sparkle.test', password: 'admin-password-1' } as const;
 export const TEST_CUSTOMER = { name: 'Jane Customer', email: 'customer@sparkle.test', password: 'customer-password-1' } as const;
 
+/** What the test provider signs its notifications with in tests (so a test can sign one, or forge one). */
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'test-payment-webhook-secret';
+
 /** A configuration for tests: no environment read, a private data folder, fixed demo passwords. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ?? path.join(os.tmpdir(), `sparkle-test-${process.pid}-${Math.random().toString(36).slice(2)}`);
@@ -49,6 +52,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     requestTimeoutMs: 30_000,
     connectionTimeoutMs: 60_000,
     rateLimits: SUITE_RATE_LIMITS,
+    paymentProvider: 'test',
+    paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     ...overrides,
   };
 }
