@@ -67,20 +67,29 @@ const SELECT_ORDER = `
 // Newest first; the id breaks ties between orders created in the same instant.
 const NEWEST_FIRST = 'ORDER BY o.created_at DESC, o.id DESC';
 
+/**
+ * An order is a draft from Next until its checkout (docs/decisions/007): nobody sees it as a
+ * booking (My orders, the back office's lists, detail, counts) and it expires. Lists and counts
+ * keep this in their WHERE clause.
+ */
+export const PLACED = 'o.checked_out_at IS NOT NULL';
+
 export function orderRepository(db: Database) {
   return {
-    async find(id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+    /** A placed (checked-out) order; with `drafts`, a draft too (only its checkout wants one). */
+    async find(id: number, options: { forUpdate?: boolean; drafts?: boolean } = {}): Promise<OrderRow | null> {
       const lock = options.forUpdate ? ' FOR UPDATE OF o' : '';
-      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${lock}`, [id]);
+      const placed = options.drafts ? '' : ` AND ${PLACED}`;
+      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${placed}${lock}`, [id]);
       return rows[0] ?? null;
     },
 
     listByUser(userId: number): Promise<OrderRow[]> {
-      return db.query<OrderRow>(`${SELECT_ORDER} WHERE o.user_id = $1 ${NEWEST_FIRST}`, [userId]);
+      return db.query<OrderRow>(`${SELECT_ORDER} WHERE o.user_id = $1 AND ${PLACED} ${NEWEST_FIRST}`, [userId]);
     },
 
     listAll(): Promise<OrderRow[]> {
-      return db.query<OrderRow>(`${SELECT_ORDER} ${NEWEST_FIRST}`);
+      return db.query<OrderRow>(`${SELECT_ORDER} WHERE ${PLACED} ${NEWEST_FIRST}`);
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {
@@ -139,9 +148,19 @@ export function orderRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /** Placed orders. */
     async count(): Promise<number> {
-      const [row] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders');
+      const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM orders o WHERE ${PLACED}`);
       return row?.count ?? 0;
+    },
+
+    /** Deletes the drafts created before `createdBefore` (with their items); answers how many. */
+    async deleteDraftsCreatedBefore(createdBefore: Date): Promise<number> {
+      const rows = await db.query(
+        'DELETE FROM orders WHERE checked_out_at IS NULL AND created_at < $1 RETURNING id',
+        [createdBefore],
+      );
+      return rows.length;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { checkoutOrder } from '../services/checkout';
+import { purgeExpiredDraftsNowAndThen } from '../services/drafts';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { requestRefund } from '../services/refunds';
 
@@ -23,7 +24,10 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async createOrder(request, reply) {
-      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], ctx.now());
+      const now = ctx.now();
+      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], now);
+      // Drafts expire; until a scheduled job deletes them, creating one clears the old (once a minute).
+      await purgeExpiredDraftsNowAndThen(ctx.db, now, (error) => request.log.warn({ err: error }, 'expired drafts not purged'));
       reply.code(201);
       return summary;
     },

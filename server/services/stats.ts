@@ -2,6 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from './order-statuses';
 import { toPence, toPounds } from './money';
+import { PLACED } from '../repositories/orders';
 
 type Schemas = components['schemas'];
 
@@ -19,7 +20,8 @@ export async function getStats(db: Database): Promise<Schemas['Stats']> {
             count(*) FILTER (WHERE status = 'completed')::integer AS completed,
             count(*) FILTER (WHERE status = ANY($2::text[]))::integer AS inqueue,
             count(*) FILTER (WHERE status = 'cancelled')::integer AS cancelled
-       FROM orders`,
+       FROM orders o
+      WHERE ${PLACED}`,
     [REVENUE_STATUSES, IN_QUEUE_STATUSES],
   );
   const [refunds] = await db.query<{ refunded: number }>(
@@ -59,8 +61,8 @@ export async function getWeeklyStats(db: Database, now: Date): Promise<Schemas['
     `SELECT floor(extract(epoch FROM (created_at - $1::timestamptz)) / $3)::integer AS week,
             count(*)::integer AS orders,
             COALESCE(sum(total) FILTER (WHERE status = ANY($4::text[])), 0) AS revenue
-       FROM orders
-      WHERE created_at >= $1 AND created_at < $2
+       FROM orders o
+      WHERE created_at >= $1 AND created_at < $2 AND ${PLACED}
       GROUP BY 1`,
     [first, end, WEEK_MS / 1000, REVENUE_STATUSES],
   );
