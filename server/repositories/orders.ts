@@ -154,11 +154,11 @@ export function orderRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** Deletes the drafts created before `createdBefore` (with their items); answers how many. */
-    async deleteDraftsCreatedBefore(createdBefore: Date): Promise<number> {
+    /** Deletes the drafts created at or before `createdBy` (with their items); answers how many. */
+    async deleteDraftsCreatedBy(createdBy: Date): Promise<number> {
       const rows = await db.query(
-        'DELETE FROM orders WHERE checked_out_at IS NULL AND created_at < $1 RETURNING id',
-        [createdBefore],
+        'DELETE FROM orders WHERE checked_out_at IS NULL AND created_at <= $1 RETURNING id',
+        [createdBy],
       );
       return rows.length;
     },

@@ -17,7 +17,7 @@ export function isExpiredDraft(order: Pick<OrderRow, 'checked_out_at' | 'created
 
 /** Deletes every draft older than DRAFT_LIFETIME_MS at `now` (with its items); answers how many. */
 export function purgeExpiredDrafts(db: Database, now: Date): Promise<number> {
-  return orderRepository(db).deleteDraftsCreatedBefore(new Date(now.getTime() - DRAFT_LIFETIME_MS));
+  return orderRepository(db).deleteDraftsCreatedBy(new Date(now.getTime() - DRAFT_LIFETIME_MS));
 }
 
 const lastPurge = new WeakMap<Database, number>();
