@@ -165,6 +165,7 @@ export function createAdminUpdateMachine<
         ? {
             // A dialog asks; dismissing it puts the stored status back in the control.
             confirming: {
+              meta: { shows: 'a dialog asking to confirm the change; Update pending behind it' },
               on: { [`${events}.confirm`]: 'updating', [`${events}.dismiss`]: { target: 'idle', actions: 'forgetChoice' } },
             },
           }

@@ -5,8 +5,10 @@ import type { components } from '../openapi/schema';
  * The signed-in user (SPEC 3, 4, 6). Two regions run side by side: `auth` (who is logged in) and
  * `registration` (the register form's request), because a visitor may register while a login
  * failed earlier, and logging out resets both. Storage and navigation are actions the app
- * provides (`storeUser`, `forgetUser`, `leaveToLanding`); calls are the actors `login`,
- * `register` and `logout`. The app passes the user restored from localStorage as `input.user`.
+ * provides (`storeUser`, `forgetUser`, `forgetDrafts`, `leaveToLanding`, `askToLogIn`); calls are
+ * the actors `login`, `register` and `logout`. The app passes the user restored from localStorage
+ * as `input.user`. Logging out forgets the user's drafts (a shared phone); a session that expires
+ * keeps them and asks to log in again, coming back to the same page with what was typed.
  */
 export type UserInfo = components['schemas']['UserInfo'];
 export type LoginRequest = components['schemas']['LoginRequest'];
@@ -27,7 +29,10 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
   | { type: 'session.logout' }
+  /** An authenticated call answered 401: the token expired or was ended elsewhere. */
   | { type: 'session.expired' }
+  /** Another tab logged out (the stored user is gone). */
+  | { type: 'session.ended' }
   | { type: 'session.loginReset' }
   | { type: 'session.register'; name: string; email: string; password: string }
   | { type: 'session.registerReset' }
@@ -59,10 +64,13 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    // Provided by the app: localStorage `userInfo`, and sending the browser to /.
+    // Provided by the app: localStorage `userInfo` and the drafts, sending the browser to /, or to
+    // /login (back here afterwards) with "Your session has expired, please log in again".
     storeUser: () => {},
     forgetUser: () => {},
+    forgetDrafts: () => {},
     leaveToLanding: () => {},
+    askToLogIn: () => {},
     clearUser: assign({ user: null, loginError: null }),
     clearRegisterError: assign({ registerError: null }),
   },
@@ -112,10 +120,18 @@ export const sessionMachine = setup({
           on: {
             'session.logout': {
               target: 'loggingOut',
-              actions: [assign({ revokedToken: ({ context }) => context.user?.token ?? null }), 'clearUser', 'forgetUser', 'leaveToLanding'],
+              actions: [
+                assign({ revokedToken: ({ context }) => context.user?.token ?? null }),
+                'clearUser',
+                'forgetUser',
+                'forgetDrafts',
+                'leaveToLanding',
+              ],
             },
-            // A 401 on an authenticated call, or a logout in another tab.
-            'session.expired': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
+            // A 401 on an authenticated call: what was typed stays, for after logging in again.
+            'session.expired': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'askToLogIn'] },
+            // A logout in another tab (which forgot the drafts).
+            'session.ended': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
             'session.updated': { actions: [assign({ user: ({ event }) => event.user }), 'storeUser'] },
           },
         },
@@ -161,6 +177,7 @@ export const sessionMachine = setup({
         'session.registerReset': { target: '.idle', actions: 'clearRegisterError' },
         'session.logout': { target: '.idle', actions: 'clearRegisterError' },
         'session.expired': { target: '.idle', actions: 'clearRegisterError' },
+        'session.ended': { target: '.idle', actions: 'clearRegisterError' },
       },
     },
   },

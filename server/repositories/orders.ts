@@ -98,17 +98,27 @@ export function orderSortKeys(query: OrderListQuery): SortKey[] {
 }
 
 /** The filters of a list of orders; callers add their own (the customer, drafts) to the result. */
+/**
+ * An order is a draft from Next until its checkout (docs/decisions/007): nobody sees it as a
+ * booking (My orders, the back office's lists, detail, counts) and it expires. Lists and counts
+ * keep this in their WHERE clause (the counters keep placed orders apart: `checked_out`).
+ */
+export const PLACED = 'o.checked_out_at IS NOT NULL';
+
 export function orderConditions(query: OrderListQuery): Conditions {
-  const conditions = new Conditions();
+  const conditions = new Conditions().add(PLACED);
   if (query.status) conditions.add('o.status = $?', query.status);
   return conditions;
 }
 
+
 export function orderRepository(db: Database) {
   return {
-    async find(id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+    /** A placed (checked-out) order; with `drafts`, a draft too (only its checkout wants one). */
+    async find(id: number, options: { forUpdate?: boolean; drafts?: boolean } = {}): Promise<OrderRow | null> {
       const lock = options.forUpdate ? ' FOR UPDATE OF o' : '';
-      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${lock}`, [id]);
+      const placed = options.drafts ? '' : ` AND ${PLACED}`;
+      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${placed}${lock}`, [id]);
       return rows[0] ?? null;
     },
 
@@ -210,6 +220,15 @@ export function orderRepository(db: Database) {
 
     count(): Promise<number> {
       return countOrders(db, null);
+    },
+
+    /** Deletes the drafts created at or before `createdBy` (with their items); answers how many. */
+    async deleteDraftsCreatedBy(createdBy: Date): Promise<number> {
+      const rows = await db.query(
+        'DELETE FROM orders WHERE checked_out_at IS NULL AND created_at <= $1 RETURNING id',
+        [createdBy],
+      );
+      return rows.length;
     },
   };
 }

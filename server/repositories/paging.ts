@@ -85,9 +85,10 @@ export async function countRows(db: Database, from: string, conditions: Conditio
 }
 
 /** Orders in the given statuses (all when null), from the trigger-kept counters (006_paging.sql). */
+/** Placed (checked-out) orders, from the counters: drafts are nobody's booking. */
 export async function countOrders(db: Database, statuses: readonly string[] | null): Promise<number> {
   const [row] = await db.query<{ count: number }>(
-    'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE $1::text[] IS NULL OR status = ANY($1::text[])',
+    'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[]))',
     [statuses],
   );
   return row?.count ?? 0;

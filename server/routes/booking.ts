@@ -5,6 +5,7 @@ import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
 import { assertMayCreateOrder } from '../services/order-limits';
+import { purgeExpiredDraftsNowAndThen } from '../services/drafts';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
@@ -27,7 +28,10 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
 
     async createOrder(request, reply) {
       await assertMayCreateOrder(ctx, currentUser(request).id);
-      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], ctx.now());
+      const now = ctx.now();
+      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], now);
+      // Drafts expire; until a scheduled job deletes them, creating one clears the old (once a minute).
+      await purgeExpiredDraftsNowAndThen(ctx.db, now, (error) => request.log.warn({ err: error }, 'expired drafts not purged'));
       reply.code(201);
       return summary;
     },

@@ -9,7 +9,8 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { bookingConfirmationMail } from './checkout-mail';
-import { formatLondon, londonLocalToInstant } from './london-time';
+import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
+import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
@@ -56,8 +57,9 @@ export async function checkoutOrder(
   }
   if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
 
-  const order = await orderRepository(deps.db).find(request.order);
+  const order = await orderRepository(deps.db).find(request.order, { drafts: true });
   if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
   if (order.checked_out_at !== null && idempotencyKey) {
     // A concurrent retry with this key may have checked it out since the first look: replay it.
     const earlier = await keys.find(user.id, idempotencyKey);
@@ -65,7 +67,8 @@ export async function checkoutOrder(
   }
   assertNotCheckedOut(order);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  const earliest = new Date(deps.now.getTime() + BOOKING_NOTICE_MS);
+  // A whole minute, so the time the message names is itself accepted.
+  const earliest = earliestStart(deps.now, BOOKING_NOTICE_MS);
   if (dueAt < earliest) {
     throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
   }
@@ -85,7 +88,7 @@ export async function checkoutOrder(
       }
     }
     const orders = orderRepository(tx);
-    const locked = await orders.find(order.id, { forUpdate: true });
+    const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
     await orders.checkout(order.id, {

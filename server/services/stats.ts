@@ -2,6 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from './order-statuses';
 import { toPence, toPounds } from './money';
+import { PLACED } from '../repositories/orders';
 
 type Schemas = components['schemas'];
 
@@ -20,7 +21,8 @@ export async function getStats(db: Database): Promise<Schemas['Stats']> {
             COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
             COALESCE(sum(orders) FILTER (WHERE status = ANY($2::text[])), 0)::integer AS inqueue,
             COALESCE(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::integer AS cancelled
-       FROM order_counters`,
+       FROM order_counters
+      WHERE checked_out`,
     [REVENUE_STATUSES, IN_QUEUE_STATUSES],
   );
   const [refunds] = await db.query<{ refunded: number }>(
@@ -60,8 +62,8 @@ export async function getWeeklyStats(db: Database, now: Date): Promise<Schemas['
     `SELECT floor(extract(epoch FROM (created_at - $1::timestamptz)) / $3)::integer AS week,
             count(*)::integer AS orders,
             COALESCE(sum(total) FILTER (WHERE status = ANY($4::text[])), 0) AS revenue
-       FROM orders
-      WHERE created_at >= $1 AND created_at < $2
+       FROM orders o
+      WHERE created_at >= $1 AND created_at < $2 AND ${PLACED}
       GROUP BY 1`,
     [first, end, WEEK_MS / 1000, REVENUE_STATUSES],
   );

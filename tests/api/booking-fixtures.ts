@@ -78,6 +78,23 @@ export async function placeOrder(server: TestServer, token: string, of: Catalogu
   return data;
 }
 
+/**
+ * Creates an order and checks it out (cash, `due` by default a week from the real clock): a booking
+ * as customers and administrators see it. A created order alone is a draft, seen by nobody.
+ */
+export async function bookedOrder(
+  server: TestServer,
+  token: string,
+  of: Catalogue,
+  options: { quantities?: [number, number]; due?: Date; payment?: Schemas['PaymentMethod'] } = {},
+) {
+  const order = await placeOrder(server, token, of, options.quantities);
+  const due = options.due ?? new Date(Date.now() + 7 * 86_400_000);
+  const { response, error } = await checkout(server, token, checkoutBody(order.id, due, options.payment));
+  if (response.status !== 200) throw new Error(`checkout: ${response.status} ${JSON.stringify(error)}`);
+  return order;
+}
+
 export async function checkout(server: TestServer, token: string, body: Schemas['CheckoutRequest'], key?: string) {
   return server.api.POST('/services/order/checkout', {
     body,

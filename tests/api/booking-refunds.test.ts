@@ -85,10 +85,10 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
     }
   });
 
-  it('is free for an order not yet checked out', async () => {
+  it('answers 404 for a draft (an order not yet checked out): there is no booking to cancel', async () => {
     const order = await placeOrder(server, jane.token, house);
     const answer = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Changed my mind' } });
-    expect(answer).toEqual({ status: 201, body: { message: SENT, fee: 0 } });
+    expect(answer).toEqual({ status: 404, body: { message: 'Order not found' } });
   });
 
   it('answers 409 to a second request for the same order', async () => {

@@ -23,7 +23,9 @@ function liveSession(options: { user?: UserInfo | null; login?: () => Promise<Us
       actions: {
         storeUser: ({ context }) => log.push(`store ${context.user?.name}`),
         forgetUser: () => log.push('forget'),
+        forgetDrafts: () => log.push('forget drafts'),
         leaveToLanding: () => log.push('go /'),
+        askToLogIn: () => log.push('ask to log in'),
       },
     }),
     { input: { user: options.user ?? null } },
@@ -60,21 +62,30 @@ describe('session machine (behaviour)', () => {
     expect(actor.getSnapshot().context.loginError).toBe('Wrong email or password');
   });
 
-  it('logs out: forgets the user, goes to /, and revokes the old token on the server', async () => {
+  it("logs out: forgets the user and their drafts, goes to /, and revokes the old token on the server", async () => {
     const { actor, log, logoutTokens } = liveSession({ user: jane });
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(log).toEqual(['forget', 'go /']);
+    expect(log).toEqual(['forget', 'forget drafts', 'go /']);
     await settle(actor);
     expect(logoutTokens).toEqual(['token-1']);
     expect(actor.getSnapshot().matches({ auth: { loggedOut: 'idle' } })).toBe(true);
   });
 
-  it('a 401 (session.expired) logs out without calling the server', async () => {
+  it('a 401 (session.expired) logs out without calling the server, keeps the drafts and asks to log in again', async () => {
     const { actor, log, logoutTokens } = liveSession({ user: jane });
     actor.send({ type: 'session.expired' });
     await settle(actor);
     expect(actor.getSnapshot().context.user).toBeNull();
+    expect(log).toEqual(['forget', 'ask to log in']);
+    expect(logoutTokens).toEqual([]);
+  });
+
+  it('a logout in another tab (session.ended) goes to / without touching the drafts', async () => {
+    const { actor, log, logoutTokens } = liveSession({ user: jane });
+    actor.send({ type: 'session.ended' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ auth: { loggedOut: 'idle' } })).toBe(true);
     expect(log).toEqual(['forget', 'go /']);
     expect(logoutTokens).toEqual([]);
   });

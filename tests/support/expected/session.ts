@@ -21,6 +21,7 @@ export const sessionEvents = {
   logoutDone: { type: 'xstate.done.actor.logout', output: { message: 'Logged out' } },
   logoutError: { type: 'xstate.error.actor.logout', error: new Error('Network Error') },
   expired: { type: 'session.expired' },
+  ended: { type: 'session.ended' },
   updated: { type: 'session.updated', user: { ...jane, name: 'Jane Smith' } },
   register: { type: 'session.register', name: 'Jane Doe', email: jane.email, password: 'secret1' },
   registerDone: { type: 'xstate.done.actor.register', output: { message: 'Registered' } },
@@ -30,7 +31,7 @@ export const sessionEvents = {
 
 const loggedOut = (loginError: string | null) => (c: any) => has(c, { user: null, revokedToken: null, loginError });
 // A logout, an expiry, a new registration or the page's reset: back to a clean form, whatever it was.
-const anyRegistration: Record<string, Target> = { register: 'registering', registerReset: 'idle', logout: 'idle', expired: 'idle' };
+const anyRegistration: Record<string, Target> = { register: 'registering', registerReset: 'idle', logout: 'idle', expired: 'idle', ended: 'idle' };
 
 export const expectedSession: ExpectedMachine = {
   name: 'session',
@@ -45,7 +46,8 @@ export const expectedSession: ExpectedMachine = {
       'loggedOut.loggingIn': { on: { login: 'loggedOut.loggingIn', loginDone: 'loggedIn', loginError: 'loggedOut.failed' }, context: loggedOut(null) },
       'loggedOut.failed': { on: { login: 'loggedOut.loggingIn', loginReset: 'loggedOut.idle' }, context: loggedOut('Wrong email or password') },
       loggedIn: {
-        on: { logout: 'loggingOut', expired: 'loggedOut.idle', updated: 'loggedIn' },
+        // Expired (a 401: asked to log in again) or ended in another tab: logged out here too.
+        on: { logout: 'loggingOut', expired: 'loggedOut.idle', ended: 'loggedOut.idle', updated: 'loggedIn' },
         context: (c) => {
           has(c.user, { id: jane.id, email: jane.email, token: jane.token });
           assert.equal(c.loginError, null);
