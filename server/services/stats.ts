@@ -11,9 +11,9 @@ type Schemas = components['schemas'];
  * - revenue: sum of the totals of orders that are payment_validated or completed (a cash order
  *   counts once an administrator marks it completed); cancelled orders count for nothing;
  * - refunded ("Total Refound"): sum of accepted refunds, each the order's total less its fee;
- * Drafts (not checked out, decision 007) count nowhere.
  * - users: accounts without ROLE_ADMIN; completed / inqueue (awaiting_validation +
  *   payment_validated) / cancelled: numbers of orders in those statuses.
+ * Drafts (orders not checked out, decision 007) count nowhere.
  */
 export async function getStats(db: Database): Promise<Schemas['Stats']> {
   const [orders] = await db.query<{ revenue: number; completed: number; inqueue: number; cancelled: number }>(
