@@ -27,6 +27,13 @@ describe('Export CSV of the orders on screen', () => {
     expect(cells[7]).toBe('no');
   });
 
+  it("writes the job's UK time whatever the zone it runs in (TZ=America/New_York too)", () => {
+    const [, line] = ordersToCsv([order({ due: '2026-07-01T09:30:00.000Z', completed: '2026-01-15T11:00:00.000Z' })]).split('\r\n');
+    const cells = line!.split(',');
+    expect(cells[5]).toBe('2026-07-01 10:30');
+    expect(cells[6]).toBe('2026-01-15 11:00');
+  });
+
   it('quotes commas, quotes and line breaks', () => {
     expect(csvCell('Smith, John')).toBe('"Smith, John"');
     expect(csvCell('The "best" clean')).toBe('"The ""best"" clean"');
