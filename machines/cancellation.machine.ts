@@ -5,6 +5,8 @@ import type { components } from '../openapi/schema';
  * Cancelling one of my orders (SPEC 2 My orders, 4, 5): the Cancel button opens a dialog asking
  * why; Send is possible only with a reason; success toasts, closes the dialog and reloads the list
  * (named actions the screen provides); a failure shows its message in the dialog with a retry.
+ * The reason typed is a draft the screen keeps (`keepReason`) until it is sent or the dialog is
+ * closed (`forgetReason`), so a session that expired mid-dialog finds it again after logging in.
  */
 export type MyOrder = components['schemas']['MyOrder'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
@@ -62,7 +64,10 @@ export const cancellationMachine = setup({
     })),
     reset: assign(closedContext),
     keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    // Provided by the screen: the success toast and reloading My orders.
+    // Provided by the screen: keeping and forgetting the draft reason, the success toast and
+    // reloading My orders.
+    keepReason: () => {},
+    forgetReason: () => {},
     notifySent: () => {},
     reloadOrders: () => {},
   },
@@ -83,9 +88,9 @@ export const cancellationMachine = setup({
     open: {
       meta: { shows: 'the dialog with the reason and Send (enabled once the reason is not blank)', dialog: true, alert: false, submit: 'Send' },
       on: {
-        'reason.change': { actions: 'changeReason' },
+        'reason.change': { actions: ['changeReason', 'keepReason'] },
         'reason.send': { guard: 'hasReason', target: 'sending' },
-        'dialog.close': { target: 'closed', actions: 'reset' },
+        'dialog.close': { target: 'closed', actions: ['reset', 'forgetReason'] },
       },
     },
     // The dialog cannot be dismissed mid-request, so the outcome is always seen.
@@ -95,7 +100,7 @@ export const cancellationMachine = setup({
         id: 'requestRefund',
         src: 'requestRefund',
         input: ({ context }) => ({ orderId: context.orderId ?? 0, reason: context.reason.trim() }),
-        onDone: { target: 'closed', actions: ['notifySent', 'reset', 'reloadOrders'] },
+        onDone: { target: 'closed', actions: ['notifySent', 'reset', 'forgetReason', 'reloadOrders'] },
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -103,8 +108,8 @@ export const cancellationMachine = setup({
       meta: { shows: 'the dialog with the error in an alert, the reason kept, and Try again', dialog: true, alert: true, submit: 'Try again' },
       on: {
         retry: { target: 'sending' },
-        'reason.change': { target: 'open', actions: 'changeReason' },
-        'dialog.close': { target: 'closed', actions: 'reset' },
+        'reason.change': { target: 'open', actions: ['changeReason', 'keepReason'] },
+        'dialog.close': { target: 'closed', actions: ['reset', 'forgetReason'] },
       },
     },
   },

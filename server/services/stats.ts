@@ -13,6 +13,7 @@ type Schemas = components['schemas'];
  * - refunded ("Total Refound"): sum of accepted refunds, each the order's total less its fee;
  * - users: accounts without ROLE_ADMIN; completed / inqueue (awaiting_validation +
  *   payment_validated) / cancelled: numbers of orders in those statuses.
+ * Drafts (orders not checked out, decision 007) count nowhere.
  */
 export async function getStats(db: Database): Promise<Schemas['Stats']> {
   // From the few rows of order_counters (kept by a trigger, 006_paging.sql), not a scan of the orders.

@@ -83,9 +83,10 @@ const ROWS: Record<string, Row> = {
   listOrders: { request: async () => ({ path: '/admin/orders/' }) },
   listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
   listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
-  getOrder: { request: async (ctx) => ({ path: `/admin/order/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}` }) },
+  // Checked out: a draft is no booking, not even for an administrator.
+  getOrder: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}` }) },
   updateOrderStatus: {
-    request: async (ctx) => ({ path: `/admin/order/update/completed/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}`, body: { status: 'completed' } }),
+    request: async (ctx) => ({ path: `/admin/order/update/completed/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`, body: { status: 'completed' } }),
   },
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),

@@ -66,4 +66,28 @@ describe('cancellation machine behaviour', () => {
       { orderId: 7, reason: 'Moving house' },
     ]);
   });
+
+  it('keeps the reason as it is typed (keepReason) and forgets it once sent or closed (forgetReason)', () => {
+    const seen: string[] = [];
+    const actor = createActor(
+      machine.provide({
+        actions: {
+          keepReason: ({ context }) => seen.push(`keep #${context.orderId} ${context.reason}`),
+          forgetReason: () => seen.push('forget'),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'dialog.open', order: { id: 7, cancellation: { allowed: true, fee: 0 } } });
+    actor.send({ type: 'reason.change', value: 'Moving' });
+    actor.send({ type: 'reason.send' });
+    actor.send({ type: 'xstate.error.actor.requestRefund', error: new Error('Your session has expired') } as never);
+    actor.send({ type: 'reason.change', value: 'Moving house' });
+    actor.send({ type: 'dialog.close' });
+    expect(seen).toEqual(['keep #7 Moving', 'keep #7 Moving house', 'forget']);
+    actor.send({ type: 'dialog.open', order: { id: 7, cancellation: { allowed: true, fee: 0 } } });
+    actor.send({ type: 'reason.change', value: 'Again' });
+    actor.send({ type: 'reason.send' });
+    actor.send({ type: 'xstate.done.actor.requestRefund', output: { message: 'ok', fee: 0 } } as never);
+    expect(seen.slice(3)).toEqual(['keep #7 Again', 'forget']);
+  });
 });

@@ -35,6 +35,7 @@ export function BookingDateField({ label, description, errorMessage, isDisabled,
   return (
     <DateField
       granularity="day"
+      shouldForceLeadingZeros
       isRequired
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
@@ -53,6 +54,7 @@ export function BookingTimeField({ label, description, errorMessage, isDisabled,
     <TimeField
       hourCycle={24}
       granularity="minute"
+      shouldForceLeadingZeros
       isRequired
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
@@ -72,8 +74,11 @@ function ReportValue({ kind, initialValue, onChange }: { kind: 'date' | 'time'; 
   const timeState = useContext(TimeFieldStateContext);
   const state = kind === 'date' ? dateState : timeState;
   let value = '';
-  if (state?.value) {
-    value = kind === 'date' ? state.value.toString() : state.value.toString().slice(0, 5);
+  if (kind === 'time' && timeState?.value) {
+    // A time field's `value` is a date-time; its time alone is `timeValue` (HH:mm:ss).
+    value = timeState.timeValue.toString().slice(0, 5);
+  } else if (state?.value) {
+    value = state.value.toString();
   } else if (state) {
     const editable = state.segments.filter((segment) => segment.isEditable);
     const typed = editable.filter((segment) => !segment.isPlaceholder).length;

@@ -6,11 +6,18 @@ import { listMyOrders } from '../../api/list-my-orders';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
+import { useSession } from '../../app/session';
+import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';
 import { useRequest } from '../../app/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
 import './orders.css';
+
+interface ReasonDraft {
+  orderId: number;
+  reason: string;
+}
 
 /** `/profile-services`: my orders, each cancellable with a reason while the terms allow it. */
 /** Orders per page; the server sends one page at a time (docs/decisions/011). */
@@ -24,11 +31,14 @@ export default function MyOrdersPage() {
     reloadRef.current = orders.retry;
   }, [orders.retry]);
   const showToast = useToast();
+  const owner = useSession().user?.id ?? null;
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
       actors: { requestRefund: requestRefundActor },
       actions: {
+        keepReason: ({ context }) => saveDraft<ReasonDraft>('cancellation', owner, { orderId: context.orderId ?? 0, reason: context.reason }),
+        forgetReason: () => forgetDraft('cancellation'),
         notifySent: () =>
           showToast('Order refund sent successfully, we will contact you asap !', 'success'),
         reloadOrders: () => reloadRef.current(),
@@ -43,6 +53,17 @@ export default function MyOrdersPage() {
   useEffect(() => {
     if (orders.data && page > pageCount) setPage(pageCount);
   }, [orders.data, page, pageCount]);
+  // A reason typed before the session expired: the dialog opens again with it, once.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !orders.data) return;
+    restored.current = true;
+    const kept = readDraft<ReasonDraft>('cancellation', owner);
+    const order = kept && orders.data.rows.find((candidate) => candidate.id === kept.orderId);
+    if (!kept || !order) return;
+    cancellation.send({ type: 'dialog.open', order });
+    cancellation.send({ type: 'reason.change', value: kept.reason });
+  }, [orders.data, owner, cancellation]);
   return (
     <Page title="My orders" className="my-orders">
       {orders.loading && !orders.data ? <Spinner label="Loading your orders" size="lg" /> : null}
