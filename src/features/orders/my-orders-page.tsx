@@ -1,8 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useToast } from '../../app/toasts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkout.machine';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
-import { listMyOrders } from '../../api/list-my-orders';
+import { listMyOrders, type MyOrder } from '../../api/list-my-orders';
+import { payOrder } from '../../api/pay-order';
+import { trustedPaymentOrigins } from '../booking/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
@@ -10,9 +14,39 @@ import { useRequest } from '../../app/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
+import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 
-/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it. */
+/**
+ * Pay now: asks the server for the order's payment page (the same payment each time) and goes there
+ * when its address is one the site trusts. The state is per order, shown on its card.
+ */
+function usePayNow() {
+  const [state, setState] = useState<{ orderId: number; error: string | null } | null>(null);
+  const pay = async (order: MyOrder) => {
+    setState({ orderId: order.id, error: null });
+    try {
+      const url = await payOrder(order.id);
+      if (!isTrustedUrl(url, trustedPaymentOrigins())) {
+        setState({ orderId: order.id, error: untrustedPaymentMessage });
+        return;
+      }
+      window.location.assign(url);
+    } catch (error) {
+      setState({ orderId: order.id, error: error instanceof Error ? error.message : 'Network Error' });
+    }
+  };
+  return { pay, payingId: state && state.error === null ? state.orderId : null, errorOf: (id: number) => (state?.orderId === id ? state.error : null) };
+}
+
+/** Back from the payment page's Cancel: `?payment=cancelled&order=12`. */
+function useCancelledPayment(): number | null {
+  const [params] = useSearchParams();
+  const order = Number(params.get('order'));
+  return params.get('payment') === 'cancelled' && Number.isInteger(order) && order > 0 ? order : null;
+}
+
+/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it; unpaid card orders can be paid. */
 export default function MyOrdersPage() {
   const orders = useRequest(listMyOrders, { auto: true });
   const reloadRef = useRef(orders.retry);
@@ -20,6 +54,8 @@ export default function MyOrdersPage() {
     reloadRef.current = orders.retry;
   }, [orders.retry]);
   const showToast = useToast();
+  const payNow = usePayNow();
+  const cancelledPayment = useCancelledPayment();
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
@@ -34,6 +70,12 @@ export default function MyOrdersPage() {
   );
 
   const list = orders.data ?? [];
+  const returnedTo = cancelledPayment !== null ? list.find((order) => order.id === cancelledPayment) : undefined;
+  // Back from the payment page: bring that order into view once the list is there.
+  const returnedId = returnedTo?.id;
+  useEffect(() => {
+    if (returnedId !== undefined) document.getElementById(`order-${returnedId}`)?.scrollIntoView({ block: 'center' });
+  }, [returnedId]);
   return (
     <Page title="My orders" className="my-orders">
       {orders.loading && !orders.data ? <Spinner label="Loading your orders" size="lg" /> : null}
@@ -49,13 +91,25 @@ export default function MyOrdersPage() {
           <LinkButton href={paths.services}>Book a service</LinkButton>
         </div>
       ) : null}
+      {returnedTo && returnedTo.payment.status === 'awaiting_payment' ? (
+        <Alert variant="info" className="my-orders__returned">
+          <strong>{PAYMENT_NOT_COMPLETED}</strong> for order #{returnedTo.id} ({returnedTo.service}). It is kept: press Pay now on
+          the order when you are ready.
+        </Alert>
+      ) : null}
       {list.length > 0 ? (
         <>
           <p className="my-orders__note">Note: The service cannot be canceled after 24 hours</p>
           <ul className="my-orders__list" aria-label="Orders">
             {list.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })} />
+                <OrderCard
+                  order={order}
+                  onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })}
+                  onPay={(chosen) => void payNow.pay(chosen)}
+                  paying={payNow.payingId === order.id}
+                  payError={payNow.errorOf(order.id)}
+                />
               </li>
             ))}
           </ul>
