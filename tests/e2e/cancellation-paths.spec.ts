@@ -36,7 +36,7 @@ test.describe('cancellation machine paths in the browser', () => {
       const refused = await bookedCashOrder(api, items[0]!.id);
       await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: refused } }, body: { reason: 'Changed my mind' } }));
       await page.goto('/profile-services');
-      await expect(orderCard(page, refused)).toContainText('Refund pending');
+      await expect(orderCard(page, refused)).toContainText('Cancellation pending');
 
       const world = { page, refused, openedOrder: null as number | null, sent: [] as number[] };
       for (let i = 1; i < path.steps.length; i++) {
@@ -107,7 +107,7 @@ async function expectState({ page, sent }: World, step: Step) {
   if (step.state.matches('closed')) {
     await expect(dialog(page)).toHaveCount(0);
     for (const id of sent) {
-      await expect(orderCard(page, id)).toContainText('Refund pending');
+      await expect(orderCard(page, id)).toContainText('Cancellation pending');
       await expect(orderCard(page, id).getByRole('button', { name: /^Cancel order/ })).toBeDisabled();
     }
     return;

@@ -13,7 +13,9 @@ export const e2eServerEnv: Record<string, string> = {
   HOST: '127.0.0.1',
   DATA_DIR: e2eDataDir,
   OUTBOX_DIR: e2eOutboxDir,
-  PUBLIC_URL: e2eBaseUrl,
+  // E2E_PUBLIC_URL: another address than the browser's (e.g. http://localhost:PORT while the browser
+  // opens 127.0.0.1), as when a site is reached at an address PUBLIC_URL does not name.
+  PUBLIC_URL: process.env.E2E_PUBLIC_URL ?? e2eBaseUrl,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
