@@ -23,6 +23,14 @@ import './orders.css';
  */
 function usePayNow() {
   const [state, setState] = useState<{ orderId: number; error: string | null } | null>(null);
+  // Back from the payment page out of the browser's page cache: Pay now works again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setState(null);
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
   const pay = async (order: MyOrder) => {
     setState({ orderId: order.id, error: null });
     try {
