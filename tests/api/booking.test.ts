@@ -72,7 +72,8 @@ describe('POST /services/order/new (createOrder)', () => {
       created: expect.any(String),
       due: null,
       refund: null,
-      cancellation: { allowed: true, fee: 0 },
+      payment: { method: null, status: 'unpaid', payable: false },
+      cancellation: { allowed: true, fee: 0, freeUntil: null },
     });
   });
 
