@@ -1044,6 +1044,11 @@ export interface components {
             /** @description The customer's name. */
             name: string;
             fee: components["schemas"]["Money"];
+            /**
+             * @description What the payment provider refunded, as counted in Total Refound: paid less the fee, £0 for an
+             *     order never paid; null while pending, rejected, or accepted with the provider's refund still to go through.
+             */
+            refunded: components["schemas"]["Money"] | null;
             version: number;
         };
         /**

@@ -143,6 +143,7 @@ export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {
     refund_date: iso(row.requested_at),
     name: row.name,
     fee: row.fee,
+    refunded: row.refunded_amount,
     version: row.version,
   };
 }

@@ -76,7 +76,8 @@ describe('POST /services/order/new (createOrder)', () => {
       created: expect.any(String),
       due: due.toISOString().slice(0, 17) + '00.000Z',
       refund: null,
-      cancellation: { allowed: true, fee: 0 },
+      payment: { method: null, status: 'unpaid', payable: false },
+      cancellation: { allowed: true, fee: 0, freeUntil: null },
     });
   });
 

@@ -216,7 +216,7 @@ async function expectCheckoutState(page: Page, step: Step) {
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
     expect(await storedOrder(page)).toBeNull();
     await page.getByRole('button', { name: /^Pay £/ }).click();
-    await expect(page).toHaveURL(/\/success$/);
+    await expect(page).toHaveURL(/\/success\?order=\d+$/);
     return;
   }
   if (state.matches('submitting')) return; // in flight

@@ -38,7 +38,7 @@ test.describe('cancellation machine paths in the browser', () => {
       const refused = await bookedCashOrder(api, items[0]!.id);
       await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: refused } }, body: { reason: 'Changed my mind' } }));
       await page.goto('/profile-services');
-      await expect(orderCard(page, refused)).toContainText('Refund pending');
+      await expect(orderCard(page, refused)).toContainText('Cancellation pending');
 
       const world = { page, refused, openedOrder: null as number | null, sent: [] as number[], typed: '' };
       const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
@@ -116,7 +116,7 @@ async function expectState({ page, sent, typed }: World, step: Step) {
   if (!meta.dialog) {
     await expect(dialog(page)).toHaveCount(0);
     for (const id of sent) {
-      await expect(orderCard(page, id)).toContainText('Refund pending');
+      await expect(orderCard(page, id)).toContainText('Cancellation pending');
       await expect(orderCard(page, id).getByRole('button', { name: /^Cancel order/ })).toBeDisabled();
     }
     return;

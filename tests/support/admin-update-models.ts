@@ -83,7 +83,7 @@ export const orderUpdateModel = model({
 
 const decidedRefund: Schemas['RefundRequest'] = {
   order_id: 7, reason: 'Moving house', status: 'accepted', order_date: '2026-11-01T10:00:00.000Z',
-  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, version: 2,
+  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: 0, version: 2,
 };
 
 export const refundUpdateModel = model({

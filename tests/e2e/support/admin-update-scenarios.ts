@@ -47,8 +47,9 @@ const orderSpec: Spec = {
   submit: 'order.update',
   retry: 'order.retry',
   actor: 'updateOrderStatus',
-  savedStatus: 'completed',
-  choices: ['completed', 'awaiting_validation'],
+  // Payment validated, not completed: these orders' jobs are a week ahead, and completed waits for the start.
+  savedStatus: 'payment_validated',
+  choices: ['payment_validated', 'awaiting_validation'],
   natural: () => 'ok',
   // Another administrator moves the order away and back: same status, newer version.
   canProvokeQuietly: true,
