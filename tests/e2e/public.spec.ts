@@ -116,11 +116,12 @@ test('a service page shows its activities and FAQs from the API, and Book a serv
 
   expect(detail!.faqs.length).toBeGreaterThan(0);
   const faq = detail!.faqs[0]!;
-  const question = page.getByRole('button', { name: faq.q });
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  // A native disclosure (decision 009): the summary is what a person presses.
+  const disclosure = page.locator('details', { has: page.getByRole('heading', { name: faq.q }) });
+  await expect(disclosure).not.toHaveAttribute('open');
   await expect(page.getByText(faq.a)).toBeHidden();
-  await question.click();
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await disclosure.locator('summary').click();
+  await expect(disclosure).toHaveAttribute('open');
   await expect(page.getByText(faq.a)).toBeVisible();
 });
 
@@ -140,15 +141,16 @@ test('FAQs open and close', async ({ page, api }) => {
   await page.goto('/faqs');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(faqs.map((f) => f.q));
   const [first, second] = faqs;
-  const one = page.getByRole('button', { name: first!.q });
-  const two = page.getByRole('button', { name: second!.q });
+  const disclosure = (q: string) => page.locator('details', { has: page.getByRole('heading', { name: q }) });
+  const one = disclosure(first!.q).locator('summary');
+  const two = disclosure(second!.q).locator('summary');
   await one.click();
-  await expect(one).toHaveAttribute('aria-expanded', 'true');
+  await expect(disclosure(first!.q)).toHaveAttribute('open');
   await expect(page.getByText(first!.a)).toBeVisible();
   await two.press('Enter');
   await expect(page.getByText(second!.a)).toBeVisible();
   await one.click();
-  await expect(one).toHaveAttribute('aria-expanded', 'false');
+  await expect(disclosure(first!.q)).not.toHaveAttribute('open');
   await expect(page.getByText(first!.a)).toBeHidden();
 });
 
