@@ -125,15 +125,16 @@ test('a service page shows its activities and FAQs from the API, and Book a serv
   await expect(page.getByText(faq.a)).toBeVisible();
 });
 
-test('an unknown service shows the message the API answered', async ({ page, api }) => {
-  const { error, response } = await api.GET('/home/services/{id}', { params: { path: { id: 987654 } } });
+// Issue 11 row 19: no such service is the not-found page (HTTP 404), not a message with a Retry
+// that cannot help (tests/e2e/navigation.spec.ts has the other paths).
+test('an unknown service is the not-found page', async ({ page, api }) => {
+  const { response } = await api.GET('/home/services/{id}', { params: { path: { id: 987654 } } });
   expect(response.status).toBe(404);
-  await page.goto('/service/987654');
-  await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-
-  await page.goto('/service/not-a-number');
-  await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
+  for (const path of ['/service/987654', '/service/not-a-number']) {
+    expect((await page.goto(path))!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  }
 });
 
 test('FAQs open and close', async ({ page, api }) => {
