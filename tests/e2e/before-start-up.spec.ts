@@ -8,7 +8,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import { contractTest as test } from './support/contract';
 import { expect, registerCustomer } from './support/fixtures';
 import { createApiClient } from './support/api-client';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, signInByApi } from './support/a11y';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
@@ -185,6 +185,23 @@ test.describe('on a slow phone, before the app has started', () => {
       await expect(page.getByText(/is required/)).toHaveCount(0);
     });
   }
+
+  test('a signed-in customer: what was typed on /contact survives start-up, then their menu shows', async ({ page }) => {
+    const customer = await registerCustomer(createApiClient(), 'early');
+    await signInByApi(page, customer);
+    const app = await holdTheApp(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Typed by a signed-in customer before the app started.');
+    expect(await notStarted(page)).toBe(true);
+
+    await app.release();
+    await expect(message).toHaveValue('Typed by a signed-in customer before the app started.');
+    await expect(message).toBeFocused();
+    // On a phone the account corner is in the Menu's panel.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    await expect(page.getByRole('banner').getByRole('button', { name: customer.name })).toBeVisible();
+  });
 
   for (const route of ['/', '/register']) {
     test(`${route}: start-up keeps the scroll position and does not move focus`, async ({ page }) => {

@@ -33,7 +33,8 @@ function isNativelyOpen(panel: HTMLElement | null): boolean {
  * Menu opens the panel as a native popover (decision 009: no script needed, its expanded state
  * announced by the browser, Escape and a tap outside close it). Once the app runs it takes over
  * (the panel then stays in the page's flow, where the user menu's own popover can open over it),
- * keeping the panel as the person left it.
+ * keeping the panel as the person left it. The account corner shows the signed-in user's menu only
+ * then too: a prerendered page is a visitor's, and a customer's start-up hydrates it unchanged.
  */
 export function Navbar() {
   const { user } = useSession();
@@ -90,7 +91,7 @@ export function Navbar() {
             </ul>
           </nav>
           <div className="navbar__account">
-            {user ? (
+            {user && scripted ? (
               <Suspense fallback={null}>
                 <UserMenu name={user.name} />
               </Suspense>

@@ -9,8 +9,10 @@ export type FormProps = FormHTMLAttributes<HTMLFormElement>;
  * - At hydration React keeps the values in the fields but does not know them; they are handed to
  *   the screen's state here, as if typed now, so the next render does not wipe them.
  * - A submit before that never leaves the page (the page loader, server/lib/page-loader.ts, stops
- *   it and marks the form); it is carried out here once the values are in. `method="post"` keeps
- *   a password out of the address even if that loader never ran.
+ *   it while the form carries `data-before-app` and marks the form); it is carried out here once
+ *   the values are in. `method="post"` keeps a password out of the address even if that loader
+ *   never ran. (React renders the attribute on every render, but only sets what changed: removed
+ *   once, it stays removed.)
  */
 export function Form({ children, ...props }: FormProps) {
   const ref = useRef<HTMLFormElement>(null);
@@ -19,6 +21,8 @@ export function Form({ children, ...props }: FormProps) {
   useEffect(() => {
     const form = ref.current;
     if (!form) return;
+    // From now on React handles its submit; the page loader stops holding it.
+    form.removeAttribute('data-before-app');
     adoptTypedValues(form);
     if (takePendingSubmit(form)) setReplaySubmit(true);
   }, []);
@@ -31,7 +35,7 @@ export function Form({ children, ...props }: FormProps) {
   }, [replaySubmit]);
 
   return (
-    <form method="post" {...props} ref={ref}>
+    <form method="post" {...props} ref={ref} data-before-app="">
       {children}
     </form>
   );
