@@ -17,6 +17,7 @@ import { formatValidationErrors, validatorCompiler } from './plugins/request-val
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import strictInputs from './plugins/strict-inputs';
+import { createContentRepository } from './repositories/content-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
 import { registerPaymentNotifications } from './routes/payment-notifications';
@@ -108,7 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const spaDir = options.spaDir === undefined ? config.spaDir : options.spaDir;
   await app.register(spa, { spaDir });
-  await app.register(notFound, { spaDir });
+  const content = createContentRepository(db);
+  await app.register(notFound, { spaDir, serviceExists: (id) => content.serviceExists(id) });
   if (config.apiDocs) await app.register(apiDocs, { document });
 
   // Before the routes: public reads answered from memory, emptied by any write (issue 6).

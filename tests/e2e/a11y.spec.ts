@@ -51,9 +51,9 @@ test.describe('public pages', () => {
   test('an opened FAQ has no axe violations', async ({ page }) => {
     await page.goto('/faqs');
     await settled(page);
-    const question = page.getByRole('main').locator('button[aria-expanded]').first();
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    const question = page.getByRole('main').locator('details').first();
+    await question.locator('summary').click();
+    await expect(question).toHaveAttribute('open');
     await expectNoAxeViolations(page, '/faqs with a question open');
   });
 
