@@ -68,6 +68,7 @@ describe('lists', () => {
       due: null,
       completed: null,
       refund: false,
+      refund_status: null,
       version: 0,
     });
     const created = data!.map((row) => row.created);

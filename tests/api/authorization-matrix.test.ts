@@ -82,6 +82,7 @@ const ROWS: Record<string, Row> = {
   listUsers: { request: async () => ({ path: '/admin/users' }) },
   listOrders: { request: async () => ({ path: '/admin/orders/' }) },
   listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
+  exportOrdersCsv: { request: async () => ({ path: '/admin/orders/csv' }) },
   listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
   getOrder: { request: async (ctx) => ({ path: `/admin/order/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}` }) },
   updateOrderStatus: {
