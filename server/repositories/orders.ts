@@ -108,7 +108,11 @@ export function orderSortKeys(query: OrderListQuery): SortKey[] {
   const sort = query.sort ?? 'created';
   const desc = query.order ? query.order === 'desc' : !query.sort;
   const key = SORT_SQL[sort];
-  return sort === 'id' ? [{ sql: 'o.id', desc }] : [{ ...key, desc }, { sql: 'o.id', desc }];
+  if (sort === 'id') return [{ sql: 'o.id', desc }];
+  // Customers of the same name stay apart: the users' (lower(name), id) index then leads, and only
+  // one customer's orders are ever sorted by id at a time.
+  if (sort === 'user') return [{ ...key, desc }, { sql: 'u.id', desc }, { sql: 'o.id', desc }];
+  return [{ ...key, desc }, { sql: 'o.id', desc }];
 }
 
 /** The filters of a list of orders; callers add their own (the customer, drafts) to the result. */
