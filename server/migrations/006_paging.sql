@@ -45,30 +45,59 @@ CREATE TABLE order_counters (
 INSERT INTO order_counters (status, checked_out, orders, total)
 SELECT status, checked_out_at IS NOT NULL, count(*), COALESCE(sum(total), 0) FROM orders GROUP BY 1, 2;
 
+-- The same per customer: My orders' total for a customer with 200,000 orders is a few rows too.
+CREATE TABLE customer_order_counters (
+  user_id     integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  status      text NOT NULL,
+  checked_out boolean NOT NULL,
+  orders      bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, status, checked_out)
+);
+INSERT INTO customer_order_counters (user_id, status, checked_out, orders)
+SELECT user_id, status, checked_out_at IS NOT NULL, count(*) FROM orders GROUP BY 1, 2, 3;
+
 -- One statement-level trigger per operation, set-based over the transition tables: a bulk insert
--- of a million orders updates a few counter rows once. Rows are locked in key order (no deadlock
--- between two changes touching the same counters).
+-- of a million orders updates a few counter rows once. The change is a set of signed rows (+1 per
+-- new row, -1 per old one); counters are locked in key order (no deadlock between two writes).
+-- A customer being deleted takes their counters with them (ON DELETE CASCADE): only existing ones move.
 CREATE FUNCTION order_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, 1 AS n, total AS t FROM new_rows)
     INSERT INTO order_counters AS c (status, checked_out, orders, total)
-    SELECT status, checked_out_at IS NOT NULL, count(*), COALESCE(sum(total), 0)
-      FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+    SELECT status, checked_out, sum(n), sum(t) FROM d
+     GROUP BY 1, 2 HAVING sum(n) <> 0 OR sum(t) <> 0 ORDER BY 1, 2
     ON CONFLICT (status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders, total = c.total + EXCLUDED.total;
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, 1 AS n, total AS t FROM new_rows)
+    INSERT INTO customer_order_counters AS c (user_id, status, checked_out, orders)
+    SELECT d.user_id, d.status, d.checked_out, sum(d.n) FROM d
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id)
+     GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders;
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE order_counters c SET orders = c.orders - d.orders, total = c.total - d.total
-      FROM (SELECT status, checked_out_at IS NOT NULL AS checked_out, count(*) AS orders, COALESCE(sum(total), 0) AS total
-              FROM old_rows GROUP BY 1, 2) d
-     WHERE c.status = d.status AND c.checked_out = d.checked_out;
-  ELSE
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, -1 AS n, -total AS t FROM old_rows)
     INSERT INTO order_counters AS c (status, checked_out, orders, total)
-    SELECT status, checked_out, sum(n), sum(t) FROM (
-      SELECT status, checked_out_at IS NOT NULL AS checked_out, 1 AS n, total AS t FROM new_rows
-      UNION ALL
-      SELECT status, checked_out_at IS NOT NULL, -1, -total FROM old_rows
-    ) d
-    GROUP BY 1, 2 HAVING sum(n) <> 0 OR sum(t) <> 0 ORDER BY 1, 2
+    SELECT status, checked_out, sum(n), sum(t) FROM d
+     GROUP BY 1, 2 HAVING sum(n) <> 0 OR sum(t) <> 0 ORDER BY 1, 2
     ON CONFLICT (status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders, total = c.total + EXCLUDED.total;
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, -1 AS n, -total AS t FROM old_rows)
+    INSERT INTO customer_order_counters AS c (user_id, status, checked_out, orders)
+    SELECT d.user_id, d.status, d.checked_out, sum(d.n) FROM d
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id)
+     GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders;
+  ELSE
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, 1 AS n, total AS t FROM new_rows UNION ALL SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, -1 AS n, -total AS t FROM old_rows)
+    INSERT INTO order_counters AS c (status, checked_out, orders, total)
+    SELECT status, checked_out, sum(n), sum(t) FROM d
+     GROUP BY 1, 2 HAVING sum(n) <> 0 OR sum(t) <> 0 ORDER BY 1, 2
+    ON CONFLICT (status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders, total = c.total + EXCLUDED.total;
+    WITH d AS (SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, 1 AS n, total AS t FROM new_rows UNION ALL SELECT user_id, status, checked_out_at IS NOT NULL AS checked_out, -1 AS n, -total AS t FROM old_rows)
+    INSERT INTO customer_order_counters AS c (user_id, status, checked_out, orders)
+    SELECT d.user_id, d.status, d.checked_out, sum(d.n) FROM d
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id)
+     GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders;
   END IF;
   RETURN NULL;
 END;
@@ -84,6 +113,7 @@ CREATE TRIGGER order_counters_delete AFTER DELETE ON orders
 CREATE FUNCTION order_counters_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM order_counters;
+  DELETE FROM customer_order_counters;
   RETURN NULL;
 END;
 $$;

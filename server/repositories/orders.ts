@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
-import { Conditions, countOrders, countRows, orderBySql, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import { Conditions, countCustomerOrders, countOrders, orderBySql, selectPage, type Page, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {
@@ -68,6 +68,23 @@ export const SELECT_ORDER = `
     JOIN services s ON s.id = o.service_id
     LEFT JOIN refund_requests r ON r.order_id = o.id`;
 
+/**
+ * By service name: each service's orders are read through its (service_id, id) index, at most as
+ * deep as the page reaches, then the few services' rows are merged. A plain join would sort every
+ * order by its service's name (2.5 s at a million orders).
+ */
+const SELECT_BY_SERVICE: PlacedSelect = (conditions, depth, keys) => `
+  SELECT o.*, u.name AS user_name, u.email AS user_email, s.name AS service_name,
+         r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee
+    FROM services s
+    CROSS JOIN LATERAL (
+      SELECT * FROM orders o WHERE o.service_id = s.id${conditions.and}
+       ORDER BY o.id ${keys.at(-1)?.desc ? 'DESC' : 'ASC'} LIMIT ${depth}) o
+    JOIN users u ON u.id = o.user_id
+    LEFT JOIN refund_requests r ON r.order_id = o.id`;
+
+const selectFor = (query: OrderListQuery) => (query.sort === 'service' ? SELECT_BY_SERVICE : SELECT_ORDER);
+
 export type OrderSort = 'created' | 'id' | 'user' | 'service' | 'total' | 'status' | 'due' | 'completed';
 
 /** How a list of orders is ordered and filtered; with no `sort`, newest first. */
@@ -94,7 +111,11 @@ export function orderSortKeys(query: OrderListQuery): SortKey[] {
   const sort = query.sort ?? 'created';
   const desc = query.order ? query.order === 'desc' : !query.sort;
   const key = SORT_SQL[sort];
-  return sort === 'id' ? [{ sql: 'o.id', desc }] : [{ ...key, desc }, { sql: 'o.id', desc }];
+  if (sort === 'id') return [{ sql: 'o.id', desc }];
+  // Customers of the same name stay apart: the users' (lower(name), id) index then leads, and only
+  // one customer's orders are ever sorted by id at a time.
+  if (sort === 'user') return [{ ...key, desc }, { sql: 'u.id', desc }, { sql: 'o.id', desc }];
+  return [{ ...key, desc }, { sql: 'o.id', desc }];
 }
 
 /** The filters of a list of orders; callers add their own (the customer, drafts) to the result. */
@@ -125,15 +146,15 @@ export function orderRepository(db: Database) {
     /** One page of a customer's own orders. */
     async pageByUser(userId: number, query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
       const conditions = orderConditions(query).add('o.user_id = $?', userId);
-      const total = await countRows(db, 'FROM orders o', conditions);
-      return selectPage<OrderRow>(db, { select: SELECT_ORDER, conditions, keys: orderSortKeys(query), total, page });
+      const total = await countCustomerOrders(db, userId, query.status ? [query.status] : null);
+      return selectPage<OrderRow>(db, { select: selectFor(query), conditions, keys: orderSortKeys(query), total, page });
     },
 
     /** One page of every order; the total comes from the counters, not from counting the table. */
     async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
       const conditions = orderConditions(query);
       const total = await countOrders(db, query.status ? [query.status] : null);
-      return selectPage<OrderRow>(db, { select: SELECT_ORDER, conditions, keys: orderSortKeys(query), total, page });
+      return selectPage<OrderRow>(db, { select: selectFor(query), conditions, keys: orderSortKeys(query), total, page });
     },
 
     /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts). */

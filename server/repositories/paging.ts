@@ -38,6 +38,11 @@ export class Conditions {
   get where(): string {
     return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
   }
+
+  /** The conditions after a WHERE of the caller's own (`AND a AND b`), or nothing. */
+  get and(): string {
+    return this.parts.map((part) => ` AND ${part}`).join('');
+  }
 }
 
 const keySql = (key: SortKey) => {
@@ -53,14 +58,20 @@ export function orderBySql(keys: SortKey[]): string {
 }
 
 /**
- * One page of `select` (a SELECT … FROM … without WHERE or ORDER BY) in the order of `keys`, which
- * must end with a unique column so pages never overlap. A page in the second half of the list is
- * read from the end in the reversed order (an index serves both directions), so the last page
- * costs what the first does; the deepest page read is the middle one.
+ * A SELECT that places the conditions itself (inside a subquery): it gets them, the placeholder of
+ * how many rows the page reaches into the list (offset + limit), and the keys the page is read in.
+ */
+export type PlacedSelect = (conditions: Conditions, depth: string, keys: SortKey[]) => string;
+
+/**
+ * One page of `select` (a SELECT … FROM … without WHERE or ORDER BY, or a PlacedSelect) in the
+ * order of `keys`, which must end with a unique column so pages never overlap. A page in the
+ * second half of the list is read from the end in the reversed order (an index serves both
+ * directions), so the last page costs what the first does; the deepest page read is the middle one.
  */
 export async function selectPage<T>(
   db: Database,
-  options: { select: string; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest },
+  options: { select: string | PlacedSelect; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest },
 ): Promise<Page<T>> {
   const { select, conditions, keys, total, page } = options;
   const offset = (page.page - 1) * page.limit;
@@ -68,13 +79,12 @@ export async function selectPage<T>(
   const fromEnd = offset > total / 2;
   const take = Math.min(page.limit, total - offset);
   const skip = fromEnd ? total - offset - take : offset;
-  const order = orderBySql(fromEnd ? keys.map(reversed) : keys);
+  const readKeys = fromEnd ? keys.map(reversed) : keys;
   const n = conditions.params.length;
-  const rows = await db.query<T>(`${select} ${conditions.where} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-    ...conditions.params,
-    take,
-    skip,
-  ]);
+  const from = typeof select === 'string' ? `${select} ${conditions.where}` : select(conditions, `$${n + 3}`, readKeys);
+  // The depth is a parameter only of a PlacedSelect (PostgreSQL refuses a parameter nothing uses).
+  const params = [...conditions.params, take, skip, ...(typeof select === 'string' ? [] : [take + skip])];
+  const rows = await db.query<T>(`${from} ${orderBySql(readKeys)} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 
@@ -90,6 +100,16 @@ export async function countOrders(db: Database, statuses: readonly string[] | nu
   const [row] = await db.query<{ count: number }>(
     'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[]))',
     [statuses],
+  );
+  return row?.count ?? 0;
+}
+
+/** A customer's placed (checked-out) orders in the given statuses (all when null), from customer_order_counters. */
+export async function countCustomerOrders(db: Database, userId: number, statuses: readonly string[] | null): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT COALESCE(sum(orders), 0)::integer AS count FROM customer_order_counters
+      WHERE user_id = $1 AND checked_out AND ($2::text[] IS NULL OR status = ANY($2::text[]))`,
+    [userId, statuses],
   );
   return row?.count ?? 0;
 }

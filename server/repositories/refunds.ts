@@ -25,7 +25,9 @@ const SORT_SQL: Record<RefundSort, string> = {
 function refundSortKeys(query: RefundListQuery): SortKey[] {
   const sort = query.sort ?? 'refund_date';
   const desc = query.order ? query.order === 'desc' : !query.sort;
-  return sort === 'order_id' ? [{ sql: 'r.order_id', desc }] : [{ sql: SORT_SQL[sort], desc }, { sql: 'r.order_id', desc }];
+  if (sort === 'order_id') return [{ sql: 'r.order_id', desc }];
+  if (sort === 'name') return [{ sql: SORT_SQL.name, desc }, { sql: 'u.id', desc }, { sql: 'r.order_id', desc }];
+  return [{ sql: SORT_SQL[sort], desc }, { sql: 'r.order_id', desc }];
 }
 
 export interface RefundRow {

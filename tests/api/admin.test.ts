@@ -68,6 +68,7 @@ describe('lists', () => {
       due: expect.any(String),
       completed: null,
       refund: false,
+      refund_status: null,
       version: 1,
     });
     const created = data!.map((row) => row.created);

@@ -103,17 +103,22 @@ export async function checkout(server: TestServer, token: string, body: Schemas[
 }
 
 export async function myOrder(server: TestServer, token: string, id: number): Promise<Schemas['MyOrder']> {
-  const { data } = await server.api.GET('/services/order/get', { headers: server.bearer(token) });
-  const order = data?.find((row) => row.id === id);
-  if (!order) throw new Error(`order ${id} is not in My orders`);
-  return order;
+  // Lists are paged (at most 100 rows a page): look through the pages.
+  for (let page = 1; ; page += 1) {
+    const { data } = await server.api.GET('/services/order/get', { params: { query: { page, limit: 100 } }, headers: server.bearer(token) });
+    const order = data?.find((row) => row.id === id);
+    if (order) return order;
+    if (!data || data.length < 100) throw new Error(`order ${id} is not in My orders`);
+  }
 }
 
 export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<Schemas['AdminOrder']> {
-  const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(adminToken) });
-  const order = data?.find((row) => row.id === id);
-  if (!order) throw new Error(`order ${id} is not in the admin list`);
-  return order;
+  for (let page = 1; ; page += 1) {
+    const { data } = await server.api.GET('/admin/orders/', { params: { query: { page, limit: 100 } }, headers: server.bearer(adminToken) });
+    const order = data?.find((row) => row.id === id);
+    if (order) return order;
+    if (!data || data.length < 100) throw new Error(`order ${id} is not in the admin list`);
+  }
 }
 
 export async function stats(server: TestServer, adminToken: string): Promise<Schemas['Stats']> {

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkout, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, londonDue, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -15,7 +15,9 @@ let house: Catalogue;
 const annOrders: number[] = [];
 const bobOrders: number[] = [];
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+// One fixed instant per file, so a date computed again in a test names the same minute.
+const started = Date.now();
+const inDays = (days: number) => new Date(started + days * 86_400_000);
 
 async function get(path: string, token: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -145,8 +147,10 @@ describe('sorting and filtering happen on the server', () => {
     const id = bobOrders[4]!;
     await send(server, 'PUT', `/admin/order/update/payment_validated/${id}`, { token: admin, body: { status: 'payment_validated' } });
     expect((await get('/admin/orders/?status=payment_validated', admin)).headers.get('x-total-count')).toBe('1');
+    expect((await get('/services/order/get?status=payment_validated', bob.token)).headers.get('x-total-count')).toBe('1');
     await send(server, 'PUT', `/admin/order/update/awaiting_validation/${id}`, { token: admin, body: { status: 'awaiting_validation' } });
     expect((await get('/admin/orders/?status=payment_validated', admin)).headers.get('x-total-count')).toBe('0');
+    expect((await get('/services/order/get?status=payment_validated', bob.token)).headers.get('x-total-count')).toBe('0');
     expect((await get('/admin/orders/', admin)).headers.get('x-total-count')).toBe('12');
   });
 });
@@ -211,6 +215,10 @@ describe('GET /admin/orders/csv (exportOrdersCsv)', () => {
     const lines = csv.text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund');
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([...annOrders, ...bobOrders].sort((a, b) => a - b));
+    // The service date in UK time, as it was booked (checkoutBody(…, inDays(2)) sends the London date and time).
+    const booked = lines.find((line) => line.startsWith(`${annOrders[0]},`))!.split(',');
+    const due = londonDue(inDays(2));
+    expect([booked[4], booked[5]]).toEqual(['completed', `${due.due_date} ${due.due_time}`]);
     const cancelled = (await get('/admin/orders/csv?status=cancelled', admin)).text.split('\r\n').filter(Boolean);
     expect(cancelled).toHaveLength(2);
     expect(cancelled[1]).toMatch(new RegExp(`^${annOrders[1]},Ann Pager,${house.serviceName},\\d+\\.\\d\\d,cancelled,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Not yet,$`));

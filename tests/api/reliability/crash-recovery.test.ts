@@ -76,9 +76,15 @@ describe(`crash recovery: SIGKILL during a burst of orders (${databaseLabel()})`
       }
     }
 
-    const mine = await target.api.call('GET', '/services/order/get', { token: customer.token });
-    expect(mine.status).toBe(200);
-    const ids = (mine.body as { id: number }[]).map((order) => order.id);
+    // My orders is paged (at most 100 a page): read every page.
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const mine = await target.api.call('GET', `/services/order/get?limit=100&page=${page}`, { token: customer.token });
+      expect(mine.status).toBe(200);
+      const rows = mine.body as { id: number }[];
+      ids.push(...rows.map((order) => order.id));
+      if (rows.length < 100) break;
+    }
     const found = [...acknowledged].filter((id) => ids.includes(id)).length;
     const duplicates = ids.length - new Set(ids).size;
     let checkoutsTwice = 0;
