@@ -22,7 +22,6 @@ import { createTestDatabase, type TestDatabase } from '../api/support/test-datab
  */
 const HOUR = 3_600_000;
 const NOW = new Date('2030-01-07T12:00:00.000Z'); // a Monday, winter (UK time = UTC)
-const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
 let testDb: TestDatabase;
 let db: Database;
