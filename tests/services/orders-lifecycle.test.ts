@@ -90,13 +90,20 @@ async function refused(promise: Promise<unknown>, status: number, message: strin
   else expect((error as HttpError).message).toMatch(message);
 }
 
+// Under `npm run mutation` this file runs once per mutant in one long-lived worker; loading the
+// database is most of a run, so there it is loaded once and shared (the tests count differences).
+const shared = globalThis as { sparkleServicesDb?: Promise<TestDatabase> };
+const reuse = process.env.SPARKLE_SHARED_TEST_DB === '1';
+let unique = 0;
+const uniqueEmail = (name: string) => `${name}-${process.pid}-${Date.now()}-${++unique}@services.test`;
+
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await (reuse ? (shared.sparkleServicesDb ??= createTestDatabase()) : createTestDatabase());
   db = testDb.db;
   outbox = await mkdtemp(path.join(os.tmpdir(), 'sparkle-services-outbox-'));
   jane = await user('customer@sparkle.test');
   admin = await user('admin@sparkle.test');
-  other = await newCustomer('other@services.test');
+  other = await newCustomer(uniqueEmail('other'));
   const services = await db.query<{ id: number; name: string }>('SELECT id, name FROM services ORDER BY id');
   const items = await getServiceItems(db, services[0]!.id);
   service = { id: services[0]!.id, name: items.serviceName, items: items.items };
@@ -105,7 +112,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await testDb?.dispose();
+  if (!reuse) await testDb?.dispose();
   if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
@@ -351,8 +358,8 @@ describe('dashboard (R-ADMIN-2)', () => {
 
   it('users counts every account but the administrators', async () => {
     const before = (await getStats(db)).users;
-    await newCustomer('counted@services.test');
-    await db.query(`INSERT INTO users (name, email, password_hash, roles) VALUES ('A2', 'admin2@services.test', 'x', ARRAY['ROLE_USER','ROLE_ADMIN'])`);
+    await newCustomer(uniqueEmail('counted'));
+    await db.query(`INSERT INTO users (name, email, password_hash, roles) VALUES ('A2', $1, 'x', ARRAY['ROLE_USER','ROLE_ADMIN'])`, [uniqueEmail('admin')]);
     expect((await getStats(db)).users).toBe(before + 1);
   });
 
