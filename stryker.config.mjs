@@ -44,6 +44,8 @@ export default {
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: `reports/mutation/${target}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
+  // Only sources and tests go into the sandbox, not data folders or build output.
+  ignorePatterns: ['.data', 'dist', 'reports', 'test-results', 'playwright-report', 'bench', '.ci'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };
