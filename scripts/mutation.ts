@@ -9,6 +9,7 @@
  *   npm run mutation -- --report          only print the table of the last reports
  *   npm run mutation -- --files           also one row per file
  *   npm run mutation -- --survivors       also list the surviving mutants
+ *   npm run mutation -- --report --readme write the last reports' table into the README
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -121,7 +122,7 @@ console.log(`\n${table}`);
 if (extra.length) console.log(['', '| File | Killed | Score |', '| --- | --- | --- |', ...extra].join('\n'));
 
 // The README keeps the latest table of a full run.
-if (!args.includes('--report') && chosen.length === targets.length) {
+if (args.includes('--readme') || (!args.includes('--report') && chosen.length === targets.length)) {
   const readme = readFileSync('README.md', 'utf8');
   const start = '<!-- mutation:start -->';
   const end = '<!-- mutation:end -->';

@@ -175,6 +175,8 @@ describe('checkout (R-PAY)', () => {
       status: 'awaiting_validation',
     });
     expect(detail.history).toEqual([expect.objectContaining({ action: 'order.checkout', from: null, to: 'cash', actor: jane.name })]);
+    const item = service.items[0]!;
+    expect(detail.items).toEqual([{ name: item.name, quantity: 2, unit_price: item.price, total_price: Math.round(item.price * 200) / 100 }]);
     const mails = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
     expect(mails.some((mail) => mail.includes(`To: ${jane.email}`) && mail.includes(`#${order.id}`))).toBe(true);
   });
@@ -290,6 +292,16 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(after.cancelled).toBe(before.cancelled + 1);
     expect(await decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
     await refused(decideRefund(db, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+  });
+
+  it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
+    const order = await pendingRefund();
+    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW);
+    const detail = await getOrder(db, order.id);
+    expect(detail.status).toBe('cancelled');
+    expect(detail.history.filter((h) => h.action === 'order.status')).toHaveLength(1);
+    expect(detail.history.filter((h) => h.action === 'refund.status').map((h) => h.to)).toEqual(['accepted']);
   });
 
   it('rejecting leaves the order as it was; the opposite decision afterwards is 409', async () => {
