@@ -8,16 +8,20 @@
 const target = process.env.MUTATION_TARGET ?? 'machines';
 
 /**
- * `ignoreStatic`: a machine's states and transitions are module-level ("static") code, exactly what
- * must be mutated, so machines/ keeps them (every related test file runs per such mutant); the
- * services' module-level constants are few and would need the whole API suite per mutant.
+ * `ignoreStatic` everywhere, for now: a machine's states, targets and guards are module-level
+ * ("static") code, exactly what should be mutated, but Stryker 9's Vitest runner activates static
+ * mutants after the module has loaded when it filters tests, so they come out "Survived" even when
+ * a test kills them (stryker-js #6144, #6209; checked by hand for the cancellation machine's
+ * `input`, decision 013), and incremental runs never re-run them (#4372). Until that is fixed the
+ * transitions are guarded by the written tables (tests/support/expected/) and measured here by the
+ * mutants of their guards, actions and inputs. Set MUTATION_STATIC=1 to include them anyway.
  * @type {Record<string, { mutate: string[], vitestConfig: string, ignoreStatic: boolean }>}
  */
 const targets = {
   machines: {
     mutate: ['machines/**/*.ts'],
     vitestConfig: 'stryker/vitest.machines.config.ts',
-    ignoreStatic: false,
+    ignoreStatic: process.env.MUTATION_STATIC !== '1',
   },
   services: {
     mutate: ['server/services/**/*.ts'],
@@ -44,6 +48,8 @@ export default {
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: `reports/mutation/${target}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
+  // Only sources and tests go into the sandbox, not data folders or build output.
+  ignorePatterns: ['.data', 'dist', 'reports', 'test-results', 'playwright-report', 'bench', '.ci'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

@@ -9,9 +9,10 @@
  *   npm run mutation -- --report          only print the table of the last reports
  *   npm run mutation -- --files           also one row per file
  *   npm run mutation -- --survivors       also list the surviving mutants
+ *   npm run mutation -- --report --readme write the last reports' table into the README
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 interface Target {
   name: string;
@@ -90,9 +91,13 @@ for (const target of targets) {
   const all = Object.values(report.files).flatMap((f) => f.mutants);
   const t = tally(target.folder, all);
   const s = score(t);
+  // A run limited with MUTATE covers part of the folder: say which part.
+  const inFolder = readdirSync(target.folder).filter((name) => name.endsWith('.ts')).length;
+  const mutated = Object.keys(report.files).length;
+  const part = mutated < inFolder ? ` (${mutated} of ${inFolder} files)` : '';
   if (s < target.goal) belowGoal++;
   rows.push(
-    `| \`${target.folder}\` | ${t.killed + t.timeout + t.survived + t.noCoverage} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${s.toFixed(1)}% ${s >= target.goal ? '✓' : '✗'} | ≥ ${target.goal}% |`,
+    `| \`${target.folder}\`${part} | ${t.killed + t.timeout + t.survived + t.noCoverage} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${s.toFixed(1)}% ${s >= target.goal ? '✓' : '✗'} | ≥ ${target.goal}% |`,
   );
   if (args.includes('--files')) {
     for (const [path, entry] of Object.entries(report.files).sort()) {
@@ -121,7 +126,7 @@ console.log(`\n${table}`);
 if (extra.length) console.log(['', '| File | Killed | Score |', '| --- | --- | --- |', ...extra].join('\n'));
 
 // The README keeps the latest table of a full run.
-if (!args.includes('--report') && chosen.length === targets.length) {
+if (args.includes('--readme') || (!args.includes('--report') && chosen.length === targets.length)) {
   const readme = readFileSync('README.md', 'utf8');
   const start = '<!-- mutation:start -->';
   const end = '<!-- mutation:end -->';

@@ -11,6 +11,9 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/unit/cancellation-terms.test.ts', 'tests/services/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
+    // One worker kept across Stryker's runs, so tests/services loads its database once.
+    isolate: false,
+    env: { SPARKLE_SHARED_TEST_DB: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -91,3 +91,19 @@ describe('cancellation machine behaviour', () => {
     expect(seen.slice(3)).toEqual(['keep #7 Again', 'forget']);
   });
 });
+
+it('cancellation: a failure that is not an Error shows "Network Error"; the dialog keeps the fee it opened with', async () => {
+  const actor = createActor(
+    cancellationMachine.provide({ actors: { requestRefund: fromPromise(() => Promise.reject('offline')) } }),
+  ).start();
+  actor.send({ type: 'dialog.open', order: cancellable });
+  actor.send({ type: 'reason.change', value: 'Moving house' });
+  actor.send({ type: 'reason.send' });
+  await waitFor(actor, (s) => !s.matches('sending'));
+  expect(actor.getSnapshot().context).toMatchObject({ error: 'Network Error', fee: 15, orderId: 7, reason: 'Moving house' });
+  // Closing forgets it all: the next order opens clean.
+  actor.send({ type: 'dialog.close' });
+  actor.send({ type: 'dialog.open', order: { id: 9, cancellation: { allowed: true, fee: 0 } } });
+  expect(actor.getSnapshot().context).toEqual({ orderId: 9, fee: 0, reason: '', error: null });
+});
+

@@ -9,12 +9,19 @@ describeExpectedWalks(expectedSession);
 /** The same machine with recording storage and navigation, and scripted calls. */
 function liveSession(options: { user?: UserInfo | null; login?: () => Promise<UserInfo>; register?: () => Promise<unknown> } = {}) {
   const log: string[] = [];
+  const calls: unknown[] = [];
   const logoutTokens: string[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        login: fromPromise(options.login ?? (async () => jane)),
-        register: fromPromise(options.register ?? (async () => ({ message: 'ok' }))),
+        login: fromPromise(async ({ input }) => {
+          calls.push({ login: input });
+          return (options.login ?? (async () => jane))();
+        }),
+        register: fromPromise(async ({ input }) => {
+          calls.push({ register: input });
+          return (options.register ?? (async () => ({ message: 'ok' })))();
+        }),
         logout: fromPromise(async ({ input }) => {
           logoutTokens.push(input.token);
           return { message: 'bye' };
@@ -31,7 +38,7 @@ function liveSession(options: { user?: UserInfo | null; login?: () => Promise<Us
     { input: { user: options.user ?? null } },
   );
   actor.start();
-  return { actor, log, logoutTokens };
+  return { actor, log, logoutTokens, calls };
 }
 
 type Live = ReturnType<typeof liveSession>['actor'];
@@ -103,5 +110,44 @@ describe('session machine (behaviour)', () => {
     taken.actor.send({ type: 'session.registerReset' });
     expect(taken.actor.getSnapshot().context.registerError).toBeNull();
     expect(taken.actor.getSnapshot().matches({ registration: 'idle' })).toBe(true);
+  });
+
+  it('sends the login and register forms as typed, nothing more', async () => {
+    const { actor, calls } = liveSession();
+    actor.send({ type: 'session.login', username: jane.email, password: 'secret1' });
+    actor.send({ type: 'session.register', name: 'Jane Doe', email: 'new@example.test', password: 'secret2' });
+    await settle(actor);
+    expect(calls).toEqual([
+      { login: { username: jane.email, password: 'secret1' } },
+      { register: { name: 'Jane Doe', email: 'new@example.test', password: 'secret2' } },
+    ]);
+  });
+
+  it('a profile update (session.updated) replaces and stores the user', () => {
+    const { actor, log } = liveSession({ user: jane });
+    actor.send({ type: 'session.updated', user: { ...jane, name: 'Jane Smith' } });
+    expect(actor.getSnapshot().context.user?.name).toBe('Jane Smith');
+    expect(log).toEqual(['store Jane Smith']);
+  });
+
+  it('a failure that is not an Error shows "Network Error" (login and register)', async () => {
+    const { actor } = liveSession({
+      login: () => Promise.reject('offline'),
+      register: () => Promise.reject('offline'),
+    });
+    actor.send({ type: 'session.login', username: jane.email, password: 'secret1' });
+    actor.send({ type: 'session.register', name: 'Jane Doe', email: jane.email, password: 'secret1' });
+    await settle(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ loginError: 'Network Error', registerError: 'Network Error' });
+  });
+
+  it('logging in again while the logout is being sent forgets the revoked token and logs in', async () => {
+    const { actor, log } = liveSession({ user: jane });
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.login', username: jane.email, password: 'secret1' });
+    expect(actor.getSnapshot().context.revokedToken).toBeNull();
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ auth: 'loggedIn' })).toBe(true);
+    expect(log).toEqual(['forget', 'go /', 'store Jane Doe']);
   });
 });

@@ -25,7 +25,6 @@ const FIRST_PAGE = { limit: 100, page: 1 };
  */
 const HOUR = 3_600_000;
 const NOW = new Date('2030-01-07T12:00:00.000Z'); // a Monday, winter (UK time = UTC)
-const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
 let testDb: TestDatabase;
 let db: Database;
@@ -94,13 +93,20 @@ async function refused(promise: Promise<unknown>, status: number, message: strin
   else expect((error as HttpError).message).toMatch(message);
 }
 
+// Under `npm run mutation` this file runs once per mutant in one long-lived worker; loading the
+// database is most of a run, so there it is loaded once and shared (the tests count differences).
+const shared = globalThis as { sparkleServicesDb?: Promise<TestDatabase> };
+const reuse = process.env.SPARKLE_SHARED_TEST_DB === '1';
+let unique = 0;
+const uniqueEmail = (name: string) => `${name}-${process.pid}-${Date.now()}-${++unique}@services.test`;
+
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await (reuse ? (shared.sparkleServicesDb ??= createTestDatabase()) : createTestDatabase());
   db = testDb.db;
   outbox = await mkdtemp(path.join(os.tmpdir(), 'sparkle-services-outbox-'));
   jane = await user('customer@sparkle.test');
   admin = await user('admin@sparkle.test');
-  other = await newCustomer('other@services.test');
+  other = await newCustomer(uniqueEmail('other'));
   const services = await db.query<{ id: number; name: string }>('SELECT id, name FROM services ORDER BY id');
   const items = await getServiceItems(db, services[0]!.id);
   service = { id: services[0]!.id, name: items.serviceName, items: items.items };
@@ -109,7 +115,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await testDb?.dispose();
+  if (!reuse) await testDb?.dispose();
   if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
@@ -172,6 +178,8 @@ describe('checkout (R-PAY)', () => {
       status: 'awaiting_validation',
     });
     expect(detail.history).toEqual([expect.objectContaining({ action: 'order.checkout', from: null, to: 'cash', actor: jane.name })]);
+    const item = service.items[0]!;
+    expect(detail.items).toEqual([{ name: item.name, quantity: 2, unit_price: item.price, total_price: Math.round(item.price * 200) / 100 }]);
     const mails = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
     expect(mails.some((mail) => mail.includes(`To: ${jane.email}`) && mail.includes(`#${order.id}`))).toBe(true);
   });
@@ -289,6 +297,16 @@ describe('refund decisions (R-ADMIN-5)', () => {
     await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
   });
 
+  it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
+    const order = await pendingRefund();
+    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW);
+    const detail = await getOrder(db, order.id);
+    expect(detail.status).toBe('cancelled');
+    expect(detail.history.filter((h) => h.action === 'order.status')).toHaveLength(1);
+    expect(detail.history.filter((h) => h.action === 'refund.status').map((h) => h.to)).toEqual(['accepted']);
+  });
+
   it('rejecting leaves the order as it was; the opposite decision afterwards is 409', async () => {
     const order = await pendingRefund();
     const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW);
@@ -355,8 +373,8 @@ describe('dashboard (R-ADMIN-2)', () => {
 
   it('users counts every account but the administrators', async () => {
     const before = (await getStats(db)).users;
-    await newCustomer('counted@services.test');
-    await db.query(`INSERT INTO users (name, email, password_hash, roles) VALUES ('A2', 'admin2@services.test', 'x', ARRAY['ROLE_USER','ROLE_ADMIN'])`);
+    await newCustomer(uniqueEmail('counted'));
+    await db.query(`INSERT INTO users (name, email, password_hash, roles) VALUES ('A2', $1, 'x', ARRAY['ROLE_USER','ROLE_ADMIN'])`, [uniqueEmail('admin')]);
     expect((await getStats(db)).users).toBe(before + 1);
   });
 

@@ -58,6 +58,27 @@ export function describeAdminUpdate(model: AdminUpdateModel) {
       expect(actor.getSnapshot().value).toBe('updated');
     });
 
+    it('a failure that is not an Error (no status) is "Network Error", kept on the row without reloading', async () => {
+      const { actor, calls } = start(model, () => Promise.reject('offline'));
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send(update);
+      await settle(actor);
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(actor.getSnapshot().context.error).toBe('Network Error');
+      expect(calls).toMatchObject({ notified: 0, reloaded: 0 });
+    });
+
+    it("the list's reload (sync) gives the row its new status and version, whatever it is doing", () => {
+      const { actor } = start(model, async () => model.saved);
+      const sync = model.events.find((e) => e.type === `${model.prefix}.sync`)! as unknown as { status: string; version: number };
+      actor.send({ type: `${model.prefix}.sync`, status: sync.status, version: sync.version });
+      expect(actor.getSnapshot().context).toMatchObject({ status: sync.status, version: sync.version, chosen: null });
+      actor.send({ type: 'status.choose', status: choice });
+      actor.send({ type: `${model.prefix}.sync`, status: sync.status, version: sync.version + 1 });
+      expect(actor.getSnapshot().value).toBe('statusChosen');
+      expect(actor.getSnapshot().context).toMatchObject({ status: sync.status, version: sync.version + 1, chosen: choice });
+    });
+
     it('keeps any other failure on the row, with the choice, without reloading', async () => {
       const { actor, calls } = start(model, async () => Promise.reject(model.failure));
       actor.send({ type: 'status.choose', status: choice });
