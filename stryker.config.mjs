@@ -1,3 +1,4 @@
+/* global process */
 // @ts-check
 /**
  * Mutation testing (decision 013). `npm run mutation` (scripts/mutation.ts) runs Stryker once per

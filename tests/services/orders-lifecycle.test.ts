@@ -300,7 +300,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
   it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
     const order = await pendingRefund();
     await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
-    await decideRefund(db, admin, { order: order.id, status: 'accepted' }, NOW);
+    await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW);
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
     expect(detail.history.filter((h) => h.action === 'order.status')).toHaveLength(1);
