@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from './support/fixtures';
+import { expectNoAxeViolations } from './support/a11y';
 import { BOOKED_SERVICE_ID, fillDeliveryDetails, itemCheckbox, serviceItems, signedInCustomer } from './support/booking-ui';
 
 /**
@@ -67,6 +68,7 @@ test.describe('card payment', () => {
     await expect(card).toContainText(money(item.price));
     // Nothing was paid: cancelling is free until the job starts, and says until when (UK time).
     await expect(card).toContainText(/Free cancellation until \d{2}\/\d{2} 09:30/);
+    await expectNoAxeViolations(page, 'My orders with an unpaid card order');
 
     await card.getByRole('button', { name: `Pay now for order #${orderId}`, exact: false }).click();
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
