@@ -48,21 +48,21 @@ export interface SessionMeta {
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; meta: SessionMeta },
   actors: {
-    // Stryker disable all: a placeholder; the app always provides this actor
+    // Stryker disable next-line all: a placeholder; the app always provides this actor
     login: fromPromise<UserInfo, LoginRequest>(async () => {
+      // Stryker disable next-line all: a placeholder; the app always provides this actor
       throw new Error('provide a login actor');
     }),
-    // Stryker restore all
-    // Stryker disable all: a placeholder; the app always provides this actor
+    // Stryker disable next-line all: a placeholder; the app always provides this actor
     register: fromPromise<unknown, RegisterRequest>(async () => {
+      // Stryker disable next-line all: a placeholder; the app always provides this actor
       throw new Error('provide a register actor');
     }),
-    // Stryker restore all
-    // Stryker disable all: a placeholder; the app always provides this actor
+    // Stryker disable next-line all: a placeholder; the app always provides this actor
     logout: fromPromise<unknown, { token: string }>(async () => {
+      // Stryker disable next-line all: a placeholder; the app always provides this actor
       throw new Error('provide a logout actor');
     }),
-    // Stryker restore all
   },
   actions: {
     // Provided by the app: localStorage `userInfo`, and sending the browser to /.
