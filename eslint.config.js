@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'openapi/schema.d.ts', 'test-results/', 'playwright-report/', 'reports/', 'bench/'] },
+  { ignores: ['dist/', 'node_modules/', '.data/', 'openapi/schema.d.ts', 'test-results/', 'playwright-report/', 'reports/', 'bench/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

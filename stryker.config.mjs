@@ -1,5 +1,6 @@
 /* global process */
 // @ts-check
+import process from 'node:process';
 /**
  * Mutation testing (decision 013). `npm run mutation` (scripts/mutation.ts) runs Stryker once per
  * folder of MUTATION_TARGETS below, each with the tests that can kill its mutants, then prints the
