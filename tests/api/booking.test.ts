@@ -76,8 +76,9 @@ describe('POST /services/order/new (createOrder)', () => {
       created: expect.any(String),
       due: due.toISOString().slice(0, 17) + '00.000Z',
       refund: null,
-      payment: { method: null, status: 'unpaid', payable: false },
-      cancellation: { allowed: true, fee: 0, freeUntil: null },
+      payment: { method: 'cash', status: 'unpaid', payable: false },
+      // Nothing paid yet: cancelling is free until the job starts.
+      cancellation: { allowed: true, fee: 0, freeUntil: due.toISOString().slice(0, 17) + '00.000Z' },
     });
   });
 

@@ -104,9 +104,15 @@ describe('production without a payment provider', () => {
     const order = await placeOrder(prod, customer.token, house);
     const card = await send(prod, 'POST', '/services/order/checkout', { token: customer.token, body: checkoutBody(order.id, inAWeek(), 'card') });
     expect(card).toEqual({ status: 409, body: { message: UNAVAILABLE } });
-    expect((await myOrder(prod, customer.token, order.id)).due).toBeNull();
-    expect(await send(prod, 'POST', `/services/order/${order.id}/pay`, { token: customer.token })).toEqual({ status: 409, body: { message: UNAVAILABLE } });
+    // The refused checkout changed nothing: the order is still a draft, in nobody's list, without a date.
+    const { data: mine } = await prod.api.GET('/services/order/get', { headers: prod.bearer(customer.token) });
+    expect(mine?.map((row) => row.id)).not.toContain(order.id);
+    expect((await prod.db.query('SELECT checked_out_at, due_at FROM orders WHERE id = $1', [order.id]))[0]).toEqual({ checked_out_at: null, due_at: null });
     expect((await checkout(prod, customer.token, checkoutBody(order.id, inAWeek(), 'cash'))).response.status).toBe(200);
+    // Pay now on a card order left unpaid from before the provider was removed (a draft has no Pay now: 404).
+    await prod.db.query(`UPDATE orders SET payment_method = 'card' WHERE id = $1`, [order.id]);
+    expect((await myOrder(prod, customer.token, order.id)).payment).toMatchObject({ method: 'card', status: 'awaiting_payment' });
+    expect(await send(prod, 'POST', `/services/order/${order.id}/pay`, { token: customer.token })).toEqual({ status: 409, body: { message: UNAVAILABLE } });
   });
 });
 

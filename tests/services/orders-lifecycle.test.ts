@@ -9,9 +9,10 @@ import { checkoutOrder, CHECKOUT_MESSAGE, type CheckoutDeps } from '../../server
 import { createOutboxMailer } from '../../server/services/outbox-mailer';
 import { getOrder, listOrders, updateOrderStatus, STALE_ORDER_MESSAGE } from '../../server/services/orders-admin';
 import { createOrder, getServiceItems, listMyOrders } from '../../server/services/orders';
+import { confirmPayment } from '../../server/services/payments';
 import { decideRefund, listRefunds, requestRefund, REFUND_REQUESTED_MESSAGE } from '../../server/services/refunds';
 import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats';
-import { createTestPaymentProvider } from '../../server/services/test-payment-provider';
+import { createTestPaymentProvider, paySession, SIGNATURE_HEADER } from '../../server/services/test-payment-provider';
 import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
 
 /** The lists are paged on the server; these tests read the first hundred rows. */
@@ -48,9 +49,10 @@ async function newCustomer(email: string): Promise<AuthUser> {
   return row!;
 }
 
+const SECRET = 'services-test-secret';
 const deps = (now = NOW): CheckoutDeps => ({
   db,
-  payments: createTestPaymentProvider({ db, secret: 'services-test-secret', now: () => now }),
+  payments: createTestPaymentProvider({ db, secret: SECRET, now: () => now }),
   mailer: createOutboxMailer(outbox, 'Sparkle Cleaning <no-reply@sparkle.test>', () => {}),
   now,
   onMailError: (error) => {
@@ -79,6 +81,22 @@ async function placed(customer = jane, items = [{ id: service.items[0]!.id, quan
 async function booked(due = later, customer = jane, payment: 'cash' | 'card' = 'cash') {
   const order = await placed(customer);
   await checkoutOrder(deps(), customer, details(order.id, due, payment), undefined);
+  return order;
+}
+
+/** A card order paid through the test provider (its page's Pay, then its signed notification). */
+async function paidCard(due = later, customer = jane) {
+  const order = await placed(customer);
+  const { shippingInfo } = (await checkoutOrder(deps(), customer, details(order.id, due, 'card'), undefined)) as { shippingInfo: string };
+  const notification = await paySession(db, SECRET, shippingInfo.split('/').at(-1)!, NOW);
+  await confirmPayment(deps(), { headers: { [SIGNATURE_HEADER]: notification!.signature }, body: notification!.body });
+  return order;
+}
+
+/** A booked order whose job started an hour before `now`, as time passing would (bookings need 24 hours' notice). */
+async function started(now = NOW) {
+  const order = await booked();
+  await db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, new Date(now.getTime() - HOUR)]);
   return order;
 }
 
@@ -151,11 +169,16 @@ describe('booking (R-BOOK)', () => {
     await refused(createOrder(db, jane, { service: 999_999, items: [{ id: a!.id, quantity: 1 }] }, NOW), 404, 'Service not found');
   });
 
-  it("a new order is the customer's own, awaiting checkout, free to cancel", async () => {
+  it("a new order is a draft until checkout; then it is the customer's own, awaiting validation, free to cancel until the job starts", async () => {
     const order = await placed(other);
+    expect(((await listMyOrders(db, other, NOW, {}, FIRST_PAGE)).rows).map((o) => o.id)).not.toContain(order.id);
+    await checkoutOrder(deps(), other, details(order.id, later), undefined);
     const mine = (await listMyOrders(db, other, NOW, {}, FIRST_PAGE)).rows;
     expect(mine.map((o) => o.id)).toContain(order.id);
-    expect(mine.find((o) => o.id === order.id)).toMatchObject({ status: 'awaiting_validation', due: null, refund: null, cancellation: { allowed: true, fee: 0 } });
+    expect(mine.find((o) => o.id === order.id)).toMatchObject({
+      status: 'awaiting_validation', due: '2030-01-09T10:00:00.000Z', refund: null,
+      cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-09T10:00:00.000Z' },
+    });
     expect(((await listMyOrders(db, jane, NOW, {}, FIRST_PAGE)).rows).map((o) => o.id)).not.toContain(order.id);
   });
 });
@@ -190,10 +213,11 @@ describe('checkout (R-PAY)', () => {
     expect((await getOrder(db, order.id)).dueTime).toBe('2030-07-01T08:30:00.000Z');
   });
 
-  it('card: answers the payment page on the public URL', async () => {
+  it('card: answers the payment page as a same-origin path', async () => {
     const order = await placed();
     const answer = await checkoutOrder(deps(), jane, details(order.id, later, 'card'), undefined);
-    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: expect.stringMatching(/^http:\/\/localhost:3000\/test-payments\/[\w-]{20,}$/) });
+    // A path, so the page opens wherever the site was opened (127.0.0.1, localhost, a LAN address).
+    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: expect.stringMatching(/^\/test-payments\/[\w-]{20,}$/) });
   });
 
   it("needs 24 hours' notice: exactly 24 hours is accepted, a minute less refused with the earliest time", async () => {
@@ -207,12 +231,13 @@ describe('checkout (R-PAY)', () => {
     );
   });
 
-  it('happens once: a second checkout is 409, a cancelled order is 409, an order of someone else is 404', async () => {
+  it('happens once: a second checkout is 409, also once cancelled; a draft is no booking to the back office; an order of someone else is 404', async () => {
     const order = await booked();
     await refused(checkoutOrder(deps(), jane, details(order.id, later), undefined), 409, 'This order has already been checked out');
-    const cancelled = await placed();
-    await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW);
-    await refused(checkoutOrder(deps(), jane, details(cancelled.id, later), undefined), 409, 'This order is cancelled');
+    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await refused(checkoutOrder(deps(), jane, details(order.id, later), undefined), 409, 'This order has already been checked out');
+    const draft = await placed();
+    await refused(updateOrderStatus(db, admin, draft.id, 'cancelled', { status: 'cancelled' }, NOW), 404, 'Order not found');
     const theirs = await placed(other);
     await refused(checkoutOrder(deps(), jane, details(theirs.id, later), undefined), 404, 'Order not found');
   });
@@ -243,21 +268,22 @@ describe('cancelling (R-CANCEL)', () => {
     await refused(requestRefund(db, jane, order.id, 'Again', NOW), 409, 'A cancellation was already requested for this order');
   });
 
-  it('costs 30% of the total within 24 hours, and is refused once the job started', async () => {
-    const order = await booked();
+  it('costs 30% of the total within 24 hours once paid, is free when nothing was paid, and is refused once the job started', async () => {
+    const order = await paidCard();
     const dueIn = (await getOrder(db, order.id)).dueTime!;
     const sixHoursBefore = new Date(new Date(dueIn).getTime() - 6 * HOUR);
     const fee = Math.round(order.total * 30) / 100;
-    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee });
-    const started = await booked();
-    await refused(requestRefund(db, jane, started.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
+    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee, freeUntil: null });
+    const unpaid = await booked();
+    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === unpaid.id)!.cancellation).toEqual({ allowed: true, fee: 0, freeUntil: dueIn });
+    await refused(requestRefund(db, jane, unpaid.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
     expect(await requestRefund(db, jane, order.id, 'Ill', sixHoursBefore)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee });
   });
 
   it("only the customer's own order; not a cancelled or completed one", async () => {
     const theirs = await booked(later, other);
     await refused(requestRefund(db, jane, theirs.id, 'Not mine', NOW), 404, 'Order not found');
-    const done = await booked();
+    const done = await started();
     await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW);
     await refused(requestRefund(db, jane, done.id, 'Late', NOW), 409, 'This order is already completed');
     const cancelled = await booked();
@@ -267,34 +293,45 @@ describe('cancelling (R-CANCEL)', () => {
 });
 
 describe('refund decisions (R-ADMIN-5)', () => {
-  async function pendingRefund(hoursBeforeJob = 48) {
-    const order = await booked();
+  async function pendingRefund(hoursBeforeJob = 48, paid = false) {
+    const order = paid ? await paidCard() : await booked();
     const due = new Date((await getOrder(db, order.id)).dueTime!);
     await requestRefund(db, jane, order.id, 'Moving', new Date(due.getTime() - hoursBeforeJob * HOUR));
     return order;
   }
 
-  it('accepting cancels the order and refunds the total less the fee; the same decision again changes nothing', async () => {
+  it('accepting cancels a paid order and refunds what was paid less the fee; the same decision again changes nothing', async () => {
     const before = await getStats(db);
-    const order = await pendingRefund(6);
+    const order = await pendingRefund(6, true);
     const fee = Math.round(order.total * 30) / 100;
+    const { payments } = deps();
     // Decided after it was asked (the history is oldest first).
     const decidedAt = new Date(new Date((await getOrder(db, order.id)).dueTime!).getTime() - 5 * HOUR);
-    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, decidedAt);
+    const decided = await decideRefund({ db, payments }, admin, { order: order.id, status: 'accepted' }, decidedAt);
     expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', reason: 'Moving', fee, name: jane.name, version: expect.any(Number) });
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
     expect(detail.history.map((h) => [h.action, h.from, h.to])).toEqual([
-      ['order.checkout', null, 'cash'],
+      ['order.checkout', null, 'card'],
+      ['order.paid', 'awaiting_validation', 'payment_validated'],
       ['order.refund_request', null, 'pending'],
       ['refund.status', 'pending', 'accepted'],
-      ['order.status', 'awaiting_validation', 'cancelled'],
+      ['order.status', 'payment_validated', 'cancelled'],
     ]);
     const after = await getStats(db);
     expect(Math.round((after.refunded - before.refunded) * 100)).toBe(Math.round(order.total * 100) - Math.round(fee * 100));
     expect(after.cancelled).toBe(before.cancelled + 1);
-    expect(await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
-    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+    expect(await decideRefund({ db, payments }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
+    await refused(decideRefund({ db, payments }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+  });
+
+  it('accepting the request of an order never paid refunds nothing and adds nothing to Total Refound', async () => {
+    const before = await getStats(db);
+    const order = await pendingRefund(6);
+    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW);
+    expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0 });
+    expect((await getOrder(db, order.id)).status).toBe('cancelled');
+    expect((await getStats(db)).refunded).toBe(before.refunded);
   });
 
   it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
@@ -329,7 +366,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
 
 describe('order status in the back office (R-ADMIN-4)', () => {
   it('sets any status with the version it was loaded with, records it, and refuses a stale version', async () => {
-    const order = await booked();
+    const order = await started();
     const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(row).toMatchObject({ status: 'awaiting_validation', refund: false, user: jane.name, completed: null });
     const saved = await updateOrderStatus(db, admin, order.id, 'completed', { status: 'completed', version: row.version }, NOW);
@@ -357,7 +394,7 @@ describe('order status in the back office (R-ADMIN-4)', () => {
 describe('dashboard (R-ADMIN-2)', () => {
   it('revenue counts payment_validated and completed orders; the queue counts awaiting_validation and payment_validated', async () => {
     const before = await getStats(db);
-    const [queued, paid, done, cancelled] = [await booked(), await booked(), await booked(), await booked()];
+    const [queued, paid, done, cancelled] = [await booked(), await booked(), await started(), await booked()];
     await updateOrderStatus(db, admin, paid.id, 'payment_validated', { status: 'payment_validated' }, NOW);
     await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW);
     await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW);
@@ -386,9 +423,10 @@ describe('dashboard (R-ADMIN-2)', () => {
     expect(weeks).toHaveLength(12);
     expect(weeks[0]!.week).toBe('2029-10-22');
     expect(weeks.at(-1)!.week).toBe('2030-01-07');
-    // This file's orders were all created at NOW: the current week holds them, with the revenue of the validated and completed ones.
+    // This file's orders were all created at NOW: the current week holds those checked out (drafts are
+    // no bookings), with the revenue of the validated and completed ones.
     const ours = await db.query<{ n: number; revenue: string }>(
-      `SELECT count(*)::integer AS n, COALESCE(sum(total) FILTER (WHERE status IN ('payment_validated','completed')), 0) AS revenue FROM orders WHERE created_at >= '2030-01-07' AND created_at < '2030-01-14'`,
+      `SELECT count(*)::integer AS n, COALESCE(sum(total) FILTER (WHERE status IN ('payment_validated','completed')), 0) AS revenue FROM orders WHERE checked_out_at IS NOT NULL AND created_at >= '2030-01-07' AND created_at < '2030-01-14'`,
     );
     expect(weeks.at(-1)).toEqual({ week: '2030-01-07', orders: ours[0]!.n, revenue: Number(ours[0]!.revenue) });
     expect(weeks.at(-1)!.orders).toBeGreaterThan(10);

@@ -59,14 +59,19 @@ describe('security headers', () => {
     expect(scriptSources).toEqual(["'self'", loaderHash]);
   });
 
+});
+
+describe('security headers in production', () => {
+  // A second server: started in a hook, whose time limit allows for a fresh database on a busy machine.
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ config: { nodeEnv: 'production' } });
+  });
+  afterAll(async () => production?.close());
+
   it('sends HSTS in production', async () => {
-    const production = await startTestServer({ config: { nodeEnv: 'production' } });
-    try {
-      const response = await fetch(`${production.baseUrl}/api/home/services`);
-      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    } finally {
-      await production.close();
-    }
+    const response = await fetch(`${production.baseUrl}/api/home/services`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });
 
