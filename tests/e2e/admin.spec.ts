@@ -156,8 +156,12 @@ test('an administrator sees the back office, keeps totals true, updates an order
     await expect(page.getByText(new RegExp(`^11–\\d+ of \\d+$`))).toBeVisible();
   });
 
-  await test.step('an administrator on an unknown path is sent to the dashboard', async () => {
-    await page.goto('/no-such-page');
+  await test.step('an unknown path is the not-found page (404) in the back office; a public page leads to the dashboard', async () => {
+    const response = await page.goto('/no-such-page');
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+    await page.goto('/faqs');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hi, Welcome back' })).toBeVisible();
   });
