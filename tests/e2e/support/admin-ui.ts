@@ -50,3 +50,14 @@ export async function showRowsPerPage(page: Page, size: 5 | 10 | 25): Promise<vo
 export function tileValue(page: Page, label: string): Locator {
   return page.locator('.stat-tile').filter({ has: page.getByText(label, { exact: true }) }).getByRole('definition');
 }
+
+/**
+ * Follows a link of the back office's side navigation; on a phone it is folded behind Menu, which an
+ * administrator opens first (on a wide screen Menu is hidden and the links are on screen).
+ */
+export async function openBackOfficePage(page: Page, link: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await nav.getByRole('link', { name: link, exact: true }).click();
+}
