@@ -1,5 +1,5 @@
 import { createApiClient, expect, linkIn, newestMailTo, ok, test, uniqueCustomer } from './support/fixtures';
-import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, navbar, storedToken, submitLogin, submitRegistration } from './support/session-ui';
+import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, navbar, openNavbarPanel, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
 test.describe('log in', () => {
   test('shows the validation messages of SPEC 5 and sends nothing invalid', async ({ page }) => {
@@ -78,6 +78,7 @@ test.describe('register', () => {
     await page.goto('/register');
     await submitRegistration(page, uniqueCustomer('again'));
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await openNavbarPanel(page);
     await navbar(page).getByRole('link', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);

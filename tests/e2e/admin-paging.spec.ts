@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
 import { adminApi, customerWithOrder, newSignedInCustomer, placeOrder, requestRefund, type PlacedOrder } from './support/admin-data';
-import { choose, selectTrigger, showRowsPerPage, signIn, sortBy } from './support/admin-ui';
+import { choose, openBackOfficePage, selectTrigger, showRowsPerPage, signIn, sortBy } from './support/admin-ui';
 import { expect, ok, test } from './support/fixtures';
 
 /**
@@ -122,7 +122,7 @@ test('a refused refund decision (409) puts the control back to the stored one, a
   await expect(selectTrigger(page, label)).not.toContainText('Rejected');
   await expect(page.getByRole('button', { name: `Retry refund of order ${order.id}` })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await openBackOfficePage(page, 'Orders');
   await showRowsPerPage(page, 25);
   await sortBy(page, 'Order id', 'descending');
   const orderRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Update order ${order.id}` }) });

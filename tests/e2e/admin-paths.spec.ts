@@ -162,8 +162,8 @@ function describe(step: UiStep): string {
 async function touchOrder(order: PlacedOrder): Promise<void> {
   const detail = await ok<components['schemas']['OrderDetail']>(admin.api.GET('/admin/order/{id}', { params: { path: { id: order.id } } }));
   const current = detail.status;
-  // Away to a status the lifecycle allows now (cancelled is final, completed waits for the job's start).
-  const away = current === 'awaiting_validation' ? 'payment_validated' : 'awaiting_validation';
+  // Through the other open status: cancelled is final and completed waits for the job's start.
+  const away = current === 'payment_validated' ? 'awaiting_validation' : 'payment_validated';
   for (const status of [away, current] as const) {
     await ok(admin.api.PUT('/admin/order/update/{status}/{id}', { params: { path: { status, id: order.id } }, body: { status } }));
   }

@@ -50,3 +50,18 @@ export async function showRowsPerPage(page: Page, size: 5 | 10 | 25): Promise<vo
 export function tileValue(page: Page, label: string): Locator {
   return page.locator('.stat-tile').filter({ has: page.getByText(label, { exact: true }) }).getByRole('definition');
 }
+
+/**
+ * The back office's side navigation; on a phone it is folded behind Menu, which an administrator
+ * opens first (on a wide screen Menu is hidden and the links are on screen).
+ */
+export async function showBackOfficeNav(page: Page): Promise<Locator> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return page.getByRole('navigation', { name: 'Back office' });
+}
+
+/** Follows a link of the side navigation (which closes it again on a phone). */
+export async function openBackOfficePage(page: Page, link: string): Promise<void> {
+  await (await showBackOfficeNav(page)).getByRole('link', { name: link, exact: true }).click();
+}

@@ -26,18 +26,40 @@ export function userMenuButton(page: Page, name: string) {
   return navbar(page).getByRole('button', { name });
 }
 
+/**
+ * On a phone the navbar's links and account corner fold behind Menu: a person opens it to see them
+ * (on a wide screen Menu is hidden and this does nothing). Following a link closes the panel again.
+ */
+export async function openNavbarPanel(page: Page): Promise<void> {
+  const toggle = navbar(page).getByRole('button', { name: 'Menu' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** `check` passes once the navbar's panel is open where it folds (a navigation may close it meanwhile). */
+async function inNavbarPanel(page: Page, check: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await openNavbarPanel(page);
+    await check();
+  }).toPass({ timeout: 10_000 });
+}
+
 export async function expectLoggedInAs(page: Page, name: string): Promise<void> {
-  await expect(userMenuButton(page, name)).toBeVisible();
-  await expect(navbar(page).getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await inNavbarPanel(page, async () => {
+    await expect(userMenuButton(page, name)).toBeVisible({ timeout: 1_000 });
+    await expect(navbar(page).getByRole('link', { name: 'Log in' })).toHaveCount(0, { timeout: 1_000 });
+  });
 }
 
 export async function expectLoggedOut(page: Page): Promise<void> {
-  await expect(navbar(page).getByRole('link', { name: 'Log in' })).toBeVisible();
-  await expect(navbar(page).getByRole('link', { name: 'Register' })).toBeVisible();
+  await inNavbarPanel(page, async () => {
+    await expect(navbar(page).getByRole('link', { name: 'Log in' })).toBeVisible({ timeout: 1_000 });
+    await expect(navbar(page).getByRole('link', { name: 'Register' })).toBeVisible({ timeout: 1_000 });
+  });
 }
 
-/** Opens the user's menu and chooses Logout. */
+/** Opens the user's menu (through Menu on a phone) and chooses Logout. */
 export async function logoutThroughMenu(page: Page, name: string): Promise<void> {
+  await inNavbarPanel(page, () => expect(userMenuButton(page, name)).toBeVisible({ timeout: 1_000 }));
   await userMenuButton(page, name).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
