@@ -1,4 +1,3 @@
-/* global process */
 // @ts-check
 import process from 'node:process';
 /**
