@@ -148,6 +148,6 @@ describe('session machine (behaviour)', () => {
     expect(actor.getSnapshot().context.revokedToken).toBeNull();
     await settle(actor);
     expect(actor.getSnapshot().matches({ auth: 'loggedIn' })).toBe(true);
-    expect(log).toEqual(['forget', 'go /', 'store Jane Doe']);
+    expect(log).toEqual(['forget', 'forget drafts', 'go /', 'store Jane Doe']);
   });
 });
