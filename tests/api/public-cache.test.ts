@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api${path}`, { headers });
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${server.baseUrl}/api${path}`, { headers });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text: async () => text, json: async () => JSON.parse(text) };
+};
 
 describe('public reads', () => {
   it.each(['/home/services', '/home/counter', '/home/testimonies', '/home/faqs'])('%s answers with an ETag and a short Cache-Control', async (path) => {

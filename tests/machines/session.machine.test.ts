@@ -141,7 +141,7 @@ describe('session machine (behaviour)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ loginError: 'Network Error', registerError: 'Network Error' });
   });
 
-  it('logging in again while the logout is being sent forgets the revoked token and logs in', async () => {
+  it('logging in again while the logout is being sent forgets the revoked token and the drafts, and logs in', async () => {
     const { actor, log } = liveSession({ user: jane });
     actor.send({ type: 'session.logout' });
     actor.send({ type: 'session.login', username: jane.email, password: 'secret1' });
