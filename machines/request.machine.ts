@@ -14,6 +14,8 @@ export interface RequestContext {
 
 export type RequestEvent =
   | { type: 'request.send'; params?: unknown }
+  // A read whose parameters changed (a filter typed, another page): asks again, replacing a call in flight.
+  | { type: 'request.refresh'; params?: unknown }
   | { type: 'request.retry' }
   | { type: 'request.reset' };
 
@@ -32,8 +34,7 @@ export const requestMachine = setup({
     }),
   },
   actions: {
-    // Stryker disable next-line ConditionalExpression: equivalent, this action or guard only runs on that event
-    keepParams: assign({ params: ({ event }) => (event.type === 'request.send' ? event.params : undefined) }),
+    keepParams: assign({ params: ({ event }) => (event.type === 'request.send' || event.type === 'request.refresh' ? event.params : undefined) }),
     forget: assign({ data: null, error: null }),
   },
 }).createMachine({
@@ -44,11 +45,17 @@ export const requestMachine = setup({
     idle: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
       meta: { shows: 'the form or page before anything was asked' },
-      on: { 'request.send': { target: 'loading', actions: 'keepParams' } },
+      on: {
+        'request.send': { target: 'loading', actions: 'keepParams' },
+        'request.refresh': { target: 'loading', actions: 'keepParams' },
+      },
     },
     loading: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
       meta: { shows: 'the busy button or the loading text' },
+      // A submit while busy is ignored (no double submit); newer read parameters restart the call, so the
+      // answer shown is always the one for what the screen now asks (an older answer is dropped).
+      on: { 'request.refresh': { target: 'loading', reenter: true, actions: 'keepParams' } },
       invoke: {
         id: 'fetch',
         src: 'fetch',
@@ -62,6 +69,7 @@ export const requestMachine = setup({
       meta: { shows: 'the data, or the success message' },
       on: {
         'request.send': { target: 'loading', actions: 'keepParams' },
+        'request.refresh': { target: 'loading', actions: 'keepParams' },
         'request.retry': 'loading',
         'request.reset': { target: 'idle', actions: 'forget' },
       },
@@ -71,6 +79,7 @@ export const requestMachine = setup({
       meta: { shows: "the server's message in an alert, with a way to try again" },
       on: {
         'request.send': { target: 'loading', actions: 'keepParams' },
+        'request.refresh': { target: 'loading', actions: 'keepParams' },
         'request.retry': 'loading',
         'request.reset': { target: 'idle', actions: 'forget' },
       },

@@ -47,7 +47,8 @@ export function useRequest<TData, TParams = void>(
       skipFirstSend.current = false;
       return;
     }
-    if (autoParams !== null) actorRef.send({ type: 'request.send', params: JSON.parse(autoParams) ?? undefined });
+    // New parameters replace a read still in flight (a filter typed while the first page loads).
+    if (autoParams !== null) actorRef.send({ type: 'request.refresh', params: JSON.parse(autoParams) ?? undefined });
   }, [actorRef, autoParams]);
 
   const loading = useSelector(actorRef, (s) => s.matches('loading'));

@@ -129,3 +129,27 @@ test('a refused refund decision (409) puts the control back to the stored one, a
   await expect(orderRow.getByText('Refund accepted')).toBeVisible();
   await expect(orderRow.getByText('Refund requested')).toHaveCount(0);
 });
+
+test('a name typed while the first page is still loading is what the list shows, whatever answers last', async ({ page }) => {
+  const { user } = await adminApi();
+  const [mine, other] = await Promise.all([customerWithOrder('admin-early'), customerWithOrder('admin-other')]);
+  await requestRefund(mine, 'Plans changed.');
+  await requestRefund(other, 'Moving abroad.');
+  await signIn(page, user);
+  // A slow network: the first, unfiltered page answers only after the administrator has typed a name.
+  const isList = (url: URL) => url.pathname.replace(/\/$/, '') === '/api/admin/refunds';
+  let typed!: () => void;
+  const nameTyped = new Promise<void>((resolve) => (typed = resolve));
+  await page.route((url) => isList(url), async (route) => {
+    if (!new URL(route.request().url()).searchParams.has('name')) await nameTyped;
+    await route.continue();
+  });
+  const unfiltered = page.waitForResponse((response) => isList(new URL(response.url())) && !new URL(response.url()).searchParams.has('name'));
+  await page.goto('/refund-orders');
+  await page.getByLabel('Filter by name').fill(mine.customer.name);
+  typed();
+  await unfiltered;
+  await expect(page.getByRole('table', { name: /Refund requests/ }).getByRole('row')).toHaveCount(2);
+  await expect(selectTrigger(page, `Refund status of order ${mine.id}`)).toBeVisible();
+  await expect(selectTrigger(page, `Refund status of order ${other.id}`)).toHaveCount(0);
+});

@@ -5,16 +5,18 @@ import { has, type ExpectedMachine } from '../expected-walks';
 
 /**
  * A plain read or write, written from docs/requirements.md (R-UI-2): send → loading → success with
- * the data or failure with the message; send again or retry from either outcome; reset forgets.
+ * the data or failure with the message; send again or retry from either outcome; reset forgets. A
+ * read's new parameters (refresh) ask again from any state, replacing a call in flight.
  */
 export const requestEvents = {
   send: { type: 'request.send', params: { q: 'a' } },
+  refresh: { type: 'request.refresh', params: { q: 'a' } },
   retry: { type: 'request.retry' },
   reset: { type: 'request.reset' },
   done: { type: 'xstate.done.actor.fetch', output: ['x'] },
   failed: { type: 'xstate.error.actor.fetch', error: new Error('Network Error') },
 };
-const again = { send: 'loading', retry: 'loading', reset: 'idle' };
+const again = { send: 'loading', refresh: 'loading', retry: 'loading', reset: 'idle' };
 
 export const expectedRequest: ExpectedMachine = {
   name: 'request',
@@ -23,8 +25,8 @@ export const expectedRequest: ExpectedMachine = {
   initial: { '': 'idle' },
   regions: {
     '': {
-      idle: { on: { send: 'loading' }, context: (c) => has(c, { data: null, error: null }) },
-      loading: { on: { done: 'success', failed: 'failure' }, context: (c) => assert.deepStrictEqual(c.params, { q: 'a' }) },
+      idle: { on: { send: 'loading', refresh: 'loading' }, context: (c) => has(c, { data: null, error: null }) },
+      loading: { on: { done: 'success', failed: 'failure', refresh: 'loading' }, context: (c) => assert.deepStrictEqual(c.params, { q: 'a' }) },
       success: { on: again, context: (c) => has(c, { data: ['x'], error: null }) },
       failure: { on: again, context: (c) => assert.equal(c.error, 'Network Error') },
     },
