@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
@@ -20,6 +21,9 @@ type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 /** Embedded PostgreSQL (WASM): one connection, so queries queue and a transaction holds the lock. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // PGlite is one process's embedded database: a second process on the same folder would hand out
+  // the same ids and overwrite acknowledged rows, so it is refused before the database is opened.
+  const lock = options.dataDir ? acquireFolderLock(options.dataDir) : null;
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -34,7 +38,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     async close() {
       if (closed) return;
       closed = true;
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        lock?.release();
+      }
+    },
+    async listen(channel, onEvent) {
+      // One connection: the notifications of its own commits arrive with their query's answer.
+      const unlisten = await pg.listen(channel, (payload) => onEvent({ kind: 'notify', payload }));
+      onEvent({ kind: 'ready' });
+      return { close: () => (closed ? Promise.resolve() : unlisten()) };
     },
     async dumpDataDir() {
       return pg.dumpDataDir('gzip');

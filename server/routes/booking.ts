@@ -34,9 +34,8 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
         {
           db: ctx.db,
           payments: ctx.payments,
-          mailer: ctx.mailer,
+          outbox: ctx.outbox,
           now: ctx.now(),
-          onMailError: (error) => request.log.warn({ err: error }, 'booking confirmation mail not sent'),
         },
         currentUser(request),
         request.body as Schemas['CheckoutRequest'],

@@ -9,7 +9,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { bookingConfirmationMail } from './checkout-mail';
 import { formatLondon, londonLocalToInstant } from './london-time';
-import type { Mailer } from './mailer';
+import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { assertStorableText } from './orders-text-input';
 
@@ -23,10 +23,9 @@ export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 export interface CheckoutDeps {
   db: Database;
   payments: PaymentProvider;
-  mailer: Mailer;
+  /** The confirmation mail is written with the checkout (same transaction) and sent after it. */
+  outbox: MailOutbox;
   now: Date;
-  /** Told when the confirmation mail fails: the booking stands, the mail is not essential. */
-  onMailError: (error: unknown) => void;
 }
 
 const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for another request');
@@ -108,11 +107,11 @@ export async function checkoutOrder(
       orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
       from: null, to: request.payment, at: deps.now,
     });
+    const checkedOut = await orders.find(order.id);
+    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id)));
     return { replayed: null };
   });
   if (outcome.replayed) return outcome.replayed;
-
-  await sendConfirmation(deps, order.id);
   return response;
 }
 
@@ -130,14 +129,4 @@ function replay(earlier: { request_hash: string; response: unknown }, requestHas
 function hashRequest(request: CheckoutRequest): string {
   const canonical = JSON.stringify(Object.entries(request).sort(([a], [b]) => a.localeCompare(b)));
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-async function sendConfirmation(deps: CheckoutDeps, orderId: number): Promise<void> {
-  try {
-    const orders = orderRepository(deps.db);
-    const order = await orders.find(orderId);
-    if (order) await deps.mailer.send(bookingConfirmationMail(order, await orders.items(orderId)));
-  } catch (error) {
-    deps.onMailError(error);
-  }
 }

@@ -27,6 +27,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     apiDocs: true,
     spaDir: null,
+    dbPoolMax: 5,
+    dbAcquireTimeoutMs: 5_000,
+    dbStatementTimeoutMs: 15_000,
+    publicCacheMaxEntries: 500,
+    publicCacheTtlSeconds: 10,
+    shutdownTimeoutMs: 10_000,
+    mailRetryLimit: 10,
+    mailRetryDelaySeconds: 1,
+    memoryLimitMb: 100_000,
     ...overrides,
   };
 }
