@@ -47,9 +47,10 @@ declare module 'fastify' {
 }
 
 const fromCache = Symbol('publicCache.hit');
+const leads = Symbol('publicCache.leads');
 const keyOf = Symbol('publicCache.key');
 const generationAtStart = Symbol('publicCache.generation');
-type Marked = FastifyRequest & { [fromCache]?: boolean; [keyOf]?: string; [generationAtStart]?: number };
+type Marked = FastifyRequest & { [fromCache]?: boolean; [keyOf]?: string; [generationAtStart]?: number; [leads]?: () => void };
 
 /**
  * Public reads answered from memory (issue 6 goal 4; issues 12 row 4 and 13): the serialised JSON
@@ -60,6 +61,8 @@ type Marked = FastifyRequest & { [fromCache]?: boolean; [keyOf]?: string; [gener
  *   `public_content` at commit and each instance LISTENs. Sign-ins, bookings and other writes
  *   leave it alone. A TTL is the backstop; while the listening connection is down nothing is
  *   stored. A read in flight across a change is not stored, so a stale answer never outlives it.
+ * - One database read per entry: reads of a key that is being read already wait for that answer
+ *   (a cold cache under a burst would otherwise send every request to the database at once).
  */
 async function publicCache(app: FastifyInstance, options: PublicCacheOptions): Promise<void> {
   const entries = new LRUCache<string, CachedResponse>({
@@ -87,16 +90,10 @@ async function publicCache(app: FastifyInstance, options: PublicCacheOptions): P
   });
   app.decorate('publicCache', { stats: () => ({ entries: entries.size, ...stats, listening }) });
 
-  const serveFromMemory = (operationId: string) => (request: Marked, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    request[generationAtStart] = generation;
-    const key = `${operationId}${JSON.stringify(request.params)}${JSON.stringify(request.query)}`;
-    request[keyOf] = key;
-    const hit = listening ? entries.get(key) : undefined;
-    if (!hit) {
-      stats.misses += 1;
-      done();
-      return;
-    }
+  /** Reads of a key under way: later ones wait for the first instead of reading too. */
+  const inflight = new Map<string, Promise<void>>();
+
+  const answer = (request: Marked, reply: FastifyReply, hit: CachedResponse) => {
     stats.hits += 1;
     request[fromCache] = true;
     reply.header('etag', hit.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
@@ -104,14 +101,60 @@ async function publicCache(app: FastifyInstance, options: PublicCacheOptions): P
     else reply.header('content-type', JSON_TYPE).send(hit.body);
   };
 
+  const lead = (request: Marked, key: string, done: HookHandlerDoneFunction) => {
+    stats.misses += 1;
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    inflight.set(key, answered);
+    request[leads] = () => {
+      request[leads] = undefined;
+      if (inflight.get(key) === answered) inflight.delete(key);
+      release();
+    };
+    done();
+  };
+
+  const serveFromMemory = (operationId: string) => (request: Marked, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    request[generationAtStart] = generation;
+    const key = `${operationId}${JSON.stringify(request.params)}${JSON.stringify(request.query)}`;
+    request[keyOf] = key;
+    const hit = listening ? entries.get(key) : undefined;
+    if (hit) {
+      answer(request, reply, hit);
+      return;
+    }
+    const underWay = listening ? inflight.get(key) : undefined;
+    if (!underWay) {
+      lead(request, key, done);
+      return;
+    }
+    void underWay.then(() => {
+      const stored = entries.get(key);
+      if (stored && request[generationAtStart] === generation) answer(request, reply, stored);
+      else {
+        stats.misses += 1;
+        done();
+      }
+    });
+  };
+
+  const release = (request: Marked, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    request[leads]?.();
+    done();
+  };
+
   const remember = (request: Marked, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     // Answered from memory (its headers are already there), or not a 200 JSON answer to keep.
     if (request[fromCache] === true || reply.statusCode !== 200 || typeof payload !== 'string' || request[keyOf] === undefined) {
+      request[leads]?.();
       done(null, payload);
       return;
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     if (listening && request[generationAtStart] === generation) entries.set(request[keyOf], { body: payload, etag });
+    request[leads]?.();
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (matches(request, etag)) {
       reply.code(304);
@@ -127,6 +170,8 @@ async function publicCache(app: FastifyInstance, options: PublicCacheOptions): P
       // preHandler: after validation, so the key holds the parsed params, not their spelling.
       addRouteHook(route, 'preHandler', serveFromMemory(operationId));
       addRouteHook(route, 'onSend', remember);
+      // Whatever happened to the first read (an error, a closed connection), the waiting ones go on.
+      addRouteHook(route, 'onResponse', release);
     }
   });
 }

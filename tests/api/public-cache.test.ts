@@ -91,7 +91,7 @@ describe('public reads', () => {
     }
     const statuses = await pipelined(server.baseUrl, spellings);
     const stats = server.app.publicCache.stats();
-    console.log(`Public cache: ${spellings.length} spellings answered ${JSON.stringify(Object.fromEntries(statuses))}, ${stats.entries} entries`);
+    console.log(`Public cache: ${spellings.length} spellings answered ${JSON.stringify(Object.fromEntries(statuses))}, ${stats.entries} entries (${stats.hits} hits, ${stats.misses} misses, ${stats.invalidations} invalidations)`);
     expect(spellings).toHaveLength(48_000);
     expect(statuses.get(200)).toBe(48_000);
     // The list of services and each service's detail, however they were spelled.
