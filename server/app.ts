@@ -22,7 +22,7 @@ import spa from './plugins/spa';
 import strictInputs from './plugins/strict-inputs';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
-import { operationsHandlers, type Lifecycle } from './routes/operations';
+import type { Lifecycle } from './routes/operations';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import { createMailer, type Mailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
@@ -131,8 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: public reads answered from memory, emptied on every instance when the content changes.
   await app.register(publicCache, { db, maxEntries: config.publicCacheMaxEntries, ttlSeconds: config.publicCacheTtlSeconds });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
-  const handlers = { ...createHandlers(ctx), ...operationsHandlers(ctx, lifecycle) };
-  await app.register(openApiRoutes, { document, handlers, authenticator });
+  await app.register(openApiRoutes, { document, handlers: createHandlers(ctx, lifecycle), authenticator });
   await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, Subscription } from '../db/database';
+import { underStartupLock } from '../db/migrate';
 import { JOBS_CHANNEL, QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
 export interface PgBossQueueOptions {
@@ -56,6 +57,9 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async start() {
+      // pg-boss creates its schema before taking its own lock: two instances starting together on
+      // an empty database collide there (pg_namespace unique violation). Created under ours first.
+      await underStartupLock(db, (tx) => tx.query('CREATE SCHEMA IF NOT EXISTS pgboss'));
       await boss.start();
       for (const name of Object.values(QUEUES)) {
         const { retryLimit, retryDelay } = options.retry(name);
