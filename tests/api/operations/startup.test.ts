@@ -75,7 +75,11 @@ describe('a PGlite data folder belongs to one process', () => {
       let output = '';
       second.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       second.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+      const code = await Promise.race([
+        new Promise<number | null>((resolve) => second.once('exit', resolve)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('the second server is still running'), 90_000).unref()),
+      ]);
+      if (second.exitCode === null) second.kill('SIGKILL');
       expect(code).toBe(1);
       expect(output).toContain(`is in use by another process (pid ${first.child.pid})`);
       expect(output).toContain('set DATABASE_URL to a PostgreSQL server to run several instances');
