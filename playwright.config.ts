@@ -1,11 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium';
-import { e2eBaseUrl, e2eServerEnv } from './tests/e2e/support/server-env';
+import { e2eBaseUrl, e2eIpUrl, e2ePublicUrl, e2eServerEnv } from './tests/e2e/support/server-env';
 
 /**
  * End-to-end tests: the real server (PGlite in a fresh DATA_DIR, mails as .eml files) serving the
- * built SPA, driven by a real Chromium. E2E_PORT (default 3100) lets two runs coexist.
+ * built SPA, driven by a real Chromium. The port is E2E_PORT or a free one (server-env.ts).
+ *
+ * Nothing sets the stage: the default project has the browser's own language and time zone (en-US
+ * and the machine's zone in headless Chromium) and opens the site at PUBLIC_URL's address; the
+ * `abroad` project runs the journeys again as a phone in New York speaking en-US that opens the site
+ * at 127.0.0.1 while PUBLIC_URL names localhost.
  */
+const journeys = /(account|admin|admin-paths|booking|booking-paths|cancellation|cancellation-paths|session-paths|public|payment|draft|uk-time|session-expiry)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 45_000,
@@ -18,9 +24,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    baseURL: e2eBaseUrl,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
+    baseURL: e2ePublicUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -30,9 +34,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /admin-logout\.spec\.ts/ },
+    {
+      name: 'abroad',
+      use: { ...devices['Pixel 7'], locale: 'en-US', timezoneId: 'America/New_York', baseURL: e2eIpUrl },
+      testMatch: journeys,
+    },
     // Logging the shared administrator out ends every admin token (a per-user token version on the
     // server), so it runs once everything else has finished with that account.
-    { name: 'last', use: { ...devices['Desktop Chrome'] }, testMatch: /admin-logout\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'last', use: { ...devices['Desktop Chrome'] }, testMatch: /admin-logout\.spec\.ts/, dependencies: ['chromium', 'abroad'] },
   ],
   webServer: {
     command: 'node --import tsx tests/e2e/support/prepare-server.ts && node --import tsx server/server.ts',

@@ -15,11 +15,15 @@ import {
 /**
  * One row of a back-office list whose status an administrator changes (an order, a refund
  * request): choose a status, then Update sends it with the row's `version`. Update is possible only
- * once a status different from the current one is chosen. Success notifies and reloads the list; a
- * failure stays on the row with a retry, and a 409 (someone else changed the row first) also reloads
- * the list, so the row shows the newer status and version, which a retry then sends.
- * Each machine names its id, its events (`<events>.update`, `.retry`, `.sync`), its actor and its
- * reload action; the screen provides `notifyUpdated` and the reload, src/api provides the actor.
+ * once a status different from the current one is chosen; a choice the machine marks as needing
+ * confirmation (cancelling an order) asks first, and dismissing puts the stored status back.
+ * Success notifies and hands the saved row to `rowSaved` (the screen updates that row in place); a
+ * failure stays on the row with a retry; a 409 (refused: someone else changed the row first, or the
+ * decision cannot change) puts the control back to the stored status and reloads the list, so the
+ * row shows what the server holds, with the message.
+ * Each machine names its id, its events (`<events>.update`, `.retry`, `.sync`, `.confirm`,
+ * `.dismiss`), its actor and its reload action; the screen provides `notifyUpdated`, `rowSaved` and
+ * the reload, src/api provides the actor.
  */
 export interface AdminUpdateInput<Status extends string> {
   orderId: number;
@@ -36,6 +40,8 @@ export type AdminUpdateEvent<Events extends string, Status extends string, Choic
   | { type: 'status.choose'; status: Choice }
   | { type: `${Events}.update` }
   | { type: `${Events}.retry` }
+  | { type: `${Events}.confirm` }
+  | { type: `${Events}.dismiss` }
   /** The list reloaded: the row's current status and version, as the server now has them. */
   | { type: `${Events}.sync`; status: Status; version: number };
 
@@ -64,16 +70,16 @@ export type AdminUpdateMachine<
   AdminUpdateEvent<Events, Status, Choice>,
   { [id: string]: ActorRefFromLogic<PromiseActorLogic<Saved, Call>> | undefined },
   { src: Actor; logic: PromiseActorLogic<Saved, Call>; id: string | undefined },
-  Param<'notifyUpdated' | 'choose' | 'forgetChoice' | 'sync'> | Param<Reload>,
-  Param<'isDifferentStatus'> | Param<'isConflict'>,
+  Param<'notifyUpdated' | 'rowSaved' | 'choose' | 'forgetChoice' | 'sync'> | Param<Reload>,
+  Param<'isDifferentStatus'> | Param<'isConflict'> | Param<'needsConfirmation'>,
   never,
-  'idle' | 'statusChosen' | 'updating' | 'updated' | 'conflicted' | 'failed',
+  'idle' | 'statusChosen' | 'confirming' | 'updating' | 'updated' | 'conflicted' | 'failed',
   string,
   AdminUpdateInput<Status>,
   NonReducibleUnknown,
   EventObject,
   MetaObject,
-  { id: Id; states: Record<'idle' | 'statusChosen' | 'updating' | 'updated' | 'failed' | 'conflicted', Record<never, never>> },
+  { id: Id; states: Record<'idle' | 'statusChosen' | 'confirming' | 'updating' | 'updated' | 'failed' | 'conflicted', Record<never, never>> },
   MetaObject
 >;
 
@@ -94,6 +100,8 @@ export function createAdminUpdateMachine<
   reload: Reload;
   /** What Update sends, from the row's context. */
   call: (context: AdminUpdateContext<Status, Choice>) => Call;
+  /** Choices Update asks to confirm first (a `confirming` state exists only when some do). */
+  confirm?: readonly Choice[];
 }): AdminUpdateMachine<Id, Events, Actor, Reload, Status, Choice, Call, Saved> {
   // Inside, events are typed loosely (their names are built from `events`); the result is cast
   // to the precise type above, which the tests in tests/machines hold to the behaviour.
@@ -116,6 +124,7 @@ export function createAdminUpdateMachine<
     },
     actions: {
       notifyUpdated: () => {},
+      rowSaved: () => {},
       [reload]: () => {},
       choose: assign({
         chosen: ({ event }) => (isChoice(event) ? event.status : null),
@@ -127,6 +136,7 @@ export function createAdminUpdateMachine<
     guards: {
       isDifferentStatus: ({ context, event }) => isChoice(event) && event.status !== context.status,
       isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
+      needsConfirmation: ({ context }) => context.chosen !== null && (options.confirm ?? []).includes(context.chosen),
     },
   }).createMachine({
     id,
@@ -136,6 +146,8 @@ export function createAdminUpdateMachine<
     states: {
       // Nothing to send: no status chosen, or the current one.
       idle: {
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: 'the row status in its dropdown, Update disabled' },
         on: {
           'status.choose': [
             { guard: 'isDifferentStatus', target: 'statusChosen', actions: 'choose' },
@@ -144,9 +156,25 @@ export function createAdminUpdateMachine<
         },
       },
       statusChosen: {
-        on: { 'status.choose': choose, [`${events}.update`]: 'updating' },
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: 'the chosen status in the dropdown, Update enabled' },
+        on: {
+          'status.choose': choose,
+          [`${events}.update`]: options.confirm?.length ? [{ guard: 'needsConfirmation', target: 'confirming' }, { target: 'updating' }] : 'updating',
+        },
       },
+      ...(options.confirm?.length
+        ? {
+            // A dialog asks; dismissing it puts the stored status back in the control.
+            confirming: {
+              meta: { shows: 'a dialog asking to confirm the change; Update pending behind it' },
+              on: { [`${events}.confirm`]: 'updating', [`${events}.dismiss`]: { target: 'idle', actions: 'forgetChoice' } },
+            },
+          }
+        : {}),
       updating: {
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: 'Update pending' },
         invoke: {
           id: actor,
           src: actor,
@@ -156,26 +184,32 @@ export function createAdminUpdateMachine<
             actions: [
               assign(({ event }: { event: DoneActorEvent<Saved> }) => ({ status: event.output.status, version: event.output.version, chosen: null, error: null })),
               'notifyUpdated',
-              reload,
+              'rowSaved',
             ],
           },
           onError: [
-            { guard: 'isConflict', target: 'conflicted', actions: [assign(showError), reload] },
+            { guard: 'isConflict', target: 'conflicted', actions: ['forgetChoice', assign(showError), reload] },
             { target: 'failed', actions: assign(showError) },
           ],
         },
       },
       // Saved; the administrator may choose again (the server answers 409 if it may not change).
       updated: {
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: 'a toast naming the new status; the row shows it, Update disabled' },
         on: { 'status.choose': choose },
       },
       // The error shows on the row; retry sends the same choice again.
       failed: {
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: 'the error on the row with Retry, the choice kept' },
         on: { [`${events}.retry`]: 'updating', 'status.choose': choose },
       },
-      // Someone else changed it first (409): the list reloaded, so a retry sends the newer version.
+      // Refused (409): the control shows the stored status again and the list reloaded; choose again.
       conflicted: {
-        on: { [`${events}.retry`]: 'updating', 'status.choose': choose },
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        meta: { shows: "the server's conflict message on the row, the stored status back in the control" },
+        on: { 'status.choose': choose },
       },
     },
   });

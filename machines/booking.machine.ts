@@ -3,9 +3,12 @@ import type { components } from '../openapi/schema';
 
 /**
  * The first half of booking, on /properties/:id (SPEC 2, 4): load the service's items, choose
- * items and quantities, create the order. The created order is handed over (named actions
- * `storeOrder` + `goToPlaceOrder`, provided by the screen) to the checkout machine on /placeorder,
- * which is a separate machine because a reload there must resume from the stored order alone.
+ * items and quantities, create the order. The created order is a draft on the server (invisible to
+ * everyone until checkout) and is handed over (named actions `storeOrder` + `goToPlaceOrder`,
+ * provided by the screen) to the checkout machine on /placeorder, which is a separate machine
+ * because a reload there must resume from the stored order alone. The cart is a draft too: the
+ * screen keeps it (`keepCart`) and passes it back as `input.cart`, so Back, Forward and a reload
+ * find the items still ticked.
  */
 export type Item = components['schemas']['Item'];
 export type OrderSummary = components['schemas']['OrderSummary'];
@@ -27,8 +30,19 @@ export function cartTotal(cart: readonly CartItem[]): number {
   return cart.reduce((pence, item) => pence + Math.round(item.price * 100) * item.quantity, 0) / 100;
 }
 
+/** A cart line as kept between visits: the item and its quantity (prices come from the server). */
+export type CartLine = { id: number; quantity: number };
+
+export interface BookingInput {
+  serviceId: number;
+  /** The cart kept from an earlier visit of this service's page, if any. */
+  cart?: CartLine[];
+}
+
 export interface BookingContext {
   serviceId: number;
+  /** The kept cart, applied once the items are loaded (lines whose item is gone are dropped). */
+  keptCart: CartLine[];
   serviceName: string;
   items: Item[];
   cart: CartItem[];
@@ -43,7 +57,7 @@ export type BookingEvent =
   | { type: 'retry' };
 
 export const bookingMachine = setup({
-  types: {} as { context: BookingContext; events: BookingEvent; input: { serviceId: number } },
+  types: {} as { context: BookingContext; events: BookingEvent; input: BookingInput },
   actors: {
     loadItems: fromPromise<ServiceItems, { serviceId: number }>(async () => {
       throw new Error('provide a loadItems actor');
@@ -71,8 +85,17 @@ export const bookingMachine = setup({
               line.id === event.itemId ? { ...line, quantity: clampQuantity(event.quantity) } : line,
             ),
     }),
+    restoreCart: assign({
+      cart: ({ context }) =>
+        context.keptCart.flatMap(({ id, quantity }) => {
+          const item = context.items.find((candidate) => candidate.id === id);
+          return item ? [{ ...item, quantity: clampQuantity(quantity) }] : [];
+        }),
+    }),
     keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    // Provided by the screen: save the summary under localStorage `myService`, go to /placeorder.
+    // Provided by the screen: keep the cart as the user's draft; save the summary under
+    // localStorage `myService`; go to /placeorder.
+    keepCart: () => {},
     storeOrder: () => {},
     goToPlaceOrder: () => {},
   },
@@ -81,7 +104,15 @@ export const bookingMachine = setup({
   },
 }).createMachine({
   id: 'booking',
-  context: ({ input }) => ({ serviceId: input.serviceId, serviceName: '', items: [], cart: [], order: null, error: null }),
+  context: ({ input }) => ({
+    serviceId: input.serviceId,
+    keptCart: input.cart ?? [],
+    serviceName: '',
+    items: [],
+    cart: [],
+    order: null,
+    error: null,
+  }),
   initial: 'loadingItems',
   states: {
     loadingItems: {
@@ -91,7 +122,10 @@ export const bookingMachine = setup({
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: {
           target: 'selecting',
-          actions: assign({ serviceName: ({ event }) => event.output.serviceName, items: ({ event }) => event.output.items }),
+          actions: [
+            assign({ serviceName: ({ event }) => event.output.serviceName, items: ({ event }) => event.output.items }),
+            'restoreCart',
+          ],
         },
         onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -102,8 +136,8 @@ export const bookingMachine = setup({
     // The checklist and cart: Next only once at least one item is chosen.
     selecting: {
       on: {
-        'items.toggle': { actions: 'toggleItem' },
-        'items.setQuantity': { actions: 'setQuantity' },
+        'items.toggle': { actions: ['toggleItem', 'keepCart'] },
+        'items.setQuantity': { actions: ['setQuantity', 'keepCart'] },
         'order.next': { guard: 'hasItems', target: 'creatingOrder' },
       },
     },
@@ -126,8 +160,8 @@ export const bookingMachine = setup({
     orderFailed: {
       on: {
         retry: { target: 'creatingOrder', actions: assign({ error: null }) },
-        'items.toggle': { target: 'selecting', actions: ['toggleItem', assign({ error: null })] },
-        'items.setQuantity': { target: 'selecting', actions: ['setQuantity', assign({ error: null })] },
+        'items.toggle': { target: 'selecting', actions: ['toggleItem', 'keepCart', assign({ error: null })] },
+        'items.setQuantity': { target: 'selecting', actions: ['setQuantity', 'keepCart', assign({ error: null })] },
       },
     },
     ordered: { type: 'final' },

@@ -5,6 +5,8 @@ import type { components } from '../openapi/schema';
  * Cancelling one of my orders (SPEC 2 My orders, 4, 5): the Cancel button opens a dialog asking
  * why; Send is possible only with a reason; success toasts, closes the dialog and reloads the list
  * (named actions the screen provides); a failure shows its message in the dialog with a retry.
+ * The reason typed is a draft the screen keeps (`keepReason`) until it is sent or the dialog is
+ * closed (`forgetReason`), so a session that expired mid-dialog finds it again after logging in.
  */
 export type MyOrder = components['schemas']['MyOrder'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
@@ -28,10 +30,23 @@ export type CancellationEvent =
   | { type: 'reason.send' }
   | { type: 'retry' };
 
+/**
+ * What My orders shows in each state (checked in Chromium by tests/e2e/cancellation-paths.spec.ts):
+ * whether the cancel dialog is open, whether it shows the error, and its submit button's name.
+ */
+export interface CancellationMeta {
+  shows: string;
+  dialog: boolean;
+  alert?: boolean;
+  submit?: 'Send' | 'Try again';
+  /** The request is in flight: the reason and the buttons are disabled. */
+  busy?: boolean;
+}
+
 const closedContext: CancellationContext = { orderId: null, fee: 0, reason: '', error: null };
 
 export const cancellationMachine = setup({
-  types: {} as { context: CancellationContext; events: CancellationEvent },
+  types: {} as { context: CancellationContext; events: CancellationEvent; meta: CancellationMeta },
   actors: {
     requestRefund: fromPromise<RefundRequestResult, RefundCall>(async () => {
       throw new Error('provide a requestRefund actor');
@@ -49,7 +64,10 @@ export const cancellationMachine = setup({
     })),
     reset: assign(closedContext),
     keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    // Provided by the screen: the success toast and reloading My orders.
+    // Provided by the screen: keeping and forgetting the draft reason, the success toast and
+    // reloading My orders.
+    keepReason: () => {},
+    forgetReason: () => {},
     notifySent: () => {},
     reloadOrders: () => {},
   },
@@ -64,30 +82,38 @@ export const cancellationMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+      meta: { shows: 'My orders without the dialog', dialog: false },
       on: { 'dialog.open': { guard: 'isCancellable', target: 'open', actions: 'openFor' } },
     },
     open: {
+      // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+      meta: { shows: 'the dialog with the reason and Send (enabled once the reason is not blank)', dialog: true, alert: false, submit: 'Send' },
       on: {
-        'reason.change': { actions: 'changeReason' },
+        'reason.change': { actions: ['changeReason', 'keepReason'] },
         'reason.send': { guard: 'hasReason', target: 'sending' },
-        'dialog.close': { target: 'closed', actions: 'reset' },
+        'dialog.close': { target: 'closed', actions: ['reset', 'forgetReason'] },
       },
     },
     // The dialog cannot be dismissed mid-request, so the outcome is always seen.
     sending: {
+      // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+      meta: { shows: 'the dialog, its reason and buttons disabled while Send is pending', dialog: true, alert: false, submit: 'Send', busy: true },
       invoke: {
         id: 'requestRefund',
         src: 'requestRefund',
         input: ({ context }) => ({ orderId: context.orderId ?? 0, reason: context.reason.trim() }),
-        onDone: { target: 'closed', actions: ['notifySent', 'reset', 'reloadOrders'] },
+        onDone: { target: 'closed', actions: ['notifySent', 'reset', 'forgetReason', 'reloadOrders'] },
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
+      // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+      meta: { shows: 'the dialog with the error in an alert, the reason kept, and Try again', dialog: true, alert: true, submit: 'Try again' },
       on: {
         retry: { target: 'sending' },
-        'reason.change': { target: 'open', actions: 'changeReason' },
-        'dialog.close': { target: 'closed', actions: 'reset' },
+        'reason.change': { target: 'open', actions: ['changeReason', 'keepReason'] },
+        'dialog.close': { target: 'closed', actions: ['reset', 'forgetReason'] },
       },
     },
   },

@@ -1,4 +1,6 @@
 import type { components } from '../openapi/schema';
+// The one home of UK time, shared with the server and the mails (pure, no DOM).
+import { earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
 
 /**
  * The place-order form of the checkout machine: its fields, the checks a customer expects before
@@ -13,9 +15,9 @@ export interface CheckoutForm {
   city: string;
   postcode: string;
   phone: string;
-  /** YYYY-MM-DD, the UK date of the job. */
+  /** YYYY-MM-DD, the UK date of the job; `INCOMPLETE` while only some of its parts are typed. */
   date: string;
-  /** HH:mm, UK time. */
+  /** HH:mm, UK time; `INCOMPLETE` while only some of its parts are typed. */
   time: string;
   note: string;
   payment: PaymentMethod;
@@ -36,6 +38,10 @@ export const emptyCheckoutForm: CheckoutForm = {
 
 /** Online bookings need 24 hours' notice (SPEC 9). */
 export const NOTICE_HOURS = 24;
+const NOTICE_MS = NOTICE_HOURS * 3_600_000;
+
+/** What a date or time field reports while some of its segments are typed and others are not. */
+export const INCOMPLETE = 'incomplete';
 
 // The same patterns as the contract's CheckoutRequest, so a form that passes here passes there.
 const UK_POSTCODE = /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/;
@@ -58,11 +64,14 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
     errors.phone = 'Enter a phone number of 7 to 20 digits !';
   }
   const hasDate = required('date', 'Date') && DATE.test(form.date);
-  if (!hasDate && !errors.date) errors.date = 'Enter the date as YYYY-MM-DD !';
+  if (!hasDate && !errors.date) errors.date = form.date === INCOMPLETE ? 'Enter the whole date !' : 'Enter the date as YYYY-MM-DD !';
   const hasTime = required('time', 'Time') && TIME.test(form.time);
-  if (!hasTime && !errors.time) errors.time = 'Enter the time as HH:mm !';
-  if (hasDate && hasTime && ukLocalToInstant(form.date, form.time) - now.getTime() < NOTICE_HOURS * 3_600_000) {
-    errors.date = 'Online bookings need 24 hours notice: choose a later date or time !';
+  if (!hasTime && !errors.time) errors.time = form.time === INCOMPLETE ? 'Enter the whole time !' : 'Enter the time as HH:mm !';
+  if (hasDate && hasTime) {
+    const earliest = earliestStart(now, NOTICE_MS);
+    if (londonLocalToInstant(form.date, form.time) < earliest) {
+      errors.date = `Online bookings need 24 hours notice: choose ${formatLondon(earliest)} (UK time) or later !`;
+    }
   }
   return errors;
 }
@@ -84,30 +93,4 @@ export function toCheckoutRequest(orderId: number, form: CheckoutForm): Checkout
     client_note: form.note.trim(),
     payment: form.payment,
   };
-}
-
-/** A UK wall-clock date and time (Europe/London, with summer time) as an instant in ms. */
-export function ukLocalToInstant(date: string, time: string): number {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const asIfUtc = Date.UTC(year, month - 1, day, hour, minute);
-  return asIfUtc - londonOffsetMs(asIfUtc);
-}
-
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** London's offset from UTC at an instant: 0 in winter, one hour in summer. */
-function londonOffsetMs(instant: number): number {
-  const parts = londonClock.formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return wallClock - Math.floor(instant / 60_000) * 60_000;
 }

@@ -13,8 +13,11 @@ import {
 /**
  * The second half of booking, on /placeorder (SPEC 4): the order created on /properties arrives
  * as input (read back from localStorage `myService`, so a reload resumes), the customer fills the
- * form and pays. Cash: toast and home. Card: toast and the browser goes to the payment page, but
- * only when its origin is trusted. A failure keeps the form and offers a retry with the same key.
+ * form and pays. The form is a draft the screen keeps (`keepForm`) and passes back as
+ * `input.form`, so Back, Forward, a reload or logging in again after an expired session find it
+ * filled. Cash: toast and the confirmation page. Card: toast and the browser goes to the payment
+ * page, but only when its origin is trusted. A failure keeps the form and offers a retry with the
+ * same key.
  */
 export type OrderSummary = components['schemas']['OrderSummary'];
 export type CheckoutResponse = components['schemas']['CheckoutResponse'];
@@ -27,6 +30,8 @@ export interface CheckoutInput {
   order: OrderSummary | null;
   /** Origins the browser may be sent to for card payment: the site's and the API's, plus any configured. */
   trustedOrigins: string[];
+  /** The form kept from an earlier visit (a draft), if any. */
+  form?: CheckoutForm | null;
 }
 
 export interface CheckoutContext extends CheckoutInput {
@@ -68,10 +73,12 @@ export const checkoutMachine = setup({
       error: null,
     })),
     keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    // Provided by the screen: drop `myService`, the 'Payment was successfully !' toast, navigation.
+    // Provided by the screen: keep the form as the user's draft, drop `myService` and the drafts,
+    // the 'Payment was successfully !' toast, navigation (cash: the confirmation page /success).
+    keepForm: () => {},
     forgetOrder: () => {},
     notifyPaid: () => {},
-    goHome: () => {},
+    goToSuccess: () => {},
     goToPayment: (_, _params: { url: string }) => {},
   },
   guards: {
@@ -84,8 +91,9 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
-    ...input,
-    form: emptyCheckoutForm,
+    order: input.order,
+    trustedOrigins: input.trustedOrigins,
+    form: { ...emptyCheckoutForm, ...input.form },
     errors: {},
     showErrors: false,
     idempotencyKey: null,
@@ -97,7 +105,7 @@ export const checkoutMachine = setup({
       // A reload of /placeorder starts here too: with no stored order there is nothing to pay.
       always: { guard: 'hasNoOrder', target: 'noOrder' },
       on: {
-        'form.change': { actions: 'changeForm' },
+        'form.change': { actions: ['changeForm', 'keepForm'] },
         'order.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'startAttempt' }, { actions: 'showErrors' }],
       },
     },
@@ -127,7 +135,7 @@ export const checkoutMachine = setup({
             target: 'paymentBlocked',
             actions: assign({ error: untrustedPaymentMessage }),
           },
-          { target: 'paid', actions: ['forgetOrder', 'notifyPaid', 'goHome'] },
+          { target: 'paid', actions: ['forgetOrder', 'notifyPaid', 'goToSuccess'] },
         ],
         onError: { target: 'submitFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -136,7 +144,7 @@ export const checkoutMachine = setup({
     submitFailed: {
       on: {
         retry: { target: 'submitting' },
-        'form.change': { target: 'editing', actions: 'changeForm' },
+        'form.change': { target: 'editing', actions: ['changeForm', 'keepForm'] },
         // Nothing changed since the failed attempt, so pressing Pay again is a retry too.
         'order.submit': { target: 'submitting' },
       },

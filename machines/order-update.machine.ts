@@ -5,7 +5,8 @@ import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEven
  * One order row of the back office (SPEC 2 /orders, SPEC 4): the administrator picks a status from
  * the server's list, then Update sends it with the row's `version` (the shape every admin row
  * update has: machines/admin-update.machine.ts). A 409 means someone else changed the order.
- * The screen provides `notifyUpdated` (toast) and `reloadOrders`; src/api provides the actor.
+ * Cancelling asks for confirmation first. The screen provides `notifyUpdated` (toast), `rowSaved`
+ * (the row updated in place) and `reloadOrders` (after a 409); src/api provides the actor.
  */
 type OrderStatus = components['schemas']['OrderStatus'];
 type AdminOrder = components['schemas']['AdminOrder'];
@@ -21,4 +22,6 @@ export const orderUpdateMachine = createAdminUpdateMachine({
   actor: 'updateOrderStatus',
   reload: 'reloadOrders',
   call: (context) => ({ id: context.orderId, status: context.chosen ?? context.status, version: context.version }),
+  // Cancelling cannot be undone by choosing again (refunds, mails): it is confirmed in a dialog.
+  confirm: ['cancelled'],
 });

@@ -5,7 +5,7 @@ import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEven
  * One refund request row of the back office (SPEC 2 /refund-orders, SPEC 4): the administrator
  * picks accepted or rejected, then Update sends it with the row's `version` (the shape every admin
  * row update has: machines/admin-update.machine.ts). A 409 means the request was decided or
- * changed by someone else. The screen provides `notifyUpdated` and `reloadRefunds`.
+ * changed by someone else. The screen provides `notifyUpdated`, `rowSaved` and `reloadRefunds`.
  */
 type RefundStatus = components['schemas']['RefundStatus'];
 type RefundDecision = components['schemas']['RefundStatusUpdate']['status'];

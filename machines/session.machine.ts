@@ -5,8 +5,10 @@ import type { components } from '../openapi/schema';
  * The signed-in user (SPEC 3, 4, 6). Two regions run side by side: `auth` (who is logged in) and
  * `registration` (the register form's request), because a visitor may register while a login
  * failed earlier, and logging out resets both. Storage and navigation are actions the app
- * provides (`storeUser`, `forgetUser`, `leaveToLanding`); calls are the actors `login`,
- * `register` and `logout`. The app passes the user restored from localStorage as `input.user`.
+ * provides (`storeUser`, `forgetUser`, `forgetDrafts`, `leaveToLanding`, `askToLogIn`); calls are
+ * the actors `login`, `register` and `logout`. The app passes the user restored from localStorage
+ * as `input.user`. Logging out forgets the user's drafts (a shared phone); a session that expires
+ * keeps them and asks to log in again, coming back to the same page with what was typed.
  */
 export type UserInfo = components['schemas']['UserInfo'];
 export type LoginRequest = components['schemas']['LoginRequest'];
@@ -27,14 +29,29 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
   | { type: 'session.logout' }
+  /** An authenticated call answered 401: the token expired or was ended elsewhere. */
   | { type: 'session.expired' }
+  /** Another tab logged out (the stored user is gone). */
+  | { type: 'session.ended' }
   | { type: 'session.loginReset' }
   | { type: 'session.register'; name: string; email: string; password: string }
   | { type: 'session.registerReset' }
   | { type: 'session.updated'; user: UserInfo };
 
+/**
+ * What the screens show in each state (the session e2e paths check it in Chromium): whether the
+ * header shows the user's name menu or Log in, and the login or register page's alert.
+ */
+export interface SessionMeta {
+  shows: string;
+  /** The header: the signed-in user's name menu, or the Log in link. */
+  header?: 'user menu' | 'Log in';
+  /** The page's form shows its error in an alert. */
+  alert?: boolean;
+}
+
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; meta: SessionMeta },
   actors: {
     login: fromPromise<UserInfo, LoginRequest>(async () => {
       throw new Error('provide a login actor');
@@ -47,10 +64,13 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    // Provided by the app: localStorage `userInfo`, and sending the browser to /.
+    // Provided by the app: localStorage `userInfo` and the drafts, sending the browser to /, or to
+    // /login (back here afterwards) with "Your session has expired, please log in again".
     storeUser: () => {},
     forgetUser: () => {},
+    forgetDrafts: () => {},
     leaveToLanding: () => {},
+    askToLogIn: () => {},
     clearUser: assign({ user: null, loginError: null }),
     clearRegisterError: assign({ registerError: null }),
   },
@@ -66,12 +86,17 @@ export const sessionMachine = setup({
       initial: 'loggedOut',
       states: {
         loggedOut: {
+          // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+          meta: { shows: 'Log in in the header', header: 'Log in' },
           // A user restored from storage starts logged in.
           always: { guard: 'hasUser', target: 'loggedIn' },
           initial: 'idle',
           states: {
-            idle: {},
+            // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+            idle: { meta: { shows: 'the login form without an error', alert: false } },
             loggingIn: {
+              // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+              meta: { shows: 'the login form, Log in pending', alert: false },
               invoke: {
                 id: 'login',
                 src: 'login',
@@ -87,24 +112,38 @@ export const sessionMachine = setup({
               },
             },
             failed: {
+              // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+              meta: { shows: "the login form with the server's message in an alert", alert: true },
               on: { 'session.loginReset': { target: 'idle', actions: assign({ loginError: null }) } },
             },
           },
           on: { 'session.login': { target: '.loggingIn', actions: assign({ loginError: null }) } },
         },
         loggedIn: {
+          // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+          meta: { shows: "the user's name menu in the header", header: 'user menu' },
           on: {
             'session.logout': {
               target: 'loggingOut',
-              actions: [assign({ revokedToken: ({ context }) => context.user?.token ?? null }), 'clearUser', 'forgetUser', 'leaveToLanding'],
+              actions: [
+                assign({ revokedToken: ({ context }) => context.user?.token ?? null }),
+                'clearUser',
+                'forgetUser',
+                'forgetDrafts',
+                'leaveToLanding',
+              ],
             },
-            // A 401 on an authenticated call, or a logout in another tab.
-            'session.expired': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
+            // A 401 on an authenticated call: what was typed stays, for after logging in again.
+            'session.expired': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'askToLogIn'] },
+            // A logout in another tab (which forgot the drafts).
+            'session.ended': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
             'session.updated': { actions: [assign({ user: ({ event }) => event.user }), 'storeUser'] },
           },
         },
         // Best effort: the server forgets the token too; the user is already logged out here.
         loggingOut: {
+          // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+          meta: { shows: 'Log in in the header (the user is already forgotten)', header: 'Log in' },
           invoke: {
             id: 'logout',
             src: 'logout',
@@ -121,8 +160,11 @@ export const sessionMachine = setup({
     registration: {
       initial: 'idle',
       states: {
-        idle: {},
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        idle: { meta: { shows: 'the register form without an error', alert: false } },
         registering: {
+          // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+          meta: { shows: 'the register form, Register pending', alert: false },
           invoke: {
             id: 'register',
             src: 'register',
@@ -135,14 +177,17 @@ export const sessionMachine = setup({
           },
         },
         // The register page sees this and goes to /login.
-        registered: {},
-        failed: {},
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        registered: { meta: { shows: 'the login page (the register page moves there)' } },
+        // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+        failed: { meta: { shows: "the register form with the server's message in an alert", alert: true } },
       },
       on: {
         'session.register': { target: '.registering', actions: 'clearRegisterError' },
         'session.registerReset': { target: '.idle', actions: 'clearRegisterError' },
         'session.logout': { target: '.idle', actions: 'clearRegisterError' },
         'session.expired': { target: '.idle', actions: 'clearRegisterError' },
+        'session.ended': { target: '.idle', actions: 'clearRegisterError' },
       },
     },
   },

@@ -184,7 +184,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer account */
+        /**
+         * Create a customer account
+         * @description Accounts created from one client are limited (10 an hour; 429 beyond).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -222,7 +225,7 @@ export interface paths {
         get?: never;
         /**
          * Set a new password with a reset token
-         * @description `id` is the reset token from the mailed link. A token works once and expires.
+         * @description `id` is the reset token from the mailed link. A token works once and expires. An invalid token is refused before any other work, and a client is paused (429) after 20 invalid ones an hour. A reset lifts the account's sign-in pauses.
          */
         put: operations["resetPassword"];
         post?: never;
@@ -241,7 +244,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to the company */
+        /**
+         * Send a message to the company
+         * @description Messages from one client are limited (10 an hour; 429 beyond).
+         */
         post: operations["sendContact"];
         delete?: never;
         options?: never;
@@ -280,7 +286,8 @@ export interface paths {
          * @description The total is computed on the server from the stored item prices (a price sent by the client is an
          *     unknown field, refused). Every item must belong to the service (400 otherwise, 404 for an unknown
          *     item or service); an item listed twice is refused with 400 (a cart has one line per item).
-         *     The new order is `awaiting_validation`, without a service date until checkout.
+         *     The new order is `awaiting_validation`, without a service date until checkout. A customer may create
+         *     10 orders a minute and have 20 open unpaid ones (not checked out, or by card and not yet paid); 429 beyond.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -302,8 +309,53 @@ export interface paths {
          * Give address and time, and pay cash or card
          * @description Checks out an order once. A retry with the same `Idempotency-Key` replays the first answer;
          *     the same key with another payload answers 422; an order already checked out answers 409.
+         *     Card: the payment is started after the order is checked out, one per order however many
+         *     requests arrive (a replay answers the same payment page). When no payment provider is
+         *     configured, card answers 409 "Card payment is not available at the moment, please choose Pay cash".
          */
         post: operations["checkoutOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay now, for one of my card orders whose payment was not completed
+         * @description Answers the payment page of the order's card payment: the same payment (same order, same
+         *     amount) however often it is asked for. 409 when the order does not await a card payment
+         *     (paid, cash, cancelled, cancellation requested) or no payment provider is configured.
+         */
+        post: operations["payOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether card payment is available
+         * @description Card payment is available only when a payment provider is configured; cash always is.
+         */
+        get: operations["getPaymentOptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -317,7 +369,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's orders */
+        /**
+         * The signed-in customer's orders
+         * @description One page of the customer's own orders, newest first unless `sort` says otherwise.
+         */
         get: operations["listMyOrders"];
         put?: never;
         post?: never;
@@ -339,7 +394,9 @@ export interface paths {
         /**
          * Cancel one of my orders, with a reason
          * @description Terms (SPEC section 9): free at least 24 hours before the job, 30% of the total within 24 hours,
-         *     refused once the job has started, or when the order is already cancelled or completed.
+         *     refused once the job has started, or when the order is already cancelled or completed. The fee
+         *     is kept from money paid: an order never paid (cash, or card not paid) is free to cancel until
+         *     the job starts.
          */
         post: operations["requestRefund"];
         delete?: never;
@@ -358,7 +415,7 @@ export interface paths {
         get?: never;
         /**
          * Update my name, email or password
-         * @description Empty fields are sent as null and left unchanged. A new password needs the old one.
+         * @description Empty fields are sent as null and left unchanged. A new password or a new email needs the current password (`oldPassword`); after an email change the old address is told by mail.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -379,8 +436,8 @@ export interface paths {
          * Dashboard totals
          * @description - `revenue`: the sum of the totals of orders that are `payment_validated` or `completed` (a cash
          *       order counts once it is completed); cancelled orders count for nothing.
-         *     - `refunded` (Total Refound): the sum of accepted refunds, each the order's total less its
-         *       cancellation fee.
+         *     - `refunded` (Total Refound): the money actually refunded through the payment provider on
+         *       accepted refunds (what was paid less the cancellation fee; £0 for an order never paid).
          *     - `users`: accounts without ROLE_ADMIN. `completed`, `inqueue` (`awaiting_validation` +
          *       `payment_validated`) and `cancelled`: numbers of orders in those statuses.
          */
@@ -422,7 +479,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users */
+        /** All users, one page at a time */
         get: operations["listUsers"];
         put?: never;
         post?: never;
@@ -439,7 +496,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders */
+        /** All orders, one page at a time */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -456,8 +513,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All refund requests */
+        /** All refund requests, one page at a time */
         get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order of a sort and filter, as CSV
+         * @description The whole list the orders table shows (every page, not one), in the same `sort`, `order`
+         *     and `status` as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
+         *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
+         *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
+         *     with `'` so a spreadsheet never runs it as a formula.
+         */
+        get: operations["exportOrdersCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -512,6 +593,8 @@ export interface paths {
          * Change an order's status
          * @description The status is in the path and the body, and both must agree. When `version` is sent and the
          *     order has changed since, the update is refused with 409 (no lost update).
+         *     Lifecycle (README "Order lifecycle"): `completed` only for a checked-out order whose job start
+         *     has passed; a cancelled or completed order is final. Refused changes answer 409 with the reason.
          */
         put: operations["updateOrderStatus"];
         post?: never;
@@ -531,8 +614,10 @@ export interface paths {
         get?: never;
         /**
          * Accept or reject a refund request
-         * @description Accepting cancels the order and counts the refunded amount (total less the cancellation fee)
-         *     in the dashboard's Total Refound. Rejecting leaves the order as it was. Deciding a refund again
+         * @description Accepting cancels the order. A paid order is refunded through the payment provider (what was
+         *     paid less the cancellation fee) and only the amount the provider refunded counts in the
+         *     dashboard's Total Refound; an order never paid refunds £0. If the provider fails, the
+         *     decision stays accepted and the answer is 502: accepting again retries the same refund. Rejecting leaves the order as it was. Deciding a refund again
          *     with the same status changes nothing; with the other status answers 409.
          */
         put: operations["updateRefundStatus"];
@@ -671,6 +756,7 @@ export interface components {
          *     }
          */
         RegisterRequest: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks (U+202E...). */
             name: string;
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
@@ -691,6 +777,7 @@ export interface components {
          *     }
          */
         ContactRequest: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks. */
             name: string;
             email: components["schemas"]["Email"];
             message: string;
@@ -772,7 +859,7 @@ export interface components {
             order: number;
             /**
              * Format: date
-             * @description YYYY-MM-DD; at least 24 hours ahead (SPEC 9).
+             * @description YYYY-MM-DD; at least 24 hours ahead (SPEC 9) and at most 12 months ahead (UK time).
              */
             due_date: string;
             /** @description HH:mm, UK time. */
@@ -790,17 +877,55 @@ export interface components {
          * @example {
          *       "message": "Payment was successfully !",
          *       "payment": "card",
-         *       "shippingInfo": "http://localhost:3000/test-payments/3f1c"
+         *       "shippingInfo": "/test-payments/3f1c"
          *     }
          */
         CheckoutResponse: {
             message: string;
             payment: components["schemas"]["PaymentMethod"];
             /**
-             * Format: uri
-             * @description Card only: the payment page to send the browser to.
+             * Format: uri-reference
+             * @description Card only: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL.
              */
             shippingInfo?: string;
+        };
+        /**
+         * @example {
+         *       "shippingInfo": "/test-payments/3f1c"
+         *     }
+         */
+        PaymentStart: {
+            /**
+             * Format: uri-reference
+             * @description The payment page to send the browser to, as in CheckoutResponse.
+             */
+            shippingInfo: string;
+        };
+        /**
+         * @example {
+         *       "card": {
+         *         "available": false,
+         *         "message": "Card payment is not available at the moment, please choose Pay cash"
+         *       }
+         *     }
+         */
+        PaymentOptions: {
+            card: {
+                available: boolean;
+                /** @description Why not, when card payment is not available. */
+                message?: string;
+            };
+        };
+        /**
+         * @description How the order is paid. `awaiting_payment`: checked out by card and not paid ("Payment not
+         *     completed"); `payable` says Pay now can start its payment. `unpaid`: nothing paid online (cash,
+         *     or not checked out). `paid`: the provider confirmed the card payment.
+         */
+        OrderPayment: {
+            method: components["schemas"]["PaymentMethod"] | null;
+            /** @enum {string} */
+            status: "unpaid" | "awaiting_payment" | "paid";
+            payable: boolean;
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
@@ -812,6 +937,8 @@ export interface components {
             fee: components["schemas"]["Money"];
             /** @description Why cancelling is not allowed, when it is not. */
             reason?: string;
+            /** @description When allowed, until when cancelling stays free (null when free with no deadline, or no longer free). */
+            freeUntil?: components["schemas"]["DateTime"] | null;
         };
         MyOrder: {
             id: number;
@@ -826,6 +953,7 @@ export interface components {
                 reason: string;
                 fee: components["schemas"]["Money"];
             };
+            payment: components["schemas"]["OrderPayment"];
             cancellation: components["schemas"]["Cancellation"];
         };
         /**
@@ -855,8 +983,10 @@ export interface components {
          *     }
          */
         ProfileUpdate: {
+            /** @description One line of plain text: no line breaks, control characters or text-direction marks. */
             name?: string | null;
             email?: components["schemas"]["Email"] | null;
+            /** @description The current password; needed to change the password or the email. */
             oldPassword?: string | null;
             newPassword?: components["schemas"]["Password"] | null;
         };
@@ -901,8 +1031,10 @@ export interface components {
             /** @description The service date. */
             due: components["schemas"]["DateTime"] | null;
             completed: components["schemas"]["DateTime"] | null;
-            /** @description A refund was requested for this order. */
+            /** @description A refund was requested for this order (whatever its decision). */
             refund: boolean;
+            /** @description The refund request's status (`pending` until an administrator decides); null without one. */
+            refund_status: components["schemas"]["RefundStatus"] | null;
             /** @description Changes on every update; send it back to avoid lost updates. */
             version: number;
         };
@@ -959,6 +1091,11 @@ export interface components {
             /** @description The customer's name. */
             name: string;
             fee: components["schemas"]["Money"];
+            /**
+             * @description What the payment provider refunded, as counted in Total Refound: paid less the fee, £0 for an
+             *     order never paid; null while pending, rejected, or accepted with the provider's refund still to go through.
+             */
+            refunded: components["schemas"]["Money"] | null;
             version: number;
         };
         /**
@@ -1118,9 +1255,22 @@ export interface components {
     };
     parameters: {
         Id: number;
+        /** @description Rows per page, 1 to 100; default 100. */
+        Limit: number;
+        /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+        Page: number;
+        /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+        SortOrder: "asc" | "desc";
+        /** @description Only orders with this status. */
+        OrderStatusFilter: components["schemas"]["OrderStatus"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description How many rows match the filters, over every page. */
+        TotalCount: number;
+        /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages, e.g. `</api/admin/orders/?limit=5&page=2>; rel="next"`. */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1369,6 +1519,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1427,6 +1578,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1454,6 +1606,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1509,6 +1662,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1546,7 +1700,34 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
-    listMyOrders: {
+    payOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment page to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getPaymentOptions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1555,9 +1736,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Newest first. */
+            /** @description The ways to pay. */
             200: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMyOrders: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `created` (newest first). */
+                sort?: "created" | "id" | "service" | "total" | "status" | "due";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the customer's orders. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,16 +1896,27 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `id`. Names and emails sort without regard to case. */
+                sort?: "id" | "name" | "email" | "created";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The users. */
+            /** @description One page of users. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1704,16 +1931,32 @@ export interface operations {
     };
     listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The column to order by; default `created` (newest first). `user` and `service` sort by
+                 *     name without regard to case; a missing `due` or `completed` date sorts last either way.
+                 */
+                sort?: "created" | "id" | "user" | "service" | "total" | "status" | "due" | "completed";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The orders, newest first. */
+            /** @description One page of orders. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1728,20 +1971,73 @@ export interface operations {
     };
     listRefunds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `refund_date` (newest first). */
+                sort?: "refund_date" | "order_id" | "name" | "reason" | "status" | "order_date";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only requests with this status (`pending`: those waiting for a decision). */
+                status?: components["schemas"]["RefundStatus"];
+                /** @description Only requests of customers whose name contains this text (any case). */
+                name?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The refund requests, newest first. */
+            /** @description One page of refund requests. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportOrdersCsv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The column to order by; default `created` (newest first). `user` and `service` sort by
+                 *     name without regard to case; a missing `due` or `completed` date sorts last either way.
+                 */
+                sort?: "created" | "id" | "user" | "service" | "total" | "status" | "due" | "completed";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only orders with this status. */
+                status?: components["parameters"]["OrderStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV, downloaded as `orders.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RefundRequest"][];
+                    /**
+                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund
+                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

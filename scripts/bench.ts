@@ -12,7 +12,7 @@ import path from 'node:path';
 import { runLighthouse } from './bench/lighthouse';
 import { startPostgres } from './bench/postgres';
 import { machine, writeResults, type BenchResults } from './bench/report';
-import { measureScale } from './bench/scale';
+import { measureScale, timeApi } from './bench/scale';
 import { BENCH_ADMIN, BENCH_CUSTOMER, signIn, startServer, type RunningServer } from './bench/server';
 import { measureBundle } from './bundle-report';
 import { findChromium } from './find-chromium';
@@ -113,6 +113,40 @@ async function main(): Promise<void> {
         results.rss.pgliteBytes = server.rssBytes();
       } finally {
         await server.stop();
+      }
+    });
+  }
+
+  // PostgreSQL at 100k and 1M orders (issue 13): seeded set-based (generate_series), the demo
+  // customer owning 200,000 of the million; first pages from the API and in Chromium.
+  for (const orders of [100_000, 1_000_000]) {
+    await part(`back office with ${orders} orders on PostgreSQL`, async () => {
+      const postgres = await startPostgres();
+      if (!postgres) throw new Error('no PostgreSQL server could be started');
+      const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-scale-'));
+      try {
+        const customerOrders = orders >= 1_000_000 ? 200_000 : 0;
+        const seeded = step(`seed ${orders} orders and ${orders / 5} customers on PostgreSQL`, process.execPath,
+          ['--import', 'tsx', 'scripts/seed-scale.ts', '--orders', String(orders), '--users', String(orders / 5), '--customer-orders', String(customerOrders)], {
+            DATA_DIR: pgDataDir, DATABASE_URL: postgres.url, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_PASSWORD: BENCH_CUSTOMER.password,
+          });
+        if (!seeded) throw new Error('seeding failed');
+        const server = await startServer({ dataDir: pgDataDir, databaseUrl: postgres.url, logFile: path.join(logDir, `scale-pg-${orders}.log`) });
+        try {
+          const admin = await signIn(server.url, BENCH_ADMIN);
+          results.scale.push(...(await measureScale(server.url, admin, orders, chromiumPath)).map((figure) => ({ ...figure, path: `${figure.path} (PostgreSQL)` })));
+          if (customerOrders) {
+            const customer = await signIn(server.url, BENCH_CUSTOMER);
+            const apiMs = await timeApi(`${server.url}/api/services/order/get?limit=10&page=1`, customer.token);
+            console.log(`  My orders of a customer with ${customerOrders} orders: first page ${Math.round(apiMs)} ms from the API`);
+            results.notes.push(`My orders of a customer with ${customerOrders.toLocaleString('en-GB')} orders (PostgreSQL, ${orders.toLocaleString('en-GB')} in all): first page ${Math.round(apiMs)} ms from the API ${apiMs <= 100 ? '✓' : '✗'} (goal ≤ 100 ms).`);
+          }
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        postgres.stop();
+        rmSync(pgDataDir, { recursive: true, force: true });
       }
     });
   }

@@ -40,6 +40,9 @@ const staticRoutes: [string, string][] = [
   ['/forget-password', routeModules.forgotPassword],
 ];
 
+/** A path no route matches, rendered as the not-found page. */
+const notFoundProbe = '/__not-found__';
+
 type EntryServer = typeof import('../src/entry-server');
 
 function readBuilt(urlPath: string): string | null {
@@ -79,6 +82,12 @@ async function main(): Promise<void> {
       writeFileSync(file, page);
       console.log(`prerendered ${route.padEnd(18)} ${(Buffer.byteLength(page) / 1024).toFixed(1)} KB  "${head.title ?? ''}"`);
     }
+    // The not-found page, answered with HTTP 404 for any path the route table does not know
+    // (server/plugins/not-found.ts); marked "*" so the browser hydrates it on any such path.
+    const missing = await server.renderPage(notFoundProbe, {});
+    const notFoundHtml = composePage(template, manifest, { route: '*', html: missing.html, title: missing.head.title, description: missing.head.description, data: {}, screenModule: routeModules.notFound }, readBuilt);
+    writeFileSync(path.join(distDir, '404.html'), notFoundHtml);
+    console.log(`prerendered ${'(not found)'.padEnd(18)} ${(Buffer.byteLength(notFoundHtml) / 1024).toFixed(1)} KB  "${missing.head.title ?? ''}"`);
     const compressed = compressBuild(distDir);
     console.log(`compressed ${compressed.files} files: ${(compressed.bytes / 1024).toFixed(0)} KB → ${(compressed.brotliBytes / 1024).toFixed(0)} KB brotli`);
   } finally {

@@ -4,6 +4,10 @@
  * given its first-start data first; stop the server before seeding PGlite (one process at a time).
  *
  *   DATA_DIR=.data-scale node --import tsx scripts/seed-scale.ts --orders 10000 --users 2000
+ *   DATABASE_URL=… node --import tsx scripts/seed-scale.ts --orders 1000000 --users 200000 --customer-orders 200000
+ *
+ * `--customer-orders N` gives the demo customer (customer@sparkle.test) N of the orders, to measure
+ * My orders of one very busy customer.
  *
  * The counts are totals: a second run tops the tables up to them. Set-based INSERT … SELECT over
  * generate_series, so 10,000 orders take well under a second of SQL.
@@ -24,6 +28,17 @@ const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(
 export interface ScaleCounts {
   users: number;
   orders: number;
+}
+
+/** Gives the account `email` the first `count` orders (one set-based UPDATE); answers how many it has. */
+export async function giveOrdersTo(db: Database, email: string, count: number): Promise<number> {
+  await db.query(
+    `UPDATE orders SET user_id = u.id FROM users u
+      WHERE lower(u.email) = lower($1) AND orders.id IN (SELECT id FROM orders ORDER BY id LIMIT $2) AND orders.user_id <> u.id`,
+    [email, count],
+  );
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders o JOIN users u ON u.id = o.user_id WHERE lower(u.email) = lower($1)', [email]);
+  return row?.count ?? 0;
 }
 
 /** Tops up scale customers and orders to the given totals; returns the totals reached. */
@@ -82,7 +97,9 @@ async function insertOrders(db: Database, count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, users: { type: 'string', default: '2000' } } });
+  const { values } = parseArgs({
+    options: { orders: { type: 'string', default: '10000' }, users: { type: 'string', default: '2000' }, 'customer-orders': { type: 'string', default: '0' } },
+  });
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
@@ -90,7 +107,13 @@ async function main(): Promise<void> {
     await seedDatabase(db, config);
     const started = performance.now();
     const reached = await seedScale(db, { orders: Number(values.orders), users: Number(values.users) });
-    console.log(`Scale data: ${reached.users} customers, ${reached.orders} orders (${Math.round(performance.now() - started)} ms)`);
+    const busy = Number(values['customer-orders']);
+    const own = busy > 0 ? await giveOrdersTo(db, 'customer@sparkle.test', busy) : 0;
+    // Fresh statistics, so the planner knows the new sizes at once (autovacuum would, later).
+    await db.query('ANALYZE');
+    console.log(
+      `Scale data: ${reached.users} customers, ${reached.orders} orders${busy ? `, ${own} of them the demo customer's` : ''} (${Math.round(performance.now() - started)} ms)`,
+    );
   } finally {
     await db.close();
   }

@@ -7,12 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { findChromium } from './find-chromium';
+import { summarise, type Tally } from './test-summary';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-interface Tally { name: string; passed: number; failed: number; skipped: number }
 const tallies: Tally[] = [];
 const failedSteps: string[] = [];
 
@@ -69,10 +69,10 @@ else console.log('\n(DATABASE_URL is not set: the API suite ran on PGlite only)'
 if (run('build', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) playwright();
 else tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
 
-const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });
+const total = summarise(tallies, failedSteps);
 console.log('\nSummary');
-for (const t of tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+for (const t of total.tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
 if (failedSteps.length) console.log(`  failing steps: ${failedSteps.join(', ')}`);
-writeFileSync(`${reports}/summary.json`, JSON.stringify({ ...total, tallies, failedSteps }, null, 2));
-console.log(`${total.passed} passed, ${total.failed} failed`);
+writeFileSync(`${reports}/summary.json`, JSON.stringify({ passed: total.passed, failed: total.failed, tallies: total.tallies, failedSteps }, null, 2));
+console.log(total.line);
 process.exit(total.failed > 0 || failedSteps.length > 0 ? 1 : 0);

@@ -11,7 +11,8 @@ export interface AppContext {
   config: Config;
   /** Mails are written here in the transaction of the change that causes them, sent after by a worker. */
   outbox: MailOutbox;
-  payments: PaymentProvider;
+  /** Null when no provider is configured (production by default): card payment is unavailable. */
+  payments: PaymentProvider | null;
   /** Injected so tests can move time (cancellation fees, token expiry). */
   now: () => Date;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
@@ -10,7 +11,6 @@ import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
 import { createAuthenticator } from './plugins/authentication';
-import clientRateLimit from './plugins/client-rate-limit';
 import errorHandler from './plugins/error-handler';
 import { answerFrameworkErrors, MAX_PARAM_LENGTH } from './plugins/framework-errors';
 import notFound from './plugins/not-found';
@@ -20,9 +20,11 @@ import { formatValidationErrors, validatorCompiler } from './plugins/request-val
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import strictInputs from './plugins/strict-inputs';
+import { createContentRepository } from './repositories/content-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
 import type { Lifecycle } from './routes/operations';
+import { registerPaymentNotifications } from './routes/payment-notifications';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import { createMailer, type Mailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
@@ -33,8 +35,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Default: SMTP when SMTP_URL is set, else `.eml` files in OUTBOX_DIR. */
   mailer?: Mailer;
-  /** Default: the test provider's own payment pages under PUBLIC_URL. */
-  payments?: PaymentProvider;
+  /** Default: the test provider when config.paymentProvider is 'test', else none (card unavailable). */
+  payments?: PaymentProvider | null;
   /** The clock; tests move it (token expiry, cancellation terms). */
   now?: () => Date;
   logger?: boolean | object;
@@ -62,6 +64,11 @@ export function requestIdOf(request: RawRequestDefaultExpression): string {
 
 export const BUSY_MESSAGE = 'The server is busy, please try again shortly';
 
+/** Trusts the first `hops` addresses of the chain (the peer is hop 0), as proxy-addr counts them. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * The whole server as one Fastify instance, composed of plugins in a fixed order: infrastructure
  * (errors, CORS), then the contract's routes, then pages outside /api. server.ts only boots it.
@@ -78,6 +85,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaErrorFormatter: formatValidationErrors,
     // Ids that stay unique across instances and restarts, and follow a request through the proxy.
     genReqId: requestIdOf,
+    // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
+    // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
+    // use it only when nothing but the proxies can reach this server (README, TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A request must arrive whole within requestTimeout (408 and closed), a silent socket is closed
+    // after connectionTimeout: slow bodies cannot pile up sockets (issue 12, row 10). Node checks
+    // open requests every connectionsCheckingInterval (30 s by default), so that follows the timeout.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(Math.max(Math.floor(config.requestTimeoutMs / 4), 100), 5_000),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string that fails validation.
@@ -91,7 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     config,
     outbox: mailOutbox(jobs),
-    payments: options.payments ?? createTestPaymentProvider({ db, config, now }),
+    payments:
+      options.payments !== undefined
+        ? options.payments
+        : config.paymentProvider === 'test'
+          ? createTestPaymentProvider({ db, secret: config.paymentWebhookSecret, now })
+          : null,
     now,
   };
   const lifecycle: Lifecycle = { closing: false };
@@ -116,23 +141,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lifecycle.closing = true;
     done();
   });
-  // Hardening (docs/security-and-reliability.md): headers on every answer, per-client limits, inputs no schema can refuse.
+  // Hardening (docs/security-and-reliability.md): headers on every answer, inputs no schema can refuse
+  // (the rate limits are in the services, on counters in the database: services/rate-limits.ts).
   await app.register(securityHeaders, { production: config.nodeEnv === 'production', apiOrigins: [] });
-  await app.register(clientRateLimit, { now });
   await app.register(strictInputs);
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT'], maxAge: 600 });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT'],
+      maxAge: 600,
+      // Paged lists answer their total and page links in headers (docs/decisions/011).
+      exposedHeaders: ['X-Total-Count', 'Link'],
+    });
   }
   const spaDir = options.spaDir === undefined ? config.spaDir : options.spaDir;
   await app.register(spa, { spaDir });
-  await app.register(notFound, { spaDir });
+  const content = createContentRepository(db);
+  await app.register(notFound, { spaDir, serviceExists: (id) => content.serviceExists(id) });
   if (config.apiDocs) await app.register(apiDocs, { document });
 
   // Before the routes: public reads answered from memory, emptied on every instance when the content changes.
   await app.register(publicCache, { db, maxEntries: config.publicCacheMaxEntries, ttlSeconds: config.publicCacheTtlSeconds });
+  // API answers only (registered after the SPA's static files): a page of 100 orders is ~30 KB of JSON.
+  await app.register(compress, { threshold: 1024 });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
   await app.register(openApiRoutes, { document, handlers: createHandlers(ctx, lifecycle), authenticator });
-  await registerTestPayments(app, ctx);
+  await registerPaymentNotifications(app, ctx);
+  // The test provider's pages exist only while it is the provider: never in production by default.
+  if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
   await startWorkers(jobs, { db, mailer, now });

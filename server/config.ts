@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
 
 /**
  * The server's configuration, read once from the environment. Every setting has a documented
@@ -60,6 +62,22 @@ export interface Config {
   mailRetryDelaySeconds: number;
   /** MEMORY_LIMIT_MB, default 90% of the V8 heap limit: above it, requests get 503 until it drops. */
   memoryLimitMb: number;
+  /** TRUST_PROXY: Fastify's trustProxy, the number of proxy hops or their addresses/CIDRs; off by default. */
+  trustProxy: false | number | string[];
+  /** REQUEST_TIMEOUT, default 30s: the whole request (headers and body) must arrive within it. */
+  requestTimeoutMs: number;
+  /** CONNECTION_TIMEOUT, default 60s: a socket silent this long is closed. */
+  connectionTimeoutMs: number;
+  /** RATE_LIMITS: the limits of services/rate-limits.ts, counts overridable (`register=50,contact=20`). */
+  rateLimits: RateLimits;
+  /**
+   * PAYMENT_PROVIDER: `test` (the built-in test provider and its pages; the default except in
+   * production) or `none` (card payment offered as unavailable; the default in production). The
+   * test provider is refused in production unless ALLOW_TEST_PAYMENTS=true (a demo).
+   */
+  paymentProvider: 'test' | null;
+  /** PAYMENT_WEBHOOK_SECRET: the key payment notifications are signed with (default: random per start). */
+  paymentWebhookSecret: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -78,7 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    jwtSecret: env.JWT_SECRET || (production ? missing('JWT_SECRET') : developmentSecret(dataDir)),
+    jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),
     tokenTtl: parseTimeSpan(env.TOKEN_TTL || '12h'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Sparkle Cleaning <no-reply@sparkle.test>',
@@ -98,7 +116,64 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryLimit: parseCount(env, 'MAIL_RETRY_LIMIT', 10, 0),
     mailRetryDelaySeconds: parseCount(env, 'MAIL_RETRY_DELAY', 30, 1),
     memoryLimitMb: parseCount(env, 'MEMORY_LIMIT_MB', defaultMemoryLimitMb(), 16),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
+    connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
+    rateLimits: env.RATE_LIMITS ? parseRateLimits(env.RATE_LIMITS, (message) => new ConfigError(`RATE_LIMITS: ${message}`)) : DEFAULT_RATE_LIMITS,
+    paymentProvider: parsePaymentProvider(env, production),
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
   };
+}
+
+/** HS256 needs a key as long as its hash (RFC 7518 3.2): a short secret can be guessed offline from any token. */
+export const MIN_SECRET_BYTES = 32;
+
+function checkedSecret(secret: string, production: boolean): string {
+  if (production && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long when NODE_ENV=production (for example: openssl rand -base64 48)`);
+  }
+  return secret;
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (`1`), or their addresses (`10.0.0.1,10.1.0.0/16`).
+ * Only then is X-Forwarded-For believed, so each client is limited on its own address. `true`
+ * (believe anyone) is refused: a client could then claim any address and slip every limit.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') throw new ConfigError('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the number of proxies in front (1) or their addresses');
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!named && (family === 0 || !validBits || rest.length > 0)) {
+      throw new ConfigError(`TRUST_PROXY must be a number of proxies or a comma-separated list of addresses or CIDRs: ${entry}`);
+    }
+  }
+  return entries;
+}
+
+function timeSpanMs(name: string, value: string): number {
+  const match = /^(\d+)\s*(ms|s|m)$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) throw new ConfigError(`${name} must look like 500ms, 30s or 2m: ${value}`);
+  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
+}
+
+/** Issue 12: in production no card payment is ever free; the test provider needs an explicit yes. */
+function parsePaymentProvider(env: Env, production: boolean): 'test' | null {
+  const value = (env.PAYMENT_PROVIDER || (production ? 'none' : 'test')).trim().toLowerCase();
+  if (value === 'none') return null;
+  if (value !== 'test') throw new ConfigError(`PAYMENT_PROVIDER must be test or none (no other provider is built in): ${value}`);
+  if (production && env.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('PAYMENT_PROVIDER=test marks card orders paid without a card: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
+  }
+  return 'test';
 }
 
 function missing(name: string): never {
@@ -134,7 +209,7 @@ function parseTimeSpan(value: string): string {
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

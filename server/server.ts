@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
@@ -8,7 +8,15 @@ import { seedDatabase } from './seed';
 
 /** Boots the app: configuration from the environment, database, migrations, first-start data, listen. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // A weak or malformed setting: say which, plainly, and do not start.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
@@ -32,7 +40,9 @@ async function main(): Promise<void> {
     if (config.apiDocs) console.log(`API reference: ${config.publicUrl}/api/docs`);
     for (const account of seed.accounts) {
       const role = account.roles.includes('ROLE_ADMIN') ? 'Admin' : 'Customer';
-      console.log(`${role.padEnd(8)} sign-in: ${account.email} / ${account.password}`);
+      // Production's passwords come from the environment and never reach a log.
+      const password = config.nodeEnv === 'production' ? '(password from ADMIN_PASSWORD)' : account.password;
+      console.log(`${role.padEnd(8)} sign-in: ${account.email} / ${password}`);
     }
     if (seed.accounts.length === 0) console.log('No admin account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');
   } catch (error) {

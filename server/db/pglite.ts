@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database } from './database';
@@ -20,7 +20,11 @@ type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
 /** Embedded PostgreSQL (WASM): one connection, so queries queue and a transaction holds the lock. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // The database files are the business's data: the server's user only (issue 12, row 15).
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700);
+  }
   // PGlite is one process's embedded database: a second process on the same folder would hand out
   // the same ids and overwrite acknowledged rows, so it is refused before the database is opened.
   const lock = options.dataDir ? acquireFolderLock(options.dataDir) : null;

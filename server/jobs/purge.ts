@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { purgeExpiredDrafts } from '../services/drafts';
 
 /** Deletes what has expired; answers how many rows went. */
 export type Purger = (db: Database, now: Date) => Promise<number>;
@@ -9,7 +10,7 @@ const DAY_MS = 86_400_000;
  * The periodic purge (scheduled on the job queue, once across instances). Idempotency keys are
  * kept a day (a client retries within minutes); reset tokens once expired or used; a card payment
  * session nobody paid a day on, when its order does not name it (a checkout that failed after
- * starting it). Booking drafts: the drafts module adds its purge function here (`drafts`).
+ * starting it). Booking drafts a day after Next (docs/decisions/007).
  */
 export const PURGERS: Record<string, Purger> = {
   idempotencyKeys: async (db, now) => count(await db.query(
@@ -25,6 +26,7 @@ export const PURGERS: Record<string, Purger> = {
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id AND o.payment_ref = s.id) RETURNING 1`,
     [new Date(now.getTime() - DAY_MS)],
   )),
+  drafts: purgeExpiredDrafts,
   /** The embedded queue's finished jobs (pg-boss cleans its own). */
   finishedLocalJobs: async (db, now) => count(await db.query(
     "DELETE FROM local_jobs WHERE state IN ('completed', 'failed') AND completed_on < $1 RETURNING 1",

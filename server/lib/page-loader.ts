@@ -9,6 +9,10 @@ import { createHash } from 'node:crypto';
  * (issue 6, goal 2). The element carries the modules to load in `data-modules`, the
  * entry first; the others are preloaded beside it, so nothing waits for the entry to be parsed,
  * six to a task (each <link> costs the main thread about 0.75 ms, 3 ms on a slow phone).
+ * Until the app has taken a form over (the Form drops its `data-before-app` then; the page's lazy
+ * screen may hydrate after the rest of the page), its submission never leaves the page (it would
+ * be a native one): the form is marked `data-submit-pending` and the app's Form carries it out
+ * once it has the fields (src/components/ui/form.tsx, decision 009).
  * The text never changes with a build, so neither does its hash.
  */
 export const pageLoaderScript = [
@@ -32,6 +36,12 @@ export const pageLoaderScript = [
   '      })();',
   '    }); });',
   '  }',
+  '  addEventListener("submit", function (e) {',
+  '    if (!e.target.hasAttribute("data-before-app")) return;',
+  '    e.preventDefault();',
+  '    e.stopImmediatePropagation();',
+  '    e.target.setAttribute("data-submit-pending", "");',
+  '  }, true);',
   '  addEventListener("load", function () { loaded = true; start(); });',
   '  var P = window.PerformanceObserver;',
   '  if (P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf("paint") >= 0) {',

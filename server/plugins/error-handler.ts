@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, please try again';
+export const ABORTED_MESSAGE = 'The request was not received whole';
 
 /**
  * Every error answers `{ message }`: the contract's 4xx for bad input (never a 500), 503 when the
@@ -23,6 +24,12 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.code(400).send({ message: 'The request body is not valid JSON' });
+    }
+    // A client that hangs up mid-body: its own doing, logged as such (not as a database outage,
+    // which its ECONNRESET resembles). Nobody reads the answer; it is sent for the record.
+    if (request.raw.readableAborted || (error.code === 'ECONNRESET' && error.message === 'aborted')) {
+      request.log.info({ reqId: request.id }, 'client aborted the request before its body arrived');
+      return reply.code(400).send({ message: ABORTED_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

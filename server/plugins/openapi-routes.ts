@@ -5,6 +5,13 @@ import { listOperations, toRoutePath, type OpenApiDocument, type Operation } fro
 import type { Authenticator } from './authentication';
 import { NO_BODY } from './request-validation';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract operation a route serves (read by route-hooks.ts). */
+    operationId?: string;
+  }
+}
+
 export interface OpenApiRoutesOptions {
   document: OpenApiDocument;
   handlers: Partial<Handlers>;

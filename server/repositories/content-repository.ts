@@ -10,6 +10,11 @@ export function createContentRepository(db: Database) {
       return db.query('SELECT id, name, description, picture FROM services ORDER BY sort, id');
     },
 
+    async serviceExists(id: number): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM services WHERE id = $1', [id]);
+      return rows.length > 0;
+    },
+
     async findServiceDetail(id: number): Promise<Schemas['ServiceDetail'] | null> {
       const [service] = await db.query<Omit<Schemas['ServiceDetail'], 'activities' | 'faqs'>>(
         'SELECT id, name, picture, description FROM services WHERE id = $1',

@@ -15,6 +15,12 @@ export function createResetTokenRepository(db: Database) {
       ]);
     },
 
+    /** Whether the token could be used now (a cheap look-up, made before any password is hashed). */
+    async isUsable(token: string, now: Date): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [hashToken(token), now]);
+      return rows.length > 0;
+    },
+
     /**
      * Marks the token used and answers its user, in one statement so two concurrent uses cannot
      * both succeed; null when unknown, used or expired. Other open tokens of the user end too.

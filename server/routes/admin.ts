@@ -1,4 +1,6 @@
-import type { components } from '../../openapi/schema';
+import type { components, operations } from '../../openapi/schema';
+import { answerPage, pageRequest } from '../lib/page-answer';
+import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
 import { ORDER_STATUSES, type OrderStatus } from '../services/order-statuses';
@@ -8,15 +10,29 @@ import { getStats, getWeeklyStats } from '../services/stats';
 import { currentUser } from './booking';
 
 type Schemas = components['schemas'];
+type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
 
 /** The back office; the contract's x-required-role lets only administrators reach these. */
 export function adminHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     getStats: async () => getStats(ctx.db),
     getWeeklyStats: async () => getWeeklyStats(ctx.db, ctx.now()),
-    listUsers: async () => listUsers(ctx.db),
-    listOrders: async () => listOrders(ctx.db),
-    listRefunds: async () => listRefunds(ctx.db),
+    async listUsers(request, reply) {
+      const page = pageRequest(request);
+      return answerPage(request, reply, await listUsers(ctx.db, request.query as Query<'listUsers'>, page), page);
+    },
+    async listOrders(request, reply) {
+      const page = pageRequest(request);
+      return answerPage(request, reply, await listOrders(ctx.db, request.query as Query<'listOrders'>, page), page);
+    },
+    async listRefunds(request, reply) {
+      const page = pageRequest(request);
+      return answerPage(request, reply, await listRefunds(ctx.db, request.query as Query<'listRefunds'>, page), page);
+    },
+    async exportOrdersCsv(request, reply) {
+      reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="orders.csv"');
+      return ordersCsvStream(ctx.db, request.query as Query<'exportOrdersCsv'>);
+    },
     listOrderStatuses: async () => [...ORDER_STATUSES],
 
     async getOrder(request) {
@@ -29,7 +45,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async updateRefundStatus(request) {
-      return decideRefund(ctx.db, currentUser(request), request.body as Schemas['RefundStatusUpdate'], ctx.now());
+      return decideRefund({ db: ctx.db, payments: ctx.payments }, currentUser(request), request.body as Schemas['RefundStatusUpdate'], ctx.now());
     },
   };
 }

@@ -21,19 +21,19 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     login: async (request) => {
       const { username, password } = request.body as Schemas['LoginRequest'];
-      return sessions.login(username, password);
+      return sessions.login(username, password, request.ip);
     },
     logout: async (request) => {
       await sessions.logout(request.user!.id);
       return { message: LOGGED_OUT };
     },
     register: async (request, reply) => {
-      await profiles.register(request.body as Schemas['RegisterRequest']);
+      await profiles.register(request.body as Schemas['RegisterRequest'], request.ip);
       return reply.code(201).send({ message: REGISTERED });
     },
     forgotPassword: async (request) => {
       // The same answer in the same time whether or not the email has an account.
-      const sending = passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email);
+      const sending = passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email, request.ip);
       await inEvenTime(sending, FORGOT_PASSWORD_FLOOR_MS);
       return { message: RESET_LINK_SENT };
     },
@@ -41,7 +41,7 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
       const { id } = request.params as { id: string };
       const { token, password } = request.body as Schemas['ResetPasswordRequest'];
       if (token !== undefined && token !== id) throw badRequest('The token in the body does not match the link');
-      await passwordReset.reset(id, password);
+      await passwordReset.reset(id, password, request.ip);
       return { message: PASSWORD_UPDATED };
     },
   };

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../openapi/schema';
+import type { components, operations } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
+import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
+import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
+import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
 
 type Schemas = components['schemas'];
@@ -23,7 +26,9 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async createOrder(request, reply) {
-      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], ctx.now());
+      await assertMayCreateOrder(ctx, currentUser(request).id);
+      const now = ctx.now();
+      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], now);
       reply.code(201);
       return summary;
     },
@@ -43,8 +48,21 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
       );
     },
 
-    async listMyOrders(request) {
-      return listMyOrders(ctx.db, currentUser(request), ctx.now());
+    async listMyOrders(request, reply) {
+      const page = pageRequest(request);
+      const query = request.query as NonNullable<operations['listMyOrders']['parameters']['query']>;
+      return answerPage(request, reply, await listMyOrders(ctx.db, currentUser(request), ctx.now(), query, page, ctx.payments !== null), page);
+    },
+
+    async payOrder(request) {
+      return payOrder({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+    },
+
+    async getPaymentOptions() {
+      const options: Schemas['PaymentOptions'] = ctx.payments
+        ? { card: { available: true } }
+        : { card: { available: false, message: CARD_UNAVAILABLE_MESSAGE } };
+      return options;
     },
 
     async requestRefund(request, reply) {

@@ -1,15 +1,21 @@
 import type { components } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
+import { createRateLimiter } from '../lib/rate-limiter';
 import { createContactRepository } from '../repositories/contact-repository';
+import { assertPlainName } from '../services/plain-names';
+import { clientNetwork } from '../services/rate-limits';
 
 export const CONTACT_SENT = 'Contact was successfully, we will contact you asap !';
 
 /** Messages to the company (SPEC 7: POST /contact); kept for the team to answer. */
 export function contactHandlers(ctx: AppContext): Partial<Handlers> {
   const messages = createContactRepository(ctx.db);
+  const limiter = createRateLimiter(ctx.db, ctx.now);
   return {
     sendContact: async (request, reply) => {
       const { name, email, message } = request.body as components['schemas']['ContactRequest'];
+      assertPlainName('Name', name);
+      await limiter.reserve({ key: `contact:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.contact });
       await messages.create({ name: name.trim(), email: email.trim(), message }, ctx.now());
       return reply.code(201).send({ message: CONTACT_SENT });
     },

@@ -63,3 +63,16 @@ export function paymentNotFoundPage(backUrl: string): string {
 </section>`,
   );
 }
+
+/** The shop did not accept the provider's notification: the card was "charged" but the order is not paid. */
+export function paymentNotAcceptedPage(backUrl: string): string {
+  return layout(
+    'Payment not accepted by the shop',
+    `<section class="card" aria-labelledby="title">
+  <p class="provider">Test payment provider</p>
+  <h1 id="title">Payment not accepted by the shop</h1>
+  <p>The payment was made, but ${escapeHtml(MERCHANT)} did not accept its confirmation. Please contact us with your order number.</p>
+  <p><a href="${escapeHtml(backUrl)}">Back to my orders</a></p>
+</section>`,
+  );
+}

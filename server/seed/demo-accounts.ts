@@ -38,7 +38,7 @@ export function resolveDemoAccounts(config: Config): DemoAccounts {
   const customerPassword = config.demoPassword ?? saved.customer ?? generate();
   const generated = (!config.adminPassword && !saved.admin) || (!config.demoPassword && !saved.customer);
   if (generated) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, `${JSON.stringify({ admin: adminPassword, customer: customerPassword }, null, 2)}\n`, { mode: 0o600 });
   }
   return {

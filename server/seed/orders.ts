@@ -145,6 +145,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   let status = 'awaiting_validation';
   const setStatus = async (to: 'payment_validated' | 'completed' | 'cancelled', at: Date, paid = false) => {
     await orders.setStatus(id, to, at);
+    if (paid) await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
     await audit.record(paid
       ? { orderId: id, actorId: null, actor: 'Test payment provider', action: 'order.paid', from: status, to, at }
       : { ...byAdmin, action: 'order.status', from: status, to, at });
@@ -168,7 +169,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     if (plan.outcome === 'refund-accepted') {
       const decidedAt = new Date(requestedAt.getTime() + 4 * 3_600_000);
       await db.query(
-        `UPDATE refund_requests SET status = 'accepted', refunded_amount = $2, decided_at = $3, decided_by = $4, version = 1
+        `UPDATE refund_requests SET status = 'accepted', refund_due = $2, refunded_amount = $2, decided_at = $3, decided_by = $4, version = 1
           WHERE order_id = $1`,
         [id, toPounds(toPence(total) - toPence(fee)), decidedAt, input.admin?.id ?? null],
       );

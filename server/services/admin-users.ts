@@ -1,11 +1,31 @@
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/database';
+import { Conditions, countRows, selectPage, type Page, type PageRequest, type SortKey } from '../repositories/paging';
 import { iso } from './orders-views';
 
-/** Every account, administrators included, oldest first (the table sorts on the client). */
-export async function listUsers(db: Database): Promise<components['schemas']['AdminUser'][]> {
-  const rows = await db.query<{ id: number; name: string; email: string; created_at: Date }>(
-    'SELECT id, name, email, created_at FROM users ORDER BY id',
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, created: iso(row.created_at) }));
+type AdminUser = components['schemas']['AdminUser'];
+export type UserSort = 'id' | 'name' | 'email' | 'created';
+
+/** Names and emails sort without regard to case (indexes users_name_idx, users_email_lower_key). */
+const SORT_SQL: Record<UserSort, string> = { id: 'id', name: 'lower(name)', email: 'lower(email)', created: 'created_at' };
+
+/** One page of accounts, administrators included, oldest first unless `sort` says otherwise. */
+export async function listUsers(
+  db: Database,
+  query: { sort?: UserSort; order?: 'asc' | 'desc' },
+  page: PageRequest,
+): Promise<Page<AdminUser>> {
+  const desc = query.order === 'desc';
+  const sort = query.sort ?? 'id';
+  const keys: SortKey[] = sort === 'id' ? [{ sql: 'id', desc }] : [{ sql: SORT_SQL[sort], desc }, { sql: 'id', desc }];
+  const conditions = new Conditions();
+  const total = await countRows(db, 'FROM users', conditions);
+  const found = await selectPage<{ id: number; name: string; email: string; created_at: Date }>(db, {
+    select: 'SELECT id, name, email, created_at FROM users',
+    conditions,
+    keys,
+    total,
+    page,
+  });
+  return { total, rows: found.rows.map((row) => ({ id: row.id, name: row.name, email: row.email, created: iso(row.created_at) })) };
 }

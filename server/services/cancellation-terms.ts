@@ -3,7 +3,8 @@ import type { OrderStatus } from './order-statuses';
 
 /**
  * The cancellation terms of SPEC section 9, in one place: free at least 24 hours before the job,
- * 30% of the total within 24 hours, refused once the job has started. An order not yet checked
+ * 30% of the total within 24 hours, refused once the job has started. The fee is kept from money
+ * paid: an order never paid (cash, or card not paid yet) costs nothing to cancel before the start. An order not yet checked
  * out has no job time, so it can be cancelled free. Pure: the caller passes the clock.
  */
 export const FREE_CANCELLATION_NOTICE_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +17,13 @@ export interface CancellableOrder {
   dueAt: Date | null;
   /** A refund request exists already (pending, accepted or rejected). */
   hasRefundRequest: boolean;
+  /** Money was paid (a card payment the provider confirmed): only then can a fee be kept. */
+  paid: boolean;
 }
 
 export type CancellationTerms =
-  | { allowed: true; fee: Pence }
+  /** `freeUntil`: until when cancelling stays free (null: no job time yet, free). */
+  | { allowed: true; fee: Pence; freeUntil: Date | null }
   | { allowed: false; fee: 0; reason: string };
 
 const refuse = (reason: string): CancellationTerms => ({ allowed: false, fee: 0, reason });
@@ -28,10 +32,13 @@ export function cancellationTerms(order: CancellableOrder, now: Date): Cancellat
   if (order.status === 'cancelled') return refuse('This order is already cancelled');
   if (order.status === 'completed') return refuse('This order is already completed');
   if (order.hasRefundRequest) return refuse('A cancellation was already requested for this order');
-  if (order.dueAt === null) return { allowed: true, fee: 0 };
+  if (order.dueAt === null) return { allowed: true, fee: 0, freeUntil: null };
 
   const notice = order.dueAt.getTime() - now.getTime();
   if (notice <= 0) return refuse('The service cannot be cancelled once it has started');
-  if (notice >= FREE_CANCELLATION_NOTICE_MS) return { allowed: true, fee: 0 };
-  return { allowed: true, fee: percentOf(order.total, LATE_CANCELLATION_PERCENT) };
+  // Nothing paid, nothing to keep: an unpaid order is free to cancel until the job starts.
+  if (!order.paid) return { allowed: true, fee: 0, freeUntil: order.dueAt };
+  const feeFrom = new Date(order.dueAt.getTime() - FREE_CANCELLATION_NOTICE_MS);
+  if (notice >= FREE_CANCELLATION_NOTICE_MS) return { allowed: true, fee: 0, freeUntil: feeFrom };
+  return { allowed: true, fee: percentOf(order.total, LATE_CANCELLATION_PERCENT), freeUntil: null };
 }

@@ -3,25 +3,40 @@ import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
 
-/** The booking confirmation mailed after a checkout. */
-export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[]): Mail {
-  const when = order.due_at ? `${formatLondon(order.due_at)} (UK time)` : 'to be arranged';
+/**
+ * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now
+ * directly, later a queue) only passes the order in.
+ */
+const when = (order: OrderRow) => (order.due_at ? `${formatLondon(order.due_at)} (UK time)` : 'to be arranged');
+
+function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
   const address = [order.address, order.city, order.code_postal].filter(Boolean).join(', ');
+  return [
+    ...items.map((item) => `  - ${item.name} x ${item.quantity}: ${formatPounds(toPence(item.total_price))}`),
+    `Total: ${formatPounds(toPence(order.total))}`,
+    '',
+    `Date and time: ${when(order)}`,
+    `Address: ${address}`,
+    `Phone: ${order.phone ?? ''}`,
+  ];
+}
+
+/** After a checkout: cash is a confirmed booking; an unpaid card order says its payment is pending. */
+export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[]): Mail {
+  const unpaidCard = order.payment_method === 'card' && order.paid_amount === null;
   const payment =
     order.payment_method === 'card'
-      ? 'Card (the booking is confirmed once the payment is made)'
+      ? unpaidCard
+        ? 'Card, payment pending: the booking is confirmed once the payment is made. If you left the payment page, press Pay now on My orders.'
+        : 'Card, paid'
       : 'Cash, on the day of the service';
-  const lines = items.map((item) => `  - ${item.name} x ${item.quantity}: ${formatPounds(toPence(item.total_price))}`);
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `Thank you for booking ${order.service_name} with us. Your order #${order.id}:`,
-    ...lines,
-    `Total: ${formatPounds(toPence(order.total))}`,
-    '',
-    `Date and time: ${when}`,
-    `Address: ${address}`,
-    `Phone: ${order.phone ?? ''}`,
+    unpaidCard
+      ? `Thank you for booking ${order.service_name} with us. Your order #${order.id} is waiting for its payment:`
+      : `Thank you for booking ${order.service_name} with us. Your order #${order.id}:`,
+    ...orderLines(order, items),
     `Payment: ${payment}`,
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
     '',
@@ -29,5 +44,25 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[]):
     '',
     'Sparkle Cleaning',
   ].join('\n');
-  return { to: order.user_email, subject: `Booking confirmed: ${order.service_name} on ${when}`, text };
+  const subject = unpaidCard
+    ? `Payment pending: ${order.service_name} on ${when(order)}`
+    : `Booking confirmed: ${order.service_name} on ${when(order)}`;
+  return { to: order.user_email, subject, text };
+}
+
+/** After the provider confirmed a card payment: the receipt, which also confirms the booking. */
+export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[]): Mail {
+  const amount = formatPounds(toPence(order.paid_amount ?? order.total));
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    `We received your card payment of ${amount} for order #${order.id}: your booking of ${order.service_name} is confirmed.`,
+    ...orderLines(order, items),
+    `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
+    '',
+    'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
+    '',
+    'Sparkle Cleaning',
+  ].join('\n');
+  return { to: order.user_email, subject: `Payment received: ${amount} for order #${order.id}`, text };
 }

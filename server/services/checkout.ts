@@ -7,10 +7,13 @@ import { auditRepository } from '../repositories/audit';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { assertWithinBookingHorizon } from './booking-horizon';
 import { bookingConfirmationMail } from './checkout-mail';
-import { formatLondon, londonLocalToInstant } from './london-time';
+import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
+import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
+import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
@@ -22,8 +25,9 @@ export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 
 export interface CheckoutDeps {
   db: Database;
-  payments: PaymentProvider;
-  /** The confirmation mail is written with the checkout (same transaction) and sent after it. */
+  /** Null when no provider is configured (production without one): card is refused, never free. */
+  payments: PaymentProvider | null;
+  /** The confirmation (or payment pending) mail is written with the checkout (same transaction) and sent after it. */
   outbox: MailOutbox;
   now: Date;
 }
@@ -33,8 +37,8 @@ const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for anot
 /**
  * Checks out an order exactly once. The Idempotency-Key is claimed in the same transaction as the
  * order change, so a retry replays the first answer and a concurrent duplicate cannot slip through.
- * The card payment is started before that transaction (it is the provider's own storage); a session
- * left over by a failed checkout is never payable, because the order does not name it.
+ * The card payment is started only after that transaction committed, by the request that checked the
+ * order out or a replay of it, and the provider dedupes on the order: one payment per order.
  */
 export async function checkoutOrder(
   deps: CheckoutDeps,
@@ -48,35 +52,29 @@ export async function checkoutOrder(
   const requestHash = hashRequest(request);
   if (idempotencyKey) {
     const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(earlier, requestHash);
+    if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
+  if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
 
-  const order = await orderRepository(deps.db).find(request.order);
+  const order = await orderRepository(deps.db).find(request.order, { drafts: true });
   if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
   if (order.checked_out_at !== null && idempotencyKey) {
     // A concurrent retry with this key may have checked it out since the first look: replay it.
     const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(earlier, requestHash);
+    if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
   assertNotCheckedOut(order);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  const earliest = new Date(deps.now.getTime() + BOOKING_NOTICE_MS);
+  // A whole minute, so the time the message names is itself accepted.
+  const earliest = earliestStart(deps.now, BOOKING_NOTICE_MS);
   if (dueAt < earliest) {
     throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
   }
+  assertWithinBookingHorizon(dueAt, deps.now);
 
-  const payment =
-    request.payment === 'card'
-      ? await deps.payments.createPayment({
-          orderId: order.id,
-          amount: order.total,
-          description: `${order.service_name}, order #${order.id}`,
-          customerEmail: order.user_email,
-        })
-      : null;
-  const response: CheckoutResponse = payment
-    ? { message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: payment.url }
-    : { message: CHECKOUT_MESSAGE, payment: 'cash' };
+  // A card answer gets its payment page once the order is checked out (below); the key keeps this.
+  const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
   const outcome = await deps.db.transaction(async (tx) => {
     if (idempotencyKey) {
@@ -85,11 +83,11 @@ export async function checkoutOrder(
       });
       if (!claimed) {
         const earlier = await idempotencyKeyRepository(tx).find(user.id, idempotencyKey);
-        if (earlier) return { replayed: replay(earlier, requestHash) };
+        if (earlier) return { replayed: earlier };
       }
     }
     const orders = orderRepository(tx);
-    const locked = await orders.find(order.id, { forUpdate: true });
+    const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
     await orders.checkout(order.id, {
@@ -100,7 +98,7 @@ export async function checkoutOrder(
       codePostal: request.code_postal.toUpperCase(),
       clientNote: request.client_note,
       paymentMethod: request.payment,
-      paymentRef: payment?.id ?? null,
+      paymentRef: null,
       checkedOutAt: deps.now,
     });
     await auditRepository(tx).record({
@@ -111,8 +109,16 @@ export async function checkoutOrder(
     if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id)));
     return { replayed: null };
   });
-  if (outcome.replayed) return outcome.replayed;
-  return response;
+  if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
+  if (request.payment === 'cash') return response;
+  // The payment pending mail is already written with the checkout, whether or not the page opens now.
+  return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
+}
+
+async function paymentPageOf(deps: CheckoutDeps, orderId: number): Promise<string> {
+  const order = await orderRepository(deps.db).find(orderId);
+  if (!order) throw notFound('Order not found');
+  return startPayment(deps, order);
 }
 
 function assertNotCheckedOut(order: OrderRow): void {
@@ -120,9 +126,17 @@ function assertNotCheckedOut(order: OrderRow): void {
   if (order.status === 'cancelled') throw conflict('This order is cancelled');
 }
 
-function replay(earlier: { request_hash: string; response: unknown }, requestHash: string): CheckoutResponse {
+/** The first answer again; a card one with its payment page (the same payment, or started now). */
+async function replay(
+  deps: CheckoutDeps,
+  earlier: { request_hash: string; response: unknown },
+  requestHash: string,
+  orderId: number,
+): Promise<CheckoutResponse> {
   if (earlier.request_hash !== requestHash) throw usedKey();
-  return earlier.response as CheckoutResponse;
+  const response = earlier.response as CheckoutResponse;
+  if (response.payment !== 'card') return response;
+  return { ...response, shippingInfo: await paymentPageOf(deps, orderId) };
 }
 
 /** The same fields in any key order hash alike. */

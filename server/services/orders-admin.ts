@@ -3,7 +3,9 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
-import { orderRepository } from '../repositories/orders';
+import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
+import type { Page, PageRequest } from '../repositories/paging';
+import { formatLondon } from './london-time';
 import type { OrderStatus } from './order-statuses';
 import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
 
@@ -11,8 +13,10 @@ type Schemas = components['schemas'];
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
 
-export async function listOrders(db: Database): Promise<Schemas['AdminOrder'][]> {
-  return (await orderRepository(db).listAll()).map(adminOrderView);
+/** One page of every order in the table's sort and filter. */
+export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest): Promise<Page<Schemas['AdminOrder']>> {
+  const found = await orderRepository(db).page(query, page);
+  return { total: found.total, rows: found.rows.map(adminOrderView) };
 }
 
 /** Everything about one order, with its audit trail oldest first. */
@@ -50,8 +54,9 @@ export async function getOrder(db: Database, id: number): Promise<Schemas['Order
 }
 
 /**
- * An administrator sets any status of the list. Setting the status the order already has changes
- * nothing; with `version`, a change made by someone else since is refused instead of overwritten.
+ * An administrator moves an order along its lifecycle (README, "Order lifecycle"). Setting the
+ * status the order already has changes nothing; with `version`, a change made by someone else since
+ * is refused instead of overwritten; a change the lifecycle does not allow is refused with its reason.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -67,6 +72,8 @@ export async function updateOrderStatus(
     const order = await orders.find(id, { forUpdate: true });
     if (!order) throw notFound('Order not found');
     if (order.status === update.status) return adminOrderView(order);
+    const refused = lifecycleRefusal(order, update.status, now);
+    if (refused) throw conflict(refused);
     // The version guard is in the UPDATE itself, so no read-then-write gap can lose an update.
     const changed = await orders.setStatus(id, update.status, now, update.version);
     if (!changed) throw conflict(STALE_ORDER_MESSAGE);
@@ -75,4 +82,25 @@ export async function updateOrderStatus(
     });
     return adminOrderView((await orders.find(id))!);
   });
+}
+
+/**
+ * Why the lifecycle refuses this change, or null. A cancelled order is final (its slot is given up,
+ * a refund may have been paid; the back office asks for confirmation before cancelling). Completed
+ * needs a checked-out order whose job has started: nobody completes a job before its time. A
+ * completion made by mistake can be set back.
+ */
+export function lifecycleRefusal(
+  order: Pick<OrderRow, 'status' | 'due_at' | 'checked_out_at'>,
+  to: OrderStatus,
+  now: Date,
+): string | null {
+  if (order.status === 'cancelled') return 'This order is cancelled: its status cannot change any more';
+  if (to === 'completed') {
+    if (order.checked_out_at === null || order.due_at === null) return 'This order has not been checked out: it cannot be completed';
+    if (order.due_at.getTime() > now.getTime()) {
+      return `This order cannot be marked completed before its service starts (${formatLondon(order.due_at)} UK time)`;
+    }
+  }
+  return null;
 }

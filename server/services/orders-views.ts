@@ -2,6 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
+import { awaitsCardPayment } from './payments';
 
 type Schemas = components['schemas'];
 
@@ -14,10 +15,19 @@ export function refundView(row: OrderRow): Schemas['MyOrder']['refund'] {
   return { status: row.refund_status, reason: row.refund_reason ?? '', fee: row.refund_fee ?? 0 };
 }
 
-/** One of the customer's own orders, with what cancelling it now would cost. */
-export function myOrderView(row: OrderRow, now: Date): Schemas['MyOrder'] {
+/** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
+export function orderPaymentView(row: OrderRow, cardAvailable: boolean): Schemas['OrderPayment'] {
+  const status = row.paid_amount !== null ? 'paid' : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
+  return { method: row.payment_method, status, payable: status === 'awaiting_payment' && cardAvailable };
+}
+
+/** One of the customer's own orders, with what cancelling it now would cost and until when it is free. */
+export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): Schemas['MyOrder'] {
   const terms = cancellationTerms(
-    { status: row.status, total: toPence(row.total), dueAt: row.due_at, hasRefundRequest: row.refund_status !== null },
+    {
+      status: row.status, total: toPence(row.total), dueAt: row.due_at,
+      hasRefundRequest: row.refund_status !== null, paid: row.paid_amount !== null,
+    },
     now,
   );
   return {
@@ -28,8 +38,9 @@ export function myOrderView(row: OrderRow, now: Date): Schemas['MyOrder'] {
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),
     refund: refundView(row),
+    payment: orderPaymentView(row, cardAvailable),
     cancellation: terms.allowed
-      ? { allowed: true, fee: toPounds(terms.fee) }
+      ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },
   };
 }
@@ -46,6 +57,7 @@ export function adminOrderView(row: OrderRow): Schemas['AdminOrder'] {
     due: isoOrNull(row.due_at),
     completed: isoOrNull(row.completed_at),
     refund: row.refund_status !== null,
+    refund_status: row.refund_status,
     version: row.version,
   };
 }

@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../lib/http-error';
 import { createCoalescer } from '../db/coalesce';
 import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
-import { orderRepository } from '../repositories/orders';
+import type { Page, PageRequest } from '../repositories/paging';
+import { orderRepository, type OrderListQuery } from '../repositories/orders';
 import { toPence, toPounds } from './money';
 import { myOrderView } from './orders-views';
 
@@ -64,8 +65,8 @@ export async function createOrder(
   return { id: created.orderId, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })) };
 }
 
-/** The customer's own orders, newest first, each with its cancellation terms as of now. */
-export async function listMyOrders(db: Database, user: AuthUser, now: Date): Promise<Schemas['MyOrder'][]> {
-  const rows = await orderRepository(db).listByUser(user.id);
-  return rows.map((row) => myOrderView(row, now));
+/** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */
+export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<Schemas['MyOrder']>> {
+  const found = await orderRepository(db).pageByUser(user.id, query, page);
+  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, now, cardAvailable)) };
 }

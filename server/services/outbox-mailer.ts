@@ -12,11 +12,12 @@ let sequence = 0;
 export function createOutboxMailer(outboxDir: string, from: string, log: MailLog): Mailer {
   return {
     async send(mail) {
-      await mkdir(outboxDir, { recursive: true });
+      // Mails hold live reset links: readable by the server's user only.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(++sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
-      await writeFile(file, formatEml(from, mail), 'utf8');
+      await writeFile(file, formatEml(from, mail), { encoding: 'utf8', mode: 0o600 });
       log(`Mail to ${mail.to} ("${mail.subject}") written to ${file}`);
     },
   };

@@ -19,7 +19,14 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
+/**
+ * How many scrypt computations this process has made (hashes and checks): the cost an attacker can
+ * make the server pay, which the rate limits bound (tests/api/security/rate-limits.test.ts reads it).
+ */
+export const scryptRuns = { hashed: 0, verified: 0 };
+
 export async function hashPassword(password: string): Promise<string> {
+  scryptRuns.hashed += 1;
   const salt = randomBytes(SALT_LENGTH);
   const key = await scrypt(password, salt, COST);
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -28,6 +35,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
+  scryptRuns.verified += 1;
   const expected = Buffer.from(key, 'base64url');
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context';
 import { badRequest } from '../lib/http-error';
 import { createRateLimiter } from '../lib/rate-limiter';
+import { accountKey, clientNetwork } from './rate-limits';
+import { createSignInLimits } from './sign-in-limits';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword } from './password-hasher';
@@ -15,14 +17,18 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid or has ex
  */
 export function createPasswordReset(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
-  // Five mails per address per hour at most, whether or not it has an account.
-  const mails = createRateLimiter({ limit: 5, windowMs: 60 * 60_000, now: ctx.now });
+  const resetTokens = createResetTokenRepository(ctx.db);
+  const limiter = createRateLimiter(ctx.db, ctx.now);
+  const limits = ctx.config.rateLimits;
+  const signInLimits = createSignInLimits(ctx);
 
   return {
-    async sendLink(email: string): Promise<void> {
-      const key = email.trim().toLowerCase();
-      mails.check(key);
-      mails.hit(key);
+    /** `ip`: the client's address. Mails per address and requests per client are limited, whether or not it has an account. */
+    async sendLink(email: string, ip: string): Promise<void> {
+      await limiter.reserve(
+        { key: `forgot:client:${clientNetwork(ip)}`, ...limits.forgotPassword },
+        { key: `forgot:address:${accountKey(email)}`, ...limits.resetMails },
+      );
       const user = await users.findByEmail(email);
       if (!user) return;
       const token = newResetToken();
@@ -46,15 +52,22 @@ export function createPasswordReset(ctx: AppContext) {
       });
     },
 
-    async reset(token: string, password: string): Promise<void> {
+    async reset(token: string, password: string, ip: string): Promise<void> {
+      // A bogus token is counted and refused before any hashing: guessing tokens costs the server
+      // one indexed look-up, and a client is paused after a few (issue 12, row 5).
+      const attempt = await limiter.reserve({ key: `reset:client:${clientNetwork(ip)}`, ...limits.resetPassword });
+      if (!(await resetTokens.isUsable(token, ctx.now()))) throw badRequest(INVALID_RESET_LINK);
+      await attempt.release();
       assertAcceptablePassword(password);
       const passwordHash = await hashPassword(password);
-      await ctx.db.transaction(async (tx) => {
+      const user = await ctx.db.transaction(async (tx) => {
         const userId = await createResetTokenRepository(tx).consume(token, ctx.now());
         if (userId === null) throw badRequest(INVALID_RESET_LINK);
         // A new password ends every session, including one an attacker may hold.
-        await createUserRepository(tx).update(userId, { passwordHash, endSessions: true });
+        return createUserRepository(tx).update(userId, { passwordHash, endSessions: true });
       });
+      // The owner proved they read the account's mail: the sign-in pauses on it end.
+      if (user) await signInLimits.lift(user.email);
     },
   };
 }

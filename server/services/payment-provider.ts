@@ -1,22 +1,56 @@
 /**
- * The seam for card payments. The reference server ships a test provider that hosts its own
- * payment page (as a provider's test mode does); a real provider implements the same interface.
+ * The seam for card payments (docs/decisions/008-payments-through-a-provider.md). The server ships a
+ * test provider that hosts its own payment page (as a provider's test mode does); a real provider
+ * implements the same interface. Nothing here marks an order paid: only a notification the provider
+ * signed does (services/payments.ts).
  */
 export interface PaymentRequest {
   orderId: number;
   amount: number;
   description: string;
   customerEmail: string;
-}
-
-export interface PaymentProvider {
-  /** Starts a payment and answers the page to send the browser to (the checkout's `shippingInfo`). */
-  createPayment(request: PaymentRequest): Promise<PaymentSession>;
+  /**
+   * Sent to the provider so a repeated create answers the same payment (as real providers'
+   * idempotency keys do): one payment per order, however many requests start it.
+   */
+  idempotencyKey: string;
 }
 
 export interface PaymentSession {
   /** The provider's reference of the payment; the order keeps it to recognise the payment later. */
   id: string;
-  /** The page to send the browser to. */
+  /** The page to send the browser to: a same-origin path (test provider) or the provider's https URL. */
   url: string;
+}
+
+/** What a verified notification says: this payment of this order was paid, this amount. */
+export interface PaymentNotification {
+  type: 'payment.succeeded';
+  paymentId: string;
+  orderId: number;
+  amount: number;
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received: signatures cover the raw bytes. */
+  body: string;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  amount: number;
+  /** One refund per order, however often the decision is repeated. */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  /** Shown in the audit trail ("order.paid" by …). */
+  readonly name: string;
+  /** Starts (or, with the same idempotency key, finds again) a payment and answers its page. */
+  createPayment(request: PaymentRequest): Promise<PaymentSession>;
+  /** Reads a notification; null when its signature does not verify (forged, altered or stale). */
+  verifyNotification(notification: IncomingNotification): PaymentNotification | null;
+  /** Gives money back on a paid payment; answers the provider's reference of the refund. */
+  refund(request: RefundRequest): Promise<{ id: string; amount: number }>;
 }

@@ -4,11 +4,14 @@ import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, touchOrder } from '../repositories/orders';
-import { refundRepository, type RefundRow } from '../repositories/refunds';
+import type { Page, PageRequest } from '../repositories/paging';
+import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
 import { iso } from './orders-views';
 import { assertStorableText } from './orders-text-input';
+import type { PaymentProvider } from './payment-provider';
+import { HttpError } from '../lib/http-error';
 
 type Schemas = components['schemas'];
 
@@ -31,7 +34,10 @@ export async function requestRefund(
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     const terms = cancellationTerms(
-      { status: order.status, total: toPence(order.total), dueAt: order.due_at, hasRefundRequest: order.refund_status !== null },
+      {
+        status: order.status, total: toPence(order.total), dueAt: order.due_at,
+        hasRefundRequest: order.refund_status !== null, paid: order.paid_amount !== null,
+      },
       now,
     );
     if (!terms.allowed) throw conflict(terms.reason);
@@ -46,33 +52,39 @@ export async function requestRefund(
   });
 }
 
+export const PROVIDER_REFUND_FAILED_MESSAGE =
+  'The refund is accepted, but the payment provider has not refunded the money yet: accept it again to retry';
+
 /**
- * An administrator accepts or rejects a pending request. Accepting cancels the order and records
- * the refunded amount (total less the fee); rejecting leaves the order as it was. The same decision
- * again changes nothing; the other one is refused.
+ * An administrator accepts or rejects a pending request. Accepting cancels the order and owes what
+ * was paid less the fee (nothing when the order was never paid); the provider refunds it after the
+ * decision is stored, under a key of the order, so accepting again retries without paying twice.
+ * Only what the provider refunded counts in Total Refound. Rejecting leaves the order as it was.
  */
 export async function decideRefund(
-  db: Database,
+  deps: { db: Database; payments: PaymentProvider | null },
   admin: AuthUser,
   decision: Schemas['RefundStatusUpdate'],
   now: Date,
 ): Promise<Schemas['RefundRequest']> {
-  return db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     const orders = orderRepository(tx);
     const refunds = refundRepository(tx);
     // The order first, then its request: the same lock order as a customer's request.
     const order = await orders.find(decision.order, { forUpdate: true });
     const refund = order ? await refunds.find(decision.order, { forUpdate: true }) : null;
     if (!order || !refund) throw notFound('Refund request not found');
-    if (refund.status === decision.status) return refundRequestView(refund);
+    if (refund.status === decision.status) return { order, refund };
     if (refund.status !== 'pending') throw conflict(`This refund request was already ${refund.status}`);
     if (decision.version !== undefined && decision.version !== refund.version) {
       throw conflict('This refund request was changed by someone else, reload and try again');
     }
 
     const accepted = decision.status === 'accepted';
-    const refundedAmount = accepted ? toPounds(toPence(order.total) - toPence(refund.fee)) : null;
-    await refunds.decide({ orderId: order.id, status: decision.status, refundedAmount, decidedAt: now, decidedBy: admin.id });
+    const due = accepted ? refundOwed(order.paid_amount, refund.fee) : null;
+    await refunds.decide({
+      orderId: order.id, status: decision.status, refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: admin.id,
+    });
     const audit = auditRepository(tx);
     await audit.record({
       orderId: order.id, actorId: admin.id, actor: admin.name, action: 'refund.status', from: 'pending', to: decision.status, at: now,
@@ -83,12 +95,43 @@ export async function decideRefund(
         orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
       });
     }
-    return refundRequestView((await refunds.find(order.id))!);
+    return { order, refund: (await refunds.find(order.id))! };
   });
+
+  const { order, refund } = decided;
+  if (refund.status === 'accepted' && refund.provider_refund_ref === null && (refund.refund_due ?? 0) > 0) {
+    await refundThroughProvider(deps, order.id, order.payment_ref, refund.refund_due!);
+    return refundRequestView((await refundRepository(deps.db).find(order.id))!);
+  }
+  return refundRequestView(refund);
 }
 
-export async function listRefunds(db: Database): Promise<Schemas['RefundRequest'][]> {
-  return (await refundRepository(db).listAll()).map(refundRequestView);
+/** What was paid less the fee, never below 0; nothing when nothing was paid. */
+function refundOwed(paidAmount: number | null, fee: number): number {
+  if (paidAmount === null) return 0;
+  return toPounds(Math.max(0, toPence(paidAmount) - toPence(fee)));
+}
+
+async function refundThroughProvider(
+  deps: { db: Database; payments: PaymentProvider | null },
+  orderId: number,
+  paymentRef: string | null,
+  amount: number,
+): Promise<void> {
+  if (!deps.payments || !paymentRef) throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
+  let refunded;
+  try {
+    refunded = await deps.payments.refund({ paymentId: paymentRef, amount, idempotencyKey: `refund-order-${orderId}` });
+  } catch {
+    throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
+  }
+  await refundRepository(deps.db).recordProviderRefund(orderId, refunded);
+}
+
+/** One page of refund requests in the table's sort and filter. */
+export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<Schemas['RefundRequest']>> {
+  const found = await refundRepository(db).page(query, page);
+  return { total: found.total, rows: found.rows.map(refundRequestView) };
 }
 
 export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {
@@ -100,6 +143,7 @@ export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {
     refund_date: iso(row.requested_at),
     name: row.name,
     fee: row.fee,
+    refunded: row.refunded_amount,
     version: row.version,
   };
 }

@@ -1,9 +1,9 @@
 import type { components } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
+import { createSignInLimits } from './sign-in-limits';
 import { createTokenService } from './token-service';
 
 type UserInfo = components['schemas']['UserInfo'];
@@ -14,8 +14,7 @@ export const WRONG_CREDENTIALS = 'Wrong email or password';
 export function createSessions(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
   const tokens = createTokenService(ctx.config, ctx.now);
-  // Ten wrong passwords for one email within 15 minutes, then a pause (429).
-  const failures = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: ctx.now });
+  const limits = createSignInLimits(ctx);
 
   async function userInfo(user: UserRecord): Promise<UserInfo> {
     const token = await tokens.issue({ userId: user.id, roles: user.roles, tokenVersion: user.tokenVersion });
@@ -25,17 +24,15 @@ export function createSessions(ctx: AppContext) {
   return {
     userInfo,
 
-    async login(email: string, password: string): Promise<UserInfo> {
-      const key = email.trim().toLowerCase();
-      failures.check(key);
+    /** `ip`: the client's address (behind TRUST_PROXY, the one the proxy saw). */
+    async login(email: string, password: string, ip: string): Promise<UserInfo> {
+      // Counted before the password is checked: simultaneous guesses cannot outrun the limit.
+      const attempt = await limits.reserve(email, ip);
       const user = await users.findByEmail(email);
       // An unknown email costs the same scrypt time as a wrong password: no account discovery.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        failures.hit(key);
-        throw new HttpError(401, WRONG_CREDENTIALS);
-      }
-      failures.reset(key);
+      if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
+      await attempt.succeeded();
       return userInfo(user);
     },
 

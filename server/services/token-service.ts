@@ -46,16 +46,16 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'tokenTtl'
           algorithms: ['HS256'],
           issuer: ISSUER,
           currentDate: now(),
+          // A token without an expiry would be valid for ever if it leaked: refused even when signed.
+          requiredClaims: ['exp'],
         });
         const userId = Number(payload.sub);
         const roles = payload.roles;
         const tokenVersion = payload.tv;
         if (!Number.isInteger(userId) || !Array.isArray(roles) || typeof tokenVersion !== 'number') return null;
         const claims = { userId, roles: roles.map(String), tokenVersion };
-        if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-          verified.set(token, { claims, exp: payload.exp });
-        }
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, { claims, exp: payload.exp! });
         return claims;
       } catch {
         return null;

@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema';
 import type { CheckoutCall } from '../../machines/checkout.machine';
 import { api } from './client';
 import { unwrap } from './errors';
+import { paymentPageUrl } from './payment-page';
 
 export type CheckoutResponse = components['schemas']['CheckoutResponse'];
 
@@ -10,10 +11,11 @@ export type CheckoutResponse = components['schemas']['CheckoutResponse'];
  * POST /services/order/checkout: address, time and payment; a card answer names the payment page.
  * The Idempotency-Key is the attempt's (same on retry), so the server replays instead of paying twice.
  */
-export function checkoutOrder({ idempotencyKey, body }: CheckoutCall): Promise<CheckoutResponse> {
-  return unwrap(
+export async function checkoutOrder({ idempotencyKey, body }: CheckoutCall): Promise<CheckoutResponse> {
+  const response = await unwrap(
     api.POST('/services/order/checkout', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body }),
   );
+  return response.shippingInfo ? { ...response, shippingInfo: paymentPageUrl(response.shippingInfo) } : response;
 }
 
 /**

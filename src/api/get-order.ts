@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import { api } from './client';
-import { unwrap } from './errors';
+import { ApiError, unwrap } from './errors';
 
 export type OrderDetail = components['schemas']['OrderDetail'];
 export type AuditEntry = components['schemas']['AuditEntry'];
@@ -8,4 +8,14 @@ export type AuditEntry = components['schemas']['AuditEntry'];
 /** GET /admin/order/{id}: one order in detail, with its audit history. */
 export function getOrder(id: number): Promise<OrderDetail> {
   return unwrap(api.GET('/admin/order/{id}', { params: { path: { id } } }));
+}
+
+/** The same, or null when no order has that id (the API answered 404): the page is not found. */
+export async function findOrder(id: number): Promise<OrderDetail | null> {
+  try {
+    return await getOrder(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

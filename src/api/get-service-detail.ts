@@ -4,17 +4,19 @@ import { ApiError, unwrap } from './errors';
 
 export type ServiceDetail = components['schemas']['ServiceDetail'];
 
-const notFound = () => new ApiError('Service not found', 404);
-
 /**
  * GET /home/services/{id}: the API answers a one-element list; its first element is the service.
- * An id that is not a whole number (/service/abc) cannot name a service: it is not found either,
- * rather than the contract's "params/id must be integer".
+ * Null when there is no such service (the API answered 404 or an empty list), so the page can be
+ * the not-found page; an id that cannot name a service (/service/abc, 0) is not asked for at all,
+ * rather than shown the contract's "params/id must be integer".
  */
-export async function getServiceDetail(id: number): Promise<ServiceDetail> {
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  const list = await unwrap(api.GET('/home/services/{id}', { params: { path: { id } } }));
-  const [service] = list;
-  if (!service) throw notFound();
-  return service;
+export async function getServiceDetail(id: number): Promise<ServiceDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  try {
+    const [service] = await unwrap(api.GET('/home/services/{id}', { params: { path: { id } } }));
+    return service ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,10 +1,11 @@
-import type { components } from '../../openapi/schema';
+import type { components, operations } from '../../openapi/schema';
 import { api } from './client';
-import { unwrap } from './errors';
+import { unwrapPage, type PageOf } from './paged';
 
 export type MyOrder = components['schemas']['MyOrder'];
+export type MyOrderListQuery = NonNullable<operations['listMyOrders']['parameters']['query']>;
 
-/** GET /services/order/get: the signed-in customer's orders, newest first, with cancellation terms. */
-export function listMyOrders(): Promise<MyOrder[]> {
-  return unwrap(api.GET('/services/order/get'));
+/** GET /services/order/get: one page of the signed-in customer's orders, newest first, with the total. */
+export function listMyOrders(query: MyOrderListQuery): Promise<PageOf<MyOrder>> {
+  return unwrapPage(api.GET('/services/order/get', { params: { query } }));
 }

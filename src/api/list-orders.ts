@@ -1,10 +1,11 @@
-import type { components } from '../../openapi/schema';
+import type { operations, components } from '../../openapi/schema';
 import { api } from './client';
-import { unwrap } from './errors';
+import { unwrapPage, type PageOf } from './paged';
 
 export type AdminOrder = components['schemas']['AdminOrder'];
+export type OrderListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
 
-/** GET /admin/orders/: every order, newest first, each with the `version` an update sends back. */
-export function listOrders(): Promise<AdminOrder[]> {
-  return unwrap(api.GET('/admin/orders/'));
+/** GET /admin/orders/: one page of orders in the table's sort and status filter, with the total. */
+export function listOrders(query: OrderListQuery): Promise<PageOf<AdminOrder>> {
+  return unwrapPage(api.GET('/admin/orders/', { params: { query } }));
 }

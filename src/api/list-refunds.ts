@@ -1,10 +1,11 @@
-import type { components } from '../../openapi/schema';
+import type { operations, components } from '../../openapi/schema';
 import { api } from './client';
-import { unwrap } from './errors';
+import { unwrapPage, type PageOf } from './paged';
 
 export type RefundRequest = components['schemas']['RefundRequest'];
+export type RefundListQuery = NonNullable<operations['listRefunds']['parameters']['query']>;
 
-/** GET /admin/refunds/: every refund request, newest first. */
-export function listRefunds(): Promise<RefundRequest[]> {
-  return unwrap(api.GET('/admin/refunds/'));
+/** GET /admin/refunds/: one page of refund requests in the table's sort and name filter, with the total. */
+export function listRefunds(query: RefundListQuery): Promise<PageOf<RefundRequest>> {
+  return unwrapPage(api.GET('/admin/refunds/', { params: { query } }));
 }

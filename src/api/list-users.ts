@@ -1,10 +1,11 @@
-import type { components } from '../../openapi/schema';
+import type { operations, components } from '../../openapi/schema';
 import { api } from './client';
-import { unwrap } from './errors';
+import { unwrapPage, type PageOf } from './paged';
 
 export type AdminUser = components['schemas']['AdminUser'];
+export type UserListQuery = NonNullable<operations['listUsers']['parameters']['query']>;
 
-/** GET /admin/users: every user, for the back office's users table. */
-export function listUsers(): Promise<AdminUser[]> {
-  return unwrap(api.GET('/admin/users'));
+/** GET /admin/users: one page of users in the table's sort, with the total. */
+export function listUsers(query: UserListQuery): Promise<PageOf<AdminUser>> {
+  return unwrapPage(api.GET('/admin/users', { params: { query } }));
 }

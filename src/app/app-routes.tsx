@@ -1,26 +1,56 @@
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layout';
 import { Spinner } from '../components/ui';
+import { safeRedirect } from '../features/account/safe-redirect';
 import * as screens from './lazy-routes';
-import { RequireAuth } from './require-auth';
+import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from './page-routes';
+import { RequireAdmin, RequireAuth } from './require-auth';
 import { usePreloadRouteReads } from './route-reads';
 import { useSession } from './session';
+
+/** The screen of each public page of the route table (page-routes.ts); TypeScript asks for all. */
+const publicScreens: Record<PublicPageName, ReactNode> = {
+  landing: <screens.LandingPage />,
+  about: <screens.AboutPage />,
+  services: <screens.ServicesPage />,
+  serviceDetail: <screens.ServiceDetailPage />,
+  login: <screens.LoginPage />,
+  register: <screens.RegisterPage />,
+  forgotPassword: <screens.ForgotPasswordPage />,
+  resetPassword: <screens.ResetPasswordPage />,
+  contact: <screens.ContactPage />,
+  faqs: <screens.FaqsPage />,
+  properties: <RequireAuth><screens.PropertiesPage /></RequireAuth>,
+  placeOrder: <RequireAuth><screens.PlaceOrderPage /></RequireAuth>,
+  profile: <RequireAuth><screens.ProfilePage /></RequireAuth>,
+  myOrders: <RequireAuth><screens.MyOrdersPage /></RequireAuth>,
+  terms: <screens.TermsPage />,
+  privacy: <screens.PrivacyPage />,
+  success: <screens.SuccessPage />,
+};
 
 /**
  * SPEC 2 and 6: an administrator sees only the back office (its own routes, for every path);
  * visitors and customers get the public site, with the ordering and account pages behind login.
+ * A back-office page opened logged out leads to the login page and back (issue 11 row 14). A path
+ * that is no page of the route table is the not-found page (the server answered it with 404).
  */
 export function AppRoutes() {
   const { isAdmin } = useSession();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
   // The public route's API reads start now, beside its lazy chunk (issue 6: no waterfalls).
   usePreloadRouteReads(!isAdmin);
   const fallback = <Spinner label="Loading page" size="lg" />;
+  const page = matchPage(pathname);
 
   if (isAdmin) {
+    // Just logged in: the login page's `redirect` (a back-office page opened logged out) or the dashboard.
+    if (page?.name === 'login') return <Navigate to={safeRedirect(searchParams.get('redirect')) ?? '/'} replace />;
     return (
       <Suspense fallback={fallback}>
-        <screens.AdminApp />
+        <screens.AdminApp notFound={<screens.NotFoundPage />} />
       </Suspense>
     );
   }
@@ -28,23 +58,20 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route index element={<screens.LandingPage />} />
-        <Route path="about" element={<screens.AboutPage />} />
-        <Route path="home" element={<screens.ServicesPage />} />
-        <Route path="service/:id" element={<screens.ServiceDetailPage />} />
-        <Route path="login" element={<screens.LoginPage />} />
-        <Route path="register" element={<screens.RegisterPage />} />
-        <Route path="forget-password" element={<screens.ForgotPasswordPage />} />
-        <Route path="reset-password/:id" element={<screens.ResetPasswordPage />} />
-        <Route path="contact" element={<screens.ContactPage />} />
-        <Route path="faqs" element={<screens.FaqsPage />} />
-        <Route path="properties/:id" element={<RequireAuth><screens.PropertiesPage /></RequireAuth>} />
-        <Route path="placeorder" element={<RequireAuth><screens.PlaceOrderPage /></RequireAuth>} />
-        <Route path="profile" element={<RequireAuth><screens.ProfilePage /></RequireAuth>} />
-        <Route path="profile-services" element={<RequireAuth><screens.MyOrdersPage /></RequireAuth>} />
-        <Route path="terms-condition" element={<screens.TermsPage />} />
-        <Route path="privacy-policy" element={<screens.PrivacyPage />} />
-        <Route path="success" element={<screens.SuccessPage />} />
+        {page
+          ? Object.entries(publicPages).map(([name, pattern]) =>
+              pattern === '/' ? (
+                <Route key={name} index element={publicScreens[name as PublicPageName]} />
+              ) : (
+                <Route key={name} path={routePath(pattern)} element={publicScreens[name as PublicPageName]} />
+              ),
+            )
+          : null}
+        {page
+          ? Object.entries(adminPages).map(([name, pattern]) => (
+              <Route key={name} path={routePath(pattern)} element={<RequireAdmin notFound={<screens.NotFoundPage />} />} />
+            ))
+          : null}
         <Route path="*" element={<screens.NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { I18nProvider } from 'react-aria-components';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
 import { DocumentHeadContext, type DocumentHead } from '../lib/document-head';
@@ -13,8 +14,10 @@ export interface AppProps {
 }
 
 /**
- * The app's providers, outermost first: the router (the session navigates), react-aria's link
- * routing, toasts (SPEC 9; their library loads with the first one), the session.
+ * The app's providers, outermost first: the router (the session navigates), react-aria's locale
+ * (en-GB whatever the browser speaks: date fields read dd/mm/yyyy with a 24-hour clock, as their
+ * hints say), react-aria's link routing, toasts (SPEC 9; their library loads with the first one),
+ * the session.
  * The build prerenders public pages with the same tree (a static router), so the browser hydrates them.
  */
 export function App({ location, head }: AppProps) {
@@ -23,13 +26,15 @@ export function App({ location, head }: AppProps) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const app = (
-    <RacRouter>
-      <ToastProvider>
-        <SessionProvider>
-          <AppRoutes />
-        </SessionProvider>
-      </ToastProvider>
-    </RacRouter>
+    <I18nProvider locale="en-GB">
+      <RacRouter>
+        <ToastProvider>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </ToastProvider>
+      </RacRouter>
+    </I18nProvider>
   );
   return (
     <DocumentHeadContext.Provider value={head ?? null}>

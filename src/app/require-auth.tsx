@@ -14,3 +14,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   return <>{children}</>;
 }
+
+/**
+ * A back-office page on the public site (the administrator's session shows the back office
+ * instead): a visitor (a bookmark, a link in a mail) logs in first and comes back to it; to a
+ * customer it is not a page.
+ */
+export function RequireAdmin({ notFound }: { notFound: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const [wasLoggedIn] = useState(() => user !== null);
+  if (user || wasLoggedIn) return <>{notFound}</>;
+  return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+}

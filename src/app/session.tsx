@@ -10,7 +10,13 @@ import { logout } from '../api/logout';
 import { register } from '../api/register';
 import { inspect } from './inspector';
 import { paths } from './paths';
+import { forgetAllDrafts } from '../lib/form-drafts';
+import { storedOrderKey } from '../lib/stored-order';
 import { forgetStoredUser, readStoredUser, storeUser, userInfoKey } from './stored-user';
+import { useToast } from './toasts';
+
+/** Said when an authenticated call answers 401 (the token expired) and the user must log in again. */
+export const sessionExpiredMessage = 'Your session has expired, please log in again';
 
 export type UserInfo = components['schemas']['UserInfo'];
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
@@ -22,9 +28,12 @@ const SessionContext = createContext<SessionActorRef | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
+  const showToast = useToast();
+  const showToastRef = useRef(showToast);
   useEffect(() => {
     navigateRef.current = navigate;
-  }, [navigate]);
+    showToastRef.current = showToast;
+  }, [navigate, showToast]);
 
   const actorRef = useActorRef(
     sessionMachine.provide({
@@ -36,7 +45,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       actions: {
         storeUser: ({ context }) => storeUser(context.user),
         forgetUser: () => forgetStoredUser(),
+        forgetDrafts: () => {
+          forgetAllDrafts();
+          localStorage.removeItem(storedOrderKey);
+        },
         leaveToLanding: () => navigateRef.current(paths.landing),
+        askToLogIn: () => {
+          showToastRef.current(sessionExpiredMessage, 'warning');
+          const { pathname, search } = window.location;
+          if (pathname !== '/login') navigateRef.current(paths.login(pathname + search), { replace: true });
+        },
       },
     }),
     { input: { user: readStoredUser() }, inspect },
@@ -47,8 +65,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const stopListening = onUnauthorized(() => actorRef.send({ type: 'session.expired' }));
     // Logging out in one tab logs out the others.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === userInfoKey && event.newValue === null) actorRef.send({ type: 'session.expired' });
-      if (event.key === null) actorRef.send({ type: 'session.expired' });
+      if (event.key === userInfoKey && event.newValue === null) actorRef.send({ type: 'session.ended' });
+      if (event.key === null) actorRef.send({ type: 'session.ended' });
     };
     window.addEventListener('storage', onStorage);
     return () => {

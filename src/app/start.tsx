@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { setupInspector } from './inspector';
+import { matchPage } from './page-routes';
 import { seedPreloadedFromDocument } from './preload';
 import { preloadPath } from './route-reads';
 import { readStoredUser } from './stored-user';
@@ -11,13 +12,17 @@ if (!root) throw new Error('index.html has no #root');
 
 /**
  * Public pages arrive prerendered (scripts/prerender.ts) for a visitor: the browser hydrates that
- * HTML. Someone signed in (a customer's menu, an admin's back office) or a page built for another
- * path gets a fresh render instead.
+ * HTML. An administrator (the back office) or a page built for another path gets a fresh render.
  */
 const path = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 const prerenderedFor = root.dataset.prerendered;
-const builtForThisPath = prerenderedFor !== undefined && path(prerenderedFor) === path(window.location.pathname);
-const hydrate = builtForThisPath && readStoredUser() === null;
+// "*": the not-found page, answered (404) for any path that is no page of the route table.
+const builtForThisPath =
+  prerenderedFor !== undefined &&
+  (path(prerenderedFor) === path(window.location.pathname) || (prerenderedFor === '*' && matchPage(window.location.pathname) === null));
+// A customer's public page is the visitor's until the navbar shows their menu after start-up, so
+// it is hydrated too (what they typed or scrolled is kept); an administrator's is the back office.
+const hydrate = builtForThisPath && readStoredUser()?.roles.includes('ROLE_ADMIN') !== true;
 
 // The data the page was built with is shown at once, then read again.
 if (builtForThisPath) seedPreloadedFromDocument();

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
+import { formatLondon } from './london-time';
 
-/** Dates display as YYYY-MM-DD HH:mm (SPEC 2). */
+/** Dates display as YYYY-MM-DD HH:mm (SPEC 2), in UK time whatever the browser's zone. */
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
+  return formatLondon(iso);
 }

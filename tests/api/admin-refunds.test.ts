@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, pence, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
+import { adminOrderRow, catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, payOnTestPage, pence, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 const START = '2030-01-07T12:00:00.000Z';
@@ -15,10 +15,12 @@ const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR
  * A booked order of Jane's with a pending cancellation request, made `hoursBefore` the job (a booking
  * needs 24 hours' notice, so a late request is made by moving the clock; tokens last 12 hours).
  */
-async function orderWithRequest(hoursBefore = 48) {
+async function orderWithRequest(hoursBefore = 48, payment: 'cash' | 'paid card' = 'cash') {
   const order = await placeOrder(server, jane.token, house, [2, 3]);
   const lead = Math.max(hoursBefore, 30);
-  expect((await checkout(server, jane.token, checkoutBody(order.id, inHours(lead)))).response.status).toBe(200);
+  const checkedOut = await checkout(server, jane.token, checkoutBody(order.id, inHours(lead), payment === 'cash' ? 'cash' : 'card'));
+  expect(checkedOut.response.status).toBe(200);
+  if (payment === 'paid card') await payOnTestPage(server, checkedOut.data!.shippingInfo!);
   clock.advance((lead - hoursBefore) * HOUR);
   try {
     const request = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Moving out early' } });
@@ -52,23 +54,26 @@ describe('GET /admin/refunds/ (listRefunds)', () => {
       refund_date: START,
       name: 'Jane Refund',
       fee: 0,
+      refunded: null,
       version: 0,
     });
   });
 });
 
 describe('PUT /admin/refund/status (updateRefundStatus)', () => {
-  it('accepting cancels the order and adds the whole total to Total Refound when the fee is 0', async () => {
-    const order = await orderWithRequest();
+  it('accepting cancels a paid order and refunds the whole total through the provider when the fee is 0', async () => {
+    const order = await orderWithRequest(48, 'paid card');
     const before = await stats(server, admin);
     const answer = await decide(order.id, 'accepted', 0);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0, version: 1 });
+    expect(answer.body).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0, refunded: order.total, version: 1 });
 
     const after = await stats(server, admin);
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total));
     expect(after.cancelled - before.cancelled).toBe(1);
     expect(after.inqueue - before.inqueue).toBe(-1);
+    // A cancelled order earns nothing: its revenue goes.
+    expect(pence(before.revenue) - pence(after.revenue)).toBe(pence(order.total));
     expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'cancelled', refund: true });
     expect(await myOrder(server, jane.token, order.id)).toMatchObject({
       status: 'cancelled',
@@ -77,15 +82,27 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     });
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => [actor, action, from, to])).toEqual([
-      ['Jane Refund', 'order.checkout', null, 'cash'],
+      ['Jane Refund', 'order.checkout', null, 'card'],
+      ['Test payment provider', 'order.paid', 'awaiting_validation', 'payment_validated'],
       ['Jane Refund', 'order.refund_request', null, 'pending'],
       ['Sam Admin', 'refund.status', 'pending', 'accepted'],
-      ['Sam Admin', 'order.status', 'awaiting_validation', 'cancelled'],
+      ['Sam Admin', 'order.status', 'payment_validated', 'cancelled'],
     ]);
   });
 
-  it('accepting a late cancellation refunds the total less the 30% fee', async () => {
+  it('accepting on an order never paid (cash) cancels it and refunds £0: no fee, nothing added to Total Refound', async () => {
     const order = await orderWithRequest(22);
+    expect(order.fee).toBe(0);
+    const before = await stats(server, admin);
+    const answer = await decide(order.id, 'accepted');
+    expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: 0, refunded: 0 } });
+    const after = await stats(server, admin);
+    expect(after.refunded).toBe(before.refunded);
+    expect(after.cancelled - before.cancelled).toBe(1);
+  });
+
+  it('accepting a late cancellation of a paid order refunds the total less the 30% fee', async () => {
+    const order = await orderWithRequest(22, 'paid card');
     const expectedFee = Math.round((pence(order.total) * 30) / 100);
     expect(pence(order.fee)).toBe(expectedFee);
     const before = await stats(server, admin);
@@ -100,7 +117,9 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     const answer = await decide(order.id, 'rejected');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'rejected', version: 1 });
-    expect(await adminOrderRow(server, admin, order.id)).toEqual(rowBefore);
+    // The same order; only its refund marker follows the decision.
+    expect(rowBefore.refund_status).toBe('pending');
+    expect(await adminOrderRow(server, admin, order.id)).toEqual({ ...rowBefore, refund_status: 'rejected' });
     expect(await stats(server, admin)).toEqual(statsBefore);
     expect((await myOrder(server, jane.token, order.id)).refund?.status).toBe('rejected');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { catalogue, createClock, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
+import { bookedOrder, catalogue, checkout, checkoutBody, createClock, HOUR, pence, placeOrder, startedOrder, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, TEST_ADMIN, type TestCustomer, type TestServer } from './support/test-server';
 
 type Status = components['schemas']['OrderStatus'];
@@ -67,6 +67,12 @@ describe('GET /admin/counter (getStats)', () => {
     const start = await stats(server, admin);
     await server.createCustomer({ name: 'Tom Counted' });
     const order = await placeOrder(server, jane.token, house);
+    // Created but not checked out: a draft, which no counter sees.
+    expect((await stats(server, admin)).inqueue).toBe(start.inqueue);
+    const twoDaysOn = new Date(clock.now().getTime() + 48 * HOUR);
+    expect((await checkout(server, jane.token, checkoutBody(order.id, twoDaysOn))).response.status).toBe(200);
+    // The job has since started: only then may it be completed.
+    await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, new Date(clock.now().getTime() - HOUR)]);
     const queued = await stats(server, admin);
     expect([queued.users - start.users, queued.inqueue - start.inqueue, queued.revenue]).toEqual([1, 1, start.revenue]);
 
@@ -88,13 +94,15 @@ describe('GET /admin/stats/weekly (getWeeklyStats)', () => {
   it('answers 12 Monday-starting weeks, oldest first, with the orders and revenue of each', async () => {
     clock.set('2030-02-19T09:00:00.000Z'); // Tuesday three weeks earlier
     let admin = await signIn();
-    const earlier = await placeOrder(server, jane.token, house, [1, 1]);
+    const twoDaysOn = () => new Date(clock.now().getTime() + 48 * HOUR);
+    const earlier = await bookedOrder(server, jane.token, house, { quantities: [1, 1], due: twoDaysOn() });
     await setStatus(admin, earlier.id, 'payment_validated');
 
     clock.set(WEDNESDAY);
     admin = await signIn();
-    const paid = await placeOrder(server, jane.token, house, [2, 2]);
-    await placeOrder(server, jane.token, house, [1, 3]); // awaiting: counted, no revenue
+    const paid = await startedOrder(server, jane.token, house, clock.now(), [2, 2]);
+    await bookedOrder(server, jane.token, house, { quantities: [1, 3], due: twoDaysOn() }); // awaiting: counted, no revenue
+    await placeOrder(server, jane.token, house, [1, 1]); // a draft: not counted
     await setStatus(admin, paid.id, 'completed');
 
     const { data, response } = await server.api.GET('/admin/stats/weekly', { headers: server.bearer(admin) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkout, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { adminOrderRow, bookedOrder, catalogue, checkout, checkoutBody, placeOrder, send, startedOrder, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -56,7 +56,7 @@ describe('lists', () => {
   });
 
   it('GET /admin/orders/ lists orders newest first with customer and service names', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(admin) });
     expect(data?.[0]).toEqual({
       id: order.id,
@@ -65,10 +65,11 @@ describe('lists', () => {
       total: order.total,
       status: 'awaiting_validation',
       created: expect.any(String),
-      due: null,
+      due: expect.any(String),
       completed: null,
       refund: false,
-      version: 0,
+      refund_status: null,
+      version: 1,
     });
     const created = data!.map((row) => row.created);
     expect([...created].sort().reverse()).toEqual(created);
@@ -123,39 +124,61 @@ describe('PUT /admin/order/update/{status}/{id} (updateOrderStatus)', () => {
     });
 
   it('sets the status, stamps completion, bumps the version and records who did it', async () => {
-    const order = await placeOrder(server, jane.token, house);
-    const completed = await update('completed', order.id, 0);
+    const order = await startedOrder(server, jane.token, house, new Date());
+    // Version 1: the checkout is the order's first change.
+    const completed = await update('completed', order.id, 1);
     expect(completed.response.status).toBe(200);
-    expect(completed.data).toMatchObject({ id: order.id, status: 'completed', completed: expect.any(String), version: 1 });
+    expect(completed.data).toMatchObject({ id: order.id, status: 'completed', completed: expect.any(String), version: 2 });
 
-    const reopened = await update('payment_validated', order.id, 1);
-    expect(reopened.data).toMatchObject({ status: 'payment_validated', completed: null, version: 2 });
+    const reopened = await update('payment_validated', order.id, 2);
+    expect(reopened.data).toMatchObject({ status: 'payment_validated', completed: null, version: 3 });
     expect(await adminOrderRow(server, admin, order.id)).toEqual(reopened.data);
 
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => ({ actor, action, from, to }))).toEqual([
+      { actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
       { actor: 'Sam Admin', action: 'order.status', from: 'awaiting_validation', to: 'completed' },
       { actor: 'Sam Admin', action: 'order.status', from: 'completed', to: 'payment_validated' },
     ]);
   });
 
+  it('follows the lifecycle: completed only once the job has started, cancelled is final (409 with the reason)', async () => {
+    const future = await placeOrder(server, jane.token, house);
+    const due = week();
+    expect((await checkout(server, jane.token, checkoutBody(future.id, due))).response.status).toBe(200);
+    const early = await send(server, 'PUT', `/admin/order/update/completed/${future.id}`, { token: admin, body: { status: 'completed' } });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/^This order cannot be marked completed before its service starts \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UK time\)$/);
+    expect(await adminOrderRow(server, admin, future.id)).toMatchObject({ status: 'awaiting_validation', completed: null });
+
+    const draft = await placeOrder(server, jane.token, house);
+    expect(await send(server, 'PUT', `/admin/order/update/completed/${draft.id}`, { token: admin, body: { status: 'completed' } })).toEqual({
+      status: 409, body: { message: 'This order has not been checked out: it cannot be completed' },
+    });
+
+    expect((await update('cancelled', future.id)).response.status).toBe(200);
+    expect(await send(server, 'PUT', `/admin/order/update/awaiting_validation/${future.id}`, { token: admin, body: { status: 'awaiting_validation' } })).toEqual({
+      status: 409, body: { message: 'This order is cancelled: its status cannot change any more' },
+    });
+  });
+
   it('refuses a stale version with 409 and keeps the other change', async () => {
-    const order = await placeOrder(server, jane.token, house);
-    expect((await update('payment_validated', order.id, 0)).response.status).toBe(200);
-    const stale = await send(server, 'PUT', `/admin/order/update/cancelled/${order.id}`, { token: admin, body: { status: 'cancelled', version: 0 } });
+    const order = await bookedOrder(server, jane.token, house);
+    expect((await update('payment_validated', order.id, 1)).response.status).toBe(200);
+    const stale = await send(server, 'PUT', `/admin/order/update/cancelled/${order.id}`, { token: admin, body: { status: 'cancelled', version: 1 } });
     expect(stale).toEqual({ status: 409, body: { message: 'This order was changed by someone else, reload and try again' } });
-    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'payment_validated', version: 1 });
+    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'payment_validated', version: 2 });
   });
 
   it('changes nothing when the order already has that status', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     const same = await update('awaiting_validation', order.id);
     expect(same.response.status).toBe(200);
-    expect(same.data).toMatchObject({ status: 'awaiting_validation', version: 0 });
+    expect(same.data).toMatchObject({ status: 'awaiting_validation', version: 1 });
   });
 
   it('answers 400 when the path and body statuses differ, or a status is unknown', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     expect(await send(server, 'PUT', `/admin/order/update/completed/${order.id}`, { token: admin, body: { status: 'cancelled' } })).toEqual({
       status: 400,
       body: { message: 'The status in the path and in the body must be the same' },
@@ -172,7 +195,7 @@ describe('PUT /admin/order/update/{status}/{id} (updateOrderStatus)', () => {
       expect(answer.status, path).toBe(400);
       expect(answer.body.message).toEqual(expect.any(String));
     }
-    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'awaiting_validation', version: 0 });
+    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'awaiting_validation', version: 1 });
   });
 
   it('answers 404 for an unknown order', async () => {

@@ -73,6 +73,16 @@ const ROWS: Record<string, Row> = {
     },
   },
   listMyOrders: { request: async () => ({ path: '/services/order/get' }) },
+  payOrder: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+      const checkedOut = await ctx.target.api.call('POST', '/services/order/checkout', { token: ctx.a.token, body: checkoutBody(order.id, 'card') });
+      if (checkedOut.status !== 200) throw new Error(`card checkout: ${checkedOut.status}`);
+      return { path: `/services/order/${order.id}/pay` };
+    },
+  },
+  getPaymentOptions: { request: async () => ({ path: '/services/payment-options' }) },
   requestRefund: {
     ownedByA: true,
     request: async (ctx) => ({ path: `/services/refund-request/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`, body: { reason: 'Plans changed' } }),
@@ -84,10 +94,16 @@ const ROWS: Record<string, Row> = {
   listUsers: { request: async () => ({ path: '/admin/users' }) },
   listOrders: { request: async () => ({ path: '/admin/orders/' }) },
   listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
+  exportOrdersCsv: { request: async () => ({ path: '/admin/orders/csv' }) },
   listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
-  getOrder: { request: async (ctx) => ({ path: `/admin/order/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}` }) },
+  // Checked out: a draft is no booking, not even for an administrator.
+  getOrder: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}` }) },
   updateOrderStatus: {
-    request: async (ctx) => ({ path: `/admin/order/update/completed/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}`, body: { status: 'completed' } }),
+    // Payment validated: an order's lifecycle allows it at once (completed waits for the job's start).
+    request: async (ctx) => ({
+      path: `/admin/order/update/payment_validated/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`,
+      body: { status: 'payment_validated' },
+    }),
   },
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { adminOrderRow, bookedOrder, catalogue, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -47,7 +47,7 @@ describe('racing requests', () => {
   });
 
   it('records one refund request when two arrive together', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     const answers = await Promise.all(
       ['First', 'Second'].map((reason) => send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason } })),
     );
@@ -55,7 +55,7 @@ describe('racing requests', () => {
   });
 
   it('lets one of two admins decide a refund when they disagree at the same moment', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     expect((await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Race' } })).status).toBe(201);
     const answers = await Promise.all(
       (['accepted', 'rejected'] as const).map((status) => send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status, order: order.id, version: 0 } })),
@@ -66,10 +66,10 @@ describe('racing requests', () => {
   });
 
   it('keeps one of two status updates made from the same version; the other gets 409', async () => {
-    const order = await placeOrder(server, jane.token, house);
+    const order = await bookedOrder(server, jane.token, house);
     const answers = await Promise.all(
       (['completed', 'cancelled'] as const).map((status) =>
-        send(server, 'PUT', `/admin/order/update/${status}/${order.id}`, { token: admin, body: { status, version: 0 } }),
+        send(server, 'PUT', `/admin/order/update/${status}/${order.id}`, { token: admin, body: { status, version: 1 } }),
       ),
     );
     expect(statuses(answers)).toEqual([200, 409]);

@@ -78,6 +78,23 @@ export async function placeOrder(server: TestServer, token: string, of: Catalogu
   return data;
 }
 
+/**
+ * Creates an order and checks it out (cash, `due` by default a week from the real clock): a booking
+ * as customers and administrators see it. A created order alone is a draft, seen by nobody.
+ */
+export async function bookedOrder(
+  server: TestServer,
+  token: string,
+  of: Catalogue,
+  options: { quantities?: [number, number]; due?: Date; payment?: Schemas['PaymentMethod'] } = {},
+) {
+  const order = await placeOrder(server, token, of, options.quantities);
+  const due = options.due ?? new Date(Date.now() + 7 * 86_400_000);
+  const { response, error } = await checkout(server, token, checkoutBody(order.id, due, options.payment));
+  if (response.status !== 200) throw new Error(`checkout: ${response.status} ${JSON.stringify(error)}`);
+  return order;
+}
+
 export async function checkout(server: TestServer, token: string, body: Schemas['CheckoutRequest'], key?: string) {
   return server.api.POST('/services/order/checkout', {
     body,
@@ -86,17 +103,22 @@ export async function checkout(server: TestServer, token: string, body: Schemas[
 }
 
 export async function myOrder(server: TestServer, token: string, id: number): Promise<Schemas['MyOrder']> {
-  const { data } = await server.api.GET('/services/order/get', { headers: server.bearer(token) });
-  const order = data?.find((row) => row.id === id);
-  if (!order) throw new Error(`order ${id} is not in My orders`);
-  return order;
+  // Lists are paged (at most 100 rows a page): look through the pages.
+  for (let page = 1; ; page += 1) {
+    const { data } = await server.api.GET('/services/order/get', { params: { query: { page, limit: 100 } }, headers: server.bearer(token) });
+    const order = data?.find((row) => row.id === id);
+    if (order) return order;
+    if (!data || data.length < 100) throw new Error(`order ${id} is not in My orders`);
+  }
 }
 
 export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<Schemas['AdminOrder']> {
-  const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(adminToken) });
-  const order = data?.find((row) => row.id === id);
-  if (!order) throw new Error(`order ${id} is not in the admin list`);
-  return order;
+  for (let page = 1; ; page += 1) {
+    const { data } = await server.api.GET('/admin/orders/', { params: { query: { page, limit: 100 } }, headers: server.bearer(adminToken) });
+    const order = data?.find((row) => row.id === id);
+    if (order) return order;
+    if (!data || data.length < 100) throw new Error(`order ${id} is not in the admin list`);
+  }
 }
 
 export async function stats(server: TestServer, adminToken: string): Promise<Schemas['Stats']> {
@@ -128,3 +150,39 @@ export async function send(server: TestServer, method: string, path: string, opt
 
 /** Pounds → pence, to compare money exactly. */
 export const pence = (pounds: number) => Math.round(pounds * 100);
+
+/**
+ * The customer presses Pay on the test provider's page (the `shippingInfo` of a card checkout):
+ * the provider's signed notification marks the order paid. Answers the page's redirect.
+ */
+export async function payOnTestPage(server: TestServer, shippingInfo: string): Promise<Response> {
+  const response = await fetch(new URL(`${shippingInfo}/pay`, server.baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  if (response.status !== 303) throw new Error(`pay: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A card order of `token`'s, checked out for `due` and paid on the test page. */
+export async function paidCardOrder(server: TestServer, token: string, of: Catalogue, due: Date) {
+  const order = await placeOrder(server, token, of, [3, 1]);
+  const { data, response } = await checkout(server, token, checkoutBody(order.id, due, 'card'));
+  if (response.status !== 200 || !data?.shippingInfo) throw new Error(`card checkout: ${response.status}`);
+  await payOnTestPage(server, data.shippingInfo);
+  return order;
+}
+
+/**
+ * A checked-out order whose job has started: checkouts need 24 hours' notice, so the job's start
+ * is moved to `startedAt` in the database, as time passing would.
+ */
+export async function startedOrder(server: TestServer, token: string, of: Catalogue, now: Date, quantities: [number, number] = [2, 1]) {
+  const order = await placeOrder(server, token, of, quantities);
+  const { response } = await checkout(server, token, checkoutBody(order.id, new Date(now.getTime() + 7 * 86_400_000)));
+  if (response.status !== 200) throw new Error(`checkout: ${response.status}`);
+  await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, new Date(now.getTime() - HOUR)]);
+  return order;
+}

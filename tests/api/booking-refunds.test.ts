@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, paidCardOrder, pence, placeOrder, send, startedOrder, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 const START = '2030-01-07T12:00:00.000Z';
@@ -34,8 +34,8 @@ afterAll(async () => server?.close());
 
 describe('POST /services/refund-request/{id} (requestRefund) and the cancellation terms', () => {
   it('is free at least 24 hours before the job', async () => {
-    const order = await bookedOrder(48);
-    expect((await myOrder(server, jane.token, order.id)).cancellation).toEqual({ allowed: true, fee: 0 });
+    const order = await paidCardOrder(server, jane.token, house, inHours(48));
+    expect((await myOrder(server, jane.token, order.id)).cancellation).toEqual({ allowed: true, fee: 0, freeUntil: inHours(24).toISOString() });
     const { data, response } = await server.api.POST('/services/refund-request/{id}', {
       params: { path: { id: order.id } },
       body: { reason: 'Plans changed' },
@@ -44,7 +44,7 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
     expect(response.status).toBe(201);
     expect(data).toEqual({ message: SENT, fee: 0 });
     expect(await myOrder(server, jane.token, order.id)).toMatchObject({
-      status: 'awaiting_validation',
+      status: 'payment_validated',
       refund: { status: 'pending', reason: 'Plans changed', fee: 0 },
       cancellation: { allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' },
     });
@@ -52,12 +52,12 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
 
   it('costs 30% of the total within 24 hours of the job', async () => {
     clock.set(START);
-    const order = await bookedOrder(30);
+    const order = await paidCardOrder(server, jane.token, house, inHours(30));
     await travel(8 * HOUR); // 22 hours before the job
     try {
       const fee = Math.round((pence(order.total) * 30) / 100) / 100;
       expect(fee).toBeGreaterThan(0);
-      expect((await myOrder(server, jane.token, order.id)).cancellation).toEqual({ allowed: true, fee });
+      expect((await myOrder(server, jane.token, order.id)).cancellation).toEqual({ allowed: true, fee, freeUntil: null });
       const answer = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Ill' } });
       expect(answer).toEqual({ status: 201, body: { message: SENT, fee } });
       expect((await myOrder(server, jane.token, order.id)).refund).toEqual({ status: 'pending', reason: 'Ill', fee });
@@ -85,10 +85,10 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
     }
   });
 
-  it('is free for an order not yet checked out', async () => {
+  it('answers 404 for a draft (an order not yet checked out): there is no booking to cancel', async () => {
     const order = await placeOrder(server, jane.token, house);
     const answer = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Changed my mind' } });
-    expect(answer).toEqual({ status: 201, body: { message: SENT, fee: 0 } });
+    expect(answer).toEqual({ status: 404, body: { message: 'Order not found' } });
   });
 
   it('answers 409 to a second request for the same order', async () => {
@@ -102,7 +102,7 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
   it('answers 409 for a completed or cancelled order', async () => {
     const admin = await server.adminToken();
     for (const status of ['completed', 'cancelled'] as const) {
-      const order = await bookedOrder(48);
+      const order = status === 'completed' ? await startedOrder(server, jane.token, house, clock.now()) : await bookedOrder(48);
       const update = await server.api.PUT('/admin/order/update/{status}/{id}', {
         params: { path: { status, id: order.id } },
         body: { status },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { bookedOrder, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestServer, type TestCustomer } from './support/test-server';
 
 let server: TestServer;
@@ -62,17 +62,22 @@ describe('POST /services/order/new (createOrder)', () => {
     });
   });
 
-  it('keeps the new order awaiting validation, not checked out, free to cancel', async () => {
+  it('keeps the new order a draft, out of My orders; once checked out it awaits validation, free to cancel', async () => {
     const summary = await placeOrder(server, jane.token, house);
+    const { data: before } = await server.api.GET('/services/order/get', { headers: server.bearer(jane.token) });
+    expect(before?.map((order) => order.id)).not.toContain(summary.id);
+    const due = new Date(Date.now() + 7 * 86_400_000);
+    expect((await checkout(server, jane.token, checkoutBody(summary.id, due))).response.status).toBe(200);
     expect(await myOrder(server, jane.token, summary.id)).toEqual({
       id: summary.id,
       service: house.serviceName,
       total: summary.total,
       status: 'awaiting_validation',
       created: expect.any(String),
-      due: null,
+      due: due.toISOString().slice(0, 17) + '00.000Z',
       refund: null,
-      cancellation: { allowed: true, fee: 0 },
+      payment: { method: null, status: 'unpaid', payable: false },
+      cancellation: { allowed: true, fee: 0, freeUntil: null },
     });
   });
 
@@ -158,9 +163,10 @@ describe('POST /services/order/new (createOrder)', () => {
 describe('GET /services/order/get (listMyOrders)', () => {
   it("lists only the customer's own orders, newest first", async () => {
     const tom = await server.createCustomer({ name: 'Tom Listing' });
-    const first = await placeOrder(server, tom.token, house);
-    const second = await placeOrder(server, tom.token, other);
-    await placeOrder(server, jane.token, house);
+    const first = await bookedOrder(server, tom.token, house);
+    const second = await bookedOrder(server, tom.token, other);
+    await bookedOrder(server, jane.token, house);
+    await placeOrder(server, tom.token, house); // a draft: not listed
     const { data } = await server.api.GET('/services/order/get', { headers: server.bearer(tom.token) });
     expect(data?.map((order) => order.id)).toEqual([second.id, first.id]);
     expect(data?.map((order) => order.service)).toEqual([other.serviceName, house.serviceName]);

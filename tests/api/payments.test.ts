@@ -13,8 +13,8 @@ const gbp = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currenc
 async function cardOrder() {
   const order = await placeOrder(server, jane.token, house, [2, 1]);
   const { data } = await checkout(server, jane.token, checkoutBody(order.id, inAWeek(), 'card'));
-  expect(data?.shippingInfo).toMatch(/^http:\/\/localhost:3000\/test-payments\//);
-  return { order, page: new URL(data!.shippingInfo!).pathname };
+  expect(data?.shippingInfo).toMatch(/^\/test-payments\/[A-Za-z0-9_-]{16,}$/);
+  return { order, page: data!.shippingInfo! };
 }
 
 /** The browser's request: a page GET, or a form POST with its empty urlencoded body; redirects not followed. */
@@ -54,14 +54,16 @@ describe('the test payment page (card checkout)', () => {
     expect(css.headers.get('content-type')).toContain('text/css');
   });
 
-  it('Pay marks the order paid once, records it, and returns the browser to /success', async () => {
+  it('Pay marks the order paid once (through the signed notification), records it, mails a receipt, and returns the browser to /success', async () => {
     const { order, page } = await cardOrder();
     const admin = await server.adminToken();
     const before = await stats(server, admin);
 
     const paid = await browse(`${page}/pay`, 'POST');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe('http://localhost:3000/success');
+    expect(paid.headers.get('location')).toBe(`/success?order=${order.id}`);
+    const receipt = await server.latestMail(jane.email);
+    expect(receipt?.subject).toBe(`Payment received: ${gbp(order.total)} for order #${order.id}`);
     expect((await myOrder(server, jane.token, order.id)).status).toBe('payment_validated');
     expect(pence((await stats(server, admin)).revenue) - pence(before.revenue)).toBe(pence(order.total));
 
@@ -77,12 +79,15 @@ describe('the test payment page (card checkout)', () => {
     expect((await adminOrderRow(server, admin, order.id)).version).toBe(version);
   });
 
-  it('Cancel returns the browser to /profile-services with the order still awaiting payment', async () => {
+  it('Cancel returns the browser to that order on /profile-services, still awaiting payment', async () => {
     const { order, page } = await cardOrder();
     const cancelled = await browse(`${page}/cancel`, 'POST');
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get('location')).toBe('http://localhost:3000/profile-services');
-    expect((await myOrder(server, jane.token, order.id)).status).toBe('awaiting_validation');
+    expect(cancelled.headers.get('location')).toBe(`/profile-services?payment=cancelled&order=${order.id}#order-${order.id}`);
+    expect(await myOrder(server, jane.token, order.id)).toMatchObject({
+      status: 'awaiting_validation',
+      payment: { method: 'card', status: 'awaiting_payment', payable: true },
+    });
     // The customer can come back and pay later.
     expect((await browse(page)).status).toBe(200);
   });

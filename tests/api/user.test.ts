@@ -57,16 +57,16 @@ describe('PUT /api/user/update', () => {
     expect(await server.login(customer.email, customer.password)).toBeTruthy();
   });
 
-  it('changes the email (then signs in with it) and answers 409 when it belongs to someone else', async () => {
+  it('changes the email with the current password (then signs in with it) and answers 409 when it belongs to someone else', async () => {
     const customer = await server.createCustomer();
     const newEmail = `moved.${Date.now()}@example.co.uk`;
-    const { data } = await server.api.PUT('/user/update', { headers: server.bearer(customer.token), body: { email: newEmail } });
+    const { data } = await server.api.PUT('/user/update', { headers: server.bearer(customer.token), body: { email: newEmail, oldPassword: customer.password } });
     expect(data!.email).toBe(newEmail);
     expect(await server.login(newEmail, customer.password)).toBeTruthy();
 
     const taken = await server.api.PUT('/user/update', {
       headers: server.bearer(data!.token),
-      body: { email: TEST_CUSTOMER.email.toUpperCase() },
+      body: { email: TEST_CUSTOMER.email.toUpperCase(), oldPassword: customer.password },
     });
     expect(taken.response.status).toBe(409);
     expect(taken.error).toEqual({ message: 'An account with this email already exists' });

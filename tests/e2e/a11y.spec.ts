@@ -3,6 +3,7 @@
  * admin — in the states that matter: form errors shown, menus and dialogs open, tables sorted.
  */
 import { admin, demoCustomer } from './support/accounts';
+import { selectTrigger, sortBy } from './support/admin-ui';
 import { expectNoAxeViolations, placeCashOrder, settled, signInByApi } from './support/a11y';
 import { createApiClient, expect, ok, test } from './support/fixtures';
 
@@ -51,9 +52,9 @@ test.describe('public pages', () => {
   test('an opened FAQ has no axe violations', async ({ page }) => {
     await page.goto('/faqs');
     await settled(page);
-    const question = page.getByRole('main').locator('button[aria-expanded]').first();
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    const question = page.getByRole('main').locator('details').first();
+    await question.locator('summary').click();
+    await expect(question).toHaveAttribute('open');
     await expectNoAxeViolations(page, '/faqs with a question open');
   });
 
@@ -137,6 +138,25 @@ test.describe('admin pages', () => {
     await page.getByRole('main').getByRole('row').nth(1).getByRole('button').first().click();
     await expect(page.getByRole('listbox')).toBeVisible();
     await expectNoAxeViolations(page, 'admin /orders with a status list open');
+  });
+
+  test('admin /orders asking to confirm a cancellation has no axe violations', async ({ page }) => {
+    const { api } = await signInByApi(page, demoCustomer);
+    const id = await placeCashOrder(api);
+    await signInByApi(page, admin);
+    await page.goto('/orders');
+    await settled(page);
+    await sortBy(page, 'Order id', 'descending');
+    await selectTrigger(page, `Status of order ${id}`).click();
+    await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
+    await page.getByRole('button', { name: `Update order ${id}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${id}?` });
+    await expect(dialog).toBeVisible();
+    // Keyboard first: the safe choice has focus, Escape dismisses.
+    await expect(dialog.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+    await expectNoAxeViolations(page, 'admin /orders asking to confirm a cancellation');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 
   test('admin /order/:id has no axe violations', async ({ page }) => {

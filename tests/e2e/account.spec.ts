@@ -157,7 +157,7 @@ test.describe('profile', () => {
 });
 
 test.describe('session end', () => {
-  test('a 401 on an authenticated call (token revoked elsewhere) logs the user out and goes to /', async ({ page, loginAs, newCustomer }) => {
+  test('a 401 on an authenticated call (token revoked elsewhere) logs the user out and asks to log in again', async ({ page, loginAs, newCustomer }) => {
     await loginAs(page, newCustomer, { path: '/login?redirect=/profile' });
     await expectLoggedInAs(page, newCustomer.name);
     // Logging out through the API ends every token issued before, including this tab's.
@@ -165,7 +165,8 @@ test.describe('session end', () => {
 
     await page.getByLabel('Full name').fill('Someone Else');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your session has expired, please log in again', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
     await expectLoggedOut(page);
     await expect(page.getByText('Profile updated successfully !')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();

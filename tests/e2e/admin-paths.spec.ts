@@ -144,8 +144,10 @@ async function walk(page: Page, scenario: UiScenario, row: RowControls): Promise
           await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
           break;
         case 'conflicted':
-          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the latest status.', answered);
-          await expect(page.getByRole('button', { name: row.retry })).toBeVisible();
+          await expect(rowLocator.getByRole('alert')).toContainText('The list now shows the stored status.', answered);
+          // Refused: the control is back at the stored status (not the refused choice); nothing to retry.
+          await expect(selectTrigger(page, row.label)).not.toContainText(statusLabel(chosen), answered);
+          await expect(page.getByRole('button', { name: row.retry })).toHaveCount(0);
           break;
       }
     });
@@ -160,7 +162,9 @@ function describe(step: UiStep): string {
 async function touchOrder(order: PlacedOrder): Promise<void> {
   const detail = await ok<components['schemas']['OrderDetail']>(admin.api.GET('/admin/order/{id}', { params: { path: { id: order.id } } }));
   const current = detail.status;
-  for (const status of ['cancelled', current] as const) {
+  // Away to a status the lifecycle allows now (cancelled is final, completed waits for the job's start).
+  const away = current === 'awaiting_validation' ? 'payment_validated' : 'awaiting_validation';
+  for (const status of [away, current] as const) {
     await ok(admin.api.PUT('/admin/order/update/{status}/{id}', { params: { path: { status, id: order.id } }, body: { status } }));
   }
 }

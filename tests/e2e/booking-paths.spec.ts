@@ -10,10 +10,12 @@ import {
   expectToast,
   fillDeliveryDetails,
   itemCheckbox,
+  keepOrderInBrowser,
   quantityField,
   serviceItems,
   signedInCustomer,
   storedOrder,
+  ukDateIn,
   type RealItem,
 } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
@@ -77,7 +79,7 @@ test.describe('booking machine paths in the browser', () => {
       const { api } = await signedInCustomer(page, 'checkout-path');
       if ((input as { order: unknown }).order) {
         const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 2 }]);
-        await page.evaluate((value) => localStorage.setItem('myService', JSON.stringify(value)), order);
+        await keepOrderInBrowser(page, order);
       }
       await page.goto('/placeorder');
       await expectCheckoutState(page, path.steps[0]!);
@@ -144,6 +146,9 @@ async function expectBookingState(page: Page, step: Step, uiItems: Map<number, R
     await expect(page).toHaveURL(/\/placeorder$/);
     const stored = await storedOrder(page);
     expect(stored?.items).toEqual(cart.map((line) => ({ name: uiItems.get(line.id)!.name, quantity: line.quantity })));
+    // The cart is kept as the customer's draft, naming the order Next created (Back finds it ticked).
+    const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('draft:booking.cart') ?? 'null'));
+    expect(draft?.value).toEqual({ serviceId: BOOKED_SERVICE_ID, cart: cart.map(({ id, quantity }) => ({ id: uiItems.get(id)!.id, quantity })), orderId: stored?.id });
     return;
   }
   if (!state.matches('selecting') && !state.matches('orderFailed')) return; // loading / creating: in flight
@@ -195,8 +200,14 @@ async function expectCheckoutState(page: Page, step: Step) {
     return;
   }
   if (state.matches('paid')) {
+    // Cash ends on the confirmation page: the order's reference, UK date and time, total.
     await expectToast(page, 'Payment was successfully !');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/success$/);
+    const booking = page.getByRole('definition');
+    await expect(booking.filter({ hasText: /^#\d+$/ })).toHaveCount(1);
+    // The UI typed the date fillDeliveryDetails uses (three days on), the model's time.
+    await expect(booking.filter({ hasText: `${ukDateIn(3)} ${form.time} (UK time)` })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'See my orders' })).toBeVisible();
     expect(await storedOrder(page)).toBeNull();
     return;
   }
@@ -205,7 +216,7 @@ async function expectCheckoutState(page: Page, step: Step) {
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
     expect(await storedOrder(page)).toBeNull();
     await page.getByRole('button', { name: /^Pay £/ }).click();
-    await expect(page).toHaveURL(/\/success$/);
+    await expect(page).toHaveURL(/\/success\?order=\d+$/);
     return;
   }
   if (state.matches('submitting')) return; // in flight

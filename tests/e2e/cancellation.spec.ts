@@ -50,6 +50,6 @@ test.describe('My orders and cancelling', () => {
     await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.reload();
-    await expect(orderCard(page, id)).toContainText('Refund pending');
+    await expect(orderCard(page, id)).toContainText('Cancellation pending');
   });
 });

@@ -55,7 +55,7 @@ test('a customer books a service with the keyboard alone', async ({ page, newCus
   await tabTo(page, page.getByRole('button', { name: 'Pay cash' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Payment was successfully !')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/success$/);
 });
 
 test('a customer cancels an order through the dialog with the keyboard alone', async ({ page, newCustomer }) => {

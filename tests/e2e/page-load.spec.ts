@@ -63,17 +63,27 @@ test.describe('a prerendered page', () => {
     expect(violations).toEqual([]);
   });
 
-  test('a form cannot be sent before the app runs: no password ever lands in the address', async ({ browser }) => {
+  // Decision 009 (issue 11 row 7): the fields are usable before the app runs (what is typed is kept,
+  // tests/e2e/before-start-up.spec.ts), but a submission never leaves the page natively.
+  test('a form cannot be sent natively before the app runs: no password ever lands in the address', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(`${request.method()} ${request.url()}`);
+    });
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/login');
     const email = page.getByLabel('Email');
-    await expect(email).toBeVisible();
-    await expect(email).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
-    await page.keyboard.press('Enter');
+    await expect(email).toBeEnabled();
+    await email.fill('someone@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('not-in-the-address');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.locator('form[data-submit-pending]')).toHaveCount(1);
     expect(page.url()).not.toContain('password');
+    expect(documents).toEqual([`GET ${new URL('/login', page.url()).href}`]);
+    expect(await page.locator('form').getAttribute('method')).toBe('post');
     await context.close();
   });
 });

@@ -116,23 +116,25 @@ test('a service page shows its activities and FAQs from the API, and Book a serv
 
   expect(detail!.faqs.length).toBeGreaterThan(0);
   const faq = detail!.faqs[0]!;
-  const question = page.getByRole('button', { name: faq.q });
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  // A native disclosure (decision 009): the summary is what a person presses.
+  const disclosure = page.locator('details', { has: page.getByRole('heading', { name: faq.q }) });
+  await expect(disclosure).not.toHaveAttribute('open');
   await expect(page.getByText(faq.a)).toBeHidden();
-  await question.click();
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await disclosure.locator('summary').click();
+  await expect(disclosure).toHaveAttribute('open');
   await expect(page.getByText(faq.a)).toBeVisible();
 });
 
-test('an unknown service shows the message the API answered', async ({ page, api }) => {
-  const { error, response } = await api.GET('/home/services/{id}', { params: { path: { id: 987654 } } });
+// Issue 11 row 19: no such service is the not-found page (HTTP 404), not a message with a Retry
+// that cannot help (tests/e2e/navigation.spec.ts has the other paths).
+test('an unknown service is the not-found page', async ({ page, api }) => {
+  const { response } = await api.GET('/home/services/{id}', { params: { path: { id: 987654 } } });
   expect(response.status).toBe(404);
-  await page.goto('/service/987654');
-  await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-
-  await page.goto('/service/not-a-number');
-  await expect(page.getByRole('alert')).toContainText((error as { message: string }).message);
+  for (const path of ['/service/987654', '/service/not-a-number']) {
+    expect((await page.goto(path))!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  }
 });
 
 test('FAQs open and close', async ({ page, api }) => {
@@ -140,15 +142,16 @@ test('FAQs open and close', async ({ page, api }) => {
   await page.goto('/faqs');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(faqs.map((f) => f.q));
   const [first, second] = faqs;
-  const one = page.getByRole('button', { name: first!.q });
-  const two = page.getByRole('button', { name: second!.q });
+  const disclosure = (q: string) => page.locator('details', { has: page.getByRole('heading', { name: q }) });
+  const one = disclosure(first!.q).locator('summary');
+  const two = disclosure(second!.q).locator('summary');
   await one.click();
-  await expect(one).toHaveAttribute('aria-expanded', 'true');
+  await expect(disclosure(first!.q)).toHaveAttribute('open');
   await expect(page.getByText(first!.a)).toBeVisible();
   await two.press('Enter');
   await expect(page.getByText(second!.a)).toBeVisible();
   await one.click();
-  await expect(one).toHaveAttribute('aria-expanded', 'false');
+  await expect(disclosure(first!.q)).not.toHaveAttribute('open');
   await expect(page.getByText(first!.a)).toBeHidden();
 });
 

@@ -75,7 +75,9 @@ async function perform(page: Page, step: UiStep, customer: Customer): Promise<vo
       await page.goto('/profile');
       await page.getByLabel('Full name').fill('Nobody Here');
       await page.getByRole('button', { name: 'Update' }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // Logged out, asked to log in again, and brought back here afterwards.
+      await expect(page.getByText('Your session has expired, please log in again', { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
       return;
   }
 }

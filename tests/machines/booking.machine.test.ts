@@ -100,4 +100,32 @@ describe('booking machine rules', () => {
     actor.send({ type: 'retry' });
     expect(actor.getSnapshot().value).toBe('creatingOrder');
   });
+
+  it('restores a kept cart once the items are loaded: unknown items dropped, quantities clamped', () => {
+    const actor = createActor(machine, {
+      input: { serviceId: 1, cart: [{ id: 4, quantity: 3 }, { id: 999, quantity: 1 }, { id: 3, quantity: 500 }] },
+    }).start();
+    expect(actor.getSnapshot().context.cart).toEqual([]);
+    actor.send({ type: 'xstate.done.actor.loadItems', output: serviceItems } as never);
+    expect(actor.getSnapshot().context.cart).toEqual([
+      { id: 4, name: 'Kitchen', price: 32.5, quantity: 3 },
+      { id: 3, name: 'Bedroom', price: 25, quantity: 100 },
+    ]);
+    expect(actor.getSnapshot().can({ type: 'order.next' })).toBe(true);
+  });
+
+  it('keeps the cart (keepCart) after every change, including after a failed Next', () => {
+    const kept: string[] = [];
+    const actor = createActor(
+      machine.provide({ actions: { keepCart: ({ context }) => kept.push(context.cart.map((l) => `${l.id}x${l.quantity}`).join(',')) } }),
+      { input },
+    ).start();
+    actor.send({ type: 'xstate.done.actor.loadItems', output: serviceItems } as never);
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    actor.send({ type: 'items.setQuantity', itemId: 3, quantity: 2 });
+    actor.send({ type: 'order.next' });
+    actor.send({ type: 'xstate.error.actor.createOrder', error: new Error('Network Error') } as never);
+    actor.send({ type: 'items.toggle', itemId: 4 });
+    expect(kept).toEqual(['3x1', '3x2', '3x2,4x1']);
+  });
 });

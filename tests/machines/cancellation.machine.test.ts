@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { cancellationMachine, type RefundCall } from '../../machines/cancellation.machine';
-import { cancellationModel } from '../support/booking-models';
-import { describeModelPaths } from '../support/describe-model-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedCancellation } from '../support/expected/cancellation';
 
-const machine = cancellationModel.machine;
+const machine = expectedCancellation.machine;
 const cancellable = { id: 7, cancellation: { allowed: true, fee: 15 } };
 
-describeModelPaths('cancellation', cancellationModel, { browserSubset: true });
+describeExpectedWalks(expectedCancellation);
 
 describe('cancellation machine behaviour', () => {
   it('opens only for an order the server says can be cancelled, with its fee', () => {
@@ -51,13 +51,13 @@ describe('cancellation machine behaviour', () => {
     actor.send({ type: 'dialog.open', order: cancellable });
     actor.send({ type: 'reason.change', value: ' Moving house ' });
     actor.send({ type: 'reason.send' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('sending'));
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe('This order was already cancelled');
     expect(actor.getSnapshot().context.reason).toBe(' Moving house ');
     fail = false;
     actor.send({ type: 'retry' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('sending'));
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context).toMatchObject({ orderId: null, reason: '', error: null });
     expect(seen).toEqual(['toast', 'reload']);
@@ -66,4 +66,44 @@ describe('cancellation machine behaviour', () => {
       { orderId: 7, reason: 'Moving house' },
     ]);
   });
+
+  it('keeps the reason as it is typed (keepReason) and forgets it once sent or closed (forgetReason)', () => {
+    const seen: string[] = [];
+    const actor = createActor(
+      machine.provide({
+        actions: {
+          keepReason: ({ context }) => seen.push(`keep #${context.orderId} ${context.reason}`),
+          forgetReason: () => seen.push('forget'),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'dialog.open', order: { id: 7, cancellation: { allowed: true, fee: 0 } } });
+    actor.send({ type: 'reason.change', value: 'Moving' });
+    actor.send({ type: 'reason.send' });
+    actor.send({ type: 'xstate.error.actor.requestRefund', error: new Error('Your session has expired') } as never);
+    actor.send({ type: 'reason.change', value: 'Moving house' });
+    actor.send({ type: 'dialog.close' });
+    expect(seen).toEqual(['keep #7 Moving', 'keep #7 Moving house', 'forget']);
+    actor.send({ type: 'dialog.open', order: { id: 7, cancellation: { allowed: true, fee: 0 } } });
+    actor.send({ type: 'reason.change', value: 'Again' });
+    actor.send({ type: 'reason.send' });
+    actor.send({ type: 'xstate.done.actor.requestRefund', output: { message: 'ok', fee: 0 } } as never);
+    expect(seen.slice(3)).toEqual(['keep #7 Again', 'forget']);
+  });
 });
+
+it('cancellation: a failure that is not an Error shows "Network Error"; the dialog keeps the fee it opened with', async () => {
+  const actor = createActor(
+    cancellationMachine.provide({ actors: { requestRefund: fromPromise(() => Promise.reject('offline')) } }),
+  ).start();
+  actor.send({ type: 'dialog.open', order: cancellable });
+  actor.send({ type: 'reason.change', value: 'Moving house' });
+  actor.send({ type: 'reason.send' });
+  await waitFor(actor, (s) => !s.matches('sending'));
+  expect(actor.getSnapshot().context).toMatchObject({ error: 'Network Error', fee: 15, orderId: 7, reason: 'Moving house' });
+  // Closing forgets it all: the next order opens clean.
+  actor.send({ type: 'dialog.close' });
+  actor.send({ type: 'dialog.open', order: { id: 9, cancellation: { allowed: true, fee: 0 } } });
+  expect(actor.getSnapshot().context).toEqual({ orderId: 9, fee: 0, reason: '', error: null });
+});
+

@@ -66,13 +66,27 @@ describe('checkout machine behaviour', () => {
     expect(idempotencyKeyFor({ ...a, order: 13 })).not.toBe(idempotencyKeyFor(a));
   });
 
-  it('on cash: forgets the stored order, toasts and goes home; on card: sends the browser to a trusted page', () => {
+  it('starts from a kept form and keeps every change (keepForm)', () => {
+    const kept: string[] = [];
+    const actor = createActor(machine.provide({ actions: { keepForm: ({ context }) => kept.push(context.form.city) } }), {
+      input: { ...withOrder, form: { ...validCheckoutValues, note: 'Ring twice', payment: 'card' as const } },
+    }).start();
+    expect(actor.getSnapshot().context.form).toEqual({ ...validCheckoutValues, note: 'Ring twice', payment: 'card' });
+    actor.send({ type: 'form.change', values: { city: 'Leeds' } });
+    expect(kept).toEqual(['Leeds']);
+    actor.send({ type: 'order.submit' });
+    actor.send({ type: 'xstate.error.actor.checkout', error: new Error('Your session has expired') } as never);
+    actor.send({ type: 'form.change', values: { city: 'York' } });
+    expect(kept).toEqual(['Leeds', 'York']);
+  });
+
+  it('on cash: forgets the stored order, toasts and goes to the confirmation page; on card: sends the browser to a trusted page', () => {
     const seen: string[] = [];
     const provided = machine.provide({
       actions: {
         forgetOrder: () => seen.push('forget'),
         notifyPaid: () => seen.push('toast'),
-        goHome: () => seen.push('home'),
+        goToSuccess: ({ context }) => seen.push(`success #${context.order?.id} ${context.form.date} ${context.form.time}`),
         goToPayment: (_, params) => seen.push(`assign ${params.url}`),
       },
     });
@@ -80,7 +94,7 @@ describe('checkout machine behaviour', () => {
     cash.send({ type: 'form.change', values: validCheckoutValues });
     cash.send({ type: 'order.submit' });
     cash.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'cash' } } as never);
-    expect(seen).toEqual(['forget', 'toast', 'home']);
+    expect(seen).toEqual(['forget', 'toast', `success #12 ${validCheckoutValues.date} ${validCheckoutValues.time}`]);
 
     seen.length = 0;
     const card = createActor(provided, { input: withOrder }).start();

@@ -10,3 +10,20 @@ it('order update: choosing the status the order already has keeps Update disable
   expect(actor.getSnapshot().value).toBe('idle');
   expect(actor.getSnapshot().can({ type: 'order.update' })).toBe(false);
 });
+
+it('order update: cancelling asks first; dismissing puts the stored status back, confirming sends it', async () => {
+  const { actor, calls } = start(orderUpdateModel, async () => ({ ...orderUpdateModel.saved, status: 'cancelled' }));
+  actor.send({ type: 'status.choose', status: 'cancelled' });
+  actor.send({ type: 'order.update' });
+  expect(actor.getSnapshot().value).toBe('confirming');
+  expect(calls.sent).toEqual([]);
+  actor.send({ type: 'order.dismiss' });
+  expect(actor.getSnapshot().value).toBe('idle');
+  expect(actor.getSnapshot().context.chosen).toBeNull();
+  actor.send({ type: 'status.choose', status: 'cancelled' });
+  actor.send({ type: 'order.update' });
+  actor.send({ type: 'order.confirm' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(calls.sent).toEqual([{ id: 12, status: 'cancelled', version: 1 }]);
+  expect(actor.getSnapshot().value).toBe('updated');
+});

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { refundUpdateModel } from '../support/admin-update-models';
-import { describeAdminUpdate, start } from '../support/describe-admin-update';
+import { describeAdminUpdate, settle, start } from '../support/describe-admin-update';
 
 describeAdminUpdate(refundUpdateModel);
 
@@ -9,7 +9,7 @@ it('refund update: a pending refund can be rejected as well as accepted, and the
   actor.send({ type: 'status.choose', status: 'rejected' });
   expect(actor.getSnapshot().can({ type: 'refund.update' })).toBe(true);
   actor.send({ type: 'refund.update' });
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await settle(actor);
   expect(calls.sent).toEqual([{ order: 7, status: 'rejected', version: 1 }]);
   expect(actor.getSnapshot().context).toMatchObject({ status: 'rejected', chosen: null });
 });

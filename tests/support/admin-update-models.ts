@@ -27,6 +27,8 @@ export interface AdminUpdateModel extends Model {
   call: (version: number) => unknown;
   conflict: Error;
   failure: Error;
+  /** A choice Update asks to confirm first (cancelling an order), if the machine has one. */
+  confirmed?: string;
 }
 
 const httpError = (message: string, status: number | null) => Object.assign(new Error(message), { status });
@@ -46,6 +48,9 @@ function model(spec: Omit<AdminUpdateModel, 'machine' | 'inputs' | 'events'> & {
       ...spec.choices.map((status) => ({ type: 'status.choose', status })),
       { type: `${spec.prefix}.update` },
       { type: `${spec.prefix}.retry` },
+      ...(spec.confirmed
+        ? [{ type: 'status.choose', status: spec.confirmed }, { type: `${spec.prefix}.confirm` }, { type: `${spec.prefix}.dismiss` }]
+        : []),
       { type: `${spec.prefix}.sync`, ...sync },
       { type: done, output: spec.saved },
       { type: error, error: spec.conflict },
@@ -56,7 +61,7 @@ function model(spec: Omit<AdminUpdateModel, 'machine' | 'inputs' | 'events'> & {
 
 const savedOrder: Schemas['AdminOrder'] = {
   id: 12, user: 'Jane Doe', service: 'House Keeping', total: 50, status: 'completed',
-  created: '2026-11-01T10:00:00.000Z', due: null, completed: '2026-11-02T10:00:00.000Z', refund: false, version: 2,
+  created: '2026-11-01T10:00:00.000Z', due: null, completed: '2026-11-02T10:00:00.000Z', refund: false, refund_status: null, version: 2,
 };
 
 export const orderUpdateModel = model({
@@ -73,11 +78,12 @@ export const orderUpdateModel = model({
   sync: { status: 'payment_validated', version: 3 },
   conflict: httpError('This order was changed by someone else', 409),
   failure: httpError('Network Error', null),
+  confirmed: 'cancelled',
 });
 
 const decidedRefund: Schemas['RefundRequest'] = {
   order_id: 7, reason: 'Moving house', status: 'accepted', order_date: '2026-11-01T10:00:00.000Z',
-  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, version: 2,
+  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: 0, version: 2,
 };
 
 export const refundUpdateModel = model({

@@ -109,4 +109,36 @@ describe('redirect after login', () => {
       expect(safeRedirect(target)).toBeNull();
     },
   );
+
+  // Issue 12 row 14: paths that only leave the site once resolved (dot segments, dropped tabs).
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/./..//evil.example/x?y=1',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/..//evil.example',
+    '/.///evil.example',
+    '///evil.example',
+    '/./\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r//evil.example',
+    '/.\t//evil.example',
+    '/./login',
+    '/x/../login?redirect=//evil.example',
+  ])('ignores %j, which resolves off the site or back to login', (target) => {
+    const answer = safeRedirect(target);
+    expect(answer).toBeNull();
+  });
+
+  it.each([
+    ['/./profile', '/profile'],
+    ['/a/../profile-services?page=2#top', '/profile-services?page=2#top'],
+    ['/.%2F/evil.example', '/.%2F/evil.example'],
+  ])('resolves %j to the same-site path %j', (target, expected) => {
+    const answer = safeRedirect(target);
+    expect(answer).toBe(expected);
+    expect(new URL(answer!, 'http://site.test').origin).toBe('http://site.test');
+  });
 });

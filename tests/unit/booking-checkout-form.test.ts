@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyCheckoutForm,
+  INCOMPLETE,
   toCheckoutRequest,
-  ukLocalToInstant,
   validateCheckout,
   type CheckoutForm,
 } from '../../machines/checkout-form';
@@ -55,23 +55,38 @@ describe('place order form checks', () => {
     expect(validateCheckout({ ...filled, phone }, now).phone).toBe('Enter a phone number of 7 to 20 digits !');
   });
 
-  it('needs 24 hours notice (SPEC 9), counted in UK time', () => {
-    const notice = 'Online bookings need 24 hours notice: choose a later date or time !';
+  it('needs 24 hours notice (SPEC 9), counted in UK time, and names the earliest time allowed', () => {
+    const notice = 'Online bookings need 24 hours notice: choose 2025-07-02 10:00 (UK time) or later !';
     expect(validateCheckout({ ...filled, date: '2025-07-02', time: '09:59' }, now).date).toBe(notice);
     expect(validateCheckout({ ...filled, date: '2025-07-02', time: '10:00' }, now).date).toBeUndefined();
     expect(validateCheckout({ ...filled, date: '2025-06-30', time: '10:00' }, now).date).toBe(notice);
   });
 
+  it('names the next whole minute when now is between minutes', () => {
+    const later = new Date('2025-07-01T09:00:30Z');
+    expect(validateCheckout({ ...filled, date: '2025-07-02', time: '10:00' }, later).date).toBe(
+      'Online bookings need 24 hours notice: choose 2025-07-02 10:01 (UK time) or later !',
+    );
+  });
+
+  it('reads 2026-10-25 01:30, which happens twice, as the first one (summer time), like the server', () => {
+    // 00:20 UTC on the 24th: 24 hours later is 00:20 UTC, before the first 01:30 (00:30 UTC).
+    const form = { ...filled, date: '2026-10-25', time: '01:30' };
+    expect(validateCheckout(form, new Date('2026-10-24T00:20:00Z')).date).toBeUndefined();
+    // 00:40 UTC: the first 01:30 is now less than 24 hours away, though the second (01:30 UTC) is not.
+    expect(validateCheckout(form, new Date('2026-10-24T00:40:00Z')).date).toBe(
+      'Online bookings need 24 hours notice: choose 2026-10-25 01:40 (UK time) or later !',
+    );
+  });
+
+  it('says "Enter the whole date" when only some parts of it are typed', () => {
+    expect(validateCheckout({ ...filled, date: INCOMPLETE }, now).date).toBe('Enter the whole date !');
+    expect(validateCheckout({ ...filled, time: INCOMPLETE }, now).time).toBe('Enter the whole time !');
+  });
+
   it('refuses dates and times not in the form the contract expects', () => {
     expect(validateCheckout({ ...filled, date: '03/07/2025' }, now).date).toBe('Enter the date as YYYY-MM-DD !');
     expect(validateCheckout({ ...filled, time: '25:00' }, now).time).toBe('Enter the time as HH:mm !');
-  });
-});
-
-describe('UK time', () => {
-  it('reads a summer wall-clock time as BST (UTC+1) and a winter one as GMT', () => {
-    expect(new Date(ukLocalToInstant('2025-07-03', '10:00')).toISOString()).toBe('2025-07-03T09:00:00.000Z');
-    expect(new Date(ukLocalToInstant('2025-12-03', '10:00')).toISOString()).toBe('2025-12-03T10:00:00.000Z');
   });
 });
 

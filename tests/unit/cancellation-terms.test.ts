@@ -8,19 +8,20 @@ const order = (over: Partial<CancellableOrder> = {}): CancellableOrder => ({
   total: 12_345, // £123.45
   dueAt: hours(48),
   hasRefundRequest: false,
+  paid: true,
   ...over,
 });
 
 describe('cancellation terms (SPEC 9)', () => {
   it('is free at least 24 hours before the job', () => {
-    expect(cancellationTerms(order({ dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0 });
-    expect(cancellationTerms(order({ dueAt: hours(24) }), now)).toEqual({ allowed: true, fee: 0 });
+    expect(cancellationTerms(order({ dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(24) });
+    expect(cancellationTerms(order({ dueAt: hours(24) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: now });
   });
 
   it('costs 30% of the total within 24 hours, rounded to the penny', () => {
     // 30% of £123.45 is £37.035 → £37.04
-    expect(cancellationTerms(order({ dueAt: new Date(hours(24).getTime() - 1) }), now)).toEqual({ allowed: true, fee: 3_704 });
-    expect(cancellationTerms(order({ dueAt: hours(1), total: 10_000 }), now)).toEqual({ allowed: true, fee: 3_000 });
+    expect(cancellationTerms(order({ dueAt: new Date(hours(24).getTime() - 1) }), now)).toEqual({ allowed: true, fee: 3_704, freeUntil: null });
+    expect(cancellationTerms(order({ dueAt: hours(1), total: 10_000 }), now)).toEqual({ allowed: true, fee: 3_000, freeUntil: null });
   });
 
   it('is refused once the job has started', () => {
@@ -34,7 +35,12 @@ describe('cancellation terms (SPEC 9)', () => {
   });
 
   it('is free for an order not yet checked out (no job time)', () => {
-    expect(cancellationTerms(order({ dueAt: null }), now)).toEqual({ allowed: true, fee: 0 });
+    expect(cancellationTerms(order({ dueAt: null }), now)).toEqual({ allowed: true, fee: 0, freeUntil: null });
+  });
+
+  it('keeps no fee from an order never paid (cash, or card not paid): free until the job starts', () => {
+    expect(cancellationTerms(order({ paid: false, dueAt: hours(2), total: 5_000 }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(2) });
+    expect(cancellationTerms(order({ paid: false, dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(48) });
   });
 
   it('is refused for cancelled and completed orders, and when a request already exists', () => {
@@ -47,6 +53,6 @@ describe('cancellation terms (SPEC 9)', () => {
   });
 
   it('allows cancelling a paid order on the same terms', () => {
-    expect(cancellationTerms(order({ status: 'payment_validated', dueAt: hours(2), total: 5_000 }), now)).toEqual({ allowed: true, fee: 1_500 });
+    expect(cancellationTerms(order({ status: 'payment_validated', dueAt: hours(2), total: 5_000 }), now)).toEqual({ allowed: true, fee: 1_500, freeUntil: null });
   });
 });

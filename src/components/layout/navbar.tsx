@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button as AriaButton, Link } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -17,14 +17,40 @@ const links = [
   { href: paths.faqs, label: 'FAQs' },
 ] as const;
 
-/** The public site's top bar (SPEC 2): page links, then Log in / Register or the user's menu. */
+/** Whether the panel was opened natively (a popover) before the app started. */
+function isNativelyOpen(panel: HTMLElement | null): boolean {
+  try {
+    return panel?.matches(':popover-open') ?? false;
+  } catch {
+    // A browser without popovers: the Menu could not open before the app.
+    return false;
+  }
+}
+
+/**
+ * The public site's top bar (SPEC 2): page links, then Log in / Register or the user's menu.
+ * On phones the links fold into a panel behind Menu. In the prerendered page, before the app runs,
+ * Menu opens the panel as a native popover (decision 009: no script needed, its expanded state
+ * announced by the browser, Escape and a tap outside close it). Once the app runs it takes over
+ * (the panel then stays in the page's flow, where the user menu's own popover can open over it),
+ * keeping the panel as the person left it. The account corner shows the signed-in user's menu only
+ * then too: a prerendered page is a visitor's, and a customer's start-up hydrates it unchanged.
+ */
 export function Navbar() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [isOpen, setOpen] = useState(false);
+  const [scripted, setScripted] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   // On phones the links fold away; following one closes the panel.
   useEffect(() => setOpen(false), [pathname]);
+
+  // After the effect above (the last update wins): a panel opened before start-up stays open.
+  useEffect(() => {
+    setOpen(isNativelyOpen(panelRef.current));
+    setScripted(true);
+  }, []);
 
   return (
     <header className="navbar">
@@ -32,16 +58,23 @@ export function Navbar() {
         <Link href={paths.landing} className="navbar__brand" aria-label="Sparkle Cleaning, home">
           <BrandLogo />
         </Link>
-        <AriaButton
+        <button
+          type="button"
           className="navbar__toggle"
-          aria-expanded={isOpen}
+          aria-expanded={scripted ? isOpen : undefined}
           aria-controls="navbar-panel"
-          onPress={() => setOpen((open) => !open)}
+          popoverTarget={scripted ? undefined : 'navbar-panel'}
+          onClick={scripted ? () => setOpen((open) => !open) : undefined}
         >
           <span className="navbar__toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
-        </AriaButton>
-        <div id="navbar-panel" className={`navbar__panel${isOpen ? ' navbar__panel--open' : ''}`}>
+        </button>
+        <div
+          id="navbar-panel"
+          ref={panelRef}
+          popover={scripted ? undefined : 'auto'}
+          className={`navbar__panel${isOpen ? ' navbar__panel--open' : ''}`}
+        >
           <nav aria-label="Main">
             <ul className="navbar__links">
               {links.map((link) => (
@@ -58,7 +91,7 @@ export function Navbar() {
             </ul>
           </nav>
           <div className="navbar__account">
-            {user ? (
+            {user && scripted ? (
               <Suspense fallback={null}>
                 <UserMenu name={user.name} />
               </Suspense>

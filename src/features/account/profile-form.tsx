@@ -1,11 +1,12 @@
 import { useToast } from '../../app/toasts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { updateProfile } from '../../api/update-profile';
 import { useRequest } from '../../app/use-request';
 import { useSession } from '../../app/session';
+import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';
 import { Alert, Button, TextField } from '../../components/ui';
 import { accountMessages } from './account-messages';
-import { emptyProfileForm, toProfileUpdate } from './profile-update';
+import { emptyProfileForm, toProfileUpdate, type ProfileForm as ProfileFormValues } from './profile-update';
 import { useValidatedForm } from './use-validated-form';
 import './account.css';
 
@@ -14,17 +15,28 @@ import './account.css';
  * Every field is optional (empty is sent as null). On success: the toast, the request is reset
  * and the user is logged out (SPEC 4), since email or password may have changed.
  */
+type KeptProfile = Pick<ProfileFormValues, 'name' | 'email'>;
+
 // SPEC 2 spells the name field 'Full name' on /profile and 'Full Name' on the admin's /settings.
 export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string; nameLabel?: string }) {
   const { user, send } = useSession();
   const request = useRequest(updateProfile);
-  const form = useValidatedForm(emptyProfileForm, () => ({}));
+  const owner = user?.id ?? null;
+  // Name and email typed before a session expired come back after logging in (passwords never kept).
+  const [initial] = useState(() => ({ ...emptyProfileForm, ...readDraft<KeptProfile>('profile', owner) }));
+  const form = useValidatedForm(initial, () => ({}));
+  const { name, email } = form.values;
+  useEffect(() => {
+    if (name || email) saveDraft<KeptProfile>('profile', owner, { name, email });
+    else forgetDraft('profile');
+  }, [owner, name, email]);
   const showToast = useToast();
   const { succeeded, reset } = request;
 
   useEffect(() => {
     if (!succeeded) return;
     showToast(accountMessages.profileUpdated, 'success');
+    forgetDraft('profile');
     reset();
     send({ type: 'session.logout' });
   }, [succeeded, reset, showToast, send]);
@@ -37,7 +49,7 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
       <div className="profile-form__grid">
         <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
-        <TextField label="Old Password" type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
+        <TextField label="Old Password" description="Needed to change your email or password." type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
         <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />
       </div>
       {request.failed ? <Alert variant="error">{request.error}</Alert> : null}

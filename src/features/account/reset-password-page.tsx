@@ -12,7 +12,7 @@ import { validateResetPassword } from './validate-reset-password';
 
 /** /reset-password/:id (SPEC 2): `id` is the mailed token; success says so and goes to /login. */
 export default function ResetPasswordPage() {
-  const { id: token = '' } = useParams();
+  const { token = '' } = useParams();
   const request = useRequest(resetPassword);
   const form = useValidatedForm({ password: '', confirmation: '' }, validateResetPassword);
   const navigate = useNavigate();

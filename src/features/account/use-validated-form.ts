@@ -8,28 +8,25 @@ type Errors<F> = Partial<Record<keyof F, string>>;
  */
 export function useValidatedForm<F extends object>(initial: F, validate: (values: F) => Errors<F>) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<F>>({});
   const [submitted, setSubmitted] = useState(false);
+  // Derived, so several changes before one render (fields typed before the app ran, handed over
+  // together by the Form) each build on the last.
+  const errors: Errors<F> = submitted ? validate(values) : {};
 
   const change =
     <K extends keyof F>(field: K) =>
-    (value: F[K]) => {
-      const next = { ...values, [field]: value };
-      setValues(next);
-      if (submitted) setErrors(validate(next));
-    };
+    (value: F[K]) =>
+      setValues((current) => ({ ...current, [field]: value }));
 
   const handleSubmit = (onValid: (values: F) => void) => (event: FormEvent) => {
     event.preventDefault();
     const found = validate(values);
     setSubmitted(true);
-    setErrors(found);
     if (Object.keys(found).length === 0) onValid(values);
   };
 
   const reset = () => {
     setValues(initial);
-    setErrors({});
     setSubmitted(false);
   };
 

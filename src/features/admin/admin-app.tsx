@@ -1,4 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { adminPages, matchPage, routePath } from '../../app/page-routes';
 import { AdminLayout } from './layout/admin-layout';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './order-detail/order-detail-page';
@@ -10,19 +12,21 @@ import { UsersPage } from './users/users-page';
 /**
  * The back office (SPEC 2, administrator routes): rendered instead of the public site for every
  * path when the user has ROLE_ADMIN, and loaded lazily, so nothing here reaches other visitors.
- * An administrator on any other path (the public pages or a mistyped one) is sent to the dashboard.
+ * An administrator on a public page is sent to the dashboard; a path that is no page at all, or an
+ * order that does not exist, shows `notFound` (the app's not-found page, given by src/app).
  */
-export default function AdminApp() {
+export default function AdminApp({ notFound }: { notFound: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="users" element={<UsersPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="order/:id" element={<OrderDetailPage />} />
-        <Route path="refund-orders" element={<RefundsPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path={routePath(adminPages.users)} element={<UsersPage />} />
+        <Route path={routePath(adminPages.orders)} element={<OrdersPage />} />
+        <Route path={routePath(adminPages.order)} element={<OrderDetailPage notFound={notFound} />} />
+        <Route path={routePath(adminPages.refunds)} element={<RefundsPage />} />
+        <Route path={routePath(adminPages.settings)} element={<SettingsPage />} />
+        <Route path="*" element={matchPage(pathname) ? <Navigate to="/" replace /> : notFound} />
       </Route>
     </Routes>
   );

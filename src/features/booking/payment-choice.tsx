@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { PaymentMethod } from '../../../machines/checkout-form';
+import { getPaymentOptions } from '../../api/get-payment-options';
+import { useRequest } from '../../app/use-request';
 
 interface PaymentChoiceProps {
   value: PaymentMethod;
@@ -12,8 +15,18 @@ const options: { value: PaymentMethod; label: string; detail: string }[] = [
   { value: 'card', label: 'Pay now', detail: 'By card, on the secure payment page.' },
 ];
 
-/** SPEC 9: cash ('Pay cash') or card ('Pay now'). */
+/**
+ * SPEC 9: cash ('Pay cash') or card ('Pay now'). Card is offered only when the server has a payment
+ * provider (GET /services/payment-options); otherwise it shows as unavailable, with the reason.
+ */
 export function PaymentChoice({ value, isDisabled, onChange }: PaymentChoiceProps) {
+  const paymentOptions = useRequest(getPaymentOptions, { auto: true });
+  const card = paymentOptions.data?.card;
+  const cardUnavailable = card && !card.available ? (card.message ?? 'Card payment is not available at the moment') : null;
+  useEffect(() => {
+    if (cardUnavailable && value === 'card') onChange('cash');
+  }, [cardUnavailable, value, onChange]);
+
   return (
     <RadioGroup
       value={value}
@@ -24,11 +37,18 @@ export function PaymentChoice({ value, isDisabled, onChange }: PaymentChoiceProp
       <Label className="field__label">Payment</Label>
       <div className="payment-choice__options">
         {options.map((option) => (
-          <Radio key={option.value} value={option.value} className="payment-choice__option">
+          <Radio
+            key={option.value}
+            value={option.value}
+            className="payment-choice__option"
+            isDisabled={option.value === 'card' && cardUnavailable !== null}
+          >
             <span className="payment-choice__dot" aria-hidden="true" />
             <span className="payment-choice__text">
               <span className="payment-choice__label">{option.label}</span>
-              <span className="payment-choice__detail">{option.detail}</span>
+              <span className="payment-choice__detail">
+                {option.value === 'card' && cardUnavailable ? cardUnavailable : option.detail}
+              </span>
             </span>
           </Radio>
         ))}

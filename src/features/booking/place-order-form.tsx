@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import type { CheckoutForm } from '../../../machines/checkout-form';
-import { paths } from '../../app/paths';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from './date-time-fields';
 import { PaymentChoice } from './payment-choice';
@@ -11,8 +10,10 @@ import { PaymentChoice } from './payment-choice';
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 
 /** The delivery and payment form; the machine holds the values, checks them and submits. */
-export function PlaceOrderForm({ actorRef }: { actorRef: CheckoutRef }) {
+export function PlaceOrderForm({ actorRef, backHref }: { actorRef: CheckoutRef; backHref: string }) {
   const form = useSelector(actorRef, (s) => s.context.form);
+  // The date and time fields are uncontrolled: they start from the form as it was restored.
+  const [initial] = useState(form);
   const errors = useSelector(actorRef, (s) => s.context.errors);
   const submitting = useSelector(actorRef, (s) => s.matches('submitting') || s.matches('paid') || s.matches('redirecting'));
   const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
@@ -45,16 +46,18 @@ export function PlaceOrderForm({ actorRef }: { actorRef: CheckoutRef }) {
         <div className="field-row">
           <BookingDateField
             label="Date"
-            description="dd/mm/yyyy, at least 24 hours ahead"
+            description="dd/mm/yyyy, UK date, at least 24 hours ahead"
             errorMessage={errors.date ?? null}
             isDisabled={submitting}
+            initialValue={initial.date}
             onChange={(date) => change({ date })}
           />
           <BookingTimeField
             label="Time"
-            description="24-hour UK time, e.g. 09:30"
+            description="UK time, 24-hour clock, e.g. 09:30"
             errorMessage={errors.time ?? null}
             isDisabled={submitting}
+            initialValue={initial.time}
             onChange={(time) => change({ time })}
           />
         </div>
@@ -69,7 +72,8 @@ export function PlaceOrderForm({ actorRef }: { actorRef: CheckoutRef }) {
           </Alert>
         ) : null}
         <div className="booking-actions">
-          <LinkButton href={paths.services} variant="secondary">Back</LinkButton>
+          {/* Back to the items of this booking (kept), not to the list of services. */}
+          <LinkButton href={backHref} variant="secondary">Back</LinkButton>
           <Button type="submit" isPending={submitting}>
             {form.payment === 'card' ? 'Pay now' : 'Pay cash'}
           </Button>

@@ -3,14 +3,18 @@ import { useToast } from '../../app/toasts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
+import type { CheckoutForm } from '../../../machines/checkout-form';
 import { checkoutActor } from '../../api/checkout-order';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { Alert, LinkButton, Page } from '../../components/ui';
-import { forgetStoredOrder, readStoredOrder } from '../../lib/stored-order';
+import { useSession } from '../../app/session';
+import { readDraft, saveDraft } from '../../lib/form-drafts';
+import { forgetBooking, readCartDraft, readStoredOrder } from '../../lib/stored-order';
 import { PlaceOrderForm } from './place-order-form';
 import { OrderSummaryPanel } from './order-summary-panel';
 import { trustedPaymentOrigins } from './trusted-origins';
+import type { BookedState } from '../../lib/booked-order';
 import './booking.css';
 
 /** `/placeorder`: address, time and payment for the order kept under `myService`; resumes after a reload. */
@@ -21,15 +25,31 @@ export default function PlaceOrderPage() {
     navigateRef.current = navigate;
   }, [navigate]);
   const showToast = useToast();
-  const [input] = useState(() => ({ order: readStoredOrder(), trustedOrigins: trustedPaymentOrigins() }));
+  const owner = useSession().user?.id ?? null;
+  const [input] = useState(() => ({
+    order: readStoredOrder(owner),
+    trustedOrigins: trustedPaymentOrigins(),
+    form: readDraft<CheckoutForm>('booking.form', owner),
+    serviceId: readCartDraft(owner)?.serviceId ?? null,
+  }));
 
   const actorRef = useActorRef(
     checkoutMachine.provide({
       actors: { checkout: checkoutActor },
       actions: {
-        forgetOrder: () => forgetStoredOrder(),
+        keepForm: ({ context }) => saveDraft('booking.form', owner, context.form),
+        forgetOrder: () => forgetBooking(),
         notifyPaid: () => showToast('Payment was successfully !', 'success'),
-        goHome: () => navigateRef.current(paths.landing),
+        goToSuccess: ({ context }) => {
+          const booked: BookedState = {
+            reference: context.order?.id ?? 0,
+            service: context.order?.name ?? '',
+            date: context.form.date,
+            time: context.form.time,
+            total: context.order?.total ?? 0,
+          };
+          navigateRef.current(paths.success, { state: { booked } });
+        },
         goToPayment: (_, { url }) => window.location.assign(url),
       },
     }),
@@ -51,7 +71,7 @@ export default function PlaceOrderPage() {
       <p className="booking-page__intro">Tell us where and when, then choose how to pay.</p>
       {blocked ? <Alert variant="error">{blocked}</Alert> : null}
       <div className="booking-layout booking-layout--checkout">
-        <PlaceOrderForm actorRef={actorRef} />
+        <PlaceOrderForm actorRef={actorRef} backHref={input.serviceId ? paths.properties(input.serviceId) : paths.services} />
         {input.order ? <OrderSummaryPanel order={input.order} /> : null}
       </div>
     </Page>

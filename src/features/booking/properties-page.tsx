@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { bookingMachine } from '../../../machines/booking.machine';
+import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
 import { createOrderActor } from '../../api/create-order';
 import { loadItemsActor } from '../../api/get-service-items';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
-import { storeOrder } from '../../lib/stored-order';
+import { useSession } from '../../app/session';
+import { readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
 import { CartPanel } from './cart-panel';
 import { ItemChecklist } from './item-checklist';
 import './booking.css';
@@ -34,15 +35,22 @@ function ServiceBooking({ serviceId }: { serviceId: number }) {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
+  const owner = useSession().user?.id ?? null;
+  // The cart kept from an earlier visit of this service's page (Back, Forward, reload).
+  const [input] = useState(() => {
+    const kept = readCartDraft(owner);
+    return { serviceId, cart: kept?.serviceId === serviceId ? kept.cart : [] };
+  });
   const actorRef = useActorRef(
     bookingMachine.provide({
       actors: { loadItems: loadItemsActor, createOrder: createOrderActor },
       actions: {
-        storeOrder: ({ context }) => storeOrder(context.order),
+        keepCart: ({ context }) => saveCartDraft(owner, { serviceId, cart: cartLines(context.cart), orderId: null }),
+        storeOrder: ({ context }) => storeOrder(owner, serviceId, cartLines(context.cart), context.order),
         goToPlaceOrder: () => navigateRef.current(paths.placeOrder),
       },
     }),
-    { input: { serviceId }, inspect },
+    { input, inspect },
   );
   const loading = useSelector(actorRef, (s) => s.matches('loadingItems'));
   const loadError = useSelector(actorRef, (s) => (s.matches('loadFailed') ? s.context.error : null));
@@ -70,3 +78,5 @@ function ServiceBooking({ serviceId }: { serviceId: number }) {
     </Page>
   );
 }
+
+const cartLines = (cart: readonly CartItem[]) => cart.map(({ id, quantity }) => ({ id, quantity }));

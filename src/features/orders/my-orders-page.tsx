@@ -1,30 +1,88 @@
 import { useActorRef } from '@xstate/react';
 import { useToast } from '../../app/toasts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkout.machine';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
-import { listMyOrders } from '../../api/list-my-orders';
+import { listMyOrders, type MyOrder } from '../../api/list-my-orders';
+import { payOrder } from '../../api/pay-order';
+import { trustedPaymentOrigins } from '../booking/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
+import { useSession } from '../../app/session';
+import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';
 import { useRequest } from '../../app/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
+import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 
-/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it. */
+interface ReasonDraft {
+  orderId: number;
+  reason: string;
+}
+
+/** Orders per page; the server sends one page at a time (docs/decisions/011). */
+const PAGE_SIZE = 10;
+
+/**
+ * Pay now: asks the server for the order's payment page (the same payment each time) and goes there
+ * when its address is one the site trusts. The state is per order, shown on its card.
+ */
+function usePayNow() {
+  const [state, setState] = useState<{ orderId: number; error: string | null } | null>(null);
+  // Back from the payment page out of the browser's page cache: Pay now works again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setState(null);
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
+  const pay = async (order: MyOrder) => {
+    setState({ orderId: order.id, error: null });
+    try {
+      const url = await payOrder(order.id);
+      if (!isTrustedUrl(url, trustedPaymentOrigins())) {
+        setState({ orderId: order.id, error: untrustedPaymentMessage });
+        return;
+      }
+      window.location.assign(url);
+    } catch (error) {
+      setState({ orderId: order.id, error: error instanceof Error ? error.message : 'Network Error' });
+    }
+  };
+  return { pay, payingId: state && state.error === null ? state.orderId : null, errorOf: (id: number) => (state?.orderId === id ? state.error : null) };
+}
+
+/** Back from the payment page's Cancel: `?payment=cancelled&order=12`. */
+function useCancelledPayment(): number | null {
+  const [params] = useSearchParams();
+  const order = Number(params.get('order'));
+  return params.get('payment') === 'cancelled' && Number.isInteger(order) && order > 0 ? order : null;
+}
+
+/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it; unpaid card orders can be paid. */
 export default function MyOrdersPage() {
-  const orders = useRequest(listMyOrders, { auto: true });
+  const [page, setPage] = useState(1);
+  const orders = useRequest(listMyOrders, { auto: true, params: { limit: PAGE_SIZE, page } });
   const reloadRef = useRef(orders.retry);
   useEffect(() => {
     reloadRef.current = orders.retry;
   }, [orders.retry]);
   const showToast = useToast();
+  const owner = useSession().user?.id ?? null;
+  const payNow = usePayNow();
+  const cancelledPayment = useCancelledPayment();
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
       actors: { requestRefund: requestRefundActor },
       actions: {
+        keepReason: ({ context }) => saveDraft<ReasonDraft>('cancellation', owner, { orderId: context.orderId ?? 0, reason: context.reason }),
+        forgetReason: () => forgetDraft('cancellation'),
         notifySent: () =>
           showToast('Order refund sent successfully, we will contact you asap !', 'success'),
         reloadOrders: () => reloadRef.current(),
@@ -33,7 +91,29 @@ export default function MyOrdersPage() {
     { inspect },
   );
 
-  const list = orders.data ?? [];
+  const list = orders.data?.rows ?? [];
+  const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  // Fewer orders than before (the last one on a page went elsewhere): stay within the pages there are.
+  useEffect(() => {
+    if (orders.data && page > pageCount) setPage(pageCount);
+  }, [orders.data, page, pageCount]);
+  // A reason typed before the session expired: the dialog opens again with it, once.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !orders.data) return;
+    restored.current = true;
+    const kept = readDraft<ReasonDraft>('cancellation', owner);
+    const order = kept && orders.data.rows.find((candidate) => candidate.id === kept.orderId);
+    if (!kept || !order) return;
+    cancellation.send({ type: 'dialog.open', order });
+    cancellation.send({ type: 'reason.change', value: kept.reason });
+  }, [orders.data, owner, cancellation]);
+  const returnedTo = cancelledPayment !== null ? list.find((order) => order.id === cancelledPayment) : undefined;
+  // Back from the payment page: bring that order into view once the list is there.
+  const returnedId = returnedTo?.id;
+  useEffect(() => {
+    if (returnedId !== undefined) document.getElementById(`order-${returnedId}`)?.scrollIntoView({ block: 'center' });
+  }, [returnedId]);
   return (
     <Page title="My orders" className="my-orders">
       {orders.loading && !orders.data ? <Spinner label="Loading your orders" size="lg" /> : null}
@@ -43,11 +123,17 @@ export default function MyOrdersPage() {
           <Button size="sm" variant="secondary" onPress={orders.retry}>Try again</Button>
         </Alert>
       ) : null}
-      {orders.data && list.length === 0 ? (
+      {orders.data && orders.data.total === 0 ? (
         <div className="my-orders__empty">
           <p>There is no orders yet !</p>
           <LinkButton href={paths.services}>Book a service</LinkButton>
         </div>
+      ) : null}
+      {returnedTo && returnedTo.payment.status === 'awaiting_payment' ? (
+        <Alert variant="info" className="my-orders__returned">
+          <strong>{PAYMENT_NOT_COMPLETED}</strong> for order #{returnedTo.id} ({returnedTo.service}). It is kept: press Pay now on
+          the order when you are ready.
+        </Alert>
       ) : null}
       {list.length > 0 ? (
         <>
@@ -55,10 +141,29 @@ export default function MyOrdersPage() {
           <ul className="my-orders__list" aria-label="Orders">
             {list.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })} />
+                <OrderCard
+                  order={order}
+                  onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })}
+                  onPay={(chosen) => void payNow.pay(chosen)}
+                  paying={payNow.payingId === order.id}
+                  payError={payNow.errorOf(order.id)}
+                />
               </li>
             ))}
           </ul>
+          {pageCount > 1 ? (
+            <nav className="my-orders__pages" aria-label="Order pages">
+              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+                Previous page
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pageCount}
+              </span>
+              <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
+                Next page
+              </Button>
+            </nav>
+          ) : null}
         </>
       ) : null}
       <CancelOrderDialog actorRef={cancellation} orders={list} />

@@ -2,21 +2,32 @@ import type { MyOrder } from '../../api/list-my-orders';
 import { Button, Card } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { orderStatusLabels, orderStatusTone, refundStatusLabels } from './order-labels';
+import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
+import { cancellationRuleText } from './order-rules';
 
 interface OrderCardProps {
   order: MyOrder;
   onCancel: (order: MyOrder) => void;
+  /** Pay now: starts the order's card payment again (same order, same amount). */
+  onPay: (order: MyOrder) => void;
+  /** Pay now was pressed and the payment page is being opened. */
+  paying?: boolean;
+  /** Why Pay now failed, shown on this card. */
+  payError?: string | null;
 }
 
-/** One of my orders: service, total, status, booking date, refund status, and Cancel. */
-export function OrderCard({ order, onCancel }: OrderCardProps) {
+/** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null }: OrderCardProps) {
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
+  const paymentId = `order-${order.id}-payment`;
   const { allowed, reason } = order.cancellation;
+  const rule = cancellationRuleText(order.cancellation);
+  const awaitingPayment = order.payment.status === 'awaiting_payment';
+  const refundLabels = order.payment.status === 'paid' ? refundStatusLabels : unpaidCancellationLabels;
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
-      <header className="order-card__header">
+      <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
         <h2 id={titleId} className="order-card__service">{order.service}</h2>
         <p className="order-card__total">{formatMoney(order.total)}</p>
       </header>
@@ -37,16 +48,38 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
         </div>
         {order.refund ? (
           <div>
-            <dt>Refund</dt>
+            <dt>{order.payment.status === 'paid' ? 'Refund' : 'Cancellation'}</dt>
             <dd>
               <span className={`status-badge status-badge--refund-${order.refund.status}`}>
-                {refundStatusLabels[order.refund.status]}
+                {refundLabels[order.refund.status]}
               </span>
             </dd>
           </div>
         ) : null}
       </dl>
+      {awaitingPayment ? (
+        <div className="order-card__payment">
+          <p id={paymentId} className="order-card__payment-state">
+            <strong>{PAYMENT_NOT_COMPLETED}</strong>
+            {order.payment.payable ? null : ': card payment is not available at the moment'}
+          </p>
+          {order.payment.payable ? (
+            <Button
+              size="sm"
+              className="order-card__pay"
+              isDisabled={paying}
+              aria-label={`Pay now for order #${order.id} (${order.service})`}
+              aria-describedby={paymentId}
+              onPress={() => onPay(order)}
+            >
+              {paying ? 'Opening the payment page…' : 'Pay now'}
+            </Button>
+          ) : null}
+          {payError ? <p role="alert" className="order-card__pay-error">{payError}</p> : null}
+        </div>
+      ) : null}
       <footer className="order-card__footer">
+        {rule ? <p className="order-card__rule">{rule}</p> : null}
         {!allowed && reason ? <p id={reasonId} className="order-card__no-cancel">{reason}</p> : null}
         <Button
           variant="secondary"

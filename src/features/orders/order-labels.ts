@@ -26,6 +26,16 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
   rejected: 'Refund rejected',
 };
 
+/** The same request on an order never paid: there is no money to refund, only a cancellation. */
+export const unpaidCancellationLabels: Record<RefundStatus, string> = {
+  pending: 'Cancellation pending',
+  accepted: 'Cancellation accepted',
+  rejected: 'Cancellation rejected',
+};
+
+/** Card orders checked out and not paid (issue 11): said on the card, beside Pay now. */
+export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
+
 /** What cancelling now costs, by the terms (SPEC 9): free at least 24 hours ahead, else 30%. */
 export function cancellationFeeText(fee: number): string {
   return fee > 0

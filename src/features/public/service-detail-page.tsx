@@ -1,18 +1,24 @@
 import { useParams } from 'react-router-dom';
 import { getServiceDetail, type ServiceDetail } from '../../api/get-service-detail';
+import { pageId } from '../../app/page-routes';
 import { paths } from '../../app/paths';
 import { useRequest } from '../../app/use-request';
 import { LinkButton, Page } from '../../components/ui';
+import NotFoundPage from './not-found-page';
 import { FaqList } from './shared/faq-list';
 import { RequestState } from './shared/request-state';
 import { ServicePicture } from './shared/service-picture';
 import './service-detail-page.css';
 
-/** `/service/:id`: one service's activities and FAQs, with Book a service (→ /properties/{id}). */
+/**
+ * `/service/:id`: one service's activities and FAQs, with Book a service (→ /properties/{id}).
+ * No such service: the not-found page (issue 11 row 19), no Retry that cannot help.
+ */
 export default function ServiceDetailPage() {
-  const id = Number(useParams().id);
+  const id = pageId(useParams().id) ?? 0;
   const detail = useRequest(getServiceDetail, { auto: true, params: id });
   const name = detail.data?.name;
+  if (detail.succeeded && detail.data === null) return <NotFoundPage />;
   return (
     <Page title={name ?? 'Service details'} heading={name ?? 'Service details'} className="service-detail">
       <RequestState request={detail} onRetry={detail.retry} label="Loading the service" minHeight="var(--service-detail-reserved)">

@@ -20,11 +20,8 @@ import { ADMIN, freePort, startServerProcess, type ServerProcess } from '../supp
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate)) ?? null;
 const skipReason = !process.env.DATABASE_URL ? 'skipped: no PostgreSQL (DATABASE_URL unset)' : !NGINX ? 'skipped: nginx is not installed' : null;
 
-/**
- * Lead: turn this on once the PostgreSQL-shared sign-in counters (h4) are merged; until then each
- * instance counts on its own and the limit holds per instance only.
- */
-const SHARED_SIGN_IN_LIMITS = false;
+/** The sign-in counters are rows in PostgreSQL (h4, decision 010): one limit across the instances. */
+const SHARED_SIGN_IN_LIMITS = true;
 
 let scratch: ScratchDatabase;
 let a: ServerProcess;

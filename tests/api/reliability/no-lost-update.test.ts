@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrder, createOrder, firstCatalogue, login, newCustomer, orderWithPendingRefund, type Answer, type Catalogue, type Session } from '../support/api-actors';
+import { adminOrder, checkedOutOrder, firstCatalogue, login, newCustomer, orderWithPendingRefund, type Answer, type Catalogue, type Session } from '../support/api-actors';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from '../support/hardening-target';
 import { TEST_ADMIN } from '../support/test-server';
 
@@ -46,7 +46,7 @@ describe(`no lost update (${databaseLabel()})`, () => {
     let lost = 0;
     const problems: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const order = await createOrder(target.api, customer, catalogue);
+      const order = { id: await checkedOutOrder(target.api, customer, catalogue) };
       const { version } = await adminOrder(target.api, first, order.id);
       const wanted: [string, string] = ['completed', 'cancelled'];
       const answers = (await Promise.all([

@@ -145,9 +145,13 @@ export async function orderWithPendingRefund(api: Api, session: Session, catalog
 }
 
 export async function adminOrder(api: Api, admin: Session, id: number): Promise<Schemas['AdminOrder']> {
-  const answer = await api.call('GET', '/admin/orders/', { token: admin.token });
-  expectStatus(answer, 200, 'list orders');
-  const row = (answer.body as Schemas['AdminOrder'][]).find((order) => order.id === id);
-  if (!row) throw new Error(`order ${id} is not in the admin list`);
-  return row;
+  // Lists are paged (at most 100 rows a page): look through the pages.
+  for (let page = 1; ; page += 1) {
+    const answer = await api.call('GET', `/admin/orders/?limit=100&page=${page}`, { token: admin.token });
+    expectStatus(answer, 200, 'list orders');
+    const rows = answer.body as Schemas['AdminOrder'][];
+    const row = rows.find((order) => order.id === id);
+    if (row) return row;
+    if (rows.length < 100) throw new Error(`order ${id} is not in the admin list`);
+  }
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUITE_RATE_LIMITS_ENV } from './test-config';
 
 /**
  * The real server as a child process (`node --import tsx server/server.ts`), for tests that must
@@ -55,6 +56,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    RATE_LIMITS: SUITE_RATE_LIMITS_ENV,
     ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,10 +1,31 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../server/config';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../server/services/rate-limits';
+
+/**
+ * The API suite creates far more accounts, orders and messages from 127.0.0.1 than one client may:
+ * those limits are raised here, the sign-in and reset ones stay as in production. Tests of the
+ * limits themselves pass `rateLimits: DEFAULT_RATE_LIMITS` (tests/api/security/rate-limits.test.ts).
+ */
+export const SUITE_RATE_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  register: { ...DEFAULT_RATE_LIMITS.register, limit: 100_000 },
+  contact: { ...DEFAULT_RATE_LIMITS.contact, limit: 100_000 },
+  orders: { ...DEFAULT_RATE_LIMITS.orders, limit: 100_000 },
+  openOrders: { ...DEFAULT_RATE_LIMITS.openOrders, limit: 100_000 },
+  resetPassword: { ...DEFAULT_RATE_LIMITS.resetPassword, limit: 100_000 },
+};
+
+/** The same as RATE_LIMITS for a server process (server-process.ts, the end-to-end server). */
+export const SUITE_RATE_LIMITS_ENV = 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000';
 
 /** The demo accounts every seeded test database has (global-setup seeds them with these passwords). */
 export const TEST_ADMIN = { name: 'Sam Admin', email: 'admin@sparkle.test', password: 'admin-password-1' } as const;
 export const TEST_CUSTOMER = { name: 'Jane Customer', email: 'customer@sparkle.test', password: 'customer-password-1' } as const;
+
+/** What the test provider signs its notifications with in tests (so a test can sign one, or forge one). */
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'test-payment-webhook-secret';
 
 /** A configuration for tests: no environment read, a private data folder, fixed demo passwords. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -36,6 +57,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRetryLimit: 10,
     mailRetryDelaySeconds: 1,
     memoryLimitMb: 100_000,
+    trustProxy: false,
+    requestTimeoutMs: 30_000,
+    connectionTimeoutMs: 60_000,
+    rateLimits: SUITE_RATE_LIMITS,
+    paymentProvider: 'test',
+    paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     ...overrides,
   };
 }

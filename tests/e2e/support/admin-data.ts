@@ -63,8 +63,11 @@ export async function requestRefund(order: PlacedOrder, reason = 'Plans changed,
 }
 
 export async function orderVersion(api: ApiClient, id: number): Promise<Schemas['AdminOrder']> {
-  const orders = await ok(api.GET('/admin/orders/'));
-  const found = orders.find((o) => o.id === id);
-  if (!found) throw new Error(`order ${id} not in the admin list`);
-  return found;
+  // Lists are paged (at most 100 rows a page): the newest first, page after page.
+  for (let page = 1; ; page += 1) {
+    const orders = await ok(api.GET('/admin/orders/', { params: { query: { sort: 'id', order: 'desc', limit: 100, page } } }));
+    const found = orders.find((o) => o.id === id);
+    if (found) return found;
+    if (orders.length < 100) throw new Error(`order ${id} not in the admin list`);
+  }
 }

@@ -1,6 +1,9 @@
 import { fromPromise, type AnyStateMachine } from 'xstate';
 import { orderUpdateMachine } from '../../../machines/order-update.machine';
 import { refundUpdateMachine } from '../../../machines/refund-update.machine';
+import { orderUpdateModel, refundUpdateModel, type AdminUpdateModel } from '../../support/admin-update-models';
+import { expectedSteps, type ExpectedMachine, type ModelEvent } from '../../support/expected-walks';
+import { expectedAdminUpdate } from '../../support/expected/admin-update';
 import { pathsOf, type AnyPath } from '../../support/replay-paths';
 
 /**
@@ -9,7 +12,9 @@ import { pathsOf, type AnyPath } from '../../support/replay-paths';
  * `conflict` by changing the order or refund through the API first (stale version → 409, or a refund
  * already decided), `fail` by the browser losing the request (Network Error). Paths the real server
  * would answer differently from the model (for example, the model's saved status is not the chosen
- * one), or that end while a call is pending, are left out.
+ * one), or that end while a call is pending, are left out. The state each step must show is the
+ * one the hand-written table (tests/support/expected/admin-update.ts) expects, not the one the
+ * machine went to, so a broken transition fails in the browser too.
  */
 export type Outcome = 'ok' | 'conflict' | 'fail';
 export type UiStep =
@@ -26,6 +31,8 @@ const httpError = (message: string, status: number | null) => Object.assign(new 
 const never = fromPromise(() => new Promise<never>(() => {})) as never;
 
 interface Spec {
+  /** The unit tests' model of the same machine, whose written table gives the expected states. */
+  model: AdminUpdateModel;
   machine: AnyStateMachine;
   input: { orderId: number; status: string; version: number };
   submit: string;
@@ -42,13 +49,15 @@ interface Spec {
 }
 
 const orderSpec: Spec = {
+  model: orderUpdateModel,
   machine: orderUpdateMachine.provide({ actors: { updateOrderStatus: never } }),
   input: { orderId: 1, status: 'awaiting_validation', version: 1 },
   submit: 'order.update',
   retry: 'order.retry',
   actor: 'updateOrderStatus',
-  savedStatus: 'completed',
-  choices: ['completed', 'awaiting_validation'],
+  // Payment validated, not completed: these orders' jobs are a week ahead, and completed waits for the start.
+  savedStatus: 'payment_validated',
+  choices: ['payment_validated', 'awaiting_validation'],
   natural: () => 'ok',
   // Another administrator moves the order away and back: same status, newer version.
   canProvokeQuietly: true,
@@ -56,6 +65,7 @@ const orderSpec: Spec = {
 };
 
 const refundSpec: Spec = {
+  model: refundUpdateModel,
   machine: refundUpdateMachine.provide({ actors: { updateRefundStatus: never } }),
   input: { orderId: 1, status: 'pending', version: 0 },
   submit: 'refund.update',
@@ -83,6 +93,12 @@ function events(spec: Spec) {
   ];
 }
 
+/** The written table over this file's events (only its targets are used here, not its context checks). */
+function tableOf(spec: Spec): ExpectedMachine {
+  const [chooseFirst, chooseSecond, update, retry, saved, conflict, failure] = events(spec) as ModelEvent[];
+  return { ...expectedAdminUpdate(spec.model), machine: spec.machine, input: spec.input, events: { chooseFirst, chooseSecond, update, retry, saved, conflict, failure } } as ExpectedMachine;
+}
+
 function outcomeOf(event: { type: string; error?: unknown }): Outcome | null {
   if (event.type.startsWith('xstate.done.actor.')) return 'ok';
   if (!event.type.startsWith('xstate.error.actor.')) return null;
@@ -91,6 +107,7 @@ function outcomeOf(event: { type: string; error?: unknown }): Outcome | null {
 
 function toScenario(spec: Spec, path: AnyPath): UiScenario | null {
   const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
+  const expected = expectedSteps(tableOf(spec), steps.map((s) => s.event as ModelEvent)).map((s) => s.expected['']!);
   const ui: UiScenario['steps'] = [];
   let server = spec.input.status;
   let changedByOther = false;
@@ -101,7 +118,7 @@ function toScenario(spec: Spec, path: AnyPath): UiScenario | null {
       // A dropdown cannot choose the value it already shows: that step exists only in the model.
       const before = (i === 0 ? null : steps[i - 1]!.state.context) ?? { ...spec.input, chosen: null };
       if (event.status === spec.shown(before)) return null;
-      ui.push({ step: { kind: 'choose', status: String(event.status) }, state: String(state.value), status: state.context.status });
+      ui.push({ step: { kind: 'choose', status: String(event.status) }, state: expected[i]!, status: state.context.status });
       continue;
     }
     if (event.type !== spec.submit && event.type !== spec.retry) return null;
@@ -119,7 +136,7 @@ function toScenario(spec: Spec, path: AnyPath): UiScenario | null {
       changedByOther = !spec.canProvokeQuietly;
     }
     const kind = event.type === spec.submit ? 'update' : 'retry';
-    ui.push({ step: { kind, outcome, provoke }, state: String(answer.state.value), status: answer.state.context.status });
+    ui.push({ step: { kind, outcome, provoke }, state: expected[i + 1]!, status: answer.state.context.status });
     i++;
   }
   return ui.length ? { name: ui.map(({ step }) => describeStep(step)).join(' → '), steps: ui } : null;

@@ -77,6 +77,21 @@ export async function storedOrder(page: Page): Promise<Schemas['OrderSummary'] |
   return page.evaluate(() => JSON.parse(localStorage.getItem('myService') ?? 'null'));
 }
 
+/**
+ * Keeps `order` in the browser as Next does: its summary under `myService` and the signed-in
+ * user's cart draft naming it (a stored order is payable only by the person who made it).
+ */
+export async function keepOrderInBrowser(page: Page, order: Schemas['OrderSummary'], serviceId = BOOKED_SERVICE_ID): Promise<void> {
+  await page.evaluate(
+    ({ order, serviceId }) => {
+      const owner = (JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { id: number } | null)?.id;
+      localStorage.setItem('myService', JSON.stringify(order));
+      localStorage.setItem('draft:booking.cart', JSON.stringify({ owner, value: { serviceId, cart: [], orderId: order.id } }));
+    },
+    { order, serviceId },
+  );
+}
+
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }

@@ -1,37 +1,37 @@
-import { useTable, type ColumnFiltersState, type RowData, type SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTable, type OnChangeFn, type PaginationState, type RowData, type SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { SortableHeader } from './sortable-header';
 import { TablePagination } from './table-pagination';
-import { adminTableFeatures, defaultPageSize, type AdminColumn } from './table-features';
+import { adminTableFeatures, type AdminColumn } from './table-features';
 import './data-table.css';
 
 export interface DataTableProps<TData extends RowData> {
   /** The table's accessible name (caption and scroll region label). */
   label: string;
+  /** The page of rows the server answered. */
   data: TData[];
+  /** How many rows the whole list holds (X-Total-Count). */
+  rowCount: number;
   columns: AdminColumn<TData>[];
-  /** SPEC 9: default sort by name ascending. */
-  defaultSort: SortingState;
+  sorting: SortingState;
+  onSortingChange: OnChangeFn<SortingState>;
+  pagination: PaginationState;
+  onPaginationChange: OnChangeFn<PaginationState>;
   getRowId: (row: TData) => string;
-  columnFilters?: ColumnFiltersState;
   hiddenColumns?: string[];
   rowClassName?: (row: TData) => string | undefined;
-  /** Rendered above the table with the rows currently shown (sorted and paged), e.g. Export CSV. */
-  toolbar?: (visibleRows: TData[]) => ReactNode;
+  /** Rendered above the table, e.g. Export CSV. */
+  toolbar?: ReactNode;
   emptyMessage?: string;
 }
 
-const noFilters: ColumnFiltersState = [];
-
 /**
- * The back office's one table: TanStack Table v9 owns sorting, filtering and paging state;
- * this component owns the markup and its accessibility (header buttons with aria-sort, a labelled,
- * keyboard-scrollable region for narrow screens, page controls).
+ * The back office's one table: TanStack Table v9 in manual mode (the server sorts, filters and
+ * pages: use-server-table.ts); this component owns the markup and its accessibility (header
+ * buttons with aria-sort, a labelled, keyboard-scrollable region for narrow screens, page controls).
  */
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
-  const { label, data, columns, defaultSort, getRowId, columnFilters = noFilters, hiddenColumns } = props;
-  const [sorting, setSorting] = useState<SortingState>(defaultSort);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: defaultPageSize as number });
+  const { label, data, columns, getRowId, hiddenColumns, sorting, pagination, onPaginationChange } = props;
   const hiddenKey = (hiddenColumns ?? []).join(',');
   const columnVisibility = useMemo(
     () => Object.fromEntries(hiddenKey ? hiddenKey.split(',').map((id) => [id, false]) : []),
@@ -43,23 +43,25 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     columns,
     data,
     getRowId,
-    state: { sorting, pagination, columnFilters, columnVisibility },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
+    state: { sorting, pagination, columnVisibility },
+    onSortingChange: props.onSortingChange,
+    onPaginationChange,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    rowCount: props.rowCount,
     enableSortingRemoval: false,
     enableMultiSort: false,
     sortDescFirst: false,
-    // A reload after an update must not throw the administrator back to page 1.
+    // An update saved in place must not throw the administrator back to page 1.
     autoResetPageIndex: false,
   });
 
-  // A new filter starts from the first page; a shorter list keeps the page index in range.
-  const filterKey = JSON.stringify(columnFilters);
-  useEffect(() => setPagination((p) => ({ ...p, pageIndex: 0 })), [filterKey]);
-  const pageCount = Math.max(1, table.getPageCount());
+  // A shorter list (rows changed meanwhile) keeps the page index in range.
+  const pageCount = Math.max(1, Math.ceil(props.rowCount / pagination.pageSize));
   useEffect(() => {
-    if (pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
-  }, [pagination.pageIndex, pageCount]);
+    if (pagination.pageIndex >= pageCount) onPaginationChange((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  }, [pagination.pageIndex, pageCount, onPaginationChange]);
 
   const rows = table.getRowModel().rows;
   const sortedBy = sorting[0];
@@ -70,7 +72,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
   return (
     <div className="data-table">
-      {props.toolbar ? <div className="data-table__toolbar">{props.toolbar(rows.map((row) => row.original))}</div> : null}
+      {props.toolbar ? <div className="data-table__toolbar">{props.toolbar}</div> : null}
       <div className="data-table__scroll" role="region" aria-label={label} tabIndex={0}>
         <table>
           <caption className="visually-hidden">{label + sortNote}</caption>
@@ -111,9 +113,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         pageIndex={pagination.pageIndex}
         pageCount={pageCount}
         pageSize={pagination.pageSize}
-        rowCount={table.getRowCount()}
-        onPageIndex={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
-        onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        rowCount={props.rowCount}
+        onPageIndex={(pageIndex) => onPaginationChange((p) => ({ ...p, pageIndex }))}
+        onPageSize={(pageSize) => onPaginationChange({ pageIndex: 0, pageSize })}
       />
     </div>
   );

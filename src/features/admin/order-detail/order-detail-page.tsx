@@ -1,16 +1,24 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { getOrder } from '../../../api/get-order';
+import { findOrder } from '../../../api/get-order';
+import { pageId } from '../../../app/page-routes';
 import { paths } from '../../../app/paths';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../../components/ui';
 import { OrderDetailView } from './order-detail-view';
 import './order-detail.css';
 
-/** SPEC 2 /order/:id: one order in full, with its audit trail; Back returns to /orders. */
-export function OrderDetailPage() {
+/**
+ * SPEC 2 /order/:id: one order in full, with its audit trail; Back returns to /orders. An id that
+ * names no order (/order/abc, /order/999999) is the not-found page: no raw validation text, no
+ * Try again that cannot help (issue 11 row 19).
+ */
+export function OrderDetailPage({ notFound }: { notFound: ReactNode }) {
   const { id = '' } = useParams();
-  const orderId = /^\d+$/.test(id) ? Number(id) : null;
-  const order = useRequest(getOrderOrFail, { auto: true, params: orderId });
+  const orderId = pageId(id);
+  const order = useRequest(findOrder, { auto: orderId !== null, params: orderId ?? 0 });
+
+  if (orderId === null || (order.succeeded && order.data === null)) return <>{notFound}</>;
 
   return (
     <Page title={`Order ${id}`} heading={`Order #${id}`} width="full">
@@ -20,14 +28,10 @@ export function OrderDetailPage() {
       {order.loading ? <Spinner label="Loading the order" /> : null}
       {order.error ? (
         <Alert variant="error" className="load-error">
-          {order.error} {orderId !== null ? <Button size="sm" variant="secondary" onPress={order.retry}>Try again</Button> : null}
+          {order.error} <Button size="sm" variant="secondary" onPress={order.retry}>Try again</Button>
         </Alert>
       ) : null}
       {order.data ? <OrderDetailView order={order.data} /> : null}
     </Page>
   );
-}
-
-function getOrderOrFail(id: number | null) {
-  return id === null ? Promise.reject(new Error('Order not found')) : getOrder(id);
 }

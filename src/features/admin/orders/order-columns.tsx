@@ -10,6 +10,13 @@ import { OrderStatusControl } from './order-status-control';
 
 const column = adminColumnHelper<AdminOrder>();
 
+/** The row's refund marker follows the decision (issue 11, row 16). */
+const refundMarker: Record<NonNullable<AdminOrder['refund_status']>, string> = {
+  pending: 'Refund requested',
+  accepted: 'Refund accepted',
+  rejected: 'Refund rejected',
+};
+
 /**
  * SPEC 2 /orders columns. Data columns sort by their real values (ids and prices as numbers, dates
  * by time, a missing date last); the two control columns do not sort.
@@ -21,7 +28,7 @@ export const orderColumns = column.columns([
     cell: ({ row }) => (
       <>
         #{row.original.id}
-        {row.original.refund ? <span className="row-marker">Refund requested</span> : null}
+        {row.original.refund_status ? <span className="row-marker">{refundMarker[row.original.refund_status]}</span> : null}
       </>
     ),
   }),

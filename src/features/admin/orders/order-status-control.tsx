@@ -5,19 +5,20 @@ import { orderUpdateMachine } from '../../../../machines/order-update.machine';
 import type { AdminOrder } from '../../../api/list-orders';
 import { updateOrderStatusActor } from '../../../api/update-order-status';
 import { inspect } from '../../../app/inspector';
-import { Button, Select } from '../../../components/ui';
+import { Button, Dialog, Modal, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useOrderActions } from './order-actions-context';
 
 /**
  * The "Update Order" cell: a status dropdown and Update, driven by one order-update machine per
- * row. Errors stay on the row with Retry; a conflict (409) also reloads the list.
+ * row. A saved status updates the row in place; cancelling asks for confirmation first; a refused
+ * change (409) puts the dropdown back to the stored status; other errors stay on the row with Retry.
  */
 export function OrderStatusControl({ order }: { order: AdminOrder }) {
-  const { statuses, reloadOrders } = useOrderActions();
+  const { statuses, orderSaved, reloadOrders } = useOrderActions();
   const showToast = useToast();
-  const reload = useRef(reloadOrders);
-  reload.current = reloadOrders;
+  const screen = useRef({ orderSaved, reloadOrders });
+  screen.current = { orderSaved, reloadOrders };
 
   const actorRef = useActorRef(
     orderUpdateMachine.provide({
@@ -25,7 +26,8 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
       actions: {
         notifyUpdated: ({ context }) =>
           showToast(`Order ${context.orderId} is now ${statusLabel(context.status)}`, 'success'),
-        reloadOrders: () => reload.current(),
+        rowSaved: ({ event }) => screen.current.orderSaved((event as unknown as { output: AdminOrder }).output),
+        reloadOrders: () => screen.current.reloadOrders(),
       },
     }),
     { input: { orderId: order.id, status: order.status, version: order.version }, inspect },
@@ -37,6 +39,7 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   const selected = useSelector(actorRef, (s) => s.context.chosen ?? s.context.status);
   const canUpdate = useSelector(actorRef, (s) => s.can({ type: 'order.update' }));
   const updating = useSelector(actorRef, (s) => s.matches('updating'));
+  const confirming = useSelector(actorRef, (s) => s.matches('confirming'));
   const error = useSelector(actorRef, (s) => (s.matches('failed') || s.matches('conflicted') ? s.context.error : null));
   const conflicted = useSelector(actorRef, (s) => s.matches('conflicted'));
 
@@ -56,12 +59,28 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
       {error ? (
         <p role="alert" className="row-update__error">
           {error}
-          {conflicted ? ' The list now shows the latest status.' : ''}
-          <Button size="sm" variant="secondary" aria-label={`Retry order ${order.id}`} onPress={() => actorRef.send({ type: 'order.retry' })}>
-            Retry
-          </Button>
+          {conflicted ? ' The list now shows the stored status.' : (
+            <Button size="sm" variant="secondary" aria-label={`Retry order ${order.id}`} onPress={() => actorRef.send({ type: 'order.retry' })}>
+              Retry
+            </Button>
+          )}
         </p>
       ) : null}
+      <Modal isOpen={confirming} onOpenChange={(open) => !open && actorRef.send({ type: 'order.dismiss' })}>
+        <Dialog title={`Cancel order ${order.id}?`} role="alertdialog">
+          <p>
+            Order {order.id} of {order.user} ({order.service}) will be cancelled. This cannot be undone from this list.
+          </p>
+          <div className="dialog__actions">
+            <Button variant="secondary" autoFocus onPress={() => actorRef.send({ type: 'order.dismiss' })}>
+              Keep the order
+            </Button>
+            <Button variant="danger" onPress={() => actorRef.send({ type: 'order.confirm' })}>
+              Cancel the order
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
     </div>
   );
 }

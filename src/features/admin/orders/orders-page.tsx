@@ -1,34 +1,54 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { exportOrdersCsv } from '../../../api/export-orders-csv';
 import { getStats } from '../../../api/get-stats';
 import { listOrderStatuses, type OrderStatus } from '../../../api/list-order-statuses';
-import { listOrders, type AdminOrder } from '../../../api/list-orders';
+import { listOrders, type AdminOrder, type OrderListQuery } from '../../../api/list-orders';
+import { useToast } from '../../../app/toasts';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
+import { useServerTable } from '../data-table/use-server-table';
 import { StatTiles } from '../shared/stat-tiles';
 import { OrderActionsContext } from './order-actions-context';
 import { orderColumns } from './order-columns';
-import { downloadText, ordersToCsv } from './orders-csv';
+import { downloadBlob } from './download';
 
-const noOrders: AdminOrder[] = [];
 const noStatuses: OrderStatus[] = [];
 const byName = [{ id: 'user', desc: false }];
 const rowId = (order: AdminOrder) => String(order.id);
-const refundRow = (order: AdminOrder) => (order.refund ? 'row--refund' : undefined);
+const refundRow = (order: AdminOrder) => (order.refund_status === 'pending' ? 'row--refund' : undefined);
 
-/** SPEC 2 /orders: three totals, then every order with its status control and a link to its detail. */
+/** SPEC 2 /orders: three totals, then the orders a page at a time, each with its status control and a link to its detail. */
 export function OrdersPage() {
-  const orders = useRequest(listOrders, { auto: true });
+  const orders = useServerTable<AdminOrder, OrderListQuery & { limit: number; page: number }>(listOrders, { defaultSort: byName, rowId });
   const statuses = useRequest(listOrderStatuses, { auto: true });
   const stats = useRequest(getStats, { auto: true });
-  const { retry: retryOrders } = orders;
+  const showToast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const { retry: retryOrders, updateRow } = orders;
   const { retry: retryStats } = stats;
-  // An update changes the list and the totals: read both again.
+  const orderSaved = useCallback((order: AdminOrder) => {
+    updateRow(order);
+    retryStats();
+  }, [updateRow, retryStats]);
   const reloadOrders = useCallback(() => {
     retryOrders();
     retryStats();
   }, [retryOrders, retryStats]);
-  const actions = useMemo(() => ({ statuses: statuses.data ?? noStatuses, reloadOrders }), [statuses.data, reloadOrders]);
+  const actions = useMemo(() => ({ statuses: statuses.data ?? noStatuses, orderSaved, reloadOrders }), [statuses.data, orderSaved, reloadOrders]);
+
+  // Every order of the current sort and filter, built by the server (not the page on screen).
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { sort, order, status } = orders.query;
+      downloadBlob('orders.csv', await exportOrdersCsv({ sort, order, status }));
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : 'Network Error', 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Page title="Orders" width="full">
@@ -51,17 +71,18 @@ export function OrdersPage() {
       <OrderActionsContext.Provider value={actions}>
         <DataTable
           label="Orders"
-          data={orders.data ?? noOrders}
+          data={orders.rows}
+          rowCount={orders.total}
           columns={orderColumns}
-          defaultSort={byName}
+          {...orders.table}
           getRowId={rowId}
           rowClassName={refundRow}
-          emptyMessage={orders.loading ? 'Loading orders…' : 'There are no orders yet.'}
-          toolbar={(visible) => (
-            <Button variant="secondary" size="sm" isDisabled={visible.length === 0} onPress={() => downloadText('orders.csv', ordersToCsv(visible))}>
-              Export CSV
+          emptyMessage={orders.loaded ? 'There are no orders yet.' : 'Loading orders…'}
+          toolbar={
+            <Button variant="secondary" size="sm" isDisabled={orders.total === 0 || exporting} onPress={() => void exportCsv()}>
+              {exporting ? 'Exporting…' : 'Export CSV'}
             </Button>
-          )}
+          }
         />
       </OrderActionsContext.Provider>
     </Page>

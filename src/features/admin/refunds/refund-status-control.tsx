@@ -17,13 +17,14 @@ const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
 
 /**
  * The "Update Status" cell: accepted or rejected and Update, driven by one refund-update machine
- * per row. Errors stay on the row with Retry; a conflict (409) also reloads the list.
+ * per row. A decision updates the row in place; a refused one (409) puts the dropdown back to the
+ * stored decision; other errors stay on the row with Retry.
  */
 export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
-  const { reloadRefunds } = useRefundActions();
+  const { refundSaved, reloadRefunds } = useRefundActions();
   const showToast = useToast();
-  const reload = useRef(reloadRefunds);
-  reload.current = reloadRefunds;
+  const screen = useRef({ refundSaved, reloadRefunds });
+  screen.current = { refundSaved, reloadRefunds };
   const id = refund.order_id;
 
   const actorRef = useActorRef(
@@ -32,7 +33,8 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
       actions: {
         notifyUpdated: ({ context }) =>
           showToast(`Refund for order ${context.orderId} ${statusLabel(context.status).toLowerCase()}`, 'success'),
-        reloadRefunds: () => reload.current(),
+        rowSaved: ({ event }) => screen.current.refundSaved((event as unknown as { output: RefundRequest }).output),
+        reloadRefunds: () => screen.current.reloadRefunds(),
       },
     }),
     { input: { orderId: id, status: refund.status, version: refund.version }, inspect },
@@ -66,10 +68,11 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
       {error ? (
         <p role="alert" className="row-update__error">
           {error}
-          {conflicted ? ' The list now shows the latest status.' : ''}
-          <Button size="sm" variant="secondary" aria-label={`Retry refund of order ${id}`} onPress={() => actorRef.send({ type: 'refund.retry' })}>
-            Retry
-          </Button>
+          {conflicted ? ' The list now shows the stored status.' : (
+            <Button size="sm" variant="secondary" aria-label={`Retry refund of order ${id}`} onPress={() => actorRef.send({ type: 'refund.retry' })}>
+              Retry
+            </Button>
+          )}
         </p>
       ) : null}
     </div>

@@ -1,28 +1,29 @@
 import { useMemo, useState } from 'react';
-import { listRefunds, type RefundRequest } from '../../../api/list-refunds';
-import { useRequest } from '../../../app/use-request';
+import { listRefunds, type RefundListQuery, type RefundRequest } from '../../../api/list-refunds';
 import { Alert, Button, Page, Spinner, TextField } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
+import { useServerTable } from '../data-table/use-server-table';
 import { RefundActionsContext } from './refund-actions-context';
 import { refundColumns } from './refund-columns';
 import './refunds-page.css';
 
-const noRefunds: RefundRequest[] = [];
 const byName = [{ id: 'name', desc: false }];
 const hidden = ['name'];
 const rowId = (refund: RefundRequest) => String(refund.order_id);
 
-/** SPEC 2 /refund-orders: every refund request, filterable by the customer's name, decided row by row. */
+/** SPEC 2 /refund-orders: refund requests a page at a time, filtered by the customer's name on the server, decided row by row. */
 export function RefundsPage() {
-  const refunds = useRequest(listRefunds, { auto: true });
   const [nameFilter, setNameFilter] = useState('');
-  const columnFilters = useMemo(() => (nameFilter.trim() ? [{ id: 'name', value: nameFilter.trim() }] : []), [nameFilter]);
-  const actions = useMemo(() => ({ reloadRefunds: refunds.retry }), [refunds.retry]);
+  // Each change asks the server again; a newer request replaces the one in flight.
+  const name = nameFilter.trim();
+  const filter = useMemo(() => (name ? { name } : {}), [name]);
+  const refunds = useServerTable<RefundRequest, RefundListQuery & { limit: number; page: number }>(listRefunds, { defaultSort: byName, rowId, filter });
+  const actions = useMemo(() => ({ refundSaved: refunds.updateRow, reloadRefunds: refunds.retry }), [refunds.updateRow, refunds.retry]);
 
   return (
     <Page title="Refunded orders" width="full">
       <div className="refunds-filter">
-        <TextField label="Filter by name" type="search" value={nameFilter} onChange={setNameFilter} />
+        <TextField label="Filter by name" type="search" value={nameFilter} onChange={setNameFilter} maxLength={100} />
       </div>
       {refunds.loading ? <Spinner label="Loading refund requests" /> : null}
       {refunds.error ? (
@@ -33,13 +34,13 @@ export function RefundsPage() {
       <RefundActionsContext.Provider value={actions}>
         <DataTable
           label="Refund requests"
-          data={refunds.data ?? noRefunds}
+          data={refunds.rows}
+          rowCount={refunds.total}
           columns={refundColumns}
-          defaultSort={byName}
+          {...refunds.table}
           getRowId={rowId}
-          columnFilters={columnFilters}
           hiddenColumns={hidden}
-          emptyMessage={refunds.loading ? 'Loading refund requests…' : nameFilter ? 'No refund request matches this name.' : 'There are no refund requests yet.'}
+          emptyMessage={!refunds.loaded ? 'Loading refund requests…' : name ? 'No refund request matches this name.' : 'There are no refund requests yet.'}
         />
       </RefundActionsContext.Provider>
     </Page>

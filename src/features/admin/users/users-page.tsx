@@ -1,16 +1,15 @@
-import { listUsers, type AdminUser } from '../../../api/list-users';
-import { useRequest } from '../../../app/use-request';
+import { listUsers, type AdminUser, type UserListQuery } from '../../../api/list-users';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
+import { useServerTable } from '../data-table/use-server-table';
 import { userColumns } from './user-columns';
 
-const noUsers: AdminUser[] = [];
 const byName = [{ id: 'name', desc: false }];
 const rowId = (user: AdminUser) => String(user.id);
 
-/** SPEC 2 /users: every user, sortable and paged in the browser. */
+/** SPEC 2 /users: the users a page at a time, sorted and paged by the server. */
 export function UsersPage() {
-  const users = useRequest(listUsers, { auto: true });
+  const users = useServerTable<AdminUser, UserListQuery & { limit: number; page: number }>(listUsers, { defaultSort: byName, rowId });
   return (
     <Page title="User" width="full">
       {users.loading ? <Spinner label="Loading users" /> : null}
@@ -21,11 +20,12 @@ export function UsersPage() {
       ) : null}
       <DataTable
         label="Users"
-        data={users.data ?? noUsers}
+        data={users.rows}
+        rowCount={users.total}
         columns={userColumns}
-        defaultSort={byName}
+        {...users.table}
         getRowId={rowId}
-        emptyMessage={users.loading ? 'Loading users…' : 'There are no users yet.'}
+        emptyMessage={users.loaded ? 'There are no users yet.' : 'Loading users…'}
       />
     </Page>
   );

@@ -16,8 +16,10 @@ const emptyForm: ContactRequest = { name: '', email: '', message: '' };
  */
 export function ContactForm() {
   const [form, setForm] = useState(emptyForm);
-  const [errors, setErrors] = useState<ContactErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  // After a first submit, messages follow the typing so a fixed field loses its error at once.
+  // Derived, so changes handed over together (typed before the app ran) each build on the last.
+  const errors: ContactErrors = submitted ? validateContact(form) : {};
   const contact = useRequest(sendContact);
   const showToast = useToast();
 
@@ -25,22 +27,15 @@ export function ContactForm() {
     if (!contact.succeeded) return;
     showToast(contactSuccessMessage, 'success');
     setForm(emptyForm);
-    setErrors({});
     setSubmitted(false);
   }, [contact.succeeded, showToast]);
 
-  // After a first submit, messages follow the typing so a fixed field loses its error at once.
-  const change = (field: ContactField) => (value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    if (submitted) setErrors(validateContact(next));
-  };
+  const change = (field: ContactField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateContact(form);
     setSubmitted(true);
-    setErrors(found);
     if (!hasErrors(found)) contact.send(toContactRequest(form));
   };
 

@@ -1,31 +1,31 @@
-import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { memo } from 'react';
 import type { Faq } from '../../../api/list-faqs';
 import './faq-list.css';
 
 /**
- * Questions that open and close (react-aria Disclosure: a button with aria-expanded controlling
- * its panel). Several can be open at once, so readers can compare answers. Memoised: the list read
- * again after hydration is the same list, and a dozen disclosures need not render again.
+ * Questions that open and close as native disclosures (`<details>`/`<summary>`): they work in the
+ * prerendered page before the app has started (decision 009), with the keyboard, and announce
+ * their expanded state without any script. Several can be open at once, so readers can compare
+ * answers. The question is a heading inside its summary, so heading navigation still finds it.
+ * Memoised: the list read again after hydration is the same list.
  */
 export const FaqList = memo(function FaqList({ faqs, headingLevel = 3 }: { faqs: Faq[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <DisclosureGroup className="faq-list" allowsMultipleExpanded>
+    <div className="faq-list">
       {faqs.map((faq, index) => (
-        <Disclosure key={`${index}-${faq.q}`} id={String(index)} className="faq">
-          <Heading level={headingLevel} className="faq__heading">
-            <Button slot="trigger" className="faq__trigger">
-              <span>{faq.q}</span>
-              <svg className="faq__chevron" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </Button>
-          </Heading>
-          <DisclosurePanel className="faq__panel">
+        <details key={`${index}-${faq.q}`} className="faq">
+          <summary className="faq__trigger">
+            <Heading className="faq__heading">{faq.q}</Heading>
+            <svg className="faq__chevron" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </summary>
+          <div className="faq__panel">
             <p>{faq.a}</p>
-          </DisclosurePanel>
-        </Disclosure>
+          </div>
+        </details>
       ))}
-    </DisclosureGroup>
+    </div>
   );
 });

@@ -1,0 +1,120 @@
+import type { Database } from '../db/database';
+
+/** One key of an ORDER BY: an SQL expression and its direction. */
+export interface SortKey {
+  sql: string;
+  desc: boolean;
+  /** A missing value sorts last in both directions (dates); otherwise PostgreSQL's default. */
+  nullsLast?: boolean;
+}
+
+/** What a list request asks for; `page` counts from 1. */
+export interface PageRequest {
+  limit: number;
+  page: number;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Composable WHERE: every list and every later filter (drafts, search) adds conditions to one of these. */
+export class Conditions {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** Adds `sql`, where `$?` stands for `value`'s placeholder. */
+  add(sql: string, ...values: unknown[]): this {
+    let text = sql;
+    for (const value of values) {
+      this.params.push(value);
+      text = text.replace('$?', `$${this.params.length}`);
+    }
+    this.parts.push(text);
+    return this;
+  }
+
+  get where(): string {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+
+  /** The conditions after a WHERE of the caller's own (`AND a AND b`), or nothing. */
+  get and(): string {
+    return this.parts.map((part) => ` AND ${part}`).join('');
+  }
+}
+
+const keySql = (key: SortKey) => {
+  const nulls = key.nullsLast === undefined ? '' : key.nullsLast ? ' NULLS LAST' : ' NULLS FIRST';
+  return `${key.sql} ${key.desc ? 'DESC' : 'ASC'}${nulls}`;
+};
+
+// The same order read from its end: every direction and NULLS placement swapped.
+const reversed = (key: SortKey): SortKey => ({ sql: key.sql, desc: !key.desc, nullsLast: key.nullsLast === undefined ? undefined : !key.nullsLast });
+
+export function orderBySql(keys: SortKey[]): string {
+  return `ORDER BY ${keys.map(keySql).join(', ')}`;
+}
+
+/**
+ * A SELECT that places the conditions itself (inside a subquery): it gets them, the placeholder of
+ * how many rows the page reaches into the list (offset + limit), and the keys the page is read in.
+ */
+export type PlacedSelect = (conditions: Conditions, depth: string, keys: SortKey[]) => string;
+
+/**
+ * One page of `select` (a SELECT … FROM … without WHERE or ORDER BY, or a PlacedSelect) in the
+ * order of `keys`, which must end with a unique column so pages never overlap. A page in the
+ * second half of the list is read from the end in the reversed order (an index serves both
+ * directions), so the last page costs what the first does; the deepest page read is the middle one.
+ */
+export async function selectPage<T>(
+  db: Database,
+  options: { select: string | PlacedSelect; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest },
+): Promise<Page<T>> {
+  const { select, conditions, keys, total, page } = options;
+  const offset = (page.page - 1) * page.limit;
+  if (offset >= total) return { rows: [], total };
+  const fromEnd = offset > total / 2;
+  const take = Math.min(page.limit, total - offset);
+  const skip = fromEnd ? total - offset - take : offset;
+  const readKeys = fromEnd ? keys.map(reversed) : keys;
+  const n = conditions.params.length;
+  const from = typeof select === 'string' ? `${select} ${conditions.where}` : select(conditions, `$${n + 3}`, readKeys);
+  // The depth is a parameter only of a PlacedSelect (PostgreSQL refuses a parameter nothing uses).
+  const params = [...conditions.params, take, skip, ...(typeof select === 'string' ? [] : [take + skip])];
+  const rows = await db.query<T>(`${from} ${orderBySql(readKeys)} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
+  return { rows: fromEnd ? rows.reverse() : rows, total };
+}
+
+/** `count(*)` of `from` (FROM … and the joins the conditions need) under the conditions. */
+export async function countRows(db: Database, from: string, conditions: Conditions): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${conditions.where}`, conditions.params);
+  return row?.count ?? 0;
+}
+
+/** Orders in the given statuses (all when null), from the trigger-kept counters (006_paging.sql). */
+/** Placed (checked-out) orders, from the counters: drafts are nobody's booking. */
+export async function countOrders(db: Database, statuses: readonly string[] | null): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[]))',
+    [statuses],
+  );
+  return row?.count ?? 0;
+}
+
+/** A customer's placed (checked-out) orders in the given statuses (all when null), from customer_order_counters. */
+export async function countCustomerOrders(db: Database, userId: number, statuses: readonly string[] | null): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT COALESCE(sum(orders), 0)::integer AS count FROM customer_order_counters
+      WHERE user_id = $1 AND checked_out AND ($2::text[] IS NULL OR status = ANY($2::text[]))`,
+    [userId, statuses],
+  );
+  return row?.count ?? 0;
+}
+
+/** LIKE pattern for "contains `text`", with LIKE's own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

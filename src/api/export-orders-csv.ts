@@ -1,0 +1,17 @@
+import type { operations } from '../../openapi/schema';
+import { api } from './client';
+import { ApiError, messageFromBody, normaliseError } from './errors';
+
+export type OrdersCsvQuery = NonNullable<operations['exportOrdersCsv']['parameters']['query']>;
+
+/** GET /admin/orders/csv: every order of the table's sort and filter as CSV (built by the server). */
+export async function exportOrdersCsv(query: OrdersCsvQuery): Promise<Blob> {
+  let result: { data?: unknown; error?: unknown; response: Response };
+  try {
+    result = await api.GET('/admin/orders/csv', { params: { query }, parseAs: 'blob' });
+  } catch (error) {
+    throw normaliseError(error);
+  }
+  if (!result.response.ok) throw new ApiError(messageFromBody(result.error, result.response.status), result.response.status);
+  return result.data as Blob;
+}

@@ -1,0 +1,10 @@
+import type { components } from '../../openapi/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+
+export type PaymentOptions = components['schemas']['PaymentOptions'];
+
+/** GET /services/payment-options: card is offered only when the server has a payment provider. */
+export function getPaymentOptions(): Promise<PaymentOptions> {
+  return unwrap(api.GET('/services/payment-options'));
+}

@@ -1,0 +1,21 @@
+import { ApiError, messageFromBody, normaliseError } from './errors';
+
+/** One page of a server-side list and how many rows the whole list holds (X-Total-Count). */
+export interface PageOf<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** Unwraps a paged list answer (docs/decisions/011): the body is the page, the total is a header. */
+export async function unwrapPage<Row>(call: Promise<{ data?: Row[]; error?: unknown; response: Response }>): Promise<PageOf<Row>> {
+  let result: { data?: Row[]; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (error) {
+    throw normaliseError(error);
+  }
+  if (!result.response.ok) throw new ApiError(messageFromBody(result.error, result.response.status), result.response.status);
+  const rows = result.data ?? [];
+  const total = Number(result.response.headers.get('x-total-count') ?? rows.length);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}

@@ -1,0 +1,90 @@
+/**
+ * UK time, the one home of it: bookings are made in Europe/London wall-clock time (a date and an
+ * HH:mm) and every date shown is London's, whatever the browser's or the server's own zone. The
+ * client (form checks, pages, CSV), the server (checkout) and the mails all use these functions, so
+ * they agree on both sides of the clock changes. Pure: Intl's time-zone data, no DOM, no clock.
+ */
+export const LONDON = 'Europe/London';
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+interface LondonParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The London wall clock at `instant`, each part zero-padded. */
+export function londonParts(instant: Date): LondonParts {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of clock.formatToParts(instant)) parts[type] = value;
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    second: parts.second ?? '',
+  };
+}
+
+/** Minutes London is ahead of UTC at `instant` (0 in winter, 60 in summer). */
+export function londonOffsetMinutes(instant: Date): number {
+  const p = londonParts(instant);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a London wall-clock `date` (YYYY-MM-DD) and `time` (HH:mm) name. A time skipped by
+ * the spring change (01:00-02:00 on the last Sunday of March) lands an hour later, as a clock shows
+ * it; a time that happens twice in autumn (01:00-02:00 on the last Sunday of October) is the first
+ * one, still summer time: 2026-10-25 01:30 is 00:30 UTC.
+ */
+export function londonLocalToInstant(date: string, time: string): Date {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const [hh = 0, mm = 0] = time.split(':').map(Number);
+  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
+  // The offsets in force a day either side are the only candidates around a clock change.
+  const day = 86_400_000;
+  const before = londonOffsetMinutes(new Date(wallAsUtc - day)) * 60_000;
+  const after = londonOffsetMinutes(new Date(wallAsUtc + day)) * 60_000;
+  const valid = [before, after]
+    .map((offset) => wallAsUtc - offset)
+    .filter((instant) => wallAsUtc - instant === londonOffsetMinutes(new Date(instant)) * 60_000);
+  return new Date(valid.length > 0 ? Math.min(...valid) : wallAsUtc - before);
+}
+
+type InstantLike = Date | string | number;
+
+/** YYYY-MM-DD HH:mm in London time (SPEC 2's format), for pages, CSV and mails; '' for nothing. */
+export function formatLondon(instant: InstantLike | null | undefined): string {
+  if (instant === null || instant === undefined || instant === '') return '';
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return '';
+  const p = londonParts(at);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The London date (YYYY-MM-DD) at `instant`. */
+export function londonDate(instant: InstantLike): string {
+  const p = londonParts(new Date(instant));
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The first whole minute at least `noticeMs` after `now`: the earliest start a booking may have. */
+export function earliestStart(now: Date, noticeMs: number): Date {
+  return new Date(Math.ceil((now.getTime() + noticeMs) / 60_000) * 60_000);
+}

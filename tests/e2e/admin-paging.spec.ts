@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import type { Page, Response } from '@playwright/test';
+import { adminApi, customerWithOrder, newSignedInCustomer, placeOrder, requestRefund, type PlacedOrder } from './support/admin-data';
+import { choose, selectTrigger, showRowsPerPage, signIn, sortBy } from './support/admin-ui';
+import { expect, ok, test } from './support/fixtures';
+
+/**
+ * The back office's tables page through the server (docs/decisions/011): each page is one request
+ * of `limit` rows, the CSV holds every row of the sort (not the page), a saved row updates in place,
+ * and a refused change (409) puts the control back to what is stored. Other specs add orders at the
+ * same time, so rows are found by their ids rather than by position.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const ordersAnswer = (page: Page, check: (url: URL) => boolean) =>
+  page.waitForResponse((response: Response) => {
+    const url = new URL(response.url());
+    return url.pathname.replace(/\/$/, '') === '/api/admin/orders' && response.request().method() === 'GET' && check(url);
+  });
+
+test('the orders table reads one page at a time from the server, and the CSV holds every order of the sort', async ({ page }) => {
+  const { user } = await adminApi();
+  // 12 orders of our own (three customers, four each), newer than any order before them.
+  const customers = await Promise.all([1, 2, 3].map(() => newSignedInCustomer('admin-paging')));
+  const ours: PlacedOrder[] = [];
+  for (const customer of customers) for (let n = 0; n < 4; n += 1) ours.push(await placeOrder(customer));
+  const ourIds = ours.map((order) => order.id);
+
+  await signIn(page, user);
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  const table = page.getByRole('table', { name: /Orders/ });
+  const idCells = table.locator('tbody tr td:first-child');
+
+  const firstPage = ordersAnswer(page, (url) => url.searchParams.get('sort') === 'id' && url.searchParams.get('order') === 'desc');
+  await sortBy(page, 'Order id', 'descending');
+  const answer = await firstPage;
+  const asked = new URL(answer.url()).searchParams;
+  expect([asked.get('limit'), asked.get('page')]).toEqual(['5', '1']);
+  const total = Number(answer.headers()['x-total-count']);
+  expect(total).toBeGreaterThanOrEqual(12);
+  expect((await answer.json()) as unknown[]).toHaveLength(5);
+  await expect(idCells).toHaveCount(5);
+  await expect(page.getByText(`1–5 of ${total}`)).toBeVisible();
+
+  // Pages 2 and 3 are two more requests of five rows, each shown as answered.
+  const seen: number[] = [];
+  for (let pageNumber = 2; pageNumber <= 3; pageNumber += 1) {
+    const next = ordersAnswer(page, (url) => url.searchParams.get('page') === String(pageNumber) && url.searchParams.get('limit') === '5');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    const rows = (await (await next).json()) as { id: number }[];
+    expect(rows).toHaveLength(5);
+    await expect(idCells.first()).toContainText(`#${rows[0]!.id}`);
+    seen.push(...rows.map((row) => row.id));
+  }
+  expect(seen).toEqual([...seen].sort((a, b) => b - a));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('orders.csv');
+  const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund');
+  const csvIds = lines.slice(1).map((line) => Number(line.split(',')[0]));
+  // Every order, not the 5 of the page: ours among them, in the table's order (id, descending).
+  expect(csvIds.length).toBeGreaterThanOrEqual(total);
+  expect(ourIds.every((id) => csvIds.includes(id))).toBe(true);
+  expect(csvIds).toEqual([...csvIds].sort((a, b) => b - a));
+  expect(new Set(csvIds).size).toBe(csvIds.length);
+});
+
+test('a saved status updates its row in place; cancelling asks first', async ({ page }) => {
+  const { user } = await adminApi();
+  const order = await customerWithOrder('admin-inplace');
+  await signIn(page, user);
+  await page.goto('/orders');
+  await showRowsPerPage(page, 25);
+  await sortBy(page, 'Order id', 'descending');
+  const label = `Status of order ${order.id}`;
+  const update = page.getByRole('button', { name: `Update order ${order.id}` });
+  await expect(update).toBeDisabled();
+
+  await choose(page, label, 'Cancelled');
+  await update.click();
+  const dialog = page.getByRole('alertdialog', { name: `Cancel order ${order.id}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(selectTrigger(page, label)).toContainText('Awaiting validation');
+  await expect(update).toBeDisabled();
+
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.replace(/\/$/, '') === '/api/admin/orders') listReads.push(request.url());
+  });
+  await choose(page, label, 'Cancelled');
+  await update.click();
+  await page.getByRole('alertdialog', { name: `Cancel order ${order.id}?` }).getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.getByText(`Order ${order.id} is now Cancelled`)).toBeVisible({ timeout: 20_000 });
+  const row = page.getByRole('row').filter({ has: update });
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Cancelled');
+  expect(listReads, 'the list is not read again after a saved update').toEqual([]);
+});
+
+test('a refused refund decision (409) puts the control back to the stored one, and the order marker follows the decision', async ({ page }) => {
+  const { api, user } = await adminApi();
+  const order = await customerWithOrder('admin-refused');
+  await requestRefund(order, 'Plans changed.');
+  await signIn(page, user);
+  await page.goto('/refund-orders');
+  await page.getByLabel('Filter by name').fill(order.customer.name);
+  const label = `Refund status of order ${order.id}`;
+  await expect(selectTrigger(page, label)).toBeVisible();
+
+  // Another administrator accepts it meanwhile; this page still shows it pending.
+  await ok(api.PUT('/admin/refund/status', { body: { status: 'accepted', order: order.id } }));
+  await choose(page, label, 'Rejected');
+  await page.getByRole('button', { name: `Update refund of order ${order.id}` }).click();
+  const row = page.getByRole('row').filter({ has: selectTrigger(page, label) });
+  await expect(row.getByRole('alert')).toContainText('The list now shows the stored status.', { timeout: 20_000 });
+  await expect(selectTrigger(page, label)).toContainText('Accepted');
+  await expect(selectTrigger(page, label)).not.toContainText('Rejected');
+  await expect(page.getByRole('button', { name: `Retry refund of order ${order.id}` })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await showRowsPerPage(page, 25);
+  await sortBy(page, 'Order id', 'descending');
+  const orderRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Update order ${order.id}` }) });
+  await expect(orderRow.getByText('Refund accepted')).toBeVisible();
+  await expect(orderRow.getByText('Refund requested')).toHaveCount(0);
+});

@@ -1,0 +1,86 @@
+import { expect as baseExpect, test } from './support/fixtures';
+import { expectNoAxeViolations } from './support/a11y';
+import { BOOKED_SERVICE_ID, fillDeliveryDetails, itemCheckbox, serviceItems, signedInCustomer } from './support/booking-ui';
+
+/**
+ * Card payment wherever the site is opened, and never a stranded order (issue 11 rows 4 and 5).
+ * Run it with the server's PUBLIC_URL naming another address than the browser's, as a person
+ * opening http://127.0.0.1:PORT while PUBLIC_URL says localhost:
+ *   E2E_PUBLIC_URL=http://localhost:3220 E2E_PORT=3220 npx playwright test tests/e2e/payment.spec.ts
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
+
+test.describe('card payment', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('works at the address the site was opened at, whatever PUBLIC_URL says, and comes back to /success', async ({ page }) => {
+    const { items } = await serviceItems();
+    const item = items[0]!;
+    await signedInCustomer(page, 'card-anywhere');
+    const siteOrigin = new URL(page.url()).origin;
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await itemCheckbox(page, item.name).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await fillDeliveryDetails(page);
+    await page.getByRole('radio', { name: /Pay now/ }).check();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    expect(new URL(page.url()).origin).toBe(siteOrigin);
+    await expect(page.getByText('The payment page address is not one we trust')).toHaveCount(0);
+    await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
+    await expect(page).toHaveURL(/\/success\?order=\d+$/);
+    expect(new URL(page.url()).origin).toBe(siteOrigin);
+
+    // Still the same site, still signed in: the order shows as paid.
+    await page.goto('/profile-services');
+    const card = page.getByRole('article').first();
+    await expect(card).toContainText('Paid');
+    await expect(card).not.toContainText('Payment not completed');
+    await expect(card.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
+  });
+
+  test('Cancel on the payment page comes back to the order saying "Payment not completed"; Pay now pays the same order', async ({ page }) => {
+    const { items } = await serviceItems();
+    const item = items[1] ?? items[0]!;
+    await signedInCustomer(page, 'pay-later');
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await itemCheckbox(page, item.name).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await fillDeliveryDetails(page);
+    await page.getByRole('radio', { name: /Pay now/ }).check();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    const paymentPage = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/profile-services\?payment=cancelled&order=(\d+)#order-\d+$/);
+    const orderId = new URL(page.url()).searchParams.get('order');
+    await expect(page.getByRole('alert').filter({ hasText: `Payment not completed for order #${orderId}` })).toBeVisible();
+    await expect(page.getByText('Note: The service cannot be canceled after 24 hours')).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: `#${orderId}` });
+    await expect(card).toContainText('Payment not completed');
+    await expect(card).toContainText('Awaiting validation');
+    await expect(card).toContainText(money(item.price));
+    // Nothing was paid: cancelling is free until the job starts, and says until when (UK time).
+    await expect(card).toContainText(/Free cancellation until \d{2}\/\d{2} 09:30/);
+    await expectNoAxeViolations(page, 'My orders with an unpaid card order');
+
+    await card.getByRole('button', { name: `Pay now for order #${orderId}`, exact: false }).click();
+    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    // The same payment of the same order, the same amount.
+    expect(new URL(page.url()).pathname).toBe(paymentPage);
+    await expect(page.getByText(`#${orderId}`, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}$`));
+
+    await page.goto('/profile-services');
+    const paid = page.getByRole('article').filter({ hasText: `#${orderId}` });
+    await expect(paid).toContainText('Paid');
+    await expect(paid).not.toContainText('Payment not completed');
+  });
+});
