@@ -107,6 +107,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     customerToken: () => login(TEST_CUSTOMER.email, TEST_CUSTOMER.password),
     bearer: (token) => ({ Authorization: `Bearer ${token}` }),
     async close() {
+      // The file's tests are over: an answer a test never read (a fetch whose body was left) keeps
+      // its connection busy, and app.close() would wait for it until CONNECTION_TIMEOUT.
+      app.server.closeAllConnections();
       await app.close();
       await owned?.dispose();
       await rm(config.dataDir, { recursive: true, force: true });
