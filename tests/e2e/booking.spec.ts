@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import {
+  bookOneItemByCard,
   BOOKED_SERVICE_ID,
   createOrderByApi,
   deliveryDetails,
@@ -91,15 +92,7 @@ test.describe('booking as a customer', () => {
     const { items } = await serviceItems();
     const item = items[0]!;
     await signedInCustomer(page, 'card');
-    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
-    await itemCheckbox(page, item.name).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/placeorder$/);
-    await fillDeliveryDetails(page);
-    await page.getByRole('radio', { name: /Pay now/ }).check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
-
-    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    await bookOneItemByCard(page, item.name);
     expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
     await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
     await expect(page).toHaveURL(/\/success\?order=\d+$/);

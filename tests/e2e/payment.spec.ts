@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoAxeViolations } from './support/a11y';
-import { BOOKED_SERVICE_ID, fillDeliveryDetails, itemCheckbox, serviceItems, signedInCustomer } from './support/booking-ui';
+import { bookOneItemByCard, serviceItems, signedInCustomer } from './support/booking-ui';
 
 /**
  * Card payment wherever the site is opened, and never a stranded order (issue 11 rows 4 and 5).
@@ -19,15 +19,7 @@ test.describe('card payment', () => {
     const item = items[0]!;
     await signedInCustomer(page, 'card-anywhere');
     const siteOrigin = new URL(page.url()).origin;
-    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
-    await itemCheckbox(page, item.name).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/placeorder$/);
-    await fillDeliveryDetails(page);
-    await page.getByRole('radio', { name: /Pay now/ }).check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
-
-    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    await bookOneItemByCard(page, item.name);
     expect(new URL(page.url()).origin).toBe(siteOrigin);
     await expect(page.getByText('The payment page address is not one we trust')).toHaveCount(0);
     await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
@@ -46,15 +38,7 @@ test.describe('card payment', () => {
     const { items } = await serviceItems();
     const item = items[1] ?? items[0]!;
     await signedInCustomer(page, 'pay-later');
-    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
-    await itemCheckbox(page, item.name).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/placeorder$/);
-    await fillDeliveryDetails(page);
-    await page.getByRole('radio', { name: /Pay now/ }).check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
-
-    await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+    await bookOneItemByCard(page, item.name);
     const paymentPage = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Cancel' }).click();
 

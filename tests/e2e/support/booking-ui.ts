@@ -130,3 +130,15 @@ export function orderCard(page: Page, orderId: number) {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** A signed-in customer books one item of the booked service and pays by card: ends on the payment page. */
+export async function bookOneItemByCard(page: Page, itemName: string): Promise<void> {
+  await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+  await itemCheckbox(page, itemName).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+  await fillDeliveryDetails(page);
+  await page.getByRole('radio', { name: /Pay now/ }).check();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+}
