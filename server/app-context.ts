@@ -2,14 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../openapi/schema';
 import type { Database } from './db/database';
 import type { Config } from './config';
-import type { Mailer } from './services/mailer';
+import type { MailOutbox } from './jobs';
 import type { PaymentProvider } from './services/payment-provider';
 
 /** What every route module gets: the infrastructure, built once in app.ts. */
 export interface AppContext {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  /** Mails are written here in the transaction of the change that causes them, sent after by a worker. */
+  outbox: MailOutbox;
   /** Null when no provider is configured (production by default): card payment is unavailable. */
   payments: PaymentProvider | null;
   /** Injected so tests can move time (cancellation fees, token expiry). */

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createJobQueue, mailOutbox, startWorkers, type JobQueue } from './jobs';
 import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
@@ -20,6 +23,7 @@ import strictInputs from './plugins/strict-inputs';
 import { createContentRepository } from './repositories/content-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
+import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import { createMailer, type Mailer } from './services/mailer';
@@ -40,7 +44,25 @@ export interface BuildAppOptions {
   spaDir?: string | null;
   /** Default: openapi/openapi.yaml. */
   document?: OpenApiDocument;
+  /** Default: pg-boss on a PostgreSQL server, the embedded runner on PGlite. */
+  jobs?: JobQueue;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (mail, purges); tests wait on `pending`. */
+    jobs: JobQueue;
+  }
+}
+
+/** A caller's X-Request-Id when it is a plain token (a proxy's or a client's), else a random UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export function requestIdOf(request: RawRequestDefaultExpression): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export const BUSY_MESSAGE = 'The server is busy, please try again shortly';
 
 /** Trusts the first `hops` addresses of the chain (the peer is hop 0), as proxy-addr counts them. */
 function trustHops(hops: number) {
@@ -61,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkErrors,
     schemaErrorFormatter: formatValidationErrors,
+    // Ids that stay unique across instances and restarts, and follow a request through the proxy.
+    genReqId: requestIdOf,
     // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
     // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
     // use it only when nothing but the proxies can reach this server (README, TRUST_PROXY).
@@ -80,10 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('user', null);
 
+  const mailer = options.mailer ?? createMailer(config, (message) => app.log.info(message));
+  const jobs = options.jobs ?? createJobQueue(db, config, (error, job) => app.log.warn({ err: error, job }, 'job failed'));
+  app.decorate('jobs', jobs);
   const ctx: AppContext = {
     db,
     config,
-    mailer: options.mailer ?? createMailer(config, (message) => app.log.info(message)),
+    outbox: mailOutbox(jobs),
     payments:
       options.payments !== undefined
         ? options.payments
@@ -92,8 +119,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : null,
     now,
   };
+  const lifecycle: Lifecycle = { closing: false };
 
   await app.register(errorHandler);
+  // Before memory runs out, answer 503 (the proxy retries elsewhere). No event-loop-delay limit:
+  // PGlite runs synchronously on the loop, and one long query would turn away the next requests.
+  await app.register(underPressure, {
+    maxHeapUsedBytes: config.memoryLimitMb * 1024 * 1024,
+    retryAfter: 10,
+    pressureHandler: (_request, reply) => {
+      void reply.code(503).header('retry-after', '10').send({ message: BUSY_MESSAGE });
+    },
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    // Shutting down: close each connection after its answer instead of keeping it alive.
+    if (lifecycle.closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('preClose', (done) => {
+    lifecycle.closing = true;
+    done();
+  });
   // Hardening (docs/security-and-reliability.md): headers on every answer, inputs no schema can refuse
   // (the rate limits are in the services, on counters in the database: services/rate-limits.ts).
   await app.register(securityHeaders, { production: config.nodeEnv === 'production', apiOrigins: [] });
@@ -113,14 +160,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notFound, { spaDir, serviceExists: (id) => content.serviceExists(id) });
   if (config.apiDocs) await app.register(apiDocs, { document });
 
-  // Before the routes: public reads answered from memory, emptied by any write (issue 6).
-  await app.register(publicCache);
+  // Before the routes: public reads answered from memory, emptied on every instance when the content changes.
+  await app.register(publicCache, { db, maxEntries: config.publicCacheMaxEntries, ttlSeconds: config.publicCacheTtlSeconds });
   // API answers only (registered after the SPA's static files): a page of 100 orders is ~30 KB of JSON.
   await app.register(compress, { threshold: 1024 });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
-  await app.register(openApiRoutes, { document, handlers: createHandlers(ctx), authenticator });
+  await app.register(openApiRoutes, { document, handlers: createHandlers(ctx, lifecycle), authenticator });
   await registerPaymentNotifications(app, ctx);
   // The test provider's pages exist only while it is the provider: never in production by default.
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
+
+  // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
+  await startWorkers(jobs, { db, mailer, now });
+  app.addHook('onClose', async () => {
+    await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
 
 /**
@@ -43,6 +44,24 @@ export interface Config {
   apiDocs: boolean;
   /** SPA_DIR, default `dist`: the built SPA served with history fallback when it exists ('' = off). */
   spaDir: string | null;
+  /** DB_POOL_MAX, default 10: PostgreSQL connections per instance. */
+  dbPoolMax: number;
+  /** DB_ACQUIRE_TIMEOUT, default 5000 ms: waiting longer for a pooled connection answers 503. */
+  dbAcquireTimeoutMs: number;
+  /** DB_STATEMENT_TIMEOUT, default 15000 ms (0 = none): the server cancels a longer statement. */
+  dbStatementTimeoutMs: number;
+  /** PUBLIC_CACHE_MAX, default 500: entries of the public-read cache. */
+  publicCacheMaxEntries: number;
+  /** PUBLIC_CACHE_TTL, default 10 s: backstop lifetime of a cached public read. */
+  publicCacheTtlSeconds: number;
+  /** SHUTDOWN_TIMEOUT, default 10000 ms: after SIGTERM, the process exits by then at the latest. */
+  shutdownTimeoutMs: number;
+  /** MAIL_RETRY_LIMIT, default 10: how often a mail is retried before it is kept as failed. */
+  mailRetryLimit: number;
+  /** MAIL_RETRY_DELAY, default 30 s: the first retry's delay, doubled at each further one. */
+  mailRetryDelaySeconds: number;
+  /** MEMORY_LIMIT_MB, default 90% of the V8 heap limit: above it, requests get 503 until it drops. */
+  memoryLimitMb: number;
   /** TRUST_PROXY: Fastify's trustProxy, the number of proxy hops or their addresses/CIDRs; off by default. */
   trustProxy: false | number | string[];
   /** REQUEST_TIMEOUT, default 30s: the whole request (headers and body) must arrive within it. */
@@ -88,6 +107,15 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN || '').split(',').map((origin) => origin.trim()).filter(Boolean),
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !production,
     spaDir: env.SPA_DIR === '' ? null : path.resolve(env.SPA_DIR || 'dist'),
+    dbPoolMax: parseCount(env, 'DB_POOL_MAX', 10, 1),
+    dbAcquireTimeoutMs: parseCount(env, 'DB_ACQUIRE_TIMEOUT', 5_000, 1),
+    dbStatementTimeoutMs: parseCount(env, 'DB_STATEMENT_TIMEOUT', 15_000, 0),
+    publicCacheMaxEntries: parseCount(env, 'PUBLIC_CACHE_MAX', 500, 1),
+    publicCacheTtlSeconds: parseCount(env, 'PUBLIC_CACHE_TTL', 10, 1),
+    shutdownTimeoutMs: parseCount(env, 'SHUTDOWN_TIMEOUT', 10_000, 1),
+    mailRetryLimit: parseCount(env, 'MAIL_RETRY_LIMIT', 10, 0),
+    mailRetryDelaySeconds: parseCount(env, 'MAIL_RETRY_DELAY', 30, 1),
+    memoryLimitMb: parseCount(env, 'MEMORY_LIMIT_MB', defaultMemoryLimitMb(), 16),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
     connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
@@ -157,6 +185,19 @@ function parsePort(value: string | undefined, fallback: number): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT is not a port: ${value}`);
   return port;
+}
+
+function parseCount(env: Env, name: string, fallback: number, min: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < min) throw new ConfigError(`${name} must be a whole number of at least ${min}: ${value}`);
+  return count;
+}
+
+/** 90% of what V8 may hold (set with --max-old-space-size), so the 503s start before an out-of-memory crash. */
+export function defaultMemoryLimitMb(): number {
+  return Math.floor((getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.9);
 }
 
 function parseTimeSpan(value: string): string {

@@ -1,5 +1,7 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDatabase } from './seed';
@@ -15,22 +17,21 @@ async function main(): Promise<void> {
     console.error(`Configuration error: ${error.message}`);
     process.exit(1);
   }
-  const db = await openDatabase(config);
+  let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`\n${signal}: closing`);
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (their connections close after
+  // the answer, idle ones at once), stop the job workers, close the database (PGlite flushes to
+  // disk) — and exit by SHUTDOWN_TIMEOUT whatever hangs.
+  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: { error: (message: unknown) => console.error(message) } }, async ({ signal, err }) => {
+    if (err) console.error(err);
+    else console.log(`\n${signal ?? 'exit'}: closing`);
     await app?.close().catch(() => {});
-    // A PGlite process only exits once its database is closed (and flushed to disk).
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    await db?.close().catch(() => {});
+  });
 
   try {
+    db = await openDatabase(config);
     await migrate(db);
     const seed = await seedDatabase(db, config);
     app = await buildApp({ db, config });
@@ -45,9 +46,10 @@ async function main(): Promise<void> {
     }
     if (seed.accounts.length === 0) console.log('No admin account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');
   } catch (error) {
-    console.error(error);
+    // A second process on a PGlite folder: one clear sentence, not a stack trace.
+    console.error(error instanceof FolderInUseError ? error.message : error);
     await app?.close().catch(() => {});
-    await db.close();
+    await db?.close().catch(() => {});
     process.exit(1);
   }
 }

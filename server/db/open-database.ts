@@ -5,8 +5,16 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps the data in DATA_DIR/pgdata. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
+): Promise<Database> {
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, {
+      max: config.dbPoolMax,
+      acquireTimeoutMs: config.dbAcquireTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
+  }
   return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
 
@@ -17,7 +25,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE'].includes(code)) return true;
     // SQLSTATE class 08 (connection exception), 57P01-03 (shutdown), 53300 (too many connections).
-    if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+    // 57014: cancelled by DB_STATEMENT_TIMEOUT (a lock held too long): try again later, not a bug.
+    if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300' || code === '57014') return true;
   }
   return typeof message === 'string' && /Connection terminated|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(message);
 }

@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync } from 'node:fs';
+import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
@@ -24,6 +25,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     chmodSync(options.dataDir, 0o700);
   }
+  // PGlite is one process's embedded database: a second process on the same folder would hand out
+  // the same ids and overwrite acknowledged rows, so it is refused before the database is opened.
+  const lock = options.dataDir ? acquireFolderLock(options.dataDir) : null;
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -38,7 +42,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     async close() {
       if (closed) return;
       closed = true;
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        lock?.release();
+      }
+    },
+    async listen(channel, onEvent) {
+      // One connection: the notifications of its own commits arrive with their query's answer.
+      const unlisten = await pg.listen(channel, (payload) => onEvent({ kind: 'notify', payload }));
+      onEvent({ kind: 'ready' });
+      return { close: () => (closed ? Promise.resolve() : unlisten()) };
     },
     async dumpDataDir() {
       return pg.dumpDataDir('gzip');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from './database';
+import type { Database, ListenEvent, Subscription } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
 
 const types = {
@@ -7,11 +7,31 @@ const types = {
     oid === NUMERIC_OID || oid === INT8_OID ? parseNumber : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
+export interface PostgresOptions {
+  /** Connections in the pool (DB_POOL_MAX, default 10). */
+  max?: number;
+  /** How long a request waits for a free connection before answering 503 (DB_ACQUIRE_TIMEOUT, ms). */
+  acquireTimeoutMs?: number;
+  /** The server cancels a statement running longer (DB_STATEMENT_TIMEOUT, ms; 0 = none). */
+  statementTimeoutMs?: number;
+}
+
+export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000 } as const;
+
 /** A PostgreSQL server through a pg Pool; a transaction holds one pooled client from BEGIN to COMMIT. */
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
+  const statementTimeout = options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? POOL_DEFAULTS.max,
+    // Without these, a locked table or an exhausted pool stalls every request, sign-in included.
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_DEFAULTS.acquireTimeoutMs,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+    types,
+  });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  const listeners = new Set<Subscription>();
   let closed = false;
   return {
     async query<T>(sql: string, params: unknown[] = []) {
@@ -40,10 +60,82 @@ export function openPostgres(connectionString: string, options: { max?: number }
         client.release(broken);
       }
     },
+    async executeSql(text, values) {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: lastRows(result) };
+    },
+    async listen(channel, onEvent) {
+      const subscription = listenOn(connectionString, channel, onEvent);
+      listeners.add(subscription);
+      return {
+        async close() {
+          listeners.delete(subscription);
+          await subscription.close();
+        },
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
+    },
+  };
+}
+
+/**
+ * One dedicated connection per channel (LISTEN cannot share a pooled client). When it drops, the
+ * listener hears 'lost' (it may have missed notifications) and it reconnects with a growing delay
+ * (0.5 s to 10 s) until closed, then hears 'ready'.
+ */
+function listenOn(connectionString: string, channel: string, onEvent: (event: ListenEvent) => void): Subscription {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = 500;
+  let timer: NodeJS.Timeout | null = null;
+  const identifier = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (closed) return;
+      onEvent({ kind: 'lost' });
+      timer = setTimeout(() => void connect(), delay);
+      timer.unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    next.on('notification', (message) => onEvent({ kind: 'notify', payload: message.payload ?? '' }));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${identifier}`);
+      if (closed) {
+        await next.end().catch(() => {});
+        return;
+      }
+      client = next;
+      delay = 500;
+      onEvent({ kind: 'ready' });
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -33,6 +34,7 @@ export function loggerOptions(config: Pick<Config, 'nodeEnv'>, stream?: { write(
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
     },
-    ...(stream ? { stream } : {}),
+    // Asynchronous by default: a write never blocks a request (pino flushes what is buffered at exit).
+    stream: stream ?? pino.destination({ dest: 1, sync: false }),
   };
 }

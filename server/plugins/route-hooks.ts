@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preValidation' | 'onSend' | 'onResponse';
+type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse';
 
 /**
  * Adds a hook to ONE route as it is registered (from an `onRoute` hook), first or last among the

@@ -5,7 +5,6 @@ import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { checkoutOrder } from '../services/checkout';
 import { assertMayCreateOrder } from '../services/order-limits';
-import { purgeExpiredDraftsNowAndThen } from '../services/drafts';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
@@ -30,8 +29,6 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
       await assertMayCreateOrder(ctx, currentUser(request).id);
       const now = ctx.now();
       const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], now);
-      // Drafts expire; until a scheduled job deletes them, creating one clears the old (once a minute).
-      await purgeExpiredDraftsNowAndThen(ctx.db, now, (error) => request.log.warn({ err: error }, 'expired drafts not purged'));
       reply.code(201);
       return summary;
     },
@@ -42,9 +39,8 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
         {
           db: ctx.db,
           payments: ctx.payments,
-          mailer: ctx.mailer,
+          outbox: ctx.outbox,
           now: ctx.now(),
-          onMailError: (error) => request.log.warn({ err: error }, 'booking confirmation mail not sent'),
         },
         currentUser(request),
         request.body as Schemas['CheckoutRequest'],

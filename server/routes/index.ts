@@ -4,10 +4,11 @@ import { authHandlers } from './auth';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { homeHandlers } from './home';
+import { operationsHandlers, type Lifecycle } from './operations';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
-export function createHandlers(ctx: AppContext): Partial<Handlers> {
+export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing: false }): Partial<Handlers> {
   return {
     ...homeHandlers(ctx),
     ...authHandlers(ctx),
@@ -15,5 +16,6 @@ export function createHandlers(ctx: AppContext): Partial<Handlers> {
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
     ...adminHandlers(ctx),
+    ...operationsHandlers(ctx, lifecycle),
   };
 }

@@ -21,9 +21,8 @@ export async function registerPaymentNotifications(app: FastifyInstance, ctx: Ap
         {
           db: ctx.db,
           payments: ctx.payments,
-          mailer: ctx.mailer,
+          outbox: ctx.outbox,
           now: ctx.now(),
-          onMailError: (error) => request.log.warn({ err: error }, 'payment receipt mail not sent'),
         },
         { headers: request.headers, body: typeof request.body === 'string' ? request.body : '' },
       ),

@@ -7,8 +7,6 @@ export function userHandlers(ctx: AppContext): Partial<Handlers> {
   const profiles = createProfiles(ctx);
   return {
     updateProfile: async (request) =>
-      profiles.update(request.user!.id, request.body as components['schemas']['ProfileUpdate'], (error) =>
-        request.log.warn({ err: error }, 'email change notice not sent'),
-      ),
+      profiles.update(request.user!.id, request.body as components['schemas']['ProfileUpdate']),
   };
 }

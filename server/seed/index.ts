@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { underStartupLock } from '../db/migrate';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword } from '../services/password-hasher';
 import { resolveDemoAccounts, type DemoAccount } from './demo-accounts';
@@ -19,20 +20,26 @@ export interface SeedResult {
  * passwords were just generated in development, so the printed sign-in always works).
  */
 export async function seedDatabase(db: Database, config: Config, now: Date = new Date()): Promise<SeedResult> {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*) AS count FROM services');
-  const seededContent = count === 0;
-  if (seededContent) await db.transaction((tx) => seedContent(tx));
-
   const { accounts, generated } = resolveDemoAccounts(config);
-  const users = createUserRepository(db);
-  for (const account of accounts) {
-    const existing = await users.findByEmail(account.email);
-    if (!existing) {
-      await users.create({ ...account, passwordHash: await hashPassword(account.password) });
-    } else if (generated && config.nodeEnv !== 'production') {
-      await users.update(existing.id, { passwordHash: await hashPassword(account.password) });
+  // scrypt is slow: hash before taking the lock, so the other instances wait for inserts only.
+  const hashes = await Promise.all(accounts.map((account) => hashPassword(account.password)));
+  // Under the start-up lock: instances starting together on an empty database see one another's
+  // rows, so the content and demo orders are written once (count-then-insert is safe here).
+  const seededContent = await underStartupLock(db, async (tx) => {
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*) AS count FROM services');
+    const empty = count === 0;
+    if (empty) await seedContent(tx);
+    const users = createUserRepository(tx);
+    for (const [index, account] of accounts.entries()) {
+      const existing = await users.findByEmail(account.email);
+      if (!existing) {
+        await users.create({ ...account, passwordHash: hashes[index]! });
+      } else if (generated && config.nodeEnv !== 'production') {
+        await users.update(existing.id, { passwordHash: hashes[index]! });
+      }
     }
-  }
-  if (seededContent && config.nodeEnv !== 'production') await seedOrders(db, now);
+    if (empty && config.nodeEnv !== 'production') await seedOrders(tx, now);
+    return empty;
+  });
   return { seededContent, accounts };
 }

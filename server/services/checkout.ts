@@ -11,7 +11,7 @@ import { assertWithinBookingHorizon } from './booking-horizon';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
-import type { Mailer } from './mailer';
+import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
@@ -27,10 +27,9 @@ export interface CheckoutDeps {
   db: Database;
   /** Null when no provider is configured (production without one): card is refused, never free. */
   payments: PaymentProvider | null;
-  mailer: Mailer;
+  /** The confirmation (or payment pending) mail is written with the checkout (same transaction) and sent after it. */
+  outbox: MailOutbox;
   now: Date;
-  /** Told when the confirmation mail fails: the booking stands, the mail is not essential. */
-  onMailError: (error: unknown) => void;
 }
 
 const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for another request');
@@ -106,20 +105,14 @@ export async function checkoutOrder(
       orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
       from: null, to: request.payment, at: deps.now,
     });
+    const checkedOut = await orders.find(order.id);
+    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id)));
     return { replayed: null };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
-
-  if (request.payment === 'cash') {
-    await sendConfirmation(deps, order.id);
-    return response;
-  }
-  // The mail says the payment is pending, whether or not the payment page opens now.
-  try {
-    return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
-  } finally {
-    await sendConfirmation(deps, order.id);
-  }
+  if (request.payment === 'cash') return response;
+  // The payment pending mail is already written with the checkout, whether or not the page opens now.
+  return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
 }
 
 async function paymentPageOf(deps: CheckoutDeps, orderId: number): Promise<string> {
@@ -150,14 +143,4 @@ async function replay(
 function hashRequest(request: CheckoutRequest): string {
   const canonical = JSON.stringify(Object.entries(request).sort(([a], [b]) => a.localeCompare(b)));
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-async function sendConfirmation(deps: CheckoutDeps, orderId: number): Promise<void> {
-  try {
-    const orders = orderRepository(deps.db);
-    const order = await orders.find(orderId);
-    if (order) await deps.mailer.send(bookingConfirmationMail(order, await orders.items(orderId)));
-  } catch (error) {
-    deps.onMailError(error);
-  }
 }

@@ -5,8 +5,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
  * Booking drafts (docs/decisions/007): Next creates an order that stays a draft until its checkout.
  * Nobody sees a draft as a booking, and it expires DRAFT_LIFETIME_MS after Next: it can no longer be
  * checked out, and `purgeExpiredDrafts` deletes it. The purge is a plain function of the database
- * and the clock, so a scheduler (the job queue) can run it; until then order creation runs it, at
- * most once a minute per database.
+ * and the clock, run by the scheduled purge job (server/jobs/purge.ts, PURGERS).
  */
 export const DRAFT_LIFETIME_MS = 24 * 3_600_000;
 export const EXPIRED_DRAFT_MESSAGE = 'This booking has expired: please choose your items again';
@@ -18,19 +17,4 @@ export function isExpiredDraft(order: Pick<OrderRow, 'checked_out_at' | 'created
 /** Deletes every draft older than DRAFT_LIFETIME_MS at `now` (with its items); answers how many. */
 export function purgeExpiredDrafts(db: Database, now: Date): Promise<number> {
   return orderRepository(db).deleteDraftsCreatedBy(new Date(now.getTime() - DRAFT_LIFETIME_MS));
-}
-
-const lastPurge = new WeakMap<Database, number>();
-const PURGE_EVERY_MS = 60_000;
-
-/** Purges when the last purge of this database is a minute old; never fails the caller. */
-export async function purgeExpiredDraftsNowAndThen(db: Database, now: Date, onError: (error: unknown) => void): Promise<void> {
-  const last = lastPurge.get(db);
-  if (last !== undefined && Math.abs(now.getTime() - last) < PURGE_EVERY_MS) return;
-  lastPurge.set(db, now.getTime());
-  try {
-    await purgeExpiredDrafts(db, now);
-  } catch (error) {
-    onError(error);
-  }
 }

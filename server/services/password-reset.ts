@@ -32,19 +32,23 @@ export function createPasswordReset(ctx: AppContext) {
       const user = await users.findByEmail(email);
       if (!user) return;
       const token = newResetToken();
-      await resetTokens.create(user.id, token, new Date(ctx.now().getTime() + RESET_LINK_VALIDITY_MS));
       const link = `${ctx.config.publicUrl}/reset-password/${token}`;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: 'Reset your Sparkle Cleaning password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone (hopefully you) asked to reset the password of your Sparkle Cleaning account.',
-          `Choose a new password here within the next hour: ${link}`,
-          '',
-          'If you did not ask for this, ignore this email: your password stays as it is.',
-        ].join('\n'),
+      // The token and its mail commit together; the mail is sent after, so a slow or refusing SMTP
+      // server neither delays this answer nor fails it, and the mail is retried until it goes.
+      await ctx.db.transaction(async (tx) => {
+        await createResetTokenRepository(tx).create(user.id, token, new Date(ctx.now().getTime() + RESET_LINK_VALIDITY_MS));
+        await ctx.outbox.add(tx, {
+          to: user.email,
+          subject: 'Reset your Sparkle Cleaning password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your Sparkle Cleaning account.',
+            `Choose a new password here within the next hour: ${link}`,
+            '',
+            'If you did not ask for this, ignore this email: your password stays as it is.',
+          ].join('\n'),
+        });
       });
     },
 

@@ -4,9 +4,9 @@ import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { paymentReceiptMail } from './checkout-mail';
-import type { Mailer } from './mailer';
 import { toPence } from './money';
 import type { IncomingNotification, PaymentProvider } from './payment-provider';
+import type { MailOutbox } from '../jobs';
 
 /**
  * The shop's side of card payments (decision 008): start one payment per order, and mark an order
@@ -21,9 +21,9 @@ export const PAYMENT_START_FAILED_MESSAGE =
 export interface PaymentDeps {
   db: Database;
   payments: PaymentProvider | null;
-  mailer: Mailer;
+  /** The receipt is written in the transaction that marks the order paid, and sent after it. */
+  outbox: MailOutbox;
   now: Date;
-  onMailError: (error: unknown) => void;
 }
 
 /** A checked-out card order that nobody has paid, cancelled or asked to cancel yet. */
@@ -79,11 +79,11 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
   if (!notification) throw new HttpError(400, 'The notification signature does not verify');
   const provider = deps.payments;
 
-  const paid = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const orders = orderRepository(tx);
     const order = await orders.find(notification.orderId, { forUpdate: true });
     if (!order) throw notFound('Order not found');
-    if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return false;
+    if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return;
     if (order.payment_ref !== notification.paymentId) throw conflict('This payment is not the one the order was checked out with');
     if (toPence(notification.amount) !== toPence(order.total)) throw conflict('The amount paid does not match the order total');
     const marked = await orders.markPaid(order.id, { amount: notification.amount, at: deps.now, paymentRef: notification.paymentId });
@@ -91,18 +91,9 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     await auditRepository(tx).record({
       orderId: order.id, actorId: null, actor: provider.name, action: 'order.paid', from: order.status, to: 'payment_validated', at: deps.now,
     });
-    return true;
+    // The receipt exists exactly when the payment is recorded: a resent notification writes none.
+    const paidOrder = await orders.find(order.id);
+    if (paidOrder) await deps.outbox.add(tx, paymentReceiptMail(paidOrder, await orders.items(order.id)));
   });
-  if (paid) await sendReceipt(deps, notification.orderId);
   return { received: true };
-}
-
-async function sendReceipt(deps: PaymentDeps, orderId: number): Promise<void> {
-  try {
-    const orders = orderRepository(deps.db);
-    const order = await orders.find(orderId);
-    if (order) await deps.mailer.send(paymentReceiptMail(order, await orders.items(orderId)));
-  } catch (error) {
-    deps.onMailError(error);
-  }
 }

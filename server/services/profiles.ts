@@ -39,10 +39,9 @@ export function createProfiles(ctx: AppContext) {
     /**
      * Null or blank fields stay as they are. Email or password changes need the current password
      * (`oldPassword`) and end earlier sessions; the old address is told of an email change, so a
-     * stolen session cannot quietly take the account over. `onMailError`: that mail failed (the
-     * change stands).
+     * stolen session cannot quietly take the account over.
      */
-    async update(userId: number, changes: ProfileUpdate, onMailError: (error: unknown) => void): Promise<UserInfo> {
+    async update(userId: number, changes: ProfileUpdate): Promise<UserInfo> {
       const user = await users.findById(userId);
       if (!user) throw notFound('User not found');
       const name = changes.name?.trim() || undefined;
@@ -60,30 +59,33 @@ export function createProfiles(ctx: AppContext) {
         assertAcceptablePassword(changes.newPassword);
         passwordHash = await hashPassword(changes.newPassword);
       }
-      const updated = await users.update(userId, {
-        name,
-        email,
-        passwordHash,
-        endSessions: emailChanged || passwordHash !== undefined,
-      });
-      if (!updated) throw conflict(EMAIL_TAKEN);
-      if (emailChanged) {
-        await ctx.mailer
-          .send({
+      // The notice to the old address is written with the change (same transaction) and sent after
+      // it: it exists exactly when the email changed, and a slow mail server delays nothing.
+      const updated = await ctx.db.transaction(async (tx) => {
+        const changed = await createUserRepository(tx).update(userId, {
+          name,
+          email,
+          passwordHash,
+          endSessions: emailChanged || passwordHash !== undefined,
+        });
+        if (!changed) throw conflict(EMAIL_TAKEN);
+        if (emailChanged) {
+          await ctx.outbox.add(tx, {
             to: user.email,
             subject: 'The email of your Sparkle Cleaning account was changed',
             text: [
               'Hello,',
               '',
-              `The email of your Sparkle Cleaning account was changed from ${user.email} to ${updated.email}.`,
+              `The email of your Sparkle Cleaning account was changed from ${user.email} to ${changed.email}.`,
               'Mails about your account and your bookings now go to the new address.',
               '',
               'If you did not make this change, reply to this email or use our contact page at once:',
               `${ctx.config.publicUrl}/contact`,
             ].join('\n'),
-          })
-          .catch(onMailError);
-      }
+          });
+        }
+        return changed;
+      });
       return sessions.userInfo(updated);
     },
   };

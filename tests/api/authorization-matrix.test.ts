@@ -32,6 +32,8 @@ const ROWS: Record<string, Row> = {
   listCounters: { request: async () => ({ path: '/home/counter' }) },
   listTestimonies: { request: async () => ({ path: '/home/testimonies' }) },
   listFaqs: { request: async () => ({ path: '/home/faqs' }) },
+  getHealth: { request: async () => ({ path: '/health' }) },
+  getReadiness: { request: async () => ({ path: '/ready' }) },
   login: {
     request: async (ctx, _actor, session) => {
       const who = await credentialsOf(ctx, session);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired } from '../../server/jobs/purge';
 import { DRAFT_LIFETIME_MS, purgeExpiredDrafts } from '../../server/services/drafts';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -95,13 +96,18 @@ describe('a booking is a draft until checkout', () => {
     expect(await orderExists(booked.id)).toBe(true);
   });
 
-  it('is purged when someone creates an order, at most once a minute, without a scheduler', async () => {
+  it('is purged by the scheduled purge job (issue 13: no purge on the request path)', async () => {
     clock.set('2030-07-01T09:00:00.000Z');
     await signInAgain();
     const old = await placeOrder(server, jane.token, house);
     clock.advance(DRAFT_LIFETIME_MS + 2 * 60_000);
     await signInAgain();
-    await placeOrder(server, jane.token, house);
+    const fresh = await placeOrder(server, jane.token, house);
+    // Creating an order no longer purges: the draft waits for the job.
+    expect(await orderExists(old.id)).toBe(true);
+    const deleted = await purgeExpired(server.db, clock.now());
+    expect(deleted.drafts).toBeGreaterThanOrEqual(1);
     expect(await orderExists(old.id)).toBe(false);
+    expect(await orderExists(fresh.id)).toBe(true);
   });
 });

@@ -137,6 +137,9 @@ describe('the provider signed notification is the only thing that marks an order
 
     expect((await postNotification(signed.body, signed.signature)).status).toBe(200);
     expect(pence((await stats(server, admin)).revenue) - pence(before.revenue)).toBe(pence(order.total));
+    // The receipt is written with the payment: the repeat wrote none.
+    const receipts = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject.startsWith('Payment received:'));
+    expect(receipts).toHaveLength(1);
     // Paid: Pay now has nothing to start any more.
     expect((await send(server, 'POST', `/services/order/${order.id}/pay`, { token: jane.token })).status).toBe(409);
   });

@@ -1,12 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { HttpError } from '../../server/lib/http-error';
 import { checkoutOrder, CHECKOUT_MESSAGE, type CheckoutDeps } from '../../server/services/checkout';
-import { createOutboxMailer } from '../../server/services/outbox-mailer';
+import type { Mail } from '../../server/services/mailer';
 import { getOrder, listOrders, updateOrderStatus, STALE_ORDER_MESSAGE } from '../../server/services/orders-admin';
 import { createOrder, getServiceItems, listMyOrders } from '../../server/services/orders';
 import { confirmPayment } from '../../server/services/payments';
@@ -29,7 +26,8 @@ const NOW = new Date('2030-01-07T12:00:00.000Z'); // a Monday, winter (UK time =
 
 let testDb: TestDatabase;
 let db: Database;
-let outbox: string;
+/** Mails the services wrote to the outbox, with the database handle they were written on. */
+const written: { tx: Database; mail: Mail }[] = [];
 let jane: AuthUser;
 let other: AuthUser;
 let admin: AuthUser;
@@ -53,11 +51,12 @@ const SECRET = 'services-test-secret';
 const deps = (now = NOW): CheckoutDeps => ({
   db,
   payments: createTestPaymentProvider({ db, secret: SECRET, now: () => now }),
-  mailer: createOutboxMailer(outbox, 'Sparkle Cleaning <no-reply@sparkle.test>', () => {}),
-  now,
-  onMailError: (error) => {
-    throw error;
+  outbox: {
+    add: async (tx, mail) => {
+      written.push({ tx, mail });
+    },
   },
+  now,
 });
 
 const details = (order: number, due: { date: string; time: string }, payment: 'cash' | 'card' = 'cash') => ({
@@ -121,7 +120,6 @@ const uniqueEmail = (name: string) => `${name}-${process.pid}-${Date.now()}-${++
 beforeAll(async () => {
   testDb = await (reuse ? (shared.sparkleServicesDb ??= createTestDatabase()) : createTestDatabase());
   db = testDb.db;
-  outbox = await mkdtemp(path.join(os.tmpdir(), 'sparkle-services-outbox-'));
   jane = await user('customer@sparkle.test');
   admin = await user('admin@sparkle.test');
   other = await newCustomer(uniqueEmail('other'));
@@ -134,7 +132,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!reuse) await testDb?.dispose();
-  if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
 describe('booking (R-BOOK)', () => {
@@ -203,8 +200,11 @@ describe('checkout (R-PAY)', () => {
     expect(detail.history).toEqual([expect.objectContaining({ action: 'order.checkout', from: null, to: 'cash', actor: jane.name })]);
     const item = service.items[0]!;
     expect(detail.items).toEqual([{ name: item.name, quantity: 2, unit_price: item.price, total_price: Math.round(item.price * 200) / 100 }]);
-    const mails = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
-    expect(mails.some((mail) => mail.includes(`To: ${jane.email}`) && mail.includes(`#${order.id}`))).toBe(true);
+    // Written in the checkout's own transaction (not on the pool), so it exists exactly when the checkout commits.
+    const confirmation = written.filter(({ mail }) => mail.to === jane.email && mail.text.includes(`#${order.id}:`));
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]!.tx).not.toBe(db);
+    expect(confirmation[0]!.mail.subject).toMatch(/^Booking confirmed: /);
   });
 
   it('a summer booking is stored an hour earlier in UTC (BST)', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loggerOptions } from '../../../server/lib/logger-options';
-import { readLatestMail } from '../../../server/services/outbox';
+import { waitForMail } from '../support/mail-wait';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-config';
 
@@ -50,7 +50,7 @@ describe('logs', () => {
     await call('GET', '/admin/users', undefined, token);
     await call('PUT', '/user/update', { name: null, email: null, oldPassword: password, newPassword }, token);
     await call('POST', '/auth/forgot-password', { email });
-    const link = (await readLatestMail(config.outboxDir, email))!.links.find((l) => l.includes('/reset-password/'))!;
+    const link = (await waitForMail(config.outboxDir, email)).links.find((l) => l.includes('/reset-password/'))!;
     const resetToken = new URL(link).pathname.split('/').at(-1)!;
     expect((await call('PUT', `/auth/reset-password/${resetToken}`, { password: 'a-third-passphrase-9S' })).status).toBe(200);
     await app.close();

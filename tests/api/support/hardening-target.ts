@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readLatestMail } from '../../../server/services/outbox';
+import { waitForMail } from './mail-wait';
 import { createContractValidator, type ContractValidator } from '../../support/contract-validator';
 import { createApi, login, type Api, type Session } from './api-actors';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
@@ -75,7 +75,7 @@ export async function startProcessTarget(env: Record<string, string> = {}): Prom
     admin: await login(api, ADMIN.email, ADMIN.password),
     dataDir,
     databaseUrl: scratch?.url ?? null,
-    resetToken: async (email) => resetTokenFrom(await readLatestMail(path.join(dataDir, 'outbox'), email), email),
+    resetToken: async (email) => resetTokenFrom(await waitForMail(path.join(dataDir, 'outbox'), email), email),
     async restart(signal = 'SIGTERM', restartEnv = {}) {
       await server.kill(signal);
       server = await startServerProcess({ ...options, port: server.port, env: { ...env, ...restartEnv } });

@@ -7,6 +7,7 @@ import type { paths } from '../../../openapi/schema';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
+import { QUEUES } from '../../../server/jobs';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
 import { assertContractKept, createContractValidator, type ContractValidator } from '../../support/contract-validator';
 import { createTestDatabase } from './test-database';
@@ -32,10 +33,12 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   config: Config;
-  /** Every mail written to this server's outbox, oldest first. */
+  /** Every mail written to this server's outbox, oldest first (once the mail queue is empty). */
   outbox(): Promise<OutboxMail[]>;
-  /** The newest mail to `email`, or null. */
+  /** The newest mail to `email`, or null (once the mail queue is empty). */
   latestMail(email: string): Promise<OutboxMail | null>;
+  /** Waits (bounded) until the mail queue has no job left: every mail sent so far is in the outbox. */
+  mailSettled(): Promise<void>;
   /** Signs in through POST /api/auth/login and answers the token (throws on failure). */
   login(email: string, password: string): Promise<string>;
   /** Registers a new customer with a unique email through the API and signs them in. */
@@ -84,6 +87,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return data.token;
   }
 
+  async function mailSettled(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await app.jobs.pending(QUEUES.mail)) > 0) {
+      if (Date.now() > deadline) throw new Error(`mail jobs still pending after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   return {
     baseUrl,
     api,
@@ -91,8 +102,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     db,
     config,
-    outbox: () => readOutbox(config.outboxDir),
-    latestMail: (email) => readLatestMail(config.outboxDir, email),
+    mailSettled,
+    outbox: async () => {
+      await mailSettled();
+      return readOutbox(config.outboxDir);
+    },
+    latestMail: async (email) => {
+      await mailSettled();
+      return readLatestMail(config.outboxDir, email);
+    },
     login,
     async createCustomer(overrides = {}) {
       const email = overrides.email ?? `customer-${process.pid}-${++customerCount}-${randomBytes(3).toString('hex')}@example.co.uk`;

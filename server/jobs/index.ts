@@ -1,0 +1,53 @@
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Mail, Mailer } from '../services/mailer';
+import { createLocalQueue } from './local-queue';
+import { createPgBossQueue } from './pg-boss-queue';
+import { purgeExpired, PURGERS, type Purger } from './purge';
+import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+
+export { QUEUES, type JobQueue } from './queue';
+
+/** Where a change puts the mails it causes: in its own transaction, sent after it commits. */
+export interface MailOutbox {
+  add(tx: Database, mail: Mail): Promise<void>;
+}
+
+/** Every 15 minutes (UTC). */
+export const PURGE_CRON = '*/15 * * * *';
+
+export type JobLog = (error: unknown, job: { name: string; id: string | number }) => void;
+
+export function retryPolicy(config: Pick<Config, 'mailRetryLimit' | 'mailRetryDelaySeconds'>): (name: QueueName) => RetryPolicy {
+  return (name) =>
+    name === QUEUES.mail
+      ? { retryLimit: config.mailRetryLimit, retryDelay: config.mailRetryDelaySeconds }
+      : { retryLimit: 2, retryDelay: 60 };
+}
+
+/** pg-boss on a PostgreSQL server, the embedded runner on PGlite. */
+export function createJobQueue(db: Database, config: Pick<Config, 'mailRetryLimit' | 'mailRetryDelaySeconds'>, onError: JobLog): JobQueue {
+  const retry = retryPolicy(config);
+  return db.executeSql ? createPgBossQueue(db, db.executeSql, { retry, onError }) : createLocalQueue(db, { retry, onError });
+}
+
+export function mailOutbox(queue: JobQueue): MailOutbox {
+  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail) };
+}
+
+export interface WorkerDeps {
+  db: Database;
+  mailer: Mailer;
+  now: () => Date;
+  purgers?: Record<string, Purger>;
+}
+
+/** Starts the queue with its workers: mail delivery and the periodic purge. */
+export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
+  await queue.start();
+  await queue.work(QUEUES.mail, async (data) => deps.mailer.send(data as Mail));
+  await queue.work(QUEUES.purge, async () => {
+    await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
+  });
+  await queue.schedule(QUEUES.purge, PURGE_CRON);
+}

@@ -1,0 +1,84 @@
+import PgBoss from 'pg-boss';
+import type { Database, Subscription } from '../db/database';
+import { underStartupLock } from '../db/migrate';
+import { JOBS_CHANNEL, QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+
+export interface PgBossQueueOptions {
+  retry: (name: QueueName) => RetryPolicy;
+  onError?: (error: unknown, job: { name: string; id: string }) => void;
+}
+
+/** The seam pg-boss speaks through: our pool (one pool per instance, its size and timeouts). */
+export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * pg-boss 10 (Node 20) on the PostgreSQL server: its schema `pgboss` is created by the first
+ * instance (under pg-boss's own advisory lock), jobs are fetched with SKIP LOCKED so each runs
+ * once across instances, and a scheduled slot is sent once. Jobs are written through the change's
+ * own transaction (`send`'s `db` option): the transactional outbox.
+ */
+export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options: PgBossQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
+    schema: 'pgboss',
+    // A job cut off by a crash is active until it expires; then it is retried.
+    expireInSeconds: 120,
+    maintenanceIntervalSeconds: 60,
+    cronMonitorIntervalSeconds: 30,
+    // Completed jobs are kept a week, then archived and dropped by pg-boss itself.
+    retentionDays: 7,
+  });
+  boss.on('error', (error) => options.onError?.(error, { name: 'pg-boss', id: '' }));
+  const workers: string[] = [];
+  let subscription: Subscription | null = null;
+
+  return {
+    async send(tx, name, data) {
+      const inTransaction = {
+        executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values) }),
+      };
+      await boss.send(name, data, { ...options.retry(name), retryBackoff: true, db: inTransaction });
+      await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
+    },
+    async work(name, handler) {
+      const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            options.onError?.(error, { name, id: job.id });
+            throw error;
+          }
+        }
+      });
+      workers.push(id);
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async start() {
+      // pg-boss creates its schema before taking its own lock: two instances starting together on
+      // an empty database collide there (pg_namespace unique violation). Created under ours first.
+      await underStartupLock(db, (tx) => tx.query('CREATE SCHEMA IF NOT EXISTS pgboss'));
+      await boss.start();
+      for (const name of Object.values(QUEUES)) {
+        const { retryLimit, retryDelay } = options.retry(name);
+        await boss.createQueue(name, { name, retryLimit, retryDelay, retryBackoff: true });
+      }
+      // A job written on any instance wakes this one's workers at commit, instead of at their next poll.
+      if (db.listen) {
+        subscription = await db.listen(JOBS_CHANNEL, (event) => {
+          if (event.kind === 'notify') for (const id of workers) boss.notifyWorker(id);
+        });
+      }
+    },
+    async stop(timeoutMs = 10_000) {
+      await subscription?.close();
+      // close: false, the pool is ours and closes after.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+    async pending(name) {
+      return boss.getQueueSize(name, { before: 'completed' });
+    },
+  };
+}

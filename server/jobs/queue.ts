@@ -1,0 +1,42 @@
+import type { Database } from '../db/database';
+
+/**
+ * The job queue: pg-boss on a PostgreSQL server, the embedded runner (local-queue.ts) on PGlite,
+ * one interface. Work that must not hold up a request (mail) or that recurs (purges) goes here,
+ * never into a setInterval: the queue retries it with backoff and, across several instances, runs
+ * each job and each scheduled slot once.
+ */
+export interface JobQueue {
+  /**
+   * Writes a job in the caller's transaction (the transactional outbox): it exists exactly when the
+   * change that causes it commits, and is done after the commit, off the request.
+   */
+  send(tx: Database, name: QueueName, data: object): Promise<void>;
+  /** Runs `handler` for each job of `name`; a throw retries the job later (backoff). */
+  work(name: QueueName, handler: (data: unknown) => Promise<void>): Promise<void>;
+  /** A job of `name` at every slot of `cron` (UTC), once across instances. */
+  schedule(name: QueueName, cron: string): Promise<void>;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Jobs of `name` not done yet (waiting, waiting to retry, running). */
+  pending(name: QueueName): Promise<number>;
+}
+
+export const QUEUES = {
+  /** An outgoing mail (data: the Mail). */
+  mail: 'mail-send',
+  /** The periodic purge of expired rows. */
+  purge: 'purge-expired',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface RetryPolicy {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled at each further one. */
+  retryDelay: number;
+}
+
+/** NOTIFYed in the transaction that writes a job, so an idle worker wakes at commit, not at its next poll. */
+export const JOBS_CHANNEL = 'jobs_created';
