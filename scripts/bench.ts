@@ -12,6 +12,7 @@ import path from 'node:path';
 import { runLighthouse } from './bench/lighthouse';
 import { startPostgres } from './bench/postgres';
 import { machine, writeResults, type BenchResults } from './bench/report';
+import { measurePressure } from './bench/pressure';
 import { measureScale, timeApi } from './bench/scale';
 import { BENCH_ADMIN, BENCH_CUSTOMER, signIn, startServer, type RunningServer } from './bench/server';
 import { measureBundle } from './bundle-report';
@@ -27,6 +28,7 @@ const results: BenchResults = {
   lighthouse: [],
   api: null,
   scale: [],
+  pressure: [],
   rss: { pgliteBytes: null, postgresBytes: null },
   notes: [],
 };
@@ -38,8 +40,24 @@ function step(name: string, command: string, args: string[], env: NodeJS.Process
   return run.status === 0;
 }
 
+/** BENCH_ONLY=a,b runs only the parts whose names contain one of those words (e.g. `PostgreSQL`). */
+const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim()).filter(Boolean) ?? [];
+const wanted = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
+
+// A partial run (BENCH_ONLY) keeps the previous run's other figures, so the README's table stays whole.
+if (only.length && existsSync('bench/results.json')) {
+  const previous = JSON.parse(readFileSync('bench/results.json', 'utf8')) as BenchResults;
+  Object.assign(results, { ...previous, date: results.date, loadAverage: results.loadAverage, machine: results.machine, notes: [`Partial run (BENCH_ONLY=${only.join(',')}); other figures from ${previous.date}.`] });
+}
+
+/** A measured figure replaces the previous run's figure for the same page and size. */
+function addScale(figures: BenchResults['scale']): void {
+  results.scale = results.scale.filter((old) => !figures.some((f) => f.path === old.path && f.orders === old.orders)).concat(figures);
+}
+
 /** Any failure of one part is written down and the bench goes on with the next part. */
 async function part(name: string, fn: () => Promise<void>): Promise<void> {
+  if (!wanted(name)) return;
   console.log(`\n▶ ${name}`);
   try {
     await fn();
@@ -96,7 +114,9 @@ async function main(): Promise<void> {
     }
   });
 
-  if (existsSync('scripts/bench-api.ts')) {
+  if (!wanted('API load')) {
+    // Left out by BENCH_ONLY.
+  } else if (existsSync('scripts/bench-api.ts')) {
     if (step('API load (npm run bench:api)', 'npm', ['run', 'bench:api', '--silent']) && existsSync('bench/api-results.json')) {
       results.api = JSON.parse(readFileSync('bench/api-results.json', 'utf8'));
     }
@@ -108,7 +128,7 @@ async function main(): Promise<void> {
       const server = await startServer({ dataDir, logFile: path.join(logDir, `scale-${orders}.log`) });
       try {
         const admin = await signIn(server.url, BENCH_ADMIN);
-        results.scale.push(...(await measureScale(server.url, admin, orders, chromiumPath)));
+        addScale(await measureScale(server.url, admin, orders, chromiumPath));
         await warm(server, admin);
         results.rss.pgliteBytes = server.rssBytes();
       } finally {
@@ -134,12 +154,13 @@ async function main(): Promise<void> {
         const server = await startServer({ dataDir: pgDataDir, databaseUrl: postgres.url, logFile: path.join(logDir, `scale-pg-${orders}.log`) });
         try {
           const admin = await signIn(server.url, BENCH_ADMIN);
-          results.scale.push(...(await measureScale(server.url, admin, orders, chromiumPath)).map((figure) => ({ ...figure, path: `${figure.path} (PostgreSQL)` })));
+          addScale((await measureScale(server.url, admin, orders, chromiumPath)).map((figure) => ({ ...figure, path: `${figure.path} (PostgreSQL)` })));
           if (customerOrders) {
             const customer = await signIn(server.url, BENCH_CUSTOMER);
             const apiMs = await timeApi(`${server.url}/api/services/order/get?limit=10&page=1`, customer.token);
             console.log(`  My orders of a customer with ${customerOrders} orders: first page ${Math.round(apiMs)} ms from the API`);
             results.notes.push(`My orders of a customer with ${customerOrders.toLocaleString('en-GB')} orders (PostgreSQL, ${orders.toLocaleString('en-GB')} in all): first page ${Math.round(apiMs)} ms from the API ${apiMs <= 100 ? '✓' : '✗'} (goal ≤ 100 ms).`);
+            results.pressure = await measurePressure(server.url, server.pid, admin, customer);
           }
         } finally {
           await server.stop();

@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   document?: OpenApiDocument;
   /** Default: pg-boss on a PostgreSQL server, the embedded runner on PGlite. */
   jobs?: JobQueue;
+  /** Default true. The workers' start needs the database: false only where it is made unreachable on purpose. */
+  startWorkers?: boolean;
 }
 
 declare module 'fastify' {
@@ -171,9 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
-  await startWorkers(jobs, { db, mailer, now });
-  app.addHook('onClose', async () => {
-    await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
-  });
+  if (options.startWorkers !== false) {
+    await startWorkers(jobs, { db, mailer, now });
+    app.addHook('onClose', async () => {
+      await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
+    });
+  }
   return app;
 }

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { PageFigures } from './lighthouse';
+import type { PressureFigure } from './pressure';
 import type { ScaleFigure } from './scale';
 
 export interface BenchResults {
@@ -17,6 +18,8 @@ export interface BenchResults {
   /** bench/api-results.json of `npm run bench:api` (H5's script), as it wrote it. */
   api: unknown;
   scale: ScaleFigure[];
+  /** A public read alone and beside heavy back-office and My orders use (PostgreSQL, 1M orders). */
+  pressure?: PressureFigure[];
   rss: { pgliteBytes: number | null; postgresBytes: number | null };
   notes: string[];
 }
@@ -73,6 +76,17 @@ export function formatResults(r: BenchResults): string {
     for (const s of r.scale) {
       const api = s.apiMs === undefined ? '—' : `${Math.round(s.apiMs)} ms ${mark(s.apiMs <= 100)}`;
       lines.push(row([`\`${s.path}\``, s.orders, api, `${Math.round(s.interactiveMs)} ms ${mark(s.interactiveMs <= 1000)}`, `${Math.round(s.sortMs)} ms ${mark(s.sortMs <= 1000)}`, kb(s.apiBytes)]));
+    }
+    lines.push('');
+  }
+  const pressure = r.pressure ?? [];
+  if (pressure.length) {
+    const alone = pressure[0]!.publicP99Ms;
+    lines.push(row(['Public read p99 (PostgreSQL, 1M orders)', 'p99', 'Goal ≤ 2× alone', 'Background answers', 'Peak RSS (goal ≤ 400 MB)']), row(Array(5).fill('---')));
+    for (const p of pressure) {
+      const ratio = alone > 0 ? p.publicP99Ms / alone : 0;
+      const rss = Math.round(p.peakRssBytes / 2 ** 20);
+      lines.push(row([p.load, `${p.publicP99Ms} ms`, p === pressure[0] ? '—' : `${ratio.toFixed(1)}× ${mark(ratio <= 2)}`, `${p.background} (${p.backgroundFailed} failed)`, `${rss} MB ${mark(rss <= 400)}`]));
     }
     lines.push('');
   }

@@ -6,8 +6,7 @@
  * acknowledged. Skipped (with the reason) without PostgreSQL (DATABASE_URL) or nginx.
  */
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, createApi, firstCatalogue, login, newCustomer, newOrderBody, type Api } from '../support/api-actors';
 import { eventually, waitForMail } from '../support/mail-wait';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { ADMIN, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { NGINX, startNginx, type RunningNginx } from '../support/nginx';
+import { ADMIN, startServerProcess, type ServerProcess } from '../support/server-process';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate)) ?? null;
 const skipReason = !process.env.DATABASE_URL ? 'skipped: no PostgreSQL (DATABASE_URL unset)' : !NGINX ? 'skipped: nginx is not installed' : null;
 
 /** The sign-in counters are rows in PostgreSQL (h4, decision 010): one limit across the instances. */
@@ -26,55 +25,11 @@ const SHARED_SIGN_IN_LIMITS = true;
 let scratch: ScratchDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
-let nginx: ChildProcess;
+let nginx: RunningNginx;
 let proxy: Api;
 const work = mkdtempSync(path.join(tmpdir(), 'h6-cluster-'));
 const outbox = path.join(work, 'outbox');
 let sql: pg.Client;
-
-async function startNginx(upstreams: number[]): Promise<{ child: ChildProcess; port: number }> {
-  const prefix = path.join(work, 'nginx');
-  mkdirSync(path.join(prefix, 'logs'), { recursive: true });
-  const port = await freePort();
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${prefix}/${name};`).join('\n  ');
-  writeFileSync(path.join(prefix, 'nginx.conf'), `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  ${temp}
-  upstream sparkle {
-    ${upstreams.map((upstream) => `server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n    ')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://sparkle;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-    }
-  }
-}
-`);
-  const child = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'logs', 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await eventually('nginx answers', async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
-    } catch {
-      return 0;
-    }
-  }, (status) => status === 200, 20_000);
-  return { child, port };
-}
 
 const direct = (server: ServerProcess) => createApi(server.baseUrl);
 
@@ -84,15 +39,14 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
     const env = { TRUST_PROXY: '127.0.0.1', OUTBOX_DIR: outbox, PUBLIC_CACHE_TTL: '600', MAIL_RETRY_DELAY: '1', DEMO_PASSWORD: 'demo-password-h6-Zr4' };
     // Both at the same moment on the empty database: migrations and first-start data race.
     [a, b] = (await Promise.all(['a', 'b'].map((name) => startServerProcess({ dataDir: path.join(work, name), databaseUrl: scratch.url, env })))) as [ServerProcess, ServerProcess];
-    const started = await startNginx([a.port, b.port]);
-    nginx = started.child;
-    proxy = createApi(`http://127.0.0.1:${started.port}`);
+    nginx = await startNginx(work, [a.port, b.port]);
+    proxy = createApi(nginx.url);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
   }, 300_000);
 
   afterAll(async () => {
-    nginx?.kill('SIGQUIT');
+    nginx?.stop();
     await sql?.end().catch(() => {});
     await a?.kill('SIGTERM');
     await b?.kill('SIGTERM');
