@@ -15,7 +15,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { createApi, firstCatalogue, newCustomer, newOrderBody } from '../tests/api/support/api-actors';
-import { freePort, ROOT, startServerProcess } from '../tests/api/support/server-process';
+import { NGINX, startNginx } from '../tests/api/support/nginx';
+import { freePort, ROOT, startServerProcess, type ServerProcess } from '../tests/api/support/server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = [50, 200];
@@ -98,6 +99,59 @@ function printTable(rows: Row[]): void {
   for (const row of rows) console.log(line(keys.map((key) => String(row[key]))));
 }
 
+/** One run of SECONDS at 50 connections as a row; its share of the Fastify ceiling's row of the same scenario. */
+async function single(url: string, scenario: Scenario, target: string, pid: number | undefined, connections: number, ceilingRows: Row[]): Promise<Row> {
+  const row = toRow(scenario.name, target, connections, [await load(url, scenario, connections, SECONDS)], rssOf(pid ?? 0));
+  const ceiling = ceilingRows.find((r) => r.scenario === scenario.name && r.target === FASTIFY_CEILING && r.connections === 50)?.['req/s'] ?? 0;
+  row['of Fastify'] = ceiling > 0 ? Math.round((row['req/s'] / ceiling) * 100) / 100 : 0;
+  console.log(`  ${scenario.name}, ${connections} connections, ${target}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms`);
+  return row;
+}
+
+/**
+ * Issue 13, goal 6: the public read with every request logged (LOG_LEVEL=info, the default the
+ * other rows turn down to warn); reads and booking writes at the same moment (45 + 5 connections);
+ * and on PostgreSQL two instances behind nginx beside one instance behind the same nginx.
+ */
+async function variants(server: ServerProcess, database: string, scenarios: Scenario[], ceilingRows: Row[]): Promise<Row[]> {
+  const [read, write] = scenarios as [Scenario, Scenario];
+  const rows: Row[] = [];
+  const infoDir = mkdtempSync(path.join(tmpdir(), 'bench-api-info-'));
+  const logged = await startServerProcess({ dataDir: infoDir, databaseUrl: process.env.DATABASE_URL ?? null, env: { LOG_LEVEL: 'info' } });
+  try {
+    rows.push(await single(logged.baseUrl, read, `API (${database}), LOG_LEVEL=info`, logged.child.pid, 50, ceilingRows));
+  } finally {
+    await logged.kill('SIGTERM');
+    rmSync(infoDir, { recursive: true, force: true });
+  }
+
+  const [reads, writes] = await Promise.all([load(server.baseUrl, read, 45, SECONDS), load(server.baseUrl, write, 5, SECONDS)]);
+  rows.push(toRow(`mixed: ${read.name} beside booking writes`, `API (${database})`, 45, [reads], rssOf(server.child.pid ?? 0)));
+  rows.push(toRow(`mixed: ${write.name} beside public reads`, `API (${database})`, 5, [writes], rssOf(server.child.pid ?? 0)));
+  console.log(`  mixed: ${rows.at(-2)!['req/s']} reads/s and ${rows.at(-1)!['req/s']} writes/s at once`);
+
+  if (!process.env.DATABASE_URL || !NGINX) {
+    console.log(`  (two instances behind nginx: needs PostgreSQL and nginx; ${!NGINX ? 'nginx is not installed' : 'DATABASE_URL is not set'})`);
+    return rows;
+  }
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-api-cluster-'));
+  const second = await startServerProcess({ dataDir: path.join(work, 'b'), databaseUrl: process.env.DATABASE_URL, env: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' } });
+  try {
+    for (const upstreams of [[server.port], [server.port, second.port]]) {
+      const proxy = await startNginx(path.join(work, `nginx-${upstreams.length}`), upstreams);
+      try {
+        for (const scenario of [read, write]) rows.push(await single(proxy.url, scenario, `${upstreams.length} instance${upstreams.length > 1 ? 's' : ''} behind nginx (${database})`, server.child.pid, 50, ceilingRows));
+      } finally {
+        proxy.stop();
+      }
+    }
+  } finally {
+    await second.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -138,6 +192,7 @@ async function main(): Promise<void> {
         rows.push(...group);
       }
     }
+    rows.push(...(await variants(server, database, scenarios, rows)));
   } finally {
     nodeCeiling.child.kill('SIGTERM');
     fastifyCeiling.child.kill('SIGTERM');
@@ -148,10 +203,10 @@ async function main(): Promise<void> {
   const serverRssMb = rows.filter((row) => row.target.startsWith('API')).at(-1)?.['rss MB'] ?? null;
   console.log(`\nServer RSS on ${database} after the runs: ${serverRssMb ?? 'unknown'} MB`);
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
-  const file = path.join(ROOT, 'bench/api-results.json');
+  const file = path.resolve(ROOT, process.env.BENCH_API_OUT ?? 'bench/api-results.json');
   const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), database, secondsPerRun: SECONDS, machine, loadAverage: loadavg(), serverRssMb, rows }, null, 2)}\n`);
-  console.log(`\nWritten to bench/api-results.json`);
+  console.log(`\nWritten to ${path.relative(ROOT, file)}`);
 }
 
 main().catch((error) => {

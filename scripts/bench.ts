@@ -27,6 +27,7 @@ const results: BenchResults = {
   bundle: null,
   lighthouse: [],
   api: null,
+  apiPostgres: null,
   scale: [],
   pressure: [],
   rss: { pgliteBytes: null, postgresBytes: null },
@@ -114,13 +115,23 @@ async function main(): Promise<void> {
     }
   });
 
-  if (!wanted('API load')) {
-    // Left out by BENCH_ONLY.
-  } else if (existsSync('scripts/bench-api.ts')) {
-    if (step('API load (npm run bench:api)', 'npm', ['run', 'bench:api', '--silent']) && existsSync('bench/api-results.json')) {
+  if (wanted('API load')) {
+    if (step('API load (npm run bench:api)', 'npm', ['run', 'bench:api', '--silent'], { DATABASE_URL: '', BENCH_API_OUT: 'bench/api-results.json' }) && existsSync('bench/api-results.json')) {
       results.api = JSON.parse(readFileSync('bench/api-results.json', 'utf8'));
     }
-  } else results.notes.push('scripts/bench-api.ts is not there yet: no API load figures.');
+  }
+  // The same on a PostgreSQL server, with two instances behind nginx (issue 13, goal 6).
+  await part('API load on PostgreSQL', async () => {
+    const postgres = await startPostgres();
+    if (!postgres) throw new Error('no PostgreSQL server could be started');
+    try {
+      if (step('API load on PostgreSQL (npm run bench:api)', 'npm', ['run', 'bench:api', '--silent'], { DATABASE_URL: postgres.url, BENCH_API_OUT: 'bench/api-results-postgres.json' })) {
+        results.apiPostgres = JSON.parse(readFileSync('bench/api-results-postgres.json', 'utf8'));
+      }
+    } finally {
+      postgres.stop();
+    }
+  });
 
   for (const orders of [1_000, 10_000]) {
     await part(`back office with ${orders} orders`, async () => {

@@ -17,6 +17,8 @@ export interface BenchResults {
   lighthouse: PageFigures[];
   /** bench/api-results.json of `npm run bench:api` (H5's script), as it wrote it. */
   api: unknown;
+  /** The same on a PostgreSQL server (with two instances behind nginx). */
+  apiPostgres?: unknown;
   scale: ScaleFigure[];
   /** A public read alone and beside heavy back-office and My orders use (PostgreSQL, 1M orders). */
   pressure?: PressureFigure[];
@@ -71,6 +73,8 @@ export function formatResults(r: BenchResults): string {
   }
   const api = formatApi(r.api);
   if (api) lines.push(api, '');
+  const apiPostgres = formatApi(r.apiPostgres);
+  if (apiPostgres) lines.push(apiPostgres.replace('API load (`npm run bench:api`)', 'API load on PostgreSQL (`DATABASE_URL=… npm run bench:api`)'), '');
   if (r.scale.length) {
     lines.push(row(['Back office at scale (Chromium)', 'Orders', 'First page from the API ≤ 100 ms', 'First data row ≤ 1 s', 'Sort ≤ 1 s', 'API response']), row(Array(6).fill('---')));
     for (const s of r.scale) {
