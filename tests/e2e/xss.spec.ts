@@ -37,6 +37,8 @@ async function expectShownAsText(page: Page, text: string) {
 }
 
 test('a <script> payload in a name, a note and a reason stays text in the back office and the menu', async ({ page }) => {
+  // Five back-office pages and a second signed-in page: a long walk, given room on a busy machine.
+  test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
