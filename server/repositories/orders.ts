@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
-import { Conditions, countCustomerOrders, countOrders, orderBySql, selectPage, type Page, type PageRequest, type PlacedSelect, type SortKey } from './paging';
+import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
+import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {
@@ -87,11 +88,10 @@ const selectFor = (query: OrderListQuery) => (query.sort === 'service' ? SELECT_
 
 export type OrderSort = 'created' | 'id' | 'user' | 'service' | 'total' | 'status' | 'due' | 'completed';
 
-/** How a list of orders is ordered and filtered; with no `sort`, newest first. */
-export interface OrderListQuery {
+/** How a list of orders is ordered and filtered (order-filters.ts); with no `sort`, newest first. */
+export interface OrderListQuery extends OrderFilters {
   sort?: OrderSort;
   order?: 'asc' | 'desc';
-  status?: OrderStatus;
 }
 
 // Each sort ends with the id in the same direction, so equal values never swap between pages;
@@ -127,9 +127,7 @@ export function orderSortKeys(query: OrderListQuery): SortKey[] {
 export const PLACED = 'o.checked_out_at IS NOT NULL';
 
 export function orderConditions(query: OrderListQuery): Conditions {
-  const conditions = new Conditions().add(PLACED);
-  if (query.status) conditions.add('o.status = $?', query.status);
-  return conditions;
+  return addOrderFilters(new Conditions().add(PLACED), query);
 }
 
 
@@ -153,7 +151,10 @@ export function orderRepository(db: Database) {
     /** One page of every order; the total comes from the counters, not from counting the table. */
     async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
       const conditions = orderConditions(query);
-      const total = await countOrders(db, query.status ? [query.status] : null);
+      // Status alone is read from the counters; any other filter is counted under its own indexes.
+      const total = countedByStatusOnly(query)
+        ? await countOrders(db, query.status ? [query.status] : null)
+        : await countRows(db, 'FROM orders o', conditions);
       return selectPage<OrderRow>(db, { select: selectFor(query), conditions, keys: orderSortKeys(query), total, page });
     },
 
