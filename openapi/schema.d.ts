@@ -533,7 +533,8 @@ export interface paths {
         /**
          * Every order of a sort and filter, as CSV
          * @description The whole list the orders table shows (every page, not one), in the same `sort`, `order`
-         *     and `status` as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
+         *     and filters (`status`, `q`, `due_from`, `due_to`, `service`, `payment_method`,
+         *     `unassigned`) as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
          *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
          *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
          *     with `'` so a spreadsheet never runs it as a formula.
@@ -1263,6 +1264,22 @@ export interface components {
         SortOrder: "asc" | "desc";
         /** @description Only orders with this status. */
         OrderStatusFilter: components["schemas"]["OrderStatus"];
+        /**
+         * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+         *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+         *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+         */
+        OrderSearch: string;
+        /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+        DueFrom: string;
+        /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+        DueTo: string;
+        /** @description Only orders of this service (its id, as in `GET /home/services`). */
+        ServiceFilter: number;
+        /** @description Only orders paid (or to be paid) this way. */
+        PaymentMethodFilter: components["schemas"]["PaymentMethod"];
+        /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+        UnassignedFilter: boolean;
     };
     requestBodies: never;
     headers: {
@@ -1945,6 +1962,22 @@ export interface operations {
                 order?: components["parameters"]["SortOrder"];
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
+                /**
+                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+                due_from?: components["parameters"]["DueFrom"];
+                /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+                due_to?: components["parameters"]["DueTo"];
+                /** @description Only orders of this service (its id, as in `GET /home/services`). */
+                service?: components["parameters"]["ServiceFilter"];
+                /** @description Only orders paid (or to be paid) this way. */
+                payment_method?: components["parameters"]["PaymentMethodFilter"];
+                /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+                unassigned?: components["parameters"]["UnassignedFilter"];
             };
             header?: never;
             path?: never;
@@ -2020,6 +2053,22 @@ export interface operations {
                 order?: components["parameters"]["SortOrder"];
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
+                /**
+                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+                due_from?: components["parameters"]["DueFrom"];
+                /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+                due_to?: components["parameters"]["DueTo"];
+                /** @description Only orders of this service (its id, as in `GET /home/services`). */
+                service?: components["parameters"]["ServiceFilter"];
+                /** @description Only orders paid (or to be paid) this way. */
+                payment_method?: components["parameters"]["PaymentMethodFilter"];
+                /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+                unassigned?: components["parameters"]["UnassignedFilter"];
             };
             header?: never;
             path?: never;
