@@ -56,6 +56,12 @@ export function customerRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Any account, administrators included: everyone may download their own data. */
+    async findAccount(id: number): Promise<CustomerRow | null> {
+      const [row] = await db.query<CustomerRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+      return row ?? null;
+    },
+
     /** Placed (checked-out) orders, newest first; drafts are nobody's booking. */
     orders(userId: number): Promise<CustomerOrderRow[]> {
       return db.query<CustomerOrderRow>(

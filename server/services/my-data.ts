@@ -15,7 +15,7 @@ export function createMyData(ctx: AppContext) {
   return {
     /** The account, orders and messages; staff notes are the company's, exported only by an administrator. */
     async export(userId: number): Promise<components['schemas']['PersonalData']> {
-      const customer = await customerRepository(ctx.db).find(userId);
+      const customer = await customerRepository(ctx.db).findAccount(userId);
       if (!customer) throw notFound('User not found');
       return personalData(ctx.db, customer, { notes: false, now: ctx.now() });
     },

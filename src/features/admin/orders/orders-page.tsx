@@ -11,7 +11,7 @@ import { useServerTable } from '../data-table/use-server-table';
 import { StatTiles } from '../shared/stat-tiles';
 import { OrderActionsContext } from './order-actions-context';
 import { orderColumns } from './order-columns';
-import { downloadBlob } from './download';
+import { downloadBlob } from '../../../lib/download';
 
 const noStatuses: OrderStatus[] = [];
 const byName = [{ id: 'user', desc: false }];
