@@ -8,7 +8,10 @@ import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
 import { CustomerNotes } from './customer-notes';
 
-/** A phone as a tel: URI (digits and a leading +; spaces and brackets are for people). */
+/**
+ * A phone as a tel: URI (digits and a leading +; spaces and brackets are for people). mailto: and
+ * tel: are plain anchors: react-aria's Link would route them through React Router as relative paths.
+ */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The record's panels: contact, lifetime value, addresses, orders, staff notes, data protection (`children`). */
@@ -21,7 +24,7 @@ export function CustomerRecordView({ record, onNoteAdded, children }: { record: 
         <dl className="order-detail__fields">
           <div className="order-detail__field">
             <dt>Email</dt>
-            <dd>{record.email ? <TextLink href={`mailto:${record.email}`}>{record.email}</TextLink> : '—'}</dd>
+            <dd>{record.email ? <a className="text-link" href={`mailto:${record.email}`}>{record.email}</a> : '—'}</dd>
           </div>
           <div className="order-detail__field">
             <dt>Phone</dt>
@@ -30,7 +33,7 @@ export function CustomerRecordView({ record, onNoteAdded, children }: { record: 
                 ? record.phones.map((phone, index) => (
                     <span key={phone}>
                       {index ? ', ' : null}
-                      <TextLink href={telHref(phone)}>{phone}</TextLink>
+                      <a className="text-link" href={telHref(phone)}>{phone}</a>
                     </span>
                   ))
                 : '—'}

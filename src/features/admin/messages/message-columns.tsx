@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ContactMessage } from '../../../api/list-messages';
-import { Button, TextLink } from '../../../components/ui';
+import { Button } from '../../../components/ui';
+import '../../../components/ui/text-link.css';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
@@ -33,7 +34,7 @@ export const messageColumns = column.columns([
       <>
         {row.original.name}
         <br />
-        <TextLink href={`mailto:${row.original.email}`}>{row.original.email}</TextLink>
+        <a className="text-link" href={`mailto:${row.original.email}`}>{row.original.email}</a>
       </>
     ),
   }),
