@@ -425,6 +425,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (UK GDPR access and portability)
+         * @description Everything the company holds about the signed-in customer, as JSON: the account, every placed order with its address and items, and the contact messages sent from the account's email with the replies they got. Downloaded as `my-data.json`.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account (UK GDPR erasure)
+         * @description Needs the current password. The account is anonymised (docs/decisions/016): the name becomes "Deleted user #N", the email, phones, addresses, notes and contact messages are removed, every token stops working and nobody can sign in to it again; the orders and their totals stay for the accounts. An administrator account cannot delete itself (409).
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/counter": {
         parameters: {
             query?: never;
@@ -623,6 +663,160 @@ export interface paths {
          */
         put: operations["updateRefundStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers (accounts without ROLE_ADMIN), one page at a time */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer's record
+         * @description Contact details (the phones come from their orders), the addresses they booked, every placed order, the lifetime value (totals of orders that are `payment_validated` or `completed`, as the dashboard's revenue) and the staff notes, oldest first. An administrator's id answers 404.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a private staff note to a customer
+         * @description Notes are seen by administrators only (the customer record, the order page); never by the customer.
+         */
+        post: operations["addCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's data as JSON (to answer a subject access request)
+         * @description What the customer's own download holds, plus the staff notes (they are the customer's personal data too).
+         */
+        get: operations["exportCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/anonymise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anonymise a customer (an erasure request)
+         * @description As `POST /user/delete` without the password: "Deleted user #N", no email, phones, addresses, notes or contact messages, no sign-in; orders and revenue kept. Anonymising again changes nothing.
+         */
+        post: operations["anonymiseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, newest first, one page at a time */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a contact message read
+         * @description Marking a read message again changes nothing (the first reading's time stays).
+         */
+        put: operations["markMessageRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a contact message by email
+         * @description The reply is mailed to the message's sender through the mail outbox (sent after the reply is stored, retried if the mail server is down) and kept with the message, which counts as read.
+         */
+        post: operations["replyToMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1081,6 +1275,10 @@ export interface components {
             };
             /** @description The audit trail of this order, oldest first. */
             history: components["schemas"]["AuditEntry"][];
+            /** @description The customer (GET /admin/customers/{id}). */
+            customer_id: number;
+            /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
+            staff_notes: components["schemas"]["CustomerNote"][];
         };
         RefundRequest: {
             order_id: number;
@@ -1110,6 +1308,124 @@ export interface components {
             status: "accepted" | "rejected";
             order: number;
             version?: number;
+        };
+        DeleteAccountRequest: {
+            /** @description The current password. */
+            password: string;
+        };
+        /**
+         * @example {
+         *       "body": "Key in safe 1234"
+         *     }
+         */
+        NewCustomerNote: {
+            body: string;
+        };
+        CustomerNote: {
+            id: number;
+            body: string;
+            /** @description The administrator who wrote it (name at the time). */
+            author: string;
+            created: components["schemas"]["DateTime"];
+        };
+        CustomerSummary: {
+            id: number;
+            name: string;
+            /** @description Null once anonymised. */
+            email: string | null;
+            created: components["schemas"]["DateTime"];
+            anonymised: boolean;
+        };
+        CustomerOrder: {
+            id: number;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            total: components["schemas"]["Money"];
+            created: components["schemas"]["DateTime"];
+            due: components["schemas"]["DateTime"] | null;
+        };
+        CustomerAddress: {
+            address: string;
+            city: string;
+            codePostal: string;
+            lastUsed: components["schemas"]["DateTime"];
+        };
+        CustomerRecord: {
+            id: number;
+            name: string;
+            email: string | null;
+            /** @description The phones given at checkout, most recent first. */
+            phones: string[];
+            created: components["schemas"]["DateTime"];
+            anonymised: boolean;
+            /** @description Most recently used first. */
+            addresses: components["schemas"]["CustomerAddress"][];
+            /** @description Placed orders, newest first. */
+            orders: components["schemas"]["CustomerOrder"][];
+            lifetimeValue: components["schemas"]["Money"];
+            notes: components["schemas"]["CustomerNote"][];
+        };
+        PersonalDataOrder: {
+            id: number;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            total: components["schemas"]["Money"];
+            created: components["schemas"]["DateTime"];
+            due: components["schemas"]["DateTime"] | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            address: string | null;
+            city: string | null;
+            codePostal: string | null;
+            phone: string | null;
+            note: string | null;
+            items: {
+                name: string;
+                quantity: components["schemas"]["Quantity"];
+                unit_price: components["schemas"]["Money"];
+                total_price: components["schemas"]["Money"];
+            }[];
+        };
+        ContactReply: {
+            body: string;
+            author: string;
+            sent: components["schemas"]["DateTime"];
+        };
+        PersonalData: {
+            exported: components["schemas"]["DateTime"];
+            account: {
+                id: number;
+                name: string;
+                email: string | null;
+                created: components["schemas"]["DateTime"];
+            };
+            orders: components["schemas"]["PersonalDataOrder"][];
+            messages: {
+                id: number;
+                name: string;
+                message: string;
+                created: components["schemas"]["DateTime"];
+                replies: components["schemas"]["ContactReply"][];
+            }[];
+            /** @description Staff notes; only in the administrator's export. */
+            notes?: components["schemas"]["CustomerNote"][];
+        };
+        /**
+         * @example {
+         *       "body": "Yes, we clean ovens: add it as an extra when you book."
+         *     }
+         */
+        NewReply: {
+            body: string;
+        };
+        ContactMessage: {
+            id: number;
+            name: string;
+            email: string;
+            message: string;
+            created: components["schemas"]["DateTime"];
+            read: boolean;
+            /** @description Oldest first. */
+            replies: components["schemas"]["ContactReply"][];
         };
     };
     responses: {
@@ -1863,6 +2179,58 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Anonymised; the caller is logged out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getStats: {
         parameters: {
             query?: never;
@@ -2207,6 +2575,249 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `name`. Names and emails sort without regard to case. */
+                sort?: "id" | "name" | "email" | "created";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only customers whose name or email contains this text (any case). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCustomerNote"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    anonymiseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The anonymised record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description Only unread (or only read) messages. */
+                status?: "unread" | "read";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages with their replies. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    replyToMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReply"];
+            };
+        };
+        responses: {
+            /** @description The message with its replies. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };

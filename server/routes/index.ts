@@ -3,6 +3,7 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
+import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { userHandlers } from './user';
@@ -16,6 +17,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
     ...adminHandlers(ctx),
+    ...customerHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

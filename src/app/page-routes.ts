@@ -32,6 +32,10 @@ export const adminPages = {
   order: '/order/:id',
   refunds: '/refund-orders',
   settings: '/settings',
+  // Issue 15: customer records and contact messages.
+  customers: '/customers',
+  customer: '/customers/:id',
+  messages: '/messages',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

@@ -24,6 +24,9 @@ export const paths = {
     order: (id: number | string) => `/order/${id}`,
     refunds: '/refund-orders',
     settings: '/settings',
+    customers: '/customers',
+    customer: (id: number | string) => `/customers/${id}`,
+    messages: '/messages',
   },
 } as const;
 

@@ -108,7 +108,35 @@ const ROWS: Record<string, Row> = {
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),
   },
+  // Customer records and messages (issue 15): A's record is read, noted and exported; anonymising takes a fresh customer.
+  listCustomers: { request: async () => ({ path: '/admin/customers' }) },
+  getCustomer: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}` }) },
+  addCustomerNote: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}/notes`, body: { body: 'Key in safe 1234' } }) },
+  exportCustomer: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}/export` }) },
+  anonymiseCustomer: { request: async (ctx) => ({ path: `/admin/customers/${(await newCustomer(ctx.target.api, 'Erase')).id}/anonymise` }) },
+  listMessages: { request: async () => ({ path: '/admin/messages' }) },
+  markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
+  replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
+  exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
+  deleteMyAccount: {
+    request: async (ctx, _actor, session) => {
+      if (!session) return { path: '/user/delete', body: { password: 'any-password' } };
+      const fresh = await newCustomer(ctx.target.api, 'Leaving');
+      return { path: '/user/delete', body: { password: fresh.password }, token: fresh.token };
+    },
+  },
 };
+
+/** A new contact message's id (read through the administrator's list, newest first). */
+async function contactMessage(ctx: Context): Promise<number> {
+  const text = `Matrix message ${randomUUID()}`;
+  await ctx.target.api.call('POST', '/contact', { body: { name: 'Jane Doe', email: 'jane@example.co.uk', message: text } });
+  const list = await ctx.target.api.call('GET', '/admin/messages?limit=5', { token: ctx.target.admin.token });
+  const found = (list.body as Array<{ id: number; message: string }>).find((message) => message.message === text);
+  if (!found) throw new Error('contact message not listed');
+  return found.id;
+}
 
 let target: HardeningTarget;
 let ctx: Context;

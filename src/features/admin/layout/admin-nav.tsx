@@ -7,6 +7,8 @@ const links = [
   { to: paths.admin.orders, label: 'Orders', icon: '☰' },
   { to: paths.admin.refunds, label: 'Refunded orders', icon: '↺' },
   { to: paths.admin.users, label: 'Users', icon: '☺' },
+  { to: paths.admin.customers, label: 'Customers', icon: '☷' },
+  { to: paths.admin.messages, label: 'Messages', icon: '✉' },
   { to: paths.admin.settings, label: 'Settings', icon: '⚙' },
 ] as const;
 

@@ -13,7 +13,7 @@ import { useServerTable } from '../data-table/use-server-table';
 import { StatTiles } from '../shared/stat-tiles';
 import { OrderActionsContext } from './order-actions-context';
 import { orderColumns } from './order-columns';
-import { downloadBlob } from './download';
+import { downloadBlob } from '../../../lib/download';
 import { OrderFilterBar } from './order-filter-bar';
 import { filtersFromUrl, filtersToQuery, filtersToUrl, hasFilters, type OrderFilterState } from './order-filters';
 
