@@ -5,6 +5,7 @@ import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { homeHandlers } from './home';
 import { operationsHandlers, type Lifecycle } from './operations';
+import { scheduleHandlers } from './schedule';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -16,6 +17,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
     ...adminHandlers(ctx),
+    ...scheduleHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }
