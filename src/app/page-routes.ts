@@ -32,6 +32,7 @@ export const adminPages = {
   order: '/order/:id',
   refunds: '/refund-orders',
   settings: '/settings',
+  schedule: '/schedule',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

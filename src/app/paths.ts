@@ -24,6 +24,7 @@ export const paths = {
     order: (id: number | string) => `/order/${id}`,
     refunds: '/refund-orders',
     settings: '/settings',
+    schedule: '/schedule',
   },
 } as const;
 
