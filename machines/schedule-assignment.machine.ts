@@ -7,6 +7,7 @@ import type { components } from '../openapi/schema';
  * the assignment is saved. Choosing the team the job already has changes nothing. A 409 (the team
  * is already booked then, "Team B is already booked 10:00–12:00") keeps the job selected with the
  * message, so another team can be chosen at once, and reloads the board; other errors offer Retry.
+ * A refusal or failure can be dismissed (back to idle).
  * The screen provides `jobAssigned` (the card moves lanes), `announce` (a polite status message)
  * and `reloadBoard`; src/api provides the `assignJob` actor.
  */
@@ -105,10 +106,7 @@ export const scheduleAssignmentMachine = setup({
       },
     },
     assigned: {
-      on: {
-        'job.select': { target: 'selected', actions: 'select' },
-        'assignment.cancel': { target: 'idle', actions: 'forget' },
-      },
+      on: { 'job.select': { target: 'selected', actions: 'select' } },
     },
     // Refused: the job stays selected with the reason; another team can be chosen straight away.
     conflict: {

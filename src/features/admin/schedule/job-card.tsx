@@ -14,7 +14,7 @@ export const JOB_DRAG_TYPE = 'application/x-sparkle-job';
 const UNASSIGNED_KEY = 'unassigned';
 
 /** This card's part of the assignment machine's state, when the selected job is this one. */
-export type CardAssignment = { state: 'selected' | 'saving' | 'conflict' | 'failed' | 'assigned'; error: string | null } | null;
+export type CardAssignment = { state: 'selected' | 'saving' | 'conflict' | 'failed'; error: string | null } | null;
 
 export interface JobCardProps {
   job: ScheduleJob;
@@ -32,7 +32,7 @@ export interface JobCardProps {
 
 /**
  * One job on the board: UK time and duration, customer, postcode, service and status. "Assign"
- * opens the menu of lanes (opening it selects the card; choosing a lane assigns, Escape leaves it),
+ * opens the menu of lanes (opening it selects the card; choosing a lane assigns, its current lane changes nothing, Escape leaves it),
  * the card itself can be dragged onto a lane, and "Move" changes its UK date and time.
  */
 export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onChoose, onCancel, onRetry, onMoved }: JobCardProps) {
@@ -77,7 +77,6 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
             <Menu
               aria-label={`Team for order ${job.id}`}
               className="job-card__menu"
-              disabledKeys={[current]}
               onAction={(key) => {
                 chose.current = true;
                 onChoose(key === UNASSIGNED_KEY ? null : Number(key));
@@ -101,12 +100,16 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
       </div>
       {assignment?.state === 'saving' ? <p className="job-card__note">Saving…</p> : null}
       {assignment?.state === 'conflict' ? (
-        <p role="alert" className="job-card__error">{assignment.error}</p>
+        <p role="alert" className="job-card__error">
+          {assignment.error}{' '}
+          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${job.id}`} onPress={onCancel}>Dismiss</Button>
+        </p>
       ) : null}
       {assignment?.state === 'failed' ? (
         <p role="alert" className="job-card__error">
           {assignment.error}{' '}
-          <Button size="sm" variant="secondary" aria-label={`Retry assigning order ${job.id}`} onPress={onRetry}>Retry</Button>
+          <Button size="sm" variant="secondary" aria-label={`Retry assigning order ${job.id}`} onPress={onRetry}>Retry</Button>{' '}
+          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${job.id}`} onPress={onCancel}>Dismiss</Button>
         </p>
       ) : null}
       <Modal isOpen={moving} onOpenChange={setMoving}>

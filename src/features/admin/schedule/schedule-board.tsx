@@ -121,6 +121,6 @@ const LaneCell = memo(function LaneCell({ lane, lanes, day, showDayHeading, jobs
 });
 
 function cardAssignment(selection: Selection, jobId: number): CardAssignment {
-  if (selection.jobId !== jobId || selection.state === 'idle') return null;
+  if (selection.jobId !== jobId || selection.state === 'idle' || selection.state === 'assigned') return null;
   return { state: selection.state, error: selection.error };
 }
