@@ -75,7 +75,6 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
           </Button>
           <Popover className="job-card__popover" placement="bottom start">
             <Menu
-              aria-label={`Team for order ${job.id}`}
               className="job-card__menu"
               onAction={(key) => {
                 chose.current = true;
