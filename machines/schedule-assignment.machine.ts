@@ -5,8 +5,8 @@ import type { components } from '../openapi/schema';
  * The schedule board's assignment (issue 15 section 1): select a job's card, choose a team (or
  * Unassigned) from its menu — or drag the card onto a lane, which sends the same two events — then
  * the assignment is saved. Choosing the team the job already has changes nothing. A 409 (the team
- * is already booked then, "Team B is already booked 10:00–12:00") keeps the job selected with the
- * message, so another team can be chosen at once, and reloads the board; other errors offer Retry.
+ * is already booked then, "Team B is already booked 10:00–12:00") shows the message on the card
+ * and reloads the board; other errors offer Retry.
  * A refusal or failure can be dismissed (back to idle).
  * The screen provides `jobAssigned` (the card moves lanes), `announce` (a polite status message)
  * and `reloadBoard`; src/api provides the `assignJob` actor.
@@ -108,14 +108,10 @@ export const scheduleAssignmentMachine = setup({
     assigned: {
       on: { 'job.select': { target: 'selected', actions: 'select' } },
     },
-    // Refused: the job stays selected with the reason; another team can be chosen straight away.
+    // Refused: the card keeps the reason until it is dismissed or a card is selected again.
     conflict: {
       on: {
         'job.select': { target: 'selected', actions: 'select' },
-        'team.choose': [
-          { guard: 'isOtherTeam', target: 'saving', actions: 'choose' },
-          { target: 'idle', actions: 'forget' },
-        ],
         'assignment.cancel': { target: 'idle', actions: 'forget' },
       },
     },

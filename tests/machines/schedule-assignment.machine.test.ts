@@ -46,7 +46,7 @@ describe('schedule assignment rules', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a clash keeps the job selected with the message, announces it and reloads the board; another team can be chosen at once', async () => {
+  it('a clash keeps the message, announces it and reloads the board; selecting the card again, another team can be chosen', async () => {
     let refuse = true;
     const { actor, calls, seen } = start(async () => {
       if (refuse) throw conflictError;
@@ -59,6 +59,8 @@ describe('schedule assignment rules', () => {
     expect(actor.getSnapshot().context.error).toBe('Team B is already booked 10:00–11:30');
     expect(seen).toMatchObject({ announced: ['Team B is already booked 10:00–11:30'], reloads: 1 });
     refuse = false;
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'team.choose', team: 3 });
     await settle();
     expect(calls).toEqual([{ id: 12, team: 2 }, { id: 12, team: 3 }]);
