@@ -823,6 +823,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schedule board's jobs for a day or a week, with the teams
+         * @description Placed orders (checked out, drafts never) that are not cancelled and start within `days` UK
+         *     days from `from` (Europe/London midnight to midnight), earliest first, with every active team
+         *     in board order. A job's `duration_minutes` is the one stored at checkout, or for older orders
+         *     the sum of its items' durations, at least 60 minutes (docs/decisions/019-schedule-board.md).
+         */
+        get: operations["listSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedule/jobs/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a job to a team, or unassign it
+         * @description `team: null` puts the job back in Unassigned. A team that already has a job overlapping this
+         *     one is refused with 409 "Team B is already booked 10:00–12:00" (the other job, UK time); two
+         *     assignments at once cannot both take the same time (the team is locked while checking). A
+         *     cancelled order cannot be assigned (409). Written to the order's history (`order.team`).
+         */
+        put: operations["assignJob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedule/jobs/{id}/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a job to another UK date and time (no fee)
+         * @description The customers' rules apply: 24 hours' notice, at most 12 months ahead (400), and the company
+         *     open for the whole job on that day, not a closure (409). A job with a team stays with it, so
+         *     the team must be free then (409, the same message as an assignment). Completed and cancelled
+         *     orders cannot move (409). Written to the order's history (`order.moved`).
+         */
+        put: operations["moveJob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1240,8 +1309,11 @@ export interface components {
         AuditEntry: {
             at: components["schemas"]["DateTime"];
             actor: string;
-            /** @enum {string} */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid";
+            /**
+             * @description `order.team`: from/to a team name or Unassigned; `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @enum {string}
+             */
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.team" | "order.moved";
             from: string | null;
             to: string;
         };
@@ -1426,6 +1498,67 @@ export interface components {
             read: boolean;
             /** @description Oldest first. */
             replies: components["schemas"]["ContactReply"][];
+        };
+        Team: {
+            id: number;
+            name: string;
+        };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "start": "2026-12-01T10:00:00.000Z",
+         *       "duration_minutes": 120,
+         *       "customer": "Jane Doe",
+         *       "postcode": "SW1A 2AA",
+         *       "service": "House Keeping",
+         *       "status": "awaiting_validation",
+         *       "team_id": null,
+         *       "version": 1
+         *     }
+         */
+        ScheduleJob: {
+            /** @description The order id. */
+            id: number;
+            start: components["schemas"]["DateTime"];
+            duration_minutes: number;
+            customer: string;
+            postcode: string | null;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @description Null while unassigned. */
+            team_id: number | null;
+            version: number;
+        };
+        Schedule: {
+            /** Format: date */
+            from: string;
+            days: number;
+            teams: components["schemas"]["Team"][];
+            jobs: components["schemas"]["ScheduleJob"][];
+        };
+        /**
+         * @example {
+         *       "team": 2
+         *     }
+         */
+        JobAssignment: {
+            /** @description The team's id; null unassigns. */
+            team: number | null;
+        };
+        /**
+         * @example {
+         *       "due_date": "2026-12-01",
+         *       "due_time": "10:00"
+         *     }
+         */
+        JobMove: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
         };
     };
     responses: {
@@ -2818,6 +2951,101 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSchedule: {
+        parameters: {
+            query: {
+                /** @description The first UK day, YYYY-MM-DD. */
+                from: string;
+                /** @description How many days, 1 (a day, the default) to 7 (a week). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams and the jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    assignJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobAssignment"];
+            };
+        };
+        responses: {
+            /** @description The job as the board now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    moveJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobMove"];
+            };
+        };
+        responses: {
+            /** @description The job as the board now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -6,6 +6,7 @@ import { contactHandlers } from './contact';
 import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
 import { operationsHandlers, type Lifecycle } from './operations';
+import { scheduleHandlers } from './schedule';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -18,6 +19,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...bookingHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
+    ...scheduleHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

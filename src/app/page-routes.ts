@@ -36,6 +36,7 @@ export const adminPages = {
   customers: '/customers',
   customer: '/customers/:id',
   messages: '/messages',
+  schedule: '/schedule',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

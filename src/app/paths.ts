@@ -27,6 +27,7 @@ export const paths = {
     customers: '/customers',
     customer: (id: number | string) => `/customers/${id}`,
     messages: '/messages',
+    schedule: '/schedule',
   },
 } as const;
 

@@ -105,6 +105,18 @@ const ROWS: Record<string, Row> = {
       body: { status: 'payment_validated' },
     }),
   },
+  listSchedule: { request: async () => ({ path: `/admin/schedule?from=${new Date().toISOString().slice(0, 10)}&days=7` }) },
+  // Unassigned: a placed order has no team, so handing it back to Unassigned is always allowed.
+  assignJob: {
+    request: async (ctx) => ({ path: `/admin/schedule/jobs/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/team`, body: { team: null } }),
+  },
+  // To the time it already has: always allowed (no change), whatever the opening hours.
+  moveJob: {
+    request: async (ctx) => {
+      const body = checkoutBody(await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue));
+      return { path: `/admin/schedule/jobs/${body.order}/time`, body: { due_date: body.due_date, due_time: body.due_time } };
+    },
+  },
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),
   },

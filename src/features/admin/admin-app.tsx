@@ -6,6 +6,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './order-detail/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { RefundsPage } from './refunds/refunds-page';
+import { SchedulePage } from './schedule/schedule-page';
 import { SettingsPage } from './settings-page';
 import { UsersPage } from './users/users-page';
 import { CustomerPage } from './customers/customer-page';
@@ -32,6 +33,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
         <Route path={routePath(adminPages.customers)} element={<CustomersPage />} />
         <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
         <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />
+        <Route path={routePath(adminPages.schedule)} element={<SchedulePage />} />
         <Route path="*" element={matchPage(pathname) ? <Navigate to="/" replace /> : notFound} />
       </Route>
     </Routes>

@@ -8,6 +8,8 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.checkout': 'Checked out',
   'order.refund_request': 'Refund requested',
   'order.paid': 'Paid',
+  'order.team': 'Team assigned',
+  'order.moved': 'Moved',
 };
 
 /** The audit trail, oldest first: when, who, what, from → to. */
