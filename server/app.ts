@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     db,
     config,
-    outbox: mailOutbox(jobs),
+    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber }),
     payments:
       options.payments !== undefined
         ? options.payments

@@ -11,6 +11,13 @@ export { QUEUES, type JobQueue } from './queue';
 /** Where a change puts the mails it causes: in its own transaction, sent after it commits. */
 export interface MailOutbox {
   add(tx: Database, mail: Mail): Promise<void>;
+  /** Who the mails come from: their links (My orders on PUBLIC_URL) and the VAT number of invoices. */
+  readonly site: MailSite;
+}
+
+export interface MailSite {
+  publicUrl: string;
+  vatNumber: string;
 }
 
 /** Every 15 minutes (UTC). */
@@ -31,8 +38,8 @@ export function createJobQueue(db: Database, config: Pick<Config, 'mailRetryLimi
   return db.executeSql ? createPgBossQueue(db, db.executeSql, { retry, onError }) : createLocalQueue(db, { retry, onError });
 }
 
-export function mailOutbox(queue: JobQueue): MailOutbox {
-  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail) };
+export function mailOutbox(queue: JobQueue, site: MailSite): MailOutbox {
+  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail), site };
 }
 
 export interface WorkerDeps {

@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { homeHandlers } from './home';
+import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { userHandlers } from './user';
 
@@ -15,6 +16,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...contactHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...manageBookingHandlers(ctx),
     ...adminHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };

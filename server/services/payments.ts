@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
+import { issueInvoice } from './receipts';
 import { paymentReceiptMail } from './checkout-mail';
 import { toPence } from './money';
 import type { IncomingNotification, PaymentProvider } from './payment-provider';
@@ -93,7 +94,10 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     });
     // The receipt exists exactly when the payment is recorded: a resent notification writes none.
     const paidOrder = await orders.find(order.id);
-    if (paidOrder) await deps.outbox.add(tx, paymentReceiptMail(paidOrder, await orders.items(order.id)));
+    if (paidOrder) {
+      await deps.outbox.add(tx, paymentReceiptMail(paidOrder, await orders.items(order.id), deps.outbox.site));
+      await issueInvoice(tx, paidOrder, deps.outbox, deps.now);
+    }
   });
   return { received: true };
 }
