@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
-  await startWorkers(jobs, { db, mailer, now });
+  await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox });
   app.addHook('onClose', async () => {
     await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
   });

@@ -5,6 +5,7 @@ import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
 import { purgeExpired, PURGERS, type Purger } from './purge';
 import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { REMINDER_CRON, sendDueReminders } from './reminders';
 
 export { QUEUES, type JobQueue } from './queue';
 
@@ -47,9 +48,11 @@ export interface WorkerDeps {
   mailer: Mailer;
   now: () => Date;
   purgers?: Record<string, Purger>;
+  /** Where the reminders write their mails. */
+  outbox: MailOutbox;
 }
 
-/** Starts the queue with its workers: mail delivery and the periodic purge. */
+/** Starts the queue with its workers: mail delivery, the periodic purge and the booking reminders. */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
   await queue.work(QUEUES.mail, async (data) => deps.mailer.send(data as Mail));
@@ -57,4 +60,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });
   await queue.schedule(QUEUES.purge, PURGE_CRON);
+  await queue.work(QUEUES.reminders, async () => {
+    await sendDueReminders(deps.db, deps.outbox, deps.now());
+  });
+  await queue.schedule(QUEUES.reminders, REMINDER_CRON);
 }
