@@ -225,7 +225,7 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
 
   it('numbers invoices sequentially without gaps when many are issued at once, one per order', async () => {
     await travelTo(new Date(START));
-    const orders = [];
+    const orders: Array<{ id: number }> = [];
     for (let i = 0; i < 12; i++) orders.push(await cashOrder(72));
     // Cash is paid on the day: a completed cash job is paid.
     await server.db.query(`UPDATE orders SET status = 'completed', completed_at = $2 WHERE id = ANY($1::int[])`, [orders.map((o) => o.id), clock.now()]);
