@@ -21,9 +21,9 @@ const dialogTitle = 'Reschedule the booking';
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 let server: OwnServer;
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
   // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
-  testInfo.setTimeout(300_000);
+  test.setTimeout(300_000);
   server = await startOwnServer();
 });
 test.afterAll(async () => server?.close());
