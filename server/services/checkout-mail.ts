@@ -54,7 +54,7 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], 
 }
 
 /** After the provider confirmed a card payment: the receipt, which also confirms the booking. */
-export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site: MailSite): Mail {
+export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site: MailSite, invoice: string[] = []): Mail {
   const amount = formatPounds(toPence(order.paid_amount ?? order.total));
   const text = [
     `Hello ${order.user_name},`,
@@ -64,7 +64,7 @@ export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site:
     `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
     'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
-    'Your VAT invoice follows in a separate mail.',
+    ...(invoice.length > 0 ? ['', ...invoice] : []),
     ...manageLines(site),
   ].join('\n');
   return { to: order.user_email, subject: `Payment received: ${amount} for order #${order.id}`, text };

@@ -29,9 +29,9 @@ export function isPaid(order: Pick<OrderRow, 'paid_amount' | 'payment_method' | 
 
 /**
  * Call inside a transaction, with the order locked (FOR UPDATE): its invoice, issued now (and
- * mailed) when it has none yet.
+ * mailed, unless `mail` is false: the payment receipt carries it then) when it has none yet.
  */
-export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOutbox, now: Date): Promise<InvoiceRow> {
+export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOutbox, now: Date, mail = true): Promise<InvoiceRow> {
   const invoices = invoiceRepository(tx);
   const existing = await invoices.forOrder(order.id);
   if (existing) return existing;
@@ -40,7 +40,7 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
     orderId: order.id, issuedAt: now, customerName: order.user_name,
     gross: toPounds(split.gross), vat: toPounds(split.vat), net: toPounds(split.net),
   });
-  await outbox.add(tx, vatInvoiceMail(order, await orderRepository(tx).items(order.id), invoice, outbox.site));
+  if (mail) await outbox.add(tx, vatInvoiceMail(order, await orderRepository(tx).items(order.id), invoice, outbox.site));
   return invoice;
 }
 
@@ -83,11 +83,10 @@ export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: Inv
 /** "VAT invoice 000042": numbers padded so they sort and read alike everywhere. */
 export const invoiceLabel = (number: number) => String(number).padStart(6, '0');
 
-export function vatInvoiceMail(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Mail {
+/** The invoice as lines of text: its own mail, or the end of the payment receipt. */
+export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): string[] {
   const pounds = (amount: number) => formatPounds(toPence(amount));
-  const text = [
-    `Hello ${order.user_name},`,
-    '',
+  return [
     `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`,
     `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
     `${COMPANY_NAME}, VAT registration number ${site.vatNumber}`,
@@ -102,7 +101,10 @@ export function vatInvoiceMail(order: OrderRow, items: OrderItemRow[], invoice: 
     `Gross: ${pounds(invoice.gross)}`,
     '',
     `The invoice online: ${receiptUrl(site, order.id)}`,
-    ...manageLines(site),
-  ].join('\n');
+  ];
+}
+
+export function vatInvoiceMail(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Mail {
+  const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, items, invoice, site), ...manageLines(site)].join('\n');
   return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`, text };
 }

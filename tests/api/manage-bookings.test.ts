@@ -206,10 +206,13 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
     expect(Number.isInteger(body.number) && body.number > 0).toBe(true);
     // Asked again: the same invoice, never a new number.
     expect((await send(server, 'GET', `/services/order/${order.id}/receipt`, { token: jane.token })).body.number).toBe(body.number);
-    const mails = await mailsTo(jane.email, new RegExp(`^VAT invoice \\d{6} for order #${order.id}$`));
+    // One mail: the payment receipt carries the VAT invoice issued with it.
+    const mails = await mailsTo(jane.email, new RegExp(`^Payment received: .* for order #${order.id}$`));
     expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`VAT invoice ${String(body.number).padStart(6, '0')} for order #${order.id}`);
     expect(mails[0]!.text).toContain('VAT registration number GB 987 6543 21');
     expect(mails[0]!.text).toMatch(/Gross: £\d{1,3}(,\d{3})*\.\d\d/);
+    expect(await mailsTo(jane.email, /^VAT invoice/)).toHaveLength(0);
   });
 
   it('answers 409 before payment and 404 for another customer', async () => {
