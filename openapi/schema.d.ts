@@ -892,6 +892,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/order/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one of my bookings to another time
+         * @description Terms (SPEC section 9): free at least 24 hours before the job; within 24 hours a fee of 30% of
+         *     the job's price is added to the order; refused (409) once the job has started, or when the
+         *     order is cancelled, completed or has a cancellation request. The new time passes the same
+         *     rules as a checkout (400 with the reason). `fee` is the fee the customer agreed to: when the
+         *     terms now give another (the job came within 24 hours meanwhile), 409 and nothing changes.
+         */
+        post: operations["rescheduleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT invoice of one of my paid orders
+         * @description Issued once per paid order (card payment confirmed, or a cash job completed) with a sequential
+         *     number; the first look at a paid order without one issues it (and mails it). 409 while the
+         *     order is not paid.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1219,6 +1265,9 @@ export interface components {
             };
             payment: components["schemas"]["OrderPayment"];
             cancellation: components["schemas"]["Cancellation"];
+            reschedule: components["schemas"]["Rescheduling"];
+            /** @description The order is paid: its VAT invoice can be seen (getReceipt). */
+            receipt: boolean;
         };
         /**
          * @example {
@@ -1313,7 +1362,7 @@ export interface components {
              * @description `order.team`: from/to a team name or Unassigned; `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.team" | "order.moved";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved";
             from: string | null;
             to: string;
         };
@@ -1559,6 +1608,70 @@ export interface components {
             due_date: string;
             /** @description HH:mm, UK time. */
             due_time: string;
+        };
+        /** @description What rescheduling now would cost, by the terms of SPEC section 9 (24 hours' notice, 30% fee for less). */
+        Rescheduling: {
+            allowed: boolean;
+            fee: components["schemas"]["Money"];
+            /** @description Why rescheduling is not possible, when it is not. */
+            reason?: string;
+            /** @description When allowed, until when rescheduling stays free (null once the fee applies). */
+            freeUntil?: components["schemas"]["DateTime"] | null;
+        };
+        /**
+         * @example {
+         *       "due_date": "2026-12-02",
+         *       "due_time": "10:30",
+         *       "fee": 0
+         *     }
+         */
+        RescheduleRequest: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time; the same rules as a checkout.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+            fee: components["schemas"]["Money"];
+        };
+        /**
+         * @example {
+         *       "message": "Booking rescheduled",
+         *       "fee": 0,
+         *       "due": "2026-12-02T10:30:00.000Z",
+         *       "total": 50
+         *     }
+         */
+        RescheduleResult: {
+            message: string;
+            fee: components["schemas"]["Money"];
+            due: components["schemas"]["DateTime"];
+            total: components["schemas"]["Money"];
+        };
+        /** @description A VAT invoice. Prices include VAT at 20%; net + vat = gross to the penny. */
+        Receipt: {
+            /** @description Sequential and gap-free across all invoices. */
+            number: number;
+            issued: components["schemas"]["DateTime"];
+            order_id: number;
+            company: string;
+            /** @description The company's VAT registration number (config VAT_NUMBER). */
+            vatNumber: string;
+            customer: string;
+            address: string;
+            service: string;
+            due: components["schemas"]["DateTime"] | null;
+            payment: components["schemas"]["PaymentMethod"] | null;
+            items: {
+                name: string;
+                quantity: components["schemas"]["Quantity"];
+                total: components["schemas"]["Money"];
+            }[];
+            vatRate: number;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
         };
     };
     responses: {
@@ -3047,6 +3160,65 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rescheduleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description Rescheduled; a mail with the new calendar entry is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescheduleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VAT invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -28,6 +28,10 @@ export interface OrderRow {
   completed_at: Date | null;
   created_at: Date;
   version: number;
+  /** Rescheduling fees added to the total (013); the job's own price is total less these. */
+  reschedule_fees: number;
+  /** How long the job takes (008), when known. */
+  duration_minutes: number | null;
   refund_status: RefundStatus | null;
   refund_reason: string | null;
   refund_fee: number | null;

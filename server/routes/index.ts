@@ -5,6 +5,7 @@ import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
+import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
 import { userHandlers } from './user';
@@ -17,6 +18,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...contactHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...manageBookingHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),

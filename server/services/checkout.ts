@@ -2,15 +2,14 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, HttpError, notFound, badRequest } from '../lib/http-error';
+import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
-import { assertWithinBookingHorizon } from './booking-horizon';
+import { assertBookableTime } from './bookable-time';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
-import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from './london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
@@ -20,8 +19,7 @@ type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type CheckoutResponse = components['schemas']['CheckoutResponse'];
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
-/** SPEC 9: online bookings need 24 hours' notice (the same span as free cancellation). */
-export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+export { BOOKING_NOTICE_MS } from './bookable-time';
 
 export interface CheckoutDeps {
   db: Database;
@@ -66,12 +64,7 @@ export async function checkoutOrder(
   }
   assertNotCheckedOut(order);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  // A whole minute, so the time the message names is itself accepted.
-  const earliest = earliestStart(deps.now, BOOKING_NOTICE_MS);
-  if (dueAt < earliest) {
-    throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
-  }
-  assertWithinBookingHorizon(dueAt, deps.now);
+  await assertBookableTime(deps.db, { orderId: order.id, dueAt }, deps.now);
 
   // A card answer gets its payment page once the order is checked out (below); the key keeps this.
   const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
@@ -106,7 +99,7 @@ export async function checkoutOrder(
       from: null, to: request.payment, at: deps.now,
     });
     const checkedOut = await orders.find(order.id);
-    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id)));
+    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id), deps.outbox.site, deps.now));
     return { replayed: null };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);

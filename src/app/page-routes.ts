@@ -20,6 +20,7 @@ export const publicPages = {
   placeOrder: '/placeorder',
   profile: '/profile',
   myOrders: '/profile-services',
+  receipt: '/orders/:id/receipt',
   terms: '/terms-condition',
   privacy: '/privacy-policy',
   success: '/success',

@@ -14,6 +14,7 @@ export const paths = {
   placeOrder: '/placeorder',
   profile: '/profile',
   myOrders: '/profile-services',
+  receipt: (orderId: number | string) => `/orders/${orderId}/receipt`,
   terms: '/terms-condition',
   privacy: '/privacy-policy',
   success: '/success',
@@ -51,5 +52,6 @@ export const routeModules = {
   properties: 'src/features/booking/properties-page.tsx',
   placeOrder: 'src/features/booking/place-order-page.tsx',
   myOrders: 'src/features/orders/my-orders-page.tsx',
+  receipt: 'src/features/orders/receipt-page.tsx',
   admin: 'src/features/admin/admin-app.tsx',
 } as const;

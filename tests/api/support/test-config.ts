@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
+    vatNumber: 'GB 987 6543 21',
     dataDir,
     databaseUrl: null,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
