@@ -141,7 +141,7 @@ test('an administrator finds orders by search, filters and UK-day shortcuts, and
 
   // A status no order of the view has: the table says so.
   await choose(page, 'Status', 'Cancelled');
-  await expect(page.getByText('No order matches these filters.')).toBeVisible();
+  await expect(page.getByText('No order matches these filters.')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page, '/orders with no match');
 
   // Clear filters, then a postcode typed without its space, in small letters.
