@@ -60,11 +60,16 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       // pg-boss creates its schema before taking its own lock: two instances starting together on
       // an empty database collide there (pg_namespace unique violation). Created under ours first.
       await underStartupLock(db, (tx) => tx.query('CREATE SCHEMA IF NOT EXISTS pgboss'));
-      await boss.start();
-      for (const name of Object.values(QUEUES)) {
-        const { retryLimit, retryDelay } = options.retry(name);
-        await boss.createQueue(name, { name, retryLimit, retryDelay, retryBackoff: true });
-      }
+      // Creating the queues (a row and a partition each) from two instances at once deadlocked in
+      // the cluster test (40P01): they are created while this instance holds the start-up lock.
+      // The lock's transaction holds one pooled connection; pg-boss works on others meanwhile.
+      await underStartupLock(db, async () => {
+        await boss.start();
+        for (const name of Object.values(QUEUES)) {
+          const { retryLimit, retryDelay } = options.retry(name);
+          await boss.createQueue(name, { name, retryLimit, retryDelay, retryBackoff: true });
+        }
+      });
       // A job written on any instance wakes this one's workers at commit, instead of at their next poll.
       if (db.listen) {
         subscription = await db.listen(JOBS_CHANNEL, (event) => {
