@@ -1,6 +1,7 @@
 import type { AppContext, Handlers } from '../app-context';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
+import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { homeHandlers } from './home';
@@ -15,6 +16,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...contactHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...availabilityHandlers(ctx),
     ...adminHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };

@@ -8,6 +8,7 @@ import { idempotencyKeyRepository } from '../repositories/orders-idempotency-key
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { assertWithinBookingHorizon } from './booking-horizon';
+import { claimTeam } from './availability';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
@@ -90,6 +91,8 @@ export async function checkoutOrder(
     const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
+    // The job holds a team from now on (409 when none is free any more): decision 015.
+    await claimTeam(tx, order.id, request.due_date, request.due_time);
     await orders.checkout(order.id, {
       dueAt,
       address: request.address,
