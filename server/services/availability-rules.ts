@@ -5,6 +5,7 @@
  * assigned to (older bookings, the schedule's "Unassigned" lane) take one team each from the count.
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
+import { CLOSED } from '../../src/lib/availability-text';
 import { londonLocalToInstant } from '../../src/lib/london-time';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
@@ -72,9 +73,9 @@ export function toTime(minutes: number): string {
 /** The company's day: null when it is shut (a closure or a closed weekday), with the reason shown. */
 export function companyDay(data: CapacityData, date: string): { hours: Hours } | { closed: string } {
   const closure = data.closures.get(date);
-  if (closure !== undefined) return { closed: closure || 'Closed' };
+  if (closure !== undefined) return { closed: closure || CLOSED };
   const hours = data.openingHours.get(weekdayOf(date));
-  if (!hours || !hours.open) return { closed: 'Closed' };
+  if (!hours || !hours.open) return { closed: CLOSED };
   return { hours };
 }
 

@@ -6,11 +6,12 @@ import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type Window }
 import { latestBookableStart } from './booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { earliestStart, londonDate } from './london-time';
+import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
 
 type Availability = components['schemas']['Availability'];
 
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
-export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please choose another';
+export { SLOT_TAKEN_MESSAGE };
 
 /** Online bookings need 24 hours' notice (SPEC 9) and reach 12 months ahead. */
 export function bookableWindow(now: Date): Window {

@@ -3,6 +3,11 @@ import { useToast } from '../../app/toasts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
+import { availabilityMachine } from '../../../machines/availability.machine';
+import { loadAvailabilityActor } from '../../api/get-availability';
+import { SLOT_TAKEN_MESSAGE } from '../../lib/availability-text';
+import { earliestStart, londonDate } from '../../lib/london-time';
+import { NOTICE_HOURS } from '../../../machines/checkout-form';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { checkoutActor } from '../../api/checkout-order';
 import { inspect } from '../../app/inspector';
@@ -55,6 +60,23 @@ export default function PlaceOrderPage() {
     }),
     { input, inspect },
   );
+  const [firstDay] = useState(() => londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000)));
+  const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
+    input: {
+      serviceId: input.serviceId ?? 0,
+      ...(input.order?.duration_minutes ? { duration: input.order.duration_minutes } : {}),
+      firstDay,
+      ...(input.form?.date ? { date: input.form.date } : {}),
+      ...(input.form?.time ? { time: input.form.time } : {}),
+    },
+    inspect,
+  });
+  const availabilityOff = useSelector(availabilityRef, (s) => s.matches('off'));
+  // Someone else took the last team first (409): the times are loaded again, the form is kept.
+  const slotTaken = useSelector(actorRef, (s) => s.matches('submitFailed') && s.context.error === SLOT_TAKEN_MESSAGE);
+  useEffect(() => {
+    if (slotTaken) availabilityRef.send({ type: 'times.reload' });
+  }, [slotTaken, availabilityRef]);
   const noOrder = useSelector(actorRef, (s) => s.matches('noOrder'));
   const blocked = useSelector(actorRef, (s) => (s.matches('paymentBlocked') ? s.context.error : null));
 
@@ -71,7 +93,7 @@ export default function PlaceOrderPage() {
       <p className="booking-page__intro">Tell us where and when, then choose how to pay.</p>
       {blocked ? <Alert variant="error">{blocked}</Alert> : null}
       <div className="booking-layout booking-layout--checkout">
-        <PlaceOrderForm actorRef={actorRef} backHref={input.serviceId ? paths.properties(input.serviceId) : paths.services} />
+        <PlaceOrderForm actorRef={actorRef} availabilityRef={availabilityOff ? null : availabilityRef} firstDay={firstDay} backHref={input.serviceId ? paths.properties(input.serviceId) : paths.services} />
         {input.order ? <OrderSummaryPanel order={input.order} /> : null}
       </div>
     </Page>
