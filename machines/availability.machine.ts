@@ -31,6 +31,7 @@ export interface AvailabilityInput {
 
 export interface AvailabilityContext {
   serviceId: number;
+  firstDay: string;
   duration?: number;
   /** The first day of the window loaded (or being loaded). */
   from: string;
@@ -70,16 +71,22 @@ export const availabilityMachine = setup({
     showTime: (_, _params: { time: string }) => {},
   },
   guards: {
-    isMonthNew: ({ context }, params: { from: string }) => validDay(params.from) && !isLoaded(context, params.from),
+    // A month is new when its first or its 28th day has not been loaded yet.
+    isMonthNew: ({ context }, params: { from: string }) => {
+      const late = `${params.from.slice(0, 8)}28`;
+      return [params.from, late].some((day) => isBookableDay(context, day) && !isLoaded(context, day));
+    },
     isDateLoaded: ({ context }, params: { date: string }) => isLoaded(context, params.date),
     hasNoService: ({ context }) => !(context.serviceId > 0),
-    isDay: (_, params: { date: string }) => validDay(params.date),
+    // While a year is typed digit by digit (0002, 0020, 0202) nothing is loaded for it.
+    isBookableDay: ({ context }, params: { date: string }) => isBookableDay(context, params.date),
     isTimeFree: ({ context }, params: { time: string }) => freeTeams(context, context.date, params.time) > 0,
   },
 }).createMachine({
   id: 'availability',
   context: ({ input }) => ({
     serviceId: input.serviceId,
+    firstDay: input.firstDay,
     ...(input.duration ? { duration: input.duration } : {}),
     from: validDay(input.date) && input.date! > input.firstDay ? input.date! : input.firstDay,
     days: {},
@@ -118,11 +125,11 @@ export const availabilityMachine = setup({
         'month.show': {
           guard: { type: 'isMonthNew', params: ({ event }) => ({ from: event.from }) },
           target: 'loading',
-          actions: assign({ from: ({ event }) => event.from }),
+          actions: assign({ from: ({ context, event }) => (event.from < context.firstDay ? context.firstDay : event.from) }),
         },
         'date.choose': [
           { guard: { type: 'isDateLoaded', params: ({ event }) => ({ date: event.date }) }, actions: assign({ date: ({ event }) => event.date }) },
-          { guard: { type: 'isDay', params: ({ event }) => ({ date: event.date }) }, target: 'loading', actions: assign({ date: ({ event }) => event.date, from: ({ event }) => event.date }) },
+          { guard: { type: 'isBookableDay', params: ({ event }) => ({ date: event.date }) }, target: 'loading', actions: assign({ date: ({ event }) => event.date, from: ({ event }) => event.date }) },
           { actions: assign({ date: ({ event }) => event.date }) },
         ],
         // A time with no team free stays unchosen ("Fully booked").
@@ -132,7 +139,10 @@ export const availabilityMachine = setup({
         },
         'time.type': { actions: assign({ time: ({ event }) => event.time }) },
         // The checkout lost the last team: the same window again, fresh.
-        'times.reload': { target: 'loading' },
+        'times.reload': {
+          target: 'loading',
+          actions: assign({ from: ({ context }) => (isBookableDay(context, context.date) ? context.date : context.from) }),
+        },
       },
     },
     failed: {
@@ -149,6 +159,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDay(date: string | undefined): boolean {
   return Boolean(date && DAY.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)));
+}
+
+/** A real day from the first bookable one to 13 months on (the horizon is 12). */
+function isBookableDay(context: AvailabilityContext, date: string): boolean {
+  if (!validDay(date) || date < context.firstDay) return false;
+  const last = new Date(Date.parse(`${context.firstDay}T00:00:00Z`));
+  last.setUTCMonth(last.getUTCMonth() + 13);
+  return date <= last.toISOString().slice(0, 10);
 }
 
 function isLoaded(context: AvailabilityContext, date: string): boolean {
