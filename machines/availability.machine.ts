@@ -76,10 +76,8 @@ export const availabilityMachine = setup({
       const late = `${params.from.slice(0, 8)}28`;
       return [params.from, late].some((day) => isBookableDay(context, day) && !isLoaded(context, day));
     },
-    isDateLoaded: ({ context }, params: { date: string }) => isLoaded(context, params.date),
-    hasNoService: ({ context }) => !(context.serviceId > 0),
     // While a year is typed digit by digit (0002, 0020, 0202) nothing is loaded for it.
-    isBookableDay: ({ context }, params: { date: string }) => isBookableDay(context, params.date),
+    isDayToLoad: ({ context }, params: { date: string }) => isBookableDay(context, params.date) && !isLoaded(context, params.date),
     isTimeFree: ({ context }, params: { time: string }) => freeTeams(context, context.date, params.time) > 0,
   },
 }).createMachine({
@@ -95,13 +93,8 @@ export const availabilityMachine = setup({
     time: input.time ?? '',
     error: null,
   }),
-  initial: 'starting',
+  initial: 'loading',
   states: {
-    // Without the service (an order kept from elsewhere) the fields work as plain typed fields.
-    starting: {
-      always: [{ guard: 'hasNoService', target: 'off' }, { target: 'loading' }],
-    },
-    off: {},
     loading: {
       invoke: {
         id: 'loadAvailability',
@@ -128,8 +121,12 @@ export const availabilityMachine = setup({
           actions: assign({ from: ({ context, event }) => (event.from < context.firstDay ? context.firstDay : event.from) }),
         },
         'date.choose': [
-          { guard: { type: 'isDateLoaded', params: ({ event }) => ({ date: event.date }) }, actions: assign({ date: ({ event }) => event.date }) },
-          { guard: { type: 'isBookableDay', params: ({ event }) => ({ date: event.date }) }, target: 'loading', actions: assign({ date: ({ event }) => event.date, from: ({ event }) => event.date }) },
+          {
+            guard: { type: 'isDayToLoad', params: ({ event }) => ({ date: event.date }) },
+            target: 'loading',
+            actions: assign({ date: ({ event }) => event.date, from: ({ event }) => event.date }),
+          },
+          // Loaded already, or not a bookable day (yet): nothing to load.
           { actions: assign({ date: ({ event }) => event.date }) },
         ],
         // A time with no team free stays unchosen ("Fully booked").

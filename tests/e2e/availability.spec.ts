@@ -118,7 +118,7 @@ test.describe('real availability', () => {
     await freeTimes(page).getByRole('option', { name: new RegExp(`^${time} — `) }).click();
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page).toHaveURL(/\/success$/);
-    await page.goto('/myorders');
+    await page.goto('/profile-services');
     await expect(page.getByText(`2027-03-28 ${time}`).first()).toBeVisible();
   });
 
