@@ -14,7 +14,7 @@ let jane: TestCustomer;
 let house: Catalogue;
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
+  server = await startTestServer({ now: clock.now, teams: 3 });
   jane = await server.createCustomer({ name: 'Jane Slots' });
   house = await catalogue(server, jane.token);
 });
