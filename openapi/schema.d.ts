@@ -312,6 +312,9 @@ export interface paths {
          *     Card: the payment is started after the order is checked out, one per order however many
          *     requests arrive (a replay answers the same payment page). When no payment provider is
          *     configured, card answers 409 "Card payment is not available at the moment, please choose Pay cash".
+         *     The job claims a free team in the same transaction (decision 015): when no team is free any more for
+         *     that time it answers 409 "That time was just taken — please choose another"; a closed day or a time
+         *     outside opening hours answers 400.
          */
         post: operations["checkoutOrder"];
         delete?: never;
