@@ -312,8 +312,35 @@ export interface paths {
          *     Card: the payment is started after the order is checked out, one per order however many
          *     requests arrive (a replay answers the same payment page). When no payment provider is
          *     configured, card answers 409 "Card payment is not available at the moment, please choose Pay cash".
+         *     The job claims a free team in the same transaction (decision 015): when no team is free any more for
+         *     that time it answers 409 "That time was just taken — please choose another"; a closed day or a time
+         *     outside opening hours answers 400.
          */
         post: operations["checkoutOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free start times per day, with the number of free teams
+         * @description Public. For each UK day from `from` (default today), the start times every 30 minutes that a job of
+         *     `duration` minutes fits in (the company's opening hours), each with how many teams are free for the
+         *     whole job (0: fully booked). Times less than 24 hours ahead or more than 12 months ahead are left out.
+         *     A day the company is shut is `closed` with the reason ("Closed" or the closure's); a day with no
+         *     team free at any time is `full`. The capacity rules are in decision 015.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1137,7 +1164,8 @@ export interface components {
          *           "name": "Bedroom",
          *           "quantity": 2
          *         }
-         *       ]
+         *       ],
+         *       "duration_minutes": 60
          *     }
          */
         OrderSummary: {
@@ -1148,6 +1176,50 @@ export interface components {
             items: {
                 name: string;
                 quantity: components["schemas"]["Quantity"];
+            }[];
+            /** @description How long the job takes (its items' durations × quantities); what GET /availability is asked for. */
+            duration_minutes?: number;
+        };
+        /**
+         * @example {
+         *       "teams": 3,
+         *       "duration_minutes": 90,
+         *       "days": [
+         *         {
+         *           "date": "2027-03-29",
+         *           "status": "open",
+         *           "times": [
+         *             {
+         *               "time": "10:30",
+         *               "free": 2
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        Availability: {
+            /** @description The teams that take bookings. */
+            teams: number;
+            /** @description The job length the times were computed for. */
+            duration_minutes: number;
+            days: components["schemas"]["AvailabilityDay"][];
+        };
+        AvailabilityDay: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description `closed`: the company is shut; `full`: no team is free at any offered time (or none is bookable).
+             * @enum {string}
+             */
+            status: "open" | "full" | "closed";
+            /** @description Only when closed: "Closed" or the closure's reason. */
+            reason?: string;
+            times: {
+                /** @description HH:mm, UK time. */
+                time: string;
+                /** @description Teams free for the whole job. */
+                free: number;
             }[];
         };
         /** @enum {string} */
@@ -2276,6 +2348,37 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                service: number;
+                /** @description The first UK day (YYYY-MM-DD); default today. */
+                from?: string;
+                /** @description How many days, 1 to 42 (six calendar weeks); default 14. */
+                days?: number;
+                /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
+                duration?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -1,6 +1,7 @@
 import type { AppContext, Handlers } from '../app-context';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
+import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { customerHandlers } from './customers';
@@ -19,6 +20,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
     ...manageBookingHandlers(ctx),
+    ...availabilityHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),

@@ -7,6 +7,7 @@ import { auditRepository } from '../repositories/audit';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
+import { claimTeam } from './availability';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from './london-time';
@@ -83,6 +84,8 @@ export async function checkoutOrder(
     const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
+    // The job holds a team from now on (409 when none is free any more): decision 015.
+    await claimTeam(tx, order.id, request.due_date, request.due_time);
     await orders.checkout(order.id, {
       dueAt,
       address: request.address,

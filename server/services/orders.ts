@@ -1,3 +1,5 @@
+import { availabilityRepository } from '../repositories/availability-repository';
+import { MIN_JOB_MINUTES } from './availability-rules';
 import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -62,7 +64,9 @@ export async function createOrder(
   });
   if (created.orderId === null) throw new Error('The order was refused by the database but passes every check');
   const total = toPounds(lines.reduce((sum, line) => sum + line.pence, 0));
-  return { id: created.orderId, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })) };
+  // How long the job takes, so the booking form asks for the times it fits in (decision 015).
+  const minutes = Math.max(await availabilityRepository(db).orderMinutes(created.orderId), MIN_JOB_MINUTES);
+  return { id: created.orderId, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })), duration_minutes: minutes };
 }
 
 /** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */

@@ -56,6 +56,11 @@ export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'now' |
   config?: Partial<Config>;
   /** Use this database instead of a fresh seeded one (it is not closed by close()). */
   db?: Database;
+  /**
+   * Teams of a fresh database (default 40): suites about other rules book many jobs at one fixed
+   * time, so they get room; the capacity suite asks for the product's 3 (decision 015).
+   */
+  teams?: number;
 }
 
 let customerCount = 0;
@@ -64,6 +69,11 @@ let customerCount = 0;
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = options.db ? null : await createTestDatabase();
   const db = options.db ?? owned!.db;
+  if (owned) {
+    const teams = options.teams ?? 40;
+    await db.query(`DELETE FROM teams WHERE position > $1`, [teams]);
+    await db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, $1::int) AS n ON CONFLICT (name) DO NOTHING`, [teams]);
+  }
   const config = testConfig(options.config);
   const app = await buildApp({
     db,
