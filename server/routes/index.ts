@@ -5,6 +5,7 @@ import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
 import { homeHandlers } from './home';
 import { operationsHandlers, type Lifecycle } from './operations';
+import { pricingHandlers } from './pricing';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -15,6 +16,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...contactHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...pricingHandlers(ctx),
     ...adminHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };

@@ -15,6 +15,7 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
+import { assertAddressKeepsPrice } from './quotes';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type CheckoutResponse = components['schemas']['CheckoutResponse'];
@@ -65,6 +66,7 @@ export async function checkoutOrder(
     if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
   assertNotCheckedOut(order);
+  await assertAddressKeepsPrice(deps.db, order, request.code_postal);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   // A whole minute, so the time the message names is itself accepted.
   const earliest = earliestStart(deps.now, BOOKING_NOTICE_MS);
