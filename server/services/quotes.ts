@@ -130,18 +130,18 @@ async function assertItemsExist(db: Database, rules: LoadedRules['rules'], items
 /**
  * The Congestion Charge of an order made from a quote follows the quote's postcode; checking it out
  * at an address on the other side of the zone's boundary would change the price, so it is refused
- * (409): the customer gets a new price for that address. Orders priced without a quote (the spec's
- * call) keep their price whatever the address.
+ * (409): the customer gets a new price for that address.
  */
 export async function assertAddressKeepsPrice(
   db: Database,
   order: { service_id: number; quote_id: string | null; priced_postcode: string | null },
   postcode: string,
 ): Promise<void> {
-  if (order.quote_id === null) return;
+  // Priced with no postcode (the spec's call, or a quote without one: /properties/:id does not ask
+  // for it) the charge is not known at order time and the order keeps its price (decision 014).
+  if (order.quote_id === null || order.priced_postcode === null) return;
   const { rules } = await rulesOf(db, order.service_id);
   const inside = isInCongestionZone(rules, postcode);
   if (inside === isInCongestionZone(rules, order.priced_postcode)) return;
-  const quotedFor = order.priced_postcode ? `postcode ${order.priced_postcode}` : 'no postcode';
-  throw conflict(`The price was for ${quotedFor} and ${postcode.toUpperCase()} is ${inside ? 'inside' : 'outside'} the Congestion Charge zone: please get a new price for this address`);
+  throw conflict(`The price was for postcode ${order.priced_postcode} and ${postcode.toUpperCase()} is ${inside ? 'inside' : 'outside'} the Congestion Charge zone: please get a new price for this address`);
 }
