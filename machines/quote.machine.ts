@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 
 /**
@@ -79,6 +79,28 @@ export type QuoteEvent =
   | { type: 'quote.continue' }
   | { type: 'retry' };
 
+/** The choices once `event` has changed them (any other event leaves them as they are). */
+export function choicesAfter(choices: QuoteChoices, event: QuoteEvent): QuoteChoices {
+  switch (event.type) {
+    case 'items.toggle': return { ...choices, items: toggle(choices.items, event.itemId) };
+    case 'items.setQuantity': return { ...choices, items: setQuantity(choices.items, event.itemId, event.quantity) };
+    case 'items.set': return { ...choices, items: event.items.map(({ id, quantity }) => ({ id, quantity: clamp(quantity) })) };
+    case 'frequency.choose': return { ...choices, frequency: event.frequency };
+    case 'extras.toggle': return { ...choices, extras: toggle(choices.extras, event.extraId) };
+    case 'extras.setQuantity': return { ...choices, extras: setQuantity(choices.extras, event.extraId, event.quantity) };
+    case 'postcode.change': return { ...choices, postcode: event.postcode };
+    default: return choices;
+  }
+}
+
+// Every change: nothing left to price, the price shown still holds (a half-typed postcode), or a
+// new price is asked (re-entering `quoting` stops a request on its way for older choices).
+const onChange = [
+  { guard: 'leavesNoItems', target: '.empty', actions: ['change', 'keepChoices'] },
+  { guard: 'keepsQuote', target: '.quoted', actions: ['change', 'keepChoices'] },
+  { target: '.quoting', reenter: true, actions: ['change', 'keepChoices'] },
+] as const;
+
 export const quoteMachine = setup({
   types: {} as { context: QuoteContext; events: QuoteEvent; input: QuoteInput },
   actors: {
@@ -90,20 +112,7 @@ export const quoteMachine = setup({
     }),
   },
   actions: {
-    change: assign({
-      choices: ({ context: { choices }, event }) => {
-        switch (event.type) {
-          case 'items.toggle': return { ...choices, items: toggle(choices.items, event.itemId) };
-          case 'items.setQuantity': return { ...choices, items: setQuantity(choices.items, event.itemId, event.quantity) };
-          case 'items.set': return { ...choices, items: event.items.map(({ id, quantity }) => ({ id, quantity: clamp(quantity) })) };
-          case 'frequency.choose': return { ...choices, frequency: event.frequency };
-          case 'extras.toggle': return { ...choices, extras: toggle(choices.extras, event.extraId) };
-          case 'extras.setQuantity': return { ...choices, extras: setQuantity(choices.extras, event.extraId, event.quantity) };
-          case 'postcode.change': return { ...choices, postcode: event.postcode };
-          default: return choices;
-        }
-      },
-    }),
+    change: assign({ choices: ({ context, event }) => choicesAfter(context.choices, event) }),
     // Choices the options no longer offer (a kept draft, an old quote) are dropped.
     keepOffered: assign({
       choices: ({ context: { choices, options } }) => {
@@ -123,8 +132,9 @@ export const quoteMachine = setup({
     continueWithQuote: () => {},
   },
   guards: {
-    hasNoItems: ({ context }) => context.choices.items.length === 0,
-    isQuoteCurrent: ({ context }) => context.quotedRequest === JSON.stringify(quoteRequestOf(context.serviceId, context.choices)),
+    // Guards run before the change is assigned: they judge the choices as the change leaves them.
+    leavesNoItems: ({ context, event }) => choicesAfter(context.choices, event).items.length === 0,
+    keepsQuote: ({ context, event }) => context.quotedRequest === JSON.stringify(quoteRequestOf(context.serviceId, choicesAfter(context.choices, event))),
     hasPostcode: ({ context }) => isPostcode(context.choices.postcode),
   },
 }).createMachine({
@@ -152,25 +162,18 @@ export const quoteMachine = setup({
       on: { retry: { target: 'loadingOptions', actions: assign({ error: null }) } },
     },
     choosing: {
-      initial: 'checking',
+      initial: 'empty',
+      entry: raise(({ context }) => ({ type: 'items.set', items: context.choices.items })),
       on: {
-        'items.toggle': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'items.setQuantity': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'items.set': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'frequency.choose': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'extras.toggle': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'extras.setQuantity': { target: '.checking', actions: ['change', 'keepChoices'] },
-        'postcode.change': { target: '.checking', actions: ['change', 'keepChoices'] },
+        'items.toggle': onChange,
+        'items.setQuantity': onChange,
+        'items.set': onChange,
+        'frequency.choose': onChange,
+        'extras.toggle': onChange,
+        'extras.setQuantity': onChange,
+        'postcode.change': onChange,
       },
       states: {
-        // Whether the choices need a (new) price.
-        checking: {
-          always: [
-            { guard: 'hasNoItems', target: 'empty' },
-            { guard: 'isQuoteCurrent', target: 'quoted' },
-            { target: 'quoting' },
-          ],
-        },
         // Nothing chosen yet: no price to ask for.
         empty: {},
         quoting: {

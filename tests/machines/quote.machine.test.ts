@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { isPostcode, quoteMachine, quoteRequestOf, EMPTY_CHOICES } from '../../machines/quote.machine';
+import { modelPaths } from '../support/booking-models';
+import { quote, quoteModel, quoteOptions } from '../support/quote-models';
+import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+
+const machine = quoteModel.machine;
+
+describe('quote machine (model-based)', () => {
+  const generated = modelPaths(quoteModel);
+  for (const { path, input } of generated) {
+    it(`reaches ${describePath(path)}`, () => {
+      replayPath(machine, path, input).stop();
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = coverageOf(machine, generated.map(({ path }) => path));
+    console.log(`${formatCoverage('quote', coverage)} by ${generated.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
+
+describe('quote machine rules', () => {
+  function choosing() {
+    const actor = createActor(machine, { input: { serviceId: 1 } }).start();
+    actor.send({ type: 'xstate.done.actor.loadOptions', output: quoteOptions } as never);
+    return actor;
+  }
+
+  it('asks no price until an item is ticked, then asks for exactly the choices shown', () => {
+    const actor = choosing();
+    expect(actor.getSnapshot().matches({ choosing: 'empty' })).toBe(true);
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    expect(actor.getSnapshot().matches({ choosing: 'quoting' })).toBe(true);
+    expect(quoteRequestOf(1, actor.getSnapshot().context.choices)).toEqual({ service: 1, items: [{ id: 3, quantity: 1 }], frequency: 'one_off' });
+  });
+
+  it('prices a postcode only once it is a whole UK postcode', () => {
+    expect(quoteRequestOf(1, { ...EMPTY_CHOICES, items: [{ id: 3, quantity: 1 }], postcode: 'WC2' })).not.toHaveProperty('postcode');
+    expect(quoteRequestOf(1, { ...EMPTY_CHOICES, items: [{ id: 3, quantity: 1 }], postcode: ' WC2N 5DU ' })).toHaveProperty('postcode', 'WC2N 5DU');
+    expect([isPostcode('SE22 8AB'), isPostcode('75008')]).toEqual([true, false]);
+  });
+
+  it('does not ask again when a change leaves the request as it was (a partial postcode)', () => {
+    const actor = choosing();
+    actor.send({ type: 'items.toggle', itemId: 3 });
+    actor.send({ type: 'xstate.done.actor.createQuote', output: quote } as never);
+    actor.send({ type: 'postcode.change', postcode: 'WC2' });
+    expect(actor.getSnapshot().matches({ choosing: 'quoted' })).toBe(true);
+  });
+
+  it('continues only with a postcode, and drops choices the options no longer offer', () => {
+    const actor = createActor(machine, {
+      input: { serviceId: 1, choices: { items: [{ id: 3, quantity: 2 }, { id: 99, quantity: 1 }], frequency: 'daily', extras: [{ id: 7, quantity: 1 }], postcode: '' } },
+    }).start();
+    actor.send({ type: 'xstate.done.actor.loadOptions', output: quoteOptions } as never);
+    expect(actor.getSnapshot().context.choices).toEqual({ items: [{ id: 3, quantity: 2 }], frequency: 'one_off', extras: [], postcode: '' });
+    actor.send({ type: 'xstate.done.actor.createQuote', output: quote } as never);
+    actor.send({ type: 'quote.continue' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'postcode.change', postcode: 'SE22 8AB' });
+    actor.send({ type: 'xstate.done.actor.createQuote', output: quote } as never);
+    actor.send({ type: 'quote.continue' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});
+
+// The machine itself, unprovided, refuses to run without its actors.
+it('names its actors so screens provide them', () => {
+  expect(Object.keys(quoteMachine.implementations.actors)).toEqual(['loadOptions', 'createQuote']);
+});
