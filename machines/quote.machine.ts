@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 
 /**
@@ -162,8 +162,8 @@ export const quoteMachine = setup({
       on: { retry: { target: 'loadingOptions', actions: assign({ error: null }) } },
     },
     choosing: {
+      // Kept choices are priced once the screen sends the cart (`items.set`); none yet: nothing to price.
       initial: 'empty',
-      entry: raise(({ context }) => ({ type: 'items.set', items: context.choices.items })),
       on: {
         'items.toggle': onChange,
         'items.setQuantity': onChange,

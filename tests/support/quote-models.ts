@@ -39,6 +39,7 @@ export const quoteModel = {
     { type: 'items.toggle', itemId: 3 },
     { type: 'items.setQuantity', itemId: 3, quantity: 2 },
     { type: 'items.set', items: [] },
+    { type: 'items.set', items: [{ id: 3, quantity: 1 }] },
     { type: 'extras.toggle', extraId: 1 },
     { type: 'extras.setQuantity', extraId: 1, quantity: 2 },
     { type: 'frequency.choose', frequency: 'weekly' },
