@@ -965,6 +965,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes/options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a quote for a service can choose from, with prices
+         * @description The service's items with their prices (VAT inclusive), the frequencies and their discounts, the
+         *     extras and priced options, the VAT rate and the Congestion Charge. Public: no sign-in.
+         */
+        get: operations["getQuoteOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a job, with no sign-in
+         * @description Prices the chosen items, frequency, extras and postcode with the stored rules (one pricing
+         *     module prices quotes and orders alike) and stores the quote: it holds its price for 30 minutes
+         *     (`expiresAt`), and an order made from it (`quote` of `POST /services/order/new`) costs exactly
+         *     its total. Prices include VAT at 20%: `vat` is the VAT part of `total`, rounded to the penny, and
+         *     `net` + `vat` = `total`. The Congestion Charge is added when the postcode's district is in the
+         *     zone. Quotes from one client are limited (120 a minute; 429 beyond).
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored quote and its choices
+         * @description The quote as it was priced, with the choices it was made of (so a visitor who signs in finds them
+         *     ticked again). 404 once it has expired and been purged; `expiresAt` says until when it holds.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1153,6 +1220,12 @@ export interface components {
                 id: number;
                 quantity: components["schemas"]["Quantity"];
             }[];
+            /**
+             * @description A quote from `POST /quotes` of the same service and items: the order costs exactly its total
+             *     (frequency, extras and Congestion Charge included) while it holds (409 once expired or when
+             *     the items differ). Without it the order is priced One-off with no extras.
+             */
+            quote?: components["schemas"]["QuoteRef"];
         };
         /**
          * @example {
@@ -1177,6 +1250,11 @@ export interface components {
                 name: string;
                 quantity: components["schemas"]["Quantity"];
             }[];
+            /** @description The VAT included in the total. */
+            vat?: components["schemas"]["Money"];
+            frequency?: components["schemas"]["FrequencyCode"];
+            /** @description How the total is made (items, discount, extras, Congestion Charge). */
+            lines?: components["schemas"]["QuoteLine"][];
             /** @description How long the job takes (its items' durations × quantities); what GET /availability is asked for. */
             duration_minutes?: number;
         };
@@ -1745,6 +1823,90 @@ export interface components {
             vat: components["schemas"]["Money"];
             gross: components["schemas"]["Money"];
         };
+        /** @description A quote's id (random, unguessable). */
+        QuoteRef: string;
+        /** @description One of the frequencies of `GET /quotes/options/{id}` (one_off, weekly, fortnightly, monthly). */
+        FrequencyCode: string;
+        /** @description A UK postcode. */
+        Postcode: string;
+        QuoteOptions: {
+            serviceId: number;
+            serviceName: string;
+            items: components["schemas"]["Item"][];
+            frequencies: {
+                code: components["schemas"]["FrequencyCode"];
+                name: string;
+                discountPercent: number;
+            }[];
+            extras: {
+                id: number;
+                name: string;
+                price: components["schemas"]["Money"];
+                /**
+                 * @description option: a bigger room (counted per room); extra: a flat charge of the terms.
+                 * @enum {string}
+                 */
+                kind: "extra" | "option";
+            }[];
+            vatPercent: number;
+            congestionCharge: components["schemas"]["Money"];
+        };
+        QuoteChoice: {
+            id: number;
+            quantity: components["schemas"]["Quantity"];
+        };
+        /**
+         * @example {
+         *       "service": 1,
+         *       "items": [
+         *         {
+         *           "id": 3,
+         *           "quantity": 2
+         *         }
+         *       ],
+         *       "frequency": "weekly",
+         *       "extras": [
+         *         {
+         *           "id": 3,
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "postcode": "WC2N 5DU"
+         *     }
+         */
+        QuoteRequest: {
+            service: number;
+            items: components["schemas"]["QuoteChoice"][];
+            frequency: components["schemas"]["FrequencyCode"];
+            extras?: components["schemas"]["QuoteChoice"][];
+            postcode?: components["schemas"]["Postcode"];
+        };
+        QuoteLine: {
+            /** @enum {string} */
+            kind: "item" | "option" | "extra" | "discount" | "congestion";
+            name: string;
+            quantity?: number;
+            unitPrice?: components["schemas"]["Money"];
+            /** @description Pounds, VAT inclusive; negative for a discount. */
+            amount: number;
+        };
+        Quote: {
+            id: components["schemas"]["QuoteRef"];
+            service: number;
+            serviceName: string;
+            frequency: components["schemas"]["FrequencyCode"];
+            postcode: string | null;
+            items: components["schemas"]["QuoteChoice"][];
+            extras: components["schemas"]["QuoteChoice"][];
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description What the job costs */
+            total: components["schemas"]["Money"];
+            /** @description The VAT part of the total. */
+            vat: components["schemas"]["Money"];
+            /** @description total − vat. */
+            net: components["schemas"]["Money"];
+            expiresAt: components["schemas"]["DateTime"];
+        };
     };
     responses: {
         /** @description The request cannot be answered (for example, too many requests). */
@@ -1914,6 +2076,7 @@ export interface components {
         PaymentMethodFilter: components["schemas"]["PaymentMethod"];
         /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
         UnassignedFilter: boolean;
+        QuoteId: components["schemas"]["QuoteRef"];
     };
     requestBodies: never;
     headers: {
@@ -3322,6 +3485,85 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getQuoteOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices and their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The priced quote. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

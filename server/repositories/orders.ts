@@ -35,6 +35,10 @@ export interface OrderRow {
   refund_status: RefundStatus | null;
   refund_reason: string | null;
   refund_fee: number | null;
+  /** How it was priced (009_pricing.sql): the frequency, and the quote and postcode the price came from. */
+  frequency: string;
+  quote_id: string | null;
+  priced_postcode: string | null;
 }
 
 export interface OrderItemRow {

@@ -9,6 +9,7 @@ import { homeHandlers } from './home';
 import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
+import { pricingHandlers } from './pricing';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -21,6 +22,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...bookingHandlers(ctx),
     ...manageBookingHandlers(ctx),
     ...availabilityHandlers(ctx),
+    ...pricingHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),

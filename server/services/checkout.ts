@@ -15,6 +15,7 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
+import { assertAddressKeepsPrice } from './quotes';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type CheckoutResponse = components['schemas']['CheckoutResponse'];
@@ -64,6 +65,7 @@ export async function checkoutOrder(
     if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
   assertNotCheckedOut(order);
+  await assertAddressKeepsPrice(deps.db, order, request.code_postal);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   await assertBookableTime(deps.db, { orderId: order.id, dueAt }, deps.now);
 

@@ -10,7 +10,7 @@ export const paths = {
   resetPassword: (token: string) => `/reset-password/${token}`,
   contact: '/contact',
   faqs: '/faqs',
-  properties: (serviceId: number | string) => `/properties/${serviceId}`,
+  properties: (serviceId: number | string, quote?: string) => `/properties/${serviceId}${quote ? `?quote=${encodeURIComponent(quote)}` : ''}`,
   placeOrder: '/placeorder',
   profile: '/profile',
   myOrders: '/profile-services',
