@@ -10,7 +10,7 @@ import { confirmPayment } from '../../server/services/payments';
 import { decideRefund, listRefunds, requestRefund, REFUND_REQUESTED_MESSAGE } from '../../server/services/refunds';
 import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats';
 import { createTestPaymentProvider, paySession, SIGNATURE_HEADER } from '../../server/services/test-payment-provider';
-import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
+import { createTestDatabase, roomForBookings, type TestDatabase } from '../api/support/test-database';
 
 /** The lists are paged on the server; these tests read the first hundred rows. */
 const FIRST_PAGE = { limit: 100, page: 1 };
@@ -121,6 +121,8 @@ const uniqueEmail = (name: string) => `${name}-${process.pid}-${Date.now()}-${++
 beforeAll(async () => {
   testDb = await (reuse ? (shared.sparkleServicesDb ??= createTestDatabase()) : createTestDatabase());
   db = testDb.db;
+  // These rules are not about capacity: room for every booking at the same hour (decision 015).
+  await roomForBookings(db);
   jane = await user('customer@sparkle.test');
   admin = await user('admin@sparkle.test');
   other = await newCustomer(uniqueEmail('other'));
@@ -148,14 +150,24 @@ describe('booking (R-BOOK)', () => {
       { id: a!.id, quantity: 3 },
       { id: b!.id, quantity: 1 },
     ]);
+    const total = Math.round(a!.price * 300 + b!.price * 100) / 100;
     expect(order).toEqual({
       id: expect.any(Number),
       name: service.name,
-      total: Math.round(a!.price * 300 + b!.price * 100) / 100,
+      total,
+      // Prices include VAT at 20%: a sixth of the total, to the penny (decision 014).
+      vat: Math.round((total * 100) / 6) / 100,
+      frequency: 'one_off',
+      lines: [
+        { kind: 'item', name: a!.name, quantity: 3, unitPrice: a!.price, amount: Math.round(a!.price * 300) / 100 },
+        { kind: 'item', name: b!.name, quantity: 1, unitPrice: b!.price, amount: b!.price },
+      ],
       items: [
         { name: a!.name, quantity: 3 },
         { name: b!.name, quantity: 1 },
       ],
+      // Four units of 30 minutes each (service_items.duration_minutes, decision 015).
+      duration_minutes: 120,
     });
   });
 

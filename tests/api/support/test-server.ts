@@ -10,7 +10,7 @@ import type { Database } from '../../../server/db/database';
 import { QUEUES } from '../../../server/jobs';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
 import { assertContractKept, createContractValidator, type ContractValidator } from '../../support/contract-validator';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, roomForBookings } from './test-database';
 import { TEST_ADMIN, TEST_CUSTOMER, testConfig } from './test-config';
 
 export { TEST_ADMIN, TEST_CUSTOMER } from './test-config';
@@ -69,11 +69,7 @@ let customerCount = 0;
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = options.db ? null : await createTestDatabase();
   const db = options.db ?? owned!.db;
-  if (owned) {
-    const teams = options.teams ?? 40;
-    await db.query(`DELETE FROM teams WHERE position > $1`, [teams]);
-    await db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, $1::int) AS n ON CONFLICT (name) DO NOTHING`, [teams]);
-  }
+  if (owned) await roomForBookings(db, options.teams);
   const config = testConfig(options.config);
   const app = await buildApp({
     db,
