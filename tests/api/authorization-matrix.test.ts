@@ -130,6 +130,38 @@ const ROWS: Record<string, Row> = {
   markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
   replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
   exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Issue 14: availability and quotes are public; a reschedule and a VAT receipt are the owner's.
+  getAvailability: { request: async (ctx) => ({ path: `/availability?service=${ctx.catalogue.serviceId}&from=${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}&days=7` }) },
+  getQuoteOptions: { request: async (ctx) => ({ path: `/quotes/options/${ctx.catalogue.serviceId}` }) },
+  createQuote: { request: async (ctx) => ({ path: '/quotes', body: quoteBody(ctx) }) },
+  getQuote: {
+    request: async (ctx) => {
+      const quote = await ctx.target.api.call('POST', '/quotes', { body: quoteBody(ctx) });
+      if (quote.status !== 201 && quote.status !== 200) throw new Error(`quote: ${quote.status}`);
+      return { path: `/quotes/${(quote.body as { id: string }).id}` };
+    },
+  },
+  // To the time it already has, free of fee: always within the terms (a week ahead).
+  rescheduleOrder: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const body = checkoutBody(await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue));
+      return { path: `/services/order/${body.order}/reschedule`, body: { due_date: body.due_date, due_time: body.due_time, fee: 0 } };
+    },
+  },
+  // A receipt exists once paid: a card order paid on the test provider's page.
+  getReceipt: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+      const checkedOut = await ctx.target.api.call('POST', '/services/order/checkout', { token: ctx.a.token, body: checkoutBody(order.id, 'card') });
+      const payPage = (checkedOut.body as { shippingInfo?: string }).shippingInfo;
+      if (checkedOut.status !== 200 || !payPage) throw new Error(`card checkout: ${checkedOut.status}`);
+      const paid = await fetch(new URL(`${payPage}/pay`, ctx.target.api.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      if (paid.status !== 303) throw new Error(`pay: ${paid.status}`);
+      return { path: `/services/order/${order.id}/receipt` };
+    },
+  },
   // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
   deleteMyAccount: {
     request: async (ctx, _actor, session) => {
@@ -141,6 +173,10 @@ const ROWS: Record<string, Row> = {
 };
 
 /** A new contact message's id (read through the administrator's list, newest first). */
+function quoteBody(ctx: Context) {
+  return { service: ctx.catalogue.serviceId, items: [{ id: ctx.catalogue.itemIds[0]!, quantity: 1 }], frequency: 'one_off', extras: [], postcode: 'SE22 8AA' };
+}
+
 async function contactMessage(ctx: Context): Promise<number> {
   const text = `Matrix message ${randomUUID()}`;
   await ctx.target.api.call('POST', '/contact', { body: { name: 'Jane Doe', email: 'jane@example.co.uk', message: text } });

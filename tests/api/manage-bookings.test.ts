@@ -155,7 +155,8 @@ describe('the reminder 24 hours before the job', () => {
   it('is a scheduled queue job that mails each booking once, even when two runs race, and again after a reschedule', async () => {
     await travelTo(new Date(START));
     const soon = await cashOrder(30);
-    const later = await cashOrder(60);
+    // Within opening hours (07:00–20:00 UK, decision 015): 12:00 two days on.
+    const later = await cashOrder(48);
     const outbox = mailOutbox(server.app.jobs, { publicUrl: server.config.publicUrl, vatNumber: server.config.vatNumber });
     const subject = (id: number) => (mail: OutboxMail) => mail.subject.startsWith('Reminder:') && mail.text.includes(`order #${id})`);
     const reminders = async (id: number) => (await server.outbox()).filter(subject(id));
@@ -174,7 +175,7 @@ describe('the reminder 24 hours before the job', () => {
     expect(mail!.links).toContain('https://sparkle.example.co.uk/profile-services');
 
     // The later job moved within 24 hours: its reminder goes out (once) through the queue's worker.
-    await travelTo(inHours(37)); // 23 hours before `later`
+    await travelTo(inHours(18)); // 23 hours before `later`
     await server.app.jobs.send(server.db, QUEUES.reminders, {});
     await eventually('the later reminder', () => reminders(later.id), (found) => found.length === 1);
     expect(await sendDueReminders(server.db, outbox, clock.now())).toBe(0);
