@@ -8,7 +8,7 @@
  * its answer), as real people's browsers are.
  */
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { rssOf } from './server';
 
 export interface PressureFigure {
   /** What ran beside the public read. */
@@ -23,14 +23,6 @@ export interface PressureFigure {
 }
 
 const SECONDS = Number(process.env.BENCH_PRESSURE_SECONDS ?? 8);
-
-function rssOf(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 

@@ -77,10 +77,14 @@ async function waitUntilUp(url: string, child: ChildProcess, logFile: string): P
   throw new Error(`The server did not answer within 90 s; see ${readFileSync(logFile, 'utf8').slice(-2000)}`);
 }
 
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
+/** Resident memory of a process in bytes (Linux /proc); 0 once it has exited. */
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /** SIGTERM lets the server close PGlite cleanly (it flushes to disk); SIGKILL after 20 s. */
