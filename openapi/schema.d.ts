@@ -312,8 +312,35 @@ export interface paths {
          *     Card: the payment is started after the order is checked out, one per order however many
          *     requests arrive (a replay answers the same payment page). When no payment provider is
          *     configured, card answers 409 "Card payment is not available at the moment, please choose Pay cash".
+         *     The job claims a free team in the same transaction (decision 015): when no team is free any more for
+         *     that time it answers 409 "That time was just taken — please choose another"; a closed day or a time
+         *     outside opening hours answers 400.
          */
         post: operations["checkoutOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free start times per day, with the number of free teams
+         * @description Public. For each UK day from `from` (default today), the start times every 30 minutes that a job of
+         *     `duration` minutes fits in (the company's opening hours), each with how many teams are free for the
+         *     whole job (0: fully booked). Times less than 24 hours ahead or more than 12 months ahead are left out.
+         *     A day the company is shut is `closed` with the reason ("Closed" or the closure's); a day with no
+         *     team free at any time is `full`. The capacity rules are in decision 015.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -419,6 +446,46 @@ export interface paths {
          */
         put: operations["updateProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (UK GDPR access and portability)
+         * @description Everything the company holds about the signed-in customer, as JSON: the account, every placed order with its address and items, and the contact messages sent from the account's email with the replies they got. Downloaded as `my-data.json`.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account (UK GDPR erasure)
+         * @description Needs the current password. The account is anonymised (docs/decisions/016): the name becomes "Deleted user #N", the email, phones, addresses, notes and contact messages are removed, every token stops working and nobody can sign in to it again; the orders and their totals stay for the accounts. An administrator account cannot delete itself (409).
+         */
+        post: operations["deleteMyAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,7 +600,8 @@ export interface paths {
         /**
          * Every order of a sort and filter, as CSV
          * @description The whole list the orders table shows (every page, not one), in the same `sort`, `order`
-         *     and `status` as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
+         *     and filters (`status`, `q`, `due_from`, `due_to`, `service`, `payment_method`,
+         *     `unassigned`) as `GET /admin/orders/`, streamed from the database as it is read. RFC 4180:
          *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
          *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
          *     with `'` so a spreadsheet never runs it as a formula.
@@ -621,6 +689,342 @@ export interface paths {
          *     with the same status changes nothing; with the other status answers 409.
          */
         put: operations["updateRefundStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers (accounts without ROLE_ADMIN), one page at a time */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer's record
+         * @description Contact details (the phones come from their orders), the addresses they booked, every placed order, the lifetime value (totals of orders that are `payment_validated` or `completed`, as the dashboard's revenue) and the staff notes, oldest first. An administrator's id answers 404.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a private staff note to a customer
+         * @description Notes are seen by administrators only (the customer record, the order page); never by the customer.
+         */
+        post: operations["addCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's data as JSON (to answer a subject access request)
+         * @description What the customer's own download holds, plus the staff notes (they are the customer's personal data too).
+         */
+        get: operations["exportCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/anonymise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anonymise a customer (an erasure request)
+         * @description As `POST /user/delete` without the password: "Deleted user #N", no email, phones, addresses, notes or contact messages, no sign-in; orders and revenue kept. Anonymising again changes nothing.
+         */
+        post: operations["anonymiseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, newest first, one page at a time */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a contact message read
+         * @description Marking a read message again changes nothing (the first reading's time stays).
+         */
+        put: operations["markMessageRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/messages/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a contact message by email
+         * @description The reply is mailed to the message's sender through the mail outbox (sent after the reply is stored, retried if the mail server is down) and kept with the message, which counts as read.
+         */
+        post: operations["replyToMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schedule board's jobs for a day or a week, with the teams
+         * @description Placed orders (checked out, drafts never) that are not cancelled and start within `days` UK
+         *     days from `from` (Europe/London midnight to midnight), earliest first, with every active team
+         *     in board order. A job's `duration_minutes` is the one stored at checkout, or for older orders
+         *     the sum of its items' durations, at least 60 minutes (docs/decisions/019-schedule-board.md).
+         */
+        get: operations["listSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedule/jobs/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a job to a team, or unassign it
+         * @description `team: null` puts the job back in Unassigned. A team that already has a job overlapping this
+         *     one is refused with 409 "Team B is already booked 10:00–12:00" (the other job, UK time); two
+         *     assignments at once cannot both take the same time (the team is locked while checking). A
+         *     cancelled order cannot be assigned (409). Written to the order's history (`order.team`).
+         */
+        put: operations["assignJob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedule/jobs/{id}/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a job to another UK date and time (no fee)
+         * @description The customers' rules apply: 24 hours' notice, at most 12 months ahead (400), and the company
+         *     open for the whole job on that day, not a closure (409). A job with a team stays with it, so
+         *     the team must be free then (409, the same message as an assignment). Completed and cancelled
+         *     orders cannot move (409). Written to the order's history (`order.moved`).
+         */
+        put: operations["moveJob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one of my bookings to another time
+         * @description Terms (SPEC section 9): free at least 24 hours before the job; within 24 hours a fee of 30% of
+         *     the job's price is added to the order; refused (409) once the job has started, or when the
+         *     order is cancelled, completed or has a cancellation request. The new time passes the same
+         *     rules as a checkout (400 with the reason). `fee` is the fee the customer agreed to: when the
+         *     terms now give another (the job came within 24 hours meanwhile), 409 and nothing changes.
+         */
+        post: operations["rescheduleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT invoice of one of my paid orders
+         * @description Issued once per paid order (card payment confirmed, or a cash job completed) with a sequential
+         *     number; the first look at a paid order without one issues it (and mails it). 409 while the
+         *     order is not paid.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a quote for a service can choose from, with prices
+         * @description The service's items with their prices (VAT inclusive), the frequencies and their discounts, the
+         *     extras and priced options, the VAT rate and the Congestion Charge. Public: no sign-in.
+         */
+        get: operations["getQuoteOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a job, with no sign-in
+         * @description Prices the chosen items, frequency, extras and postcode with the stored rules (one pricing
+         *     module prices quotes and orders alike) and stores the quote: it holds its price for 30 minutes
+         *     (`expiresAt`), and an order made from it (`quote` of `POST /services/order/new`) costs exactly
+         *     its total. Prices include VAT at 20%: `vat` is the VAT part of `total`, rounded to the penny, and
+         *     `net` + `vat` = `total`. The Congestion Charge is added when the postcode's district is in the
+         *     zone. Quotes from one client are limited (120 a minute; 429 beyond).
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored quote and its choices
+         * @description The quote as it was priced, with the choices it was made of (so a visitor who signs in finds them
+         *     ticked again). 404 once it has expired and been purged; `expiresAt` says until when it holds.
+         */
+        get: operations["getQuote"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -816,6 +1220,12 @@ export interface components {
                 id: number;
                 quantity: components["schemas"]["Quantity"];
             }[];
+            /**
+             * @description A quote from `POST /quotes` of the same service and items: the order costs exactly its total
+             *     (frequency, extras and Congestion Charge included) while it holds (409 once expired or when
+             *     the items differ). Without it the order is priced One-off with no extras.
+             */
+            quote?: components["schemas"]["QuoteRef"];
         };
         /**
          * @example {
@@ -827,7 +1237,8 @@ export interface components {
          *           "name": "Bedroom",
          *           "quantity": 2
          *         }
-         *       ]
+         *       ],
+         *       "duration_minutes": 60
          *     }
          */
         OrderSummary: {
@@ -838,6 +1249,55 @@ export interface components {
             items: {
                 name: string;
                 quantity: components["schemas"]["Quantity"];
+            }[];
+            /** @description The VAT included in the total. */
+            vat?: components["schemas"]["Money"];
+            frequency?: components["schemas"]["FrequencyCode"];
+            /** @description How the total is made (items, discount, extras, Congestion Charge). */
+            lines?: components["schemas"]["QuoteLine"][];
+            /** @description How long the job takes (its items' durations × quantities); what GET /availability is asked for. */
+            duration_minutes?: number;
+        };
+        /**
+         * @example {
+         *       "teams": 3,
+         *       "duration_minutes": 90,
+         *       "days": [
+         *         {
+         *           "date": "2027-03-29",
+         *           "status": "open",
+         *           "times": [
+         *             {
+         *               "time": "10:30",
+         *               "free": 2
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        Availability: {
+            /** @description The teams that take bookings. */
+            teams: number;
+            /** @description The job length the times were computed for. */
+            duration_minutes: number;
+            days: components["schemas"]["AvailabilityDay"][];
+        };
+        AvailabilityDay: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description `closed`: the company is shut; `full`: no team is free at any offered time (or none is bookable).
+             * @enum {string}
+             */
+            status: "open" | "full" | "closed";
+            /** @description Only when closed: "Closed" or the closure's reason. */
+            reason?: string;
+            times: {
+                /** @description HH:mm, UK time. */
+                time: string;
+                /** @description Teams free for the whole job. */
+                free: number;
             }[];
         };
         /** @enum {string} */
@@ -955,6 +1415,9 @@ export interface components {
             };
             payment: components["schemas"]["OrderPayment"];
             cancellation: components["schemas"]["Cancellation"];
+            reschedule: components["schemas"]["Rescheduling"];
+            /** @description The order is paid: its VAT invoice can be seen (getReceipt). */
+            receipt: boolean;
         };
         /**
          * @example {
@@ -1045,8 +1508,11 @@ export interface components {
         AuditEntry: {
             at: components["schemas"]["DateTime"];
             actor: string;
-            /** @enum {string} */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid";
+            /**
+             * @description `order.team`: from/to a team name or Unassigned; `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @enum {string}
+             */
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved";
             from: string | null;
             to: string;
         };
@@ -1080,6 +1546,10 @@ export interface components {
             };
             /** @description The audit trail of this order, oldest first. */
             history: components["schemas"]["AuditEntry"][];
+            /** @description The customer (GET /admin/customers/{id}). */
+            customer_id: number;
+            /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
+            staff_notes: components["schemas"]["CustomerNote"][];
         };
         RefundRequest: {
             order_id: number;
@@ -1109,6 +1579,333 @@ export interface components {
             status: "accepted" | "rejected";
             order: number;
             version?: number;
+        };
+        DeleteAccountRequest: {
+            /** @description The current password. */
+            password: string;
+        };
+        /**
+         * @example {
+         *       "body": "Key in safe 1234"
+         *     }
+         */
+        NewCustomerNote: {
+            body: string;
+        };
+        CustomerNote: {
+            id: number;
+            body: string;
+            /** @description The administrator who wrote it (name at the time). */
+            author: string;
+            created: components["schemas"]["DateTime"];
+        };
+        CustomerSummary: {
+            id: number;
+            name: string;
+            /** @description Null once anonymised. */
+            email: string | null;
+            created: components["schemas"]["DateTime"];
+            anonymised: boolean;
+        };
+        CustomerOrder: {
+            id: number;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            total: components["schemas"]["Money"];
+            created: components["schemas"]["DateTime"];
+            due: components["schemas"]["DateTime"] | null;
+        };
+        CustomerAddress: {
+            address: string;
+            city: string;
+            codePostal: string;
+            lastUsed: components["schemas"]["DateTime"];
+        };
+        CustomerRecord: {
+            id: number;
+            name: string;
+            email: string | null;
+            /** @description The phones given at checkout, most recent first. */
+            phones: string[];
+            created: components["schemas"]["DateTime"];
+            anonymised: boolean;
+            /** @description Most recently used first. */
+            addresses: components["schemas"]["CustomerAddress"][];
+            /** @description Placed orders, newest first. */
+            orders: components["schemas"]["CustomerOrder"][];
+            lifetimeValue: components["schemas"]["Money"];
+            notes: components["schemas"]["CustomerNote"][];
+        };
+        PersonalDataOrder: {
+            id: number;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            total: components["schemas"]["Money"];
+            created: components["schemas"]["DateTime"];
+            due: components["schemas"]["DateTime"] | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            address: string | null;
+            city: string | null;
+            codePostal: string | null;
+            phone: string | null;
+            note: string | null;
+            items: {
+                name: string;
+                quantity: components["schemas"]["Quantity"];
+                unit_price: components["schemas"]["Money"];
+                total_price: components["schemas"]["Money"];
+            }[];
+        };
+        ContactReply: {
+            body: string;
+            author: string;
+            sent: components["schemas"]["DateTime"];
+        };
+        PersonalData: {
+            exported: components["schemas"]["DateTime"];
+            account: {
+                id: number;
+                name: string;
+                email: string | null;
+                created: components["schemas"]["DateTime"];
+            };
+            orders: components["schemas"]["PersonalDataOrder"][];
+            messages: {
+                id: number;
+                name: string;
+                message: string;
+                created: components["schemas"]["DateTime"];
+                replies: components["schemas"]["ContactReply"][];
+            }[];
+            /** @description Staff notes; only in the administrator's export. */
+            notes?: components["schemas"]["CustomerNote"][];
+        };
+        /**
+         * @example {
+         *       "body": "Yes, we clean ovens: add it as an extra when you book."
+         *     }
+         */
+        NewReply: {
+            body: string;
+        };
+        ContactMessage: {
+            id: number;
+            name: string;
+            email: string;
+            message: string;
+            created: components["schemas"]["DateTime"];
+            read: boolean;
+            /** @description Oldest first. */
+            replies: components["schemas"]["ContactReply"][];
+        };
+        Team: {
+            id: number;
+            name: string;
+        };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "start": "2026-12-01T10:00:00.000Z",
+         *       "duration_minutes": 120,
+         *       "customer": "Jane Doe",
+         *       "postcode": "SW1A 2AA",
+         *       "service": "House Keeping",
+         *       "status": "awaiting_validation",
+         *       "team_id": null,
+         *       "version": 1
+         *     }
+         */
+        ScheduleJob: {
+            /** @description The order id. */
+            id: number;
+            start: components["schemas"]["DateTime"];
+            duration_minutes: number;
+            customer: string;
+            postcode: string | null;
+            service: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @description Null while unassigned. */
+            team_id: number | null;
+            version: number;
+        };
+        Schedule: {
+            /** Format: date */
+            from: string;
+            days: number;
+            teams: components["schemas"]["Team"][];
+            jobs: components["schemas"]["ScheduleJob"][];
+        };
+        /**
+         * @example {
+         *       "team": 2
+         *     }
+         */
+        JobAssignment: {
+            /** @description The team's id; null unassigns. */
+            team: number | null;
+        };
+        /**
+         * @example {
+         *       "due_date": "2026-12-01",
+         *       "due_time": "10:00"
+         *     }
+         */
+        JobMove: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+        };
+        /** @description What rescheduling now would cost, by the terms of SPEC section 9 (24 hours' notice, 30% fee for less). */
+        Rescheduling: {
+            allowed: boolean;
+            fee: components["schemas"]["Money"];
+            /** @description Why rescheduling is not possible, when it is not. */
+            reason?: string;
+            /** @description When allowed, until when rescheduling stays free (null once the fee applies). */
+            freeUntil?: components["schemas"]["DateTime"] | null;
+        };
+        /**
+         * @example {
+         *       "due_date": "2026-12-02",
+         *       "due_time": "10:30",
+         *       "fee": 0
+         *     }
+         */
+        RescheduleRequest: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time; the same rules as a checkout.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+            fee: components["schemas"]["Money"];
+        };
+        /**
+         * @example {
+         *       "message": "Booking rescheduled",
+         *       "fee": 0,
+         *       "due": "2026-12-02T10:30:00.000Z",
+         *       "total": 50
+         *     }
+         */
+        RescheduleResult: {
+            message: string;
+            fee: components["schemas"]["Money"];
+            due: components["schemas"]["DateTime"];
+            total: components["schemas"]["Money"];
+        };
+        /** @description A VAT invoice. Prices include VAT at 20%; net + vat = gross to the penny. */
+        Receipt: {
+            /** @description Sequential and gap-free across all invoices. */
+            number: number;
+            issued: components["schemas"]["DateTime"];
+            order_id: number;
+            company: string;
+            /** @description The company's VAT registration number (config VAT_NUMBER). */
+            vatNumber: string;
+            customer: string;
+            address: string;
+            service: string;
+            due: components["schemas"]["DateTime"] | null;
+            payment: components["schemas"]["PaymentMethod"] | null;
+            items: {
+                name: string;
+                quantity: components["schemas"]["Quantity"];
+                total: components["schemas"]["Money"];
+            }[];
+            vatRate: number;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+        };
+        /** @description A quote's id (random, unguessable). */
+        QuoteRef: string;
+        /** @description One of the frequencies of `GET /quotes/options/{id}` (one_off, weekly, fortnightly, monthly). */
+        FrequencyCode: string;
+        /** @description A UK postcode. */
+        Postcode: string;
+        QuoteOptions: {
+            serviceId: number;
+            serviceName: string;
+            items: components["schemas"]["Item"][];
+            frequencies: {
+                code: components["schemas"]["FrequencyCode"];
+                name: string;
+                discountPercent: number;
+            }[];
+            extras: {
+                id: number;
+                name: string;
+                price: components["schemas"]["Money"];
+                /**
+                 * @description option: a bigger room (counted per room); extra: a flat charge of the terms.
+                 * @enum {string}
+                 */
+                kind: "extra" | "option";
+            }[];
+            vatPercent: number;
+            congestionCharge: components["schemas"]["Money"];
+        };
+        QuoteChoice: {
+            id: number;
+            quantity: components["schemas"]["Quantity"];
+        };
+        /**
+         * @example {
+         *       "service": 1,
+         *       "items": [
+         *         {
+         *           "id": 3,
+         *           "quantity": 2
+         *         }
+         *       ],
+         *       "frequency": "weekly",
+         *       "extras": [
+         *         {
+         *           "id": 3,
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "postcode": "WC2N 5DU"
+         *     }
+         */
+        QuoteRequest: {
+            service: number;
+            items: components["schemas"]["QuoteChoice"][];
+            frequency: components["schemas"]["FrequencyCode"];
+            extras?: components["schemas"]["QuoteChoice"][];
+            postcode?: components["schemas"]["Postcode"];
+        };
+        QuoteLine: {
+            /** @enum {string} */
+            kind: "item" | "option" | "extra" | "discount" | "congestion";
+            name: string;
+            quantity?: number;
+            unitPrice?: components["schemas"]["Money"];
+            /** @description Pounds, VAT inclusive; negative for a discount. */
+            amount: number;
+        };
+        Quote: {
+            id: components["schemas"]["QuoteRef"];
+            service: number;
+            serviceName: string;
+            frequency: components["schemas"]["FrequencyCode"];
+            postcode: string | null;
+            items: components["schemas"]["QuoteChoice"][];
+            extras: components["schemas"]["QuoteChoice"][];
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description What the job costs */
+            total: components["schemas"]["Money"];
+            /** @description The VAT part of the total. */
+            vat: components["schemas"]["Money"];
+            /** @description total − vat. */
+            net: components["schemas"]["Money"];
+            expiresAt: components["schemas"]["DateTime"];
         };
     };
     responses: {
@@ -1263,6 +2060,23 @@ export interface components {
         SortOrder: "asc" | "desc";
         /** @description Only orders with this status. */
         OrderStatusFilter: components["schemas"]["OrderStatus"];
+        /**
+         * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+         *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+         *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+         */
+        OrderSearch: string;
+        /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+        DueFrom: string;
+        /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+        DueTo: string;
+        /** @description Only orders of this service (its id, as in `GET /home/services`). */
+        ServiceFilter: number;
+        /** @description Only orders paid (or to be paid) this way. */
+        PaymentMethodFilter: components["schemas"]["PaymentMethod"];
+        /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+        UnassignedFilter: boolean;
+        QuoteId: components["schemas"]["QuoteRef"];
     };
     requestBodies: never;
     headers: {
@@ -1700,6 +2514,37 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getAvailability: {
+        parameters: {
+            query: {
+                service: number;
+                /** @description The first UK day (YYYY-MM-DD); default today. */
+                from?: string;
+                /** @description How many days, 1 to 42 (six calendar weeks); default 14. */
+                days?: number;
+                /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
+                duration?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     payOrder: {
         parameters: {
             query?: never;
@@ -1846,6 +2691,58 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Anonymised; the caller is logged out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getStats: {
         parameters: {
             query?: never;
@@ -1945,6 +2842,22 @@ export interface operations {
                 order?: components["parameters"]["SortOrder"];
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
+                /**
+                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+                due_from?: components["parameters"]["DueFrom"];
+                /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+                due_to?: components["parameters"]["DueTo"];
+                /** @description Only orders of this service (its id, as in `GET /home/services`). */
+                service?: components["parameters"]["ServiceFilter"];
+                /** @description Only orders paid (or to be paid) this way. */
+                payment_method?: components["parameters"]["PaymentMethodFilter"];
+                /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+                unassigned?: components["parameters"]["UnassignedFilter"];
             };
             header?: never;
             path?: never;
@@ -2020,6 +2933,22 @@ export interface operations {
                 order?: components["parameters"]["SortOrder"];
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
+                /**
+                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
+                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
+                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
+                due_from?: components["parameters"]["DueFrom"];
+                /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
+                due_to?: components["parameters"]["DueTo"];
+                /** @description Only orders of this service (its id, as in `GET /home/services`). */
+                service?: components["parameters"]["ServiceFilter"];
+                /** @description Only orders paid (or to be paid) this way. */
+                payment_method?: components["parameters"]["PaymentMethodFilter"];
+                /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
+                unassigned?: components["parameters"]["UnassignedFilter"];
             };
             header?: never;
             path?: never;
@@ -2159,6 +3088,482 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description The column to order by; default `name`. Names and emails sort without regard to case. */
+                sort?: "id" | "name" | "email" | "created";
+                /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
+                order?: components["parameters"]["SortOrder"];
+                /** @description Only customers whose name or email contains this text (any case). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCustomerNote"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    anonymiseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The anonymised record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                page?: components["parameters"]["Page"];
+                /** @description Only unread (or only read) messages. */
+                status?: "unread" | "read";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages with their replies. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    replyToMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReply"];
+            };
+        };
+        responses: {
+            /** @description The message with its replies. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSchedule: {
+        parameters: {
+            query: {
+                /** @description The first UK day, YYYY-MM-DD. */
+                from: string;
+                /** @description How many days, 1 (a day, the default) to 7 (a week). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams and the jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    assignJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobAssignment"];
+            };
+        };
+        responses: {
+            /** @description The job as the board now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    moveJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobMove"];
+            };
+        };
+        responses: {
+            /** @description The job as the board now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rescheduleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description Rescheduled; a mail with the new calendar entry is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescheduleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VAT invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getQuoteOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices and their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The priced quote. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

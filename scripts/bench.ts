@@ -13,7 +13,8 @@ import { runLighthouse } from './bench/lighthouse';
 import { startPostgres } from './bench/postgres';
 import { machine, writeResults, type BenchResults } from './bench/report';
 import { measurePressure } from './bench/pressure';
-import { measureScale, timeApi } from './bench/scale';
+import { measureScale, measureSearch, timeApi } from './bench/scale';
+import { londonToday, londonWeek } from '../src/lib/london-days';
 import { BENCH_ADMIN, BENCH_CUSTOMER, signIn, startServer, type RunningServer } from './bench/server';
 import { measureBundle } from './bundle-report';
 import { findChromium } from './find-chromium';
@@ -166,6 +167,13 @@ async function main(): Promise<void> {
         try {
           const admin = await signIn(server.url, BENCH_ADMIN);
           addScale((await measureScale(server.url, admin, orders, chromiumPath)).map((figure) => ({ ...figure, path: `${figure.path} (PostgreSQL)` })));
+          if (orders >= 1_000_000) {
+            // Issue 15 §4: search and filters of /orders over a million orders.
+            const now = new Date();
+            for (const figure of await measureSearch(server.url, admin.token, londonToday(now).from, londonWeek(now))) {
+              results.notes.push(`/orders search by ${figure.label} over ${orders.toLocaleString('en-GB')} orders (PostgreSQL, ${figure.matches.toLocaleString('en-GB')} matches): first page ${Math.round(figure.apiMs)} ms from the API ${figure.apiMs <= 100 ? '✓' : '✗'} (goal ≤ 100 ms).`);
+            }
+          }
           if (customerOrders) {
             const customer = await signIn(server.url, BENCH_CUSTOMER);
             const apiMs = await timeApi(`${server.url}/api/services/order/get?limit=10&page=1`, customer.token);

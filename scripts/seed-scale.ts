@@ -23,6 +23,8 @@ import { seedDatabase } from '../server/seed';
 const FIRST_NAMES = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo', 'Freya', 'Harry'];
 const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Khan', 'Walker'];
 const STATUSES = ['awaiting_validation', 'payment_validated', 'completed', 'cancelled'];
+// Postcode districts: orders spread over ~270,000 full postcodes, so a postcode search finds a few.
+const DISTRICTS = ['SW1A', 'SW3', 'SW11', 'SW19', 'SE1', 'SE15', 'E1', 'E14', 'E17', 'N1', 'N7', 'N16', 'NW1', 'NW3', 'NW10', 'W2', 'W12', 'EC1A', 'WC2H', 'CR0'];
 const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 
 export interface ScaleCounts {
@@ -68,14 +70,18 @@ async function insertOrders(db: Database, count: number): Promise<void> {
     const [{ first } = { first: 0 }] = await tx.query<{ first: number }>('SELECT coalesce(max(id), 0)::int + 1 AS first FROM orders');
     await tx.query(
       `WITH customers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE NOT ('ROLE_ADMIN' = ANY (roles))),
-            items AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(service_id ORDER BY id) AS services, array_agg(price ORDER BY id) AS prices FROM service_items)
-       INSERT INTO orders (id, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at)
+            items AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(service_id ORDER BY id) AS services, array_agg(price ORDER BY id) AS prices FROM service_items),
+            teams AS (SELECT array_agg(id ORDER BY id) AS ids FROM teams)
+       INSERT INTO orders (id, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at, team_id)
        SELECT g, c.ids[1 + g % cardinality(c.ids)], i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
               i.prices[1 + g % cardinality(i.ids)] * (1 + g % 3), CASE WHEN g % 2 = 0 THEN 'cash' ELSE 'card' END,
               now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07700 900' || lpad((g % 1000)::text, 3, '0'),
-              'London', 'SW1A 1AA', '', now() - g * interval '13 minutes',
-              CASE WHEN g % 4 = 2 THEN now() - g * interval '13 minutes' + interval '4 days' END, now() - g * interval '13 minutes'
-       FROM generate_series($1::int, $2::int) AS g, customers c, items i`,
+              'London', (${sqlList(DISTRICTS)})[1 + g % ${DISTRICTS.length}] || ' ' || (g / ${DISTRICTS.length}) % 10 || chr(65 + (g / 200) % 26) || chr(65 + (g / 5200) % 26),
+              '', now() - g * interval '13 minutes',
+              CASE WHEN g % 4 = 2 THEN now() - g * interval '13 minutes' + interval '4 days' END, now() - g * interval '13 minutes',
+              -- Past jobs have a team, bar one in 50; the next days' jobs are still to be assigned.
+              CASE WHEN g % 50 <> 0 AND g > 400 THEN t.ids[1 + g % cardinality(t.ids)] END
+       FROM generate_series($1::int, $2::int) AS g, customers c, items i, teams t`,
       [first, first + count - 1],
     );
     await tx.query(

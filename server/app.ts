@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     db,
     config,
-    outbox: mailOutbox(jobs),
+    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber }),
     payments:
       options.payments !== undefined
         ? options.payments
@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
   if (options.startWorkers !== false) {
-    await startWorkers(jobs, { db, mailer, now });
+    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox });
     app.addHook('onClose', async () => {
       await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
     });

@@ -18,6 +18,8 @@ export interface Config {
   host: string;
   /** PUBLIC_URL: the site's address in mails and payment pages, default http://localhost:PORT. */
   publicUrl: string;
+  /** VAT_NUMBER: the company's VAT registration number on VAT invoices, default GB 123 4567 89 (a placeholder). */
+  vatNumber: string;
   /** DATA_DIR, default `.data`: PGlite data, outbox, generated secret and demo passwords. */
   dataDir: string;
   /** DATABASE_URL: a PostgreSQL server; when unset, PGlite in DATA_DIR/pgdata. */
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    vatNumber: (env.VAT_NUMBER || 'GB 123 4567 89').trim(),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),

@@ -109,3 +109,45 @@ export async function measureScale(baseUrl: string, storedUser: { token: string 
     await browser.close();
   }
 }
+
+export interface SearchFigure {
+  label: string;
+  query: string;
+  /** Orders matching (X-Total-Count). */
+  matches: number;
+  /** The table's first page (5 rows by name) with this search or filter, best of 5 (ms, from Node). */
+  apiMs: number;
+}
+
+/**
+ * `/orders` search and filters (issue 15 §4, goal: ≤ 100 ms over 1,000,000 orders on PostgreSQL):
+ * what an administrator types or picks, as the table asks for it. The names, emails and postcodes
+ * are those of scripts/seed-scale.ts; `today` is the UK date.
+ */
+export function searchQueries(today: string, week: { from: string; to: string }): Array<{ label: string; query: string }> {
+  return [
+    { label: 'a customer’s email', query: 'q=scale-123456%40sparkle.test' },
+    { label: 'part of an email', query: 'q=scale-4242%40' },
+    { label: 'a full postcode, no space', query: 'q=sw115ab' },
+    { label: 'an order id', query: 'q=%23500000' },
+    { label: 'a full name (1 in 144 customers)', query: 'q=Olivia%20Smith' },
+    { label: 'a postcode sector', query: 'q=SW11%205' },
+    { label: 'Today', query: `due_from=${today}&due_to=${today}` },
+    { label: 'This week', query: `due_from=${week.from}&due_to=${week.to}` },
+    { label: 'unassigned', query: 'unassigned=true' },
+    { label: 'Today, unassigned, card', query: `due_from=${today}&due_to=${today}&unassigned=true&payment_method=card` },
+    { label: 'payment method alone (half of all orders)', query: 'payment_method=card' },
+  ];
+}
+
+export async function measureSearch(baseUrl: string, token: string, today: string, week: { from: string; to: string }): Promise<SearchFigure[]> {
+  const figures: SearchFigure[] = [];
+  for (const { label, query } of searchQueries(today, week)) {
+    const url = `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}`;
+    const apiMs = await timeApi(url, token);
+    const matches = Number((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).headers.get('x-total-count'));
+    figures.push({ label, query, matches, apiMs });
+    console.log(`  /orders search ${label} (${query}): ${matches} matches, first page ${Math.round(apiMs)} ms from the API`);
+  }
+  return figures;
+}

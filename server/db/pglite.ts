@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
 
@@ -32,6 +33,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [NUMERIC_OID]: parseNumber, [INT8_OID]: parseNumber },
+    // Trigram search of orders (migration 012); PostgreSQL has it as a contrib extension.
+    extensions: { pg_trgm },
   });
   let closed = false;
   return {

@@ -5,12 +5,20 @@ import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
 import { purgeExpired, PURGERS, type Purger } from './purge';
 import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { REMINDER_CRON, sendDueReminders } from './reminders';
 
 export { QUEUES, type JobQueue } from './queue';
 
 /** Where a change puts the mails it causes: in its own transaction, sent after it commits. */
 export interface MailOutbox {
   add(tx: Database, mail: Mail): Promise<void>;
+  /** Who the mails come from: their links (My orders on PUBLIC_URL) and the VAT number of invoices. */
+  readonly site: MailSite;
+}
+
+export interface MailSite {
+  publicUrl: string;
+  vatNumber: string;
 }
 
 /** Every 15 minutes (UTC). */
@@ -31,8 +39,8 @@ export function createJobQueue(db: Database, config: Pick<Config, 'mailRetryLimi
   return db.executeSql ? createPgBossQueue(db, db.executeSql, { retry, onError }) : createLocalQueue(db, { retry, onError });
 }
 
-export function mailOutbox(queue: JobQueue): MailOutbox {
-  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail) };
+export function mailOutbox(queue: JobQueue, site: MailSite): MailOutbox {
+  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail), site };
 }
 
 export interface WorkerDeps {
@@ -40,9 +48,11 @@ export interface WorkerDeps {
   mailer: Mailer;
   now: () => Date;
   purgers?: Record<string, Purger>;
+  /** Where the reminders write their mails. */
+  outbox: MailOutbox;
 }
 
-/** Starts the queue with its workers: mail delivery and the periodic purge. */
+/** Starts the queue with its workers: mail delivery, the periodic purge and the booking reminders. */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
   await queue.work(QUEUES.mail, async (data) => deps.mailer.send(data as Mail));
@@ -50,4 +60,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });
   await queue.schedule(QUEUES.purge, PURGE_CRON);
+  await queue.work(QUEUES.reminders, async () => {
+    await sendDueReminders(deps.db, deps.outbox, deps.now());
+  });
+  await queue.schedule(QUEUES.reminders, REMINDER_CRON);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { quoteRepository } from '../repositories/quotes';
 import { purgeExpiredDrafts } from '../services/drafts';
 
 /** Deletes what has expired; answers how many rows went. */
@@ -10,7 +11,8 @@ const DAY_MS = 86_400_000;
  * The periodic purge (scheduled on the job queue, once across instances). Idempotency keys are
  * kept a day (a client retries within minutes); reset tokens once expired or used; a card payment
  * session nobody paid a day on, when its order does not name it (a checkout that failed after
- * starting it). Booking drafts a day after Next (docs/decisions/007).
+ * starting it). Booking drafts a day after Next (docs/decisions/007). Quotes once they no longer
+ * hold their price (docs/decisions/014).
  */
 export const PURGERS: Record<string, Purger> = {
   idempotencyKeys: async (db, now) => count(await db.query(
@@ -27,6 +29,7 @@ export const PURGERS: Record<string, Purger> = {
     [new Date(now.getTime() - DAY_MS)],
   )),
   drafts: purgeExpiredDrafts,
+  quotes: (db, now) => quoteRepository(db).deleteExpired(now),
   /** The embedded queue's finished jobs (pg-boss cleans its own). */
   finishedLocalJobs: async (db, now) => count(await db.query(
     "DELETE FROM local_jobs WHERE state IN ('completed', 'failed') AND completed_on < $1 RETURNING 1",

@@ -28,6 +28,8 @@ export const QUEUES = {
   mail: 'mail-send',
   /** The periodic purge of expired rows. */
   purge: 'purge-expired',
+  /** The reminder mails of jobs starting within 24 hours (reminders.ts). */
+  reminders: 'booking-reminders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

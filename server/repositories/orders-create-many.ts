@@ -6,6 +6,8 @@ export interface OrderToCreate {
   serviceId: number;
   createdAt: Date;
   items: Array<{ id: number; quantity: number }>;
+  /** The price the pricing module gave it (services/pricing.ts): never computed here. */
+  pricing: { total: number; vat: number; frequency: string; lines: unknown[]; postcode: string | null; quoteId: string | null };
 }
 
 /** An asked item as the catalogue has it; null fields when no such item exists. */
@@ -29,8 +31,8 @@ export interface CreatedOrder {
 
 /**
  * Creates many orders in ONE statement (issue 6, goal 4: on PGlite's single connection, round
- * trips are the cost). Prices and names are read from service_items in that same statement, so
- * they are the catalogue's as of the write, never the client's. An order is written, with all its
+ * trips are the cost). The total, VAT and lines are the pricing module's (services/pricing.ts), never
+ * the client's; item names and unit prices are read from service_items in that same statement. An order is written, with all its
  * lines, only when its service exists and every item exists and belongs to it; the others are
  * left out and answered with what the catalogue holds, so the caller can say what is wrong. One
  * statement is one transaction: all the orders it writes are committed together or not at all.
@@ -38,8 +40,9 @@ export interface CreatedOrder {
  */
 const CREATE_MANY = `
 WITH asked AS (
-  SELECT a.n::integer AS n, a.user_id, a.service_id, a.created_at
-    FROM unnest($1::integer[], $2::integer[], $3::timestamptz[]) WITH ORDINALITY AS a(user_id, service_id, created_at, n)
+  SELECT a.n::integer AS n, a.user_id, a.service_id, a.created_at, a.total, a.vat, a.frequency, a.price_lines, a.postcode, a.quote_id
+    FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $7::numeric[], $8::numeric[], $9::text[], $10::jsonb[], $11::text[], $12::text[])
+         WITH ORDINALITY AS a(user_id, service_id, created_at, total, vat, frequency, price_lines, postcode, quote_id, n)
 ),
 lines AS (
   SELECT w.n, w.pos, w.item_id, w.quantity, si.service_id, si.name, si.price
@@ -49,25 +52,24 @@ lines AS (
 per_order AS (
   SELECT l.n,
          bool_and(l.service_id IS NOT DISTINCT FROM a.service_id) AS all_in_service,
-         sum(l.price * l.quantity) AS total,
          json_agg(json_build_object('id', l.item_id, 'service_id', l.service_id, 'name', l.name, 'price', l.price) ORDER BY l.pos) AS lines
     FROM lines l JOIN asked a ON a.n = l.n
    GROUP BY l.n
 ),
 checked AS (
-  SELECT a.*, s.name AS service_name, p.total, p.lines, (s.id IS NOT NULL AND COALESCE(p.all_in_service, true)) AS ok
+  SELECT a.*, s.name AS service_name, p.lines, (s.id IS NOT NULL AND COALESCE(p.all_in_service, true)) AS ok
     FROM asked a
     LEFT JOIN services s ON s.id = a.service_id
     LEFT JOIN per_order p ON p.n = a.n
 ),
 accepted AS (
-  SELECT c.n, c.user_id, c.service_id, c.created_at, COALESCE(c.total, 0) AS total,
+  SELECT c.n, c.user_id, c.service_id, c.created_at, c.total, c.vat, c.frequency, c.price_lines, c.postcode, c.quote_id,
          nextval(pg_get_serial_sequence('orders', 'id'))::integer AS order_id
     FROM (SELECT * FROM checked WHERE ok ORDER BY n) c
 ),
 new_orders AS (
-  INSERT INTO orders (id, user_id, service_id, total, created_at)
-  SELECT order_id, user_id, service_id, total, created_at FROM accepted
+  INSERT INTO orders (id, user_id, service_id, total, created_at, vat, frequency, price_lines, priced_postcode, quote_id)
+  SELECT order_id, user_id, service_id, total, created_at, vat, frequency, price_lines, postcode, quote_id FROM accepted
 ),
 new_items AS (
   INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
@@ -98,6 +100,12 @@ export function orderCreation(db: Database) {
         lineOwners,
         itemIds,
         quantities,
+        orders.map((order) => order.pricing.total / 100),
+        orders.map((order) => order.pricing.vat / 100),
+        orders.map((order) => order.pricing.frequency),
+        orders.map((order) => JSON.stringify(order.pricing.lines)),
+        orders.map((order) => order.pricing.postcode),
+        orders.map((order) => order.pricing.quoteId),
       ]);
       return rows.map((row) => ({
         orderId: row.order_id,

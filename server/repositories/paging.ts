@@ -82,8 +82,8 @@ export async function selectPage<T>(
   const readKeys = fromEnd ? keys.map(reversed) : keys;
   const n = conditions.params.length;
   const from = typeof select === 'string' ? `${select} ${conditions.where}` : select(conditions, `$${n + 3}`, readKeys);
-  // The depth is a parameter only of a PlacedSelect (PostgreSQL refuses a parameter nothing uses).
-  const params = [...conditions.params, take, skip, ...(typeof select === 'string' ? [] : [take + skip])];
+  // The depth is a parameter only of a PlacedSelect that uses it (PostgreSQL refuses a parameter nothing uses).
+  const params = [...conditions.params, take, skip, ...(new RegExp(`\\$${n + 3}(?!\\d)`).test(from) ? [take + skip] : [])];
   const rows = await db.query<T>(`${from} ${orderBySql(readKeys)} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }

@@ -13,7 +13,8 @@ export interface UserRecord {
 interface UserRow {
   id: number;
   name: string;
-  email: string;
+  /** Null once the account was anonymised (011_customers_and_messages.sql). */
+  email: string | null;
   password_hash: string;
   roles: string[];
   token_version: number;
@@ -25,7 +26,7 @@ const COLUMNS = 'id, name, email, password_hash, roles, token_version, created_a
 const toUser = (row: UserRow): UserRecord => ({
   id: row.id,
   name: row.name,
-  email: row.email,
+  email: row.email ?? '',
   passwordHash: row.password_hash,
   roles: row.roles,
   tokenVersion: row.token_version,

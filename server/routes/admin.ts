@@ -45,7 +45,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async updateRefundStatus(request) {
-      return decideRefund({ db: ctx.db, payments: ctx.payments }, currentUser(request), request.body as Schemas['RefundStatusUpdate'], ctx.now());
+      return decideRefund({ db: ctx.db, payments: ctx.payments, outbox: ctx.outbox }, currentUser(request), request.body as Schemas['RefundStatusUpdate'], ctx.now());
     },
   };
 }

@@ -67,7 +67,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
 
     async requestRefund(request, reply) {
       const { reason } = request.body as Schemas['RefundRequestBody'];
-      const result = await requestRefund(ctx.db, currentUser(request), (request.params as IdParams).id, reason, ctx.now());
+      const result = await requestRefund(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, reason, ctx.now());
       reply.code(201);
       return result;
     },

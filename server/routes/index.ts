@@ -1,10 +1,15 @@
 import type { AppContext, Handlers } from '../app-context';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
+import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
+import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
+import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
+import { scheduleHandlers } from './schedule';
+import { pricingHandlers } from './pricing';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -15,7 +20,12 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...contactHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...manageBookingHandlers(ctx),
+    ...availabilityHandlers(ctx),
+    ...pricingHandlers(ctx),
     ...adminHandlers(ctx),
+    ...customerHandlers(ctx),
+    ...scheduleHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

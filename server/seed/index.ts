@@ -6,6 +6,7 @@ import { hashPassword } from '../services/password-hasher';
 import { resolveDemoAccounts, type DemoAccount } from './demo-accounts';
 import { seedOrders } from './orders';
 import { seedContent } from './seed-content';
+import { seedTodaysJobs } from './schedule';
 
 export interface SeedResult {
   /** The site content was inserted now (the database was empty). */
@@ -38,7 +39,10 @@ export async function seedDatabase(db: Database, config: Config, now: Date = new
         await users.update(existing.id, { passwordHash: hashes[index]! });
       }
     }
-    if (empty && config.nodeEnv !== 'production') await seedOrders(tx, now);
+    if (empty && config.nodeEnv !== 'production') {
+      await seedOrders(tx, now);
+      await seedTodaysJobs(tx, now);
+    }
     return empty;
   });
   return { seededContent, accounts };

@@ -13,6 +13,10 @@ export async function seedContent(db: Database): Promise<void> {
     for (const [sort, [name, price]] of service.items.entries()) {
       await db.query('INSERT INTO service_items (service_id, name, price, sort) VALUES ($1, $2, $3, $4)', [serviceId, name, price, sort]);
     }
+    // Goods sold at cost earn no frequency discount (docs/decisions/014).
+    for (const name of service.undiscounted ?? []) {
+      await db.query('UPDATE service_items SET discountable = false WHERE service_id = $1 AND name = $2', [serviceId, name]);
+    }
     for (const [sort, text] of service.activities.entries()) {
       await db.query('INSERT INTO service_activities (service_id, text, sort) VALUES ($1, $2, $3)', [serviceId, text, sort]);
     }

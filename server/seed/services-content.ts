@@ -5,6 +5,8 @@ export interface ServiceContent {
   description: string;
   picture: string;
   items: [name: string, price: number][];
+  /** Items that earn no frequency discount (goods sold at cost). */
+  undiscounted?: string[];
   activities: string[];
   faqs: [q: string, a: string][];
 }
@@ -105,6 +107,7 @@ export const SERVICES: ServiceContent[] = [
       'Careful help with packing, loading and moving your belongings, with a clean of your old or new home if you wish.',
     picture: '/images/services/moving.svg',
     items: [['Two movers and a van (per hour)', 70], ['Extra mover (per hour)', 25], ['Packing service (per room)', 40], ['Packing boxes (pack of 10)', 18], ['Furniture assembly (per item)', 30]],
+    undiscounted: ['Packing boxes (pack of 10)'],
     activities: [
       'Packing and wrapping fragile items',
       'Dismantling and reassembling furniture',

@@ -1,4 +1,6 @@
+import type { MailSite } from '../jobs';
 import type { Mail } from './mailer';
+import { bookingCalendar, manageLines } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
@@ -22,7 +24,7 @@ function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
 }
 
 /** After a checkout: cash is a confirmed booking; an unpaid card order says its payment is pending. */
-export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[]): Mail {
+export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], site: MailSite, now: Date): Mail {
   const unpaidCard = order.payment_method === 'card' && order.paid_amount === null;
   const payment =
     order.payment_method === 'card'
@@ -41,17 +43,18 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[]):
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
     '',
     'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
-    '',
-    'Sparkle Cleaning',
+    'Rescheduling is free with 24 hours\' notice; with less, a fee of 30% applies.',
+    'The booking is attached as a calendar entry (.ics).',
+    ...manageLines(site),
   ].join('\n');
   const subject = unpaidCard
     ? `Payment pending: ${order.service_name} on ${when(order)}`
     : `Booking confirmed: ${order.service_name} on ${when(order)}`;
-  return { to: order.user_email, subject, text };
+  return { to: order.user_email, subject, text, attachments: bookingCalendar(order, site, now) };
 }
 
 /** After the provider confirmed a card payment: the receipt, which also confirms the booking. */
-export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[]): Mail {
+export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site: MailSite, invoice: string[] = []): Mail {
   const amount = formatPounds(toPence(order.paid_amount ?? order.total));
   const text = [
     `Hello ${order.user_name},`,
@@ -61,8 +64,8 @@ export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[]): Mail
     `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
     'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
-    '',
-    'Sparkle Cleaning',
+    ...(invoice.length > 0 ? ['', ...invoice] : []),
+    ...manageLines(site),
   ].join('\n');
   return { to: order.user_email, subject: `Payment received: ${amount} for order #${order.id}`, text };
 }

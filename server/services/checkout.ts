@@ -2,26 +2,26 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, HttpError, notFound, badRequest } from '../lib/http-error';
+import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
-import { assertWithinBookingHorizon } from './booking-horizon';
+import { assertBookableTime } from './bookable-time';
+import { claimTeam } from './availability';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
-import { earliestStart, formatLondon, londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from './london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
+import { assertAddressKeepsPrice } from './quotes';
 
 type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type CheckoutResponse = components['schemas']['CheckoutResponse'];
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
-/** SPEC 9: online bookings need 24 hours' notice (the same span as free cancellation). */
-export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+export { BOOKING_NOTICE_MS } from './bookable-time';
 
 export interface CheckoutDeps {
   db: Database;
@@ -65,13 +65,9 @@ export async function checkoutOrder(
     if (earlier) return replay(deps, earlier, requestHash, request.order);
   }
   assertNotCheckedOut(order);
+  await assertAddressKeepsPrice(deps.db, order, request.code_postal);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  // A whole minute, so the time the message names is itself accepted.
-  const earliest = earliestStart(deps.now, BOOKING_NOTICE_MS);
-  if (dueAt < earliest) {
-    throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
-  }
-  assertWithinBookingHorizon(dueAt, deps.now);
+  await assertBookableTime(deps.db, { orderId: order.id, dueAt }, deps.now);
 
   // A card answer gets its payment page once the order is checked out (below); the key keeps this.
   const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
@@ -90,6 +86,8 @@ export async function checkoutOrder(
     const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
+    // The job holds a team from now on (409 when none is free any more): decision 015.
+    await claimTeam(tx, order.id, request.due_date, request.due_time);
     await orders.checkout(order.id, {
       dueAt,
       address: request.address,
@@ -106,7 +104,7 @@ export async function checkoutOrder(
       from: null, to: request.payment, at: deps.now,
     });
     const checkedOut = await orders.find(order.id);
-    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id)));
+    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id), deps.outbox.site, deps.now));
     return { replayed: null };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);

@@ -8,6 +8,15 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a booking's `.ics`); text only, since the queue stores the mail as JSON. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {

@@ -3,8 +3,10 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
+import { customerNotesRepository } from '../repositories/customer-notes';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
+import { noteView } from './customers';
 import { formatLondon } from './london-time';
 import type { OrderStatus } from './order-statuses';
 import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
@@ -25,6 +27,8 @@ export async function getOrder(db: Database, id: number): Promise<Schemas['Order
   const order = await orders.find(id);
   if (!order) throw notFound('Order not found');
   const [items, history] = [await orders.items(id), await auditRepository(db).forOrder(id)];
+  // The customer's staff notes ("Key in safe 1234") travel with every job (docs/decisions/016).
+  const notes = await customerNotesRepository(db).forCustomer(order.user_id);
   return {
     order_id: order.id,
     service: order.service_name,
@@ -50,6 +54,8 @@ export async function getOrder(db: Database, id: number): Promise<Schemas['Order
       from: entry.from_value,
       to: entry.to_value,
     })),
+    customer_id: order.user_id,
+    staff_notes: notes.map(noteView),
   };
 }
 

@@ -3,6 +3,8 @@ import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
 import { awaitsCardPayment } from './payments';
+import { isPaid } from './receipts';
+import { termsOf as rescheduleTermsOf } from './reschedule';
 
 type Schemas = components['schemas'];
 
@@ -42,7 +44,17 @@ export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): Sch
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },
+    reschedule: rescheduleView(row, now),
+    receipt: isPaid(row),
   };
+}
+
+/** What moving the booking now would cost, and until when it is free. */
+function rescheduleView(row: OrderRow, now: Date): Schemas['Rescheduling'] {
+  const terms = rescheduleTermsOf(row, now);
+  return terms.allowed
+    ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
+    : { allowed: false, fee: 0, reason: terms.reason };
 }
 
 /** A row of the back office's orders table. */

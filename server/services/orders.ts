@@ -1,3 +1,5 @@
+import { availabilityRepository } from '../repositories/availability-repository';
+import { MIN_JOB_MINUTES } from './availability-rules';
 import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -7,7 +9,9 @@ import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import type { Page, PageRequest } from '../repositories/paging';
 import { orderRepository, type OrderListQuery } from '../repositories/orders';
-import { toPence, toPounds } from './money';
+import { toPounds } from './money';
+import { linesInPounds } from './pricing';
+import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';
 
 type Schemas = components['schemas'];
@@ -35,7 +39,8 @@ function creatorFor(db: Database) {
 }
 
 /**
- * Creates an order awaiting checkout. Prices come from the database, never from the client; each
+ * Creates an order awaiting checkout, priced by the pricing module (from its quote, or One-off with
+ * no extras), never by the client; each
  * item may be listed once (a cart has one line per item, so a repeat is a client error, refused).
  * Concurrent creations are written together in one statement (issue 6, goal 4), each answered on
  * its own: a refused order is simply not written and answers its own 4xx.
@@ -50,19 +55,29 @@ export async function createOrder(
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) throw badRequest(`Item ${repeated} is listed more than once`);
 
-  const created = await creatorFor(db)({ userId: user.id, serviceId: request.service, createdAt: now, items: request.items });
+  const pricing = await priceNewOrder(db, request, now);
+  const created = await creatorFor(db)({ userId: user.id, serviceId: request.service, createdAt: now, items: request.items, pricing });
   const serviceName = created.serviceName;
   if (serviceName === null) throw notFound('Service not found');
   const lines = request.items.map(({ id, quantity }, index) => {
     const item = created.lines[index];
     if (!item || item.id !== id || item.service_id === null || item.name === null || item.price === null) throw notFound(`Item ${id} not found`);
     if (item.service_id !== request.service) throw badRequest(`Item ${id} is not part of ${serviceName}`);
-    const unit = toPence(item.price);
-    return { name: item.name, quantity, pence: unit * quantity };
+    return { name: item.name, quantity };
   });
   if (created.orderId === null) throw new Error('The order was refused by the database but passes every check');
-  const total = toPounds(lines.reduce((sum, line) => sum + line.pence, 0));
-  return { id: created.orderId, name: serviceName, total, items: lines.map(({ name, quantity }) => ({ name, quantity })) };
+  // How long the job takes, so the booking form asks for the times it fits in (decision 015).
+  const minutes = Math.max(await availabilityRepository(db).orderMinutes(created.orderId), MIN_JOB_MINUTES);
+  return {
+    id: created.orderId,
+    name: serviceName,
+    total: toPounds(pricing.total),
+    vat: toPounds(pricing.vat),
+    frequency: pricing.frequency,
+    lines: linesInPounds(pricing.lines),
+    items: lines,
+    duration_minutes: minutes,
+  };
 }
 
 /** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */

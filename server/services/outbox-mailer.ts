@@ -31,12 +31,34 @@ function formatEml(from: string, mail: Mail): string {
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
   ];
-  if (!mail.html) {
-    return [...headers, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.text, ''].join('\r\n');
-  }
-  const boundary = `sparkle-${randomBytes(8).toString('hex')}`;
+  const attachments = mail.attachments ?? [];
+  if (attachments.length === 0) return [...headers, ...bodyPart(mail), ''].join('\r\n');
+  // multipart/mixed: the body first (what readers and readOutbox show), then each file in base64.
+  const boundary = `sparkle-mixed-${randomBytes(8).toString('hex')}`;
   return [
     ...headers,
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...bodyPart(mail),
+    ...attachments.flatMap((file) => [
+      `--${boundary}`,
+      `Content-Type: ${file.contentType}; name="${file.filename}"`,
+      `Content-Disposition: attachment; filename="${file.filename}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      ...(Buffer.from(file.content, 'utf8').toString('base64').match(/.{1,76}/g) ?? []),
+    ]),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+/** The text (and HTML) of a mail: its headers, a blank line, the content. */
+function bodyPart(mail: Mail): string[] {
+  if (!mail.html) return ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.text];
+  const boundary = `sparkle-${randomBytes(8).toString('hex')}`;
+  return [
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     `--${boundary}`,
@@ -50,8 +72,7 @@ function formatEml(from: string, mail: Mail): string {
     '',
     mail.html,
     `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  ];
 }
 
 /** RFC 2047 for a subject that is not plain ASCII. */

@@ -10,6 +10,8 @@ export interface OutboxMail {
   text: string;
   /** Every http(s) link in the text body, in order. */
   links: string[];
+  /** Files attached (multipart/mixed), decoded. */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** All mails in the outbox, oldest first; an absent folder is an empty outbox. */
@@ -47,6 +49,7 @@ function parseEml(file: string, raw: string): OutboxMail {
     subject: decodeHeader(headers.get('subject') ?? ''),
     text,
     links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    attachments: boundary ? attachmentParts(body, boundary) : [],
   };
 }
 
@@ -56,6 +59,19 @@ function textPart(body: string, boundary: string): string {
     if (/text\/plain/i.test(partHead)) return partBody.join('\r\n\r\n').replace(/\r\n$/, '');
   }
   return '';
+}
+
+function attachmentParts(body: string, boundary: string): OutboxMail['attachments'] {
+  const found: OutboxMail['attachments'] = [];
+  for (const part of body.split(`--${boundary}`)) {
+    const [partHead = '', ...partBody] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+    const filename = /filename="([^"]+)"/i.exec(partHead)?.[1];
+    if (!filename) continue;
+    const contentType = /content-type:\s*([^;\r\n]+)/i.exec(partHead)?.[1]?.trim() ?? '';
+    const content = Buffer.from(partBody.join('').replace(/\s+/g, ''), 'base64').toString('utf8');
+    found.push({ filename, contentType, content });
+  }
+  return found;
 }
 
 function decodeHeader(value: string): string {

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
+import { issueInvoice, vatInvoiceLines } from './receipts';
 import { paymentReceiptMail } from './checkout-mail';
 import { toPence } from './money';
 import type { IncomingNotification, PaymentProvider } from './payment-provider';
@@ -93,7 +94,12 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     });
     // The receipt exists exactly when the payment is recorded: a resent notification writes none.
     const paidOrder = await orders.find(order.id);
-    if (paidOrder) await deps.outbox.add(tx, paymentReceiptMail(paidOrder, await orders.items(order.id)));
+    if (paidOrder) {
+      // One mail: the receipt, with the VAT invoice issued with it (decision 018).
+      const items = await orders.items(order.id);
+      const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
+      await deps.outbox.add(tx, paymentReceiptMail(paidOrder, items, deps.outbox.site, vatInvoiceLines(paidOrder, items, invoice, deps.outbox.site)));
+    }
   });
   return { received: true };
 }

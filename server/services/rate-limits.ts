@@ -27,6 +27,8 @@ export const DEFAULT_RATE_LIMITS = {
   register: { limit: 10, windowMs: HOUR },
   /** Contact messages from one client. */
   contact: { limit: 10, windowMs: HOUR },
+  /** Price quotes from one client (a live quote asks again as choices change; issue 14). */
+  quotes: { limit: 120, windowMs: MINUTE },
   /** New orders of one customer. */
   orders: { limit: 10, windowMs: MINUTE },
   /** Orders one customer may have open and unpaid at a time (no window: a cap). */

@@ -12,6 +12,8 @@ import { iso } from './orders-views';
 import { assertStorableText } from './orders-text-input';
 import type { PaymentProvider } from './payment-provider';
 import { HttpError } from '../lib/http-error';
+import type { MailOutbox } from '../jobs';
+import { cancellationRequestMail, refundDecisionMail } from './manage-mails';
 
 type Schemas = components['schemas'];
 
@@ -23,6 +25,7 @@ export const REFUND_REQUESTED_MESSAGE = 'Order refund sent successfully, we will
  */
 export async function requestRefund(
   db: Database,
+  outbox: MailOutbox,
   user: AuthUser,
   orderId: number,
   reason: string,
@@ -48,6 +51,7 @@ export async function requestRefund(
     await auditRepository(tx).record({
       orderId, actorId: user.id, actor: user.name, action: 'order.refund_request', from: null, to: 'pending', at: now,
     });
+    await outbox.add(tx, cancellationRequestMail(order, fee, outbox.site));
     return { message: REFUND_REQUESTED_MESSAGE, fee };
   });
 }
@@ -62,7 +66,7 @@ export const PROVIDER_REFUND_FAILED_MESSAGE =
  * Only what the provider refunded counts in Total Refound. Rejecting leaves the order as it was.
  */
 export async function decideRefund(
-  deps: { db: Database; payments: PaymentProvider | null },
+  deps: { db: Database; payments: PaymentProvider | null; outbox: MailOutbox },
   admin: AuthUser,
   decision: Schemas['RefundStatusUpdate'],
   now: Date,
@@ -95,6 +99,8 @@ export async function decideRefund(
         orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
       });
     }
+    // The decision is mailed with it (a repeated decision, answered above, mails nothing).
+    await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: refund.fee, refundDue: due }, deps.outbox.site));
     return { order, refund: (await refunds.find(order.id))! };
   });
 

@@ -25,6 +25,7 @@ const publicScreens: Record<PublicPageName, ReactNode> = {
   placeOrder: <RequireAuth><screens.PlaceOrderPage /></RequireAuth>,
   profile: <RequireAuth><screens.ProfilePage /></RequireAuth>,
   myOrders: <RequireAuth><screens.MyOrdersPage /></RequireAuth>,
+  receipt: <RequireAuth><screens.ReceiptPage /></RequireAuth>,
   terms: <screens.TermsPage />,
   privacy: <screens.PrivacyPage />,
   success: <screens.SuccessPage />,

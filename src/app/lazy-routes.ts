@@ -22,4 +22,5 @@ export const ProfilePage = lazy(() => import('../features/account/profile-page')
 export const PropertiesPage = lazy(() => import('../features/booking/properties-page'));
 export const PlaceOrderPage = lazy(() => import('../features/booking/place-order-page'));
 export const MyOrdersPage = lazy(() => import('../features/orders/my-orders-page'));
+export const ReceiptPage = lazy(() => import('../features/orders/receipt-page'));
 export const AdminApp = lazy(() => import('../features/admin/admin-app'));

@@ -20,6 +20,7 @@ export const publicPages = {
   placeOrder: '/placeorder',
   profile: '/profile',
   myOrders: '/profile-services',
+  receipt: '/orders/:id/receipt',
   terms: '/terms-condition',
   privacy: '/privacy-policy',
   success: '/success',
@@ -32,6 +33,11 @@ export const adminPages = {
   order: '/order/:id',
   refunds: '/refund-orders',
   settings: '/settings',
+  // Issue 15: customer records and contact messages.
+  customers: '/customers',
+  customer: '/customers/:id',
+  messages: '/messages',
+  schedule: '/schedule',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

@@ -10,10 +10,11 @@ export const paths = {
   resetPassword: (token: string) => `/reset-password/${token}`,
   contact: '/contact',
   faqs: '/faqs',
-  properties: (serviceId: number | string) => `/properties/${serviceId}`,
+  properties: (serviceId: number | string, quote?: string) => `/properties/${serviceId}${quote ? `?quote=${encodeURIComponent(quote)}` : ''}`,
   placeOrder: '/placeorder',
   profile: '/profile',
   myOrders: '/profile-services',
+  receipt: (orderId: number | string) => `/orders/${orderId}/receipt`,
   terms: '/terms-condition',
   privacy: '/privacy-policy',
   success: '/success',
@@ -24,6 +25,10 @@ export const paths = {
     order: (id: number | string) => `/order/${id}`,
     refunds: '/refund-orders',
     settings: '/settings',
+    customers: '/customers',
+    customer: (id: number | string) => `/customers/${id}`,
+    messages: '/messages',
+    schedule: '/schedule',
   },
 } as const;
 
@@ -47,5 +52,6 @@ export const routeModules = {
   properties: 'src/features/booking/properties-page.tsx',
   placeOrder: 'src/features/booking/place-order-page.tsx',
   myOrders: 'src/features/orders/my-orders-page.tsx',
+  receipt: 'src/features/orders/receipt-page.tsx',
   admin: 'src/features/admin/admin-app.tsx',
 } as const;

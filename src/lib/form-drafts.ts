@@ -12,7 +12,7 @@ interface Stored<T> {
   value: T;
 }
 
-export type DraftName = 'booking.cart' | 'booking.form' | 'cancellation' | 'profile';
+export type DraftName = 'booking.cart' | 'booking.form' | 'booking.quote' | 'cancellation' | 'profile';
 
 export function readDraft<T>(name: DraftName, owner: number | null | undefined): T | null {
   try {

@@ -59,4 +59,5 @@ export function forgetBooking(): void {
   localStorage.removeItem(storedOrderKey);
   forgetDraft('booking.cart');
   forgetDraft('booking.form');
+  forgetDraft('booking.quote');
 }

@@ -106,6 +106,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       note: 'The key is under the mat.',
       refund: null,
       history: [{ at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' }],
+      customer_id: jane.id,
+      staff_notes: [],
     });
     expect(Math.abs(new Date(data!.dueTime!).getTime() - due.getTime())).toBeLessThan(60_000);
   });

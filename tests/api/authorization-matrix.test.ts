@@ -105,10 +105,86 @@ const ROWS: Record<string, Row> = {
       body: { status: 'payment_validated' },
     }),
   },
+  listSchedule: { request: async () => ({ path: `/admin/schedule?from=${new Date().toISOString().slice(0, 10)}&days=7` }) },
+  // Unassigned: a placed order has no team, so handing it back to Unassigned is always allowed.
+  assignJob: {
+    request: async (ctx) => ({ path: `/admin/schedule/jobs/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/team`, body: { team: null } }),
+  },
+  // To the time it already has: always allowed (no change), whatever the opening hours.
+  moveJob: {
+    request: async (ctx) => {
+      const body = checkoutBody(await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue));
+      return { path: `/admin/schedule/jobs/${body.order}/time`, body: { due_date: body.due_date, due_time: body.due_time } };
+    },
+  },
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),
   },
+  // Customer records and messages (issue 15): A's record is read, noted and exported; anonymising takes a fresh customer.
+  listCustomers: { request: async () => ({ path: '/admin/customers' }) },
+  getCustomer: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}` }) },
+  addCustomerNote: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}/notes`, body: { body: 'Key in safe 1234' } }) },
+  exportCustomer: { request: async (ctx) => ({ path: `/admin/customers/${ctx.a.id}/export` }) },
+  anonymiseCustomer: { request: async (ctx) => ({ path: `/admin/customers/${(await newCustomer(ctx.target.api, 'Erase')).id}/anonymise` }) },
+  listMessages: { request: async () => ({ path: '/admin/messages' }) },
+  markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
+  replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
+  exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Issue 14: availability and quotes are public; a reschedule and a VAT receipt are the owner's.
+  getAvailability: { request: async (ctx) => ({ path: `/availability?service=${ctx.catalogue.serviceId}&from=${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}&days=7` }) },
+  getQuoteOptions: { request: async (ctx) => ({ path: `/quotes/options/${ctx.catalogue.serviceId}` }) },
+  createQuote: { request: async (ctx) => ({ path: '/quotes', body: quoteBody(ctx) }) },
+  getQuote: {
+    request: async (ctx) => {
+      const quote = await ctx.target.api.call('POST', '/quotes', { body: quoteBody(ctx) });
+      if (quote.status !== 201 && quote.status !== 200) throw new Error(`quote: ${quote.status}`);
+      return { path: `/quotes/${(quote.body as { id: string }).id}` };
+    },
+  },
+  // To the time it already has, free of fee: always within the terms (a week ahead).
+  rescheduleOrder: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const body = checkoutBody(await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue));
+      return { path: `/services/order/${body.order}/reschedule`, body: { due_date: body.due_date, due_time: body.due_time, fee: 0 } };
+    },
+  },
+  // A receipt exists once paid: a card order paid on the test provider's page.
+  getReceipt: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+      const checkedOut = await ctx.target.api.call('POST', '/services/order/checkout', { token: ctx.a.token, body: checkoutBody(order.id, 'card') });
+      const payPage = (checkedOut.body as { shippingInfo?: string }).shippingInfo;
+      if (checkedOut.status !== 200 || !payPage) throw new Error(`card checkout: ${checkedOut.status}`);
+      const paid = await fetch(new URL(`${payPage}/pay`, ctx.target.api.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      if (paid.status !== 303) throw new Error(`pay: ${paid.status}`);
+      return { path: `/services/order/${order.id}/receipt` };
+    },
+  },
+  // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
+  deleteMyAccount: {
+    request: async (ctx, _actor, session) => {
+      if (!session) return { path: '/user/delete', body: { password: 'any-password' } };
+      const fresh = await newCustomer(ctx.target.api, 'Leaving');
+      return { path: '/user/delete', body: { password: fresh.password }, token: fresh.token };
+    },
+  },
 };
+
+/** A new contact message's id (read through the administrator's list, newest first). */
+function quoteBody(ctx: Context) {
+  return { service: ctx.catalogue.serviceId, items: [{ id: ctx.catalogue.itemIds[0]!, quantity: 1 }], frequency: 'one_off', extras: [], postcode: 'SE22 8AA' };
+}
+
+async function contactMessage(ctx: Context): Promise<number> {
+  const text = `Matrix message ${randomUUID()}`;
+  await ctx.target.api.call('POST', '/contact', { body: { name: 'Jane Doe', email: 'jane@example.co.uk', message: text } });
+  const list = await ctx.target.api.call('GET', '/admin/messages?limit=5', { token: ctx.target.admin.token });
+  const found = (list.body as Array<{ id: number; message: string }>).find((message) => message.message === text);
+  if (!found) throw new Error('contact message not listed');
+  return found.id;
+}
 
 let target: HardeningTarget;
 let ctx: Context;

@@ -128,16 +128,18 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
       }
     });
 
-    it('reads 2026-10-25 01:30 (the clock change: it happens twice) as the first one, like the booking form', async () => {
+    it('refuses 2026-10-25 01:30 (the clock change) as outside opening hours, and names the notice in UK time', async () => {
       // The same cases as tests/unit/booking-checkout-form.test.ts, against the real server.
       try {
         clock.set('2026-10-24T00:20:00.000Z');
         let token = await server.login(jane.email, jane.password);
         const order = await placeOrder(server, token, house);
         const body = { ...checkoutBody(order.id, inHours(48)), due_date: '2026-10-25', due_time: '01:30' };
-        expect((await checkout(server, token, body)).response.status).toBe(200);
-        expect((await myOrder(server, token, order.id)).due).toBe('2026-10-25T00:30:00.000Z');
-        expect((await server.latestMail(jane.email))?.text).toContain('Date and time: 2026-10-25 01:30 (UK time)');
+        // 01:30 is outside opening hours (07:00-20:00, decision 015): refused since real availability.
+        expect(await send(server, 'POST', '/services/order/checkout', { token, body })).toEqual({
+          status: 400,
+          body: { message: 'This job of 90 minutes can start between 07:00 and 18:30 (UK time) on 2026-10-25' },
+        });
 
         clock.set('2026-10-24T00:40:00.000Z');
         token = await server.login(jane.email, jane.password);

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import { formatLondon } from '../../server/services/london-time';
+import { formatLondon, londonDate, londonLocalToInstant } from '../../server/services/london-time';
 import type { TestServer } from './support/test-server';
 
 /** Shared set-up of the booking, admin and payment suites: a movable clock, orders, checkouts. */
@@ -89,10 +89,25 @@ export async function bookedOrder(
   options: { quantities?: [number, number]; due?: Date; payment?: Schemas['PaymentMethod'] } = {},
 ) {
   const order = await placeOrder(server, token, of, options.quantities);
-  const due = options.due ?? new Date(Date.now() + 7 * 86_400_000);
+  const due = options.due ?? (await firstFreeStart(server, of.serviceId, order.duration_minutes, new Date(Date.now() + 7 * 86_400_000)));
   const { response, error } = await checkout(server, token, checkoutBody(order.id, due, options.payment));
   if (response.status !== 200) throw new Error(`checkout: ${response.status} ${JSON.stringify(error)}`);
   return order;
+}
+
+/**
+ * The first start from `from`'s UK day on that a team is free for (GET /availability): bookings
+ * need a free team (decision 015), so fixtures that just need "a booking" ask like the form does.
+ */
+export async function firstFreeStart(server: TestServer, serviceId: number, minutes: number | undefined, from: Date): Promise<Date> {
+  const { data } = await server.api.GET('/availability', {
+    params: { query: { service: serviceId, from: londonDate(from), days: 28, ...(minutes ? { duration: minutes } : {}) } },
+  });
+  for (const day of data?.days ?? []) {
+    const slot = day.times.find((time) => time.free > 0);
+    if (slot) return londonLocalToInstant(day.date, slot.time);
+  }
+  throw new Error(`no free start in the 28 days from ${londonDate(from)}`);
 }
 
 export async function checkout(server: TestServer, token: string, body: Schemas['CheckoutRequest'], key?: string) {

@@ -58,6 +58,10 @@ describe('POST /services/order/new (createOrder)', () => {
       id: expect.any(Number),
       name: house.serviceName,
       total: (pence(a.price) * 3 + pence(b.price) * 2) / 100,
+      // Without a quote: One-off, no extras (docs/decisions/014); prices include VAT.
+      vat: expect.any(Number),
+      frequency: 'one_off',
+      lines: expect.any(Array),
       items: [{ name: a.name, quantity: 3 }, { name: b.name, quantity: 2 }],
     });
   });

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, checkout, checkoutBody, londonDue, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
 
 /**
  * Every list is paged on the server (docs/decisions/011-server-side-paging.md): the body stays an
@@ -17,7 +18,8 @@ const bobOrders: number[] = [];
 
 // One fixed instant per file, so a date computed again in a test names the same minute.
 const started = Date.now();
-const inDays = (days: number) => new Date(started + days * 86_400_000);
+// 09:00 UK time that day: within opening hours whenever the suite runs (decision 015).
+const inDays = (days: number) => londonLocalToInstant(londonDate(new Date(started + days * 86_400_000)), '09:00');
 
 async function get(path: string, token: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
 import { signNotification } from '../../server/services/test-payment-provider';
 import {
   catalogue, checkout, checkoutBody, myOrder, paidCardOrder, pence, placeOrder, send, stats, type Catalogue,
@@ -12,7 +13,9 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
  * Issue 12 rows 1, 12, 13 and issue 11 rows 4, 5: card payments go through a provider. Runs on
  * PGlite, and on PostgreSQL when DATABASE_URL is set (the concurrency rows matter most there).
  */
-const inAWeek = () => new Date(Date.now() + 7 * 86_400_000);
+/** 10:00 UK time `days` from today: within opening hours whenever the suite runs (decision 015). */
+const inDaysAtTen = (days: number) => londonLocalToInstant(londonDate(new Date(Date.now() + days * 86_400_000)), '10:00');
+const inAWeek = () => inDaysAtTen(7);
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const UNAVAILABLE = 'Card payment is not available at the moment, please choose Pay cash';
 
@@ -224,7 +227,7 @@ describe('refunds follow the money', () => {
   it('accepting a refund on a never-paid cash order refunds £0: no fee, Total Refound unchanged', async () => {
     const kim = await server.createCustomer({ name: 'Kim Cash' });
     const order = await placeOrder(server, kim.token, house);
-    expect((await checkout(server, kim.token, checkoutBody(order.id, inHours(30)))).response.status).toBe(200);
+    expect((await checkout(server, kim.token, checkoutBody(order.id, inDaysAtTen(2)))).response.status).toBe(200);
     // Within 24 hours of a job that was never paid: nothing to keep, nothing to give back.
     await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, inHours(5)]);
     expect((await myOrder(server, kim.token, order.id)).cancellation).toMatchObject({ allowed: true, fee: 0 });
@@ -238,7 +241,7 @@ describe('refunds follow the money', () => {
 
   it('a paid card order is refunded through the provider, total less the fee, and only that counts', async () => {
     const lee = await server.createCustomer({ name: 'Lee Card' });
-    const order = await paidCardOrder(server, lee.token, house, inHours(30));
+    const order = await paidCardOrder(server, lee.token, house, inDaysAtTen(2));
     // Within 24 hours of the job: 30% is kept.
     await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, inHours(5)]);
     const before = await stats(server, await server.adminToken());

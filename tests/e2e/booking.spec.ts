@@ -1,3 +1,4 @@
+import { freeStart } from './support/free-slots';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import {
   bookOneItemByCard,
@@ -159,7 +160,7 @@ test.describe('booking as a customer', () => {
     // The same order is checked out in another tab.
     await ok(
       api.POST('/services/order/checkout', {
-        body: { order: order.id, due_date: ukDateIn(5), due_time: '10:00', address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash' },
+        body: { order: order.id, ...(await freeStart(BOOKED_SERVICE_ID, ukDateIn(5), order.duration_minutes)), address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash' },
       }),
     );
     await page.getByRole('button', { name: 'Pay cash' }).click();

@@ -22,6 +22,7 @@ test.describe('a deep link opened logged out', () => {
     ['/users', 'User'],
     ['/refund-orders', 'Refunded orders'],
     ['/settings', 'Update Information'],
+    ['/schedule', 'Schedule'],
   ] as const) {
     test(`${path} goes to the login page, and there after logging in as the administrator`, async ({ page }) => {
       await page.goto(path);

@@ -1,3 +1,4 @@
+import { freeStart, ukDay } from './support/free-slots';
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/admin-data';
 import { showRowsPerPage, signIn } from './support/admin-ui';
@@ -18,10 +19,10 @@ async function customerWithMarkup() {
   const [service] = await ok(api.GET('/home/services'));
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 1 }] } }));
-  const due = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+  const due = await freeStart(service!.id, ukDay(7), order.duration_minutes);
   await ok(
     api.POST('/services/order/checkout', {
-      body: { order: order.id, due_date: due, due_time: '10:00', address: MARKUP, phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: MARKUP, payment: 'cash' },
+      body: { order: order.id, ...due, address: MARKUP, phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: MARKUP, payment: 'cash' },
     }),
   );
   await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: order.id } }, body: { reason: MARKUP } }));

@@ -10,7 +10,7 @@ import { confirmPayment } from '../../server/services/payments';
 import { decideRefund, listRefunds, requestRefund, REFUND_REQUESTED_MESSAGE } from '../../server/services/refunds';
 import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats';
 import { createTestPaymentProvider, paySession, SIGNATURE_HEADER } from '../../server/services/test-payment-provider';
-import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
+import { createTestDatabase, roomForBookings, type TestDatabase } from '../api/support/test-database';
 
 /** The lists are paged on the server; these tests read the first hundred rows. */
 const FIRST_PAGE = { limit: 100, page: 1 };
@@ -55,6 +55,7 @@ const deps = (now = NOW): CheckoutDeps => ({
     add: async (tx, mail) => {
       written.push({ tx, mail });
     },
+    site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' },
   },
   now,
 });
@@ -120,6 +121,8 @@ const uniqueEmail = (name: string) => `${name}-${process.pid}-${Date.now()}-${++
 beforeAll(async () => {
   testDb = await (reuse ? (shared.sparkleServicesDb ??= createTestDatabase()) : createTestDatabase());
   db = testDb.db;
+  // These rules are not about capacity: room for every booking at the same hour (decision 015).
+  await roomForBookings(db);
   jane = await user('customer@sparkle.test');
   admin = await user('admin@sparkle.test');
   other = await newCustomer(uniqueEmail('other'));
@@ -147,14 +150,24 @@ describe('booking (R-BOOK)', () => {
       { id: a!.id, quantity: 3 },
       { id: b!.id, quantity: 1 },
     ]);
+    const total = Math.round(a!.price * 300 + b!.price * 100) / 100;
     expect(order).toEqual({
       id: expect.any(Number),
       name: service.name,
-      total: Math.round(a!.price * 300 + b!.price * 100) / 100,
+      total,
+      // Prices include VAT at 20%: a sixth of the total, to the penny (decision 014).
+      vat: Math.round((total * 100) / 6) / 100,
+      frequency: 'one_off',
+      lines: [
+        { kind: 'item', name: a!.name, quantity: 3, unitPrice: a!.price, amount: Math.round(a!.price * 300) / 100 },
+        { kind: 'item', name: b!.name, quantity: 1, unitPrice: b!.price, amount: b!.price },
+      ],
       items: [
         { name: a!.name, quantity: 3 },
         { name: b!.name, quantity: 1 },
       ],
+      // Four units of 30 minutes each (service_items.duration_minutes, decision 015).
+      duration_minutes: 120,
     });
   });
 
@@ -258,14 +271,14 @@ describe('checkout (R-PAY)', () => {
 describe('cancelling (R-CANCEL)', () => {
   it('is free at least 24 hours ahead; the request is pending and cannot be made twice', async () => {
     const order = await booked();
-    await refused(requestRefund(db, jane, order.id, '   ', NOW), 400, 'Please tell us why you cancel the order');
-    expect(await requestRefund(db, jane, order.id, '  Plans changed  ', NOW)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee: 0 });
+    await refused(requestRefund(db, deps().outbox, jane, order.id, '   ', NOW), 400, 'Please tell us why you cancel the order');
+    expect(await requestRefund(db, deps().outbox, jane, order.id, '  Plans changed  ', NOW)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee: 0 });
     const mine = ((await listMyOrders(db, jane, NOW, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(mine).toMatchObject({
       refund: { status: 'pending', reason: 'Plans changed', fee: 0 },
       cancellation: { allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' },
     });
-    await refused(requestRefund(db, jane, order.id, 'Again', NOW), 409, 'A cancellation was already requested for this order');
+    await refused(requestRefund(db, deps().outbox, jane, order.id, 'Again', NOW), 409, 'A cancellation was already requested for this order');
   });
 
   it('costs 30% of the total within 24 hours once paid, is free when nothing was paid, and is refused once the job started', async () => {
@@ -276,19 +289,19 @@ describe('cancelling (R-CANCEL)', () => {
     expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee, freeUntil: null });
     const unpaid = await booked();
     expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === unpaid.id)!.cancellation).toEqual({ allowed: true, fee: 0, freeUntil: dueIn });
-    await refused(requestRefund(db, jane, unpaid.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
-    expect(await requestRefund(db, jane, order.id, 'Ill', sixHoursBefore)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee });
+    await refused(requestRefund(db, deps().outbox, jane, unpaid.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
+    expect(await requestRefund(db, deps().outbox, jane, order.id, 'Ill', sixHoursBefore)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee });
   });
 
   it("only the customer's own order; not a cancelled or completed one", async () => {
     const theirs = await booked(later, other);
-    await refused(requestRefund(db, jane, theirs.id, 'Not mine', NOW), 404, 'Order not found');
+    await refused(requestRefund(db, deps().outbox, jane, theirs.id, 'Not mine', NOW), 404, 'Order not found');
     const done = await started();
     await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW);
-    await refused(requestRefund(db, jane, done.id, 'Late', NOW), 409, 'This order is already completed');
+    await refused(requestRefund(db, deps().outbox, jane, done.id, 'Late', NOW), 409, 'This order is already completed');
     const cancelled = await booked();
     await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW);
-    await refused(requestRefund(db, jane, cancelled.id, 'Again', NOW), 409, 'This order is already cancelled');
+    await refused(requestRefund(db, deps().outbox, jane, cancelled.id, 'Again', NOW), 409, 'This order is already cancelled');
   });
 });
 
@@ -296,7 +309,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
   async function pendingRefund(hoursBeforeJob = 48, paid = false) {
     const order = paid ? await paidCard() : await booked();
     const due = new Date((await getOrder(db, order.id)).dueTime!);
-    await requestRefund(db, jane, order.id, 'Moving', new Date(due.getTime() - hoursBeforeJob * HOUR));
+    await requestRefund(db, deps().outbox, jane, order.id, 'Moving', new Date(due.getTime() - hoursBeforeJob * HOUR));
     return order;
   }
 
@@ -307,7 +320,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const { payments } = deps();
     // Decided after it was asked (the history is oldest first).
     const decidedAt = new Date(new Date((await getOrder(db, order.id)).dueTime!).getTime() - 5 * HOUR);
-    const decided = await decideRefund({ db, payments }, admin, { order: order.id, status: 'accepted' }, decidedAt);
+    const decided = await decideRefund({ db, payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, decidedAt);
     expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', reason: 'Moving', fee, name: jane.name, version: expect.any(Number) });
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
@@ -321,14 +334,14 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const after = await getStats(db);
     expect(Math.round((after.refunded - before.refunded) * 100)).toBe(Math.round(order.total * 100) - Math.round(fee * 100));
     expect(after.cancelled).toBe(before.cancelled + 1);
-    expect(await decideRefund({ db, payments }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
-    await refused(decideRefund({ db, payments }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+    expect(await decideRefund({ db, payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
+    await refused(decideRefund({ db, payments, outbox: deps().outbox }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
   });
 
   it('accepting the request of an order never paid refunds nothing and adds nothing to Total Refound', async () => {
     const before = await getStats(db);
     const order = await pendingRefund(6);
-    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW);
+    const decided = await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0 });
     expect((await getOrder(db, order.id)).status).toBe('cancelled');
     expect((await getStats(db)).refunded).toBe(before.refunded);
@@ -337,7 +350,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
   it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
     const order = await pendingRefund();
     await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
-    await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW);
+    await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
     expect(detail.history.filter((h) => h.action === 'order.status')).toHaveLength(1);
@@ -346,21 +359,21 @@ describe('refund decisions (R-ADMIN-5)', () => {
 
   it('rejecting leaves the order as it was; the opposite decision afterwards is 409', async () => {
     const order = await pendingRefund();
-    const decided = await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'rejected' }, NOW);
+    const decided = await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'rejected' }, NOW);
     expect(decided.status).toBe('rejected');
     expect((await getOrder(db, order.id)).status).toBe('awaiting_validation');
-    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted' }, NOW), 409, 'This refund request was already rejected');
+    await refused(decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW), 409, 'This refund request was already rejected');
     expect(((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)).toEqual(decided);
   });
 
   it('a decision made on a stale version is 409; no request is 404', async () => {
     const order = await pendingRefund();
     const { version } = ((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)!;
-    await refused(decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted', version: version + 1 }, NOW), 409, 'This refund request was changed by someone else, reload and try again');
-    expect((await decideRefund({ db, payments: null }, admin, { order: order.id, status: 'accepted', version }, NOW)).status).toBe('accepted');
+    await refused(decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted', version: version + 1 }, NOW), 409, 'This refund request was changed by someone else, reload and try again');
+    expect((await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted', version }, NOW)).status).toBe('accepted');
     const none = await booked();
-    await refused(decideRefund({ db, payments: null }, admin, { order: none.id, status: 'accepted' }, NOW), 404, 'Refund request not found');
-    await refused(decideRefund({ db, payments: null }, admin, { order: 999_999, status: 'accepted' }, NOW), 404, 'Refund request not found');
+    await refused(decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: none.id, status: 'accepted' }, NOW), 404, 'Refund request not found');
+    await refused(decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: 999_999, status: 'accepted' }, NOW), 404, 'Refund request not found');
   });
 });
 

@@ -34,7 +34,7 @@ export default function LoginPage() {
       title="Log in"
       intro="Welcome back! Log in to book and manage your cleaning."
       description="Log in to your Sparkle Cleaning account."
-      footer={<>Don&apos;t have an account? <TextLink href={paths.register}>Register</TextLink></>}
+      footer={<>Don&apos;t have an account? <TextLink href={redirect ? `${paths.register}?redirect=${encodeURIComponent(redirect)}` : paths.register}>Register</TextLink></>}
     >
       <Form onSubmit={submit} noValidate aria-label="Log in">
         <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />

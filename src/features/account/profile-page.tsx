@@ -1,4 +1,5 @@
 import { Card, Page } from '../../components/ui';
+import { MyDataPanel } from './my-data-panel';
 import { ProfileForm } from './profile-form';
 import './account.css';
 
@@ -9,6 +10,9 @@ export default function ProfilePage() {
       <Page title="My Profile" description="Update your name, email or password." className="profile-page">
         <Card className="account-screen__card profile-page__card">
           <ProfileForm title="My Profile" />
+        </Card>
+        <Card className="account-screen__card profile-page__card">
+          <MyDataPanel />
         </Card>
       </Page>
     </div>

@@ -1,21 +1,27 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../app/session';
 import { Alert, Button, Form, Checkbox, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
+import { safeRedirect } from './safe-redirect';
 import { useValidatedForm } from './use-validated-form';
 import { validateRegister, type RegisterForm } from './validate-register';
 
 const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };
 
-/** /register (SPEC 2): full name, email, password and the terms; success goes to /login. */
+/**
+ * /register (SPEC 2): full name, email, password and the terms; success goes to /login, keeping the
+ * `redirect` a visitor came with (Continue of a quote leads back to its booking after the login).
+ */
 export default function RegisterPage() {
   const { send } = useSession();
   const registering = useSessionState(sessionSelectors.registering);
   const registered = useSessionState(sessionSelectors.registered);
   const registerError = useSessionState(sessionSelectors.registerError);
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect')) ?? undefined;
   const form = useValidatedForm(emptyRegistration, validateRegister);
   // Only a registration sent from this visit leads on: a result left from an earlier one does not.
   const [sentHere, setSentHere] = useState(false);
@@ -24,8 +30,8 @@ export default function RegisterPage() {
   useLayoutEffect(() => send({ type: 'session.registerReset' }), [send]);
 
   useEffect(() => {
-    if (registered && sentHere) navigate(paths.login());
-  }, [registered, sentHere, navigate]);
+    if (registered && sentHere) navigate(paths.login(redirect));
+  }, [registered, sentHere, navigate, redirect]);
 
   const submit = form.handleSubmit(({ name, email, password }) => {
     setSentHere(true);
@@ -37,7 +43,7 @@ export default function RegisterPage() {
       title="Register"
       intro="Create your account to book a cleaning in a few clicks."
       description="Create a Sparkle Cleaning account."
-      footer={<>Already have an account? <TextLink href={paths.login()}>Log in</TextLink></>}
+      footer={<>Already have an account? <TextLink href={paths.login(redirect)}>Log in</TextLink></>}
     >
       <Form onSubmit={submit} noValidate aria-label="Register">
         <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />

@@ -6,8 +6,12 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './order-detail/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { RefundsPage } from './refunds/refunds-page';
+import { SchedulePage } from './schedule/schedule-page';
 import { SettingsPage } from './settings-page';
 import { UsersPage } from './users/users-page';
+import { CustomerPage } from './customers/customer-page';
+import { CustomersPage } from './customers/customers-page';
+import { MessagesPage } from './messages/messages-page';
 
 /**
  * The back office (SPEC 2, administrator routes): rendered instead of the public site for every
@@ -26,6 +30,10 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
         <Route path={routePath(adminPages.order)} element={<OrderDetailPage notFound={notFound} />} />
         <Route path={routePath(adminPages.refunds)} element={<RefundsPage />} />
         <Route path={routePath(adminPages.settings)} element={<SettingsPage />} />
+        <Route path={routePath(adminPages.customers)} element={<CustomersPage />} />
+        <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
+        <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />
+        <Route path={routePath(adminPages.schedule)} element={<SchedulePage />} />
         <Route path="*" element={matchPage(pathname) ? <Navigate to="/" replace /> : notFound} />
       </Route>
     </Routes>

@@ -13,7 +13,7 @@ import {
 } from 'react-aria-components';
 import { INCOMPLETE } from '../../../machines/checkout-form';
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   description: string;
   errorMessage: string | null;
@@ -69,7 +69,7 @@ export function BookingTimeField({ label, description, errorMessage, isDisabled,
 }
 
 /** Tells the form the field's value each time it changes, including "partly typed". */
-function ReportValue({ kind, initialValue, onChange }: { kind: 'date' | 'time'; initialValue: string; onChange: (value: string) => void }) {
+export function ReportValue({ kind, initialValue, onChange }: { kind: 'date' | 'time'; initialValue: string; onChange: (value: string) => void }) {
   const dateState = useContext(DateFieldStateContext);
   const timeState = useContext(TimeFieldStateContext);
   const state = kind === 'date' ? dateState : timeState;
@@ -97,7 +97,7 @@ function ReportValue({ kind, initialValue, onChange }: { kind: 'date' | 'time'; 
   return null;
 }
 
-function safely<T>(parse: () => T): T | null {
+export function safely<T>(parse: () => T): T | null {
   try {
     return parse();
   } catch {

@@ -1,5 +1,6 @@
 import type { OrderSummary } from '../../../machines/checkout.machine';
 import { Card } from '../../components/ui';
+import '../quote/quote-panel.css';
 import { formatMoney } from '../../lib/money';
 
 /** The chosen service, its items and quantities, and the total the server computed. */
@@ -16,9 +17,22 @@ export function OrderSummaryPanel({ order }: { order: OrderSummary }) {
           </li>
         ))}
       </ul>
+      {order.lines && order.lines.some((line) => line.kind !== 'item') ? (
+        <ul className="quote-total__lines" aria-label="Price lines">
+          {order.lines.filter((line) => line.kind !== 'item').map((line, index) => (
+            <li key={`${line.kind}-${index}`}>
+              <span>{line.name}</span>
+              <span>{line.amount < 0 ? `−${formatMoney(-line.amount)}` : formatMoney(line.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="cart-panel__total">
         <span>Total</span> <strong data-testid="order-total">{formatMoney(order.total)}</strong>
       </p>
+      {order.vat !== undefined ? (
+        <p className="order-summary__note" data-testid="order-vat">Total {formatMoney(order.total)} (includes VAT {formatMoney(order.vat)})</p>
+      ) : null}
       <p className="order-summary__note">Order number {order.id}</p>
     </Card>
   );

@@ -2,15 +2,20 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
+import { isDayUnavailable, isTimeFullyBooked, timesOf, type availabilityMachine } from '../../../machines/availability.machine';
+import { FULLY_BOOKED } from '../../lib/availability-text';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from './date-time-fields';
+import { BookingDatePicker } from './booking-date-picker';
+import { FreeTimes } from './free-times';
 import { PaymentChoice } from './payment-choice';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;
 
 /** The delivery and payment form; the machine holds the values, checks them and submits. */
-export function PlaceOrderForm({ actorRef, backHref }: { actorRef: CheckoutRef; backHref: string }) {
+export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }: { actorRef: CheckoutRef; availabilityRef: AvailabilityRef | null; firstDay: string; backHref: string }) {
   const form = useSelector(actorRef, (s) => s.context.form);
   // The date and time fields are uncontrolled: they start from the form as it was restored.
   const [initial] = useState(form);
@@ -25,9 +30,13 @@ export function PlaceOrderForm({ actorRef, backHref }: { actorRef: CheckoutRef; 
     errorMessage: errors[name] ?? null,
     isDisabled: submitting,
   });
+  const fullyBooked = useSelector(availabilityRef ?? undefined, (s) => (s ? isTimeFullyBooked(s.context) : false)) ?? false;
+  // The chosen time is put into the Time field by remounting it with that value.
+  const [picked, setPicked] = useState({ key: 0, time: initial.time });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actorRef.send({ type: 'order.submit' });
+    // A time no team is free for is refused here ("Fully booked"), as the list shows it.
+    if (!fullyBooked) actorRef.send({ type: 'order.submit' });
     // Take keyboard and screen reader users to the first field that needs attention.
     const formElement = event.currentTarget;
     requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -44,23 +53,41 @@ export function PlaceOrderForm({ actorRef, backHref }: { actorRef: CheckoutRef; 
         </div>
         <TextField label="Phone" type="tel" isRequired autoComplete="tel" {...field('phone')} />
         <div className="field-row">
-          <BookingDateField
-            label="Date"
-            description="dd/mm/yyyy, UK date, at least 24 hours ahead"
-            errorMessage={errors.date ?? null}
-            isDisabled={submitting}
-            initialValue={initial.date}
-            onChange={(date) => change({ date })}
-          />
+          {availabilityRef ? (
+            <AvailableDate availabilityRef={availabilityRef} firstDay={firstDay} initial={initial.date} errorMessage={errors.date ?? null} isDisabled={submitting} onChange={(date) => change({ date })} />
+          ) : (
+            <BookingDateField
+              label="Date"
+              description="dd/mm/yyyy, UK date, at least 24 hours ahead"
+              errorMessage={errors.date ?? null}
+              isDisabled={submitting}
+              initialValue={initial.date}
+              onChange={(date) => change({ date })}
+            />
+          )}
           <BookingTimeField
+            key={picked.key}
             label="Time"
             description="UK time, 24-hour clock, e.g. 09:30"
-            errorMessage={errors.time ?? null}
+            errorMessage={errors.time ?? (fullyBooked ? FULLY_BOOKED : null)}
             isDisabled={submitting}
-            initialValue={initial.time}
-            onChange={(time) => change({ time })}
+            initialValue={picked.time}
+            onChange={(time) => {
+              availabilityRef?.send({ type: 'time.type', time });
+              change({ time });
+            }}
           />
         </div>
+        {availabilityRef ? (
+          <AvailableTimes
+            availabilityRef={availabilityRef}
+            isDisabled={submitting}
+            onChoose={(time) => {
+              setPicked((before) => ({ key: before.key + 1, time }));
+              change({ time });
+            }}
+          />
+        ) : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
         {failure ? (
@@ -80,5 +107,60 @@ export function PlaceOrderForm({ actorRef, backHref }: { actorRef: CheckoutRef; 
         </div>
       </form>
     </Card>
+  );
+}
+
+/** The Date field as a DatePicker fed by the availability machine. */
+function AvailableDate({ availabilityRef, firstDay, initial, errorMessage, isDisabled, onChange }: {
+  availabilityRef: AvailabilityRef;
+  firstDay: string;
+  initial: string;
+  errorMessage: string | null;
+  isDisabled: boolean;
+  onChange: (date: string) => void;
+}) {
+  const days = useSelector(availabilityRef, (s) => s.context.days);
+  return (
+    <BookingDatePicker
+      label="Date"
+      description="dd/mm/yyyy, UK date, at least 24 hours ahead"
+      errorMessage={errorMessage}
+      isDisabled={isDisabled}
+      initialValue={initial}
+      firstDay={firstDay}
+      isUnavailable={(date) => isDayUnavailable({ ...availabilityRef.getSnapshot().context, days }, date)}
+      isClosed={(date) => days[date]?.status === 'closed'}
+      onMonthShow={(from) => availabilityRef.send({ type: 'month.show', from })}
+      onChange={(date) => {
+        availabilityRef.send({ type: 'date.choose', date });
+        onChange(date);
+      }}
+    />
+  );
+}
+
+/** The chosen day's start times with the free teams. */
+function AvailableTimes({ availabilityRef, isDisabled, onChoose }: { availabilityRef: AvailabilityRef; isDisabled: boolean; onChoose: (time: string) => void }) {
+  const date = useSelector(availabilityRef, (s) => s.context.date);
+  const day = useSelector(availabilityRef, (s) => timesOf(s.context));
+  const teams = useSelector(availabilityRef, (s) => s.context.teams);
+  const time = useSelector(availabilityRef, (s) => s.context.time);
+  const loading = useSelector(availabilityRef, (s) => s.matches('loading'));
+  const failed = useSelector(availabilityRef, (s) => (s.matches('failed') ? s.context.error : null));
+  return (
+    <FreeTimes
+      date={date}
+      day={day}
+      teams={teams}
+      time={time}
+      loading={loading}
+      failed={failed}
+      isDisabled={isDisabled}
+      onChoose={(chosen) => {
+        availabilityRef.send({ type: 'time.choose', time: chosen });
+        // Chosen only when a team is free for it (the machine's guard).
+        if (availabilityRef.getSnapshot().context.time === chosen) onChoose(chosen);
+      }}
+    />
   );
 }

@@ -1,8 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useToast } from '../../app/toasts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
+import { availabilityMachine } from '../../../machines/availability.machine';
+import { loadAvailabilityActor } from '../../api/get-availability';
+import { SLOT_TAKEN_MESSAGE } from '../../lib/availability-text';
+import { earliestStart, londonDate } from '../../lib/london-time';
+import { NOTICE_HOURS } from '../../../machines/checkout-form';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { checkoutActor } from '../../api/checkout-order';
 import { inspect } from '../../app/inspector';
@@ -71,9 +77,45 @@ export default function PlaceOrderPage() {
       <p className="booking-page__intro">Tell us where and when, then choose how to pay.</p>
       {blocked ? <Alert variant="error">{blocked}</Alert> : null}
       <div className="booking-layout booking-layout--checkout">
-        <PlaceOrderForm actorRef={actorRef} backHref={input.serviceId ? paths.properties(input.serviceId) : paths.services} />
+        {input.serviceId ? (
+          <WithAvailability checkoutRef={actorRef} serviceId={input.serviceId} duration={input.order?.duration_minutes} form={input.form}>
+            {(availabilityRef, firstDay) => (
+              <PlaceOrderForm actorRef={actorRef} availabilityRef={availabilityRef} firstDay={firstDay} backHref={paths.properties(input.serviceId!)} />
+            )}
+          </WithAvailability>
+        ) : (
+          // Without the service (an order kept from elsewhere) Date and Time are plain typed fields.
+          <PlaceOrderForm actorRef={actorRef} availabilityRef={null} firstDay="" backHref={paths.services} />
+        )}
         {input.order ? <OrderSummaryPanel order={input.order} /> : null}
       </div>
     </Page>
   );
+}
+
+/** The availability machine of the order's service, for as long as the form shows. */
+function WithAvailability({ checkoutRef, serviceId, duration, form, children }: {
+  checkoutRef: ActorRefFrom<typeof checkoutMachine>;
+  serviceId: number;
+  duration: number | undefined;
+  form: CheckoutForm | null;
+  children: (availabilityRef: ActorRefFrom<typeof availabilityMachine>, firstDay: string) => ReactNode;
+}) {
+  const [firstDay] = useState(() => londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000)));
+  const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
+    input: {
+      serviceId,
+      ...(duration ? { duration } : {}),
+      firstDay,
+      ...(form?.date ? { date: form.date } : {}),
+      ...(form?.time ? { time: form.time } : {}),
+    },
+    inspect,
+  });
+  // Someone else took the last team first (409): the times are loaded again, the form is kept.
+  const slotTaken = useSelector(checkoutRef, (s) => s.matches('submitFailed') && s.context.error === SLOT_TAKEN_MESSAGE);
+  useEffect(() => {
+    if (slotTaken) availabilityRef.send({ type: 'times.reload' });
+  }, [slotTaken, availabilityRef]);
+  return <>{children(availabilityRef, firstDay)}</>;
 }

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkout.machine';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
+import { rescheduleMachine } from '../../../machines/reschedule.machine';
+import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders, type MyOrder } from '../../api/list-my-orders';
 import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../booking/trusted-origins';
@@ -16,6 +18,7 @@ import { useRequest } from '../../app/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
+import { RescheduleDialog } from './reschedule-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 
@@ -91,6 +94,17 @@ export default function MyOrdersPage() {
     { inspect },
   );
 
+  const reschedule = useActorRef(
+    rescheduleMachine.provide({
+      actors: { rescheduleOrder: rescheduleOrderActor },
+      actions: {
+        notifyRescheduled: () => showToast('Booking rescheduled', 'success'),
+        reloadOrders: () => reloadRef.current(),
+      },
+    }),
+    { inspect },
+  );
+
   const list = orders.data?.rows ?? [];
   const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   // Fewer orders than before (the last one on a page went elsewhere): stay within the pages there are.
@@ -147,6 +161,7 @@ export default function MyOrdersPage() {
                   onPay={(chosen) => void payNow.pay(chosen)}
                   paying={payNow.payingId === order.id}
                   payError={payNow.errorOf(order.id)}
+                  onReschedule={(chosen) => reschedule.send({ type: 'dialog.open', order: chosen })}
                 />
               </li>
             ))}
@@ -167,6 +182,7 @@ export default function MyOrdersPage() {
         </>
       ) : null}
       <CancelOrderDialog actorRef={cancellation} orders={list} />
+      <RescheduleDialog actorRef={reschedule} orders={list} />
     </Page>
   );
 }

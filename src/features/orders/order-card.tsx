@@ -1,9 +1,10 @@
 import type { MyOrder } from '../../api/list-my-orders';
-import { Button, Card } from '../../components/ui';
+import { Button, Card, TextLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
-import { cancellationRuleText } from './order-rules';
+import { cancellationRuleText, rescheduleTermsText } from './order-rules';
+import { paths } from '../../app/paths';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -14,13 +15,19 @@ interface OrderCardProps {
   paying?: boolean;
   /** Why Pay now failed, shown on this card. */
   payError?: string | null;
+  onReschedule: (order: MyOrder) => void;
 }
 
 /** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
-export function OrderCard({ order, onCancel, onPay, paying = false, payError = null }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule }: OrderCardProps) {
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
   const paymentId = `order-${order.id}-payment`;
+  const noMoveId = `order-${order.id}-no-reschedule`;
+  const moveRule = rescheduleTermsText(order.reschedule);
+  const canMove = order.reschedule.allowed;
+  // Only a booked job can move; a cancelled or completed one has nothing to say about it.
+  const showMove = order.due !== null && order.status !== 'cancelled' && order.status !== 'completed';
   const { allowed, reason } = order.cancellation;
   const rule = cancellationRuleText(order.cancellation);
   const awaitingPayment = order.payment.status === 'awaiting_payment';
@@ -81,6 +88,25 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
       <footer className="order-card__footer">
         {rule ? <p className="order-card__rule">{rule}</p> : null}
         {!allowed && reason ? <p id={reasonId} className="order-card__no-cancel">{reason}</p> : null}
+        {showMove && moveRule ? <p className="order-card__rule">{moveRule}</p> : null}
+        {showMove && !canMove && order.reschedule.reason ? <p id={noMoveId} className="order-card__no-cancel">{order.reschedule.reason}</p> : null}
+        {order.receipt ? (
+          <TextLink href={paths.receipt(order.id)} className="order-card__receipt">
+            VAT receipt<span className="visually-hidden"> for order #{order.id}</span>
+          </TextLink>
+        ) : null}
+        {showMove ? (
+          <Button
+            variant="secondary"
+            className="order-card__reschedule"
+            isDisabled={!canMove}
+            aria-describedby={!canMove && order.reschedule.reason ? noMoveId : undefined}
+            aria-label={`Reschedule order #${order.id} (${order.service})`}
+            onPress={() => onReschedule(order)}
+          >
+            Reschedule
+          </Button>
+        ) : null}
         <Button
           variant="secondary"
           className="order-card__cancel"

@@ -28,3 +28,13 @@ export function cancellationRuleText(cancellation: MyOrder['cancellation']): str
   if (cancellation.fee > 0) return `Cancelling now costs ${formatMoney(cancellation.fee)}`;
   return cancellation.freeUntil ? `Free cancellation until ${formatUkDeadline(cancellation.freeUntil)}` : 'Free cancellation';
 }
+
+/**
+ * The order's own rescheduling terms, from the server's answer: "A rescheduling fee of £16.50 (30%)
+ * applies", "Free rescheduling until 25/11 10:30", or null when it cannot move (the card says why).
+ */
+export function rescheduleTermsText(reschedule: MyOrder['reschedule']): string | null {
+  if (!reschedule.allowed) return null;
+  if (reschedule.fee > 0) return `A rescheduling fee of ${formatMoney(reschedule.fee)} (30%) applies`;
+  return reschedule.freeUntil ? `Free rescheduling until ${formatUkDeadline(reschedule.freeUntil)}` : 'Free rescheduling';
+}

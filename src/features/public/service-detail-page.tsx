@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { useRequest } from '../../app/use-request';
 import { LinkButton, Page } from '../../components/ui';
 import NotFoundPage from './not-found-page';
+import { PublicQuote } from '../quote/public-quote';
 import { FaqList } from './shared/faq-list';
 import { RequestState } from './shared/request-state';
 import { ServicePicture } from './shared/service-picture';
@@ -46,6 +47,7 @@ function ServiceDetailView({ service, id }: { service: ServiceDetail; id: number
           </LinkButton>
         </div>
       </div>
+      <PublicQuote serviceId={id} />
       {service.faqs.length > 0 && (
         <section className="service-detail__faqs" aria-labelledby="service-faqs-title">
           <h2 id="service-faqs-title">Questions about {service.name}</h2>

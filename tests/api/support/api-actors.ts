@@ -121,11 +121,17 @@ export async function createOrder(api: Api, session: Session, catalogue: Catalog
   return answer.body as Schemas['OrderSummary'];
 }
 
-/** A checkout a week ahead (well past the 24 hours' notice), at 10:00 UK time. */
+let checkouts = 0;
+
+/**
+ * A checkout a week or more ahead (well past the 24 hours' notice), each at its own two-hour start
+ * between 07:00 and 17:00 UK time (six a day), so no test runs out of free teams (decision 015).
+ */
 export function checkoutBody(orderId: number, payment: Schemas['PaymentMethod'] = 'cash', daysAhead = 7): Schemas['CheckoutRequest'] {
-  const due = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const n = checkouts++;
+  const due = new Date(Date.now() + (daysAhead + Math.floor(n / 6)) * 86_400_000).toISOString().slice(0, 10);
   return {
-    order: orderId, due_date: due, due_time: '10:00', address: '10 Downing Street', phone: '020 7946 0000',
+    order: orderId, due_date: due, due_time: `${String(7 + (n % 6) * 2).padStart(2, '0')}:00`, address: '10 Downing Street', phone: '020 7946 0000',
     city: 'London', code_postal: 'SW1A 2AA', client_note: '', payment,
   };
 }

@@ -54,3 +54,12 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Teams enough (default 40) for suites about other rules, which book many jobs at one fixed time;
+ * the capacity suite keeps the product's 3 (decision 015).
+ */
+export async function roomForBookings(db: Database, teams = 40): Promise<void> {
+  await db.query(`DELETE FROM teams WHERE position > $1`, [teams]);
+  await db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, $1::int) AS n ON CONFLICT (name) DO NOTHING`, [teams]);
+}

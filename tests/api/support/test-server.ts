@@ -10,7 +10,7 @@ import type { Database } from '../../../server/db/database';
 import { QUEUES } from '../../../server/jobs';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
 import { assertContractKept, createContractValidator, type ContractValidator } from '../../support/contract-validator';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, roomForBookings } from './test-database';
 import { TEST_ADMIN, TEST_CUSTOMER, testConfig } from './test-config';
 
 export { TEST_ADMIN, TEST_CUSTOMER } from './test-config';
@@ -56,6 +56,11 @@ export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'now' |
   config?: Partial<Config>;
   /** Use this database instead of a fresh seeded one (it is not closed by close()). */
   db?: Database;
+  /**
+   * Teams of a fresh database (default 40): suites about other rules book many jobs at one fixed
+   * time, so they get room; the capacity suite asks for the product's 3 (decision 015).
+   */
+  teams?: number;
 }
 
 let customerCount = 0;
@@ -64,6 +69,7 @@ let customerCount = 0;
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = options.db ? null : await createTestDatabase();
   const db = options.db ?? owned!.db;
+  if (owned) await roomForBookings(db, options.teams);
   const config = testConfig(options.config);
   const app = await buildApp({
     db,

@@ -1,3 +1,4 @@
+import { freeStart, ukDay } from './free-slots';
 import type { components } from '../../../openapi/schema';
 import { admin } from './accounts';
 import { createApiClient, ok, type ApiClient } from './api-client';
@@ -42,11 +43,11 @@ export async function placeOrder({ customer, token }: SignedInCustomer): Promise
   const order = await ok(
     api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 2 }, { id: items[1]!.id, quantity: 1 }] } }),
   );
-  const due = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+  const due = await freeStart(service!.id, ukDay(7), order.duration_minutes);
   await ok(
     api.POST('/services/order/checkout', {
       body: {
-        order: order.id, due_date: due, due_time: '10:00', address: '221B Baker Street', phone: '020 7946 0000',
+        order: order.id, ...due, address: '221B Baker Street', phone: '020 7946 0000',
         city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
       },
     }),

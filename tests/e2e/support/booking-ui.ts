@@ -1,3 +1,4 @@
+import { dayFreeAt } from './free-slots';
 import { expect, type Page } from '@playwright/test';
 import type { components } from '../../../openapi/schema';
 import { signInByApi } from './a11y';
@@ -44,7 +45,12 @@ export const deliveryDetails = {
   time: '09:30',
 };
 
-export async function fillDeliveryDetails(page: Page, date = ukDateIn(3)): Promise<void> {
+/**
+ * Fills the place-order form. Without a date: the first day from three days ahead on with a team
+ * free at 09:30 for the stored order (the shared server fills up as the suite books).
+ */
+export async function fillDeliveryDetails(page: Page, chosenDate?: string): Promise<void> {
+  const date = chosenDate ?? (await dayFreeAt(BOOKED_SERVICE_ID, ukDateIn(3), deliveryDetails.time, (await storedOrder(page))?.duration_minutes));
   await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
   await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
   await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);

@@ -5,8 +5,11 @@ import { useSession } from '../../../app/session';
 const links = [
   { to: paths.admin.dashboard, label: 'Overview', icon: '▦' },
   { to: paths.admin.orders, label: 'Orders', icon: '☰' },
+  { to: paths.admin.schedule, label: 'Schedule', icon: '▤' },
   { to: paths.admin.refunds, label: 'Refunded orders', icon: '↺' },
   { to: paths.admin.users, label: 'Users', icon: '☺' },
+  { to: paths.admin.customers, label: 'Customers', icon: '☷' },
+  { to: paths.admin.messages, label: 'Messages', icon: '✉' },
   { to: paths.admin.settings, label: 'Settings', icon: '⚙' },
 ] as const;
 

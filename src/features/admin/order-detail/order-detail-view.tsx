@@ -4,6 +4,9 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone, refundStatusTone, statusLabel } from '../shared/status-label';
+import { paths } from '../../../app/paths';
+import { TextLink } from '../../../components/ui';
+import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
 
 const dash = '—';
@@ -28,7 +31,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
       <section className="order-detail__panel" aria-labelledby="order-customer">
         <h2 id="order-customer">Customer</h2>
         <dl className="order-detail__fields">
-          <Field term="Name" value={order.user} />
+          <Field term="Name" value={<TextLink href={paths.admin.customer(order.customer_id)}>{order.user}</TextLink>} />
           <Field term="Email" value={order.email} />
           <Field term="Phone" value={order.phone || dash} />
           <Field term="Address" value={order.address || dash} />
@@ -68,6 +71,11 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             </tfoot>
           </table>
         </div>
+      </section>
+
+      <section className="order-detail__panel" aria-labelledby="order-staff-notes">
+        <h2 id="order-staff-notes">Staff notes</h2>
+        <CustomerNotes notes={order.staff_notes} />
       </section>
 
       <section className="order-detail__panel" aria-labelledby="order-refund">

@@ -8,7 +8,13 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.checkout': 'Checked out',
   'order.refund_request': 'Refund requested',
   'order.paid': 'Paid',
+  'order.team': 'Team assigned',
+  'order.moved': 'Moved',
+  'order.reschedule': 'Rescheduled',
 };
+
+/** A reschedule records the job's start times (UK time shown); every other entry a status. */
+const valueLabel = (entry: AuditEntry, value: string) => (entry.action === 'order.reschedule' ? formatDateTime(value) : statusLabel(value));
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
@@ -24,11 +30,11 @@ export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
           <span className="order-history__change">
             {entry.from ? (
               <>
-                {statusLabel(entry.from)} <span aria-hidden="true">→</span>
-                <span className="visually-hidden">to</span> {statusLabel(entry.to)}
+                {valueLabel(entry, entry.from)} <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span> {valueLabel(entry, entry.to)}
               </>
             ) : (
-              statusLabel(entry.to)
+              valueLabel(entry, entry.to)
             )}
           </span>
         </li>

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { exportOrdersCsv } from '../../../api/export-orders-csv';
 import { getStats } from '../../../api/get-stats';
 import { listOrderStatuses, type OrderStatus } from '../../../api/list-order-statuses';
 import { listOrders, type AdminOrder, type OrderListQuery } from '../../../api/list-orders';
+import { listServices, type Service } from '../../../api/list-services';
 import { useToast } from '../../../app/toasts';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
@@ -11,17 +13,33 @@ import { useServerTable } from '../data-table/use-server-table';
 import { StatTiles } from '../shared/stat-tiles';
 import { OrderActionsContext } from './order-actions-context';
 import { orderColumns } from './order-columns';
-import { downloadBlob } from './download';
+import { downloadBlob } from '../../../lib/download';
+import { OrderFilterBar } from './order-filter-bar';
+import { filtersFromUrl, filtersToQuery, filtersToUrl, hasFilters, type OrderFilterState } from './order-filters';
 
 const noStatuses: OrderStatus[] = [];
+const noServices: Service[] = [];
 const byName = [{ id: 'user', desc: false }];
 const rowId = (order: AdminOrder) => String(order.id);
 const refundRow = (order: AdminOrder) => (order.refund_status === 'pending' ? 'row--refund' : undefined);
 
-/** SPEC 2 /orders: three totals, then the orders a page at a time, each with its status control and a link to its detail. */
+/**
+ * SPEC 2 /orders: three totals, then the orders a page at a time, each with its status control and
+ * a link to its detail; above them the search and filters (issue 15 §4), kept in the URL.
+ */
 export function OrdersPage() {
-  const orders = useServerTable<AdminOrder, OrderListQuery & { limit: number; page: number }>(listOrders, { defaultSort: byName, rowId });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromUrl(searchParams), [searchParams]);
+  // "Today" and "This week" are resolved to UK dates when the URL changes (order-filters.ts).
+  const filter = useMemo(() => filtersToQuery(filters, new Date()), [filters]);
+  const changeFilters = useCallback((next: OrderFilterState) => {
+    const params = filtersToUrl(next);
+    // Each view is one history entry: Back returns to the previous one.
+    if (params.toString() !== filtersToUrl(filters).toString()) setSearchParams(params);
+  }, [filters, setSearchParams]);
+  const orders = useServerTable<AdminOrder, OrderListQuery & { limit: number; page: number }>(listOrders, { defaultSort: byName, rowId, filter });
   const statuses = useRequest(listOrderStatuses, { auto: true });
+  const services = useRequest(listServices, { auto: true });
   const stats = useRequest(getStats, { auto: true });
   const showToast = useToast();
   const [exporting, setExporting] = useState(false);
@@ -41,8 +59,8 @@ export function OrdersPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { sort, order, status } = orders.query;
-      downloadBlob('orders.csv', await exportOrdersCsv({ sort, order, status }));
+      const { limit: _limit, page: _page, ...sortAndFilters } = orders.query;
+      downloadBlob('orders.csv', await exportOrdersCsv(sortAndFilters));
     } catch (error) {
       showToast(error instanceof Error ? error.message : 'Network Error', 'error');
     } finally {
@@ -61,6 +79,7 @@ export function OrdersPage() {
           { label: 'Canceled', value: String(stats.data?.cancelled ?? 0), icon: '✕', tone: 'danger' },
         ]}
       />
+      <OrderFilterBar filters={filters} statuses={statuses.data ?? noStatuses} services={services.data ?? noServices} onChange={changeFilters} />
       {orders.loading ? <Spinner label="Loading orders" /> : null}
       {orders.error || statuses.error ? (
         <Alert variant="error" className="load-error">
@@ -77,7 +96,7 @@ export function OrdersPage() {
           {...orders.table}
           getRowId={rowId}
           rowClassName={refundRow}
-          emptyMessage={orders.loaded ? 'There are no orders yet.' : 'Loading orders…'}
+          emptyMessage={!orders.loaded ? 'Loading orders…' : hasFilters(filters) ? 'No order matches these filters.' : 'There are no orders yet.'}
           toolbar={
             <Button variant="secondary" size="sm" isDisabled={orders.total === 0 || exporting} onPress={() => void exportCsv()}>
               {exporting ? 'Exporting…' : 'Export CSV'}

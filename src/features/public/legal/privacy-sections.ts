@@ -51,6 +51,32 @@ export const privacySections: LegalSection[] = [
     ],
   },
   {
+    id: 'your-data-online',
+    title: 'Download your data or delete your account',
+    paragraphs: [
+      'Signed in, open My Profile (Settings in your name menu):',
+    ],
+    list: [
+      '“Download my data” saves a file (my-data.json) with your account (name, email, when you registered), every order you placed with its address, phone, notes, items, status and total, and the messages you sent us from your account’s email with our replies;',
+      '“Delete my account” asks for your password, then deletes your account at once and logs you out: your name becomes “Deleted user” and a number, and your email, phone numbers, addresses, booking notes, our notes about you and your messages to us are removed; nobody can sign in to the account any more;',
+      'we keep your orders without your name — the service, items, dates, status, totals and refunds — because the law requires us to keep accounts; they no longer say who you are;',
+      'you may register again with the same email later, as a new customer.',
+    ],
+  },
+  {
+    id: 'browser-storage',
+    title: 'What the site keeps in your browser',
+    paragraphs: [
+      'We use no cookies and no tracking. The site keeps only these items in your browser’s local storage, so it works between pages and after a reload:',
+    ],
+    list: [
+      '“userInfo”: while you are signed in, your id, name, email, role and sign-in token; removed when you log out (or delete your account);',
+      '“myService”: the order you are booking (service, items, total) between choosing items and checkout; removed after checkout or when you log out;',
+      '“draft:booking.cart” and “draft:booking.form”: the booking draft (the items you chose, and the address, phone, date, time, payment choice and notes you typed, never a card number), so a reload or an expired session loses nothing; removed when the booking is sent or you log out;',
+      '“draft:cancellation” and “draft:profile”: a cancellation reason or profile change you are typing (never a password); removed when sent or when you log out.',
+    ],
+  },
+  {
     id: 'contact',
     title: 'Contact us',
     paragraphs: [

@@ -1,0 +1,119 @@
+import type { Database } from '../db/database';
+import { londonDate, londonLocalToInstant } from '../services/london-time';
+import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../services/availability-rules';
+
+/**
+ * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their
+ * hours and time off, opening hours, closures and the booked jobs (checked out, not cancelled).
+ * Dates and times are read as text, so neither driver's Date parsing moves them across midnight.
+ */
+export function availabilityRepository(db: Database) {
+  return {
+    async load(from: string, to: string): Promise<CapacityData> {
+      // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
+      const rangeStart = new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000);
+      const rangeEnd = new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000);
+      const [teams, teamHours, timeOff, opening, closures, jobs] = await Promise.all([
+        db.query<{ id: number; name: string }>('SELECT id, name FROM teams WHERE active ORDER BY position, id'),
+        db.query<HoursRow & { team_id: number; weekday: number }>(
+          `SELECT team_id, weekday, works AS open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM team_hours`,
+        ),
+        db.query<{ team_id: number; starts_on: string; ends_on: string }>(
+          `SELECT team_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on
+             FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date`,
+          [from, to],
+        ),
+        db.query<HoursRow & { weekday: number }>(
+          `SELECT weekday, open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM opening_hours`,
+        ),
+        db.query<{ day: string; reason: string }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day BETWEEN $1::date AND $2::date`,
+          [from, to],
+        ),
+        // Orders from before durations were stored take their items' duration.
+        db.query<{ team_id: number | null; due_at: Date; minutes: number }>(
+          `SELECT o.team_id, o.due_at,
+                  COALESCE(o.duration_minutes,
+                           (SELECT sum(si.duration_minutes * oi.quantity)::int FROM order_items oi
+                              JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id), 30) AS minutes
+             FROM orders o
+            WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2`,
+          [rangeStart, rangeEnd],
+        ),
+      ]);
+      const jobsByDay = new Map<string, BookedJob[]>();
+      for (const job of jobs) {
+        const start = new Date(job.due_at).getTime();
+        const day = londonDate(start);
+        const list = jobsByDay.get(day) ?? [];
+        list.push({ teamId: job.team_id, start, end: start + Math.max(job.minutes, 30) * 60_000 });
+        jobsByDay.set(day, list);
+      }
+      const teamList: Team[] = teams.map((team) => ({ id: team.id, name: team.name, hours: new Map(), daysOff: new Set() }));
+      const byId = new Map(teamList.map((team) => [team.id, team]));
+      for (const row of teamHours) byId.get(row.team_id)?.hours.set(row.weekday, hoursOf(row));
+      for (const off of timeOff) {
+        const team = byId.get(off.team_id);
+        const last = off.ends_on < to ? off.ends_on : to;
+        for (let day = off.starts_on > from ? off.starts_on : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
+      }
+      return {
+        teams: teamList,
+        openingHours: new Map(opening.map((row) => [row.weekday, hoursOf(row)])),
+        closures: new Map(closures.map((row) => [row.day, row.reason])),
+        jobsByDay,
+      };
+    },
+
+    /** Minutes the order's items take (each item's duration × quantity). */
+    async orderMinutes(orderId: number): Promise<number> {
+      const [row] = await db.query<{ minutes: number | null }>(
+        `SELECT sum(si.duration_minutes * oi.quantity)::int AS minutes FROM order_items oi
+           JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = $1`,
+        [orderId],
+      );
+      return row?.minutes ?? 0;
+    },
+
+    /** The shortest job of a service (its quickest item, once); null for an unknown service. */
+    async serviceMinutes(serviceId: number): Promise<number | null> {
+      const [row] = await db.query<{ found: boolean; minutes: number | null }>(
+        `SELECT EXISTS (SELECT 1 FROM services WHERE id = $1) AS found,
+                (SELECT min(duration_minutes) FROM service_items WHERE service_id = $1) AS minutes`,
+        [serviceId],
+      );
+      if (!row?.found) return null;
+      return row.minutes ?? 0;
+    },
+
+    /**
+     * Serialises claims on one UK day (transaction-scoped advisory lock, PostgreSQL and PGlite
+     * alike): the next claimant reads the jobs only after the previous one committed.
+     */
+    async lockDay(date: string): Promise<void> {
+      const dayNumber = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+      await db.query('SELECT pg_advisory_xact_lock($1, $2)', [DAY_LOCK_NAMESPACE, dayNumber]);
+    },
+
+    async assign(orderId: number, teamId: number, minutes: number): Promise<void> {
+      await db.query('UPDATE orders SET team_id = $2, duration_minutes = $3 WHERE id = $1', [orderId, teamId, minutes]);
+    },
+  };
+}
+
+/** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */
+const DAY_LOCK_NAMESPACE = 14_02;
+
+interface HoursRow {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
+function hoursOf(row: HoursRow): Hours {
+  return { open: row.open, opens: toMinutes(row.opens), closes: toMinutes(row.closes) };
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,77 @@
+import type { Database } from '../db/database';
+import type { OrderStatus, PaymentMethod } from '../services/order-statuses';
+import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+
+export type CustomerSort = 'id' | 'name' | 'email' | 'created';
+
+export interface CustomerRow {
+  id: number;
+  name: string;
+  email: string | null;
+  created_at: Date;
+  anonymised_at: Date | null;
+}
+
+export interface CustomerOrderRow {
+  id: number;
+  service_name: string;
+  status: OrderStatus;
+  total: number;
+  payment_method: PaymentMethod | null;
+  due_at: Date | null;
+  address: string | null;
+  city: string | null;
+  code_postal: string | null;
+  phone: string | null;
+  client_note: string | null;
+  created_at: Date;
+}
+
+/** Customers are the accounts without ROLE_ADMIN (the dashboard's Total Users counts the same). */
+const IS_CUSTOMER = `NOT ('ROLE_ADMIN' = ANY(roles))`;
+// Names and emails sort without regard to case (users_name_idx, users_email_sort_idx).
+const SORT_SQL: Record<CustomerSort, string> = { id: 'id', name: 'lower(name)', email: 'lower(email)', created: 'created_at' };
+const COLUMNS = 'id, name, email, created_at, anonymised_at';
+/** Money that counts as revenue (the dashboard's rule): paid or done, never cancelled. */
+export const REVENUE_STATUSES: OrderStatus[] = ['payment_validated', 'completed'];
+
+export function customerRepository(db: Database) {
+  return {
+    async page(query: { sort?: CustomerSort; order?: 'asc' | 'desc'; q?: string }, page: PageRequest): Promise<Page<CustomerRow>> {
+      const desc = query.order === 'desc';
+      const sort = query.sort ?? 'name';
+      const keys: SortKey[] = sort === 'id' ? [{ sql: 'id', desc }] : [{ sql: SORT_SQL[sort], desc, nullsLast: sort === 'email' ? true : undefined }, { sql: 'id', desc }];
+      const conditions = new Conditions().add(IS_CUSTOMER);
+      if (query.q) {
+        const pattern = containsPattern(query.q.trim().toLowerCase());
+        conditions.add('(lower(name) LIKE $? OR lower(email) LIKE $?)', pattern, pattern);
+      }
+      const total = await countRows(db, 'FROM users', conditions);
+      return selectPage<CustomerRow>(db, { select: `SELECT ${COLUMNS} FROM users`, conditions, keys, total, page });
+    },
+
+    /** The customer, or null for an unknown id or an administrator. */
+    async find(id: number): Promise<CustomerRow | null> {
+      const [row] = await db.query<CustomerRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND ${IS_CUSTOMER}`, [id]);
+      return row ?? null;
+    },
+
+    /** Any account, administrators included: everyone may download their own data. */
+    async findAccount(id: number): Promise<CustomerRow | null> {
+      const [row] = await db.query<CustomerRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+      return row ?? null;
+    },
+
+    /** Placed (checked-out) orders, newest first; drafts are nobody's booking. */
+    orders(userId: number): Promise<CustomerOrderRow[]> {
+      return db.query<CustomerOrderRow>(
+        `SELECT o.id, s.name AS service_name, o.status, o.total, o.payment_method, o.due_at, o.address, o.city,
+                o.code_postal, o.phone, o.client_note, o.created_at
+           FROM orders o JOIN services s ON s.id = o.service_id
+          WHERE o.user_id = $1 AND o.checked_out_at IS NOT NULL
+          ORDER BY o.created_at DESC, o.id DESC`,
+        [userId],
+      );
+    },
+  };
+}

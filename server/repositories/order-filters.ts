@@ -1,0 +1,72 @@
+import { badRequest } from '../lib/http-error';
+import type { OrderStatus, PaymentMethod } from '../services/order-statuses';
+import { londonDaysSpan } from '../services/london-time';
+import { containsPattern, type Conditions } from './paging';
+
+/**
+ * What the back office can narrow a list of orders to (docs/decisions/017-order-search.md). The one
+ * home of the filter → SQL rule: the table's pages, their total and the CSV export all read
+ * `addOrderFilters`, so an export holds exactly the rows the table pages through.
+ */
+export interface OrderFilters {
+  status?: OrderStatus;
+  /** Customer name, email, postcode or order id (`42` or `#42`). */
+  q?: string;
+  /** The job's UK date (YYYY-MM-DD), inclusive at both ends. */
+  due_from?: string;
+  due_to?: string;
+  service?: number;
+  payment_method?: PaymentMethod;
+  /** true: only orders no team is assigned to; false: only assigned ones. */
+  unassigned?: boolean;
+}
+
+const MAX_ORDER_ID = 2_147_483_647;
+
+/** The text a postcode is compared as: capitals, no spaces ("sw1a 1aa" and "SW1A1AA" match). */
+export const POSTCODE_SQL = "upper(replace(o.code_postal, ' ', ''))";
+
+/**
+ * Adds the filters to `conditions`; every condition is on the orders row (`o`) alone, so a count
+ * needs no join and the by-service LATERAL read can take them as they are. A search is the union
+ * of the ids each index finds (trigram GIN on names, emails and postcodes; the primary key for an
+ * id): one OR across two tables would leave PostgreSQL no index to use.
+ */
+export function addOrderFilters(conditions: Conditions, filters: OrderFilters): Conditions {
+  if (filters.due_from && filters.due_to && filters.due_from > filters.due_to) {
+    throw badRequest('due_from must not be after due_to');
+  }
+  if (filters.status) conditions.add('o.status = $?', filters.status);
+  const { start, end } = londonDaysSpan(filters.due_from, filters.due_to);
+  if (start) conditions.add('o.due_at >= $?', start);
+  if (end) conditions.add('o.due_at < $?', end);
+  if (filters.service !== undefined) conditions.add('o.service_id = $?', filters.service);
+  if (filters.payment_method) conditions.add('o.payment_method = $?', filters.payment_method);
+  if (filters.unassigned !== undefined) conditions.add(filters.unassigned ? 'o.team_id IS NULL' : 'o.team_id IS NOT NULL');
+  const q = filters.q?.trim();
+  if (q) addSearch(conditions, q);
+  return conditions;
+}
+
+function addSearch(conditions: Conditions, q: string): void {
+  const pattern = containsPattern(q);
+  const postcode = q.replace(/\s+/g, '').toUpperCase();
+  const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
+  const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
+  const parts = [
+    'SELECT s.id FROM orders s WHERE s.user_id IN (SELECT u.id FROM users u WHERE u.name ILIKE $? OR u.email ILIKE $?)',
+    `SELECT o.id FROM orders o WHERE ${POSTCODE_SQL} LIKE $?`,
+  ];
+  const values: unknown[] = [pattern, pattern, containsPattern(postcode)];
+  if (id !== null) {
+    parts.push('SELECT $?::integer');
+    values.push(id);
+  }
+  conditions.add(`o.id IN (${parts.join(' UNION ALL ')})`, ...values);
+}
+
+/** Whether the order counters (by status, 006_paging.sql) give this list's total; else it is counted. */
+export function countedByStatusOnly(filters: OrderFilters): boolean {
+  return !filters.q?.trim() && !filters.due_from && !filters.due_to && filters.service === undefined
+    && filters.payment_method === undefined && filters.unassigned === undefined;
+}

@@ -1,0 +1,147 @@
+import type { Database } from '../db/database';
+import type { OrderStatus } from '../services/order-statuses';
+
+/**
+ * How long a job takes, in minutes: the duration copied onto the order at checkout or, for an order
+ * booked before durations were stored (null), the sum of its items' durations per unit, at least an
+ * hour (docs/decisions/019-schedule-board.md). One SQL expression, so the board's cards and the
+ * clash check can never disagree about where a job ends.
+ */
+export const JOB_MINUTES_SQL = `COALESCE(o.duration_minutes, GREATEST(60, (
+  SELECT COALESCE(SUM(oi.quantity * si.duration_minutes), 0)::integer
+    FROM order_items oi JOIN service_items si ON si.id = oi.item_id
+   WHERE oi.order_id = o.id)))`;
+
+/** A placed booking: checked out (a draft is nobody's job) and not cancelled. */
+const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;
+
+/**
+ * No job lasts a week: the clash search looks this far back from the new job's start, so it reads
+ * the team's index (team_id, due_at) over a bounded range instead of the team's whole history.
+ */
+const LONGEST_JOB = `interval '7 days'`;
+
+export interface JobRow {
+  id: number;
+  due_at: Date;
+  duration_minutes: number;
+  customer: string;
+  postcode: string | null;
+  service: string;
+  status: OrderStatus;
+  team_id: number | null;
+  version: number;
+  checked_out_at: Date | null;
+}
+
+export interface TeamRow {
+  id: number;
+  name: string;
+}
+
+/** A team's working day: no row means the company's opening hours (008_teams_and_hours.sql). */
+export interface TeamDay {
+  works: boolean;
+  opens: string;
+  closes: string;
+}
+
+export interface OpeningDay {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
+const SELECT_JOB = `
+  SELECT o.id, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, u.name AS customer,
+         o.code_postal AS postcode, s.name AS service, o.status, o.team_id, o.version, o.checked_out_at
+    FROM orders o
+    JOIN users u ON u.id = o.user_id
+    JOIN services s ON s.id = o.service_id`;
+
+export function scheduleRepository(db: Database) {
+  return {
+    /** Active teams in the board's lane order. */
+    teams(): Promise<TeamRow[]> {
+      return db.query<TeamRow>('SELECT id, name FROM teams WHERE active ORDER BY position, id');
+    },
+
+    /** Placed jobs starting in [from, to), earliest first: served by orders_due_at_idx. */
+    jobsBetween(from: Date, to: Date): Promise<JobRow[]> {
+      return db.query<JobRow>(
+        `${SELECT_JOB} WHERE ${PLACED} AND o.due_at >= $1 AND o.due_at < $2 ORDER BY o.due_at, o.id`,
+        [from, to],
+      );
+    },
+
+    /** One checked-out order as a job (cancelled too: the service says why it cannot change). */
+    async job(id: number, options: { forUpdate?: boolean } = {}): Promise<JobRow | null> {
+      const rows = await db.query<JobRow>(
+        `${SELECT_JOB} WHERE o.id = $1 AND o.checked_out_at IS NOT NULL${options.forUpdate ? ' FOR UPDATE OF o' : ''}`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The team's row, locked until the transaction ends when `forUpdate`: every assignment or move
+     * onto a team takes this lock before looking for a clash, so two of them cannot both see the
+     * time free (PostgreSQL runs them one after the other; PGlite runs one transaction at a time).
+     */
+    async team(id: number, options: { forUpdate?: boolean } = {}): Promise<TeamRow | null> {
+      const rows = await db.query<TeamRow>(
+        `SELECT id, name FROM teams WHERE id = $1 AND active${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The earliest of the team's other placed jobs overlapping [start, end), or null. */
+    async clash(teamId: number, orderId: number, start: Date, end: Date): Promise<{ due_at: Date; ends_at: Date } | null> {
+      const rows = await db.query<{ due_at: Date; ends_at: Date }>(
+        `SELECT o.due_at, o.due_at + ${JOB_MINUTES_SQL} * interval '1 minute' AS ends_at
+           FROM orders o
+          WHERE o.team_id = $1 AND o.id <> $2 AND ${PLACED}
+            AND o.due_at < $4 AND o.due_at > $3::timestamptz - ${LONGEST_JOB}
+            AND o.due_at + ${JOB_MINUTES_SQL} * interval '1 minute' > $3
+          ORDER BY o.due_at LIMIT 1`,
+        [teamId, orderId, start, end],
+      );
+      return rows[0] ?? null;
+    },
+
+    async teamDay(teamId: number, weekday: number): Promise<TeamDay | null> {
+      const rows = await db.query<TeamDay>(
+        `SELECT works, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes
+           FROM team_hours WHERE team_id = $1 AND weekday = $2`,
+        [teamId, weekday],
+      );
+      return rows[0] ?? null;
+    },
+
+    async teamIsOff(teamId: number, day: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM team_time_off WHERE team_id = $1 AND starts_on <= $2::date AND ends_on >= $2::date', [teamId, day]);
+      return rows.length > 0;
+    },
+
+    async openingDay(weekday: number): Promise<OpeningDay | null> {
+      const rows = await db.query<OpeningDay>(
+        `SELECT open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM opening_hours WHERE weekday = $1`,
+        [weekday],
+      );
+      return rows[0] ?? null;
+    },
+
+    async isClosed(day: string): Promise<boolean> {
+      return (await db.query('SELECT 1 FROM closures WHERE day = $1::date', [day])).length > 0;
+    },
+
+    async setTeam(id: number, teamId: number | null): Promise<void> {
+      await db.query('UPDATE orders SET team_id = $2, version = version + 1 WHERE id = $1', [id, teamId]);
+    },
+
+    async setStart(id: number, dueAt: Date): Promise<void> {
+      await db.query('UPDATE orders SET due_at = $2, version = version + 1 WHERE id = $1', [id, dueAt]);
+    },
+  };
+}

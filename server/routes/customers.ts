@@ -1,0 +1,52 @@
+import type { components, operations } from '../../openapi/schema';
+import type { AppContext, Handlers } from '../app-context';
+import { answerPage, pageRequest } from '../lib/page-answer';
+import { listMessages, markMessageRead, replyToMessage } from '../services/contact-messages';
+import { addCustomerNote, anonymiseCustomerRecord, exportCustomer, getCustomerRecord, listCustomers } from '../services/customers';
+import { createMyData } from '../services/my-data';
+import { currentUser } from './booking';
+
+type Schemas = components['schemas'];
+type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
+const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
+
+/**
+ * Customer records, contact messages (back office; the contract's x-required-role lets only
+ * administrators in) and the customer's own data rights (issue 15 §3, §5, §7).
+ */
+export function customerHandlers(ctx: AppContext): Partial<Handlers> {
+  const myData = createMyData(ctx);
+  return {
+    async listCustomers(request, reply) {
+      const page = pageRequest(request);
+      return answerPage(request, reply, await listCustomers(ctx.db, request.query as Query<'listCustomers'>, page), page);
+    },
+    getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
+    async addCustomerNote(request, reply) {
+      const { body } = request.body as Schemas['NewCustomerNote'];
+      return reply.code(201).send(await addCustomerNote(ctx.db, currentUser(request), idOf(request), body, ctx.now()));
+    },
+    async exportCustomer(request, reply) {
+      reply.header('content-disposition', `attachment; filename="customer-${idOf(request)}.json"`);
+      return exportCustomer(ctx.db, idOf(request), ctx.now());
+    },
+    anonymiseCustomer: async (request) => anonymiseCustomerRecord(ctx.db, idOf(request), ctx.now()),
+
+    async listMessages(request, reply) {
+      const page = pageRequest(request);
+      return answerPage(request, reply, await listMessages(ctx.db, request.query as Query<'listMessages'>, page), page);
+    },
+    markMessageRead: async (request) => markMessageRead(ctx.db, idOf(request), ctx.now()),
+    async replyToMessage(request, reply) {
+      const { body } = request.body as Schemas['NewReply'];
+      return reply.code(201).send(await replyToMessage(ctx, currentUser(request), idOf(request), body, ctx.now()));
+    },
+
+    async exportMyData(request, reply) {
+      reply.header('content-disposition', 'attachment; filename="my-data.json"');
+      return myData.export(currentUser(request).id);
+    },
+    deleteMyAccount: async (request) =>
+      myData.delete(currentUser(request).id, (request.body as Schemas['DeleteAccountRequest']).password),
+  };
+}

@@ -1,0 +1,24 @@
+import type { components } from '../../openapi/schema';
+import type { AppContext, Handlers } from '../app-context';
+import { assignJob, listSchedule, moveJob } from '../services/schedule';
+import { currentUser } from './booking';
+
+type Schemas = components['schemas'];
+
+/** The schedule board (issue 15 section 1); the contract's x-required-role keeps it to administrators. */
+export function scheduleHandlers(ctx: AppContext): Partial<Handlers> {
+  return {
+    async listSchedule(request) {
+      const { from, days } = request.query as { from: string; days?: number };
+      return listSchedule(ctx.db, from, days);
+    },
+    async assignJob(request) {
+      const { id } = request.params as { id: number };
+      return assignJob(ctx.db, currentUser(request), id, (request.body as Schemas['JobAssignment']).team, ctx.now());
+    },
+    async moveJob(request) {
+      const { id } = request.params as { id: number };
+      return moveJob(ctx.db, currentUser(request), id, request.body as Schemas['JobMove'], ctx.now());
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Database } from '../db/database';
+import { auditRepository } from '../repositories/audit';
+import { orderRepository } from '../repositories/orders';
+import { londonDate, londonLocalToInstant } from '../services/london-time';
+import { toPence, toPounds } from '../services/money';
+
+/**
+ * Today's demo jobs (issue 15 section 1): a new site's schedule board opens on today, so a few cash
+ * bookings start today (UK time), placed the day before by the demo's extra customers; one already
+ * has Team A, the others wait in Unassigned. Runs with the demo orders, on a new site only.
+ */
+const TODAY: Array<{ email: string; time: string; team: string | null; postcode: string }> = [
+  { email: 'oliver.bennett@example.co.uk', time: '09:00', team: 'Team A', postcode: 'SW19 4HE' },
+  { email: 'priya.sharma@example.co.uk', time: '10:30', team: null, postcode: 'BN2 1JA' },
+  { email: 'george.williams@example.co.uk', time: '13:00', team: null, postcode: 'M1 3HE' },
+  { email: 'amelia.hart@example.co.uk', time: '15:30', team: null, postcode: 'LS1 5HD' },
+];
+
+export async function seedTodaysJobs(db: Database, now: Date): Promise<void> {
+  const orders = orderRepository(db);
+  const audit = auditRepository(db);
+  const [service] = await db.query<{ id: number }>('SELECT id FROM services ORDER BY sort, id LIMIT 1');
+  const [item] = await db.query<{ id: number; name: string; price: number }>(
+    'SELECT id, name, price FROM service_items WHERE service_id = $1 ORDER BY sort, id LIMIT 1',
+    [service?.id ?? 0],
+  );
+  if (!service || !item) return;
+  const day = londonDate(now);
+  for (const job of TODAY) {
+    const [customer] = await db.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE lower(email) = $1', [job.email]);
+    if (!customer) continue;
+    const total = toPounds(toPence(item.price) * 2);
+    const placedAt = new Date(now.getTime() - 86_400_000);
+    const id = await orders.insert({
+      userId: customer.id, serviceId: service.id, total, createdAt: placedAt,
+      items: [{ itemId: item.id, name: item.name, unitPrice: item.price, quantity: 2, totalPrice: total }],
+    });
+    await orders.checkout(id, {
+      dueAt: londonLocalToInstant(day, job.time), address: '1 Demo Street', phone: '020 7946 0000', city: 'London',
+      codePostal: job.postcode, clientNote: '', paymentMethod: 'cash', paymentRef: null, checkedOutAt: placedAt,
+    });
+    await audit.record({ orderId: id, actorId: customer.id, actor: customer.name, action: 'order.checkout', from: null, to: 'cash', at: placedAt });
+    if (job.team) await db.query('UPDATE orders SET team_id = (SELECT id FROM teams WHERE name = $2) WHERE id = $1', [id, job.team]);
+  }
+}

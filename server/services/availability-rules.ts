@@ -1,0 +1,140 @@
+/**
+ * The capacity rule, the one home of it (decision 015): a start time is free when a team is free
+ * for the whole job — the company is open that day and at those times, the team works then and is
+ * not on time off, and none of its jobs overlaps — and a job holds one team. Jobs nobody is
+ * assigned to (older bookings, the schedule's "Unassigned" lane) take one team each from the count.
+ * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
+ */
+import { CLOSED } from '../../src/lib/availability-text';
+import { londonLocalToInstant } from '../../src/lib/london-time';
+
+/** Start times are offered every half hour (typed times between them are judged by the same rule). */
+export const SLOT_STEP_MINUTES = 30;
+/** A job with items of no duration still takes a team this long. */
+export const MIN_JOB_MINUTES = 30;
+
+export interface Hours {
+  open: boolean;
+  /** Minutes after local midnight (UK wall clock). */
+  opens: number;
+  closes: number;
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  /** Working hours per weekday (0 = Sunday); a missing weekday: the company's opening hours. */
+  hours: Map<number, Hours>;
+  /** UK dates (YYYY-MM-DD) the team is off. */
+  daysOff: Set<string>;
+}
+
+export interface BookedJob {
+  teamId: number | null;
+  start: number;
+  end: number;
+}
+
+export interface CapacityData {
+  teams: Team[];
+  openingHours: Map<number, Hours>;
+  /** UK date → reason ('' when none was given). */
+  closures: Map<string, string>;
+  /** UK date → the jobs starting that day (jobs lie within opening hours, so within one day). */
+  jobsByDay: Map<string, BookedJob[]>;
+}
+
+/** The bookable window: from the notice (24 h) to the horizon (12 months). */
+export interface Window {
+  earliest: Date;
+  latest: Date;
+}
+
+export type StartCheck =
+  | { kind: 'free'; teams: number[] }
+  | { kind: 'closed'; reason: string }
+  | { kind: 'outsideHours'; opens: number; lastStart: number }
+  | { kind: 'full' };
+
+export function weekdayOf(date: string): number {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+export function toMinutes(time: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+export function toTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The company's day: null when it is shut (a closure or a closed weekday), with the reason shown. */
+export function companyDay(data: CapacityData, date: string): { hours: Hours } | { closed: string } {
+  const closure = data.closures.get(date);
+  if (closure !== undefined) return { closed: closure || CLOSED };
+  const hours = data.openingHours.get(weekdayOf(date));
+  if (!hours || !hours.open) return { closed: CLOSED };
+  return { hours };
+}
+
+/** The teams free for a job of `minutes` starting at `time` on `date` (UK), best first. */
+export function checkStart(data: CapacityData, date: string, time: string, minutes: number): StartCheck {
+  const day = companyDay(data, date);
+  if ('closed' in day) return { kind: 'closed', reason: day.closed };
+  const startMinute = toMinutes(time);
+  const length = Math.max(minutes, MIN_JOB_MINUTES);
+  if (startMinute < day.hours.opens || startMinute + length > day.hours.closes) {
+    return { kind: 'outsideHours', opens: day.hours.opens, lastStart: day.hours.closes - length };
+  }
+  const start = londonLocalToInstant(date, time).getTime();
+  const end = start + length * 60_000;
+  const weekday = weekdayOf(date);
+  const jobs = data.jobsByDay.get(date) ?? [];
+  const overlaps = (job: BookedJob) => job.start < end && start < job.end;
+  const free = data.teams.filter((team) => {
+    if (team.daysOff.has(date)) return false;
+    const own = team.hours.get(weekday) ?? day.hours;
+    if (!own.open) return false;
+    // A team works within the company's hours, whatever its own say.
+    if (startMinute < Math.max(own.opens, day.hours.opens) || startMinute + length > Math.min(own.closes, day.hours.closes)) return false;
+    return !jobs.some((job) => job.teamId === team.id && overlaps(job));
+  });
+  const unassigned = jobs.filter((job) => job.teamId === null && overlaps(job)).length;
+  const usable = free.slice(0, Math.max(0, free.length - unassigned)).map((team) => team.id);
+  return usable.length > 0 ? { kind: 'free', teams: usable } : { kind: 'full' };
+}
+
+export interface DayTimes {
+  date: string;
+  /** Set when the company is shut that day: "Closed" or the closure's reason. */
+  closed: string | null;
+  times: { time: string; free: number }[];
+}
+
+/**
+ * Every half-hour start of `date` that the job fits in (opening hours) and that lies in the
+ * bookable window, with how many teams are free for it (0: fully booked).
+ */
+export function dayTimes(data: CapacityData, date: string, minutes: number, window: Window): DayTimes {
+  const day = companyDay(data, date);
+  if ('closed' in day) return { date, closed: day.closed, times: [] };
+  const length = Math.max(minutes, MIN_JOB_MINUTES);
+  const times: DayTimes['times'] = [];
+  const first = Math.ceil(day.hours.opens / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+  for (let minute = first; minute + length <= day.hours.closes; minute += SLOT_STEP_MINUTES) {
+    const time = toTime(minute);
+    const at = londonLocalToInstant(date, time);
+    if (at < window.earliest || at > window.latest) continue;
+    const check = checkStart(data, date, time, length);
+    times.push({ time, free: check.kind === 'free' ? check.teams.length : 0 });
+  }
+  return { date, closed: null, times };
+}
+
+/** The UK dates from `from`, `days` of them. */
+export function datesFrom(from: string, days: number): string[] {
+  const [y = 0, m = 1, d = 1] = from.split('-').map(Number);
+  return Array.from({ length: days }, (_, index) => new Date(Date.UTC(y, m - 1, d + index)).toISOString().slice(0, 10));
+}

@@ -1,0 +1,67 @@
+import type { components } from '../../openapi/schema';
+import type { Database } from '../db/database';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { availabilityRepository } from '../repositories/availability-repository';
+import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type Window } from './availability-rules';
+import { latestBookableStart } from './booking-horizon';
+import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { earliestStart, londonDate } from './london-time';
+import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
+
+type Availability = components['schemas']['Availability'];
+
+/** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
+export { SLOT_TAKEN_MESSAGE };
+
+/** Online bookings need 24 hours' notice (SPEC 9) and reach 12 months ahead. */
+export function bookableWindow(now: Date): Window {
+  return { earliest: earliestStart(now, FREE_CANCELLATION_NOTICE_MS), latest: latestBookableStart(now) };
+}
+
+export interface AvailabilityQuery {
+  service: number;
+  from?: string;
+  days?: number;
+  duration?: number;
+}
+
+/** GET /api/availability: per UK day, the half-hour starts with the number of free teams. */
+export async function availabilityFor(db: Database, query: AvailabilityQuery, now: Date): Promise<Availability> {
+  const repository = availabilityRepository(db);
+  const serviceMinutes = await repository.serviceMinutes(query.service);
+  if (serviceMinutes === null) throw notFound('Service not found');
+  const minutes = Math.max(query.duration ?? serviceMinutes, MIN_JOB_MINUTES);
+  const dates = datesFrom(query.from ?? londonDate(now), query.days ?? 14);
+  const data = await repository.load(dates[0]!, dates.at(-1)!);
+  const window = bookableWindow(now);
+  return {
+    teams: data.teams.length,
+    duration_minutes: minutes,
+    days: dates.map((date) => {
+      const day = dayTimes(data, date, minutes, window);
+      if (day.closed !== null) return { date, status: 'closed', reason: day.closed, times: [] };
+      return { date, status: day.times.some((slot) => slot.free > 0) ? 'open' : 'full', times: day.times };
+    }),
+  };
+}
+
+/**
+ * Claims a team for the order's job, inside the checkout's transaction: the day is locked first,
+ * so of two checkouts for the last free team the second reads the first's job and gets the 409.
+ * Answers the team and the job's length, written onto the order.
+ */
+export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; minutes: number }> {
+  const repository = availabilityRepository(tx);
+  const minutes = Math.max(await repository.orderMinutes(orderId), MIN_JOB_MINUTES);
+  await repository.lockDay(date);
+  const check = checkStart(await repository.load(date, date), date, time, minutes);
+  if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
+  if (check.kind === 'outsideHours') {
+    if (check.lastStart < check.opens) throw badRequest(`This job takes longer than our opening hours on ${date}: please choose another day`);
+    throw badRequest(`This job of ${minutes} minutes can start between ${toTime(check.opens)} and ${toTime(check.lastStart)} (UK time) on ${date}`);
+  }
+  if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
+  const teamId = check.teams[0]!;
+  await repository.assign(orderId, teamId, minutes);
+  return { teamId, minutes };
+}

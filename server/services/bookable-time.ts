@@ -1,0 +1,31 @@
+import type { Database } from '../db/database';
+import { badRequest } from '../lib/http-error';
+import { assertWithinBookingHorizon } from './booking-horizon';
+import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { earliestStart, formatLondon } from './london-time';
+
+/** SPEC 9: online bookings need 24 hours' notice (the same span as free cancellation). */
+export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+
+export interface BookableSlot {
+  /** The order the time is for (its items give the job's length; its own team may keep the time). */
+  orderId: number;
+  dueAt: Date;
+}
+
+/**
+ * The one home of "can this job start then?", asked by the checkout and by a reschedule alike:
+ * 24 hours' notice and at most 12 months ahead today. Throws 400 with the reason a customer reads.
+ * Availability (teams free for the job's whole length, opening hours, closures: migration 008) is
+ * to be checked here too, with `db` (the caller's transaction, so a team can be claimed with the
+ * change); the slot names the order so its own current team does not count as taken.
+ */
+export async function assertBookableTime(db: Database, slot: BookableSlot, now: Date): Promise<void> {
+  void db;
+  // A whole minute, so the time the message names is itself accepted.
+  const earliest = earliestStart(now, BOOKING_NOTICE_MS);
+  if (slot.dueAt < earliest) {
+    throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
+  }
+  assertWithinBookingHorizon(slot.dueAt, now);
+}

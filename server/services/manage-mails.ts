@@ -1,0 +1,87 @@
+import type { MailSite } from '../jobs';
+import type { OrderRow } from '../repositories/orders';
+import { formatLondon } from './london-time';
+import type { Mail } from './mailer';
+import { formatPounds, toPence } from './money';
+import { addressOf, bookingCalendar, manageLines, whenText } from './order-mails';
+
+/**
+ * The mails of a booking's life after checkout: reschedule, cancellation request, refund decision,
+ * reminder. Pure: each is written into the outbox in the transaction of the change it reports.
+ */
+const pounds = (amount: number) => formatPounds(toPence(amount));
+
+export function rescheduleMail(order: OrderRow, previousDue: Date | null, fee: number, site: MailSite, now: Date): Mail {
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    `Your booking of ${order.service_name} (order #${order.id}) is rescheduled.`,
+    `New date and time: ${whenText(order)}`,
+    ...(previousDue ? [`Was: ${formatLondon(previousDue)} (UK time)`] : []),
+    `Address: ${addressOf(order)}`,
+    fee > 0 ? `A rescheduling fee of ${pounds(fee)} (30%) was added: the order's total is now ${pounds(order.total)}.` : 'Rescheduling was free.',
+    'The new time is attached as a calendar entry (.ics); it replaces the earlier one.',
+    ...manageLines(site),
+  ].join('\n');
+  return {
+    to: order.user_email,
+    subject: `Booking rescheduled: ${order.service_name} on ${whenText(order)}`,
+    text,
+    attachments: bookingCalendar(order, site, now),
+  };
+}
+
+export function cancellationRequestMail(order: OrderRow, fee: number, site: MailSite): Mail {
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    `We received your request to cancel order #${order.id} (${order.service_name}, ${whenText(order)}).`,
+    fee > 0
+      ? `It was made within 24 hours of the job: by our terms a fee of ${pounds(fee)} (30%) applies.`
+      : 'It was made in time: cancelling is free.',
+    'We will let you know our decision by mail.',
+    ...manageLines(site),
+  ].join('\n');
+  return { to: order.user_email, subject: `Cancellation requested: order #${order.id}`, text };
+}
+
+export function refundDecisionMail(
+  order: OrderRow,
+  decision: { status: 'accepted' | 'rejected'; fee: number; refundDue: number | null },
+  site: MailSite,
+): Mail {
+  const accepted = decision.status === 'accepted';
+  const money = !accepted
+    ? 'Your booking stays as it is.'
+    : decision.refundDue && decision.refundDue > 0
+      ? `We refund ${pounds(decision.refundDue)}${decision.fee > 0 ? ` (what you paid less the ${pounds(decision.fee)} fee)` : ''} to your card.`
+      : decision.fee > 0
+        ? `A cancellation fee of ${pounds(decision.fee)} applies.`
+        : 'Nothing was paid, so nothing is owed.';
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    accepted
+      ? `Your cancellation of order #${order.id} (${order.service_name}, ${whenText(order)}) is accepted: the booking is cancelled.`
+      : `Your cancellation request for order #${order.id} (${order.service_name}, ${whenText(order)}) was declined.`,
+    money,
+    ...manageLines(site),
+  ].join('\n');
+  return {
+    to: order.user_email,
+    subject: accepted ? `Cancellation accepted: order #${order.id}` : `Cancellation declined: order #${order.id}`,
+    text,
+  };
+}
+
+export function reminderMail(order: OrderRow, site: MailSite): Mail {
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    `A reminder: we come for ${order.service_name} (order #${order.id}) on ${whenText(order)}.`,
+    `Address: ${addressOf(order)}`,
+    'Please make sure we can get in. Rescheduling or cancelling now costs 30% of the price (our terms).',
+    ...manageLines(site),
+  ].join('\n');
+  return { to: order.user_email, subject: `Reminder: ${order.service_name} tomorrow, ${whenText(order)}`, text };
+}

@@ -1,0 +1,93 @@
+import type { components } from '../../openapi/schema';
+import type { Database } from '../db/database';
+import { contactMessagesRepository } from '../repositories/contact-messages';
+import { customerNotesRepository } from '../repositories/customer-notes';
+import { customerRepository, type CustomerRow } from '../repositories/customers';
+import { orderRepository } from '../repositories/orders';
+import { iso, isoOrNull } from './orders-views';
+
+type PersonalData = components['schemas']['PersonalData'];
+
+/** The name an anonymised account keeps: its id, so the accounts can still tell customers apart. */
+export const deletedUserName = (id: number) => `Deleted user #${id}`;
+
+/**
+ * Everything held about one customer (UK GDPR access and portability): the account, every placed
+ * order with its address and items, the contact messages sent from the account's email with their
+ * replies, and — for the administrator's export only — the staff notes.
+ */
+export async function personalData(db: Database, customer: CustomerRow, options: { notes: boolean; now: Date }): Promise<PersonalData> {
+  const orders = await customerRepository(db).orders(customer.id);
+  const items = orderRepository(db);
+  const messagesRepo = contactMessagesRepository(db);
+  const messages = customer.email ? await messagesRepo.fromEmail(customer.email) : [];
+  const replies = await messagesRepo.replies(messages.map((message) => message.id));
+  const data: PersonalData = {
+    exported: iso(options.now),
+    account: { id: customer.id, name: customer.name, email: customer.email, created: iso(customer.created_at) },
+    orders: await Promise.all(
+      orders.map(async (order) => ({
+        id: order.id,
+        service: order.service_name,
+        status: order.status,
+        total: order.total,
+        created: iso(order.created_at),
+        due: isoOrNull(order.due_at),
+        payment_method: order.payment_method,
+        address: order.address,
+        city: order.city,
+        codePostal: order.code_postal,
+        phone: order.phone,
+        note: order.client_note,
+        items: (await items.items(order.id)).map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+      })),
+    ),
+    messages: messages.map((message) => ({
+      id: message.id,
+      name: message.name,
+      message: message.message,
+      created: iso(message.created_at),
+      replies: replies
+        .filter((reply) => reply.message_id === message.id)
+        .map((reply) => ({ body: reply.body, author: reply.author, sent: iso(reply.sent_at) })),
+    })),
+  };
+  if (options.notes) {
+    const notes = await customerNotesRepository(db).forCustomer(customer.id);
+    data.notes = notes.map((note) => ({ id: note.id, body: note.body, author: note.author, created: iso(note.created_at) }));
+  }
+  return data;
+}
+
+/**
+ * Erases a customer but keeps the accounts (docs/decisions/016): the name becomes "Deleted user #N";
+ * the email (so no sign-in and no password reset), the password, every session, the phones,
+ * addresses and notes of their orders, the staff notes and the contact messages are removed; the
+ * orders keep their service, items, status, dates and totals, so revenue and refunds add up as
+ * before. Runs in the caller's transaction; the user row is locked so two requests cannot interleave.
+ * Anonymising an anonymised account changes nothing.
+ */
+export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<void> {
+  const [user] = await tx.query<{ email: string | null; anonymised_at: Date | null }>(
+    'SELECT email, anonymised_at FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
+  if (!user || user.anonymised_at) return;
+  const name = deletedUserName(userId);
+  // A password hash no password matches (verifyPassword refuses anything but scrypt$…).
+  await tx.query(
+    `UPDATE users SET name = $2, email = NULL, password_hash = '!', token_version = token_version + 1, anonymised_at = $3
+      WHERE id = $1`,
+    [userId, name, now],
+  );
+  await tx.query(
+    'UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, client_note = NULL WHERE user_id = $1',
+    [userId],
+  );
+  await tx.query(`UPDATE payment_sessions SET email = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
+  // The orders' history keeps what was done, no longer by whom by name.
+  await tx.query('UPDATE audit_log SET actor = $2 WHERE actor_id = $1', [userId, name]);
+  await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
+  if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
+}

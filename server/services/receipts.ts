@@ -1,0 +1,110 @@
+import type { components } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import type { MailOutbox, MailSite } from '../jobs';
+import { conflict, notFound } from '../lib/http-error';
+import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
+import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
+import { formatLondon } from './london-time';
+import type { Mail } from './mailer';
+import { formatPounds, toPence, toPounds } from './money';
+import { addressOf, manageLines, receiptUrl } from './order-mails';
+import { splitVat, VAT_PERCENT } from './vat';
+
+type Receipt = components['schemas']['Receipt'];
+
+export const COMPANY_NAME = 'Sparkle Cleaning';
+export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it is paid';
+
+/**
+ * A VAT invoice per paid order (issue 14 section 3; docs/decisions/018). An order is paid when the
+ * provider confirmed its card payment, or when a cash job is completed (the cash is taken on the
+ * day). Its number is taken once, in the transaction holding the order's lock, from a counter row:
+ * sequential and gap-free however many are issued at once. The VAT invoice mail is written in that
+ * same transaction, so it goes out exactly once per invoice.
+ */
+export function isPaid(order: Pick<OrderRow, 'paid_amount' | 'payment_method' | 'status'>): boolean {
+  return order.paid_amount !== null || (order.payment_method === 'cash' && order.status === 'completed');
+}
+
+/**
+ * Call inside a transaction, with the order locked (FOR UPDATE): its invoice, issued now (and
+ * mailed, unless `mail` is false: the payment receipt carries it then) when it has none yet.
+ */
+export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOutbox, now: Date, mail = true): Promise<InvoiceRow> {
+  const invoices = invoiceRepository(tx);
+  const existing = await invoices.forOrder(order.id);
+  if (existing) return existing;
+  const split = splitVat(toPence(order.paid_amount ?? order.total));
+  const invoice = await invoices.issue({
+    orderId: order.id, issuedAt: now, customerName: order.user_name,
+    gross: toPounds(split.gross), vat: toPounds(split.vat), net: toPounds(split.net),
+  });
+  if (mail) await outbox.add(tx, vatInvoiceMail(order, await orderRepository(tx).items(order.id), invoice, outbox.site));
+  return invoice;
+}
+
+/** The customer's own receipt: issued on first sight for a paid order that has none yet (a cash job completed). */
+export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: Date }, user: AuthUser, orderId: number): Promise<Receipt> {
+  const orders = orderRepository(deps.db);
+  const order = await orders.find(orderId);
+  if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  if (!isPaid(order)) throw conflict(NOT_PAID_MESSAGE);
+  const invoice =
+    (await invoiceRepository(deps.db).forOrder(orderId)) ??
+    (await deps.db.transaction(async (tx) => {
+      const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
+      if (!locked) throw notFound('Order not found');
+      return issueInvoice(tx, locked, deps.outbox, deps.now);
+    }));
+  return receiptView(order, await orders.items(orderId), invoice, deps.outbox.site);
+}
+
+export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Receipt {
+  return {
+    number: invoice.number,
+    issued: new Date(invoice.issued_at).toISOString(),
+    order_id: order.id,
+    company: COMPANY_NAME,
+    vatNumber: site.vatNumber,
+    customer: invoice.customer_name,
+    address: addressOf(order),
+    service: order.service_name,
+    due: order.due_at ? new Date(order.due_at).toISOString() : null,
+    payment: order.payment_method,
+    items: items.map(({ name, quantity, total_price }) => ({ name, quantity, total: total_price })),
+    vatRate: VAT_PERCENT,
+    net: invoice.net,
+    vat: invoice.vat,
+    gross: invoice.gross,
+  };
+}
+
+/** "VAT invoice 000042": numbers padded so they sort and read alike everywhere. */
+export const invoiceLabel = (number: number) => String(number).padStart(6, '0');
+
+/** The invoice as lines of text: its own mail, or the end of the payment receipt. */
+export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): string[] {
+  const pounds = (amount: number) => formatPounds(toPence(amount));
+  return [
+    `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`,
+    `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
+    `${COMPANY_NAME}, VAT registration number ${site.vatNumber}`,
+    `Customer: ${invoice.customer_name}`,
+    `Address: ${addressOf(order)}`,
+    '',
+    `${order.service_name}${order.due_at ? ` on ${formatLondon(order.due_at)} (UK time)` : ''}`,
+    ...items.map((item) => `  - ${item.name} x ${item.quantity}: ${pounds(item.total_price)}`),
+    '',
+    `Net: ${pounds(invoice.net)}`,
+    `VAT (${VAT_PERCENT}%): ${pounds(invoice.vat)}`,
+    `Gross: ${pounds(invoice.gross)}`,
+    '',
+    `The invoice online: ${receiptUrl(site, order.id)}`,
+  ];
+}
+
+export function vatInvoiceMail(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Mail {
+  const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, items, invoice, site), ...manageLines(site)].join('\n');
+  return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`, text };
+}

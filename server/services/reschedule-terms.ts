@@ -1,0 +1,50 @@
+import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { percentOf, type Pence } from './money';
+import type { OrderStatus } from './order-statuses';
+
+/**
+ * The rescheduling terms of SPEC section 9 ("24 hours' notice to reschedule, 30% fee for less"), in
+ * one place: free at least 24 hours before the job, 30% of the job's price within 24 hours, refused
+ * once the job has started. Pure: the caller passes the clock. Unlike a cancellation the fee does
+ * not depend on money paid: it is added to the order, paid like the rest of it.
+ */
+export const FREE_RESCHEDULE_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+export const LATE_RESCHEDULE_PERCENT = 30;
+export const UNPAID_LATE_MESSAGE = 'Within 24 hours of the job, please pay for the order (Pay now) before rescheduling it';
+export const STARTED_MESSAGE = 'The booking cannot be rescheduled once the job has started';
+
+export interface ReschedulableOrder {
+  status: OrderStatus;
+  /** The job's own price: the total less earlier rescheduling fees (a fee is never charged on a fee). */
+  price: Pence;
+  /** When the job starts; null before checkout. */
+  dueAt: Date | null;
+  /** A cancellation was requested (pending, accepted or rejected). */
+  hasRefundRequest: boolean;
+  /**
+   * Checked out by card and not paid yet: its payment is for the total as it was, so a fee cannot
+   * be added until it is paid (a free reschedule can).
+   */
+  awaitsCardPayment: boolean;
+}
+
+export type RescheduleTerms =
+  /** `freeUntil`: until when a reschedule stays free (null: the fee applies now). */
+  | { allowed: true; fee: Pence; freeUntil: Date | null }
+  | { allowed: false; fee: 0; reason: string };
+
+const refuse = (reason: string): RescheduleTerms => ({ allowed: false, fee: 0, reason });
+
+export function rescheduleTerms(order: ReschedulableOrder, now: Date): RescheduleTerms {
+  if (order.status === 'cancelled') return refuse('This order is cancelled');
+  if (order.status === 'completed') return refuse('This order is already completed');
+  if (order.hasRefundRequest) return refuse('A cancellation was requested for this order');
+  if (order.dueAt === null) return refuse('This order has no booking time yet');
+  const notice = order.dueAt.getTime() - now.getTime();
+  if (notice <= 0) return refuse(STARTED_MESSAGE);
+  if (notice >= FREE_RESCHEDULE_NOTICE_MS) {
+    return { allowed: true, fee: 0, freeUntil: new Date(order.dueAt.getTime() - FREE_RESCHEDULE_NOTICE_MS) };
+  }
+  if (order.awaitsCardPayment) return refuse(UNPAID_LATE_MESSAGE);
+  return { allowed: true, fee: percentOf(order.price, LATE_RESCHEDULE_PERCENT), freeUntil: null };
+}

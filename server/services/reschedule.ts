@@ -1,0 +1,75 @@
+import type { components } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import type { MailOutbox } from '../jobs';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { orderRepository, type OrderRow } from '../repositories/orders';
+import { assertBookableTime } from './bookable-time';
+import { londonLocalToInstant } from './london-time';
+import { formatPounds, toPence, toPounds } from './money';
+import { rescheduleMail } from './manage-mails';
+import { awaitsCardPayment } from './payments';
+import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
+
+type Schemas = components['schemas'];
+
+export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
+
+export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
+  return rescheduleTerms(
+    {
+      status: order.status,
+      price: toPence(order.total) - toPence(order.reschedule_fees),
+      dueAt: order.due_at,
+      hasRefundRequest: order.refund_status !== null,
+      awaitsCardPayment: awaitsCardPayment(order),
+    },
+    now,
+  );
+}
+
+/**
+ * A customer moves one of their bookings (issue 14 section 3). The new time passes the checkout's
+ * own rule (assertBookableTime); the fee the terms give at this moment is added to the order, and
+ * must be the one the customer agreed to (`fee`): a fee that appeared since the dialog opened (the
+ * job came within 24 hours) is refused with 409, never charged unseen. The change, its history
+ * entry and the mail (with the new calendar entry) are written in one transaction.
+ */
+export async function rescheduleOrder(
+  deps: { db: Database; outbox: MailOutbox; now: Date },
+  user: AuthUser,
+  orderId: number,
+  request: Schemas['RescheduleRequest'],
+): Promise<Schemas['RescheduleResult']> {
+  const dueAt = londonLocalToInstant(request.due_date, request.due_time);
+  return deps.db.transaction(async (tx) => {
+    const orders = orderRepository(tx);
+    const order = await orders.find(orderId, { forUpdate: true });
+    if (!order || order.user_id !== user.id) throw notFound('Order not found');
+    const terms = termsOf(order, deps.now);
+    if (!terms.allowed) throw conflict(terms.reason);
+    if (order.due_at && dueAt.getTime() === new Date(order.due_at).getTime()) throw badRequest('This is the booking\'s time already: please choose another');
+    await assertBookableTime(tx, { orderId, dueAt }, deps.now);
+    if (toPence(request.fee) !== terms.fee) {
+      throw conflict(
+        terms.fee > 0
+          ? `A rescheduling fee of ${formatPounds(terms.fee)} (30%) applies now: please confirm again`
+          : 'Rescheduling is free now: please confirm again',
+      );
+    }
+    await tx.query(
+      `UPDATE orders
+          SET due_at = $2, total = total + $3, reschedule_fees = reschedule_fees + $3, version = version + 1
+        WHERE id = $1`,
+      [orderId, dueAt, toPounds(terms.fee)],
+    );
+    await auditRepository(tx).record({
+      orderId, actorId: user.id, actor: user.name, action: 'order.reschedule',
+      from: order.due_at ? new Date(order.due_at).toISOString() : null, to: dueAt.toISOString(), at: deps.now,
+    });
+    const moved = (await orders.find(orderId))!;
+    await deps.outbox.add(tx, rescheduleMail(moved, order.due_at, toPounds(terms.fee), deps.outbox.site, deps.now));
+    return { message: RESCHEDULED_MESSAGE, fee: toPounds(terms.fee), due: dueAt.toISOString(), total: moved.total };
+  });
+}

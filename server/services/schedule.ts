@@ -1,0 +1,149 @@
+import type { components } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
+import { assertWithinBookingHorizon } from './booking-horizon';
+import { BOOKING_NOTICE_MS } from './checkout';
+import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
+
+type Schemas = components['schemas'];
+
+/** What the history says for a job without a team. */
+export const UNASSIGNED = 'Unassigned';
+const MINUTE = 60_000;
+const DAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+/** HH:mm in UK time. */
+const londonClock = (instant: Date) => formatLondon(instant).slice(11);
+/** 0 = Sunday … 6 = Saturday of a UK calendar date (YYYY-MM-DD), as opening_hours and team_hours count. */
+const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+/** Minutes since midnight of an HH:mm. */
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+export function jobView(row: JobRow): Schemas['ScheduleJob'] {
+  return {
+    id: row.id,
+    start: row.due_at.toISOString(),
+    duration_minutes: Number(row.duration_minutes),
+    customer: row.customer,
+    postcode: row.postcode,
+    service: row.service,
+    status: row.status,
+    team_id: row.team_id,
+    version: row.version,
+  };
+}
+
+/** The board: every active team and the placed jobs of `days` UK days from `from`. */
+export async function listSchedule(db: Database, from: string, days = 1): Promise<Schemas['Schedule']> {
+  const start = londonLocalToInstant(from, '00:00');
+  if (Number.isNaN(start.getTime())) throw badRequest('from must be a date (YYYY-MM-DD)');
+  // Midnight of the day after the last one, in UK time: a day with a clock change is 23 or 25 hours.
+  const end = londonLocalToInstant(addDays(from, days), '00:00');
+  const schedule = scheduleRepository(db);
+  const [teams, jobs] = [await schedule.teams(), await schedule.jobsBetween(start, end)];
+  return { from, days, teams, jobs: jobs.map(jobView) };
+}
+
+/**
+ * Gives a job to a team (or back to Unassigned). The order's row and then the team's are locked in
+ * this order by every assignment and move, so two administrators assigning at once take turns and
+ * the second sees the first's job: "Team B is already booked 10:00–12:00".
+ */
+export async function assignJob(db: Database, admin: AuthUser, id: number, teamId: number | null, now: Date): Promise<Schemas['ScheduleJob']> {
+  return db.transaction(async (tx) => {
+    const schedule = scheduleRepository(tx);
+    const job = await schedule.job(id, { forUpdate: true });
+    if (!job) throw notFound('Order not found');
+    if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be assigned to a team');
+    if (job.team_id === teamId) return jobView(job);
+    const team = teamId === null ? null : await lockedTeam(tx, teamId);
+    if (team) await assertTeamFree(tx, team, job, job.due_at);
+    const before = job.team_id === null ? null : await schedule.team(job.team_id);
+    await schedule.setTeam(id, teamId);
+    await auditRepository(tx).record({
+      orderId: id, actorId: admin.id, actor: admin.name, action: 'order.team',
+      from: before?.name ?? UNASSIGNED, to: team?.name ?? UNASSIGNED, at: now,
+    });
+    return jobView((await schedule.job(id))!);
+  });
+}
+
+/**
+ * Moves a job to another UK date and time, free of charge. The customers' rules apply (24 hours'
+ * notice and 12 months ahead, as at checkout; the company open for the whole job, not a closure),
+ * and a job that has a team keeps it, so the team must be free and working then.
+ */
+export async function moveJob(db: Database, admin: AuthUser, id: number, move: Schemas['JobMove'], now: Date): Promise<Schemas['ScheduleJob']> {
+  const start = londonLocalToInstant(move.due_date, move.due_time);
+  const earliest = earliestStart(now, BOOKING_NOTICE_MS);
+  if (start < earliest) throw badRequest(`Jobs need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
+  assertWithinBookingHorizon(start, now);
+  return db.transaction(async (tx) => {
+    const schedule = scheduleRepository(tx);
+    const job = await schedule.job(id, { forUpdate: true });
+    if (!job) throw notFound('Order not found');
+    if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be moved');
+    if (job.status === 'completed') throw conflict('This order is completed: it cannot be moved');
+    if (job.due_at.getTime() === start.getTime()) return jobView(job);
+    await assertCompanyOpen(tx, start, job.duration_minutes);
+    if (job.team_id !== null) {
+      const team = await lockedTeam(tx, job.team_id);
+      await assertTeamFree(tx, team, job, start);
+    }
+    await schedule.setStart(id, start);
+    await auditRepository(tx).record({
+      orderId: id, actorId: admin.id, actor: admin.name, action: 'order.moved',
+      from: formatLondon(job.due_at), to: formatLondon(start), at: now,
+    });
+    return jobView((await schedule.job(id))!);
+  });
+}
+
+async function lockedTeam(tx: Database, teamId: number): Promise<TeamRow> {
+  const team = await scheduleRepository(tx).team(teamId, { forUpdate: true });
+  if (!team) throw notFound('Team not found');
+  return team;
+}
+
+/** The company is open for the whole job on its UK day (opening_hours), and the day is no closure. */
+async function assertCompanyOpen(tx: Database, start: Date, minutes: number): Promise<void> {
+  const schedule = scheduleRepository(tx);
+  const day = londonDate(start);
+  if (await schedule.isClosed(day)) throw conflict(`We are closed on ${day}`);
+  const hours = await schedule.openingDay(weekdayOf(day));
+  const from = minutesOf(londonClock(start));
+  if (!hours || !hours.open) throw conflict(`We are closed on ${DAY_NAMES[weekdayOf(day)]}`);
+  if (from < minutesOf(hours.opens) || from + Number(minutes) > minutesOf(hours.closes)) {
+    throw conflict(`Jobs must start and finish within opening hours on ${day}: ${hours.opens}–${hours.closes}`);
+  }
+}
+
+/**
+ * The team can take the job at `start`: not on time off, working then (its own hours, when it has
+ * any for that weekday), and no other job of its overlapping. Called with the team's row locked.
+ */
+async function assertTeamFree(tx: Database, team: TeamRow, job: JobRow, start: Date): Promise<void> {
+  const schedule = scheduleRepository(tx);
+  const minutes = Number(job.duration_minutes);
+  const end = new Date(start.getTime() + minutes * MINUTE);
+  const day = londonDate(start);
+  if (await schedule.teamIsOff(team.id, day)) throw conflict(`${team.name} is off on ${day}`);
+  const hours = await schedule.teamDay(team.id, weekdayOf(day));
+  if (hours && !hours.works) throw conflict(`${team.name} does not work on ${DAY_NAMES[weekdayOf(day)]}`);
+  const from = minutesOf(londonClock(start));
+  if (hours && (from < minutesOf(hours.opens) || from + minutes > minutesOf(hours.closes))) {
+    throw conflict(`${team.name} works ${hours.opens}–${hours.closes} on ${DAY_NAMES[weekdayOf(day)]}`);
+  }
+  const clash = await schedule.clash(team.id, job.id, start, end);
+  if (clash) throw conflict(`${team.name} is already booked ${londonClock(clash.due_at)}–${londonClock(clash.ends_at)}`);
+}
+
+/** The calendar date `days` after a YYYY-MM-DD (calendar arithmetic, no time zone involved). */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,12 @@
+import { fromPromise } from 'xstate';
+import type { Availability, AvailabilityRequest } from '../../machines/availability.machine';
+import { api } from './client';
+import { unwrap } from './errors';
+
+/** GET /availability (public): per UK day, the start times with the number of free teams. */
+export function getAvailability({ serviceId, duration, from, days }: AvailabilityRequest): Promise<Availability> {
+  return unwrap(api.GET('/availability', { params: { query: { service: serviceId, from, days, ...(duration ? { duration } : {}) } } }));
+}
+
+/** The `loadAvailability` actor the availability machine invokes. */
+export const loadAvailabilityActor = fromPromise<Availability, AvailabilityRequest>(({ input }) => getAvailability(input));

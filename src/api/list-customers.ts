@@ -1,0 +1,11 @@
+import type { components, operations } from '../../openapi/schema';
+import { api } from './client';
+import { unwrapPage, type PageOf } from './paged';
+
+export type CustomerSummary = components['schemas']['CustomerSummary'];
+export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
+
+/** GET /admin/customers: one page of customers in the table's sort and search, with the total. */
+export function listCustomers(query: CustomerListQuery): Promise<PageOf<CustomerSummary>> {
+  return unwrapPage(api.GET('/admin/customers', { params: { query } }));
+}

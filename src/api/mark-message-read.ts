@@ -1,0 +1,8 @@
+import type { ContactMessage } from './list-messages';
+import { api } from './client';
+import { unwrap } from './errors';
+
+/** PUT /admin/messages/{id}/read. */
+export function markMessageRead(id: number): Promise<ContactMessage> {
+  return unwrap(api.PUT('/admin/messages/{id}/read', { params: { path: { id } } }));
+}

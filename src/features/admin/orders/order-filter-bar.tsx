@@ -1,0 +1,106 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Input, Label, TextField as AriaTextField, ToggleButton, type Key } from 'react-aria-components';
+import type { Service } from '../../../api/list-services';
+import { Button, buttonClassName, Checkbox, Select, TextField } from '../../../components/ui';
+import { statusLabel } from '../shared/status-label';
+import { dateRange, hasFilters, PAYMENT_OPTIONS, type OrderFilterState } from './order-filters';
+import './order-filter-bar.css';
+
+export interface OrderFilterBarProps {
+  filters: OrderFilterState;
+  statuses: readonly string[];
+  services: readonly Service[];
+  onChange: (next: OrderFilterState) => void;
+}
+
+const ANY = 'any';
+const NO_FILTERS: OrderFilterState = { q: '', status: null, service: null, payment: null, unassigned: false, when: null, from: '', to: '' };
+const keyOrNull = (key: Key | null) => (key === null || key === ANY ? null : String(key));
+
+/** A job date typed as a calendar day (the browser's own date picker); the day is the UK's. */
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <AriaTextField value={value} onChange={onChange} className="field order-filters__date">
+      <Label className="field__label">{label}</Label>
+      <Input type="date" className="field__control" />
+    </AriaTextField>
+  );
+}
+
+/**
+ * The search box, filters and date shortcuts above the orders table. It holds no filter of its own
+ * but the text being typed: every change is handed to the page, which puts it in the URL.
+ */
+export function OrderFilterBar({ filters, statuses, services, onChange }: OrderFilterBarProps) {
+  const [text, setText] = useState(filters.q);
+  // Back/Forward or a bookmark brings another search: the box shows it.
+  useEffect(() => setText(filters.q), [filters.q]);
+  const set = (change: Partial<OrderFilterState>) => onChange({ ...filters, q: text, ...change });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    set({});
+  };
+  const shown = dateRange(filters, new Date());
+  // Typing a date leaves the shortcut for the dates it showed.
+  const setDate = (side: 'from' | 'to', value: string) => set({ when: null, ...shown, [side]: value });
+
+  return (
+    <section className="order-filters" aria-label="Find orders">
+      <form role="search" className="order-filters__search" onSubmit={search}>
+        <TextField
+          label="Search orders"
+          description="Customer name, email, postcode or order id"
+          type="search"
+          value={text}
+          onChange={setText}
+          maxLength={100}
+        />
+        <Button type="submit" variant="primary" size="md">Search</Button>
+      </form>
+      <div className="order-filters__row">
+        <Select
+          label="Status"
+          options={[{ id: ANY, label: 'Any status' }, ...statuses.map((status) => ({ id: status, label: statusLabel(status) }))]}
+          selectedKey={filters.status ?? ANY}
+          onSelectionChange={(key) => set({ status: keyOrNull(key) as OrderFilterState['status'] })}
+        />
+        <Select
+          label="Service"
+          options={[{ id: ANY, label: 'Any service' }, ...services.map((service) => ({ id: String(service.id), label: service.name }))]}
+          selectedKey={filters.service === null ? ANY : String(filters.service)}
+          onSelectionChange={(key) => set({ service: keyOrNull(key) === null ? null : Number(key) })}
+        />
+        <Select
+          label="Payment"
+          options={[{ id: ANY, label: 'Any payment' }, ...PAYMENT_OPTIONS]}
+          selectedKey={filters.payment ?? ANY}
+          onSelectionChange={(key) => set({ payment: keyOrNull(key) as OrderFilterState['payment'] })}
+        />
+        <DateInput label="Job date from" value={shown.from} onChange={(value) => setDate('from', value)} />
+        <DateInput label="Job date to" value={shown.to} onChange={(value) => setDate('to', value)} />
+        <Checkbox isSelected={filters.unassigned} onChange={(unassigned) => set({ unassigned })} className="order-filters__check">
+          Unassigned only
+        </Checkbox>
+      </div>
+      <div className="order-filters__shortcuts" role="group" aria-label="Job date shortcuts (UK time)">
+        <ToggleButton
+          className={buttonClassName('secondary', 'sm')}
+          isSelected={filters.when === 'today'}
+          onChange={(on) => set({ when: on ? 'today' : null, from: '', to: '' })}
+        >
+          Today
+        </ToggleButton>
+        <ToggleButton
+          className={buttonClassName('secondary', 'sm')}
+          isSelected={filters.when === 'week'}
+          onChange={(on) => set({ when: on ? 'week' : null, from: '', to: '' })}
+        >
+          This week
+        </ToggleButton>
+        <Button variant="ghost" size="sm" isDisabled={!hasFilters(filters) && !text} onPress={() => onChange(NO_FILTERS)}>
+          Clear filters
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useParams } from 'react-router-dom';
+import { getReceipt } from '../../api/get-receipt';
+import { pageId } from '../../app/page-routes';
+import { paths } from '../../app/paths';
+import { useRequest } from '../../app/use-request';
+import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import './orders.css';
+
+/** "000042": the invoice number as the mail and the page both write it. */
+const invoiceLabel = (number: number) => String(number).padStart(6, '0');
+
+/**
+ * `/orders/:id/receipt`: the VAT invoice of one of my paid orders (issue 14 section 3). The server
+ * issues and numbers it; the page shows the company's VAT number and net, VAT and gross.
+ */
+export default function ReceiptPage() {
+  const { id = '' } = useParams();
+  const orderId = pageId(id) ?? 0;
+  const receipt = useRequest(getReceipt, { auto: orderId > 0, params: { id: orderId } });
+  const invoice = receipt.data;
+
+  return (
+    <Page title={`VAT invoice for order ${id}`} heading="VAT invoice" className="receipt">
+      <LinkButton href={paths.myOrders} variant="secondary" size="sm" className="receipt__back">
+        <span aria-hidden="true">←</span> Back to My orders
+      </LinkButton>
+      {receipt.loading && !invoice ? <Spinner label="Loading the invoice" /> : null}
+      {receipt.failed || orderId === 0 ? (
+        <Alert variant="error">
+          {receipt.error ?? 'Order not found'}{' '}
+          {orderId > 0 ? <Button size="sm" variant="secondary" onPress={receipt.retry}>Try again</Button> : null}
+        </Alert>
+      ) : null}
+      {invoice ? (
+        <Card as="article" className="receipt__card" aria-labelledby="receipt-number">
+          <h2 id="receipt-number" className="receipt__number">Invoice number {invoiceLabel(invoice.number)}</h2>
+          <dl className="receipt__facts">
+            <div><dt>Issued</dt><dd>{formatDateTime(invoice.issued)}</dd></div>
+            <div><dt>From</dt><dd>{invoice.company}</dd></div>
+            <div><dt>VAT registration number</dt><dd>{invoice.vatNumber}</dd></div>
+            <div><dt>Customer</dt><dd>{invoice.customer}</dd></div>
+            <div><dt>Address</dt><dd>{invoice.address}</dd></div>
+            <div><dt>Order</dt><dd>#{invoice.order_id}: {invoice.service}</dd></div>
+            {invoice.due ? <div><dt>Booking date</dt><dd>{formatDateTime(invoice.due)}</dd></div> : null}
+          </dl>
+          <table className="receipt__lines">
+            <caption className="visually-hidden">Items</caption>
+            <thead>
+              <tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th></tr>
+            </thead>
+            <tbody>
+              {invoice.items.map((item) => (
+                <tr key={item.name}><td>{item.name}</td><td>{item.quantity}</td><td>{formatMoney(item.total)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="receipt__totals">
+            <div><dt>Net</dt><dd>{formatMoney(invoice.net)}</dd></div>
+            <div><dt>VAT ({invoice.vatRate}%)</dt><dd>{formatMoney(invoice.vat)}</dd></div>
+            <div><dt>Gross</dt><dd>{formatMoney(invoice.gross)}</dd></div>
+          </dl>
+        </Card>
+      ) : null}
+    </Page>
+  );
+}

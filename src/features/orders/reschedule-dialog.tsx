@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { MyOrder, rescheduleMachine } from '../../../machines/reschedule.machine';
+import { Alert, Button, Dialog, Modal } from '../../components/ui';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { BookingDateField, BookingTimeField } from '../booking/date-time-fields';
+import { rescheduleTermsText } from './order-rules';
+
+type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
+
+/** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time, and Confirm. */
+export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
+  const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
+  const busy = useSelector(actorRef, (s) => s.matches('rescheduling'));
+  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const orderId = useSelector(actorRef, (s) => s.context.orderId);
+  const canConfirm = useSelector(actorRef, (s) => s.can({ type: 'reschedule.confirm' }) || s.can({ type: 'retry' }));
+  const order = orders.find((candidate) => candidate.id === orderId);
+  const close = () => actorRef.send({ type: 'dialog.close' });
+  const terms = order ? rescheduleTermsText(order.reschedule) : null;
+
+  return (
+    <Modal isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && close()}>
+      <Dialog title="Reschedule the booking">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send(failed ? { type: 'retry' } : { type: 'reschedule.confirm' });
+          }}
+        >
+          {order ? (
+            <p className="cancel-dialog__order">
+              Order #{order.id}: {order.service}, {formatMoney(order.total)}
+              {order.due ? <>, now {formatDateTime(order.due)} (UK time)</> : null}
+            </p>
+          ) : null}
+          {terms ? (
+            <p className={order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
+          ) : null}
+          <div className="field-row">
+            <BookingDateField
+              label="Date"
+              description="dd/mm/yyyy, UK date, at least 24 hours ahead"
+              errorMessage={null}
+              isDisabled={busy}
+              initialValue=""
+              onChange={(value) => actorRef.send({ type: 'date.change', value })}
+            />
+            <BookingTimeField
+              label="Time"
+              description="UK time, 24-hour clock, e.g. 09:30"
+              errorMessage={null}
+              isDisabled={busy}
+              initialValue=""
+              onChange={(value) => actorRef.send({ type: 'time.change', value })}
+            />
+          </div>
+          {failed && error ? <Alert variant="error">{error}</Alert> : null}
+          <div className="cancel-dialog__actions">
+            <Button variant="secondary" isDisabled={busy} onPress={close}>
+              Close
+            </Button>
+            <Button type="submit" isDisabled={!canConfirm} isPending={busy}>
+              {failed ? 'Try again' : 'Confirm'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import { londonDate, londonLocalToInstant } from './london-time';
+
+/**
+ * Whole UK days (Europe/London), for filters by the job's date: "Today" and "This week" are the
+ * UK's day and week (Monday to Sunday) whatever the browser's zone, and a day runs from London's
+ * midnight to the next (23 or 25 hours on the days the clocks change). Pure, like london-time.ts.
+ */
+
+/** The calendar date `days` after `date` (YYYY-MM-DD; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The UK day of `now` as a range of dates (from = to). */
+export function londonToday(now: Date): { from: string; to: string } {
+  const today = londonDate(now);
+  return { from: today, to: today };
+}
+
+/** The UK week (Monday to Sunday) that `now` falls in. */
+export function londonWeek(now: Date): { from: string; to: string } {
+  const today = londonDate(now);
+  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
+  const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -sinceMonday);
+  return { from: monday, to: addDays(monday, 6) };
+}
+
+/** The instants [start, end) that UK dates `from` to `to` (inclusive) cover; either side open when absent. */
+export function londonDaysSpan(from: string | undefined, to: string | undefined): { start?: Date; end?: Date } {
+  return {
+    ...(from ? { start: londonLocalToInstant(from, '00:00') } : {}),
+    ...(to ? { end: londonLocalToInstant(addDays(to, 1), '00:00') } : {}),
+  };
+}

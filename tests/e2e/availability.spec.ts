@@ -1,0 +1,155 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y';
+import {
+  BOOKED_SERVICE_ID,
+  createOrderByApi,
+  deliveryDetails,
+  expectToast,
+  keepOrderInBrowser,
+  serviceItems,
+  signedInCustomer,
+  ukDateIn,
+} from './support/booking-ui';
+import { createApiClient, ok, registerCustomer } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Real availability in the browser (issue 14 §2): the calendar, the free times with the number of
+ * free teams, "Fully booked", the race for the last team (409), the DST week, and a browser in New
+ * York (the `abroad` project) seeing UK times. Each project books on days of its own, so the two
+ * running side by side never take each other's teams.
+ */
+const dayFor = (testInfo: TestInfo, base: number) => ukDateIn(base + (testInfo.project.name === 'abroad' ? 30 : 0));
+
+/** Another customer books a 30-minute job (one unit of the first item) through the API. */
+async function bookElsewhere(date: string, time: string): Promise<void> {
+  const customer = await registerCustomer(createApiClient(), 'other-team');
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = createApiClient(token);
+  const { items } = await serviceItems();
+  const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+  await ok(
+    api.POST('/services/order/checkout', {
+      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+    }),
+  );
+}
+
+/** A signed-in customer with a 30-minute order kept for /placeorder, on that page. */
+async function atPlaceOrder(page: Page): Promise<void> {
+  const { api } = await signedInCustomer(page, 'availability');
+  const { items } = await serviceItems();
+  const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+  await keepOrderInBrowser(page, order, BOOKED_SERVICE_ID);
+  await page.goto('/placeorder');
+  await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible({ timeout: 20_000 });
+}
+
+async function fillContact(page: Page): Promise<void> {
+  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
+  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
+  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
+  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
+}
+
+async function typeSegments(page: Page, label: 'Date' | 'Time', digits: string): Promise<void> {
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}
+
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
+const freeTimes = (page: Page) => page.getByRole('listbox', { name: /^Free times/ });
+
+test.describe('real availability', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test('a time with no team free reads "Fully booked", cannot be chosen, and a typed one is refused', async ({ page }, testInfo) => {
+    const day = dayFor(testInfo, 20);
+    for (let team = 0; team < 3; team += 1) await bookElsewhere(day, '10:30');
+    await atPlaceOrder(page);
+    await fillContact(page);
+    await typeSegments(page, 'Date', ddmmyyyy(day));
+    const full = freeTimes(page).getByRole('option', { name: '10:30 — Fully booked' });
+    await expect(full).toBeVisible();
+    await expect(full).toHaveAttribute('aria-disabled', 'true');
+    await expect(freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' })).toBeVisible();
+
+    await typeSegments(page, 'Time', '1030');
+    await expect(page.getByText('Fully booked', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+
+    await freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' }).click();
+    await expect(page.getByText('Fully booked', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expectToast(page, 'Payment was successfully !');
+    await expect(page).toHaveURL(/\/success$/);
+  });
+
+  test('the customer who loses the last team sees "That time was just taken — please choose another", the times reloaded and the form kept', async ({ page }, testInfo) => {
+    const day = dayFor(testInfo, 21);
+    await bookElsewhere(day, '14:00');
+    await bookElsewhere(day, '14:00');
+    await atPlaceOrder(page);
+    await fillContact(page);
+    await typeSegments(page, 'Date', ddmmyyyy(day));
+    await freeTimes(page).getByRole('option', { name: '14:00 — 1 of 3 teams free' }).click();
+    // The other customer pays first for the last team.
+    await bookElsewhere(day, '14:00');
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'That time was just taken — please choose another' })).toBeVisible();
+    await expect(freeTimes(page).getByRole('option', { name: '14:00 — Fully booked' })).toBeVisible();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(deliveryDetails.address);
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(deliveryDetails.phone);
+    await freeTimes(page).getByRole('option', { name: '14:30 — 3 of 3 teams free' }).click();
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page).toHaveURL(/\/success$/);
+  });
+
+  test('the week the clocks change (2027-03-28) offers and books UK times, whatever the browser\'s zone', async ({ page }, testInfo) => {
+    const time = testInfo.project.name === 'abroad' ? '07:30' : '07:00';
+    await atPlaceOrder(page);
+    await fillContact(page);
+    for (const day of ['2027-03-27', '2027-03-28', '2027-03-29']) {
+      await typeSegments(page, 'Date', ddmmyyyy(day));
+      await expect(page.getByRole('heading', { name: `Free times on ${day} (UK time)` })).toBeVisible();
+      await expect(freeTimes(page).getByRole('option').first()).toHaveText(/^07:00 — [1-3] of 3 teams free$/);
+    }
+    await typeSegments(page, 'Date', ddmmyyyy('2027-03-28'));
+    await freeTimes(page).getByRole('option', { name: new RegExp(`^${time} — `) }).click();
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    await page.goto('/profile-services');
+    await expect(page.getByText(`2027-03-28 ${time}`).first()).toBeVisible();
+  });
+
+  test('the calendar and the free times work by keyboard alone and pass axe', async ({ page }, testInfo) => {
+    const day = dayFor(testInfo, 22);
+    await atPlaceOrder(page);
+    await fillContact(page);
+    await typeSegments(page, 'Date', ddmmyyyy(day));
+    await expect(freeTimes(page)).toBeVisible();
+    await expectNoAxeViolations(page, '/placeorder with the free times');
+
+    // Open the calendar from the keyboard, move a day on, choose it.
+    await page.getByRole('button', { name: 'Open the calendar' }).focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+    await expect(calendar).toBeVisible();
+    await expectNoAxeViolations(page, '/placeorder with the calendar open');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeHidden();
+    const next = ukDateIn(23 + (testInfo.project.name === 'abroad' ? 30 : 0));
+    await expect(page.getByRole('heading', { name: `Free times on ${next} (UK time)` })).toBeVisible();
+
+    // Into the list of times, down one, choose it, then pay with Enter.
+    await freeTimes(page).getByRole('option').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(freeTimes(page).getByRole('option', { name: /^07:30 — / })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('group', { name: 'Time', exact: true }).getByRole('spinbutton').first()).toHaveText('07');
+    await page.getByRole('button', { name: 'Pay cash' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/success$/);
+  });
+});

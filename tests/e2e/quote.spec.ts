@@ -1,0 +1,102 @@
+/**
+ * Issue 14 §1: a visitor gets the exact VAT-inclusive price on /service/:id with no account, and
+ * the order made after registering costs exactly that (docs/decisions/014-pricing-and-quotes.md).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { fillDeliveryDetails, itemCheckbox } from './support/booking-ui';
+import { expect, test, uniqueCustomer } from './support/fixtures';
+import { submitLogin, submitRegistration } from './support/session-ui';
+
+const quoteTotal = (page: Page) => page.getByTestId('quote-total');
+
+/** The House Keeping quote of every test: 2 bedrooms weekly, drains unblocked, in the zone. */
+async function chooseQuote(page: Page): Promise<void> {
+  await itemCheckbox(page, 'Bedroom').check();
+  await expect(quoteTotal(page)).toHaveText('Total £25.00 (includes VAT £4.17)');
+  await page.getByRole('button', { name: 'More Bedroom' }).click();
+  await page.getByRole('radio', { name: /^Weekly/ }).check();
+  await page.getByRole('checkbox', { name: /^Unblocking drains/ }).check();
+  await page.getByLabel('Postcode of the property').fill('WC2N 5DU');
+  // £50 − 15% (£7.50) + £50 + Congestion Charge £11.50 = £104.00, of which VAT £17.33.
+  await expect(quoteTotal(page)).toHaveText('Total £104.00 (includes VAT £17.33)');
+}
+
+async function openServiceOne(page: Page): Promise<void> {
+  await page.goto('/service/1');
+  await settled(page);
+  await expect(page.getByRole('heading', { name: 'Your price, instantly' })).toBeVisible();
+}
+
+test('a visitor sees items with prices and a live quote, with the Congestion Charge only inside the zone', async ({ page }) => {
+  await openServiceOne(page);
+  await expect(itemCheckbox(page, 'Bedroom')).toHaveAccessibleName(/£25\.00/);
+  await expect(page.getByText('Tick an item to see your price.')).toBeVisible();
+  await chooseQuote(page);
+  await expect(page.getByRole('list', { name: 'Price lines' })).toContainText('Congestion Charge');
+  await page.getByLabel('Postcode of the property').fill('SE22 8AB');
+  await expect(quoteTotal(page)).toHaveText('Total £92.50 (includes VAT £15.42)');
+  await expect(page.getByRole('list', { name: 'Price lines' })).not.toContainText('Congestion Charge');
+});
+
+test('Continue takes a visitor through register and login to /properties/:id with the same choices, and /placeorder shows the same total', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openServiceOne(page);
+  await chooseQuote(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=/);
+  const customer = uniqueCustomer('quote');
+  await submitRegistration(page, customer);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await submitLogin(page, customer);
+  await expect(page).toHaveURL(/\/properties\/1$/);
+  // The same choices, ticked again, and the same price.
+  await expect(itemCheckbox(page, 'Bedroom')).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Quantity of Bedroom' })).toHaveValue('2');
+  await expect(page.getByRole('radio', { name: /^Weekly/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^Unblocking drains/ })).toBeChecked();
+  await expect(page.getByLabel('Postcode of the property')).toHaveValue('WC2N 5DU');
+  await expect(quoteTotal(page)).toHaveText('Total £104.00 (includes VAT £17.33)');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+  await expect(page.getByTestId('order-total')).toHaveText('£104.00');
+  await expect(page.getByTestId('order-vat')).toHaveText('Total £104.00 (includes VAT £17.33)');
+  await expect(page.getByLabel('Postcode', { exact: true })).toHaveValue('WC2N 5DU');
+  await fillDeliveryDetails(page);
+  await page.getByLabel('Postcode', { exact: true }).fill('WC2N 5DU');
+  await page.getByRole('button', { name: 'Pay cash' }).click();
+  await expect(page.getByText('Payment was successfully !').first()).toBeVisible();
+});
+
+test('the quote is axe clean and operable with the keyboard alone', async ({ page }) => {
+  await openServiceOne(page);
+  await expectNoAxeViolations(page, '/service/1 before a choice');
+  const bedroom = itemCheckbox(page, 'Bedroom');
+  await tabTo(page, bedroom);
+  await page.keyboard.press('Space');
+  await expect(quoteTotal(page)).toHaveText('Total £25.00 (includes VAT £4.17)');
+  await tabTo(page, page.getByRole('radio', { name: /^One-off/ }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /^Weekly/ })).toBeChecked();
+  await expect(quoteTotal(page)).toHaveText('Total £21.25 (includes VAT £3.54)');
+  await tabTo(page, page.getByLabel('Postcode of the property'));
+  await page.keyboard.type('EC1A 1BB');
+  await expect(quoteTotal(page)).toHaveText('Total £32.75 (includes VAT £5.46)');
+  const next = page.getByRole('button', { name: 'Continue' });
+  await tabTo(page, next);
+  await expectNoAxeViolations(page, '/service/1 with a quote');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fproperties%2F1%3Fquote%3D/);
+});
+
+/** Presses Tab until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, maxPresses = 120): Promise<void> {
+  await expect(target).toBeAttached();
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import createClient from 'openapi-fetch';
+import type { paths } from '../../../openapi/schema';
+import { buildApp } from '../../../server/app';
+import type { Database } from '../../../server/db/database';
+import { migrate } from '../../../server/db/migrate';
+import { openPglite } from '../../../server/db/pglite';
+import { seedDatabase } from '../../../server/seed';
+import { testConfig } from '../../api/support/test-config';
+import type { ApiClient } from './api-client';
+
+/**
+ * A server of the spec's own (the real app, the built SPA, a fresh seeded PGlite in memory), for the
+ * end-to-end tests that need what no customer can do through the API: a job that starts within 24
+ * hours or has started (checkouts need 24 hours' notice), so the test moves the job's time in the
+ * database, as time passing would.
+ */
+export interface OwnServer {
+  baseUrl: string;
+  db: Database;
+  api(token?: string): ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startOwnServer(): Promise<OwnServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
+  const db = await openPglite();
+  await migrate(db);
+  const config = testConfig({ dataDir, outboxDir: path.join(dataDir, 'outbox') });
+  await seedDatabase(db, config);
+  const app = await buildApp({ db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist') });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    db,
+    api: (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    async close() {
+      app.server.closeAllConnections();
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

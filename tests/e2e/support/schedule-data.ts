@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import type { components } from '../../../openapi/schema';
+import { londonDate } from '../../../src/lib/london-time';
+import type { SignedInCustomer } from './admin-data';
+import { createApiClient, ok, type ApiClient } from './api-client';
+
+/**
+ * Schedule board test data through the real API. Each test books its jobs on a day of its own
+ * (derived from a fresh order id), so tests running side by side never share a team's time.
+ */
+type ScheduleJob = components['schemas']['ScheduleJob'];
+
+/** A UK day 20 to 300 days ahead, picked by `seed` (an order id: unique per test). */
+export function dayFor(seed: number): string {
+  return londonDate(new Date(Date.now() + (20 + (seed % 280)) * 86_400_000));
+}
+
+/** A draft order of `customer`; checkout() places it. */
+export async function draftOrder({ token }: SignedInCustomer): Promise<number> {
+  const api = createApiClient(token);
+  const [service] = await ok(api.GET('/home/services'));
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 2 }, { id: items[1]!.id, quantity: 1 }] } }));
+  return order.id;
+}
+
+export async function checkout({ token }: SignedInCustomer, id: number, day: string, time: string): Promise<void> {
+  await ok(
+    createApiClient(token).POST('/services/order/checkout', {
+      body: { order: id, due_date: day, due_time: time, address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
+    }),
+  );
+}
+
+/** Jobs booked on one fresh day at the given UK times: the day and the order ids. */
+export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[]): Promise<{ day: string; ids: number[] }> {
+  const ids = await Promise.all(times.map(() => draftOrder(customer)));
+  const day = dayFor(ids[0]!);
+  for (const [i, id] of ids.entries()) await checkout(customer, id, day, times[i]!);
+  return { day, ids };
+}
+
+export async function boardJob(api: ApiClient, day: string, id: number): Promise<ScheduleJob> {
+  const board = await ok(api.GET('/admin/schedule', { params: { query: { from: day } } }));
+  const job = board.jobs.find((row) => row.id === id);
+  if (!job) throw new Error(`order ${id} is not on the board of ${day}`);
+  return job;
+}
+
+export async function teamId(api: ApiClient, name: string): Promise<number> {
+  const board = await ok(api.GET('/admin/schedule', { params: { query: { from: londonDate(new Date()) } } }));
+  return board.teams.find((team) => team.name === name)!.id;
+}
+
+/** "10:00–11:30" in UK time, as the card and the clash message say it. */
+export function ukSpan(job: ScheduleJob): string {
+  const clock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const start = new Date(job.start);
+  return `${clock(start)}–${clock(new Date(start.getTime() + job.duration_minutes * 60_000))}`;
+}
+
+export const lane = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(`) });
+/** The card of an order: the list item holding its Assign button. */
+export const card = (page: Page, id: number) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Assign order ${id}`, exact: true }) });

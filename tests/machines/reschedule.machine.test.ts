@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { rescheduleMachine, type RescheduleCall } from '../../machines/reschedule.machine';
+import { modelPaths } from '../support/booking-models';
+import { coverageOf, replayPath } from '../support/replay-paths';
+import { rescheduleModel } from '../support/reschedule-model';
+
+const movable = { id: 7, reschedule: { allowed: true, fee: 16.5 } };
+
+describe('reschedule machine model', () => {
+  const paths = modelPaths(rescheduleModel);
+  it('reaches every state and takes every transition', () => {
+    const coverage = coverageOf(rescheduleModel.machine, paths.map(({ path }) => path));
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+  it('replays every generated path on a live actor', () => {
+    for (const { path, input } of paths) replayPath(rescheduleModel.machine, path, input).stop();
+  });
+});
+
+describe('reschedule machine behaviour', () => {
+  it('opens only for a booking the server says can move, with its fee', () => {
+    const actor = createActor(rescheduleModel.machine).start();
+    actor.send({ type: 'dialog.open', order: { id: 8, reschedule: { allowed: false, fee: 0 } } });
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'dialog.open', order: movable });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: 7, fee: 16.5, date: '', time: '' });
+  });
+
+  it('confirms only once a whole date and time are typed (hasTime)', () => {
+    const actor = createActor(rescheduleModel.machine).start();
+    actor.send({ type: 'dialog.open', order: movable });
+    actor.send({ type: 'reschedule.confirm' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.send({ type: 'date.change', value: '2099-06-02' });
+    actor.send({ type: 'time.change', value: 'incomplete' });
+    actor.send({ type: 'reschedule.confirm' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.send({ type: 'time.change', value: '10:30' });
+    actor.send({ type: 'reschedule.confirm' });
+    expect(actor.getSnapshot().value).toBe('rescheduling');
+  });
+
+  it('sends the fee shown; on success toasts, closes and reloads; on failure keeps the time and the message', async () => {
+    const seen: string[] = [];
+    const calls: RescheduleCall[] = [];
+    let fail = true;
+    const actor = createActor(
+      rescheduleMachine.provide({
+        actors: {
+          rescheduleOrder: fromPromise(async ({ input }) => {
+            calls.push(input);
+            if (fail) throw new Error('A rescheduling fee of £16.50 (30%) applies now: please confirm again');
+            return { message: 'Booking rescheduled', fee: 16.5, due: '2099-06-02T09:30:00.000Z', total: 71.5 };
+          }),
+        },
+        actions: { notifyRescheduled: () => seen.push('toast'), reloadOrders: () => seen.push('reload') },
+      }),
+    ).start();
+    actor.send({ type: 'dialog.open', order: movable });
+    actor.send({ type: 'date.change', value: '2099-06-02' });
+    actor.send({ type: 'time.change', value: '10:30' });
+    actor.send({ type: 'reschedule.confirm' });
+    await waitFor(actor, (s) => !s.matches('rescheduling'));
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context).toMatchObject({ date: '2099-06-02', time: '10:30', error: 'A rescheduling fee of £16.50 (30%) applies now: please confirm again' });
+    fail = false;
+    actor.send({ type: 'retry' });
+    await waitFor(actor, (s) => !s.matches('rescheduling'));
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(calls).toEqual([
+      { orderId: 7, date: '2099-06-02', time: '10:30', fee: 16.5 },
+      { orderId: 7, date: '2099-06-02', time: '10:30', fee: 16.5 },
+    ]);
+    expect(seen).toEqual(['toast', 'reload']);
+    expect(actor.getSnapshot().context).toEqual({ orderId: null, fee: 0, date: '', time: '', error: null });
+  });
+});

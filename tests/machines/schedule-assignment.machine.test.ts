@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { scheduleAssignmentMachine, type AssignmentCall } from '../../machines/schedule-assignment.machine';
+import { describeModelPaths } from '../support/describe-model-paths';
+import { conflictError, savedJob, scheduleAssignmentModel } from '../support/schedule-models';
+
+describeModelPaths('schedule assignment', scheduleAssignmentModel, { browserSubset: true });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(answer: (call: AssignmentCall) => Promise<typeof savedJob>) {
+  const calls: AssignmentCall[] = [];
+  const seen = { assigned: [] as number[], announced: [] as string[], reloads: 0 };
+  const actor = createActor(
+    scheduleAssignmentMachine.provide({
+      actors: { assignJob: fromPromise(({ input }: { input: AssignmentCall }) => (calls.push(input), answer(input))) },
+      actions: {
+        jobAssigned: (_, saved) => void seen.assigned.push(saved.id),
+        announce: (_, message) => void seen.announced.push(message),
+        reloadBoard: () => void (seen.reloads += 1),
+      },
+    }),
+  ).start();
+  return { actor, calls, seen };
+}
+
+describe('schedule assignment rules', () => {
+  it('sends the selected job and the chosen team, and hands the saved job to the board', async () => {
+    const { actor, calls, seen } = start(async () => savedJob);
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    actor.send({ type: 'team.choose', team: 2 });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await settle();
+    expect(calls).toEqual([{ id: 12, team: 2 }]);
+    expect(seen.assigned).toEqual([12]);
+    expect(actor.getSnapshot().value).toBe('assigned');
+    // Saved: the job has team 2 now, so choosing it again after selecting has nothing to save.
+    expect(actor.getSnapshot().context.job).toEqual({ id: 12, teamId: 2 });
+  });
+
+  it("choosing the job's own team saves nothing", () => {
+    const { actor, calls } = start(async () => savedJob);
+    actor.send({ type: 'job.select', job: { id: 12, teamId: 3 } });
+    actor.send({ type: 'team.choose', team: 3 });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toEqual([]);
+  });
+
+  it('a clash keeps the message, announces it and reloads the board; selecting the card again, another team can be chosen', async () => {
+    let refuse = true;
+    const { actor, calls, seen } = start(async () => {
+      if (refuse) throw conflictError;
+      return savedJob;
+    });
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    actor.send({ type: 'team.choose', team: 2 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.error).toBe('Team B is already booked 10:00–11:30');
+    expect(seen).toMatchObject({ announced: ['Team B is already booked 10:00–11:30'], reloads: 1 });
+    refuse = false;
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'team.choose', team: 3 });
+    await settle();
+    expect(calls).toEqual([{ id: 12, team: 2 }, { id: 12, team: 3 }]);
+    expect(actor.getSnapshot().value).toBe('assigned');
+  });
+
+  it('ignores another card while saving', () => {
+    const { actor } = start(() => new Promise(() => {}));
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    actor.send({ type: 'team.choose', team: 2 });
+    actor.send({ type: 'job.select', job: { id: 13, teamId: null } });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().context.job?.id).toBe(12);
+  });
+});
