@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import { customerNotesRepository, type CustomerNoteRow } from '../repositories/customer-notes';
 import { customerRepository, REVENUE_STATUSES, type CustomerRow, type CustomerSort } from '../repositories/customers';
 import type { Page, PageRequest } from '../repositories/paging';
@@ -13,6 +13,7 @@ type Schemas = components['schemas'];
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ANONYMISED_NO_NOTES = 'This customer was anonymised: no notes can be added';
+export const EMPTY_NOTE = 'Write a note first';
 
 export const noteView = (note: CustomerNoteRow): Schemas['CustomerNote'] => ({ id: note.id, body: note.body, author: note.author, created: iso(note.created_at) });
 
@@ -76,9 +77,11 @@ export async function getCustomerRecord(db: Database, id: number): Promise<Schem
 }
 
 export async function addCustomerNote(db: Database, author: AuthUser, id: number, body: string, now: Date): Promise<Schemas['CustomerNote']> {
+  const text = body.trim();
+  if (!text) throw badRequest(EMPTY_NOTE);
   const customer = await findCustomer(db, id);
   if (customer.anonymised_at) throw conflict(ANONYMISED_NO_NOTES);
-  return noteView(await customerNotesRepository(db).add({ userId: id, body: body.trim(), authorId: author.id, author: author.name, at: now }));
+  return noteView(await customerNotesRepository(db).add({ userId: id, body: text, authorId: author.id, author: author.name, at: now }));
 }
 
 export async function exportCustomer(db: Database, id: number, now: Date): Promise<Schemas['PersonalData']> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, bookedOrder, catalogue, checkout, checkoutBody, placeOrder, send, startedOrder, type Catalogue } from './booking-fixtures';
+import { inDaysAtTen, adminOrderRow, bookedOrder, catalogue, checkout, checkoutBody, placeOrder, send, startedOrder, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const week = () => new Date(Date.now() + 7 * 86_400_000);
+const week = () => inDaysAtTen(7);
 
 const ADMIN_CALLS: Array<[string, string, unknown?]> = [
   ['GET', '/admin/counter'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, bookedOrder, catalogue, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { inDaysAtTen, adminOrderRow, bookedOrder, catalogue, checkoutBody, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -11,7 +11,7 @@ let admin: string;
 let jane: TestCustomer;
 let house: Catalogue;
 
-const inAWeek = () => new Date(Date.now() + 7 * 86_400_000);
+const inAWeek = () => inDaysAtTen(7);
 const statuses = (answers: Array<{ status: number }>) => answers.map((answer) => answer.status).sort();
 
 beforeAll(async () => {

@@ -13,6 +13,9 @@ export interface Clock {
 
 export const HOUR = 3_600_000;
 
+/** 10:00 UK time `days` from today: within opening hours whenever the suite runs (decision 015). */
+export const inDaysAtTen = (days: number): Date => londonLocalToInstant(londonDate(new Date(Date.now() + days * 24 * HOUR)), '10:00');
+
 /** The server's clock, fixed where a test puts it (cancellation terms, 24 hours' notice). */
 export function createClock(start: string): Clock {
   let current = new Date(start);

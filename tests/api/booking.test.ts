@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookedOrder, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { inDaysAtTen, bookedOrder, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestServer, type TestCustomer } from './support/test-server';
 
 let server: TestServer;
@@ -61,6 +61,8 @@ describe('POST /services/order/new (createOrder)', () => {
       // Without a quote: One-off, no extras (docs/decisions/014); prices include VAT.
       vat: expect.any(Number),
       frequency: 'one_off',
+      // 5 units of items without a duration of their own: 30 minutes each (decision 015).
+      duration_minutes: 150,
       lines: expect.any(Array),
       items: [{ name: a.name, quantity: 3 }, { name: b.name, quantity: 2 }],
     });
@@ -70,7 +72,7 @@ describe('POST /services/order/new (createOrder)', () => {
     const summary = await placeOrder(server, jane.token, house);
     const { data: before } = await server.api.GET('/services/order/get', { headers: server.bearer(jane.token) });
     expect(before?.map((order) => order.id)).not.toContain(summary.id);
-    const due = new Date(Date.now() + 7 * 86_400_000);
+    const due = inDaysAtTen(7);
     expect((await checkout(server, jane.token, checkoutBody(summary.id, due))).response.status).toBe(200);
     expect(await myOrder(server, jane.token, summary.id)).toEqual({
       id: summary.id,
@@ -83,6 +85,9 @@ describe('POST /services/order/new (createOrder)', () => {
       payment: { method: 'cash', status: 'unpaid', payable: false },
       // Nothing paid yet: cancelling is free until the job starts.
       cancellation: { allowed: true, fee: 0, freeUntil: due.toISOString().slice(0, 17) + '00.000Z' },
+      // Moving it is free until 24 hours before (decision 018); no receipt before it is paid.
+      reschedule: { allowed: true, fee: 0, freeUntil: new Date(due.getTime() - 24 * 3_600_000).toISOString() },
+      receipt: false,
     });
   });
 

@@ -76,6 +76,12 @@ describe('staff notes', () => {
     expect(order?.staff_notes.map((note) => note.body)).toEqual(['Key in safe 1234']);
   });
 
+  it('must say something: a blank note is refused with 400 and nothing is stored', async () => {
+    const { customer } = await customerWithHistory('Blank Notes');
+    expect(await send(server, 'POST', `/admin/customers/${customer.id}/notes`, { token: admin, body: { body: ' \n ' } })).toEqual({ status: 400, body: { message: 'Write a note first' } });
+    expect((await record(customer.id)).notes).toEqual([]);
+  });
+
   it('are for administrators only: a customer can neither add nor read them', async () => {
     const { customer } = await customerWithHistory('Private Notes');
     await send(server, 'POST', `/admin/customers/${customer.id}/notes`, { token: admin, body: { body: 'Dog bites 5678' } });

@@ -147,7 +147,10 @@ function validRequest(operation: Operation): fc.Arbitrary<FuzzRequest> {
 function invalidRequest(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const { params, headers, body } = operation.schema;
   const valid = validRequest(operation);
-  const query = fc.dictionary(fc.constantFrom('admin', 'role', 'user_id', 'limit', 'q', '__proto__', 'debug'), fc.string({ maxLength: 12 }), { minKeys: 1 }).map((entries) => new URLSearchParams(entries).toString());
+  // Names the operation does not define (list searches define q, paging defines limit…).
+  const defined = new Set(Object.keys((operation.schema.querystring?.properties as object | undefined) ?? {}));
+  const unknownNames = ['admin', 'role', 'user_id', 'limit', 'q', '__proto__', 'debug'].filter((name) => !defined.has(name));
+  const query = fc.dictionary(fc.constantFrom(...unknownNames), fc.string({ maxLength: 12 }), { minKeys: 1 }).map((entries) => new URLSearchParams(entries).toString());
   const breakers: fc.Arbitrary<FuzzRequest>[] = [fc.tuple(valid, query).map(([request, search]) => ({ ...request, query: search, mutation: 'unknown query parameter' }))];
   if (body) {
     breakers.push(valid.chain((request) => breakValue(stripOptional(body), request.body).map((broken) => ({ ...request, body: broken.value, mutation: `${broken.mutation} ${broken.at}` }))));

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
 import { signNotification } from '../../server/services/test-payment-provider';
 import {
-  catalogue, checkout, checkoutBody, myOrder, paidCardOrder, pence, placeOrder, send, stats, type Catalogue,
+  catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, paidCardOrder, pence, placeOrder, send, stats, type Catalogue,
 } from './booking-fixtures';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './support/test-config';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -13,8 +12,6 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
  * Issue 12 rows 1, 12, 13 and issue 11 rows 4, 5: card payments go through a provider. Runs on
  * PGlite, and on PostgreSQL when DATABASE_URL is set (the concurrency rows matter most there).
  */
-/** 10:00 UK time `days` from today: within opening hours whenever the suite runs (decision 015). */
-const inDaysAtTen = (days: number) => londonLocalToInstant(londonDate(new Date(Date.now() + days * 86_400_000)), '10:00');
 const inAWeek = () => inDaysAtTen(7);
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const UNAVAILABLE = 'Card payment is not available at the moment, please choose Pay cash';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
+import { inDaysAtTen, adminOrderRow, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let jane: TestCustomer;
 let house: Catalogue;
 
-const inAWeek = () => new Date(Date.now() + 7 * 86_400_000);
+const inAWeek = () => inDaysAtTen(7);
 const gbp = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 
 /** A card checkout; answers the order and its payment page's path on this test server. */
