@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { JOB_MINUTES_SQL } from './job-minutes';
 import { londonDate, londonLocalToInstant } from '../services/london-time';
 import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../services/availability-rules';
 
@@ -30,12 +31,8 @@ export function availabilityRepository(db: Database) {
           `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day BETWEEN $1::date AND $2::date`,
           [from, to],
         ),
-        // Orders from before durations were stored take their items' duration.
-        db.query<{ team_id: number | null; due_at: Date; minutes: number }>(
-          `SELECT o.team_id, o.due_at,
-                  COALESCE(o.duration_minutes,
-                           (SELECT sum(si.duration_minutes * oi.quantity)::int FROM order_items oi
-                              JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id), 30) AS minutes
+        db.query<{ id: number; team_id: number | null; due_at: Date; minutes: number }>(
+          `SELECT o.id, o.team_id, o.due_at, ${JOB_MINUTES_SQL} AS minutes
              FROM orders o
             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2`,
           [rangeStart, rangeEnd],
@@ -46,7 +43,7 @@ export function availabilityRepository(db: Database) {
         const start = new Date(job.due_at).getTime();
         const day = londonDate(start);
         const list = jobsByDay.get(day) ?? [];
-        list.push({ teamId: job.team_id, start, end: start + Math.max(job.minutes, 30) * 60_000 });
+        list.push({ orderId: job.id, teamId: job.team_id, start, end: start + job.minutes * 60_000 });
         jobsByDay.set(day, list);
       }
       const teamList: Team[] = teams.map((team) => ({ id: team.id, name: team.name, hours: new Map(), daysOff: new Set() }));
@@ -65,14 +62,18 @@ export function availabilityRepository(db: Database) {
       };
     },
 
-    /** Minutes the order's items take (each item's duration × quantity). */
+    /** How long the order's job takes: its stored duration, or its items' (JOB_MINUTES_SQL). */
     async orderMinutes(orderId: number): Promise<number> {
-      const [row] = await db.query<{ minutes: number | null }>(
-        `SELECT sum(si.duration_minutes * oi.quantity)::int AS minutes FROM order_items oi
-           JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = $1`,
+      return (await this.orderJob(orderId)).minutes;
+    },
+
+    /** The order's job length and its team (null: none yet). */
+    async orderJob(orderId: number): Promise<{ minutes: number; teamId: number | null }> {
+      const [row] = await db.query<{ minutes: number; team_id: number | null }>(
+        `SELECT ${JOB_MINUTES_SQL} AS minutes, o.team_id FROM orders o WHERE o.id = $1`,
         [orderId],
       );
-      return row?.minutes ?? 0;
+      return { minutes: row?.minutes ?? 0, teamId: row?.team_id ?? null };
     },
 
     /** The shortest job of a service (its quickest item, once); null for an unknown service. */

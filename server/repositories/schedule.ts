@@ -1,16 +1,6 @@
 import type { Database } from '../db/database';
 import type { OrderStatus } from '../services/order-statuses';
-
-/**
- * How long a job takes, in minutes: the duration copied onto the order at checkout or, for an order
- * booked before durations were stored (null), the sum of its items' durations per unit, at least an
- * hour (docs/decisions/019-schedule-board.md). One SQL expression, so the board's cards and the
- * clash check can never disagree about where a job ends.
- */
-export const JOB_MINUTES_SQL = `COALESCE(o.duration_minutes, GREATEST(60, (
-  SELECT COALESCE(SUM(oi.quantity * si.duration_minutes), 0)::integer
-    FROM order_items oi JOIN service_items si ON si.id = oi.item_id
-   WHERE oi.order_id = o.id)))`;
+import { JOB_MINUTES_SQL } from './job-minutes';
 
 /** A placed booking: checked out (a draft is nobody's job) and not cancelled. */
 const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;

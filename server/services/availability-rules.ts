@@ -30,6 +30,7 @@ export interface Team {
 }
 
 export interface BookedJob {
+  orderId: number;
   teamId: number | null;
   start: number;
   end: number;
@@ -79,8 +80,11 @@ export function companyDay(data: CapacityData, date: string): { hours: Hours } |
   return { hours };
 }
 
-/** The teams free for a job of `minutes` starting at `time` on `date` (UK), best first. */
-export function checkStart(data: CapacityData, date: string, time: string, minutes: number): StartCheck {
+/**
+ * The teams free for a job of `minutes` starting at `time` on `date` (UK), best first. A job being
+ * moved (`movingOrder`) does not stand in its own way.
+ */
+export function checkStart(data: CapacityData, date: string, time: string, minutes: number, movingOrder?: number): StartCheck {
   const day = companyDay(data, date);
   if ('closed' in day) return { kind: 'closed', reason: day.closed };
   const startMinute = toMinutes(time);
@@ -91,7 +95,7 @@ export function checkStart(data: CapacityData, date: string, time: string, minut
   const start = londonLocalToInstant(date, time).getTime();
   const end = start + length * 60_000;
   const weekday = weekdayOf(date);
-  const jobs = data.jobsByDay.get(date) ?? [];
+  const jobs = (data.jobsByDay.get(date) ?? []).filter((job) => job.orderId !== movingOrder);
   const overlaps = (job: BookedJob) => job.start < end && start < job.end;
   const free = data.teams.filter((team) => {
     if (team.daysOff.has(date)) return false;

@@ -46,22 +46,24 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
 }
 
 /**
- * Claims a team for the order's job, inside the checkout's transaction: the day is locked first,
- * so of two checkouts for the last free team the second reads the first's job and gets the 409.
- * Answers the team and the job's length, written onto the order.
+ * Claims a team for the order's job at `date` `time` (UK), inside the caller's transaction — the
+ * checkout's, or a reschedule's. The day is locked first, so of two claims on the last free team the
+ * second reads the first's job and gets the 409. A booking being moved keeps its team when that
+ * team is free then, and never competes with its own old time. Writes the team and the job's
+ * length onto the order and answers them.
  */
 export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; minutes: number }> {
   const repository = availabilityRepository(tx);
-  const minutes = Math.max(await repository.orderMinutes(orderId), MIN_JOB_MINUTES);
+  const { minutes, teamId: current } = await repository.orderJob(orderId);
   await repository.lockDay(date);
-  const check = checkStart(await repository.load(date, date), date, time, minutes);
+  const check = checkStart(await repository.load(date, date), date, time, minutes, orderId);
   if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
   if (check.kind === 'outsideHours') {
     if (check.lastStart < check.opens) throw badRequest(`This job takes longer than our opening hours on ${date}: please choose another day`);
     throw badRequest(`This job of ${minutes} minutes can start between ${toTime(check.opens)} and ${toTime(check.lastStart)} (UK time) on ${date}`);
   }
   if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
-  const teamId = check.teams[0]!;
+  const teamId = current !== null && check.teams.includes(current) ? current : check.teams[0]!;
   await repository.assign(orderId, teamId, minutes);
   return { teamId, minutes };
 }

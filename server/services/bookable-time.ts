@@ -14,11 +14,10 @@ export interface BookableSlot {
 }
 
 /**
- * The one home of "can this job start then?", asked by the checkout and by a reschedule alike:
- * 24 hours' notice and at most 12 months ahead today. Throws 400 with the reason a customer reads.
- * Availability (teams free for the job's whole length, opening hours, closures: migration 008) is
- * to be checked here too, with `db` (the caller's transaction, so a team can be claimed with the
- * change); the slot names the order so its own current team does not count as taken.
+ * The one home of "may a customer book this time?", asked by the checkout and by a reschedule
+ * alike: 24 hours' notice and at most 12 months ahead today. Throws 400 with the reason a customer
+ * reads. Whether a team is free then (opening hours, closures, other jobs) is `claimTeam`'s, called
+ * next by both inside their transaction (decision 015).
  */
 export async function assertBookableTime(db: Database, slot: BookableSlot, now: Date): Promise<void> {
   void db;

@@ -5,6 +5,7 @@ import type { MailOutbox } from '../jobs';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
+import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
 import { londonLocalToInstant } from './london-time';
 import { formatPounds, toPence, toPounds } from './money';
@@ -31,8 +32,8 @@ export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
 
 /**
  * A customer moves one of their bookings (issue 14 section 3). The new time passes the checkout's
- * own rule (assertBookableTime); the fee the terms give at this moment is added to the order, and
- * must be the one the customer agreed to (`fee`): a fee that appeared since the dialog opened (the
+ * own rules (assertBookableTime; a team free then, claimTeam); the fee the terms give at this moment
+ * is added to the order, and must be the one the customer agreed to (`fee`): a fee that appeared since the dialog opened (the
  * job came within 24 hours) is refused with 409, never charged unseen. The change, its history
  * entry and the mail (with the new calendar entry) are written in one transaction.
  */
@@ -51,6 +52,8 @@ export async function rescheduleOrder(
     if (!terms.allowed) throw conflict(terms.reason);
     if (order.due_at && dueAt.getTime() === new Date(order.due_at).getTime()) throw badRequest('This is the booking\'s time already: please choose another');
     await assertBookableTime(tx, { orderId, dueAt }, deps.now);
+    // A team free for the whole job then (its own if it can), or 409 as at checkout (decision 015).
+    await claimTeam(tx, orderId, request.due_date, request.due_time);
     if (toPence(request.fee) !== terms.fee) {
       throw conflict(
         terms.fee > 0

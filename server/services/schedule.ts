@@ -3,6 +3,7 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
+import { availabilityRepository } from '../repositories/availability-repository';
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { BOOKING_NOTICE_MS } from './checkout';
@@ -59,6 +60,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
     if (!job) throw notFound('Order not found');
     if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be assigned to a team');
     if (job.team_id === teamId) return jobView(job);
+    await lockDays(tx, job.due_at);
     const team = teamId === null ? null : await lockedTeam(tx, teamId);
     if (team) await assertTeamFree(tx, team, job, job.due_at);
     const before = job.team_id === null ? null : await schedule.team(job.team_id);
@@ -88,6 +90,7 @@ export async function moveJob(db: Database, admin: AuthUser, id: number, move: S
     if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be moved');
     if (job.status === 'completed') throw conflict('This order is completed: it cannot be moved');
     if (job.due_at.getTime() === start.getTime()) return jobView(job);
+    await lockDays(tx, job.due_at, start);
     await assertCompanyOpen(tx, start, job.duration_minutes);
     if (job.team_id !== null) {
       const team = await lockedTeam(tx, job.team_id);
@@ -100,6 +103,16 @@ export async function moveJob(db: Database, admin: AuthUser, id: number, move: S
     });
     return jobView((await schedule.job(id))!);
   });
+}
+
+/**
+ * Takes the UK days' locks that checkouts and reschedules take to claim a team (decision 015), so an
+ * administrator's change and a customer's booking on the same day never both see a team free.
+ * Ascending, so two changes spanning the same two days cannot deadlock.
+ */
+async function lockDays(tx: Database, ...instants: Date[]): Promise<void> {
+  const days = [...new Set(instants.map((instant) => londonDate(instant)))].sort();
+  for (const day of days) await availabilityRepository(tx).lockDay(day);
 }
 
 async function lockedTeam(tx: Database, teamId: number): Promise<TeamRow> {

@@ -153,3 +153,69 @@ describe('the race for the last teams', () => {
     expect(await freeAt('2027-04-14', '14:00', 90)).toBe(0);
   });
 });
+
+describe('a booking moved by its customer (issue 14 §3 with decision 015)', () => {
+  const teamOf = async (id: number) => (await server.db.query<{ team_id: number }>('SELECT team_id FROM orders WHERE id = $1', [id]))[0]!.team_id;
+  const reschedule = (id: number, date: string, time: string) =>
+    send(server, 'POST', `/services/order/${id}/reschedule`, { token: jane.token, body: { due_date: date, due_time: time, fee: 0 } });
+
+  it('keeps its team when free, never competes with its own old time, takes another team when its own is busy, and refuses a full time', async () => {
+    const order = await placeOrder(server, jane.token, house);
+    expect((await checkout(server, jane.token, checkoutBody(order.id, londonLocalToInstant('2027-04-20', '10:00')))).response.status).toBe(200);
+    const own = await teamOf(order.id);
+    // Half an hour later overlaps only its own old time: allowed, same team.
+    expect((await reschedule(order.id, '2027-04-20', '10:30')).status).toBe(200);
+    expect(await teamOf(order.id)).toBe(own);
+
+    // Its team is busy then (the first free team takes the other job): another team takes it.
+    expect((await book('2027-04-21', '12:00')).response.status).toBe(200);
+    const [other] = await server.db.query<{ team_id: number }>(`SELECT team_id FROM orders WHERE due_at = $1`, [londonLocalToInstant('2027-04-21', '12:00')]);
+    expect(other!.team_id).toBe(own);
+    expect((await reschedule(order.id, '2027-04-21', '12:00')).status).toBe(200);
+    expect(await teamOf(order.id)).not.toBe(own);
+
+    // Every team busy: refused as at checkout, and the booking stays where it was.
+    for (let n = 0; n < 3; n += 1) expect((await book('2027-04-22', '09:00')).response.status).toBe(200);
+    expect(await reschedule(order.id, '2027-04-22', '09:30')).toEqual({ status: 409, body: { message: 'That time was just taken — please choose another' } });
+    const [kept] = await server.db.query<{ due_at: Date }>('SELECT due_at FROM orders WHERE id = $1', [order.id]);
+    expect(new Date(kept!.due_at).toISOString()).toBe(londonLocalToInstant('2027-04-21', '12:00').toISOString());
+
+    // Outside the opening hours or on a closure: 400, as at checkout.
+    expect((await reschedule(order.id, '2027-04-23', '19:30')).status).toBe(400);
+    await server.db.query(`INSERT INTO closures (day, reason) VALUES ('2027-04-24', 'Staff training')`);
+    expect(await reschedule(order.id, '2027-04-24', '10:00')).toEqual({ status: 400, body: { message: 'We are closed on 2027-04-24 (Staff training): please choose another day' } });
+  });
+});
+
+describe("an administrator's assignment racing customers' checkouts", () => {
+  it('never gives one team two overlapping jobs (both take the day\'s lock)', async () => {
+    const admin = await server.adminToken();
+    const { data: board } = await server.api.GET('/admin/schedule', { params: { query: { from: '2027-05-03' } }, headers: server.bearer(admin) });
+    const last = board!.teams.at(-1)!.id;
+    // Per day: two jobs at 15:00 hold the first two teams; then, at once, the administrator moves
+    // the first job onto the last team while a customer checks out a third job at 15:00.
+    const days = ['2027-05-03', '2027-05-04', '2027-05-05', '2027-05-06', '2027-05-07', '2027-05-08'];
+    const races = await Promise.all(
+      days.map(async (day) => {
+        const first = await placeOrder(server, jane.token, house);
+        expect((await checkout(server, jane.token, checkoutBody(first.id, londonLocalToInstant(day, '15:00')))).response.status).toBe(200);
+        expect((await book(day, '15:00')).response.status).toBe(200);
+        const third = await placeOrder(server, jane.token, house);
+        return { day, first: first.id, third: third.id };
+      }),
+    );
+    await Promise.all(
+      races.flatMap(({ day, first, third }) => [
+        send(server, 'PUT', `/admin/schedule/jobs/${first}/team`, { token: admin, body: { team: last } }),
+        send(server, 'POST', '/services/order/checkout', { token: jane.token, body: checkoutBody(third, londonLocalToInstant(day, '15:00')) }),
+      ]),
+    );
+    const clashes = await server.db.query<{ team_id: number; jobs: number }>(
+      `SELECT team_id, count(*)::int AS jobs FROM orders
+        WHERE checked_out_at IS NOT NULL AND status <> 'cancelled' AND due_at = ANY($1::timestamptz[])
+        GROUP BY team_id, due_at HAVING count(*) > 1`,
+      [days.map((day) => londonLocalToInstant(day, '15:00'))],
+    );
+    expect(clashes).toEqual([]);
+  });
+});
