@@ -16,6 +16,7 @@ import {
   ukDateIn,
 } from './support/booking-ui';
 import { expect as baseExpect, registerCustomer, test, type Customer } from './support/fixtures';
+import { checkoutAtFreeTime } from './support/free-slots';
 import { logoutThroughMenu, submitLogin } from './support/session-ui';
 
 /**
@@ -112,13 +113,10 @@ test.describe('booking from a browser in en-US, in New York', () => {
     const { api } = await customerSignedIn(page, 'admin-view');
     const { items } = await serviceItems();
     const order = await ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items: [{ id: items[0]!.id, quantity: 1 }] } }));
-    const day = ukDateIn(5);
-    await ok(
-      api.POST('/services/order/checkout', {
-        params: { header: { 'Idempotency-Key': `ny-admin-${order.id}` } },
-        body: { order: order.id, due_date: day, due_time: '10:30', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
-      }),
-    );
+    const { due_date: day } = await checkoutAtFreeTime(api, order, {
+      serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), time: '10:30', idempotencyKey: `ny-admin-${order.id}`,
+      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+    });
     await page.evaluate(() => localStorage.clear());
     const user = await ok(createApiClient().POST('/auth/login', { body: { username: adminAccount.email, password: adminAccount.password } }));
     await signInAdmin(page, user);
@@ -213,12 +211,10 @@ test.describe('a session that ends kindly', () => {
     const { customer, api } = await customerSignedIn(page, 'expiry-cancel');
     const { items } = await serviceItems();
     const order = await ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items: [{ id: items[0]!.id, quantity: 1 }] } }));
-    await ok(
-      api.POST('/services/order/checkout', {
-        params: { header: { 'Idempotency-Key': `expiry-cancel-${order.id}` } },
-        body: { order: order.id, due_date: ukDateIn(5), due_time: '11:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
-      }),
-    );
+    await checkoutAtFreeTime(api, order, {
+      serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), idempotencyKey: `expiry-cancel-${order.id}`,
+      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+    });
     await page.goto('/profile-services');
     await orderCard(page, order.id).getByRole('button', { name: /^Cancel order/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Do you want to cancel the order ? tell us why!' });

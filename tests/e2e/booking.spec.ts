@@ -1,4 +1,4 @@
-import { freeStart } from './support/free-slots';
+import { checkoutAtFreeTime } from './support/free-slots';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import {
   bookOneItemByCard,
@@ -16,7 +16,6 @@ import {
   ukDateIn,
 } from './support/booking-ui';
 import { submitLogin, submitRegistration } from './support/session-ui';
-import { ok } from './support/api-client';
 
 // Two shared cores: lazily loaded screens can take a few seconds under load.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -158,11 +157,9 @@ test.describe('booking as a customer', () => {
     await page.goto('/placeorder');
     await fillDeliveryDetails(page);
     // The same order is checked out in another tab.
-    await ok(
-      api.POST('/services/order/checkout', {
-        body: { order: order.id, ...(await freeStart(BOOKED_SERVICE_ID, ukDateIn(5), order.duration_minutes)), address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash' },
-      }),
-    );
+    await checkoutAtFreeTime(api, order, {
+      serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash',
+    });
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This order has already been checked out' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -6,7 +6,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { admin } from './support/accounts';
 import { placeCashOrder, settled, signInByApi } from './support/a11y';
+import { storedOrder, ukDateIn } from './support/booking-ui';
 import { expect, test } from './support/fixtures';
+import { dayFreeAt } from './support/free-slots';
 
 /** Presses Tab until `target` has the focus (the keyboard's only way to get there). */
 async function tabTo(page: Page, target: Locator, maxPresses = 80): Promise<void> {
@@ -28,6 +30,7 @@ test('a customer books a service with the keyboard alone', async ({ page, newCus
   await tabTo(page, page.getByRole('link', { name: /book now/i }).first());
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/properties\/\d+$/);
+  const serviceId = Number(new URL(page.url()).pathname.split('/').at(-1));
   await settled(page);
 
   const firstItem = page.getByRole('main').getByRole('checkbox').first();
@@ -39,8 +42,9 @@ test('a customer books a service with the keyboard alone', async ({ page, newCus
   await expect(page).toHaveURL(/\/placeorder$/);
   await settled(page);
 
-  const due = new Date(Date.now() + 3 * 24 * 3600 * 1000);
-  const ddmmyyyy = `${String(due.getDate()).padStart(2, '0')}${String(due.getMonth() + 1).padStart(2, '0')}${due.getFullYear()}`;
+  // A UK day with a team free at 10:00 for this job, as the form would offer it (3 teams, shared).
+  const [year, month, day] = (await dayFreeAt(serviceId, ukDateIn(3), '10:00', (await storedOrder(page))?.duration_minutes)).split('-');
+  const ddmmyyyy = `${day}${month}${year}`;
   const fields: [string, string][] = [['Address', '1 High Street'], ['City', 'London'], ['Postcode', 'SW1A 1AA'], ['Phone', '020 7946 0000'], ['Date', ddmmyyyy], ['Time', '1000']];
   for (const [label, text] of fields) {
     // Date and time are segmented fields (dd/mm/yyyy, hh:mm): a group of spin buttons.

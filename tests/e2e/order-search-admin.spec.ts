@@ -3,6 +3,7 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/admin-data';
 import { choose, selectTrigger, signIn } from './support/admin-ui';
 import { createApiClient, expect, ok, test } from './support/fixtures';
+import { checkoutAtFreeTime } from './support/free-slots';
 
 /**
  * Orders that can be found (issue 15 §4): the search box, filters and "Today" / "This week" on
@@ -36,9 +37,9 @@ async function book(who: SignedInCustomer, due: string, payment: 'cash' | 'card'
   const [service] = await ok(api.GET('/home/services'));
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 1 }] } }));
-  await ok(api.POST('/services/order/checkout', {
-    body: { order: order.id, due_date: due, due_time: '10:00', address: '1 Search Street', phone: '020 7946 0000', city: 'London', code_postal: postcode, client_note: '', payment },
-  }));
+  await checkoutAtFreeTime(api, order, {
+    serviceId: service!.id, from: due, onThatDay: true, address: '1 Search Street', phone: '020 7946 0000', city: 'London', code_postal: postcode, client_note: '', payment,
+  });
   return order.id;
 }
 

@@ -1,4 +1,4 @@
-import { freeStart, ukDay } from './support/free-slots';
+import { checkoutAtFreeTime, ukDay } from './support/free-slots';
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/admin-data';
 import { showRowsPerPage, signIn } from './support/admin-ui';
@@ -19,12 +19,9 @@ async function customerWithMarkup() {
   const [service] = await ok(api.GET('/home/services'));
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 1 }] } }));
-  const due = await freeStart(service!.id, ukDay(7), order.duration_minutes);
-  await ok(
-    api.POST('/services/order/checkout', {
-      body: { order: order.id, ...due, address: MARKUP, phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: MARKUP, payment: 'cash' },
-    }),
-  );
+  await checkoutAtFreeTime(api, order, {
+    serviceId: service!.id, from: ukDay(7), address: MARKUP, phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: MARKUP, payment: 'cash',
+  });
   await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: order.id } }, body: { reason: MARKUP } }));
   return { user, orderId: order.id };
 }

@@ -2,7 +2,7 @@
  * Accessibility helpers of the end-to-end tests (issue 6, goal 6): axe-core with the WCAG 2.2 A/AA
  * tags, a page "settled" test, and sign-in through the API for pages behind login.
  */
-import { freeStart, ukDay } from './free-slots';
+import { checkoutAtFreeTime, ukDay } from './free-slots';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { createApiClient, ok, type ApiClient } from './api-client';
@@ -41,12 +41,9 @@ export async function placeCashOrder(api: ApiClient): Promise<number> {
   const serviceId = services[0]!.id;
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: serviceId } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: serviceId, items: [{ id: items[0]!.id, quantity: 2 }] } }));
-  const due = await freeStart(serviceId, ukDay(3), order.duration_minutes);
-  await ok(
-    api.POST('/services/order/checkout', {
-      params: { header: { 'Idempotency-Key': `a11y-${order.id}-${Date.now()}` } },
-      body: { order: order.id, ...due, address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
-    }),
-  );
+  await checkoutAtFreeTime(api, order, {
+    serviceId, from: ukDay(3), idempotencyKey: `a11y-${order.id}-${Date.now()}`,
+    address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+  });
   return order.id;
 }

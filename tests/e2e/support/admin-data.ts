@@ -1,4 +1,4 @@
-import { freeStart, ukDay } from './free-slots';
+import { checkoutAtFreeTime, ukDay } from './free-slots';
 import type { components } from '../../../openapi/schema';
 import { admin } from './accounts';
 import { createApiClient, ok, type ApiClient } from './api-client';
@@ -43,15 +43,10 @@ export async function placeOrder({ customer, token }: SignedInCustomer): Promise
   const order = await ok(
     api.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 2 }, { id: items[1]!.id, quantity: 1 }] } }),
   );
-  const due = await freeStart(service!.id, ukDay(7), order.duration_minutes);
-  await ok(
-    api.POST('/services/order/checkout', {
-      body: {
-        order: order.id, ...due, address: '221B Baker Street', phone: '020 7946 0000',
-        city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
-      },
-    }),
-  );
+  await checkoutAtFreeTime(api, order, {
+    serviceId: service!.id, from: ukDay(7), address: '221B Baker Street', phone: '020 7946 0000',
+    city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
+  });
   return { customer, token, id: order.id, total: order.total };
 }
 

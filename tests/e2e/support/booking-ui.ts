@@ -1,4 +1,4 @@
-import { dayFreeAt } from './free-slots';
+import { checkoutAtFreeTime, dayFreeAt } from './free-slots';
 import { expect, type Page } from '@playwright/test';
 import type { components } from '../../../openapi/schema';
 import { signInByApi } from './a11y';
@@ -107,25 +107,14 @@ export async function createOrderByApi(api: ApiClient, items: { id: number; quan
   return ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items } }));
 }
 
-/** Creates and checks out a cash order `daysAhead` days from now; answers its id. */
+/** Creates and checks out a cash order at a free time from `daysAhead` days on; answers its id. */
 export async function bookedCashOrder(api: ApiClient, itemId: number, daysAhead = 3): Promise<number> {
   const order = await createOrderByApi(api, [{ id: itemId, quantity: 1 }]);
-  await ok(
-    api.POST('/services/order/checkout', {
-      params: { header: { 'Idempotency-Key': `e2e-booking-${order.id}` } },
-      body: {
-        order: order.id,
-        due_date: ukDateIn(daysAhead),
-        due_time: deliveryDetails.time,
-        address: deliveryDetails.address,
-        phone: deliveryDetails.phone,
-        city: deliveryDetails.city,
-        code_postal: deliveryDetails.postcode,
-        client_note: '',
-        payment: 'cash',
-      },
-    }),
-  );
+  await checkoutAtFreeTime(api, order, {
+    serviceId: BOOKED_SERVICE_ID, from: ukDateIn(daysAhead), idempotencyKey: `e2e-booking-${order.id}`,
+    address: deliveryDetails.address, phone: deliveryDetails.phone, city: deliveryDetails.city,
+    code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
+  });
   return order.id;
 }
 

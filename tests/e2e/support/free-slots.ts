@@ -1,30 +1,77 @@
-import { createApiClient, ok } from './api-client';
+import type { components } from '../../../openapi/schema';
+import { SLOT_TAKEN_MESSAGE } from '../../../src/lib/availability-text';
+import { createApiClient, ok, type ApiClient } from './api-client';
 
-/**
- * A start a team is free for, as the booking form offers it (GET /availability): bookings need a
- * free team (decision 015), and specs running side by side must not take each other's last team,
- * so this picks the time with the most teams free, from `fromDate` (YYYY-MM-DD, UK) on.
- */
-export async function freeStart(serviceId: number, fromDate: string, duration?: number): Promise<{ due_date: string; due_time: string }> {
+type CheckoutRequest = components['schemas']['CheckoutRequest'];
+type Due = Pick<CheckoutRequest, 'due_date' | 'due_time'>;
+
+/** The free starts (a team free for the whole job) of the 28 UK days from `fromDate`, as the form offers them. */
+async function freeStarts(serviceId: number, fromDate: string, duration?: number, time?: string): Promise<Due[]> {
   const { days } = await ok(
     createApiClient().GET('/availability', { params: { query: { service: serviceId, from: fromDate, days: 28, ...(duration ? { duration } : {}) } } }),
   );
-  for (const day of days) {
-    const best = Math.max(0, ...day.times.map((slot) => slot.free));
-    const slot = day.times.find((time) => time.free === best && best > 0);
-    if (slot) return { due_date: day.date, due_time: slot.time };
-  }
-  throw new Error(`no free start in the 28 days from ${fromDate}`);
+  return days.flatMap((day) => day.times.filter((slot) => slot.free > 0 && (!time || slot.time === time)).map((slot) => ({ due_date: day.date, due_time: slot.time })));
 }
 
-/** The first UK day from `fromDate` on that has a team free at `time`. */
+/**
+ * A start a team is free for (GET /availability; decision 015). Specs running side by side share
+ * the server's 3 teams, so each picks one of the free starts at random rather than all the first.
+ */
+export async function freeStart(serviceId: number, fromDate: string, duration?: number): Promise<Due> {
+  const starts = await freeStarts(serviceId, fromDate, duration);
+  if (starts.length === 0) throw new Error(`no free start in the 28 days from ${fromDate}`);
+  return starts[Math.floor(Math.random() * starts.length)]!;
+}
+
+/** A free start on the UK day `date` itself. */
+async function freeStartOn(serviceId: number, date: string, duration?: number): Promise<Due> {
+  const starts = (await freeStarts(serviceId, date, duration)).filter((start) => start.due_date === date);
+  if (starts.length === 0) throw new Error(`no free start on ${date}`);
+  return starts[Math.floor(Math.random() * starts.length)]!;
+}
+
+/** A UK day from `fromDate` on that has a team free at `time` (one of them, at random: see freeStart). */
 export async function dayFreeAt(serviceId: number, fromDate: string, time: string, duration?: number): Promise<string> {
-  const { days } = await ok(
-    createApiClient().GET('/availability', { params: { query: { service: serviceId, from: fromDate, days: 28, ...(duration ? { duration } : {}) } } }),
-  );
-  const day = days.find((candidate) => candidate.times.some((slot) => slot.time === time && slot.free > 0));
-  if (!day) throw new Error(`no day with ${time} free in the 28 days from ${fromDate}`);
-  return day.date;
+  const days = [...new Set((await freeStarts(serviceId, fromDate, duration, time)).map((start) => start.due_date))];
+  if (days.length === 0) throw new Error(`no day with ${time} free in the 28 days from ${fromDate}`);
+  return days[Math.floor(Math.random() * Math.min(days.length, 7))]!;
+}
+
+/**
+ * Checks an order out as a customer does: at a free start (at `time` when given), and when someone
+ * else took that team first (409), at another one. Answers the time booked.
+ */
+export async function checkoutAtFreeTime(
+  api: ApiClient,
+  order: { id: number; duration_minutes?: number },
+  details: Omit<CheckoutRequest, 'order' | 'due_date' | 'due_time'> & {
+    serviceId: number;
+    /** The first UK day to look at (YYYY-MM-DD)… */
+    from: string;
+    /** …or the only one. */
+    onThatDay?: boolean;
+    /** A UK time to book at, on whichever day has it free. */
+    time?: string;
+    idempotencyKey?: string;
+  },
+): Promise<Due> {
+  const { serviceId, from, onThatDay, time, idempotencyKey, ...body } = details;
+  for (let attempt = 1; ; attempt += 1) {
+    const due = time
+      ? { due_date: await dayFreeAt(serviceId, from, time, order.duration_minutes), due_time: time }
+      : onThatDay
+        ? await freeStartOn(serviceId, from, order.duration_minutes)
+        : await freeStart(serviceId, from, order.duration_minutes);
+    const answer = await api.POST('/services/order/checkout', {
+      ...(idempotencyKey ? { params: { header: { 'Idempotency-Key': `${idempotencyKey}-${attempt}` } } } : {}),
+      body: { order: order.id, ...due, ...body },
+    });
+    if (answer.response.ok) return due;
+    const message = (answer.error as { message?: string } | undefined)?.message;
+    if (answer.response.status !== 409 || message !== SLOT_TAKEN_MESSAGE || attempt === 5) {
+      throw new Error(`${answer.response.url} answered ${answer.response.status}: ${JSON.stringify(answer.error)}`);
+    }
+  }
 }
 
 /** The UK date `days` from now (YYYY-MM-DD). */
