@@ -8,6 +8,7 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import { checkoutAtFreeTime } from './support/free-slots';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
@@ -25,6 +26,9 @@ test.beforeAll(async () => {
   // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
   test.setTimeout(300_000);
   server = await startOwnServer();
+  // This spec is about the terms of moving a booking, not about capacity (availability.spec and the
+  // API suite are): the company here has teams enough for every path to move to the same time.
+  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
 });
 test.afterAll(async () => server?.close());
 test.describe.configure({ timeout: 120_000 });
@@ -38,16 +42,14 @@ async function signedIn(page: Page, label: string): Promise<ApiClient> {
   return server.api(user.token);
 }
 
-/** A cash booking `days` ahead at 09:30 UK time; answers its id and total. */
+/** A cash booking `days` ahead, at a free time; answers its id and total. */
 async function booked(api: ApiClient, days = 3): Promise<{ id: number; total: number }> {
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 2 }] } }));
-  await ok(api.POST('/services/order/checkout', {
-    body: {
-      order: order.id, due_date: ukDateIn(days), due_time: deliveryDetails.time, address: deliveryDetails.address, phone: deliveryDetails.phone,
-      city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
-    },
-  }));
+  await checkoutAtFreeTime(api, order, {
+    serviceId: 1, from: ukDateIn(days), onThatDay: true, address: deliveryDetails.address, phone: deliveryDetails.phone,
+    city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
+  });
   return { id: order.id, total: order.total };
 }
 

@@ -62,7 +62,7 @@ function holdAssignments(page: Page) {
 for (const [n, { path }] of paths.entries()) {
   test(`schedule assignment ${n + 1}: ${describePath(path)}`, async ({ page }) => {
     // The job the path walks (10:00) and another (10:30) that can take Team B's time first.
-    const { day, ids: [id, other] } = await jobsOnAFreshDay(customer, ['10:00', '10:30']);
+    const { day, ids: [id, other] } = await jobsOnAFreshDay(customer, ['10:00', '10:30'], admin.api);
     const teamB = await teamId(admin.api, 'Team B');
     const nextAssignment = holdAssignments(page);
     let provoked = false;

@@ -52,7 +52,7 @@ test("the administrator finds today's jobs in UK time, lane by lane, and the wee
 });
 
 test('assigning by keyboard only: a team, then the clash is refused with the team and the time in UK words', async ({ page }) => {
-  const { day, ids: [first, second] } = await jobsOnAFreshDay(customer, ['10:00', '10:30']);
+  const { day, ids: [first, second] } = await jobsOnAFreshDay(customer, ['10:00', '10:30'], admin.api);
   await signIn(page, admin.user);
   await page.goto(`/schedule?view=day&day=${day}`);
   await expect(card(page, first!)).toBeVisible();
@@ -86,12 +86,13 @@ test('assigning by keyboard only: a team, then the clash is refused with the tea
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(`Order ${second} assigned to Team C`, { timeout: 20_000 });
   const detail = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: second! } } }));
-  expect(detail.history.filter((entry) => entry.action === 'order.team').map((entry) => [entry.from, entry.to])).toEqual([['Unassigned', 'Team C']]);
+  // Checkout gave it a team, the set-up took it back to Unassigned, then Team C.
+  expect(detail.history.filter((entry) => entry.action === 'order.team').map((entry) => [entry.from, entry.to]).slice(1)).toEqual([['Unassigned', 'Team C']]);
 });
 
 test('dragging a card onto a lane assigns it', async ({ page, isMobile }) => {
   test.skip(isMobile, 'a phone assigns with the menu (touch drag is not offered)');
-  const { day, ids: [id] } = await jobsOnAFreshDay(customer, ['14:00']);
+  const { day, ids: [id] } = await jobsOnAFreshDay(customer, ['14:00'], admin.api);
   await signIn(page, admin.user);
   await page.goto(`/schedule?view=day&day=${day}`);
   // Dropped on the lane's cell (its "No jobs" line is inside it).

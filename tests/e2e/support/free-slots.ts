@@ -6,9 +6,9 @@ type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type Due = Pick<CheckoutRequest, 'due_date' | 'due_time'>;
 
 /** The free starts (a team free for the whole job) of the 28 UK days from `fromDate`, as the form offers them. */
-async function freeStarts(serviceId: number, fromDate: string, duration?: number, time?: string): Promise<Due[]> {
+async function freeStarts(serviceId: number, fromDate: string, duration?: number, time?: string, api: ApiClient = createApiClient()): Promise<Due[]> {
   const { days } = await ok(
-    createApiClient().GET('/availability', { params: { query: { service: serviceId, from: fromDate, days: 28, ...(duration ? { duration } : {}) } } }),
+    api.GET('/availability', { params: { query: { service: serviceId, from: fromDate, days: 28, ...(duration ? { duration } : {}) } } }),
   );
   return days.flatMap((day) => day.times.filter((slot) => slot.free > 0 && (!time || slot.time === time)).map((slot) => ({ due_date: day.date, due_time: slot.time })));
 }
@@ -17,29 +17,30 @@ async function freeStarts(serviceId: number, fromDate: string, duration?: number
  * A start a team is free for (GET /availability; decision 015). Specs running side by side share
  * the server's 3 teams, so each picks one of the free starts at random rather than all the first.
  */
-export async function freeStart(serviceId: number, fromDate: string, duration?: number): Promise<Due> {
-  const starts = await freeStarts(serviceId, fromDate, duration);
+export async function freeStart(serviceId: number, fromDate: string, duration?: number, api?: ApiClient): Promise<Due> {
+  const starts = await freeStarts(serviceId, fromDate, duration, undefined, api);
   if (starts.length === 0) throw new Error(`no free start in the 28 days from ${fromDate}`);
   return starts[Math.floor(Math.random() * starts.length)]!;
 }
 
 /** A free start on the UK day `date` itself. */
-async function freeStartOn(serviceId: number, date: string, duration?: number): Promise<Due> {
-  const starts = (await freeStarts(serviceId, date, duration)).filter((start) => start.due_date === date);
+async function freeStartOn(serviceId: number, date: string, duration?: number, api?: ApiClient): Promise<Due> {
+  const starts = (await freeStarts(serviceId, date, duration, undefined, api)).filter((start) => start.due_date === date);
   if (starts.length === 0) throw new Error(`no free start on ${date}`);
   return starts[Math.floor(Math.random() * starts.length)]!;
 }
 
 /** A UK day from `fromDate` on that has a team free at `time` (one of them, at random: see freeStart). */
-export async function dayFreeAt(serviceId: number, fromDate: string, time: string, duration?: number): Promise<string> {
-  const days = [...new Set((await freeStarts(serviceId, fromDate, duration, time)).map((start) => start.due_date))];
+export async function dayFreeAt(serviceId: number, fromDate: string, time: string, duration?: number, api?: ApiClient): Promise<string> {
+  const days = [...new Set((await freeStarts(serviceId, fromDate, duration, time, api)).map((start) => start.due_date))];
   if (days.length === 0) throw new Error(`no day with ${time} free in the 28 days from ${fromDate}`);
   return days[Math.floor(Math.random() * Math.min(days.length, 7))]!;
 }
 
 /**
  * Checks an order out as a customer does: at a free start (at `time` when given), and when someone
- * else took that team first (409), at another one. Answers the time booked.
+ * else took that team first (409), at another one. Answers the time booked. `api` (the customer's
+ * client) names the server, so a spec with a server of its own books there.
  */
 export async function checkoutAtFreeTime(
   api: ApiClient,
@@ -58,10 +59,10 @@ export async function checkoutAtFreeTime(
   const { serviceId, from, onThatDay, time, idempotencyKey, ...body } = details;
   for (let attempt = 1; ; attempt += 1) {
     const due = time
-      ? { due_date: await dayFreeAt(serviceId, from, time, order.duration_minutes), due_time: time }
+      ? { due_date: await dayFreeAt(serviceId, from, time, order.duration_minutes, api), due_time: time }
       : onThatDay
-        ? await freeStartOn(serviceId, from, order.duration_minutes)
-        : await freeStart(serviceId, from, order.duration_minutes);
+        ? await freeStartOn(serviceId, from, order.duration_minutes, api)
+        : await freeStart(serviceId, from, order.duration_minutes, api);
     const answer = await api.POST('/services/order/checkout', {
       ...(idempotencyKey ? { params: { header: { 'Idempotency-Key': `${idempotencyKey}-${attempt}` } } } : {}),
       body: { order: order.id, ...due, ...body },

@@ -32,11 +32,18 @@ export async function checkout({ token }: SignedInCustomer, id: number, day: str
   );
 }
 
-/** Jobs booked on one fresh day at the given UK times: the day and the order ids. */
-export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[]): Promise<{ day: string; ids: number[] }> {
+/**
+ * Jobs booked on one fresh day at the given UK times: the day and the order ids. Checkout gives
+ * each a free team (decision 015); with `unassignWith` (an administrator's client) they are then
+ * taken back to Unassigned, as an administrator does before planning the day by hand.
+ */
+export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[], unassignWith?: ApiClient): Promise<{ day: string; ids: number[] }> {
   const ids = await Promise.all(times.map(() => draftOrder(customer)));
   const day = dayFor(ids[0]!);
   for (const [i, id] of ids.entries()) await checkout(customer, id, day, times[i]!);
+  if (unassignWith) {
+    for (const id of ids) await ok(unassignWith.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id } }, body: { team: null } }));
+  }
   return { day, ids };
 }
 
