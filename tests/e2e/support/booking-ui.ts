@@ -49,7 +49,7 @@ export const deliveryDetails = {
  * Fills the place-order form. Without a date: the first day from three days ahead on with a team
  * free at 09:30 for the stored order (the shared server fills up as the suite books).
  */
-export async function fillDeliveryDetails(page: Page, chosenDate?: string): Promise<void> {
+export async function fillDeliveryDetails(page: Page, chosenDate?: string): Promise<string> {
   const date = chosenDate ?? (await dayFreeAt(BOOKED_SERVICE_ID, ukDateIn(3), deliveryDetails.time, (await storedOrder(page))?.duration_minutes));
   await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
   await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
@@ -58,6 +58,7 @@ export async function fillDeliveryDetails(page: Page, chosenDate?: string): Prom
   const [year, month, day] = date.split('-');
   await typeIntoSegments(page, 'Date', `${day}${month}${year}`);
   await typeIntoSegments(page, 'Time', deliveryDetails.time.replace(':', ''));
+  return date;
 }
 
 /** The date and time are segmented fields (dd/mm/yyyy, hh:mm): a customer clicks in and types digits. */
