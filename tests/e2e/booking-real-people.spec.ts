@@ -188,8 +188,7 @@ test.describe('a session that ends kindly', () => {
     await chooseItems(page, [1]);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/placeorder$/);
-    const day = ukDateIn(6);
-    await fillDeliveryDetails(page, day);
+    const day = await fillDeliveryDetails(page);
     await page.getByLabel('Note', { exact: true }).fill('The cat hides under the bed');
     await endSessionOnServer(customer);
 
