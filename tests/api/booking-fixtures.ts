@@ -199,7 +199,9 @@ export async function paidCardOrder(server: TestServer, token: string, of: Catal
  */
 export async function startedOrder(server: TestServer, token: string, of: Catalogue, now: Date, quantities: [number, number] = [2, 1]) {
   const order = await placeOrder(server, token, of, quantities);
-  const { response } = await checkout(server, token, checkoutBody(order.id, new Date(now.getTime() + 7 * 86_400_000)));
+  // Booked a week ahead at 10:00 UK (within opening hours), then time passes to an hour into the job.
+  const weekAhead = londonLocalToInstant(londonDate(new Date(now.getTime() + 7 * 24 * HOUR)), '10:00');
+  const { response } = await checkout(server, token, checkoutBody(order.id, weekAhead));
   if (response.status !== 200) throw new Error(`checkout: ${response.status}`);
   await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, new Date(now.getTime() - HOUR)]);
   return order;

@@ -92,7 +92,8 @@ describe('POST /services/order/{id}/reschedule (rescheduleOrder)', () => {
     const fee = Math.round(pence(order.total) * 0.3) / 100;
     expect(fee).toBeGreaterThan(0);
     expect((await myOrder(server, jane.token, order.id)).reschedule).toEqual({ allowed: true, fee, freeUntil: null });
-    const to = inHours(48);
+    // 18:00 UK two days on: the two-hour job still ends by closing time (20:00, decision 015).
+    const to = inHours(46);
     const unseen = await reschedule(order.id, to, 0);
     expect(unseen.status).toBe(409);
     expect(unseen.body.message).toMatch(/^A rescheduling fee of £\d+\.\d\d \(30%\) applies now: please confirm again$/);

@@ -37,6 +37,10 @@ function genericValid(schema: Schema, hints: Hints): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -(2 ** 31), max: schema.maximum ?? 2 ** 31 - 1 });
     case 'number':
+      // Money (multipleOf 0.01): whole pennies, or nearly every sample would be invalid.
+      if (schema.multipleOf === 0.01) {
+        return fc.integer({ min: Math.round((schema.minimum ?? -1e6) * 100), max: Math.round((schema.maximum ?? 1e6) * 100) }).map((pennies) => pennies / 100);
+      }
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'string':
       return validString(schema);
