@@ -16,7 +16,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { CLOSED } from '../../lib/availability-text';
-import { ReportValue, safely, type FieldProps } from './date-time-fields';
+import { ReportValue, safely, type FieldProps } from '../../components/ui/date-time-fields';
 
 interface DatePickerProps extends FieldProps {
   /** The first bookable UK day (YYYY-MM-DD): earlier days cannot be picked. */

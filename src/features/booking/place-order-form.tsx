@@ -6,7 +6,7 @@ import { isDayUnavailable, isTimeFullyBooked, timesOf, type availabilityMachine 
 import { FULLY_BOOKED } from '../../lib/availability-text';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
-import { BookingDateField, BookingTimeField } from './date-time-fields';
+import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { BookingDatePicker } from './booking-date-picker';
 import { FreeTimes } from './free-times';
 import { PaymentChoice } from './payment-choice';

@@ -4,7 +4,7 @@ import type { MyOrder, rescheduleMachine } from '../../../machines/reschedule.ma
 import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { BookingDateField, BookingTimeField } from '../booking/date-time-fields';
+import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { rescheduleTermsText } from './order-rules';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
