@@ -47,7 +47,7 @@ export function customerRepository(db: Database) {
         conditions.add('(lower(name) LIKE $? OR lower(email) LIKE $?)', pattern, pattern);
       }
       const total = await countRows(db, 'FROM users', conditions);
-      return selectPage<CustomerRow>(db, { select: `SELECT ${COLUMNS} FROM users`, conditions, keys, total, page });
+      return selectPage<CustomerRow>(db, { select: `SELECT ${COLUMNS} FROM users`, lateLookup: { ids: 'SELECT id FROM users', idColumn: 'id' }, conditions, keys, total, page });
     },
 
     /** The customer, or null for an unknown id or an administrator. */

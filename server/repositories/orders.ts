@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
 import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
-import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type PageRequest, type PlacedSelect, type SortKey } from './paging';
+import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {
@@ -78,21 +78,28 @@ export const SELECT_ORDER = `
     LEFT JOIN refund_requests r ON r.order_id = o.id`;
 
 /**
- * By service name: each service's orders are read through its (service_id, id) index, at most as
- * deep as the page reaches, then the few services' rows are merged. A plain join would sort every
+ * The ids of a page (late row lookup, paging.ts) from the orders' own indexes; a sort by the
+ * customer's or the service's name joins just that table.
+ */
+const ORDER_IDS = 'SELECT o.id FROM orders o';
+const ORDER_IDS_BY_USER = 'SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id';
+
+/**
+ * By service name: each service's order ids are read through its (service_id, id) index, at most
+ * as deep as the page reaches, then the few services' ids are merged. A plain join would sort every
  * order by its service's name (2.5 s at a million orders).
  */
-const SELECT_BY_SERVICE: PlacedSelect = (conditions, depth, keys) => `
-  SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
-         r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee
-    FROM services s
+const ORDER_IDS_BY_SERVICE: PlacedSelect = (conditions, depth, keys) => `
+  SELECT o.id FROM services s
     CROSS JOIN LATERAL (
-      SELECT * FROM orders o WHERE o.service_id = s.id${conditions.and}
-       ORDER BY o.id ${keys.at(-1)?.desc ? 'DESC' : 'ASC'} LIMIT ${depth}) o
-    JOIN users u ON u.id = o.user_id
-    LEFT JOIN refund_requests r ON r.order_id = o.id`;
+      SELECT o.id FROM orders o WHERE o.service_id = s.id${conditions.and}
+       ORDER BY o.id ${keys.at(-1)?.desc ? 'DESC' : 'ASC'} LIMIT ${depth}) o`;
 
-const selectFor = (query: OrderListQuery) => (query.sort === 'service' ? SELECT_BY_SERVICE : SELECT_ORDER);
+function orderIdsFor(query: OrderListQuery): LateLookup {
+  const ids = query.sort === 'service' ? ORDER_IDS_BY_SERVICE : query.sort === 'user' ? ORDER_IDS_BY_USER : ORDER_IDS;
+  return { ids, idColumn: 'o.id' };
+}
+
 
 /**
  * The matching orders first, then their names and the sort: for a search or filter that matches
@@ -171,7 +178,7 @@ export function orderRepository(db: Database) {
     async pageByUser(userId: number, query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
       const conditions = orderConditions(query).add('o.user_id = $?', userId);
       const total = await countCustomerOrders(db, userId, query.status ? [query.status] : null);
-      return selectPage<OrderRow>(db, { select: selectFor(query), conditions, keys: orderSortKeys(query), total, page });
+      return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys: orderSortKeys(query), total, page });
     },
 
     /** One page of every order; the total comes from the counters, not from counting the table. */
@@ -180,8 +187,9 @@ export function orderRepository(db: Database) {
       // Status alone is read from the counters; any other filter is counted under its own indexes.
       const counted = countedByStatusOnly(query);
       const total = counted ? await countOrders(db, query.status ? [query.status] : null) : await countRows(db, 'FROM orders o', conditions);
-      const select = !counted && total <= MATCHES_SORTED_FIRST ? SELECT_MATCHES_FIRST : selectFor(query);
-      return selectPage<OrderRow>(db, { select, conditions, keys: orderSortKeys(query), total, page });
+      const keys = orderSortKeys(query);
+      if (!counted && total <= MATCHES_SORTED_FIRST) return selectPage<OrderRow>(db, { select: SELECT_MATCHES_FIRST, conditions, keys, total, page });
+      return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total, page });
     },
 
     /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts). */

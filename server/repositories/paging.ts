@@ -64,16 +64,29 @@ export function orderBySql(keys: SortKey[]): string {
 export type PlacedSelect = (conditions: Conditions, depth: string, keys: SortKey[]) => string;
 
 /**
+ * Late row lookup: the page's ids are found first by a narrow SELECT (`ids`: `SELECT x.id FROM …`
+ * with only the joins the sort keys need, or a PlacedSelect of such ids), then only those rows are
+ * read in full by `idColumn`. A page deep in the list then walks an index alone (index-only scan),
+ * instead of joining and reading every row it skips: at a million orders, offset 80,000 went from
+ * 580 ms on every core to 17 ms on one (docs/decisions/020-late-row-lookup.md).
+ */
+export interface LateLookup {
+  ids: string | PlacedSelect;
+  idColumn: string;
+}
+
+/**
  * One page of `select` (a SELECT … FROM … without WHERE or ORDER BY, or a PlacedSelect) in the
  * order of `keys`, which must end with a unique column so pages never overlap. A page in the
  * second half of the list is read from the end in the reversed order (an index serves both
  * directions), so the last page costs what the first does; the deepest page read is the middle one.
+ * With `lateLookup` (and a string `select`), the skipped rows are only ever ids.
  */
 export async function selectPage<T>(
   db: Database,
-  options: { select: string | PlacedSelect; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest },
+  options: { select: string | PlacedSelect; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest; lateLookup?: LateLookup },
 ): Promise<Page<T>> {
-  const { select, conditions, keys, total, page } = options;
+  const { select, conditions, keys, total, page, lateLookup } = options;
   const offset = (page.page - 1) * page.limit;
   if (offset >= total) return { rows: [], total };
   const fromEnd = offset > total / 2;
@@ -81,10 +94,15 @@ export async function selectPage<T>(
   const skip = fromEnd ? total - offset - take : offset;
   const readKeys = fromEnd ? keys.map(reversed) : keys;
   const n = conditions.params.length;
-  const from = typeof select === 'string' ? `${select} ${conditions.where}` : select(conditions, `$${n + 3}`, readKeys);
+  const placed = (from: string | PlacedSelect) => (typeof from === 'string' ? `${from} ${conditions.where}` : from(conditions, `$${n + 3}`, readKeys));
+  const window = `${orderBySql(readKeys)} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const sql =
+    lateLookup && typeof select === 'string'
+      ? `${select} WHERE ${lateLookup.idColumn} IN (${placed(lateLookup.ids)} ${window}) ${orderBySql(readKeys)}`
+      : `${placed(select)} ${window}`;
   // The depth is a parameter only of a PlacedSelect that uses it (PostgreSQL refuses a parameter nothing uses).
-  const params = [...conditions.params, take, skip, ...(new RegExp(`\\$${n + 3}(?!\\d)`).test(from) ? [take + skip] : [])];
-  const rows = await db.query<T>(`${from} ${orderBySql(readKeys)} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
+  const params = [...conditions.params, take, skip, ...(new RegExp(`\\$${n + 3}(?!\\d)`).test(sql) ? [take + skip] : [])];
+  const rows = await db.query<T>(sql, params);
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 

@@ -23,6 +23,8 @@ export async function listUsers(
   const found = await selectPage<{ id: number; name: string; email: string; created_at: Date }>(db, {
     // An anonymised account has no email: the spec's table shows it empty.
     select: "SELECT id, name, COALESCE(email, '') AS email, created_at FROM users",
+    // The page's ids from the sort's index alone, then those accounts (late row lookup, paging.ts).
+    lateLookup: { ids: 'SELECT id FROM users', idColumn: 'id' },
     conditions,
     keys,
     total,

@@ -16,15 +16,15 @@ type Schemas = components['schemas'];
  * Drafts (orders not checked out, decision 007) count nowhere.
  */
 export async function getStats(db: Database): Promise<Schemas['Stats']> {
-  // One round trip. Orders from the few rows of order_counters (kept by a trigger, 006_paging.sql),
-  // never a scan of the orders; accepted refunds through their status index.
+  // One round trip. Orders from the few rows of order_counters and customers from customer_count
+  // (kept by triggers, 006 and 016), never a scan; accepted refunds through their status index.
   const [row] = await db.query<{ revenue: number; completed: number; inqueue: number; cancelled: number; refunded: number; users: number }>(
     `SELECT COALESCE(sum(total) FILTER (WHERE status = ANY($1::text[])), 0) AS revenue,
             COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
             COALESCE(sum(orders) FILTER (WHERE status = ANY($2::text[])), 0)::integer AS inqueue,
             COALESCE(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::integer AS cancelled,
             (SELECT COALESCE(sum(refunded_amount), 0) FROM refund_requests WHERE status = 'accepted') AS refunded,
-            (SELECT count(*)::integer FROM users WHERE NOT ('ROLE_ADMIN' = ANY(roles))) AS users
+            (SELECT customers FROM customer_count) AS users
        FROM order_counters
       WHERE checked_out`,
     [REVENUE_STATUSES, IN_QUEUE_STATUSES],
