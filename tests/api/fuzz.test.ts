@@ -32,7 +32,7 @@ const totals = { requests: 0, serverErrors: 0, invalidAccepted: 0, withoutMessag
 const findings: string[] = [];
 let target: HardeningTarget;
 let hints: Hints;
-const sessions: Record<'customer' | 'logout' | 'profile', Session> = {} as never;
+const sessions: Record<'customer' | 'logout' | 'profile' | 'deletion', Session> = {} as never;
 
 // The server's own choice, documented in docs/decisions: bodies exactly as sent, wire strings coerced.
 const bodyAjv = addFormats(new Ajv2020({ strict: false, coerceTypes: false }));
@@ -49,6 +49,9 @@ beforeAll(async () => {
   sessions.customer = await newCustomer(target.api, 'Fuzz');
   sessions.logout = await newCustomer(target.api, 'Fuzz Logout');
   sessions.profile = await newCustomer(target.api, 'Fuzz Profile');
+  // Deleting an account ends it: with the shared customer's, every operation fuzzed after it
+  // (reschedule, receipt, …) met only 401.
+  sessions.deletion = await newCustomer(target.api, 'Fuzz Deletion');
   const catalogue = await firstCatalogue(target.api, sessions.customer.token);
   const open = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createOrder(target.api, sessions.customer, catalogue)));
   const checkedOut = [await checkedOutOrder(target.api, sessions.customer, catalogue), await checkedOutOrder(target.api, sessions.customer, catalogue)];
@@ -60,7 +63,7 @@ beforeAll(async () => {
     order: [...open.map((order) => order.id), ...refunds],
     username: [sessions.customer.email],
     email: [sessions.customer.email, 'nobody@example.co.uk'],
-    password: [sessions.customer.password, 'correct-horse-battery'],
+    password: [sessions.customer.password, sessions.deletion.password, 'correct-horse-battery'],
     oldPassword: [sessions.profile.password],
     due_date: [soon(2), soon(7), soon(30), soon(0)],
     version: [0, 1, 2],
@@ -82,6 +85,7 @@ describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
       const valid = samples(validRequest(operation), RUNS, (request) => isValid(operation, request));
       const invalid = samples(invalidRequest(operation), RUNS, (request) => !isValid(operation, request));
       const statuses: Record<string, number> = {};
+      let reachedPastSignIn = false;
       const before = findings.length;
       // Logout and profile changes renew one shared session after each success: one at a time, or a
       // concurrent email change (real PostgreSQL runs them in parallel) signs in with a stale email.
@@ -89,10 +93,13 @@ describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
       await inPool([...invalid.map((r) => [r, false] as const), ...valid.map((r) => [r, true] as const)], async ([request, respects]) => {
         const answer = await send(operation, request);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        if (respects && answer.status !== 401) reachedPastSignIn = true;
         judge(operation, request, respects, answer);
       }, inFlight);
       console.log(`${operation.operationId.padEnd(20)} ${valid.length} valid + ${invalid.length} invalid → ${JSON.stringify(statuses)}`);
       expect(findings.slice(before), `seed ${SEED}`).toEqual([]);
+      // A signed-in operation fuzzed only as 401 was never fuzzed at all (its session had ended).
+      if (operation.requiresAuth) expect(reachedPastSignIn, `${operation.operationId}: every valid request answered 401`).toBe(true);
     }, 300_000);
   }
 
@@ -198,6 +205,7 @@ function sessionFor(operation: Operation): Session | null {
   if (operation.requiredRole) return target.admin;
   if (operation.operationId === 'logout') return sessions.logout;
   if (operation.operationId === 'updateProfile') return sessions.profile;
+  if (operation.operationId === 'deleteMyAccount') return sessions.deletion;
   return sessions.customer;
 }
 
