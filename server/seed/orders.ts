@@ -145,7 +145,18 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   let status = 'awaiting_validation';
   const setStatus = async (to: 'payment_validated' | 'completed' | 'cancelled', at: Date, paid = false) => {
     await orders.setStatus(id, to, at);
-    if (paid) await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
+    if (paid) {
+      await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
+      // The payment the test provider took: accepting a refund of this order refunds through it
+      // (without it, an administrator accepting a demo order's refund met 502 "not refunded yet").
+      await db.query(
+        `INSERT INTO payment_sessions (id, order_id, amount, description, email, status, created_at, paid_at)
+         SELECT payment_ref, id, total, $2, COALESCE((SELECT email FROM users WHERE id = user_id), ''), 'paid', checked_out_at, $3
+           FROM orders WHERE id = $1 AND payment_ref IS NOT NULL
+         ON CONFLICT (id) DO NOTHING`,
+        [id, `Order #${id}`, at],
+      );
+    }
     await audit.record(paid
       ? { orderId: id, actorId: null, actor: 'Test payment provider', action: 'order.paid', from: status, to, at }
       : { ...byAdmin, action: 'order.status', from: status, to, at });
@@ -173,6 +184,12 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
           WHERE order_id = $1`,
         [id, toPounds(toPence(total) - toPence(fee)), decidedAt, input.admin?.id ?? null],
       );
+      // Refunded through the provider, as decideRefund would have (a card order's payment is there).
+      await db.query(
+        `UPDATE refund_requests r SET provider_refund_ref = 're_' || s.id FROM payment_sessions s WHERE r.order_id = $1 AND s.order_id = $1`,
+        [id],
+      );
+      await db.query(`UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3 WHERE order_id = $1`, [id, toPounds(toPence(total) - toPence(fee)), `refund-order-${id}`]);
       await audit.record({ ...byAdmin, action: 'refund.status', from: 'pending', to: 'accepted', at: decidedAt });
       await setStatus('cancelled', decidedAt);
     }

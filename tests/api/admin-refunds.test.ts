@@ -92,6 +92,20 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     ]);
   });
 
+  it("accepting the demo data's pending cancellation (a paid card order) refunds it through the provider", async () => {
+    // What an administrator meets first on `npm start`: it answered 502, the seed had no payment for it.
+    const pending = await send(server, 'GET', '/admin/refunds/?status=pending&limit=100', { token: admin });
+    const demo = (pending.body as { order_id: number; reason: string; fee: number }[]).find((row) => row.reason === 'We are moving house earlier than planned.');
+    expect(demo).toBeDefined();
+    const before = await stats(server, admin);
+    const answer = await decide(demo!.order_id, 'accepted');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ order_id: demo!.order_id, status: 'accepted' });
+    expect(answer.body.refunded).toBeGreaterThan(0);
+    const after = await stats(server, admin);
+    expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(answer.body.refunded));
+  });
+
   it('accepting on an order never paid (cash) cancels it and refunds £0: no fee, nothing added to Total Refound', async () => {
     const order = await orderWithRequest(22);
     expect(order.fee).toBe(0);
