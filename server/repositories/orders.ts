@@ -100,7 +100,6 @@ function orderIdsFor(query: OrderListQuery): LateLookup {
   return { ids, idColumn: 'o.id' };
 }
 
-
 /**
  * The matching orders first, then their names and the sort: for a search or filter that matches
  * few orders. Left to itself PostgreSQL walks every customer in name order hoping to meet five

@@ -56,9 +56,13 @@ export function tileValue(page: Page, label: string): Locator {
  * opens first (on a wide screen Menu is hidden and the links are on screen).
  */
 export async function showBackOfficeNav(page: Page): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  // The back office first (its navigation is in the page, folded or not): on a slow phone, asking
+  // whether Menu shows before that read the public page's state and never opened it.
+  await expect(page.getByRole('navigation', { name: 'Back office', includeHidden: true })).toBeAttached();
   const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  return page.getByRole('navigation', { name: 'Back office' });
+  return nav;
 }
 
 /** Follows a link of the side navigation (which closes it again on a phone). */
