@@ -35,15 +35,15 @@ const ADMIN_LISTS = [
   { path: '/api/admin/refunds/', sorts: ['refund_date', 'order_id', 'name', 'status'] },
 ] as const;
 
-/** One visit to a list: the pages an administrator reads in order, as URLs (the total from page 1). */
-async function* adminVisit(get: (url: string) => Promise<{ total?: number } | null>): AsyncGenerator<void> {
+/** One visit to a list: the pages an administrator reads in order (the list's size from page 1's X-Total-Count). */
+async function* adminVisit(get: (url: string) => Promise<number | null>): AsyncGenerator<void> {
   const list = pick(ADMIN_LISTS);
   const url = (page: number, sort: string, order: string) => `${list.path}?limit=25&page=${page}&sort=${sort}&order=${order}`;
   const sort = pick(list.sorts);
   const order = pick(['asc', 'desc']);
   const first = await get(url(1, sort, order));
   yield;
-  const pages = Math.max(1, Math.ceil((first?.total ?? 0) / 25));
+  const pages = Math.max(1, Math.ceil((first ?? 0) / 25));
   const fromEnd = Math.random() < 0.2;
   const clicks = upTo(10);
   for (let i = 1; i <= clicks; i++) {
@@ -62,10 +62,12 @@ async function run(job: BrowsersJob): Promise<BrowsersTally> {
   const get = async (path: string) => {
     try {
       const response = await fetch(`${job.baseUrl}${path}`, { headers: { authorization: `Bearer ${job.token}`, 'accept-encoding': 'gzip' } });
-      const body = (await response.json().catch(() => null)) as { total?: number } | null;
+      await response.arrayBuffer();
       tally.done += 1;
       if (!response.ok) tally.failed += 1;
-      return body;
+      // Lists answer an array and their size in a header (docs/decisions/011).
+      const total = Number(response.headers.get('x-total-count'));
+      return Number.isFinite(total) && response.headers.has('x-total-count') ? total : null;
     } catch {
       tally.failed += 1;
       return null;
