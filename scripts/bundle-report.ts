@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 import { routeModules } from '../src/app/paths';
+import { appModules } from './prerender/page-html';
 
 /** One chunk of the build: its file, its gzip size and the source modules inside it. */
 export interface ChunkFigure {
@@ -72,12 +73,12 @@ function report(outDir: string, manifest: Manifest, chunks: Rolldown.OutputChunk
   if (!entryKey) throw new Error('The build manifest has no entry');
   const landingKey = routeModules.landing;
   if (!manifest[landingKey]) throw new Error(`The build has no chunk for the landing route (${landingKey})`);
+  const adminKey = routeModules.admin;
   // The entry (src/main.tsx) imports the app dynamically, always and at once: those chunks count.
-  const landingKeys = staticClosure(manifest, [entryKey, ...(manifest[entryKey]!.dynamicImports ?? []), landingKey]);
+  const landingKeys = staticClosure(manifest, [entryKey, ...appModules(manifest), landingKey]);
   const landingFiles = landingKeys.map((key) => manifest[key]!.file);
   const cssFiles = [...new Set(landingKeys.flatMap((key) => manifest[key]!.css ?? []))];
 
-  const adminKey = routeModules.admin;
   const reachableWithoutAdmin = new Set(staticClosure(manifest, Object.keys(manifest).filter((k) => k !== adminKey && (manifest[k]!.isEntry || isDynamicTarget(manifest, k)))));
   const adminChunkFiles = manifest[adminKey]
     ? staticClosure(manifest, [adminKey]).filter((key) => key === adminKey || !reachableWithoutAdmin.has(key)).map((key) => manifest[key]!.file)

@@ -1,4 +1,5 @@
 import { pageLoaderScript } from '../../server/lib/page-loader';
+import { routeModules } from '../../src/app/paths';
 
 /**
  * Turns Vite's index.html into the pages the server answers.
@@ -43,11 +44,19 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 // Inside <script>, "</script>" or "<!--" in the data would end or confuse the element.
 const escapeJsonForScript = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The app's chunks: what the entry (src/main.tsx) always imports, with their static imports. */
-function appChunks(manifest: Manifest): string[] {
+/**
+ * What the entry (src/main.tsx) always imports, as manifest keys: the app. The back office it
+ * imports only for a stored administrator, so no page asks for it beforehand.
+ */
+export function appModules(manifest: Manifest): string[] {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry?.dynamicImports?.length) throw new Error('The build manifest has no entry importing the app');
-  return [...new Set(entry.dynamicImports.flatMap((key) => chunksOf(manifest, key)))];
+  return entry.dynamicImports.filter((key) => key !== routeModules.admin);
+}
+
+/** The app's chunks: its modules with their static imports. */
+function appChunks(manifest: Manifest): string[] {
+  return [...new Set(appModules(manifest).flatMap((key) => chunksOf(manifest, key)))];
 }
 
 export function composePage(template: string, manifest: Manifest, parts: PageParts, read: ReadBuiltFile): string {

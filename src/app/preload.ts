@@ -31,19 +31,34 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-const nameOfFetcher = new Map<unknown, PublicReadName>(
-  Object.entries(publicReads).map(([name, fetcher]) => [fetcher, name as PublicReadName]),
-);
+const nameOfFetcher = new Map<unknown, string>(Object.entries(publicReads).map(([name, fetcher]) => [fetcher, name]));
 
-export const preloadKey = (name: PublicReadName, params?: unknown) => `${name}:${JSON.stringify(params ?? null)}`;
+export const preloadKey = (name: string, params?: unknown) => `${name}:${JSON.stringify(params ?? null)}`;
+
+/**
+ * A signed-in read (an administrator's first page) has no name in the prerender's data: it is
+ * keyed by its fetcher, which the screen's `useRequest` passes again.
+ */
+function nameOf(fetcher: unknown): string {
+  let name = nameOfFetcher.get(fetcher);
+  if (!name) {
+    name = `read${nameOfFetcher.size}`;
+    nameOfFetcher.set(fetcher, name);
+  }
+  return name;
+}
 
 /** Starts a public read unless one for the same key is already here. */
 export function startRead(name: PublicReadName, params?: unknown): void {
-  const key = preloadKey(name, params);
+  startFetch(publicReads[name] as (params: unknown) => Promise<unknown>, params);
+}
+
+/** Starts any read a screen will ask for with the same fetcher and params (`useRequest`, `auto`). */
+export function startFetch<TParams>(fetcher: (params: TParams) => Promise<unknown>, params?: TParams): void {
+  const key = preloadKey(nameOf(fetcher), params);
   if (entries.has(key)) return;
-  const fetcher = publicReads[name] as (params: unknown) => Promise<unknown>;
   const entry: Entry = { promise: null, data: null, hasData: false, prerendered: false };
-  entry.promise = fetcher(params).then((data) => {
+  entry.promise = fetcher(params as TParams).then((data) => {
     entry.data = data;
     entry.hasData = true;
     return data;

@@ -13,6 +13,8 @@ import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
 import { MessagesPage } from './messages/messages-page';
 
+export { startFirstReads } from './first-reads';
+
 /**
  * The back office (SPEC 2, administrator routes): rendered instead of the public site for every
  * path when the user has ROLE_ADMIN, and loaded lazily, so nothing here reaches other visitors.

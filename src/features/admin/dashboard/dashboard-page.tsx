@@ -1,10 +1,17 @@
 import { getStats, type Stats } from '../../../api/get-stats';
 import { getWeeklyStats } from '../../../api/get-weekly-stats';
+import { startFetch } from '../../../app/preload';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../lib/money';
 import { StatTiles, type StatTile } from '../shared/stat-tiles';
 import { WeeklyChart } from './weekly-chart';
+
+/** What DashboardPage asks for first, started before it renders (first-reads.ts). */
+export function startDashboardReads(): void {
+  startFetch(getStats);
+  startFetch(getWeeklyStats);
+}
 
 /** SPEC 2 "/": the greeting, six totals (missing ones read 0) and, beyond the spec, the weekly chart. */
 export function DashboardPage() {

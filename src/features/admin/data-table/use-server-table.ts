@@ -12,6 +12,22 @@ export interface ServerPageQuery {
   order?: 'asc' | 'desc';
 }
 
+/**
+ * The list call's query for one page of a table: its filter (as JSON carries it), page size, page
+ * from 1 and sort. The first-page reads started before the table renders (first-reads.ts) use it too.
+ */
+export function pageQuery<Query extends ServerPageQuery>(filter: object | undefined, pagination: PaginationState, sorting: SortingState): Query {
+  const sortedBy = sorting[0];
+  return {
+    ...(JSON.parse(JSON.stringify(filter ?? {})) as object),
+    limit: pagination.pageSize,
+    page: pagination.pageIndex + 1,
+    ...(sortedBy ? { sort: sortedBy.id, order: sortedBy.desc ? 'desc' : 'asc' } : {}),
+  } as Query;
+}
+
+export const firstPage: PaginationState = { pageIndex: 0, pageSize: defaultPageSize };
+
 const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater);
 
 /**
@@ -25,7 +41,7 @@ export function useServerTable<Row, Query extends ServerPageQuery>(
 ) {
   const { rowId } = options;
   const [sorting, setSortingState] = useState<SortingState>(options.defaultSort);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
+  const [pagination, setPagination] = useState<PaginationState>(firstPage);
   // Another sort or filter starts from the first page.
   const setSorting = useCallback((updater: Updater<SortingState>) => {
     setSortingState((old) => apply(updater, old));
@@ -35,15 +51,10 @@ export function useServerTable<Row, Query extends ServerPageQuery>(
   useEffect(() => setPagination((p) => ({ ...p, pageIndex: 0 })), [filterKey]);
 
   const sortedBy = sorting[0];
+  const { pageIndex, pageSize } = pagination;
   const query = useMemo(
-    () =>
-      ({
-        ...(JSON.parse(filterKey) as object),
-        limit: pagination.pageSize,
-        page: pagination.pageIndex + 1,
-        ...(sortedBy ? { sort: sortedBy.id, order: sortedBy.desc ? 'desc' : 'asc' } : {}),
-      }) as Query,
-    [filterKey, pagination.pageIndex, pagination.pageSize, sortedBy],
+    () => pageQuery<Query>(JSON.parse(filterKey) as object, { pageIndex, pageSize }, sortedBy ? [sortedBy] : []),
+    [filterKey, pageIndex, pageSize, sortedBy],
   );
   const request = useRequest(fetchPage, { auto: true, params: query });
 

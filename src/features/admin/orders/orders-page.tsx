@@ -6,10 +6,11 @@ import { listOrderStatuses, type OrderStatus } from '../../../api/list-order-sta
 import { listOrders, type AdminOrder, type OrderListQuery } from '../../../api/list-orders';
 import { listServices, type Service } from '../../../api/list-services';
 import { useToast } from '../../../app/toasts';
+import { startFetch } from '../../../app/preload';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
-import { useServerTable } from '../data-table/use-server-table';
+import { firstPage, pageQuery, useServerTable, type ServerPageQuery } from '../data-table/use-server-table';
 import { StatTiles } from '../shared/stat-tiles';
 import { OrderActionsContext } from './order-actions-context';
 import { orderColumns } from './order-columns';
@@ -22,6 +23,14 @@ const noServices: Service[] = [];
 const byName = [{ id: 'user', desc: false }];
 const rowId = (order: AdminOrder) => String(order.id);
 const refundRow = (order: AdminOrder) => (order.refund_status === 'pending' ? 'row--refund' : undefined);
+
+/** What OrdersPage asks for first with this URL, started before it renders (first-reads.ts). */
+export function startOrdersReads(search: URLSearchParams, now: Date): void {
+  startFetch(listOrders, pageQuery<OrderListQuery & ServerPageQuery>(filtersToQuery(filtersFromUrl(search), now), firstPage, byName));
+  startFetch(listOrderStatuses);
+  startFetch(listServices);
+  startFetch(getStats);
+}
 
 /**
  * SPEC 2 /orders: three totals, then the orders a page at a time, each with its status control and

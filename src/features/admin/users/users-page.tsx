@@ -1,11 +1,17 @@
 import { listUsers, type AdminUser, type UserListQuery } from '../../../api/list-users';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
-import { useServerTable } from '../data-table/use-server-table';
+import { startFetch } from '../../../app/preload';
+import { firstPage, pageQuery, useServerTable, type ServerPageQuery } from '../data-table/use-server-table';
 import { userColumns } from './user-columns';
 
 const byName = [{ id: 'name', desc: false }];
 const rowId = (user: AdminUser) => String(user.id);
+
+/** What UsersPage asks for first, started before it renders (first-reads.ts). */
+export function startUsersReads(): void {
+  startFetch(listUsers, pageQuery<UserListQuery & ServerPageQuery>({}, firstPage, byName));
+}
 
 /** SPEC 2 /users: the users a page at a time, sorted and paged by the server. */
 export function UsersPage() {
