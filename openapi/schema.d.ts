@@ -2021,6 +2021,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description This account already has several lists on their way (an account's list reads take turns, a
+         *     few may wait); wait for them, then ask again.
+         */
+        TooManyAtOnce: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too many lists asked for at once, please wait for the ones already on their way"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -2054,7 +2071,11 @@ export interface components {
         Id: number;
         /** @description Rows per page, 1 to 100; default 100. */
         Limit: number;
-        /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+        /**
+         * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+         *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+         *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+         */
         Page: number;
         /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
         SortOrder: "asc" | "desc";
@@ -2613,7 +2634,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description The column to order by; default `created` (newest first). */
                 sort?: "created" | "id" | "service" | "total" | "status" | "due";
@@ -2641,6 +2666,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2810,7 +2836,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description The column to order by; default `id`. Names and emails sort without regard to case. */
                 sort?: "id" | "name" | "email" | "created";
@@ -2837,6 +2867,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2845,7 +2876,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description The column to order by; default `created` (newest first). `user` and `service` sort by
@@ -2893,6 +2928,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2901,7 +2937,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description The column to order by; default `refund_date` (newest first). */
                 sort?: "refund_date" | "order_id" | "name" | "reason" | "status" | "order_date";
@@ -2932,6 +2972,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3110,7 +3151,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description The column to order by; default `name`. Names and emails sort without regard to case. */
                 sort?: "id" | "name" | "email" | "created";
@@ -3139,6 +3184,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3261,7 +3307,11 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 100; default 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The page to answer, from 1 (the default). A page after the last answers an empty list. */
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Only unread (or only read) messages. */
                 status?: "unread" | "read";
@@ -3286,6 +3336,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
             "5XX": components["responses"]["ServerError"];
         };
     };

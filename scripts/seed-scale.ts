@@ -25,6 +25,7 @@ const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', '
 const STATUSES = ['awaiting_validation', 'payment_validated', 'completed', 'cancelled'];
 // Postcode districts: orders spread over ~270,000 full postcodes, so a postcode search finds a few.
 const DISTRICTS = ['SW1A', 'SW3', 'SW11', 'SW19', 'SE1', 'SE15', 'E1', 'E14', 'E17', 'N1', 'N7', 'N16', 'NW1', 'NW3', 'NW10', 'W2', 'W12', 'EC1A', 'WC2H', 'CR0'];
+const BENCH_ADMIN_EMAIL = 'admin@sparkle.test';
 const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 
 export interface ScaleCounts {
@@ -41,6 +42,22 @@ export async function giveOrdersTo(db: Database, email: string, count: number): 
   );
   const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders o JOIN users u ON u.id = o.user_id WHERE lower(u.email) = lower($1)', [email]);
   return row?.count ?? 0;
+}
+
+/**
+ * Administrators 2…`count` besides the seeded one (`admin-2@sparkle.test`, …), with its password:
+ * the bench's administrators browse as the different people they are.
+ */
+export async function addAdministrators(db: Database, adminEmail: string, count: number): Promise<string[]> {
+  await db.query(
+    `INSERT INTO users (name, email, password_hash, roles)
+     SELECT a.name || ' ' || g, 'admin-' || g || '@sparkle.test', a.password_hash, a.roles
+       FROM users a, generate_series(2, $2::int) AS g
+      WHERE lower(a.email) = lower($1)
+     ON CONFLICT DO NOTHING`,
+    [adminEmail, count],
+  );
+  return Array.from({ length: Math.max(0, count - 1) }, (_, i) => `admin-${i + 2}@sparkle.test`);
 }
 
 /** Tops up scale customers and orders to the given totals; returns the totals reached. */
@@ -104,7 +121,7 @@ async function insertOrders(db: Database, count: number): Promise<void> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { orders: { type: 'string', default: '10000' }, users: { type: 'string', default: '2000' }, 'customer-orders': { type: 'string', default: '0' } },
+    options: { orders: { type: 'string', default: '10000' }, users: { type: 'string', default: '2000' }, 'customer-orders': { type: 'string', default: '0' }, admins: { type: 'string', default: '1' } },
   });
   // A million rows in one INSERT outlast the server's default statement timeout (15 s): a bulk
   // seed is not a request, so it runs without one unless DB_STATEMENT_TIMEOUT says otherwise.
@@ -117,6 +134,7 @@ async function main(): Promise<void> {
     const reached = await seedScale(db, { orders: Number(values.orders), users: Number(values.users) });
     const busy = Number(values['customer-orders']);
     const own = busy > 0 ? await giveOrdersTo(db, 'customer@sparkle.test', busy) : 0;
+    await addAdministrators(db, config.adminEmail ?? BENCH_ADMIN_EMAIL, Number(values.admins));
     // Fresh statistics and visibility map, as autovacuum would leave them minutes later: the
     // planner knows the new sizes, and index-only scans (late row lookup) skip the heap.
     await db.query('VACUUM ANALYZE');

@@ -12,7 +12,8 @@
  */
 export interface BrowsersJob {
   baseUrl: string;
-  token: string;
+  /** One per person: loop i signs its requests with tokens[i % tokens.length]. */
+  tokens: readonly string[];
   kind: 'admins' | 'customer';
   loops: number;
   seconds: number;
@@ -20,6 +21,9 @@ export interface BrowsersJob {
 
 export interface BrowsersTally {
   done: number;
+  /** Answered 4xx: a page too deep (400) or too many reads at once (429), as the limits say. */
+  refused: number;
+  /** Answered 5xx, or not at all. */
   failed: number;
 }
 
@@ -57,14 +61,15 @@ async function* adminVisit(get: (url: string) => Promise<number | null>): AsyncG
 }
 
 async function run(job: BrowsersJob): Promise<BrowsersTally> {
-  const tally: BrowsersTally = { done: 0, failed: 0 };
+  const tally: BrowsersTally = { done: 0, refused: 0, failed: 0 };
   const deadline = Date.now() + job.seconds * 1000;
-  const get = async (path: string) => {
+  const get = async (path: string, token: string) => {
     try {
-      const response = await fetch(`${job.baseUrl}${path}`, { headers: { authorization: `Bearer ${job.token}`, 'accept-encoding': 'gzip' } });
+      const response = await fetch(`${job.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
       await response.arrayBuffer();
       tally.done += 1;
-      if (!response.ok) tally.failed += 1;
+      if (response.status >= 500) tally.failed += 1;
+      else if (!response.ok) tally.refused += 1;
       // Lists answer an array and their size in a header (docs/decisions/011).
       const total = Number(response.headers.get('x-total-count'));
       return Number.isFinite(total) && response.headers.has('x-total-count') ? total : null;
@@ -75,16 +80,18 @@ async function run(job: BrowsersJob): Promise<BrowsersTally> {
   };
   // A person reads the page before the next click: THINK_MS between an administrator's requests.
   const think = () => new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
-  const admin = async () => {
+  const admin = async (_: unknown, person: number) => {
+    const token = job.tokens[person % job.tokens.length]!;
     while (Date.now() < deadline) {
-      for await (const _ of adminVisit(get)) {
+      for await (const _ of adminVisit((path) => get(path, token))) {
         if (Date.now() >= deadline) return;
         await think();
       }
     }
   };
-  const customer = async () => {
-    while (Date.now() < deadline) await get(`/api/services/order/get?limit=10&page=${Math.random() < 0.7 ? 1 : upTo(20_000)}`);
+  const customer = async (_: unknown, tab: number) => {
+    const token = job.tokens[tab % job.tokens.length]!;
+    while (Date.now() < deadline) await get(`/api/services/order/get?limit=10&page=${Math.random() < 0.7 ? 1 : upTo(20_000)}`, token);
   };
   process.send?.('started');
   await Promise.all(Array.from({ length: job.loops }, job.kind === 'admins' ? admin : customer));

@@ -25,6 +25,8 @@ export interface PressureFigure {
   publicReqPerSec: number;
   /** Background requests answered (and how many were not 2xx). */
   background: number;
+  /** Background answers refused by a limit (4xx: a page too deep, too many reads at once). */
+  backgroundRefused?: number;
   backgroundFailed: number;
   peakRssBytes: number;
 }
@@ -89,8 +91,8 @@ async function run(load: string, baseUrl: string, pid: number, job: Omit<Browser
     // The browsers run a second longer than the probe, so every public read has them beside it.
     const browsers = job ? await startBrowsers({ ...job, baseUrl, seconds: SECONDS + 1 }) : null;
     const read = await probe(`${baseUrl}/api/home/services`);
-    const tally = browsers ? await browsers.finished : { done: 0, failed: 0 };
-    return { load, publicP50Ms: read.p50, publicP99Ms: read.p99, publicReqPerSec: read.perSecond, background: tally.done, backgroundFailed: tally.failed, peakRssBytes: peak };
+    const tally = browsers ? await browsers.finished : { done: 0, refused: 0, failed: 0 };
+    return { load, publicP50Ms: read.p50, publicP99Ms: read.p99, publicReqPerSec: read.perSecond, background: tally.done, backgroundRefused: tally.refused, backgroundFailed: tally.failed, peakRssBytes: peak };
   } finally {
     clearInterval(sampler);
   }
@@ -104,22 +106,22 @@ async function run(load: string, baseUrl: string, pid: number, job: Omit<Browser
 export async function measurePressure(
   baseUrl: string,
   pid: number,
-  admin: { token: string },
+  admins: { token: string }[],
   customer: { token: string } | null,
 ): Promise<PressureFigure[]> {
   // Unmeasured: the server's first reads compile its code (JIT), which the baseline must not hold.
   await probe(`${baseUrl}/api/home/services`, 3);
   const loads: (readonly [string, Omit<BrowsersJob, 'baseUrl' | 'seconds'> | null])[] = [
     ['alone', null],
-    ['while 5 administrators browse', { token: admin.token, kind: 'admins', loops: 5 }],
-    ...(customer ? [['while a customer with 200,000 orders asks My orders for any page in 4 tabs', { token: customer.token, kind: 'customer', loops: Number(process.env.BENCH_CUSTOMER_TABS ?? 4) }] as const] : []),
+    [`while ${admins.length} administrators browse`, { tokens: admins.map((admin) => admin.token), kind: 'admins', loops: admins.length }],
+    ...(customer ? [['while a customer with 200,000 orders asks My orders for any page in 4 tabs', { tokens: [customer.token], kind: 'customer', loops: Number(process.env.BENCH_CUSTOMER_TABS ?? 4) }] as const] : []),
   ];
   const runs: PressureFigure[][] = loads.map(() => []);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [index, [load, job]] of loads.entries()) {
       const f = await run(load, baseUrl, pid, job);
       runs[index]!.push(f);
-      console.log(`  round ${round}: public read p99 ${f.publicP99Ms} ms (p50 ${f.publicP50Ms} ms, ${f.publicReqPerSec} req/s) ${f.load}; ${f.background} background answers (${f.backgroundFailed} failed), peak RSS ${Math.round(f.peakRssBytes / 2 ** 20)} MB`);
+      console.log(`  round ${round}: public read p99 ${f.publicP99Ms} ms (p50 ${f.publicP50Ms} ms, ${f.publicReqPerSec} req/s) ${f.load}; ${f.background} background answers (${f.backgroundRefused} refused, ${f.backgroundFailed} failed), peak RSS ${Math.round(f.peakRssBytes / 2 ** 20)} MB`);
     }
   }
   return runs.map((figures) => {

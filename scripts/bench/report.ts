@@ -90,7 +90,7 @@ export function formatResults(r: BenchResults): string {
     for (const p of pressure) {
       const ratio = alone > 0 ? p.publicP99Ms / alone : 0;
       const rss = Math.round(p.peakRssBytes / 2 ** 20);
-      lines.push(row([p.load, `${p.publicP99Ms} ms`, p === pressure[0] ? '—' : `${ratio.toFixed(1)}× ${mark(ratio <= 2)}`, `${p.background} (${p.backgroundFailed} failed)`, `${rss} MB ${mark(rss <= 400)}`]));
+      lines.push(row([p.load, `${p.publicP99Ms} ms`, p === pressure[0] ? '—' : `${ratio.toFixed(1)}× ${mark(ratio <= 2)}`, `${p.background} (${p.backgroundRefused === undefined ? '' : `${p.backgroundRefused} refused, `}${p.backgroundFailed} failed)`, `${rss} MB ${mark(rss <= 400)}`]));
     }
     lines.push('');
   }

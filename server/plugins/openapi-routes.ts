@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Handler, Handlers, OperationId } from '../app-context';
+import { createAccountBulkhead, type AccountBulkhead } from '../lib/account-bulkhead';
 import { forbidden, HttpError } from '../lib/http-error';
 import { listOperations, toRoutePath, type OpenApiDocument, type Operation } from '../lib/openapi-document';
 import type { Authenticator } from './authentication';
@@ -29,13 +30,23 @@ export async function openApiRoutes(app: FastifyInstance, options: OpenApiRoutes
   if (missing.length > 0) {
     app.log.warn(`No handler yet for: ${missing.map((operation) => operation.operationId).join(', ')} (they answer 501)`);
   }
+  // A tab's worth of waiting per account: a page or two in flight from each of a few tabs.
+  const listReads = createAccountBulkhead({ maxWaiting: 8 });
   for (const operation of operations) {
-    app.route(routeFor(operation, options));
+    app.route(routeFor(operation, options, listReads));
   }
 }
 
-function routeFor(operation: Operation, options: OpenApiRoutesOptions): RouteOptions {
-  const handler = options.handlers[operation.operationId as OperationId] ?? notImplemented(operation);
+/** A paged list (it takes `page`) read by a signed-in account: the reads that can cost the most. */
+const isAccountListRead = (operation: Operation) =>
+  operation.requiresAuth && operation.method === 'get' && Boolean((operation.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties?.page);
+
+function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads: AccountBulkhead): RouteOptions {
+  const written = options.handlers[operation.operationId as OperationId] ?? notImplemented(operation);
+  // An account's list reads take turns (lib/account-bulkhead.ts); the guard has named the account.
+  const handler: typeof written = isAccountListRead(operation)
+    ? (request, reply) => (request.user ? listReads.run(request.user.id, () => written(request, reply)) : written(request, reply))
+    : written;
   return {
     method: operation.method.toUpperCase() as RouteOptions['method'],
     url: toRoutePath(operation.path),

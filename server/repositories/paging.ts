@@ -1,4 +1,15 @@
 import type { Database } from '../db/database';
+import { badRequest } from '../lib/http-error';
+
+/**
+ * How far into a list a page may reach, counted from its nearer end: 10,000 rows. The first and
+ * last pages of any list, and every page of a list of up to 20,000, are readable; a page in the
+ * middle of a bigger one is refused — its cost grows with its depth (an index walked to it), and a
+ * person finds such rows with a search or a filter, not by paging (as search engines cap their
+ * result windows). Bounds what one request can cost (issue 12 row 3; docs/decisions/021).
+ */
+export const MAX_PAGE_DEPTH = 10_000;
+export const PAGE_TOO_DEEP = 'That page is too far into the list: narrow it with a search or a filter, or read it from the other end';
 
 /** One key of an ORDER BY: an SQL expression and its direction. */
 export interface SortKey {
@@ -92,6 +103,7 @@ export async function selectPage<T>(
   const fromEnd = offset > total / 2;
   const take = Math.min(page.limit, total - offset);
   const skip = fromEnd ? total - offset - take : offset;
+  if (skip > MAX_PAGE_DEPTH) throw badRequest(PAGE_TOO_DEEP);
   const readKeys = fromEnd ? keys.map(reversed) : keys;
   const n = conditions.params.length;
   const placed = (from: string | PlacedSelect) => (typeof from === 'string' ? `${from} ${conditions.where}` : from(conditions, `$${n + 3}`, readKeys));
