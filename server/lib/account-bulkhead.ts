@@ -6,7 +6,7 @@ export const TOO_MANY_AT_ONCE = 'Too many lists asked for at once, please wait f
  * One account's list reads run one at a time on this instance; the others wait their turn, and
  * beyond `maxWaiting` are refused (429). A customer — or a script with their token — asking for
  * pages from many tabs at once then costs this instance what one reader costs, whatever the number
- * of tabs, and the site stays quick for everyone else (issue 12 row 3; docs/decisions/021).
+ * of tabs, and the site stays quick for everyone else (issue 12 row 3; docs/decisions/025-list-limits.md).
  * Waiting here holds no database connection. Per instance on purpose: what it protects is this
  * process's event loop and pool; with N instances an account has at most N reads running.
  */

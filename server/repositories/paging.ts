@@ -6,7 +6,7 @@ import { badRequest } from '../lib/http-error';
  * last pages of any list, and every page of a list of up to 20,000, are readable; a page in the
  * middle of a bigger one is refused — its cost grows with its depth (an index walked to it), and a
  * person finds such rows with a search or a filter, not by paging (as search engines cap their
- * result windows). Bounds what one request can cost (issue 12 row 3; docs/decisions/021).
+ * result windows). Bounds what one request can cost (issue 12 row 3; docs/decisions/025-list-limits.md).
  */
 export const MAX_PAGE_DEPTH = 10_000;
 export const PAGE_TOO_DEEP = 'That page is too far into the list: narrow it with a search or a filter, or read it from the other end';

@@ -6,7 +6,7 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
 import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
 
 /**
- * No one account can make the site slow for everyone (issue 12 row 3, docs/decisions/021):
+ * No one account can make the site slow for everyone (issue 12 row 3, docs/decisions/025-list-limits.md):
  * a page reaches at most MAX_PAGE_DEPTH rows into a list from its nearer end, and one account's
  * list reads take turns — a few wait, more are refused — while other accounts are served.
  */
