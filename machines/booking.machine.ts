@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 
 /**
- * The first half of booking, on /properties/:id (SPEC 2, 4): load the service's items, choose
+ * The first half of booking, on /properties/:id (R-BOOK-1 … R-BOOK-3): load the service's items, choose
  * items and quantities, create the order. The created order is a draft on the server (invisible to
  * everyone until checkout) and is handed over (named actions `storeOrder` + `goToPlaceOrder`,
  * provided by the screen) to the checkout machine on /placeorder, which is a separate machine
@@ -19,13 +19,13 @@ export type CartItem = Item & { quantity: number };
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 100;
 
-/** Quantities stay within 1..100 (SPEC 5); an empty or non-numeric entry counts as 1. */
+/** Quantities stay within 1..100 (R-BOOK-2); an empty or non-numeric entry counts as 1. */
 export function clampQuantity(quantity: number): number {
   if (!Number.isFinite(quantity)) return MIN_QUANTITY;
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(quantity)));
 }
 
-/** The cart total, Σ price × quantity (SPEC 9), summed in pence so £0.10 + £0.20 is £0.30. */
+/** The cart total, Σ price × quantity (R-BOOK-1), summed in pence so £0.10 + £0.20 is £0.30. */
 export function cartTotal(cart: readonly CartItem[]): number {
   return cart.reduce((pence, item) => pence + Math.round(item.price * 100) * item.quantity, 0) / 100;
 }

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 
 /**
- * Cancelling one of my orders (SPEC 2 My orders, 4, 5): the Cancel button opens a dialog asking
+ * Cancelling one of my orders (R-CANCEL-1 … R-CANCEL-4): the Cancel button opens a dialog asking
  * why; Send is possible only with a reason; success toasts, closes the dialog and reloads the list
  * (named actions the screen provides); a failure shows its message in the dialog with a retry.
  * The reason typed is a draft the screen keeps (`keepReason`) until it is sent or the dialog is

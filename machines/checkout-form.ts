@@ -36,7 +36,7 @@ export const emptyCheckoutForm: CheckoutForm = {
   payment: 'cash',
 };
 
-/** Online bookings need 24 hours' notice (SPEC 9). */
+/** Online bookings need 24 hours' notice (R-PAY-1). */
 export const NOTICE_HOURS = 24;
 const NOTICE_MS = NOTICE_HOURS * 3_600_000;
 
@@ -80,7 +80,7 @@ export function hasErrors(errors: CheckoutErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** The checkout request of SPEC 3, trimmed; the note is empty when none. */
+/** The checkout request (R-PAY-1), trimmed; the note is empty when none. */
 export function toCheckoutRequest(orderId: number, form: CheckoutForm): CheckoutRequest {
   return {
     order: orderId,

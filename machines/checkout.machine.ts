@@ -11,7 +11,7 @@ import {
 } from './checkout-form';
 
 /**
- * The second half of booking, on /placeorder (SPEC 4): the order created on /properties arrives
+ * The second half of booking, on /placeorder (R-PAY-1 … R-PAY-3): the order created on /properties arrives
  * as input (read back from localStorage `myService`, so a reload resumes), the customer fills the
  * form and pays. The form is a draft the screen keeps (`keepForm`) and passes back as
  * `input.form`, so Back, Forward, a reload or logging in again after an expired session find it

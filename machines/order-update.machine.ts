@@ -2,7 +2,7 @@ import type { components } from '../openapi/schema';
 import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEvent, type AdminUpdateInput } from './admin-update.machine';
 
 /**
- * One order row of the back office (SPEC 2 /orders, SPEC 4): the administrator picks a status from
+ * One order row of the back office (R-ADMIN-4 /orders): the administrator picks a status from
  * the server's list, then Update sends it with the row's `version` (the shape every admin row
  * update has: machines/admin-update.machine.ts). A 409 means someone else changed the order.
  * Cancelling asks for confirmation first. The screen provides `notifyUpdated` (toast), `rowSaved`

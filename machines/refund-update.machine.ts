@@ -2,7 +2,7 @@ import type { components } from '../openapi/schema';
 import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEvent, type AdminUpdateInput } from './admin-update.machine';
 
 /**
- * One refund request row of the back office (SPEC 2 /refund-orders, SPEC 4): the administrator
+ * One refund request row of the back office (R-ADMIN-5 /refund-orders): the administrator
  * picks accepted or rejected, then Update sends it with the row's `version` (the shape every admin
  * row update has: machines/admin-update.machine.ts). A 409 means the request was decided or
  * changed by someone else. The screen provides `notifyUpdated`, `rowSaved` and `reloadRefunds`.

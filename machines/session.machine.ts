@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 
 /**
- * The signed-in user (SPEC 3, 4, 6). Two regions run side by side: `auth` (who is logged in) and
+ * The signed-in user (R-AUTH-1 … R-AUTH-4, R-AUTH-9). Two regions run side by side: `auth` (who is logged in) and
  * `registration` (the register form's request), because a visitor may register while a login
  * failed earlier, and logging out resets both. Storage and navigation are actions the app
  * provides (`storeUser`, `forgetUser`, `forgetDrafts`, `leaveToLanding`, `askToLogIn`); calls are

@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * One service with its activities and FAQs
-         * @description Returned as a list whose first element is the service (SPEC section 3).
+         * @description Returned as a list whose first element is the service (R-SITE-3).
          */
         get: operations["getServiceDetail"];
         put?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of my orders, with a reason
-         * @description Terms (SPEC section 9): free at least 24 hours before the job, 30% of the total within 24 hours,
+         * @description Terms (R-CANCEL-3): free at least 24 hours before the job, 30% of the total within 24 hours,
          *     refused once the job has started, or when the order is already cancelled or completed. The fee
          *     is kept from money paid: an order never paid (cash, or card not paid) is free to cancel until
          *     the job starts.
@@ -930,7 +930,7 @@ export interface paths {
         put?: never;
         /**
          * Move one of my bookings to another time
-         * @description Terms (SPEC section 9): free at least 24 hours before the job; within 24 hours a fee of 30% of
+         * @description Terms (R-CANCEL-3): free at least 24 hours before the job; within 24 hours a fee of 30% of
          *     the job's price is added to the order; refused (409) once the job has started, or when the
          *     order is cancelled, completed or has a cancellation request. The new time passes the same
          *     rules as a checkout (400 with the reason). `fee` is the fee the customer agreed to: when the
@@ -1319,7 +1319,7 @@ export interface components {
             order: number;
             /**
              * Format: date
-             * @description YYYY-MM-DD; at least 24 hours ahead (SPEC 9) and at most 12 months ahead (UK time).
+             * @description YYYY-MM-DD; at least 24 hours ahead (R-PAY-1) and at most 12 months ahead (UK time).
              */
             due_date: string;
             /** @description HH:mm, UK time. */
@@ -1391,7 +1391,7 @@ export interface components {
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
         /** @enum {string} */
         RefundStatus: "pending" | "accepted" | "rejected";
-        /** @description What cancelling now would cost, by the terms of SPEC section 9. */
+        /** @description What cancelling now would cost, by the terms of R-CANCEL-3. */
         Cancellation: {
             allowed: boolean;
             fee: components["schemas"]["Money"];
@@ -1759,7 +1759,7 @@ export interface components {
             /** @description HH:mm, UK time. */
             due_time: string;
         };
-        /** @description What rescheduling now would cost, by the terms of SPEC section 9 (24 hours' notice, 30% fee for less). */
+        /** @description What rescheduling now would cost, by the terms of R-TERMS-1 (24 hours' notice, 30% fee for less). */
         Rescheduling: {
             allowed: boolean;
             fee: components["schemas"]["Money"];

@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const document = options.document ?? loadOpenApiDocument();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    // SPEC 7 names /admin/orders/ and /admin/refunds/ with a trailing slash; both forms work.
+    // The original brief names /admin/orders/ and /admin/refunds/ with a trailing slash; both forms work.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkErrors,
     schemaErrorFormatter: formatValidationErrors,

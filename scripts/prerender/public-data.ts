@@ -16,7 +16,7 @@ import { seedContent } from '../../server/seed/seed-content';
 /** The API path of each public read of src/app/preload.ts, and how its answer is kept. */
 const readPaths: Record<string, (params: unknown) => { url: string; pick?: (body: unknown) => unknown }> = {
   services: () => ({ url: '/api/home/services' }),
-  // getServiceDetail answers the first element of the one-element list (SPEC 3).
+  // getServiceDetail answers the first element of the one-element list (R-SITE-3).
   serviceDetail: (id) => ({ url: `/api/home/services/${id}`, pick: (body) => (body as unknown[])[0] }),
   counters: () => ({ url: '/api/home/counter' }),
   testimonies: () => ({ url: '/api/home/testimonies' }),

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database, Subscription } from '../db/database';
 import { addRouteHook, methodOf, operationIdOf } from './route-hooks';
 
-/** The public reads of SPEC 7 (/home/...): the same for every visitor. */
+/** The public reads (/home/..., R-SITE-2 … R-SITE-4): the same for every visitor. */
 export const CACHED_OPERATIONS = new Set(['listServices', 'getServiceDetail', 'listCounters', 'listTestimonies', 'listFaqs']);
 
 /** Short, so a change reaches browsers within half a minute; the ETag makes revalidation cheap. */

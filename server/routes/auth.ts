@@ -13,7 +13,7 @@ export const LOGGED_OUT = 'You are logged out';
 export const RESET_LINK_SENT = 'If an account exists for this email, a password reset link is on its way';
 export const PASSWORD_UPDATED = 'Password Updated Successfully !';
 
-/** Sign-in, sign-out, registration and password reset (SPEC 7: /auth/...). */
+/** Sign-in, sign-out, registration and password reset (/auth/..., R-AUTH-1 … R-AUTH-6). */
 export function authHandlers(ctx: AppContext): Partial<Handlers> {
   const sessions = createSessions(ctx);
   const profiles = createProfiles(ctx);

@@ -7,7 +7,7 @@ import { clientNetwork } from '../services/rate-limits';
 
 export const CONTACT_SENT = 'Contact was successfully, we will contact you asap !';
 
-/** Messages to the company (SPEC 7: POST /contact); kept for the team to answer. */
+/** Messages to the company (POST /contact, R-SITE-7); kept for the team to answer. */
 export function contactHandlers(ctx: AppContext): Partial<Handlers> {
   const messages = createContactRepository(ctx.db);
   const limiter = createRateLimiter(ctx.db, ctx.now);

@@ -2,7 +2,7 @@ import type { AppContext, Handlers } from '../app-context';
 import { notFound } from '../lib/http-error';
 import { createContentRepository } from '../repositories/content-repository';
 
-/** The public content of the site (SPEC 7: /home/...). */
+/** The public content of the site (/home/..., R-SITE-2 … R-SITE-4). */
 export function homeHandlers(ctx: AppContext): Partial<Handlers> {
   const content = createContentRepository(ctx.db);
   return {
@@ -11,7 +11,7 @@ export function homeHandlers(ctx: AppContext): Partial<Handlers> {
       const { id } = request.params as { id: number };
       const detail = await content.findServiceDetail(id);
       if (!detail) throw notFound('Service not found');
-      // SPEC 3: returned as a list whose first element is used.
+      // R-SITE-3: returned as a list whose first element is used.
       return [detail];
     },
     listCounters: async () => content.listCounters(),

@@ -2,7 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createProfiles } from '../services/profiles';
 
-/** The signed-in user's own profile (SPEC 7: PUT /user/update). */
+/** The signed-in user's own profile (PUT /user/update, R-AUTH-8). */
 export function userHandlers(ctx: AppContext): Partial<Handlers> {
   const profiles = createProfiles(ctx);
   return {

@@ -1,4 +1,4 @@
-/** The landing page's counters and testimonies, and the site FAQs (terms of SPEC section 9). */
+/** The landing page's counters and testimonies, and the site FAQs (docs/requirements.md R-SITE-2, R-SITE-4). */
 export const COUNTERS: [value: number, title: string][] = [
   [1250, 'Happy customers'],
   [8, 'Years of experience'],

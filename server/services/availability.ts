@@ -13,7 +13,7 @@ type Availability = components['schemas']['Availability'];
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
 export { SLOT_TAKEN_MESSAGE };
 
-/** Online bookings need 24 hours' notice (SPEC 9) and reach 12 months ahead. */
+/** Online bookings need 24 hours' notice (R-PAY-1) and reach 12 months ahead. */
 export function bookableWindow(now: Date): Window {
   return { earliest: earliestStart(now, FREE_CANCELLATION_NOTICE_MS), latest: latestBookableStart(now) };
 }

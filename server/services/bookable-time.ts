@@ -4,7 +4,7 @@ import { assertWithinBookingHorizon } from './booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { earliestStart, formatLondon } from './london-time';
 
-/** SPEC 9: online bookings need 24 hours' notice (the same span as free cancellation). */
+/** R-PAY-1: online bookings need 24 hours' notice (the same span as free cancellation). */
 export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 
 export interface BookableSlot {

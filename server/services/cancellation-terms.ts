@@ -2,7 +2,7 @@ import { percentOf, type Pence } from './money';
 import type { OrderStatus } from './order-statuses';
 
 /**
- * The cancellation terms of SPEC section 9, in one place: free at least 24 hours before the job,
+ * The cancellation terms (docs/requirements.md R-CANCEL-3), in one place: free at least 24 hours before the job,
  * 30% of the total within 24 hours, refused once the job has started. The fee is kept from money
  * paid: an order never paid (cash, or card not paid yet) costs nothing to cancel before the start. An order not yet checked
  * out has no job time, so it can be cancelled free. Pure: the caller passes the clock.

@@ -23,7 +23,7 @@ export function createMyData(ctx: AppContext) {
     /**
      * Asks for the password (a session left open on a shared computer must not erase the account),
      * then anonymises as the back office does. A wrong password is 400, not 401: a 401 would log
-     * the customer out of the form they are filling in (SPEC 6).
+     * the customer out of the form they are filling in (R-AUTH-4).
      */
     async delete(userId: number, password: string): Promise<{ message: string }> {
       const user = await createUserRepository(ctx.db).findById(userId);

@@ -3,7 +3,7 @@ import { percentOf, type Pence } from './money';
 import type { OrderStatus } from './order-statuses';
 
 /**
- * The rescheduling terms of SPEC section 9 ("24 hours' notice to reschedule, 30% fee for less"), in
+ * The rescheduling terms (R-TERMS-1) ("24 hours' notice to reschedule, 30% fee for less"), in
  * one place: free at least 24 hours before the job, 30% of the job's price within 24 hours, refused
  * once the job has started. Pure: the caller passes the clock. Unlike a cancellation the fee does
  * not depend on money paid: it is added to the order, paid like the rest of it.

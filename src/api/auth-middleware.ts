@@ -11,7 +11,7 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
-/** Called when an authenticated call answers 401 (SPEC 6: the user is logged out). */
+/** Called when an authenticated call answers 401 (R-AUTH-4: the user is logged out). */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);

@@ -1,5 +1,5 @@
 /**
- * One error normaliser (SPEC 8): the server's `message` when present, else the generic client
+ * One error normaliser (R-UI-1): the server's `message` when present, else the generic client
  * messages: Network Error, Request aborted, timeout exceeded, Request failed with status code N.
  */
 export class ApiError extends Error {

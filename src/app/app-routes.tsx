@@ -32,7 +32,7 @@ const publicScreens: Record<PublicPageName, ReactNode> = {
 };
 
 /**
- * SPEC 2 and 6: an administrator sees only the back office (its own routes, for every path);
+ * R-ADMIN-1 and R-AUTH-9: an administrator sees only the back office (its own routes, for every path);
  * visitors and customers get the public site, with the ordering and account pages behind login.
  * A back-office page opened logged out leads to the login page and back (issue 11 row 14). A path
  * that is no page of the route table is the not-found page (the server answered it with 404).

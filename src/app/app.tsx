@@ -16,7 +16,7 @@ export interface AppProps {
 /**
  * The app's providers, outermost first: the router (the session navigates), react-aria's locale
  * (en-GB whatever the browser speaks: date fields read dd/mm/yyyy with a 24-hour clock, as their
- * hints say), react-aria's link routing, toasts (SPEC 9; their library loads with the first one),
+ * hints say), react-aria's link routing, toasts (R-UI-3; their library loads with the first one),
  * the session.
  * The build prerenders public pages with the same tree (a static router), so the browser hydrates them.
  */

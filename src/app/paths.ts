@@ -1,4 +1,4 @@
-/** The route table (SPEC 2): screens and links build URLs from here, never by hand. */
+/** The route table (R-SITE-1, R-ADMIN-1): screens and links build URLs from here, never by hand. */
 export const paths = {
   landing: '/',
   about: '/about',

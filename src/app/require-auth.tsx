@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from './paths';
 import { useSession } from './session';
 
-/** Pages for logged-in users only (SPEC 4, 6): visitors go to /login and come back afterwards. */
+/** Pages for logged-in users only (R-SITE-8, R-AUTH-9): visitors go to /login and come back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();

@@ -2,7 +2,7 @@ import type { components } from '../../openapi/schema';
 
 type UserInfo = components['schemas']['UserInfo'];
 
-/** localStorage key of the session (SPEC 3, 9). */
+/** localStorage key of the session (R-AUTH-1). */
 export const userInfoKey = 'userInfo';
 
 /** The user kept from an earlier visit, or null when absent or unreadable. */

@@ -4,7 +4,7 @@ import type { ToastRequest } from './toast-host';
 export type { ToastVariant } from './toast-host';
 
 /**
- * Toasts (SPEC 9: 5 s, bottom right) without their library on the first page: notistack and its
+ * Toasts (R-UI-3: 5 s, bottom right) without their library on the first page: notistack and its
  * CSS-in-JS runtime are a chunk of their own (toast-host.tsx), loaded with the first toast. Until
  * then the toasts asked for wait in a queue, so none is lost.
  */

@@ -69,7 +69,7 @@ export function londonLocalToInstant(date: string, time: string): Date {
 
 type InstantLike = Date | string | number;
 
-/** YYYY-MM-DD HH:mm in London time (SPEC 2's format), for pages, CSV and mails; '' for nothing. */
+/** YYYY-MM-DD HH:mm in London time (R-UI-4's format), for pages, CSV and mails; '' for nothing. */
 export function formatLondon(instant: InstantLike | null | undefined): string {
   if (instant === null || instant === undefined || instant === '') return '';
   const at = new Date(instant);

@@ -3,7 +3,7 @@ import { forgetDraft, readDraft, saveDraft } from './form-drafts';
 
 type OrderSummary = components['schemas']['OrderSummary'];
 
-/** localStorage key of the order between /properties and /placeorder (SPEC 3, 9). */
+/** localStorage key of the order between /properties and /placeorder (R-BOOK-3). */
 export const storedOrderKey = 'myService';
 
 /** The cart of /properties/:id as a draft: which service, which items, and the order Next created. */
@@ -47,7 +47,7 @@ export function readStoredOrder(owner: number | null | undefined): OrderSummary 
   }
 }
 
-/** Keeps the order Next created (under `myService`, as SPEC 3 says) and marks it as `owner`'s. */
+/** Keeps the order Next created (under `myService`, as R-BOOK-3 says) and marks it as `owner`'s. */
 export function storeOrder(owner: number | null | undefined, serviceId: number, cart: CartDraft['cart'], order: OrderSummary | null): void {
   if (!order) return;
   localStorage.setItem(storedOrderKey, JSON.stringify(order));

@@ -94,7 +94,7 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
     expect((await checkout(server, tom.token, checkoutBody(tomOrder.id, inHours(30)), 'shared-key-0001')).response.status).toBe(200);
   });
 
-  describe("24 hours' notice (SPEC 9)", () => {
+  describe("24 hours' notice (R-PAY-1)", () => {
     it('answers 400 with a clear message for a time less than 24 hours ahead', async () => {
       const order = await placeOrder(server, jane.token, house);
       const answer = await send(server, 'POST', '/services/order/checkout', {

@@ -2,7 +2,7 @@ import { createApiClient, expect, linkIn, newestMailTo, ok, test, uniqueCustomer
 import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, navbar, openNavbarPanel, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
 test.describe('log in', () => {
-  test('shows the validation messages of SPEC 5 and sends nothing invalid', async ({ page }) => {
+  test('shows the validation messages of R-VAL-1 … R-VAL-3 and sends nothing invalid', async ({ page }) => {
     const loginCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auth/login')) loginCalls.push(request.url());
@@ -85,7 +85,7 @@ test.describe('register', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('');
   });
 
-  test('shows the validation messages of SPEC 5', async ({ page }) => {
+  test('shows the validation messages of R-VAL-1 … R-VAL-3', async ({ page }) => {
     await page.goto('/register');
     await submitRegistration(page, { name: 'Jan', email: 'jan@', password: '123' }, { acceptTerms: false });
     await expect(page.getByText('Full name shoud be at least 6 charachters !')).toBeVisible();

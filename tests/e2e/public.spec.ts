@@ -1,11 +1,11 @@
 import { expect, ok, test } from './support/fixtures';
 
-/** The public marketing pages (SPEC 2), against the real server and its seeded content. */
+/** The public marketing pages (R-SITE-2 … R-SITE-7), against the real server and its seeded content. */
 
 const ukNumber = new Intl.NumberFormat('en-GB');
 
 test.describe('landing page', () => {
-  test('shows its sections in the order SPEC 2 gives, with their texts', async ({ page }) => {
+  test('shows its sections in the order R-SITE-2 gives, with their texts', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.locator('[data-section]')).toHaveCount(6);

@@ -54,7 +54,7 @@ test.describe('public shell', () => {
   }
 
   for (const path of ['/', '/about', '/home', '/faqs', '/success']) {
-    test(`${path} has no common footer (SPEC 2)`, async ({ page }) => {
+    test(`${path} has no common footer (R-SITE-6)`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
       await expect(page.getByRole('contentinfo')).toHaveCount(0);

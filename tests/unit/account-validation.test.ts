@@ -6,7 +6,7 @@ import { validateLogin } from '../../src/features/account/validate-login';
 import { validateRegister } from '../../src/features/account/validate-register';
 import { validateResetPassword } from '../../src/features/account/validate-reset-password';
 
-describe('login validation (SPEC 5)', () => {
+describe('login validation (R-VAL-1)', () => {
   it('asks for both fields when empty', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({
       email: 'Email is required !',
@@ -26,7 +26,7 @@ describe('login validation (SPEC 5)', () => {
   });
 });
 
-describe('register validation (SPEC 5)', () => {
+describe('register validation (R-VAL-2)', () => {
   const valid = { name: 'Jane Doe', email: 'jane@example.co.uk', password: 'secret1', acceptedTerms: true };
 
   it('accepts a complete form', () => {
@@ -52,7 +52,7 @@ describe('register validation (SPEC 5)', () => {
   });
 });
 
-describe('reset password validation (SPEC 5)', () => {
+describe('reset password validation (R-VAL-3)', () => {
   it('needs both passwords', () => {
     expect(validateResetPassword({ password: '', confirmation: '' })).toEqual({
       password: 'Password is required !',
@@ -75,7 +75,7 @@ describe('forgotten password validation', () => {
   });
 });
 
-describe('profile update payload (SPEC 3)', () => {
+describe('profile update payload (R-AUTH-8)', () => {
   it('sends empty fields as null', () => {
     expect(toProfileUpdate({ name: '', email: ' ', oldPassword: '', newPassword: '' })).toEqual({
       name: null,

@@ -9,7 +9,7 @@ describe('order and refund states in the back office', () => {
     expect(statusLabel('cancelled')).toBe('Cancelled');
   });
 
-  it('styles payment_validated and completed as completed, awaiting_validation as waiting, cancelled as cancelled (SPEC 4)', () => {
+  it('styles payment_validated and completed as completed, awaiting_validation as waiting, cancelled as cancelled (R-ADMIN-4)', () => {
     expect(['payment_validated', 'completed', 'awaiting_validation', 'cancelled'].map(orderStatusTone)).toEqual([
       'completed', 'completed', 'waiting', 'cancelled',
     ]);

@@ -55,7 +55,7 @@ describe('place order form checks', () => {
     expect(validateCheckout({ ...filled, phone }, now).phone).toBe('Enter a phone number of 7 to 20 digits !');
   });
 
-  it('needs 24 hours notice (SPEC 9), counted in UK time, and names the earliest time allowed', () => {
+  it('needs 24 hours notice (R-PAY-1), counted in UK time, and names the earliest time allowed', () => {
     const notice = 'Online bookings need 24 hours notice: choose 2025-07-02 10:00 (UK time) or later !';
     expect(validateCheckout({ ...filled, date: '2025-07-02', time: '09:59' }, now).date).toBe(notice);
     expect(validateCheckout({ ...filled, date: '2025-07-02', time: '10:00' }, now).date).toBeUndefined();
@@ -91,7 +91,7 @@ describe('place order form checks', () => {
 });
 
 describe('the checkout request', () => {
-  it('is the SPEC 3 payload, trimmed, the postcode upper-cased and an empty note when none', () => {
+  it('is the R-PAY-1 payload, trimmed, the postcode upper-cased and an empty note when none', () => {
     expect(toCheckoutRequest(12, { ...filled, postcode: ' nw1 6xe', city: ' London ', payment: 'card' })).toEqual({
       order: 12,
       due_date: '2025-07-03',

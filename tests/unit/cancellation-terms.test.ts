@@ -12,7 +12,7 @@ const order = (over: Partial<CancellableOrder> = {}): CancellableOrder => ({
   ...over,
 });
 
-describe('cancellation terms (SPEC 9)', () => {
+describe('cancellation terms (R-CANCEL-3)', () => {
   it('is free at least 24 hours before the job', () => {
     expect(cancellationTerms(order({ dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(24) });
     expect(cancellationTerms(order({ dueAt: hours(24) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: now });

@@ -9,7 +9,7 @@ import {
 
 const valid = { name: 'Jane Doe', email: 'jane.doe@example.co.uk', message: 'Do you clean ovens?' };
 
-describe('contact form validation (SPEC 5)', () => {
+describe('contact form validation (R-VAL-4)', () => {
   it('accepts a full name, a valid email and a message', () => {
     const errors = validateContact(valid);
     expect(errors).toEqual({});

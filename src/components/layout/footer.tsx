@@ -6,7 +6,7 @@ import './footer.css';
 
 const phones = ['020 7946 0321', '020 7946 0458', '07700 900 123'] as const;
 
-/** The common footer (SPEC 2): address, three phone numbers, social icons, links, copyright. */
+/** The common footer (R-SITE-6): address, three phone numbers, social icons, links, copyright. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

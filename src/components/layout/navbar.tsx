@@ -28,7 +28,7 @@ function isNativelyOpen(panel: HTMLElement | null): boolean {
 }
 
 /**
- * The public site's top bar (SPEC 2): page links, then Log in / Register or the user's menu.
+ * The public site's top bar (R-SITE-5): page links, then Log in / Register or the user's menu.
  * On phones the links fold into a panel behind Menu. In the prerendered page, before the app runs,
  * Menu opens the panel as a native popover (decision 009: no script needed, its expanded state
  * announced by the browser, Escape and a tap outside close it). Once the app runs it takes over

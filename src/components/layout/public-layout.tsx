@@ -5,10 +5,10 @@ import { paths } from '../../app/paths';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-// SPEC 2: these pages have no common footer (the landing page has its own closing banner).
+// R-SITE-6: these pages have no common footer (the landing page has its own closing banner).
 const withoutFooter = new Set<string>([paths.landing, paths.about, paths.services, paths.myOrders, paths.faqs, paths.success]);
 
-/** The visitor and customer frame: navbar, the page, and the footer where SPEC 2 shows it. */
+/** The visitor and customer frame: navbar, the page, and the footer where R-SITE-6 shows it. */
 export function PublicLayout() {
   const { pathname } = useLocation();
   const showFooter = !withoutFooter.has(pathname.replace(/\/+$/, '') || '/');

@@ -2,7 +2,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 
-/** The logged-in user's menu (SPEC 2): Settings, Services (my orders), Logout (back to /). */
+/** The logged-in user's menu (R-SITE-5): Settings, Services (my orders), Logout (back to /). */
 export function UserMenu({ name }: { name: string }) {
   const { send } = useSession();
   return (

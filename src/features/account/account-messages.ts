@@ -1,4 +1,4 @@
-/** The account screens' texts, exactly as SPEC 2, 4, 5 and 8 give them (spelling included). */
+/** The account screens' texts, exactly as docs/requirements.md gives them (R-AUTH, R-VAL) (spelling included). */
 export const accountMessages = {
   emailRequired: 'Email is required !',
   emailInvalid: 'Invalid Email !',
@@ -13,5 +13,5 @@ export const accountMessages = {
   profileUpdated: 'Profile updated successfully !',
 } as const;
 
-/** Password and full name need at least this many characters (SPEC 9). */
+/** Password and full name need at least this many characters (R-AUTH-7, R-VAL-2). */
 export const minimumLength = 6;

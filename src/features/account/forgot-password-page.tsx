@@ -7,7 +7,7 @@ import { accountMessages } from './account-messages';
 import { useValidatedForm } from './use-validated-form';
 import { validateForgotPassword } from './validate-forgot-password';
 
-/** /forget-password (SPEC 2): mails a reset link; success shows 'Email Sent Successfully !'. */
+/** /forget-password (R-AUTH-5): mails a reset link; success shows 'Email Sent Successfully !'. */
 export default function ForgotPasswordPage() {
   const request = useRequest(forgotPassword);
   const form = useValidatedForm({ email: '' }, validateForgotPassword);

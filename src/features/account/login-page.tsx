@@ -10,7 +10,7 @@ import { validateLogin, type LoginForm } from './validate-login';
 
 const emptyLogin: LoginForm = { email: '', password: '' };
 
-/** /login (SPEC 2): email and password; afterwards the `redirect` page, else /home. */
+/** /login (R-AUTH-1): email and password; afterwards the `redirect` page, else /home. */
 export default function LoginPage() {
   const { user, send } = useSession();
   const loggingIn = useSessionState(sessionSelectors.loggingIn);

@@ -13,11 +13,11 @@ import './account.css';
 /**
  * The profile form of /profile ('My Profile') and the admin's /settings ('Update Information').
  * Every field is optional (empty is sent as null). On success: the toast, the request is reset
- * and the user is logged out (SPEC 4), since email or password may have changed.
+ * and the user is logged out (R-AUTH-8), since email or password may have changed.
  */
 type KeptProfile = Pick<ProfileFormValues, 'name' | 'email'>;
 
-// SPEC 2 spells the name field 'Full name' on /profile and 'Full Name' on the admin's /settings.
+// R-AUTH-8: the brief spells the name field 'Full name' on /profile and 'Full Name' on the admin's /settings.
 export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string; nameLabel?: string }) {
   const { user, send } = useSession();
   const request = useRequest(updateProfile);

@@ -3,7 +3,7 @@ import { MyDataPanel } from './my-data-panel';
 import { ProfileForm } from './profile-form';
 import './account.css';
 
-/** /profile (SPEC 2): My Profile. */
+/** /profile (R-AUTH-8): My Profile. */
 export default function ProfilePage() {
   return (
     <div className="account-screen">

@@ -9,7 +9,7 @@ export interface ProfileForm {
 
 export const emptyProfileForm: ProfileForm = { name: '', email: '', oldPassword: '', newPassword: '' };
 
-/** SPEC 3: every field is optional; an empty one is sent as null (the server keeps the old value). */
+/** R-AUTH-8: every field is optional; an empty one is sent as null (the server keeps the old value). */
 export function toProfileUpdate(form: ProfileForm): ProfileUpdate {
   const orNull = (value: string) => (value.trim() ? value.trim() : null);
   return {

@@ -11,7 +11,7 @@ import { validateRegister, type RegisterForm } from './validate-register';
 const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };
 
 /**
- * /register (SPEC 2): full name, email, password and the terms; success goes to /login, keeping the
+ * /register (R-AUTH-2): full name, email, password and the terms; success goes to /login, keeping the
  * `redirect` a visitor came with (Continue of a quote leads back to its booking after the login).
  */
 export default function RegisterPage() {
@@ -26,7 +26,7 @@ export default function RegisterPage() {
   // Only a registration sent from this visit leads on: a result left from an earlier one does not.
   const [sentHere, setSentHere] = useState(false);
 
-  // SPEC 2: the register state is reset on entry.
+  // R-AUTH-2: the register state is reset on entry.
   useLayoutEffect(() => send({ type: 'session.registerReset' }), [send]);
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { accountMessages } from './account-messages';
 import { useValidatedForm } from './use-validated-form';
 import { validateResetPassword } from './validate-reset-password';
 
-/** /reset-password/:id (SPEC 2): `id` is the mailed token; success says so and goes to /login. */
+/** /reset-password/:id (R-AUTH-6): `id` is the mailed token; success says so and goes to /login. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const request = useRequest(resetPassword);

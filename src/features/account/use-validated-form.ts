@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 type Errors<F> = Partial<Record<keyof F, string>>;
 
 /**
- * Form state with SPEC 5's rule: on submit the messages show, and the form is sent only when there
+ * Form state with the rule of R-VAL-1 … R-VAL-4: on submit the messages show, and the form is sent only when there
  * are none. After a first submit, messages follow the typing so a fixed field loses its error.
  */
 export function useValidatedForm<F extends object>(initial: F, validate: (values: F) => Errors<F>) {

@@ -22,7 +22,7 @@ export function passwordError(password: string): string | undefined {
   return undefined;
 }
 
-/** SPEC 5, login: email required and well formed; password required, at least 6 characters. */
+/** R-VAL-1, login: email required and well formed; password required, at least 6 characters. */
 export function validateLogin(form: LoginForm): FormErrors<LoginForm> {
   return withoutEmpty({ email: emailError(form.email), password: passwordError(form.password) });
 }

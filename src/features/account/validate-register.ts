@@ -14,7 +14,7 @@ function nameError(name: string): string | undefined {
   return undefined;
 }
 
-/** SPEC 5, register: full name (6+), email and password as login, terms ticked. */
+/** R-VAL-2, register: full name (6+), email and password as login, terms ticked. */
 export function validateRegister(form: RegisterForm): FormErrors<RegisterForm> {
   return withoutEmpty({
     name: nameError(form.name),

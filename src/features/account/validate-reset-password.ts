@@ -6,7 +6,7 @@ export interface ResetPasswordForm {
   confirmation: string;
 }
 
-/** SPEC 5, reset password: both required, and the same. */
+/** R-VAL-3, reset password: both required, and the same. */
 export function validateResetPassword(form: ResetPasswordForm): FormErrors<ResetPasswordForm> {
   return withoutEmpty({
     password: passwordError(form.password),

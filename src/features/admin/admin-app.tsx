@@ -16,7 +16,7 @@ import { MessagesPage } from './messages/messages-page';
 export { startFirstReads } from './first-reads';
 
 /**
- * The back office (SPEC 2, administrator routes): rendered instead of the public site for every
+ * The back office (R-ADMIN-1): rendered instead of the public site for every
  * path when the user has ROLE_ADMIN, and loaded lazily, so nothing here reaches other visitors.
  * An administrator on a public page is sent to the dashboard; a path that is no page at all, or an
  * order that does not exist, shows `notFound` (the app's not-found page, given by src/app).

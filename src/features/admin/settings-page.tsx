@@ -2,7 +2,7 @@ import { Card, Page } from '../../components/ui';
 import { ProfileForm } from '../account/profile-form';
 import './settings-page.css';
 
-/** SPEC 2 /settings: Update Information, the shared profile form (success logs the administrator out). */
+/** R-AUTH-8 /settings: Update Information, the shared profile form (success logs the administrator out). */
 export function SettingsPage() {
   return (
     <Page title="Settings" heading="Update Information" width="full">

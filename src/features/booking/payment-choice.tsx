@@ -16,7 +16,7 @@ const options: { value: PaymentMethod; label: string; detail: string }[] = [
 ];
 
 /**
- * SPEC 9: cash ('Pay cash') or card ('Pay now'). Card is offered only when the server has a payment
+ * R-PAY-3: cash ('Pay cash') or card ('Pay now'). Card is offered only when the server has a payment
  * provider (GET /services/payment-options); otherwise it shows as unavailable, with the reason.
  */
 export function PaymentChoice({ value, isDisabled, onChange }: PaymentChoiceProps) {

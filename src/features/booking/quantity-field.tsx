@@ -8,7 +8,7 @@ interface QuantityFieldProps {
   onChange: (quantity: number) => void;
 }
 
-/** − / number / + for one cart line, 1 to 100 (SPEC 5); the machine clamps whatever arrives. */
+/** − / number / + for one cart line, 1 to 100 (R-BOOK-2); the machine clamps whatever arrives. */
 export function QuantityField({ itemName, quantity, isDisabled, onChange }: QuantityFieldProps) {
   return (
     <NumberField

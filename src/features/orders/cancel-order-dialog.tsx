@@ -7,7 +7,7 @@ import { cancellationFeeText } from './order-labels';
 
 type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
 
-/** SPEC 2: 'Do you want to cancel the order ? tell us why!', a required reason, and Send. */
+/** R-CANCEL-2: 'Do you want to cancel the order ? tell us why!', a required reason, and Send. */
 export function CancelOrderDialog({ actorRef, orders }: { actorRef: CancellationRef; orders: readonly MyOrder[] }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
   const sending = useSelector(actorRef, (s) => s.matches('sending'));

@@ -12,7 +12,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The SPEC 4 status styles: completed, waiting or cancelled. */
+/** The status styles (R-CANCEL-1): completed, waiting or cancelled. */
 export const orderStatusTone: Record<OrderStatus, 'done' | 'waiting' | 'cancelled'> = {
   awaiting_validation: 'waiting',
   payment_validated: 'done',
@@ -36,7 +36,7 @@ export const unpaidCancellationLabels: Record<RefundStatus, string> = {
 /** Card orders checked out and not paid (issue 11): said on the card, beside Pay now. */
 export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
 
-/** What cancelling now costs, by the terms (SPEC 9): free at least 24 hours ahead, else 30%. */
+/** What cancelling now costs, by the terms (R-CANCEL-3): free at least 24 hours ahead, else 30%. */
 export function cancellationFeeText(fee: number): string {
   return fee > 0
     ? `A cancellation fee of ${formatMoney(fee)} applies (30% of the total, less than 24 hours before the job)`

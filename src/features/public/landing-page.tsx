@@ -8,9 +8,9 @@ import { TestimoniesSection } from './landing/testimonies-section';
 import { WhyUsSection } from './landing/why-us-section';
 
 /**
- * `/`: the landing page, sections in the order SPEC 2 gives. The hero shows the headline large;
+ * `/`: the landing page, sections in the order R-SITE-2 gives. The hero shows the headline large;
  * the h1 with the same words is kept for screen readers and focus only. The layout leaves the landing
- * without the common footer, so the page closes with it itself (SPEC 2: address, links, copyright).
+ * without the common footer, so the page closes with it itself (R-SITE-6: address, links, copyright).
  */
 export default function LandingPage() {
   return (

@@ -2,7 +2,7 @@ import { Page } from '../../components/ui';
 import { LegalDocument } from './legal/legal-document';
 import { termsSections } from './legal/terms-sections';
 
-/** `/terms-condition`: the terms and conditions (SPEC 9). */
+/** `/terms-condition`: the terms and conditions (R-TERMS-1). */
 export default function TermsPage() {
   return (
     <Page title="Terms and conditions" description="The terms that apply to every booking with Sparkle Cleaning.">

@@ -64,7 +64,7 @@ export async function logoutThroughMenu(page: Page, name: string): Promise<void>
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
-/** The token the SPA keeps under localStorage `userInfo` (SPEC 3). */
+/** The token the SPA keeps under localStorage `userInfo` (R-AUTH-1). */
 export async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.token as string | undefined);
   if (!token) throw new Error('no userInfo token in localStorage');

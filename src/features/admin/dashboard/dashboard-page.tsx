@@ -13,7 +13,7 @@ export function startDashboardReads(): void {
   startFetch(getWeeklyStats);
 }
 
-/** SPEC 2 "/": the greeting, six totals (missing ones read 0) and, beyond the spec, the weekly chart. */
+/** R-ADMIN-2 "/": the greeting, six totals (missing ones read 0) and, beyond the brief, the weekly chart. */
 export function DashboardPage() {
   const stats = useRequest(getStats, { auto: true });
   const weekly = useRequest(getWeeklyStats, { auto: true });

@@ -40,7 +40,7 @@ export function adminColumnHelper<TData extends RowData>() {
   return createColumnHelper<AdminTableFeatures, TData>();
 }
 
-/** SPEC 9: rows per page 5, 10, 25, default 5. */
+/** R-ADMIN-3: rows per page 5, 10, 25, default 5. */
 export const pageSizes = [5, 10, 25] as const;
 export const defaultPageSize = pageSizes[0];
 

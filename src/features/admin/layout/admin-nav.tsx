@@ -14,7 +14,7 @@ const links = [
 ] as const;
 
 /**
- * SPEC 2: overview, orders, refunded orders, users, settings, and Log out (back to /).
+ * R-ADMIN-1: overview, orders, refunded orders, users, settings, and Log out (back to /).
  * NavLink marks the current screen with aria-current="page"; an order's detail counts as Orders.
  */
 export function AdminNav({ id, open, userName }: { id: string; open: boolean; userName: string }) {

@@ -9,7 +9,7 @@ import { OrderDetailView } from './order-detail-view';
 import './order-detail.css';
 
 /**
- * SPEC 2 /order/:id: one order in full, with its audit trail; Back returns to /orders. An id that
+ * R-ADMIN-6 /order/:id: one order in full, with its audit trail; Back returns to /orders. An id that
  * names no order (/order/abc, /order/999999) is the not-found page: no raw validation text, no
  * Try again that cannot help (issue 11 row 19).
  */

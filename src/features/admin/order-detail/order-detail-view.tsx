@@ -11,7 +11,7 @@ import { OrderHistory } from './order-history';
 
 const dash = '—';
 
-/** Every field of SPEC 3's order detail, in four panels: order, items, customer, refund, then history. */
+/** Every field of the order detail (R-ADMIN-6), in four panels: order, items, customer, refund, then history. */
 export function OrderDetailView({ order }: { order: OrderDetail }) {
   return (
     <div className="order-detail">

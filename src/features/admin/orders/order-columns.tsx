@@ -18,7 +18,7 @@ const refundMarker: Record<NonNullable<AdminOrder['refund_status']>, string> = {
 };
 
 /**
- * SPEC 2 /orders columns. Data columns sort by their real values (ids and prices as numbers, dates
+ * R-ADMIN-4 /orders columns. Data columns sort by their real values (ids and prices as numbers, dates
  * by time, a missing date last); the two control columns do not sort.
  */
 export const orderColumns = column.columns([

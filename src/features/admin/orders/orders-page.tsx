@@ -33,7 +33,7 @@ export function startOrdersReads(search: URLSearchParams, now: Date): void {
 }
 
 /**
- * SPEC 2 /orders: three totals, then the orders a page at a time, each with its status control and
+ * R-ADMIN-4 /orders: three totals, then the orders a page at a time, each with its status control and
  * a link to its detail; above them the search and filters (issue 15 §4), kept in the URL.
  */
 export function OrdersPage() {

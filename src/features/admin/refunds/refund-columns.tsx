@@ -10,7 +10,7 @@ import { RefundStatusControl } from './refund-status-control';
 const column = adminColumnHelper<RefundRequest>();
 
 /**
- * SPEC 2 /refund-orders columns. The customer's name is a hidden column (the default sort and the
+ * R-ADMIN-5 /refund-orders columns. The customer's name is a hidden column (the default sort and the
  * name filter use it) and shows under the order id.
  */
 export const refundColumns = column.columns([

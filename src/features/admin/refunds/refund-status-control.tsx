@@ -9,7 +9,7 @@ import { Button, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useRefundActions } from './refund-actions-context';
 
-/** SPEC 4: the only decisions an administrator can set. */
+/** R-ADMIN-5: the only decisions an administrator can set. */
 const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
   { id: 'accepted', label: 'Accepted' },
   { id: 'rejected', label: 'Rejected' },

@@ -11,7 +11,7 @@ const byName = [{ id: 'name', desc: false }];
 const hidden = ['name'];
 const rowId = (refund: RefundRequest) => String(refund.order_id);
 
-/** SPEC 2 /refund-orders: refund requests a page at a time, filtered by the customer's name on the server, decided row by row. */
+/** R-ADMIN-5 /refund-orders: refund requests a page at a time, filtered by the customer's name on the server, decided row by row. */
 export function RefundsPage() {
   const [nameFilter, setNameFilter] = useState('');
   // Each change asks the server again; a newer request replaces the one in flight.

@@ -7,7 +7,7 @@ export interface StatTile {
   tone?: 'primary' | 'accent' | 'success' | 'waiting' | 'danger';
 }
 
-/** A row of headline numbers; `busy` while they load (the values then read 0, as SPEC 2 asks for missing ones). */
+/** A row of headline numbers; `busy` while they load (the values then read 0, as R-ADMIN-2 asks for missing ones). */
 export function StatTiles({ label, tiles, busy }: { label: string; tiles: StatTile[]; busy?: boolean }) {
   return (
     <dl className="stat-tiles" aria-label={label} aria-busy={busy || undefined}>

@@ -10,7 +10,7 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** SPEC 4: payment_validated and completed look completed, awaiting_validation waits, cancelled is cancelled. */
+/** R-ADMIN-4: payment_validated and completed look completed, awaiting_validation waits, cancelled is cancelled. */
 export function orderStatusTone(status: OrderStatus | string): StatusTone {
   if (status === 'payment_validated' || status === 'completed') return 'completed';
   if (status === 'awaiting_validation') return 'waiting';

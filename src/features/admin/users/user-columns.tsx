@@ -6,7 +6,7 @@ import { DateTime } from '../shared/date-time';
 
 const column = adminColumnHelper<AdminUser>();
 
-/** SPEC 2 /users: Id, FullName, Email, Created At; each sorts by its real value; a name opens the customer's record. */
+/** R-ADMIN-3 /users: Id, FullName, Email, Created At; each sorts by its real value; a name opens the customer's record. */
 export const userColumns = column.columns([
   column.accessor('id', { header: 'Id', sortFn: 'basic' }),
   column.accessor('name', {

@@ -13,7 +13,7 @@ export function startUsersReads(): void {
   startFetch(listUsers, pageQuery<UserListQuery & ServerPageQuery>({}, firstPage, byName));
 }
 
-/** SPEC 2 /users: the users a page at a time, sorted and paged by the server. */
+/** R-ADMIN-3 /users: the users a page at a time, sorted and paged by the server. */
 export function UsersPage() {
   const users = useServerTable<AdminUser, UserListQuery & { limit: number; page: number }>(listUsers, { defaultSort: byName, rowId });
   return (

@@ -1,6 +1,6 @@
 import type { ContactRequest } from '../../../api/send-contact';
 
-/** The messages of SPEC 5 for the contact form, exactly as the product shows them. */
+/** The messages of R-VAL-4 for the contact form, exactly as the product shows them. */
 export const contactMessages = {
   nameRequired: 'Full name is required !',
   emailRequired: 'Email is required !',

@@ -3,7 +3,7 @@ import { LinkButton } from '../../../components/ui';
 import { SparkleIcon } from '../illustrations/sparkle-icon';
 import './consultation-banner.css';
 
-/** The closing call to action: a free consultation (SPEC 2: "Want a clean space"). */
+/** The closing call to action: a free consultation (R-SITE-2: "Want a clean space"). */
 export function ConsultationBanner() {
   return (
     <section className="consultation" aria-labelledby="consultation-title" data-section="consultation">

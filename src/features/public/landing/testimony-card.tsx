@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui';
 import { initialsOf } from './initials';
 import './testimony-card.css';
 
-/** One testimony; long ones start collapsed and the icon button toggles them (SPEC 3). */
+/** One testimony; long ones start collapsed and the icon button toggles them (R-SITE-4). */
 export function TestimonyCard({ testimony }: { testimony: Testimony }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();

@@ -26,7 +26,7 @@ const reasons: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** Four reasons to choose the company (SPEC 2: the four cards, in this order). */
+/** Four reasons to choose the company (R-SITE-2: the four cards, in this order). */
 export function WhyUsSection() {
   return (
     <Section id="why-us" eyebrow="Why choose us" title="Why work with us">

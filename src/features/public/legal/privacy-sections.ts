@@ -1,6 +1,6 @@
 import type { LegalSection } from './legal-section';
 
-/** The privacy policy in plain English (SPEC 2 and 9: requests answered within 30 days). */
+/** The privacy policy in plain English (R-TERMS-2: requests answered within 30 days). */
 export const privacySections: LegalSection[] = [
   {
     id: 'commitment',

@@ -1,7 +1,7 @@
 import type { LegalSection } from './legal-section';
 
 /**
- * The terms and conditions in plain English (SPEC 9). The figures here are the ones the server
+ * The terms and conditions in plain English (R-TERMS-1). The figures here are the ones the server
  * applies (e.g. the 24-hour / 30% cancellation rule), so change them together.
  */
 export const termsSections: LegalSection[] = [
