@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { Availability, AvailabilityDay } from '../openapi/schema';
 
 /**
  * The availability choice on /placeorder (issue 14 §2): the free start times of the days the
@@ -8,8 +8,6 @@ import type { components } from '../openapi/schema';
  * a time no team is free for reads "Fully booked" and cannot be chosen. When a checkout loses the
  * last team (409) the times are loaded again (`times.reload`) and the form keeps everything else.
  */
-export type Availability = components['schemas']['Availability'];
-export type AvailabilityDay = components['schemas']['AvailabilityDay'];
 
 export interface AvailabilityRequest {
   serviceId: number;

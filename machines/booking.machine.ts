@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { Item, NewOrderRequest, OrderSummary, ServiceItems } from '../openapi/schema';
 
 /**
  * The first half of booking, on /properties/:id (R-BOOK-1 … R-BOOK-3): load the service's items, choose
@@ -10,10 +10,6 @@ import type { components } from '../openapi/schema';
  * screen keeps it (`keepCart`) and passes it back as `input.cart`, so Back, Forward and a reload
  * find the items still ticked.
  */
-export type Item = components['schemas']['Item'];
-export type OrderSummary = components['schemas']['OrderSummary'];
-export type NewOrderRequest = components['schemas']['NewOrderRequest'];
-export type ServiceItems = components['schemas']['ServiceItems'];
 export type CartItem = Item & { quantity: number };
 
 export const MIN_QUANTITY = 1;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { MyOrder, RefundRequestResult } from '../openapi/schema';
 
 /**
  * Cancelling one of my orders (R-CANCEL-1 … R-CANCEL-4): the Cancel button opens a dialog asking
@@ -8,8 +8,6 @@ import type { components } from '../openapi/schema';
  * The reason typed is a draft the screen keeps (`keepReason`) until it is sent or the dialog is
  * closed (`forgetReason`), so a session that expired mid-dialog finds it again after logging in.
  */
-export type MyOrder = components['schemas']['MyOrder'];
-export type RefundRequestResult = components['schemas']['RefundRequestResult'];
 export interface RefundCall {
   orderId: number;
   reason: string;

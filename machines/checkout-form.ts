@@ -1,4 +1,4 @@
-import type { components } from '../openapi/schema';
+import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
 import { earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
 
@@ -7,8 +7,6 @@ import { earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/lo
  * sending (the server checks again, from the contract), and the request it becomes. Pure: no DOM,
  * no clock of its own (callers pass `now`), so the rules are unit-tested directly.
  */
-export type PaymentMethod = components['schemas']['PaymentMethod'];
-export type CheckoutRequest = components['schemas']['CheckoutRequest'];
 
 export interface CheckoutForm {
   address: string;

@@ -1,14 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
-import {
-  emptyCheckoutForm,
-  hasErrors,
-  toCheckoutRequest,
-  validateCheckout,
-  type CheckoutErrors,
-  type CheckoutForm,
-  type CheckoutRequest,
-} from './checkout-form';
+import type { CheckoutResponse, OrderSummary, CheckoutRequest } from '../openapi/schema';
+import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type CheckoutErrors, type CheckoutForm } from './checkout-form';
 
 /**
  * The second half of booking, on /placeorder (R-PAY-1 … R-PAY-3): the order created on /properties arrives
@@ -19,8 +11,6 @@ import {
  * page, but only when its origin is trusted. A failure keeps the form and offers a retry with the
  * same key.
  */
-export type OrderSummary = components['schemas']['OrderSummary'];
-export type CheckoutResponse = components['schemas']['CheckoutResponse'];
 export interface CheckoutCall {
   idempotencyKey: string;
   body: CheckoutRequest;

@@ -1,4 +1,4 @@
-import type { components } from '../openapi/schema';
+import type { AdminOrder, OrderStatus } from '../openapi/schema';
 import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEvent, type AdminUpdateInput } from './admin-update.machine';
 
 /**
@@ -8,8 +8,6 @@ import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEven
  * Cancelling asks for confirmation first. The screen provides `notifyUpdated` (toast), `rowSaved`
  * (the row updated in place) and `reloadOrders` (after a 409); src/api provides the actor.
  */
-type OrderStatus = components['schemas']['OrderStatus'];
-type AdminOrder = components['schemas']['AdminOrder'];
 
 export type OrderUpdateInput = AdminUpdateInput<OrderStatus>;
 export type OrderUpdateContext = AdminUpdateContext<OrderStatus, OrderStatus>;

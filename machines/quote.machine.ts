@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { Quote, QuoteOptions, QuoteRequest } from '../openapi/schema';
 
 /**
  * The live quote (issue 14 §1) on /service/:id (anyone) and /properties/:id (with the cart): load
@@ -8,9 +8,6 @@ import type { components } from '../openapi/schema';
  * restarts the request, so the quote shown is always the one of the choices shown. Continue leaves
  * with the quote (named action `continueWithQuote`, provided by the screen).
  */
-export type QuoteOptions = components['schemas']['QuoteOptions'];
-export type Quote = components['schemas']['Quote'];
-export type QuoteRequest = components['schemas']['QuoteRequest'];
 export type Choice = { id: number; quantity: number };
 
 export interface QuoteChoices {

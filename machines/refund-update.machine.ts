@@ -1,4 +1,4 @@
-import type { components } from '../openapi/schema';
+import type { RefundRequest, RefundStatus, RefundStatusUpdate } from '../openapi/schema';
 import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEvent, type AdminUpdateInput } from './admin-update.machine';
 
 /**
@@ -7,8 +7,7 @@ import { createAdminUpdateMachine, type AdminUpdateContext, type AdminUpdateEven
  * row update has: machines/admin-update.machine.ts). A 409 means the request was decided or
  * changed by someone else. The screen provides `notifyUpdated`, `rowSaved` and `reloadRefunds`.
  */
-type RefundStatus = components['schemas']['RefundStatus'];
-type RefundDecision = components['schemas']['RefundStatusUpdate']['status'];
+type RefundDecision = RefundStatusUpdate['status'];
 
 export type RefundUpdateInput = AdminUpdateInput<RefundStatus>;
 export type RefundUpdateContext = AdminUpdateContext<RefundStatus, RefundDecision>;
@@ -18,8 +17,8 @@ export const refundUpdateMachine = createAdminUpdateMachine({
   types: {} as {
     status: RefundStatus;
     choice: RefundDecision;
-    call: components['schemas']['RefundStatusUpdate'];
-    saved: components['schemas']['RefundRequest'];
+    call: RefundStatusUpdate;
+    saved: RefundRequest;
   },
   id: 'refundUpdate',
   events: 'refund',

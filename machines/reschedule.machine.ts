@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { MyOrder, RescheduleResult } from '../openapi/schema';
 
 /**
  * Rescheduling one of my bookings (issue 14 section 3): Reschedule opens a dialog with the order's
@@ -8,8 +8,6 @@ import type { components } from '../openapi/schema';
  * Success toasts "Booking rescheduled", closes and reloads My orders (named actions the screen
  * provides); a failure shows its message in the dialog with Try again, keeping what was typed.
  */
-export type MyOrder = components['schemas']['MyOrder'];
-export type RescheduleResult = components['schemas']['RescheduleResult'];
 export interface RescheduleCall {
   orderId: number;
   date: string;

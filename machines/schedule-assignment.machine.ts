@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { ScheduleJob } from '../openapi/schema';
 
 /**
  * The schedule board's assignment (issue 15 section 1): select a job's card, choose a team (or
@@ -11,7 +11,6 @@ import type { components } from '../openapi/schema';
  * The screen provides `jobAssigned` (the card moves lanes), `announce` (a polite status message)
  * and `reloadBoard`; src/api provides the `assignJob` actor.
  */
-type ScheduleJob = components['schemas']['ScheduleJob'];
 
 export interface SelectedJob {
   id: number;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { LoginRequest, RegisterRequest, UserInfo } from '../openapi/schema';
 
 /**
  * The signed-in user (R-AUTH-1 … R-AUTH-4, R-AUTH-9). Two regions run side by side: `auth` (who is logged in) and
@@ -10,9 +10,6 @@ import type { components } from '../openapi/schema';
  * as `input.user`. Logging out forgets the user's drafts (a shared phone); a session that expires
  * keeps them and asks to log in again, coming back to the same page with what was typed.
  */
-export type UserInfo = components['schemas']['UserInfo'];
-export type LoginRequest = components['schemas']['LoginRequest'];
-export type RegisterRequest = components['schemas']['RegisterRequest'];
 
 export interface SessionInput {
   user: UserInfo | null;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
-import type { components } from '../../openapi/schema';
+import type { AuditEntry } from '../../openapi/schema';
 
-export type AuditAction = components['schemas']['AuditEntry']['action'];
+export type AuditAction = AuditEntry['action'];
 
 /** Who did what to an order, written in the same transaction as the change itself. */
 export interface AuditRecord {

@@ -1,12 +1,11 @@
-import type { components } from '../../openapi/schema';
+import type { Counter, Faq, Service, ServiceDetail, Testimony } from '../../openapi/schema';
 import type { Database } from '../db/database';
 
-type Schemas = components['schemas'];
 
 /** Services, counters, testimonies and FAQs, in the order they were written (`sort`). */
 export function createContentRepository(db: Database) {
   return {
-    listServices(): Promise<Schemas['Service'][]> {
+    listServices(): Promise<Service[]> {
       return db.query('SELECT id, name, description, picture FROM services ORDER BY sort, id');
     },
 
@@ -15,8 +14,8 @@ export function createContentRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async findServiceDetail(id: number): Promise<Schemas['ServiceDetail'] | null> {
-      const [service] = await db.query<Omit<Schemas['ServiceDetail'], 'activities' | 'faqs'>>(
+    async findServiceDetail(id: number): Promise<ServiceDetail | null> {
+      const [service] = await db.query<Omit<ServiceDetail, 'activities' | 'faqs'>>(
         'SELECT id, name, picture, description FROM services WHERE id = $1',
         [id],
       );
@@ -25,19 +24,19 @@ export function createContentRepository(db: Database) {
         'SELECT text FROM service_activities WHERE service_id = $1 ORDER BY sort, id',
         [id],
       );
-      const faqs = await db.query<Schemas['Faq']>('SELECT q, a FROM service_faqs WHERE service_id = $1 ORDER BY sort, id', [id]);
+      const faqs = await db.query<Faq>('SELECT q, a FROM service_faqs WHERE service_id = $1 ORDER BY sort, id', [id]);
       return { ...service, activities: activities.map((row) => row.text), faqs };
     },
 
-    listCounters(): Promise<Schemas['Counter'][]> {
+    listCounters(): Promise<Counter[]> {
       return db.query('SELECT value, title FROM counters ORDER BY sort, id');
     },
 
-    listTestimonies(): Promise<Schemas['Testimony'][]> {
+    listTestimonies(): Promise<Testimony[]> {
       return db.query('SELECT user_name AS "user", content FROM testimonies ORDER BY sort, id');
     },
 
-    listFaqs(): Promise<Schemas['Faq'][]> {
+    listFaqs(): Promise<Faq[]> {
       return db.query('SELECT q, a FROM faqs ORDER BY sort, id');
     },
   };

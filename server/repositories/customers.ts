@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import type { OrderStatus, PaymentMethod } from '../services/order-statuses';
 import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 
 export type CustomerSort = 'id' | 'name' | 'email' | 'created';
 

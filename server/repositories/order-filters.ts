@@ -1,7 +1,7 @@
 import { badRequest } from '../lib/http-error';
-import type { OrderStatus, PaymentMethod } from '../services/order-statuses';
 import { londonDaysSpan } from '../services/london-time';
 import { containsPattern, type Conditions } from './paging';
+import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 
 /**
  * What the back office can narrow a list of orders to (docs/decisions/017-order-search.md). The one

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
-import type { OrderStatus, PaymentMethod, RefundStatus } from '../services/order-statuses';
 import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
 import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
+import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import type { RefundStatus } from '../services/order-statuses';
 import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import type { RefundStatus } from '../../openapi/schema';
 
 export type RefundSort = 'refund_date' | 'order_id' | 'name' | 'reason' | 'status' | 'order_date';
 

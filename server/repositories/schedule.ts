@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import type { OrderStatus } from '../services/order-statuses';
 import { JOB_MINUTES_SQL } from './job-minutes';
+import type { OrderStatus } from '../../openapi/schema';
 
 /** A placed booking: checked out (a draft is nobody's job) and not cancelled. */
 const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;

@@ -1,15 +1,14 @@
-import type { components, operations } from '../../openapi/schema';
+import type { operations, OrderStatusUpdate, RefundStatusUpdate, OrderStatus } from '../../openapi/schema';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
-import { ORDER_STATUSES, type OrderStatus } from '../services/order-statuses';
+import { ORDER_STATUSES } from '../services/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getStats, getWeeklyStats } from '../services/stats';
 import { currentUser } from './booking';
 
-type Schemas = components['schemas'];
 type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
 
 /** The back office; the contract's x-required-role lets only administrators reach these. */
@@ -41,11 +40,11 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
 
     async updateOrderStatus(request) {
       const { status, id } = request.params as { status: OrderStatus; id: number };
-      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body as Schemas['OrderStatusUpdate'], ctx.now());
+      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body as OrderStatusUpdate, ctx.now());
     },
 
     async updateRefundStatus(request) {
-      return decideRefund({ db: ctx.db, payments: ctx.payments, outbox: ctx.outbox }, currentUser(request), request.body as Schemas['RefundStatusUpdate'], ctx.now());
+      return decideRefund({ db: ctx.db, payments: ctx.payments, outbox: ctx.outbox }, currentUser(request), request.body as RefundStatusUpdate, ctx.now());
     },
   };
 }

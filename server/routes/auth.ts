@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { badRequest } from '../lib/http-error';
 import { createPasswordReset } from '../services/password-reset';
@@ -6,7 +6,6 @@ import { createProfiles } from '../services/profiles';
 import { createSessions } from '../services/sessions';
 import { FORGOT_PASSWORD_FLOOR_MS, inEvenTime } from '../services/even-time';
 
-type Schemas = components['schemas'];
 
 export const REGISTERED = 'Your account is ready, you can now log in';
 export const LOGGED_OUT = 'You are logged out';
@@ -20,7 +19,7 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
   const passwordReset = createPasswordReset(ctx);
   return {
     login: async (request) => {
-      const { username, password } = request.body as Schemas['LoginRequest'];
+      const { username, password } = request.body as LoginRequest;
       return sessions.login(username, password, request.ip);
     },
     logout: async (request) => {
@@ -28,18 +27,18 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
       return { message: LOGGED_OUT };
     },
     register: async (request, reply) => {
-      await profiles.register(request.body as Schemas['RegisterRequest'], request.ip);
+      await profiles.register(request.body as RegisterRequest, request.ip);
       return reply.code(201).send({ message: REGISTERED });
     },
     forgotPassword: async (request) => {
       // The same answer in the same time whether or not the email has an account.
-      const sending = passwordReset.sendLink((request.body as Schemas['ForgotPasswordRequest']).email, request.ip);
+      const sending = passwordReset.sendLink((request.body as ForgotPasswordRequest).email, request.ip);
       await inEvenTime(sending, FORGOT_PASSWORD_FLOOR_MS);
       return { message: RESET_LINK_SENT };
     },
     resetPassword: async (request) => {
       const { id } = request.params as { id: string };
-      const { token, password } = request.body as Schemas['ResetPasswordRequest'];
+      const { token, password } = request.body as ResetPasswordRequest;
       if (token !== undefined && token !== id) throw badRequest('The token in the body does not match the link');
       await passwordReset.reset(id, password, request.ip);
       return { message: PASSWORD_UPDATED };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { components, operations } from '../../openapi/schema';
+import type { operations, CheckoutRequest, NewOrderRequest, PaymentOptions, RefundRequestBody } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from '../lib/page-answer';
@@ -9,7 +9,6 @@ import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
 
-type Schemas = components['schemas'];
 type IdParams = { id: number };
 
 /** The signed-in user; the route's security already answered 401 without one. */
@@ -28,7 +27,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     async createOrder(request, reply) {
       await assertMayCreateOrder(ctx, currentUser(request).id);
       const now = ctx.now();
-      const summary = await createOrder(ctx.db, currentUser(request), request.body as Schemas['NewOrderRequest'], now);
+      const summary = await createOrder(ctx.db, currentUser(request), request.body as NewOrderRequest, now);
       reply.code(201);
       return summary;
     },
@@ -43,7 +42,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
           now: ctx.now(),
         },
         currentUser(request),
-        request.body as Schemas['CheckoutRequest'],
+        request.body as CheckoutRequest,
         typeof key === 'string' ? key : undefined,
       );
     },
@@ -59,14 +58,14 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async getPaymentOptions() {
-      const options: Schemas['PaymentOptions'] = ctx.payments
+      const options: PaymentOptions = ctx.payments
         ? { card: { available: true } }
         : { card: { available: false, message: CARD_UNAVAILABLE_MESSAGE } };
       return options;
     },
 
     async requestRefund(request, reply) {
-      const { reason } = request.body as Schemas['RefundRequestBody'];
+      const { reason } = request.body as RefundRequestBody;
       const result = await requestRefund(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, reason, ctx.now());
       reply.code(201);
       return result;

@@ -1,4 +1,4 @@
-import type { components, operations } from '../../openapi/schema';
+import type { operations, DeleteAccountRequest, NewCustomerNote, NewReply } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { listMessages, markMessageRead, replyToMessage } from '../services/contact-messages';
@@ -6,7 +6,6 @@ import { addCustomerNote, anonymiseCustomerRecord, exportCustomer, getCustomerRe
 import { createMyData } from '../services/my-data';
 import { currentUser } from './booking';
 
-type Schemas = components['schemas'];
 type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
 const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
 
@@ -23,7 +22,7 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
     },
     getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
     async addCustomerNote(request, reply) {
-      const { body } = request.body as Schemas['NewCustomerNote'];
+      const { body } = request.body as NewCustomerNote;
       return reply.code(201).send(await addCustomerNote(ctx.db, currentUser(request), idOf(request), body, ctx.now()));
     },
     async exportCustomer(request, reply) {
@@ -38,7 +37,7 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
     },
     markMessageRead: async (request) => markMessageRead(ctx.db, idOf(request), ctx.now()),
     async replyToMessage(request, reply) {
-      const { body } = request.body as Schemas['NewReply'];
+      const { body } = request.body as NewReply;
       return reply.code(201).send(await replyToMessage(ctx, currentUser(request), idOf(request), body, ctx.now()));
     },
 
@@ -47,6 +46,6 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
       return myData.export(currentUser(request).id);
     },
     deleteMyAccount: async (request) =>
-      myData.delete(currentUser(request).id, (request.body as Schemas['DeleteAccountRequest']).password),
+      myData.delete(currentUser(request).id, (request.body as DeleteAccountRequest).password),
   };
 }

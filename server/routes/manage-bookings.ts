@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { RescheduleRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { getReceipt } from '../services/receipts';
 import { rescheduleOrder } from '../services/reschedule';
@@ -14,7 +14,7 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
         { db: ctx.db, outbox: ctx.outbox, now: ctx.now() },
         currentUser(request),
         (request.params as IdParams).id,
-        request.body as components['schemas']['RescheduleRequest'],
+        request.body as RescheduleRequest,
       );
     },
 

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { QuoteRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { clientNetwork } from '../services/rate-limits';
@@ -14,7 +14,7 @@ export function pricingHandlers(ctx: AppContext): Partial<Handlers> {
 
     async createQuote(request, reply) {
       await limiter.reserve({ key: `quotes:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.quotes });
-      const quote = await createQuote(ctx.db, request.body as components['schemas']['QuoteRequest'], ctx.now());
+      const quote = await createQuote(ctx.db, request.body as QuoteRequest, ctx.now());
       reply.code(201);
       return quote;
     },

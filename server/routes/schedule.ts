@@ -1,9 +1,8 @@
-import type { components } from '../../openapi/schema';
+import type { JobAssignment, JobMove } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { assignJob, listSchedule, moveJob } from '../services/schedule';
 import { currentUser } from './booking';
 
-type Schemas = components['schemas'];
 
 /** The schedule board (issue 15 section 1); the contract's x-required-role keeps it to administrators. */
 export function scheduleHandlers(ctx: AppContext): Partial<Handlers> {
@@ -14,11 +13,11 @@ export function scheduleHandlers(ctx: AppContext): Partial<Handlers> {
     },
     async assignJob(request) {
       const { id } = request.params as { id: number };
-      return assignJob(ctx.db, currentUser(request), id, (request.body as Schemas['JobAssignment']).team, ctx.now());
+      return assignJob(ctx.db, currentUser(request), id, (request.body as JobAssignment).team, ctx.now());
     },
     async moveJob(request) {
       const { id } = request.params as { id: number };
-      return moveJob(ctx.db, currentUser(request), id, request.body as Schemas['JobMove'], ctx.now());
+      return moveJob(ctx.db, currentUser(request), id, request.body as JobMove, ctx.now());
     },
   };
 }

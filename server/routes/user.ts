@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { ProfileUpdate } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createProfiles } from '../services/profiles';
 
@@ -7,6 +7,6 @@ export function userHandlers(ctx: AppContext): Partial<Handlers> {
   const profiles = createProfiles(ctx);
   return {
     updateProfile: async (request) =>
-      profiles.update(request.user!.id, request.body as components['schemas']['ProfileUpdate']),
+      profiles.update(request.user!.id, request.body as ProfileUpdate),
   };
 }

@@ -1,9 +1,8 @@
-import type { components } from '../../openapi/schema';
+import type { AdminUser } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { Conditions, countRows, selectPage, type Page, type PageRequest, type SortKey } from '../repositories/paging';
 import { iso } from './orders-views';
 
-type AdminUser = components['schemas']['AdminUser'];
 export type UserSort = 'id' | 'name' | 'email' | 'created';
 
 /** Names and emails sort without regard to case (indexes users_name_idx, users_email_lower_key). */

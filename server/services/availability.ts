@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { Availability } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
@@ -8,7 +8,6 @@ import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { earliestStart, londonDate } from './london-time';
 import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
 
-type Availability = components['schemas']['Availability'];
 
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
 export { SLOT_TAKEN_MESSAGE };

@@ -1,5 +1,5 @@
 import { percentOf, type Pence } from './money';
-import type { OrderStatus } from './order-statuses';
+import type { OrderStatus } from '../../openapi/schema';
 
 /**
  * The cancellation terms (docs/requirements.md R-CANCEL-3), in one place: free at least 24 hours before the job,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { components } from '../../openapi/schema';
+import type { CheckoutRequest, CheckoutResponse } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
@@ -17,8 +17,6 @@ import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertStorableText } from './orders-text-input';
 import { assertAddressKeepsPrice } from './quotes';
 
-type CheckoutRequest = components['schemas']['CheckoutRequest'];
-type CheckoutResponse = components['schemas']['CheckoutResponse'];
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
 export { BOOKING_NOTICE_MS } from './bookable-time';

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { ContactMessage } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
@@ -7,7 +7,6 @@ import { contactMessagesRepository, type ContactMessageRow, type ContactReplyRow
 import type { Page, PageRequest } from '../repositories/paging';
 import { iso } from './orders-views';
 
-type ContactMessage = components['schemas']['ContactMessage'];
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const EMPTY_REPLY = 'Write a reply first';

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { CustomerAddress, CustomerNote, CustomerRecord, CustomerSummary, PersonalData } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -9,15 +9,14 @@ import { toPence, toPounds } from './money';
 import { iso, isoOrNull } from './orders-views';
 import { anonymiseCustomer, personalData } from './personal-data';
 
-type Schemas = components['schemas'];
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ANONYMISED_NO_NOTES = 'This customer was anonymised: no notes can be added';
 export const EMPTY_NOTE = 'Write a note first';
 
-export const noteView = (note: CustomerNoteRow): Schemas['CustomerNote'] => ({ id: note.id, body: note.body, author: note.author, created: iso(note.created_at) });
+export const noteView = (note: CustomerNoteRow): CustomerNote => ({ id: note.id, body: note.body, author: note.author, created: iso(note.created_at) });
 
-const summaryView = (row: CustomerRow): Schemas['CustomerSummary'] => ({
+const summaryView = (row: CustomerRow): CustomerSummary => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -29,7 +28,7 @@ export async function listCustomers(
   db: Database,
   query: { sort?: CustomerSort; order?: 'asc' | 'desc'; q?: string },
   page: PageRequest,
-): Promise<Page<Schemas['CustomerSummary']>> {
+): Promise<Page<CustomerSummary>> {
   const found = await customerRepository(db).page(query, page);
   return { total: found.total, rows: found.rows.map(summaryView) };
 }
@@ -41,12 +40,12 @@ async function findCustomer(db: Database, id: number): Promise<CustomerRow> {
 }
 
 /** The customer record of the back office: contact, addresses, orders, lifetime value, notes. */
-export async function getCustomerRecord(db: Database, id: number): Promise<Schemas['CustomerRecord']> {
+export async function getCustomerRecord(db: Database, id: number): Promise<CustomerRecord> {
   const customer = await findCustomer(db, id);
   const orders = await customerRepository(db).orders(id);
   const notes = await customerNotesRepository(db).forCustomer(id);
   // Orders come newest first, so the first time an address or phone is met is its latest use.
-  const addresses = new Map<string, Schemas['CustomerAddress']>();
+  const addresses = new Map<string, CustomerAddress>();
   const phones = new Set<string>();
   let lifetimePence = 0;
   for (const order of orders) {
@@ -76,7 +75,7 @@ export async function getCustomerRecord(db: Database, id: number): Promise<Schem
   };
 }
 
-export async function addCustomerNote(db: Database, author: AuthUser, id: number, body: string, now: Date): Promise<Schemas['CustomerNote']> {
+export async function addCustomerNote(db: Database, author: AuthUser, id: number, body: string, now: Date): Promise<CustomerNote> {
   const text = body.trim();
   if (!text) throw badRequest(EMPTY_NOTE);
   const customer = await findCustomer(db, id);
@@ -84,12 +83,12 @@ export async function addCustomerNote(db: Database, author: AuthUser, id: number
   return noteView(await customerNotesRepository(db).add({ userId: id, body: text, authorId: author.id, author: author.name, at: now }));
 }
 
-export async function exportCustomer(db: Database, id: number, now: Date): Promise<Schemas['PersonalData']> {
+export async function exportCustomer(db: Database, id: number, now: Date): Promise<PersonalData> {
   return personalData(db, await findCustomer(db, id), { notes: true, now });
 }
 
 /** An erasure request handled by the back office; the record as it is afterwards. */
-export async function anonymiseCustomerRecord(db: Database, id: number, now: Date): Promise<Schemas['CustomerRecord']> {
+export async function anonymiseCustomerRecord(db: Database, id: number, now: Date): Promise<CustomerRecord> {
   await findCustomer(db, id);
   await db.transaction((tx) => anonymiseCustomer(tx, id, now));
   return getCustomerRecord(db, id);

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { PersonalData } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { customerRepository } from '../repositories/customers';
@@ -14,7 +14,7 @@ export const ACCOUNT_DELETED = 'Your account was deleted';
 export function createMyData(ctx: AppContext) {
   return {
     /** The account, orders and messages; staff notes are the company's, exported only by an administrator. */
-    async export(userId: number): Promise<components['schemas']['PersonalData']> {
+    async export(userId: number): Promise<PersonalData> {
       const customer = await customerRepository(ctx.db).findAccount(userId);
       if (!customer) throw notFound('User not found');
       return personalData(ctx.db, customer, { notes: false, now: ctx.now() });

@@ -1,8 +1,5 @@
-import type { components } from '../../openapi/schema';
+import type { OrderStatus } from '../../openapi/schema';
 
-export type OrderStatus = components['schemas']['OrderStatus'];
-export type RefundStatus = components['schemas']['RefundStatus'];
-export type PaymentMethod = components['schemas']['PaymentMethod'];
 
 /** The one list of order statuses; `GET /admin/order-status/list` answers it for the UI. */
 export const ORDER_STATUSES = [

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { AdminOrder, OrderDetail, OrderStatusUpdate, OrderStatus } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -8,21 +8,19 @@ import { orderRepository, type OrderListQuery, type OrderRow } from '../reposito
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
 import { formatLondon } from './london-time';
-import type { OrderStatus } from './order-statuses';
 import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
 
-type Schemas = components['schemas'];
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
 
 /** One page of every order in the table's sort and filter. */
-export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest): Promise<Page<Schemas['AdminOrder']>> {
+export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest): Promise<Page<AdminOrder>> {
   const found = await orderRepository(db).page(query, page);
   return { total: found.total, rows: found.rows.map(adminOrderView) };
 }
 
 /** Everything about one order, with its audit trail oldest first. */
-export async function getOrder(db: Database, id: number): Promise<Schemas['OrderDetail']> {
+export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
   const orders = orderRepository(db);
   const order = await orders.find(id);
   if (!order) throw notFound('Order not found');
@@ -69,9 +67,9 @@ export async function updateOrderStatus(
   admin: AuthUser,
   id: number,
   pathStatus: OrderStatus,
-  update: Schemas['OrderStatusUpdate'],
+  update: OrderStatusUpdate,
   now: Date,
-): Promise<Schemas['AdminOrder']> {
+): Promise<AdminOrder> {
   if (update.status !== pathStatus) throw badRequest('The status in the path and in the body must be the same');
   return db.transaction(async (tx) => {
     const orders = orderRepository(tx);

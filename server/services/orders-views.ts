@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { AdminOrder, MyOrder, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
@@ -6,25 +6,24 @@ import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
 
-type Schemas = components['schemas'];
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
 /** The refund request as the customer and the order detail show it. */
-export function refundView(row: OrderRow): Schemas['MyOrder']['refund'] {
+export function refundView(row: OrderRow): MyOrder['refund'] {
   if (row.refund_status === null) return null;
   return { status: row.refund_status, reason: row.refund_reason ?? '', fee: row.refund_fee ?? 0 };
 }
 
 /** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
-export function orderPaymentView(row: OrderRow, cardAvailable: boolean): Schemas['OrderPayment'] {
+export function orderPaymentView(row: OrderRow, cardAvailable: boolean): OrderPayment {
   const status = row.paid_amount !== null ? 'paid' : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
   return { method: row.payment_method, status, payable: status === 'awaiting_payment' && cardAvailable };
 }
 
 /** One of the customer's own orders, with what cancelling it now would cost and until when it is free. */
-export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): Schemas['MyOrder'] {
+export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): MyOrder {
   const terms = cancellationTerms(
     {
       status: row.status, total: toPence(row.total), dueAt: row.due_at,
@@ -50,7 +49,7 @@ export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): Sch
 }
 
 /** What moving the booking now would cost, and until when it is free. */
-function rescheduleView(row: OrderRow, now: Date): Schemas['Rescheduling'] {
+function rescheduleView(row: OrderRow, now: Date): Rescheduling {
   const terms = rescheduleTermsOf(row, now);
   return terms.allowed
     ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
@@ -58,7 +57,7 @@ function rescheduleView(row: OrderRow, now: Date): Schemas['Rescheduling'] {
 }
 
 /** A row of the back office's orders table. */
-export function adminOrderView(row: OrderRow): Schemas['AdminOrder'] {
+export function adminOrderView(row: OrderRow): AdminOrder {
   return {
     id: row.id,
     user: row.user_name,

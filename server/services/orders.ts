@@ -1,6 +1,6 @@
 import { availabilityRepository } from '../repositories/availability-repository';
 import { MIN_JOB_MINUTES } from './availability-rules';
-import type { components } from '../../openapi/schema';
+import type { MyOrder, NewOrderRequest, OrderSummary, ServiceItems } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
@@ -14,10 +14,9 @@ import { linesInPounds } from './pricing';
 import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';
 
-type Schemas = components['schemas'];
 
 /** The items of a service with their prices, for the checklist of /properties/:id. */
-export async function getServiceItems(db: Database, serviceId: number): Promise<Schemas['ServiceItems']> {
+export async function getServiceItems(db: Database, serviceId: number): Promise<ServiceItems> {
   const catalogue = orderCatalogue(db);
   const serviceName = await catalogue.serviceName(serviceId);
   if (serviceName === null) throw notFound('Service not found');
@@ -48,9 +47,9 @@ function creatorFor(db: Database) {
 export async function createOrder(
   db: Database,
   user: AuthUser,
-  request: Schemas['NewOrderRequest'],
+  request: NewOrderRequest,
   now: Date,
-): Promise<Schemas['OrderSummary']> {
+): Promise<OrderSummary> {
   const ids = request.items.map((item) => item.id);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) throw badRequest(`Item ${repeated} is listed more than once`);
@@ -81,7 +80,7 @@ export async function createOrder(
 }
 
 /** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */
-export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<Schemas['MyOrder']>> {
+export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<MyOrder>> {
   const found = await orderRepository(db).pageByUser(user.id, query, page);
   return { total: found.total, rows: found.rows.map((row) => myOrderView(row, now, cardAvailable)) };
 }

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { PersonalData } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { contactMessagesRepository } from '../repositories/contact-messages';
 import { customerNotesRepository } from '../repositories/customer-notes';
@@ -6,7 +6,6 @@ import { customerRepository, type CustomerRow } from '../repositories/customers'
 import { orderRepository } from '../repositories/orders';
 import { iso, isoOrNull } from './orders-views';
 
-type PersonalData = components['schemas']['PersonalData'];
 
 /** The name an anonymised account keeps: its id, so the accounts can still tell customers apart. */
 export const deletedUserName = (id: number) => `Deleted user #${id}`;

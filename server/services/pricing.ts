@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { QuoteLine } from '../../openapi/schema';
 import { badRequest } from '../lib/http-error';
 import { percentOf, type Pence } from './money';
 
-type QuoteLine = components['schemas']['QuoteLine'];
 
 /**
  * THE pricing rule (docs/decisions/014-pricing-and-quotes.md): quotes and orders are priced here and

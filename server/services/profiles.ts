@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { ProfileUpdate, RegisterRequest, UserInfo } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { createRateLimiter } from '../lib/rate-limiter';
@@ -9,9 +9,6 @@ import { assertPlainName } from './plain-names';
 import { clientNetwork } from './rate-limits';
 import { createSessions } from './sessions';
 
-type RegisterRequest = components['schemas']['RegisterRequest'];
-type ProfileUpdate = components['schemas']['ProfileUpdate'];
-type UserInfo = components['schemas']['UserInfo'];
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const NAME_TOO_SHORT = 'Full name should be at least 6 characters';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { components } from '../../openapi/schema';
+import type { Quote, QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
@@ -7,7 +7,6 @@ import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { toPounds } from './money';
 import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
 
-type Schemas = components['schemas'];
 
 export const QUOTE_EXPIRED_MESSAGE = 'This price has expired: please check the new price and continue again';
 export const QUOTE_MISMATCH_MESSAGE = 'The chosen items differ from the quoted ones: please check the new price and continue again';
@@ -20,7 +19,7 @@ async function rulesOf(db: Database, serviceId: number): Promise<LoadedRules> {
 }
 
 /** What a quote of the service can choose from (GET /quotes/options/{id}). */
-export async function getQuoteOptions(db: Database, serviceId: number): Promise<Schemas['QuoteOptions']> {
+export async function getQuoteOptions(db: Database, serviceId: number): Promise<QuoteOptions> {
   const { rules } = await rulesOf(db, serviceId);
   return {
     serviceId,
@@ -33,7 +32,7 @@ export async function getQuoteOptions(db: Database, serviceId: number): Promise<
   };
 }
 
-export function choicesOf(request: Schemas['QuoteRequest']): PriceChoices {
+export function choicesOf(request: QuoteRequest): PriceChoices {
   return {
     items: request.items.map(({ id, quantity }) => ({ id, quantity })),
     frequency: request.frequency,
@@ -43,7 +42,7 @@ export function choicesOf(request: Schemas['QuoteRequest']): PriceChoices {
 }
 
 /** Prices and stores a quote; it holds its price for the rules' hold time (30 minutes by default). */
-export async function createQuote(db: Database, request: Schemas['QuoteRequest'], now: Date): Promise<Schemas['Quote']> {
+export async function createQuote(db: Database, request: QuoteRequest, now: Date): Promise<Quote> {
   const { rules, quoteHoldMinutes } = await rulesOf(db, request.service);
   const choices = choicesOf(request);
   await assertItemsExist(db, rules, choices.items);
@@ -54,7 +53,7 @@ export async function createQuote(db: Database, request: Schemas['QuoteRequest']
   return quoteView({ id, serviceId: request.service, serviceName: rules.serviceName, choices, priced, expiresAt });
 }
 
-export async function getQuote(db: Database, id: string): Promise<Schemas['Quote']> {
+export async function getQuote(db: Database, id: string): Promise<Quote> {
   const row = await quoteRepository(db).find(id);
   if (!row) throw notFound('Quote not found');
   return quoteView({ id: row.id, serviceId: row.service_id, serviceName: row.service_name, choices: row.choices, priced: pricedOf(row), expiresAt: row.expires_at });
@@ -66,7 +65,7 @@ function pricedOf(row: QuoteRow): PricedJob {
   return { lines: row.lines, total, vat, net: total - vat };
 }
 
-function quoteView(quote: { id: string; serviceId: number; serviceName: string; choices: PriceChoices; priced: PricedJob; expiresAt: Date }): Schemas['Quote'] {
+function quoteView(quote: { id: string; serviceId: number; serviceName: string; choices: PriceChoices; priced: PricedJob; expiresAt: Date }): Quote {
   const { choices, priced } = quote;
   return {
     id: quote.id,

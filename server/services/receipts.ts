@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { Receipt } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox, MailSite } from '../jobs';
@@ -11,7 +11,6 @@ import { formatPounds, toPence, toPounds } from './money';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 import { splitVat, VAT_PERCENT } from './vat';
 
-type Receipt = components['schemas']['Receipt'];
 
 export const COMPANY_NAME = 'Sparkle Cleaning';
 export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it is paid';

@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { RefundRequest, RefundRequestResult, RefundStatusUpdate } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -15,7 +15,6 @@ import { HttpError } from '../lib/http-error';
 import type { MailOutbox } from '../jobs';
 import { cancellationRequestMail, refundDecisionMail } from './manage-mails';
 
-type Schemas = components['schemas'];
 
 export const REFUND_REQUESTED_MESSAGE = 'Order refund sent successfully, we will contact you asap !';
 
@@ -30,7 +29,7 @@ export async function requestRefund(
   orderId: number,
   reason: string,
   now: Date,
-): Promise<Schemas['RefundRequestResult']> {
+): Promise<RefundRequestResult> {
   if (reason.trim() === '') throw badRequest('Please tell us why you cancel the order');
   assertStorableText({ reason });
   return db.transaction(async (tx) => {
@@ -68,9 +67,9 @@ export const PROVIDER_REFUND_FAILED_MESSAGE =
 export async function decideRefund(
   deps: { db: Database; payments: PaymentProvider | null; outbox: MailOutbox },
   admin: AuthUser,
-  decision: Schemas['RefundStatusUpdate'],
+  decision: RefundStatusUpdate,
   now: Date,
-): Promise<Schemas['RefundRequest']> {
+): Promise<RefundRequest> {
   const decided = await deps.db.transaction(async (tx) => {
     const orders = orderRepository(tx);
     const refunds = refundRepository(tx);
@@ -135,12 +134,12 @@ async function refundThroughProvider(
 }
 
 /** One page of refund requests in the table's sort and filter. */
-export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<Schemas['RefundRequest']>> {
+export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<RefundRequest>> {
   const found = await refundRepository(db).page(query, page);
   return { total: found.total, rows: found.rows.map(refundRequestView) };
 }
 
-export function refundRequestView(row: RefundRow): Schemas['RefundRequest'] {
+export function refundRequestView(row: RefundRow): RefundRequest {
   return {
     order_id: row.order_id,
     reason: row.reason,

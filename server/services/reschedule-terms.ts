@@ -1,6 +1,6 @@
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { percentOf, type Pence } from './money';
-import type { OrderStatus } from './order-statuses';
+import type { OrderStatus } from '../../openapi/schema';
 
 /**
  * The rescheduling terms (R-TERMS-1) ("24 hours' notice to reschedule, 30% fee for less"), in

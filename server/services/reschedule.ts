@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { RescheduleRequest, RescheduleResult } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
@@ -13,7 +13,6 @@ import { rescheduleMail } from './manage-mails';
 import { awaitsCardPayment } from './payments';
 import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
 
-type Schemas = components['schemas'];
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
 
@@ -41,8 +40,8 @@ export async function rescheduleOrder(
   deps: { db: Database; outbox: MailOutbox; now: Date },
   user: AuthUser,
   orderId: number,
-  request: Schemas['RescheduleRequest'],
-): Promise<Schemas['RescheduleResult']> {
+  request: RescheduleRequest,
+): Promise<RescheduleResult> {
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   return deps.db.transaction(async (tx) => {
     const orders = orderRepository(tx);

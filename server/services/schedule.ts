@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { JobMove, Schedule, ScheduleJob } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -9,7 +9,6 @@ import { assertWithinBookingHorizon } from './booking-horizon';
 import { BOOKING_NOTICE_MS } from './checkout';
 import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
 
-type Schemas = components['schemas'];
 
 /** What the history says for a job without a team. */
 export const UNASSIGNED = 'Unassigned';
@@ -23,7 +22,7 @@ const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 /** Minutes since midnight of an HH:mm. */
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-export function jobView(row: JobRow): Schemas['ScheduleJob'] {
+export function jobView(row: JobRow): ScheduleJob {
   return {
     id: row.id,
     start: row.due_at.toISOString(),
@@ -38,7 +37,7 @@ export function jobView(row: JobRow): Schemas['ScheduleJob'] {
 }
 
 /** The board: every active team and the placed jobs of `days` UK days from `from`. */
-export async function listSchedule(db: Database, from: string, days = 1): Promise<Schemas['Schedule']> {
+export async function listSchedule(db: Database, from: string, days = 1): Promise<Schedule> {
   const start = londonLocalToInstant(from, '00:00');
   if (Number.isNaN(start.getTime())) throw badRequest('from must be a date (YYYY-MM-DD)');
   // Midnight of the day after the last one, in UK time: a day with a clock change is 23 or 25 hours.
@@ -53,7 +52,7 @@ export async function listSchedule(db: Database, from: string, days = 1): Promis
  * this order by every assignment and move, so two administrators assigning at once take turns and
  * the second sees the first's job: "Team B is already booked 10:00–12:00".
  */
-export async function assignJob(db: Database, admin: AuthUser, id: number, teamId: number | null, now: Date): Promise<Schemas['ScheduleJob']> {
+export async function assignJob(db: Database, admin: AuthUser, id: number, teamId: number | null, now: Date): Promise<ScheduleJob> {
   return db.transaction(async (tx) => {
     const schedule = scheduleRepository(tx);
     const job = await schedule.job(id, { forUpdate: true });
@@ -78,7 +77,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
  * notice and 12 months ahead, as at checkout; the company open for the whole job, not a closure),
  * and a job that has a team keeps it, so the team must be free and working then.
  */
-export async function moveJob(db: Database, admin: AuthUser, id: number, move: Schemas['JobMove'], now: Date): Promise<Schemas['ScheduleJob']> {
+export async function moveJob(db: Database, admin: AuthUser, id: number, move: JobMove, now: Date): Promise<ScheduleJob> {
   const start = londonLocalToInstant(move.due_date, move.due_time);
   const earliest = earliestStart(now, BOOKING_NOTICE_MS);
   if (start < earliest) throw badRequest(`Jobs need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);

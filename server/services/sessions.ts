@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/schema';
+import type { UserInfo } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../lib/http-error';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
@@ -6,7 +6,6 @@ import { dummyPasswordHash, verifyPassword } from './password-hasher';
 import { createSignInLimits } from './sign-in-limits';
 import { createTokenService } from './token-service';
 
-type UserInfo = components['schemas']['UserInfo'];
 
 export const WRONG_CREDENTIALS = 'Wrong email or password';
 

@@ -1,10 +1,9 @@
-import type { components } from '../../openapi/schema';
+import type { Stats, WeeklyStat } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from './order-statuses';
 import { toPence, toPounds } from './money';
 import { PLACED } from '../repositories/orders';
 
-type Schemas = components['schemas'];
 
 /**
  * The dashboard's tiles:
@@ -15,7 +14,7 @@ type Schemas = components['schemas'];
  *   payment_validated) / cancelled: numbers of orders in those statuses.
  * Drafts (orders not checked out, decision 007) count nowhere.
  */
-export async function getStats(db: Database): Promise<Schemas['Stats']> {
+export async function getStats(db: Database): Promise<Stats> {
   // One round trip. Orders from the few rows of order_counters and customers from customer_count
   // (kept by triggers, 006 and 016), never a scan; accepted refunds through their status index.
   const [row] = await db.query<{ revenue: number; completed: number; inqueue: number; cancelled: number; refunded: number; users: number }>(
@@ -53,7 +52,7 @@ export function weekStart(now: Date): Date {
  * The last 12 weeks (Monday-starting, UTC, the current week last): the orders created in each week,
  * and the revenue of those of them that are payment_validated or completed. Weeks without orders are zeros.
  */
-export async function getWeeklyStats(db: Database, now: Date): Promise<Schemas['WeeklyStat'][]> {
+export async function getWeeklyStats(db: Database, now: Date): Promise<WeeklyStat[]> {
   const first = new Date(weekStart(now).getTime() - (WEEKS_SHOWN - 1) * WEEK_MS);
   const end = new Date(first.getTime() + WEEKS_SHOWN * WEEK_MS);
   const rows = await db.query<{ week: number; orders: number; revenue: number }>(

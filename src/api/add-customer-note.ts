@@ -1,6 +1,6 @@
-import type { CustomerNote } from './get-customer';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { CustomerNote } from '../../openapi/schema';
 
 /** POST /admin/customers/{id}/notes: a private staff note. */
 export function addCustomerNote(params: { id: number; body: string }): Promise<CustomerNote> {

@@ -1,6 +1,6 @@
-import type { CustomerRecord } from './get-customer';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { CustomerRecord } from '../../openapi/schema';
 
 /** POST /admin/customers/{id}/anonymise: an erasure request; answers the record as it is now. */
 export function anonymiseCustomer(id: number): Promise<CustomerRecord> {

@@ -1,11 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { CheckoutResponse } from '../../openapi/schema';
 import type { CheckoutCall } from '../../machines/checkout.machine';
 import { api } from './client';
 import { unwrap } from './errors';
 import { paymentPageUrl } from './payment-page';
 
-export type CheckoutResponse = components['schemas']['CheckoutResponse'];
 
 /**
  * POST /services/order/checkout: address, time and payment; a card answer names the payment page.

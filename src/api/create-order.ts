@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { NewOrderRequest, OrderSummary } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type NewOrderRequest = components['schemas']['NewOrderRequest'];
-export type OrderSummary = components['schemas']['OrderSummary'];
 
 /** POST /services/order/new: the server prices the chosen items and answers the order summary. */
 export function createOrder(body: NewOrderRequest): Promise<OrderSummary> {

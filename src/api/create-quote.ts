@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { Quote, QuoteRequest } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type QuoteRequest = components['schemas']['QuoteRequest'];
-export type Quote = components['schemas']['Quote'];
 
 /** POST /quotes: the server prices the choices and holds the price 30 minutes (no sign-in). */
 export function createQuote(body: QuoteRequest, signal?: AbortSignal): Promise<Quote> {

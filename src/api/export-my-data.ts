@@ -1,6 +1,6 @@
-import type { PersonalData } from './export-customer';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { PersonalData } from '../../openapi/schema';
 
 /** GET /user/data: the signed-in customer's account, orders and messages. */
 export function exportMyData(): Promise<PersonalData> {

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { Availability, AvailabilityRequest } from '../../machines/availability.machine';
+import type { AvailabilityRequest } from '../../machines/availability.machine';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { Availability } from '../../openapi/schema';
 
 /** GET /availability (public): per UK day, the start times with the number of free teams. */
 export function getAvailability({ serviceId, duration, from, days }: AvailabilityRequest): Promise<Availability> {

@@ -1,9 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { CustomerRecord } from '../../openapi/schema';
 import { api } from './client';
 import { ApiError, unwrap } from './errors';
 
-export type CustomerRecord = components['schemas']['CustomerRecord'];
-export type CustomerNote = components['schemas']['CustomerNote'];
 
 /** GET /admin/customers/{id}, or null when there is no such customer (404): the page is not found. */
 export async function findCustomer(id: number): Promise<CustomerRecord | null> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { PaymentOptions } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type PaymentOptions = components['schemas']['PaymentOptions'];
 
 /** GET /services/payment-options: card is offered only when the server has a payment provider. */
 export function getPaymentOptions(): Promise<PaymentOptions> {

@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { QuoteOptions } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type QuoteOptions = components['schemas']['QuoteOptions'];
 
 /** GET /quotes/options/{id}: a service's items, frequencies, extras, VAT and Congestion Charge (no sign-in). */
 export function getQuoteOptions(serviceId: number): Promise<QuoteOptions> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Quote } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Quote = components['schemas']['Quote'];
 
 /** GET /quotes/{quoteId}: a stored quote and its choices (no sign-in); rejects once it is gone. */
 export function getQuote(quoteId: string): Promise<Quote> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Receipt } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Receipt = components['schemas']['Receipt'];
 
 /** GET /services/order/{id}/receipt: the VAT invoice of one of my paid orders. */
 export function getReceipt({ id }: { id: number }): Promise<Receipt> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { ServiceDetail } from '../../openapi/schema';
 import { api } from './client';
 import { ApiError, unwrap } from './errors';
 
-export type ServiceDetail = components['schemas']['ServiceDetail'];
 
 /**
  * GET /home/services/{id}: the API answers a one-element list; its first element is the service.

@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { ServiceItems } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type ServiceItems = components['schemas']['ServiceItems'];
 
 /** GET /services/get-items/{id}: the service's name and its items with prices (needs a login). */
 export function getServiceItems(serviceId: number): Promise<ServiceItems> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { WeeklyStat } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type WeeklyStat = components['schemas']['WeeklyStat'];
 
 /** GET /admin/stats/weekly: revenue and orders per week, last 12 weeks, oldest first. */
 export function getWeeklyStats(): Promise<WeeklyStat[]> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Counter } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Counter = components['schemas']['Counter'];
 
 /** GET /home/counter: the headline numbers of the landing page. */
 export function listCounters(): Promise<Counter[]> {

@@ -1,8 +1,7 @@
-import type { components, operations } from '../../openapi/schema';
+import type { operations, CustomerSummary } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type CustomerSummary = components['schemas']['CustomerSummary'];
 export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
 
 /** GET /admin/customers: one page of customers in the table's sort and search, with the total. */

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Faq } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Faq = components['schemas']['Faq'];
 
 /** GET /home/faqs: the questions and answers of /faqs. */
 export function listFaqs(): Promise<Faq[]> {

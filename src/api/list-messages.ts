@@ -1,8 +1,7 @@
-import type { components, operations } from '../../openapi/schema';
+import type { operations, ContactMessage } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type ContactMessage = components['schemas']['ContactMessage'];
 export type MessageListQuery = NonNullable<operations['listMessages']['parameters']['query']>;
 
 /** GET /admin/messages: contact messages newest first, with their replies. */

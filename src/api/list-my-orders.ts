@@ -1,8 +1,7 @@
-import type { components, operations } from '../../openapi/schema';
+import type { operations, MyOrder } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type MyOrder = components['schemas']['MyOrder'];
 export type MyOrderListQuery = NonNullable<operations['listMyOrders']['parameters']['query']>;
 
 /** GET /services/order/get: one page of the signed-in customer's orders, newest first, with the total. */

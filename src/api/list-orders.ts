@@ -1,8 +1,7 @@
-import type { operations, components } from '../../openapi/schema';
+import type { operations, AdminOrder } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
 
 /** GET /admin/orders/: one page of orders in the table's sort and status filter, with the total. */

@@ -1,8 +1,7 @@
-import type { operations, components } from '../../openapi/schema';
+import type { operations, RefundRequest } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type RefundRequest = components['schemas']['RefundRequest'];
 export type RefundListQuery = NonNullable<operations['listRefunds']['parameters']['query']>;
 
 /** GET /admin/refunds/: one page of refund requests in the table's sort and name filter, with the total. */

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Testimony } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Testimony = components['schemas']['Testimony'];
 
 /** GET /home/testimonies: what customers said, shown on the landing page. */
 export function listTestimonies(): Promise<Testimony[]> {

@@ -1,8 +1,7 @@
-import type { operations, components } from '../../openapi/schema';
+import type { operations, AdminUser } from '../../openapi/schema';
 import { api } from './client';
 import { unwrapPage, type PageOf } from './paged';
 
-export type AdminUser = components['schemas']['AdminUser'];
 export type UserListQuery = NonNullable<operations['listUsers']['parameters']['query']>;
 
 /** GET /admin/users: one page of users in the table's sort, with the total. */

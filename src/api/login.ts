@@ -1,9 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { LoginRequest, UserInfo } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type LoginRequest = components['schemas']['LoginRequest'];
-export type UserInfo = components['schemas']['UserInfo'];
 
 /** POST /auth/login: the email goes as `username`; answers the session kept under `userInfo`. */
 export function login(body: LoginRequest): Promise<UserInfo> {

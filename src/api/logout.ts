@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Message } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Message = components['schemas']['Message'];
 
 /** POST /auth/logout: ends the session on the server too (tokens issued before stop working). */
 export function logout(token: string): Promise<Message> {

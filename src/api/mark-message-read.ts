@@ -1,6 +1,6 @@
-import type { ContactMessage } from './list-messages';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { ContactMessage } from '../../openapi/schema';
 
 /** PUT /admin/messages/{id}/read. */
 export function markMessageRead(id: number): Promise<ContactMessage> {

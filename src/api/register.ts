@@ -1,9 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Message, RegisterRequest } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type RegisterRequest = components['schemas']['RegisterRequest'];
-export type Message = components['schemas']['Message'];
 
 /** POST /auth/register: creates a customer account; the user then logs in. */
 export function register(body: RegisterRequest): Promise<Message> {

@@ -1,6 +1,6 @@
-import type { ContactMessage } from './list-messages';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { ContactMessage } from '../../openapi/schema';
 
 /** POST /admin/messages/{id}/reply: mailed to the sender and kept with the message. */
 export function replyToMessage(params: { id: number; body: string }): Promise<ContactMessage> {

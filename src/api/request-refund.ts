@@ -1,10 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { RefundRequestResult } from '../../openapi/schema';
 import type { RefundCall } from '../../machines/cancellation.machine';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type RefundRequestResult = components['schemas']['RefundRequestResult'];
 
 /** POST /services/refund-request/{id}: cancel one of my orders, with a reason. */
 export function requestRefund({ orderId, reason }: RefundCall): Promise<RefundRequestResult> {

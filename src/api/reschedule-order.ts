@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { RescheduleCall, RescheduleResult } from '../../machines/reschedule.machine';
+import type { RescheduleCall } from '../../machines/reschedule.machine';
 import { api } from './client';
 import { unwrap } from './errors';
+import type { RescheduleResult } from '../../openapi/schema';
 
 /** POST /services/order/{id}/reschedule: move one of my bookings, agreeing to the fee shown. */
 export function rescheduleOrder({ orderId, date, time, fee }: RescheduleCall): Promise<RescheduleResult> {

@@ -1,8 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { Message } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Message = components['schemas']['Message'];
 
 export interface ResetPasswordParams {
   /** The reset token from the mailed link (the route's `:id`). */

@@ -1,13 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { JobMove, Schedule, ScheduleJob } from '../../openapi/schema';
 import type { AssignmentCall } from '../../machines/schedule-assignment.machine';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type Schedule = components['schemas']['Schedule'];
-export type ScheduleJob = components['schemas']['ScheduleJob'];
-export type Team = components['schemas']['Team'];
-export type JobMove = components['schemas']['JobMove'];
 
 /** GET /admin/schedule: the teams and the placed jobs of `days` UK days from `from`. */
 export function getSchedule({ from, days }: { from: string; days: number }): Promise<Schedule> {

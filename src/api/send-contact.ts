@@ -1,9 +1,7 @@
-import type { components } from '../../openapi/schema';
+import type { ContactRequest, Message } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type ContactRequest = components['schemas']['ContactRequest'];
-export type Message = components['schemas']['Message'];
 
 /** POST /contact: stores a visitor's message; answers the text to show. */
 export function sendContact(body: ContactRequest): Promise<Message> {

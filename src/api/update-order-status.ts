@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { AdminOrder, OrderStatus } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type AdminOrder = components['schemas']['AdminOrder'];
-export type OrderStatus = components['schemas']['OrderStatus'];
 export interface OrderStatusChange {
   id: number;
   status: OrderStatus;

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { RefundRequest, RefundStatusUpdate } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
-export type RefundRequest = components['schemas']['RefundRequest'];
-export type RefundStatusUpdate = components['schemas']['RefundStatusUpdate'];
 
 /** PUT /admin/refund/status: accept or reject a refund; a stale `version` answers 409. */
 export function updateRefundStatus(body: RefundStatusUpdate, signal?: AbortSignal): Promise<RefundRequest> {

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { components } from '../../openapi/schema';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
 import { onUnauthorized, setTokenSource } from '../api/auth-middleware';
 import { login } from '../api/login';
@@ -18,7 +17,6 @@ import { useToast } from './toasts';
 /** Said when an authenticated call answers 401 (the token expired) and the user must log in again. */
 export const sessionExpiredMessage = 'Your session has expired, please log in again';
 
-export type UserInfo = components['schemas']['UserInfo'];
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 

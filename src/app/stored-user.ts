@@ -1,6 +1,5 @@
-import type { components } from '../../openapi/schema';
+import type { UserInfo } from '../../openapi/schema';
 
-type UserInfo = components['schemas']['UserInfo'];
 
 /** localStorage key of the session (R-AUTH-1). */
 export const userInfoKey = 'userInfo';

@@ -1,7 +1,6 @@
-import type { components } from '../../openapi/schema';
+import type { OrderSummary } from '../../openapi/schema';
 import { forgetDraft, readDraft, saveDraft } from './form-drafts';
 
-type OrderSummary = components['schemas']['OrderSummary'];
 
 /** localStorage key of the order between /properties and /placeorder (R-BOOK-3). */
 export const storedOrderKey = 'myService';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../openapi/schema';
+import type { OrderStatus } from '../../openapi/schema';
 import { bookedOrder, catalogue, checkout, checkoutBody, createClock, HOUR, pence, placeOrder, startedOrder, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, TEST_ADMIN, type TestCustomer, type TestServer } from './support/test-server';
 
-type Status = components['schemas']['OrderStatus'];
+type Status = OrderStatus;
 
 // A Wednesday, years after the seeded demo orders: the weekly chart holds only this file's orders.
 const WEDNESDAY = '2030-03-13T10:00:00.000Z';

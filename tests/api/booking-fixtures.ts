@@ -1,9 +1,8 @@
-import type { components } from '../../openapi/schema';
+import type { AdminOrder, CheckoutRequest, Item, MyOrder, PaymentMethod, Stats } from '../../openapi/schema';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../server/services/london-time';
 import type { TestServer } from './support/test-server';
 
 /** Shared set-up of the booking, admin and payment suites: a movable clock, orders, checkouts. */
-type Schemas = components['schemas'];
 
 export interface Clock {
   now: () => Date;
@@ -27,7 +26,7 @@ export function createClock(start: string): Clock {
 }
 
 /** `{ due_date, due_time }` naming `instant` in UK local time, as the booking form sends it. */
-export function londonDue(instant: Date): Pick<Schemas['CheckoutRequest'], 'due_date' | 'due_time'> {
+export function londonDue(instant: Date): Pick<CheckoutRequest, 'due_date' | 'due_time'> {
   const [due_date = '', due_time = ''] = formatLondon(instant).split(' ');
   return { due_date, due_time };
 }
@@ -35,8 +34,8 @@ export function londonDue(instant: Date): Pick<Schemas['CheckoutRequest'], 'due_
 export function checkoutBody(
   order: number,
   due: Date,
-  payment: Schemas['PaymentMethod'] = 'cash',
-): Schemas['CheckoutRequest'] {
+  payment: PaymentMethod = 'cash',
+): CheckoutRequest {
   return {
     order,
     ...londonDue(due),
@@ -52,7 +51,7 @@ export function checkoutBody(
 export interface Catalogue {
   serviceId: number;
   serviceName: string;
-  items: Schemas['Item'][];
+  items: Item[];
 }
 
 /** A seeded service with at least two items, read through the API. */
@@ -89,7 +88,7 @@ export async function bookedOrder(
   server: TestServer,
   token: string,
   of: Catalogue,
-  options: { quantities?: [number, number]; due?: Date; payment?: Schemas['PaymentMethod'] } = {},
+  options: { quantities?: [number, number]; due?: Date; payment?: PaymentMethod } = {},
 ) {
   const order = await placeOrder(server, token, of, options.quantities);
   const due = options.due ?? (await firstFreeStart(server, of.serviceId, order.duration_minutes, new Date(Date.now() + 7 * 86_400_000)));
@@ -113,14 +112,14 @@ export async function firstFreeStart(server: TestServer, serviceId: number, minu
   throw new Error(`no free start in the 28 days from ${londonDate(from)}`);
 }
 
-export async function checkout(server: TestServer, token: string, body: Schemas['CheckoutRequest'], key?: string) {
+export async function checkout(server: TestServer, token: string, body: CheckoutRequest, key?: string) {
   return server.api.POST('/services/order/checkout', {
     body,
     headers: { ...server.bearer(token), ...(key ? { 'Idempotency-Key': key } : {}) },
   });
 }
 
-export async function myOrder(server: TestServer, token: string, id: number): Promise<Schemas['MyOrder']> {
+export async function myOrder(server: TestServer, token: string, id: number): Promise<MyOrder> {
   // Lists are paged (at most 100 rows a page): look through the pages.
   for (let page = 1; ; page += 1) {
     const { data } = await server.api.GET('/services/order/get', { params: { query: { page, limit: 100 } }, headers: server.bearer(token) });
@@ -130,7 +129,7 @@ export async function myOrder(server: TestServer, token: string, id: number): Pr
   }
 }
 
-export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<Schemas['AdminOrder']> {
+export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<AdminOrder> {
   for (let page = 1; ; page += 1) {
     const { data } = await server.api.GET('/admin/orders/', { params: { query: { page, limit: 100 } }, headers: server.bearer(adminToken) });
     const order = data?.find((row) => row.id === id);
@@ -139,7 +138,7 @@ export async function adminOrderRow(server: TestServer, adminToken: string, id: 
   }
 }
 
-export async function stats(server: TestServer, adminToken: string): Promise<Schemas['Stats']> {
+export async function stats(server: TestServer, adminToken: string): Promise<Stats> {
   const { data } = await server.api.GET('/admin/counter', { headers: server.bearer(adminToken) });
   if (!data) throw new Error('stats unavailable');
   return data;

@@ -6,12 +6,11 @@
  * when its session ends or it expires, even one the server has seen before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../openapi/schema';
+import type { OrderSummary } from '../../openapi/schema';
 import { createOrder } from '../../server/services/orders';
 import { catalogue, createClock, HOUR, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
-type Schemas = components['schemas'];
 
 const clock = createClock('2026-11-20T09:00:00Z');
 let server: TestServer;
@@ -61,7 +60,7 @@ describe('order creations arriving together', () => {
         expect((answer.body as { message: string }).message).toBe(ask.message);
         return;
       }
-      const summary = answer.body as Schemas['OrderSummary'];
+      const summary = answer.body as OrderSummary;
       expect(summary.name).toBe(ask.of!.serviceName);
       expect(summary.total).toBeCloseTo(ask.total!, 2);
       expect(summary.items).toEqual([
@@ -78,7 +77,7 @@ describe('order creations arriving together', () => {
       const now = await myOrders(customer);
       expect(now.length).toBe(before[index]!.length + mine.length);
       for (const { answer } of mine) {
-        const summary = answer.body as Schemas['OrderSummary'];
+        const summary = answer.body as OrderSummary;
         const listed = now.find((order) => order.id === summary.id);
         expect(listed?.total).toBe(summary.total);
       }

@@ -1,30 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../openapi/schema';
+import type { Quote, QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import { PURGERS } from '../../server/jobs/purge';
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
 import { checkout, checkoutBody, createClock, myOrder, pence, send } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
-type Schemas = components['schemas'];
 
 /** Issue 14 §1: prices as data and a public quote (docs/decisions/014-pricing-and-quotes.md). */
 const clock = createClock('2030-05-06T09:00:00.000Z');
 let server: TestServer;
 let jane: TestCustomer;
-let house: Schemas['QuoteOptions'];
-let moving: Schemas['QuoteOptions'];
+let house: QuoteOptions;
+let moving: QuoteOptions;
 
-const itemNamed = (options: Schemas['QuoteOptions'], name: string) => options.items.find((item) => item.name === name)!;
-const extraNamed = (options: Schemas['QuoteOptions'], name: string) => options.extras.find((extra) => extra.name.startsWith(name))!;
+const itemNamed = (options: QuoteOptions, name: string) => options.items.find((item) => item.name === name)!;
+const extraNamed = (options: QuoteOptions, name: string) => options.extras.find((extra) => extra.name.startsWith(name))!;
 
-async function options(serviceName: string): Promise<Schemas['QuoteOptions']> {
+async function options(serviceName: string): Promise<QuoteOptions> {
   const { data: services } = await server.api.GET('/home/services');
   const service = services!.find((candidate) => candidate.name === serviceName)!;
   const { data } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: service.id } } });
   return data!;
 }
 
-async function quote(body: Schemas['QuoteRequest']): Promise<Schemas['Quote']> {
+async function quote(body: QuoteRequest): Promise<Quote> {
   const { data, response, error } = await server.api.POST('/quotes', { body });
   if (response.status !== 201 || !data) throw new Error(`quote: ${response.status} ${JSON.stringify(error)}`);
   return data;

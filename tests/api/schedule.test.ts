@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../openapi/schema';
+import type { AuditEntry, Schedule, Team } from '../../openapi/schema';
 import { londonDate, londonLocalToInstant } from '../../src/lib/london-time';
 import { bookedOrder, catalogue, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -10,13 +10,12 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
  * team, moves under the customers' rules, and the order's history. On PostgreSQL (DATABASE_URL) the
  * racing requests really run in parallel on pooled connections.
  */
-type Schemas = components['schemas'];
 
 let server: TestServer;
 let admin: string;
 let jane: TestCustomer;
 let house: Catalogue;
-let teams: Schemas['Team'][];
+let teams: Team[];
 
 const DAY = 86_400_000;
 /** A UK calendar day `n` days from now: each test books on its own days, so teams never meet across tests. */
@@ -24,14 +23,14 @@ const ukDay = (n: number) => londonDate(new Date(Date.now() + n * DAY));
 const at = (day: string, time: string) => londonLocalToInstant(day, time);
 const teamNamed = (name: string) => teams.find((team) => team.name === name)!.id;
 
-async function schedule(from: string, days?: number): Promise<Schemas['Schedule']> {
+async function schedule(from: string, days?: number): Promise<Schedule> {
   const answer = await send(server, 'GET', `/admin/schedule?from=${from}${days ? `&days=${days}` : ''}`, { token: admin });
   expect(answer.status).toBe(200);
   return answer.body;
 }
 const assign = (id: number, team: number | null, token = admin) => send(server, 'PUT', `/admin/schedule/jobs/${id}/team`, { token, body: { team } });
 const move = (id: number, due_date: string, due_time: string) => send(server, 'PUT', `/admin/schedule/jobs/${id}/time`, { token: admin, body: { due_date, due_time } });
-const history = async (id: number) => (await send(server, 'GET', `/admin/order/${id}`, { token: admin })).body.history as Schemas['AuditEntry'][];
+const history = async (id: number) => (await send(server, 'GET', `/admin/order/${id}`, { token: admin })).body.history as AuditEntry[];
 const job = async (id: number, day: string) => (await schedule(day)).jobs.find((row) => row.id === id)!;
 
 /**

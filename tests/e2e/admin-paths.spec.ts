@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { components } from '../../openapi/schema';
+import type { OrderDetail, UserInfo } from '../../openapi/schema';
 import { adminApi, newSignedInCustomer, placeOrder, requestRefund, type PlacedOrder, type SignedInCustomer } from './support/admin-data';
 import { longestWalks, orderScenarios, refundScenarios, type UiScenario, type UiStep } from './support/admin-update-scenarios';
 import { choose, rowWith, selectTrigger, showRowsPerPage, signIn, sortBy, statusLabel } from './support/admin-ui';
 import type { ApiClient } from './support/api-client';
 import { expect, ok, test } from './support/fixtures';
 
-type UserInfo = components['schemas']['UserInfo'];
 
 /**
  * The order-update and refund-update machines' generated paths, walked in the real back office in
@@ -160,7 +159,7 @@ function describe(step: UiStep): string {
 
 /** Another administrator moves the order away and back: the same status, a newer version. */
 async function touchOrder(order: PlacedOrder): Promise<void> {
-  const detail = await ok<components['schemas']['OrderDetail']>(admin.api.GET('/admin/order/{id}', { params: { path: { id: order.id } } }));
+  const detail = await ok<OrderDetail>(admin.api.GET('/admin/order/{id}', { params: { path: { id: order.id } } }));
   const current = detail.status;
   // Through the other open status: cancelled is final and completed waits for the job's start.
   const away = current === 'payment_validated' ? 'awaiting_validation' : 'payment_validated';

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { components } from '../../openapi/schema';
+import type { Stats } from '../../openapi/schema';
 import { admin as adminAccount } from './support/accounts';
 import { adminApi, customerWithOrder, requestRefund } from './support/admin-data';
 import { choose, openBackOfficePage, selectTrigger, showBackOfficeNav, showRowsPerPage, sortBy, tileValue } from './support/admin-ui';
 import type { ApiClient } from './support/api-client';
 import { createApiClient, expect, loginAs, ok, registerCustomer, test } from './support/fixtures';
 
-type Stats = components['schemas']['Stats'];
 
 /**
  * The back office end to end, as an administrator in Chromium against the real server. Other

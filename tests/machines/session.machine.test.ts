@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, type UserInfo } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { expectedSession, jane } from '../support/expected/session';
+import type { UserInfo } from '../../openapi/schema';
 
 describeExpectedWalks(expectedSession);
 

@@ -1,5 +1,5 @@
 import { fromPromise, type AnyStateMachine } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { AdminOrder, RefundRequest } from '../../openapi/schema';
 import { orderUpdateMachine } from '../../machines/order-update.machine';
 import { refundUpdateMachine } from '../../machines/refund-update.machine';
 import type { Model } from './booking-models';
@@ -9,7 +9,6 @@ import type { Model } from './booking-models';
  * models for tests/support/describe-admin-update.ts: the machine, its names, a row to start from,
  * what the server saves, the errors it answers, and the events the generated paths use.
  */
-type Schemas = components['schemas'];
 
 export interface AdminUpdateModel extends Model {
   name: string;
@@ -59,7 +58,7 @@ function model(spec: Omit<AdminUpdateModel, 'machine' | 'inputs' | 'events'> & {
   };
 }
 
-const savedOrder: Schemas['AdminOrder'] = {
+const savedOrder: AdminOrder = {
   id: 12, user: 'Jane Doe', service: 'House Keeping', total: 50, status: 'completed',
   created: '2026-11-01T10:00:00.000Z', due: null, completed: '2026-11-02T10:00:00.000Z', refund: false, refund_status: null, version: 2,
 };
@@ -81,7 +80,7 @@ export const orderUpdateModel = model({
   confirmed: 'cancelled',
 });
 
-const decidedRefund: Schemas['RefundRequest'] = {
+const decidedRefund: RefundRequest = {
   order_id: 7, reason: 'Moving house', status: 'accepted', order_date: '2026-11-01T10:00:00.000Z',
   refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: 0, version: 2,
 };

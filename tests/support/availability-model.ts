@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
-import { availabilityMachine, type Availability } from '../../machines/availability.machine';
+import { availabilityMachine } from '../../machines/availability.machine';
 import type { Model } from './booking-models';
+import type { Availability } from '../../openapi/schema';
 
 /**
  * The model of the availability machine, shared by the unit replay (tests/machines) and the

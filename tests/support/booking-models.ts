@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import { bookingMachine, type OrderSummary, type ServiceItems } from '../../machines/booking.machine';
-import { cancellationMachine, type RefundRequestResult } from '../../machines/cancellation.machine';
-import { checkoutMachine, type CheckoutResponse } from '../../machines/checkout.machine';
+import { bookingMachine } from '../../machines/booking.machine';
+import { cancellationMachine } from '../../machines/cancellation.machine';
+import { checkoutMachine } from '../../machines/checkout.machine';
 import { pathsOf, coverageOf, type AnyPath } from './replay-paths';
+import type { CheckoutResponse, OrderSummary, RefundRequestResult, ServiceItems } from '../../openapi/schema';
 
 /**
  * The models of the booking and cancellation machines, shared by the unit replay

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { quoteMachine, type Quote, type QuoteOptions } from '../../machines/quote.machine';
+import { quoteMachine } from '../../machines/quote.machine';
+import type { Quote, QuoteOptions } from '../../openapi/schema';
 
 /**
  * The model of the quote machine (issue 14 §1), for the unit replay of its generated paths. Actors

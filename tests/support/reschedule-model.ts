@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { rescheduleMachine, type RescheduleResult } from '../../machines/reschedule.machine';
+import { rescheduleMachine } from '../../machines/reschedule.machine';
+import type { RescheduleResult } from '../../openapi/schema';
 
 /**
  * The reschedule machine's model, shared by the unit replay (tests/machines/reschedule.machine.test.ts)

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/schema';
+import type { ScheduleJob } from '../../openapi/schema';
 import { scheduleAssignmentMachine } from '../../machines/schedule-assignment.machine';
 
 /**
@@ -8,7 +8,6 @@ import { scheduleAssignmentMachine } from '../../machines/schedule-assignment.ma
  * (tests/e2e/schedule-paths.spec.ts). Job 12 starts unassigned; team 2 is a team, null is
  * Unassigned. The actor never settles: each path delivers the done and error events itself.
  */
-type ScheduleJob = components['schemas']['ScheduleJob'];
 
 export const savedJob: ScheduleJob = {
   id: 12, start: '2099-06-01T09:00:00.000Z', duration_minutes: 90, customer: 'Jane Doe', postcode: 'NW1 6XE',

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyCheckoutForm,
-  INCOMPLETE,
-  toCheckoutRequest,
-  validateCheckout,
-  type CheckoutForm,
-} from '../../machines/checkout-form';
+import { emptyCheckoutForm, INCOMPLETE, toCheckoutRequest, validateCheckout, type CheckoutForm } from '../../machines/checkout-form';
 
 // A fixed "now": Tuesday 1 July 2025, 10:00 in London (09:00 UTC, summer time).
 const now = new Date('2025-07-01T09:00:00Z');

@@ -1,4 +1,4 @@
-import type { ProfileUpdate } from '../../api/update-profile';
+import type { ProfileUpdate } from '../../../openapi/schema';
 
 export interface ProfileForm {
   name: string;

@@ -1,6 +1,6 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
-import type { AvailabilityDay } from '../../../machines/availability.machine';
 import { CLOSED, FULLY_BOOKED, freeTimeLabel } from '../../lib/availability-text';
+import type { AvailabilityDay } from '../../../openapi/schema';
 
 interface FreeTimesProps {
   date: string;

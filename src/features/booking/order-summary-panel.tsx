@@ -1,7 +1,7 @@
-import type { OrderSummary } from '../../../machines/checkout.machine';
 import { Card } from '../../components/ui';
 import '../quote/quote-panel.css';
 import { formatMoney } from '../../lib/money';
+import type { OrderSummary } from '../../../openapi/schema';
 
 /** The chosen service, its items and quantities, and the total the server computed. */
 export function OrderSummaryPanel({ order }: { order: OrderSummary }) {

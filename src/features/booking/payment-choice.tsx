@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { PaymentMethod } from '../../../machines/checkout-form';
 import { getPaymentOptions } from '../../api/get-payment-options';
 import { useRequest } from '../../app/use-request';
+import type { PaymentMethod } from '../../../openapi/schema';
 
 interface PaymentChoiceProps {
   value: PaymentMethod;

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { cancellationMachine, MyOrder } from '../../../machines/cancellation.machine';
+import type { cancellationMachine } from '../../../machines/cancellation.machine';
 import { Alert, Button, Dialog, Modal, TextField } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { cancellationFeeText } from './order-labels';
+import type { MyOrder } from '../../../openapi/schema';
 
 type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
 

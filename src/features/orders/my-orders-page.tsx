@@ -6,7 +6,7 @@ import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkou
 import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
-import { listMyOrders, type MyOrder } from '../../api/list-my-orders';
+import { listMyOrders } from '../../api/list-my-orders';
 import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../booking/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
@@ -21,6 +21,7 @@ import { OrderCard } from './order-card';
 import { RescheduleDialog } from './reschedule-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
+import type { MyOrder } from '../../../openapi/schema';
 
 interface ReasonDraft {
   orderId: number;

@@ -1,10 +1,10 @@
-import type { MyOrder } from '../../api/list-my-orders';
 import { Button, Card, TextLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../app/paths';
+import type { MyOrder } from '../../../openapi/schema';
 
 interface OrderCardProps {
   order: MyOrder;

@@ -1,8 +1,6 @@
-import type { components } from '../../../openapi/schema';
+import type { OrderStatus, RefundStatus } from '../../../openapi/schema';
 import { formatMoney } from '../../lib/money';
 
-type OrderStatus = components['schemas']['OrderStatus'];
-type RefundStatus = components['schemas']['RefundStatus'];
 
 /** Readable order statuses for customers (the server's names are snake_case). */
 export const orderStatusLabels: Record<OrderStatus, string> = {

@@ -1,5 +1,5 @@
-import type { MyOrder } from '../../api/list-my-orders';
 import { formatMoney } from '../../lib/money';
+import type { MyOrder } from '../../../openapi/schema';
 
 /**
  * "25/11 10:30": a deadline in UK time (Europe/London), whatever the browser's zone and language.

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { MyOrder, rescheduleMachine } from '../../../machines/reschedule.machine';
+import type { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { rescheduleTermsText } from './order-rules';
+import type { MyOrder } from '../../../openapi/schema';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
 

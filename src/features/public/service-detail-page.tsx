@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { getServiceDetail, type ServiceDetail } from '../../api/get-service-detail';
+import { getServiceDetail } from '../../api/get-service-detail';
 import { pageId } from '../../app/page-routes';
 import { paths } from '../../app/paths';
 import { useRequest } from '../../app/use-request';
@@ -10,6 +10,7 @@ import { FaqList } from './shared/faq-list';
 import { RequestState } from './shared/request-state';
 import { ServicePicture } from './shared/service-picture';
 import './service-detail-page.css';
+import type { ServiceDetail } from '../../../openapi/schema';
 
 /**
  * `/service/:id`: one service's activities and FAQs, with Book a service (→ /properties/{id}).

@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { quoteMachine, type QuoteChoices } from '../../../machines/quote.machine';
 import type { bookingMachine } from '../../../machines/booking.machine';
-import { createOrder, type NewOrderRequest, type OrderSummary } from '../../api/create-order';
+import { createOrder } from '../../api/create-order';
 import { createQuoteActor } from '../../api/create-quote';
 import { loadQuoteOptionsActor } from '../../api/get-quote-options';
 import { inspect } from '../../app/inspector';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
+import type { NewOrderRequest, OrderSummary } from '../../../openapi/schema';
 
 type QuoteRef = ActorRefFrom<typeof quoteMachine>;
 type BookingRef = ActorRefFrom<typeof bookingMachine>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../../openapi/schema';
+import type { AdminOrder, CheckoutRequest, NewOrderRequest, OrderSummary, PaymentMethod, Service, ServiceItems, UserInfo } from '../../../openapi/schema';
 
 /**
  * Plain-HTTP helpers for the hardening suites (authorisation matrix, fuzzing, faults, bench): they
@@ -7,7 +7,6 @@ import type { components } from '../../../openapi/schema';
  * child process that gets SIGKILLed, or a benchmark target. Every answer can be handed to a
  * contract validator through `onAnswer`.
  */
-type Schemas = components['schemas'];
 
 export interface Answer {
   status: number;
@@ -79,7 +78,7 @@ function expectStatus(answer: Answer, status: number, what: string): void {
 export async function login(api: Api, email: string, password: string): Promise<Session> {
   const answer = await api.call('POST', '/auth/login', { body: { username: email, password } });
   expectStatus(answer, 200, `login ${email}`);
-  const info = answer.body as Schemas['UserInfo'];
+  const info = answer.body as UserInfo;
   return { id: info.id, name: info.name, email: info.email, roles: info.roles, token: info.token, password };
 }
 
@@ -102,23 +101,23 @@ export interface Catalogue {
 export async function firstCatalogue(api: Api, token: string): Promise<Catalogue> {
   const services = await api.call('GET', '/home/services');
   expectStatus(services, 200, 'list services');
-  for (const service of services.body as Schemas['Service'][]) {
+  for (const service of services.body as Service[]) {
     const items = await api.call('GET', `/services/get-items/${service.id}`, { token });
-    if (items.status === 200 && (items.body as Schemas['ServiceItems']).items.length > 0) {
-      return { serviceId: service.id, itemIds: (items.body as Schemas['ServiceItems']).items.map((item) => item.id) };
+    if (items.status === 200 && (items.body as ServiceItems).items.length > 0) {
+      return { serviceId: service.id, itemIds: (items.body as ServiceItems).items.map((item) => item.id) };
     }
   }
   throw new Error('No service with items: is the catalogue seeded?');
 }
 
-export function newOrderBody(catalogue: Catalogue, quantity = 2): Schemas['NewOrderRequest'] {
+export function newOrderBody(catalogue: Catalogue, quantity = 2): NewOrderRequest {
   return { service: catalogue.serviceId, items: catalogue.itemIds.slice(0, 2).map((id) => ({ id, quantity })) };
 }
 
-export async function createOrder(api: Api, session: Session, catalogue: Catalogue): Promise<Schemas['OrderSummary']> {
+export async function createOrder(api: Api, session: Session, catalogue: Catalogue): Promise<OrderSummary> {
   const answer = await api.call('POST', '/services/order/new', { token: session.token, body: newOrderBody(catalogue) });
   expectStatus(answer, 201, 'create order');
-  return answer.body as Schemas['OrderSummary'];
+  return answer.body as OrderSummary;
 }
 
 let checkouts = 0;
@@ -127,7 +126,7 @@ let checkouts = 0;
  * A checkout a week or more ahead (well past the 24 hours' notice), each at its own two-hour start
  * between 07:00 and 17:00 UK time (six a day), so no test runs out of free teams (decision 015).
  */
-export function checkoutBody(orderId: number, payment: Schemas['PaymentMethod'] = 'cash', daysAhead = 7): Schemas['CheckoutRequest'] {
+export function checkoutBody(orderId: number, payment: PaymentMethod = 'cash', daysAhead = 7): CheckoutRequest {
   const n = checkouts++;
   const due = new Date(Date.now() + (daysAhead + Math.floor(n / 6)) * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -150,12 +149,12 @@ export async function orderWithPendingRefund(api: Api, session: Session, catalog
   return id;
 }
 
-export async function adminOrder(api: Api, admin: Session, id: number): Promise<Schemas['AdminOrder']> {
+export async function adminOrder(api: Api, admin: Session, id: number): Promise<AdminOrder> {
   // Lists are paged (at most 100 rows a page): look through the pages.
   for (let page = 1; ; page += 1) {
     const answer = await api.call('GET', `/admin/orders/?limit=100&page=${page}`, { token: admin.token });
     expectStatus(answer, 200, 'list orders');
-    const rows = answer.body as Schemas['AdminOrder'][];
+    const rows = answer.body as AdminOrder[];
     const row = rows.find((order) => order.id === id);
     if (row) return row;
     if (rows.length < 100) throw new Error(`order ${id} is not in the admin list`);

@@ -1,13 +1,12 @@
 import { checkoutAtFreeTime, ukDay } from './free-slots';
-import type { components } from '../../../openapi/schema';
+import type { AdminOrder, UserInfo } from '../../../openapi/schema';
 import { admin } from './accounts';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { registerCustomer, type Customer } from './fixtures';
 
-type Schemas = components['schemas'];
 
 /** Back-office test data made through the real API: an administrator's client, customers with orders. */
-export async function adminApi(): Promise<{ api: ApiClient; user: Schemas['UserInfo'] }> {
+export async function adminApi(): Promise<{ api: ApiClient; user: UserInfo }> {
   const user = await ok(createApiClient().POST('/auth/login', { body: { username: admin.email, password: admin.password } }));
   return { api: createApiClient(user.token), user };
 }
@@ -58,7 +57,7 @@ export async function requestRefund(order: PlacedOrder, reason = 'Plans changed,
   return result.fee;
 }
 
-export async function orderVersion(api: ApiClient, id: number): Promise<Schemas['AdminOrder']> {
+export async function orderVersion(api: ApiClient, id: number): Promise<AdminOrder> {
   // Lists are paged (at most 100 rows a page): the newest first, page after page.
   for (let page = 1; ; page += 1) {
     const orders = await ok(api.GET('/admin/orders/', { params: { query: { sort: 'id', order: 'desc', limit: 100, page } } }));

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema';
+import type { UserInfo } from '../../../openapi/schema';
 
 /** What an administrator does and sees in the back office, in the real UI; shared by the admin specs. */
 export function statusLabel(status: string): string {
@@ -8,7 +8,7 @@ export function statusLabel(status: string): string {
 }
 
 /** Starts the browser signed in as this user (the app reads `userInfo` from local storage on load). */
-export async function signIn(page: Page, user: components['schemas']['UserInfo']): Promise<void> {
+export async function signIn(page: Page, user: UserInfo): Promise<void> {
   await page.addInitScript((stored) => {
     if (!sessionStorage.getItem('signed-in-once')) {
       localStorage.setItem('userInfo', stored);

@@ -1,6 +1,6 @@
 import { checkoutAtFreeTime, dayFreeAt } from './free-slots';
 import { expect, type Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema';
+import type { Item, OrderSummary, ServiceItems } from '../../../openapi/schema';
 import { signInByApi } from './a11y';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { registerCustomer } from './fixtures';
@@ -10,8 +10,7 @@ import { registerCustomer } from './fixtures';
  * items, fill the place-order form, and set up orders through the API when a test is not about
  * creating them. Server data (names, prices) is read from the server, never hard-coded.
  */
-type Schemas = components['schemas'];
-export type RealItem = Schemas['Item'];
+export type RealItem = Item;
 
 export const BOOKED_SERVICE_ID = 1;
 
@@ -21,7 +20,7 @@ export async function signedInCustomer(page: Page, label = 'booking'): Promise<{
   return { api, name: customer.name };
 }
 
-export async function serviceItems(serviceId = BOOKED_SERVICE_ID): Promise<Schemas['ServiceItems']> {
+export async function serviceItems(serviceId = BOOKED_SERVICE_ID): Promise<ServiceItems> {
   const { api } = await anyCustomerApi();
   return ok(api.GET('/services/get-items/{id}', { params: { path: { id: serviceId } } }));
 }
@@ -80,7 +79,7 @@ export function quantityField(page: Page, itemName: string) {
   return page.getByRole('textbox', { name: `Quantity of ${itemName}` });
 }
 
-export async function storedOrder(page: Page): Promise<Schemas['OrderSummary'] | null> {
+export async function storedOrder(page: Page): Promise<OrderSummary | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('myService') ?? 'null'));
 }
 
@@ -88,7 +87,7 @@ export async function storedOrder(page: Page): Promise<Schemas['OrderSummary'] |
  * Keeps `order` in the browser as Next does: its summary under `myService` and the signed-in
  * user's cart draft naming it (a stored order is payable only by the person who made it).
  */
-export async function keepOrderInBrowser(page: Page, order: Schemas['OrderSummary'], serviceId = BOOKED_SERVICE_ID): Promise<void> {
+export async function keepOrderInBrowser(page: Page, order: OrderSummary, serviceId = BOOKED_SERVICE_ID): Promise<void> {
   await page.evaluate(
     ({ order, serviceId }) => {
       const owner = (JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { id: number } | null)?.id;

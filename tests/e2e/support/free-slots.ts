@@ -1,8 +1,7 @@
-import type { components } from '../../../openapi/schema';
+import type { CheckoutRequest } from '../../../openapi/schema';
 import { SLOT_TAKEN_MESSAGE } from '../../../src/lib/availability-text';
 import { createApiClient, ok, type ApiClient } from './api-client';
 
-type CheckoutRequest = components['schemas']['CheckoutRequest'];
 type Due = Pick<CheckoutRequest, 'due_date' | 'due_time'>;
 
 /** The free starts (a team free for the whole job) of the 28 UK days from `fromDate`, as the form offers them. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema';
+import type { ScheduleJob } from '../../../openapi/schema';
 import { londonDate } from '../../../src/lib/london-time';
 import type { SignedInCustomer } from './admin-data';
 import { createApiClient, ok, type ApiClient } from './api-client';
@@ -8,7 +8,6 @@ import { createApiClient, ok, type ApiClient } from './api-client';
  * Schedule board test data through the real API. Each test books its jobs on a day of its own
  * (derived from a fresh order id), so tests running side by side never share a team's time.
  */
-type ScheduleJob = components['schemas']['ScheduleJob'];
 
 /** A UK day 20 to 300 days ahead, picked by `seed` (an order id: unique per test). */
 export function dayFor(seed: number): string {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { fromPromise } from 'xstate';
-import { cancellationMachine, type RefundRequestResult } from '../../../machines/cancellation.machine';
+import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { has, type ExpectedMachine } from '../expected-walks';
+import type { RefundRequestResult } from '../../../openapi/schema';
 
 /**
  * Cancelling one of my orders, written from docs/requirements.md (R-CANCEL-*), not from the

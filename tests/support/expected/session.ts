@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { fromPromise } from 'xstate';
-import { sessionMachine, type UserInfo } from '../../../machines/session.machine';
+import { sessionMachine } from '../../../machines/session.machine';
 import { has, type ExpectedMachine, type Target } from '../expected-walks';
+import type { UserInfo } from '../../../openapi/schema';
 
 /**
  * The signed-in user, written from docs/requirements.md (R-AUTH-*): logging in, failing to, logging

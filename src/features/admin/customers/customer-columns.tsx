@@ -1,8 +1,8 @@
-import type { CustomerSummary } from '../../../api/list-customers';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/ui';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
+import type { CustomerSummary } from '../../../../openapi/schema';
 
 const column = adminColumnHelper<CustomerSummary>();
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { addCustomerNote } from '../../../api/add-customer-note';
-import type { CustomerNote } from '../../../api/get-customer';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, TextField } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
 import './customers.css';
+import type { CustomerNote } from '../../../../openapi/schema';
 
 /** Private staff notes, oldest first: read-only on the order page, with an Add form on the customer's record. */
 export function CustomerNotes({ notes, customerId, onAdded }: { notes: CustomerNote[]; customerId?: number; onAdded?: () => void }) {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { CustomerRecord } from '../../../api/get-customer';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
@@ -7,6 +6,7 @@ import { formatMoney } from '../../../lib/money';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
 import { CustomerNotes } from './customer-notes';
+import type { CustomerRecord } from '../../../../openapi/schema';
 
 /**
  * A phone as a tel: URI (digits and a leading +; spaces and brackets are for people). mailto: and

@@ -1,10 +1,11 @@
 import { useDeferredValue, useState } from 'react';
-import { listCustomers, type CustomerListQuery, type CustomerSummary } from '../../../api/list-customers';
+import { listCustomers, type CustomerListQuery } from '../../../api/list-customers';
 import { Alert, Button, Page, Spinner, TextField } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
 import { useServerTable } from '../data-table/use-server-table';
 import { customerColumns } from './customer-columns';
 import './customers.css';
+import type { CustomerSummary } from '../../../../openapi/schema';
 
 const byName = [{ id: 'name', desc: false }];
 const rowId = (customer: CustomerSummary) => String(customer.id);

@@ -1,4 +1,4 @@
-import { getStats, type Stats } from '../../../api/get-stats';
+import { getStats } from '../../../api/get-stats';
 import { getWeeklyStats } from '../../../api/get-weekly-stats';
 import { startFetch } from '../../../app/preload';
 import { useRequest } from '../../../app/use-request';
@@ -6,6 +6,7 @@ import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../lib/money';
 import { StatTiles, type StatTile } from '../shared/stat-tiles';
 import { WeeklyChart } from './weekly-chart';
+import type { Stats } from '../../../../openapi/schema';
 
 /** What DashboardPage asks for first, started before it renders (first-reads.ts). */
 export function startDashboardReads(): void {

@@ -1,6 +1,5 @@
-import type { components } from '../../../../openapi/schema';
+import type { WeeklyStat } from '../../../../openapi/schema';
 
-type WeeklyStat = components['schemas']['WeeklyStat'];
 
 export interface ChartBox {
   width: number;

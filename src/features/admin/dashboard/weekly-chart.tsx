@@ -1,9 +1,8 @@
-import type { components } from '../../../../openapi/schema';
+import type { WeeklyStat } from '../../../../openapi/schema';
 import { formatMoney } from '../../../lib/money';
 import { defaultBox, weeklyChartGeometry } from './weekly-chart-geometry';
 import './weekly-chart.css';
 
-type WeeklyStat = components['schemas']['WeeklyStat'];
 
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const weekLabel = (week: string) => shortDate.format(new Date(`${week}T00:00:00Z`));

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { ContactMessage } from '../../../api/list-messages';
 import { Button } from '../../../components/ui';
 import '../../../components/ui/text-link.css';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
+import type { ContactMessage } from '../../../../openapi/schema';
 
 /** The Open button's handler, given by the page (columns are static). */
 export const OpenMessageContext = createContext<(message: ContactMessage) => void>(() => {});

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { ContactMessage } from '../../../api/list-messages';
 import { replyToMessage } from '../../../api/reply-to-message';
 import { useToast } from '../../../app/toasts';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Dialog, Modal, TextField } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
+import type { ContactMessage } from '../../../../openapi/schema';
 
 /** One message in full, the replies it got, and a reply form (mailed to the sender through the outbox). */
 export function MessageDialog({ message, onClose, onSaved }: { message: ContactMessage | null; onClose: () => void; onSaved: (message: ContactMessage) => void }) {

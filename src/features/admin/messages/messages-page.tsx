@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { listMessages, type ContactMessage, type MessageListQuery } from '../../../api/list-messages';
+import { listMessages, type MessageListQuery } from '../../../api/list-messages';
 import { markMessageRead } from '../../../api/mark-message-read';
 import { Alert, Button, Page, Select, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
@@ -8,6 +8,7 @@ import { useServerTable } from '../data-table/use-server-table';
 import { MessageDialog } from './message-dialog';
 import { messageColumns, OpenMessageContext } from './message-columns';
 import '../customers/customers.css';
+import type { ContactMessage } from '../../../../openapi/schema';
 
 const newestFirst: { id: string; desc: boolean }[] = [];
 const rowId = (message: ContactMessage) => String(message.id);

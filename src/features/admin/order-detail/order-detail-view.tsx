@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { OrderDetail } from '../../../api/get-order';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { StatusBadge } from '../shared/status-badge';
@@ -8,6 +7,7 @@ import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
+import type { OrderDetail } from '../../../../openapi/schema';
 
 const dash = '—';
 

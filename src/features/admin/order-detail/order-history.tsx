@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../../api/get-order';
 import { formatDateTime } from '../../../lib/dates';
 import { statusLabel } from '../shared/status-label';
+import type { AuditEntry } from '../../../../openapi/schema';
 
 const actionLabels: Record<AuditEntry['action'], string> = {
   'order.status': 'Status changed',

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AdminOrder } from '../../../api/list-orders';
-import type { OrderStatus } from '../../../api/list-order-statuses';
+import type { AdminOrder, OrderStatus } from '../../../../openapi/schema';
 
 /** What every row's update control needs from the orders screen. */
 export interface OrderActions {

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import type { AdminOrder } from '../../../api/list-orders';
 import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../lib/money';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
@@ -7,6 +6,7 @@ import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
 import { OrderStatusControl } from './order-status-control';
+import type { AdminOrder } from '../../../../openapi/schema';
 
 const column = adminColumnHelper<AdminOrder>();
 

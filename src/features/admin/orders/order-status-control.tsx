@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useToast } from '../../../app/toasts';
 import { useEffect, useRef } from 'react';
 import { orderUpdateMachine } from '../../../../machines/order-update.machine';
-import type { AdminOrder } from '../../../api/list-orders';
 import { updateOrderStatusActor } from '../../../api/update-order-status';
 import { inspect } from '../../../app/inspector';
 import { Button, Dialog, Modal, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useOrderActions } from './order-actions-context';
+import type { AdminOrder } from '../../../../openapi/schema';
 
 /**
  * The "Update Order" cell: a status dropdown and Update, driven by one order-update machine per

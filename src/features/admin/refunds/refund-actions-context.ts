@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RefundRequest } from '../../../api/list-refunds';
+import type { RefundRequest } from '../../../../openapi/schema';
 
 /** What every refund row's update control needs from the refunds screen. */
 export interface RefundActions {

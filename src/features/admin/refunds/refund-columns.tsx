@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { RefundRequest } from '../../../api/list-refunds';
 import { paths } from '../../../app/paths';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
 import { refundStatusTone } from '../shared/status-label';
 import { RefundStatusControl } from './refund-status-control';
+import type { RefundRequest } from '../../../../openapi/schema';
 
 const column = adminColumnHelper<RefundRequest>();
 

@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useToast } from '../../../app/toasts';
 import { useEffect, useRef } from 'react';
 import { refundUpdateMachine } from '../../../../machines/refund-update.machine';
-import type { RefundRequest } from '../../../api/list-refunds';
-import { updateRefundStatusActor, type RefundStatusUpdate } from '../../../api/update-refund-status';
+import { updateRefundStatusActor } from '../../../api/update-refund-status';
 import { inspect } from '../../../app/inspector';
 import { Button, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useRefundActions } from './refund-actions-context';
+import type { RefundRequest, RefundStatusUpdate } from '../../../../openapi/schema';
 
 /** R-ADMIN-5: the only decisions an administrator can set. */
 const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [

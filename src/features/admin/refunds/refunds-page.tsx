@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { listRefunds, type RefundListQuery, type RefundRequest } from '../../../api/list-refunds';
+import { listRefunds, type RefundListQuery } from '../../../api/list-refunds';
 import { Alert, Button, Page, Spinner, TextField } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
 import { useServerTable } from '../data-table/use-server-table';
 import { RefundActionsContext } from './refund-actions-context';
 import { refundColumns } from './refund-columns';
 import './refunds-page.css';
+import type { RefundRequest } from '../../../../openapi/schema';
 
 const byName = [{ id: 'name', desc: false }];
 const hidden = ['name'];

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Text, useDrag } from 'react-aria-components';
-import { moveJob, type ScheduleJob } from '../../../api/schedule';
+import { moveJob } from '../../../api/schedule';
 import { ApiError } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { Alert, Button, Dialog, Modal, TextField, TextLink } from '../../../components/ui';
@@ -8,6 +8,7 @@ import { formatLondon } from '../../../lib/london-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
 import { durationLabel, timeSpan, type Lane } from './schedule-view';
+import type { ScheduleJob } from '../../../../openapi/schema';
 
 /** What dragging a card carries: the job and its current team, read back by the lane it is dropped on. */
 export const JOB_DRAG_TYPE = 'application/x-sparkle-job';

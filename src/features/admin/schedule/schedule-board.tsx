@@ -1,9 +1,9 @@
 import { memo, useMemo, useRef } from 'react';
 import { isTextDropItem, useDrop } from 'react-aria-components';
 import type { ScheduleAssignmentEvent } from '../../../../machines/schedule-assignment.machine';
-import type { ScheduleJob } from '../../../api/schedule';
 import { JOB_DRAG_TYPE, JobCard, type CardAssignment } from './job-card';
 import { cellKey, daysOf, groupJobs, shortDay, type BoardView, type Lane } from './schedule-view';
+import type { ScheduleJob } from '../../../../openapi/schema';
 
 export interface Selection {
   jobId: number | null;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { scheduleAssignmentMachine } from '../../../../machines/schedule-assignment.machine';
-import { assignJobActor, getSchedule, type ScheduleJob } from '../../../api/schedule';
+import { assignJobActor, getSchedule } from '../../../api/schedule';
 import { inspect } from '../../../app/inspector';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
@@ -11,6 +11,7 @@ import { formatLondon, londonDate } from '../../../lib/london-time';
 import { ScheduleBoard } from './schedule-board';
 import { addDays, isDay, lanesOf, longDay, rangeOf, type BoardView } from './schedule-view';
 import './schedule.css';
+import type { ScheduleJob } from '../../../../openapi/schema';
 
 /**
  * Issue 15 section 1, /schedule: the day's or week's jobs in one lane per team plus Unassigned, in UK

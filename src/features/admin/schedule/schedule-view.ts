@@ -1,5 +1,5 @@
-import type { Schedule, ScheduleJob } from '../../../api/schedule';
 import { formatLondon, londonDate } from '../../../lib/london-time';
+import type { Schedule, ScheduleJob } from '../../../../openapi/schema';
 
 /**
  * The board's arithmetic, pure: which UK days a view shows, which lane and day a job sits in, and

@@ -1,7 +1,5 @@
-import type { components } from '../../../../openapi/schema';
+import type { OrderStatus, RefundStatus } from '../../../../openapi/schema';
 
-type OrderStatus = components['schemas']['OrderStatus'];
-type RefundStatus = components['schemas']['RefundStatus'];
 export type StatusTone = 'completed' | 'waiting' | 'cancelled' | 'neutral';
 
 /** "payment_validated" → "Payment validated": the server's names, readable. */

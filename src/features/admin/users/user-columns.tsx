@@ -1,8 +1,8 @@
-import type { AdminUser } from '../../../api/list-users';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/ui';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
+import type { AdminUser } from '../../../../openapi/schema';
 
 const column = adminColumnHelper<AdminUser>();
 

@@ -1,9 +1,10 @@
-import { listUsers, type AdminUser, type UserListQuery } from '../../../api/list-users';
+import { listUsers, type UserListQuery } from '../../../api/list-users';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
 import { startFetch } from '../../../app/preload';
 import { firstPage, pageQuery, useServerTable, type ServerPageQuery } from '../data-table/use-server-table';
 import { userColumns } from './user-columns';
+import type { AdminUser } from '../../../../openapi/schema';
 
 const byName = [{ id: 'name', desc: false }];
 const rowId = (user: AdminUser) => String(user.id);

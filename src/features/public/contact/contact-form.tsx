@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '../../../app/toasts';
-import { sendContact, type ContactRequest } from '../../../api/send-contact';
+import { sendContact } from '../../../api/send-contact';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Form, TextField } from '../../../components/ui';
 import { hasErrors, toContactRequest, validateContact, type ContactErrors, type ContactField } from './contact-validation';
 import './contact-form.css';
+import type { ContactRequest } from '../../../../openapi/schema';
 
 export const contactSuccessMessage = 'Contact was successfully, we will contact you asap !';
 

@@ -1,4 +1,4 @@
-import type { ContactRequest } from '../../../api/send-contact';
+import type { ContactRequest } from '../../../../openapi/schema';
 
 /** The messages of R-VAL-4 for the contact form, exactly as the product shows them. */
 export const contactMessages = {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { Testimony } from '../../../api/list-testimonies';
 import { Button } from '../../../components/ui';
 import { initialsOf } from './initials';
 import './testimony-card.css';
+import type { Testimony } from '../../../../openapi/schema';
 
 /** One testimony; long ones start collapsed and the icon button toggles them (R-SITE-4). */
 export function TestimonyCard({ testimony }: { testimony: Testimony }) {

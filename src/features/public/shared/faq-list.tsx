@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { Faq } from '../../../api/list-faqs';
 import './faq-list.css';
+import type { Faq } from '../../../../openapi/schema';
 
 /**
  * Questions that open and close as native disclosures (`<details>`/`<summary>`): they work in the

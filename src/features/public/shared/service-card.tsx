@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Service } from '../../../api/list-services';
 import { ServicePicture } from './service-picture';
 import './service-card.css';
+import type { Service } from '../../../../openapi/schema';
 
 interface ServiceCardProps {
   service: Service;
