@@ -26,7 +26,8 @@ import { createHandlers } from './routes';
 import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
-import { createMailer, type Mailer } from './services/mailer';
+import type { Mailer } from './services/mail';
+import { createMailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
 import { createTokenService } from './services/token-service';
 

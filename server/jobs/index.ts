@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { Mail, Mailer } from '../services/mailer';
+import type { Mail, Mailer } from '../services/mail';
 import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
 import { purgeExpired, PURGERS, type Purger } from './purge';

@@ -1,5 +1,5 @@
 import type { MailSite } from '../jobs';
-import type { Mail } from './mailer';
+import type { Mail } from './mail';
 import { bookingCalendar, manageLines } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';

@@ -1,30 +1,9 @@
 import type { Config } from '../config';
+import type { MailLog, Mailer } from './mail';
 import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
-/** The seam for outgoing mail: SMTP when SMTP_URL is set, otherwise `.eml` files in the outbox. */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Files sent with the mail (a booking's `.ics`); text only, since the queue stores the mail as JSON. */
-  attachments?: MailAttachment[];
-}
-
-export interface MailAttachment {
-  filename: string;
-  /** e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
-  contentType: string;
-  content: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
-
-export type MailLog = (message: string) => void;
-
+/** Chooses the mailer: SMTP when SMTP_URL is set, otherwise `.eml` files in the outbox. */
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>,
   log: MailLog = () => {},

@@ -1,7 +1,7 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
-import type { Mail } from './mailer';
+import type { Mail } from './mail';
 import { formatPounds, toPence } from './money';
 import { addressOf, bookingCalendar, manageLines, whenText } from './order-mails';
 

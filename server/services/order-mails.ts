@@ -2,7 +2,7 @@ import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import { calendarFile } from './ics';
 import { formatLondon } from './london-time';
-import type { MailAttachment } from './mailer';
+import type { MailAttachment } from './mail';
 
 /**
  * What every mail about an order shares: the link to My orders on PUBLIC_URL (never the request's

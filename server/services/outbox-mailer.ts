@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Mail, MailLog, Mailer } from './mailer';
+import type { Mail, MailLog, Mailer } from './mail';
 
 let sequence = 0;
 

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../lib/http-error';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
-import type { Mail } from './mailer';
+import type { Mail } from './mail';
 import { formatPounds, toPence, toPounds } from './money';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 import { splitVat, VAT_PERCENT } from './vat';
