@@ -49,14 +49,6 @@ export interface OrderItemRow {
   total_price: number;
 }
 
-export interface NewOrder {
-  userId: number;
-  serviceId: number;
-  total: number;
-  createdAt: Date;
-  items: Array<{ itemId: number; name: string; unitPrice: number; quantity: number; totalPrice: number }>;
-}
-
 export interface CheckoutFields {
   dueAt: Date;
   address: string;
@@ -203,23 +195,6 @@ export function orderRepository(db: Database) {
            FROM order_items WHERE order_id = $1 ORDER BY item_id`,
         [orderId],
       );
-    },
-
-    /** Call inside a transaction: the order and its items are written together. */
-    async insert(order: NewOrder): Promise<number> {
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO orders (user_id, service_id, total, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [order.userId, order.serviceId, order.total, order.createdAt],
-      );
-      const id = row!.id;
-      for (const item of order.items) {
-        await db.query(
-          `INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, item.itemId, item.name, item.unitPrice, item.quantity, item.totalPrice],
-        );
-      }
-      return id;
     },
 
     /** Records the checkout, only from the not-yet-checked-out state; false when that is not the case. */

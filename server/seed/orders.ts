@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
+import { createOrder } from '../services/orders';
 import { percentOf, toPence, toPounds } from '../services/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 
@@ -117,17 +118,15 @@ interface SeedOrderInput {
 
 async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   const { plan, customer, next, now } = input;
-  const lines = input.choices
+  const items = input.choices
     .filter((_, index) => index === 0 || next(3) === 0)
     .slice(0, 4)
-    .map((item) => {
-      const quantity = 1 + next(3);
-      return { itemId: item.id, name: item.name, unitPrice: item.price, quantity, totalPrice: toPounds(toPence(item.price) * quantity) };
-    });
-  const total = toPounds(lines.reduce((sum, line) => sum + toPence(line.totalPrice), 0));
+    .map((item) => ({ id: item.id, quantity: 1 + next(3) }));
   const createdAt = new Date(now.getTime() - plan.daysAgo * DAY - next(8) * 3_600_000);
+  // The API's one creation path: priced by the pricing module (One-off, VAT included), as a customer's would be.
+  const created = await createOrder(db, { id: customer.id, name: customer.name, email: '', roles: ['ROLE_USER'] }, { service: input.serviceId, items }, createdAt);
+  const { id, total } = created;
   const orders = orderRepository(db);
-  const id = await orders.insert({ userId: customer.id, serviceId: input.serviceId, total, createdAt, items: lines });
 
   const [address, city, postcode, phone] = ADDRESSES[plan.customer % ADDRESSES.length]!;
   const dueAt = new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), createdAt.getUTCDate() + plan.dueInDays, 9 + next(6)));

@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { londonDate, londonLocalToInstant } from '../services/london-time';
-import { toPence, toPounds } from '../services/money';
+import { createOrder } from '../services/orders';
 
 /**
  * Today's demo jobs (issue 15 section 1): a new site's schedule board opens on today, so a few cash
@@ -29,12 +29,9 @@ export async function seedTodaysJobs(db: Database, now: Date): Promise<void> {
   for (const job of TODAY) {
     const [customer] = await db.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE lower(email) = $1', [job.email]);
     if (!customer) continue;
-    const total = toPounds(toPence(item.price) * 2);
     const placedAt = new Date(now.getTime() - 86_400_000);
-    const id = await orders.insert({
-      userId: customer.id, serviceId: service.id, total, createdAt: placedAt,
-      items: [{ itemId: item.id, name: item.name, unitPrice: item.price, quantity: 2, totalPrice: total }],
-    });
+    // The API's one creation path (priced by the pricing module), as in the demo orders.
+    const { id } = await createOrder(db, { id: customer.id, name: customer.name, email: job.email, roles: ['ROLE_USER'] }, { service: service.id, items: [{ id: item.id, quantity: 2 }] }, placedAt);
     await orders.checkout(id, {
       dueAt: londonLocalToInstant(day, job.time), address: '1 Demo Street', phone: '020 7946 0000', city: 'London',
       codePostal: job.postcode, clientNote: '', paymentMethod: 'cash', paymentRef: null, checkedOutAt: placedAt,

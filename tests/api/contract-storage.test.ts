@@ -37,6 +37,21 @@ describe('migrations and first-start data', () => {
     expect(await count()).toEqual(before);
   });
 
+  it('prices the demo orders as a customer\'s would be (one creation path): VAT included, lines that add up', async () => {
+    const rows = await test.db.query<{ id: number; total: string; vat: string; frequency: string; lines_total: string }>(
+      `SELECT o.id, o.total, o.vat, o.frequency, (SELECT sum(i.total_price) FROM order_items i WHERE i.order_id = o.id) AS lines_total
+         FROM orders o ORDER BY o.id`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const [total, vat] = [Math.round(Number(row.total) * 100), Math.round(Number(row.vat) * 100)];
+      expect(row.frequency, `order ${row.id}`).toBe('one_off');
+      expect(Math.round(Number(row.lines_total) * 100), `order ${row.id}`).toBe(total);
+      // 20% VAT inside the price: VAT is a sixth of the total, to the penny.
+      expect(vat, `order ${row.id}`).toBe(Math.round(total / 6));
+    }
+  });
+
   it('gives every service 4 to 8 items priced in pounds, 5 to 8 activities and 3 to 4 FAQs', async () => {
     const rows = await test.db.query<{ name: string; items: number; activities: number; faqs: number; min_price: number }>(
       `SELECT s.name,
