@@ -1,6 +1,7 @@
 import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
 import { earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
+import { CheckoutRequestRules } from '../openapi/rules';
 
 /**
  * The place-order form of the checkout machine: its fields, the checks a customer expects before
@@ -41,11 +42,12 @@ const NOTICE_MS = NOTICE_HOURS * 3_600_000;
 /** What a date or time field reports while some of its segments are typed and others are not. */
 export const INCOMPLETE = 'incomplete';
 
-// The same patterns as the contract's CheckoutRequest, so a form that passes here passes there.
-const UK_POSTCODE = /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/;
-const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+// The contract's own CheckoutRequest patterns (openapi/rules.ts), so a form that passes here passes there.
+const checkoutRules = CheckoutRequestRules.properties;
+const UK_POSTCODE = new RegExp(checkoutRules.code_postal.pattern);
+const PHONE = new RegExp(checkoutRules.phone.pattern);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const TIME = new RegExp(checkoutRules.due_time.pattern);
 
 export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors {
   const errors: CheckoutErrors = {};

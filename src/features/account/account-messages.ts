@@ -1,3 +1,5 @@
+import { PasswordRules, RegisterRequestRules } from '../../../openapi/rules';
+
 /** The account screens' texts, exactly as docs/requirements.md gives them (R-AUTH, R-VAL) (spelling included). */
 export const accountMessages = {
   emailRequired: 'Email is required !',
@@ -13,5 +15,8 @@ export const accountMessages = {
   profileUpdated: 'Profile updated successfully !',
 } as const;
 
-/** Password and full name need at least this many characters (R-AUTH-7, R-VAL-2). */
-export const minimumLength = 6;
+/** A password needs at least this many characters (R-AUTH-7), as the contract says. */
+export const minimumLength = PasswordRules.minLength;
+
+/** A registering full name needs at least this many characters (R-VAL-2), as the contract says. */
+export const minimumNameLength = RegisterRequestRules.properties.name.minLength;

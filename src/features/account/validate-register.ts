@@ -1,4 +1,4 @@
-import { accountMessages as m, minimumLength } from './account-messages';
+import { accountMessages as m, minimumNameLength } from './account-messages';
 import { emailError, passwordError, withoutEmpty, type FormErrors } from './validate-login';
 
 export interface RegisterForm {
@@ -10,7 +10,7 @@ export interface RegisterForm {
 
 function nameError(name: string): string | undefined {
   if (!name.trim()) return m.nameRequired;
-  if (name.trim().length < minimumLength) return m.nameTooShort;
+  if (name.trim().length < minimumNameLength) return m.nameTooShort;
   return undefined;
 }
 

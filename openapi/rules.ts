@@ -1,0 +1,274 @@
+// Generated from openapi/openapi.yaml by `npm run api:types` (scripts/contract-rules.ts): do not edit.
+// The contract's field rules, for the forms to check exactly what the server will.
+export const MoneyRules = {
+  "minimum": 0,
+  "multipleOf": 0.01
+} as const;
+
+export const EmailRules = {
+  "minLength": 3,
+  "maxLength": 254
+} as const;
+
+export const PasswordRules = {
+  "minLength": 6,
+  "maxLength": 128
+} as const;
+
+export const LoginRequestRules = {
+  "properties": {
+    "password": {
+      "minLength": 1,
+      "maxLength": 128
+    }
+  }
+} as const;
+
+export const RegisterRequestRules = {
+  "properties": {
+    "name": {
+      "minLength": 6,
+      "maxLength": 100
+    }
+  }
+} as const;
+
+export const ResetPasswordRequestRules = {
+  "properties": {
+    "token": {
+      "maxLength": 200
+    }
+  }
+} as const;
+
+export const ContactRequestRules = {
+  "properties": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "message": {
+      "minLength": 1,
+      "maxLength": 5000
+    }
+  }
+} as const;
+
+export const QuantityRules = {
+  "minimum": 1,
+  "maximum": 100
+} as const;
+
+export const NewOrderRequestRules = {
+  "properties": {
+    "service": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const OrderSummaryRules = {
+  "properties": {
+    "duration_minutes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
+export const AvailabilityRules = {
+  "properties": {
+    "teams": {
+      "minimum": 0
+    },
+    "duration_minutes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
+export const CheckoutRequestRules = {
+  "properties": {
+    "order": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "due_time": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "address": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "phone": {
+      "pattern": "^\\+?[0-9 ()-]{7,20}$",
+      "maxLength": 20
+    },
+    "city": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "code_postal": {
+      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
+    },
+    "client_note": {
+      "maxLength": 2000
+    }
+  }
+} as const;
+
+export const RefundRequestBodyRules = {
+  "properties": {
+    "reason": {
+      "minLength": 1,
+      "maxLength": 1000
+    }
+  }
+} as const;
+
+export const ProfileUpdateRules = {
+  "properties": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "oldPassword": {
+      "maxLength": 128
+    }
+  }
+} as const;
+
+export const OrderStatusUpdateRules = {
+  "properties": {
+    "version": {
+      "minimum": 0
+    }
+  }
+} as const;
+
+export const RefundStatusUpdateRules = {
+  "properties": {
+    "order": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "version": {
+      "minimum": 0
+    }
+  }
+} as const;
+
+export const DeleteAccountRequestRules = {
+  "properties": {
+    "password": {
+      "minLength": 1,
+      "maxLength": 128
+    }
+  }
+} as const;
+
+export const NewCustomerNoteRules = {
+  "properties": {
+    "body": {
+      "minLength": 1,
+      "maxLength": 2000
+    }
+  }
+} as const;
+
+export const NewReplyRules = {
+  "properties": {
+    "body": {
+      "minLength": 1,
+      "maxLength": 5000
+    }
+  }
+} as const;
+
+export const ScheduleJobRules = {
+  "properties": {
+    "duration_minutes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
+export const JobAssignmentRules = {
+  "properties": {
+    "team": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const JobMoveRules = {
+  "properties": {
+    "due_time": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    }
+  }
+} as const;
+
+export const RescheduleRequestRules = {
+  "properties": {
+    "due_time": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    }
+  }
+} as const;
+
+export const ReceiptRules = {
+  "properties": {
+    "number": {
+      "minimum": 1
+    }
+  }
+} as const;
+
+export const QuoteRefRules = {
+  "pattern": "^[A-Za-z0-9_-]{16,64}$"
+} as const;
+
+export const FrequencyCodeRules = {
+  "pattern": "^[a-z_]{1,30}$"
+} as const;
+
+export const PostcodeRules = {
+  "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
+} as const;
+
+export const QuoteOptionsRules = {
+  "properties": {
+    "vatPercent": {
+      "minimum": 0,
+      "maximum": 100
+    }
+  }
+} as const;
+
+export const QuoteChoiceRules = {
+  "properties": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const QuoteRequestRules = {
+  "properties": {
+    "service": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const QuoteLineRules = {
+  "properties": {
+    "amount": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
