@@ -14,7 +14,6 @@ import { londonLocalToInstant } from './london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
-import { assertStorableText } from './orders-text-input';
 import { assertAddressKeepsPrice } from './quotes';
 
 
@@ -44,8 +43,6 @@ export async function checkoutOrder(
   request: CheckoutRequest,
   idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
-  const { address, phone, city, code_postal, client_note } = request;
-  assertStorableText({ address, phone, city, code_postal, client_note });
   const keys = idempotencyKeyRepository(deps.db);
   const requestHash = hashRequest(request);
   if (idempotencyKey) {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/lib/http-error';
 import { formatLondon, londonLocalToInstant } from '../../server/services/london-time';
 import { formatPounds, percentOf, toPence, toPounds } from '../../server/services/money';
-import { assertStorableText } from '../../server/services/orders-text-input';
 import { assertAcceptablePassword, COMMON_PASSWORD } from '../../server/services/password-policy';
 import { createTokenService, seconds } from '../../server/services/token-service';
 
@@ -76,13 +75,6 @@ describe('passwords (R-AUTH)', () => {
     for (const password of ['correct horse battery', 'aab-aab-aab', 'Tr0ub4dor&3', 'ab']) {
       expect(refusal(() => assertAcceptablePassword(password)), password).toBeNull();
     }
-  });
-});
-
-describe('text the database can store', () => {
-  it('refuses a NUL character with a 400 naming the field', () => {
-    expect(refusal(() => assertStorableText({ address: 'ok', city: 'Lon\u0000don' }))).toEqual({ status: 400, message: 'body/city must not contain NUL characters' });
-    expect(refusal(() => assertStorableText({ address: '221B Baker Street', city: 'London' }))).toBeNull();
   });
 });
 
