@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:checkout`: checkout with its team claim at 50 connections (docs/decisions/026,
+ * budget 11: p99 ≤ 50 ms on PGlite and on PostgreSQL). Starts the real server (PGlite, or the
+ * PostgreSQL server of DATABASE_URL into a database of its own), creates BENCH_ORDERS orders (default
+ * 1,500) through the API, then checks them out over HTTP from 50 connections at once, each at a
+ * start time that still has a free team (3 a day-slot, spread over the weeks after the demo bookings), so every
+ * checkout claims a team in its transaction. Prints p50/p99 of the checkouts and how many were
+ * answered 201, 409 (the slot was taken) or anything else. A benchmark, not a test.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { CheckoutRequest, OrderSummary, ServiceItems } from '../openapi/schema';
+import { londonDate } from '../server/services/london-time';
+import { BENCH_CUSTOMER, signIn, startServer } from './bench/server';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Start times 2 hours apart leave room for a 90–120 minute job; each holds 3 teams.
+const STARTS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00'];
+const TEAMS = 3;
+
+async function ownDatabase(url: string | undefined): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  if (!url) return { url: undefined, drop: async () => {} };
+  const name = `sparkle_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function call<T>(url: string, method: string, route: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const answer = await fetch(`${url}/api${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: answer.status, body: (await answer.json().catch(() => null)) as T };
+}
+
+const database = await ownDatabase(process.env.DATABASE_URL);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-bench-checkout-'));
+const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log') });
+try {
+  const { token } = await signIn(server.url, BENCH_CUSTOMER);
+  const items = await call<ServiceItems>(server.url, 'GET', '/services/get-items/1', token);
+  const item = items.body.items[0]!;
+  const orders: number[] = [];
+  for (let n = 0; n < ORDERS; n += 1) {
+    const created = await call<OrderSummary>(server.url, 'POST', '/services/order/new', token, { service: 1, items: [{ id: item.id, quantity: 1 }] });
+    if (created.status !== 201 && created.status !== 200) throw new Error(`order ${n}: ${created.status} ${JSON.stringify(created.body)}`);
+    orders.push(created.body.id);
+  }
+  // Checkout n takes day-slot ⌊n / 3⌋: 3 checkouts (one per team) per start time, from 3 weeks ahead
+  // (past the demo bookings, which hold teams in the coming days).
+  const firstDay = Date.now() + 21 * 86_400_000;
+  const bodyFor = (n: number, order: number): CheckoutRequest => {
+    const slot = Math.floor(n / TEAMS);
+    return {
+      order,
+      due_date: londonDate(new Date(firstDay + Math.floor(slot / STARTS.length) * 86_400_000)),
+      due_time: STARTS[slot % STARTS.length]!,
+      address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
+    };
+  };
+  const times: number[] = [];
+  const statuses = new Map<number, number>();
+  const refusals = new Set<string>();
+  let next = 0;
+  const worker = async () => {
+    for (let n = next++; n < orders.length; n = next++) {
+      const started = performance.now();
+      const answer = await call(server.url, 'POST', '/services/order/checkout', token, bodyFor(n, orders[n]!));
+      times.push(performance.now() - started);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 300) refusals.add(`${answer.status} ${(answer.body as { message?: string } | null)?.message ?? ''}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  const counted = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${count}×${status}`).join(', ');
+  console.log(`checkout with team claim, ${CONNECTIONS} connections, ${orders.length} checkouts on ${database.url ? 'PostgreSQL' : 'PGlite'}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${counted}); server RSS ${Math.round(server.rssBytes() / 1048576)} MB`);
+  for (const refusal of refusals) console.log(`  refused: ${refusal}`);
+} finally {
+  await server.stop();
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}
