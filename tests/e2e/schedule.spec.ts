@@ -117,3 +117,22 @@ test('moving a job from its card: a new UK time, written to the history', async 
   expect(detail.history.at(-1)).toMatchObject({ action: 'order.moved', from: `${day} 09:00`, to: `${day} 15:30` });
 });
 
+
+test('a busy day in the week view shows its first jobs and "Show N more" for the rest', async ({ page }) => {
+  // 8 jobs in one lane on one day: the week view shows 6 of them (CARDS_SHOWN), the count says 8.
+  const times = ['07:00', '08:30', '10:00', '11:30', '13:00', '14:30', '16:00', '17:30'];
+  const { day, ids } = await jobsOnAFreshDay(customer, times, admin.api);
+  await signIn(page, admin.user);
+  await page.goto(`/schedule?view=week&day=${day}`);
+  await expect(card(page, ids[0]!)).toBeVisible();
+  const unassigned = lane(page, 'Unassigned');
+  const more = unassigned.getByRole('button', { name: new RegExp(`^Show 2 more jobs of Unassigned, `) });
+  await expect(more).toHaveText('Show 2 more');
+  for (const id of ids.slice(0, 6)) await expect(card(page, id)).toBeVisible();
+  for (const id of ids.slice(6)) await expect(card(page, id)).toHaveCount(0);
+  await more.focus();
+  await page.keyboard.press('Enter');
+  for (const id of ids) await expect(card(page, id)).toBeVisible();
+  await expect(more).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the week view with a busy day shown in full');
+});

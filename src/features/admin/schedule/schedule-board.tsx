@@ -1,8 +1,9 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { isTextDropItem, useDrop } from 'react-aria-components';
 import type { ScheduleAssignmentEvent } from '../../../../machines/schedule-assignment.machine';
+import { Button } from '../../../components/ui';
 import { JOB_DRAG_TYPE, JobCard, type CardAssignment } from './job-card';
-import { cellKey, daysOf, groupJobs, shortDay, type BoardView, type Lane } from './schedule-view';
+import { CARDS_SHOWN, cellKey, daysOf, groupJobs, shortDay, type BoardView, type Lane } from './schedule-view';
 import type { ScheduleJob } from '../../../../openapi/schema';
 
 export interface Selection {
@@ -49,6 +50,7 @@ export function ScheduleBoard({ view, from, days, lanes, jobs, selection, send, 
                   lanes={lanes}
                   day={day}
                   showDayHeading={view === 'week'}
+                  limit={CARDS_SHOWN[view]}
                   jobs={cells.get(cellKey(lane.teamId, day)) ?? EMPTY}
                   selection={selection}
                   busy={busy}
@@ -66,11 +68,13 @@ export function ScheduleBoard({ view, from, days, lanes, jobs, selection, send, 
 
 const EMPTY: ScheduleJob[] = [];
 
+
 interface CellProps {
   lane: Lane;
   lanes: readonly Lane[];
   day: string;
   showDayHeading: boolean;
+  limit: number;
   jobs: readonly ScheduleJob[];
   selection: Selection;
   busy: boolean;
@@ -79,8 +83,11 @@ interface CellProps {
 }
 
 /** One lane's jobs on one day; a dropped card is selected and given this lane's team, as the menu would. */
-const LaneCell = memo(function LaneCell({ lane, lanes, day, showDayHeading, jobs, selection, busy, send, onMoved }: CellProps) {
+const LaneCell = memo(function LaneCell({ lane, lanes, day, showDayHeading, limit, jobs, selection, busy, send, onMoved }: CellProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? jobs : jobs.slice(0, limit);
+  const where = `${lane.name}${showDayHeading ? `, ${shortDay(day)}` : ''}`;
   const { dropProps, isDropTarget } = useDrop({
     ref,
     getDropOperation: (types) => (types.has(JOB_DRAG_TYPE) && !busy ? 'move' : 'cancel'),
@@ -99,8 +106,8 @@ const LaneCell = memo(function LaneCell({ lane, lanes, day, showDayHeading, jobs
       {jobs.length === 0 ? (
         <p className="schedule-cell__empty">No jobs</p>
       ) : (
-        <ul className="schedule-cell__jobs" aria-label={`${lane.name}${showDayHeading ? `, ${shortDay(day)}` : ''}`}>
-          {jobs.map((job) => (
+        <ul className="schedule-cell__jobs" aria-label={where}>
+          {shown.map((job) => (
             <JobCard
               key={job.id}
               job={job}
@@ -116,6 +123,11 @@ const LaneCell = memo(function LaneCell({ lane, lanes, day, showDayHeading, jobs
           ))}
         </ul>
       )}
+      {jobs.length > shown.length ? (
+        <Button size="sm" variant="ghost" className="schedule-cell__more" aria-label={`Show ${jobs.length - shown.length} more jobs of ${where}`} onPress={() => setShowAll(true)}>
+          Show {jobs.length - shown.length} more
+        </Button>
+      ) : null}
     </div>
   );
 });

@@ -14,6 +14,13 @@ export interface Lane {
 }
 
 export const UNASSIGNED_LANE = 'Unassigned';
+
+/**
+ * Cards a cell shows before "Show N more": a busy week (2,000 jobs) would otherwise put every card,
+ * each with its menu, drag source and buttons, on the page at once — seconds of rendering before
+ * anything can be clicked (docs/decisions/026, budget 12). The lane's heading still counts them all.
+ */
+export const CARDS_SHOWN: Record<BoardView, number> = { day: 24, week: 6 };
 const DAY_MS = 86_400_000;
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
