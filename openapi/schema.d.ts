@@ -3776,6 +3776,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminTeam"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
@@ -3923,6 +3924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Closure"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
