@@ -958,7 +958,7 @@ export interface paths {
         /**
          * Rename a team, change its working days and hours, or make it active or inactive
          * @description The same rules as a new team. An inactive team is left out of availability and of the schedule
-         *     board's lanes; its booked jobs keep it (move them on the schedule).
+         *     board's lanes, so a team with jobs from now on cannot become inactive (409: move them first).
          */
         put: operations["updateTeam"];
         post?: never;

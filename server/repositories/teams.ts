@@ -50,6 +50,15 @@ export function teamsRepository(db: Database) {
       return (await db.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [id])).length > 0;
     },
 
+    /** The team's jobs (checked out, not cancelled) that start at `now` or later. */
+    async jobsFrom(id: number, now: Date): Promise<number> {
+      const [row] = await db.query<{ jobs: number }>(
+        `SELECT count(*)::int AS jobs FROM orders WHERE team_id = $1 AND checked_out_at IS NOT NULL AND status <> 'cancelled' AND due_at >= $2`,
+        [id, now],
+      );
+      return row?.jobs ?? 0;
+    },
+
     async nameTaken(name: string, exceptId?: number): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM teams WHERE lower(name) = lower($1) AND id <> $2', [name, exceptId ?? 0]);
       return rows.length > 0;

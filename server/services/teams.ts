@@ -41,6 +41,9 @@ export async function updateTeam(db: Database, id: number, input: Schemas['TeamI
     const teams = teamsRepository(tx);
     if (!(await teams.lock(id))) throw notFound('Team not found');
     if (await teams.nameTaken(team.name, id)) throw conflict(`A team named ${team.name} already exists`);
+    // An inactive team has no lane on the board and no place in availability: its jobs would vanish.
+    const jobs = team.active ? 0 : await teams.jobsFrom(id, now);
+    if (jobs > 0) throw conflict(`${team.name} has ${jobs === 1 ? '1 job' : `${jobs} jobs`} booked from now on: move ${jobs === 1 ? 'it' : 'them'} to another team on the schedule first`);
     await teams.update(id, team);
     await teams.setHours(id, team.hours);
     return (await teams.list(londonDate(now), id))[0]!;

@@ -71,6 +71,11 @@ describe('time off', () => {
     const teamId = row!.team_id;
     const added = await asAdmin('POST', `/admin/teams/${teamId}/time-off`, { starts_on: '2027-04-15', ends_on: '2027-04-15' });
     expect(added.body.time_off).toMatchObject([{ starts_on: '2027-04-15', reason: '', jobs: 1 }]);
+    // Nor can it become inactive while it has jobs to come: they would leave the board.
+    const team = (await teams()).find((row) => row.id === teamId)!;
+    expect(await asAdmin('PUT', `/admin/teams/${teamId}`, { name: team.name, active: false, hours: team.hours })).toEqual({
+      status: 409, body: { message: `${team.name} has 1 job booked from now on: move it to another team on the schedule first` },
+    });
   });
 
   it('refuses days in the wrong order, in the past, overlapping ones and an unknown team with a message', async () => {
