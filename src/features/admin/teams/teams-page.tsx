@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { listTeams, removeTimeOff, type AdminTeam } from '../../../api/teams';
+import { startFetch } from '../../../app/preload';
 import { useRequest } from '../../../app/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import '../data-table/data-table.css';
@@ -9,6 +10,11 @@ import { TimeOffDialog } from './time-off-dialog';
 import './teams.css';
 
 type Editing = { team: AdminTeam | null } | null;
+
+/** What TeamsPage asks for first, started before it renders (first-reads.ts). */
+export function startTeamsReads(): void {
+  startFetch(listTeams);
+}
 
 /**
  * Issue 15, /teams: the teams with their working days and hours and their time off to come. Every
