@@ -120,6 +120,27 @@ describe('closures', () => {
     expect((await day('2027-06-01')).day).toMatchObject({ status: 'closed', reason: 'Closed' });
   });
 
+  it('closing days while customers check out for them: every checkout that got in is counted in the day\'s jobs, every later one is refused', async () => {
+    const days = ['2027-08-09', '2027-08-10', '2027-08-11', '2027-08-12', '2027-08-13', '2027-08-14', '2027-08-15', '2027-08-16'];
+    const times = ['08:00', '10:00', '12:00', '14:00', '16:00', '18:00'];
+    const orders = await Promise.all(days.flatMap(() => times.map(() => placeOrder(server, jane.token, house))));
+    const answers = await Promise.all([
+      ...days.map((date) => asAdmin('POST', '/admin/closures', { date, reason: 'Flood' })),
+      ...orders.map((order, n) => send(server, 'POST', '/services/order/checkout', {
+        token: jane.token, body: checkoutBody(order.id, londonLocalToInstant(days[Math.floor(n / times.length)]!, times[n % times.length]!)),
+      })),
+    ]);
+    days.forEach((date, d) => {
+      const closure = answers[d]!;
+      const checkouts = answers.slice(days.length + d * times.length, days.length + (d + 1) * times.length);
+      expect(closure.status).toBe(201);
+      expect([date, closure.body.jobs]).toEqual([date, checkouts.filter((answer) => answer.status === 200).length]);
+      for (const answer of checkouts.filter((a) => a.status !== 200)) {
+        expect(answer).toEqual({ status: 400, body: { message: `We are closed on ${date} (Flood): please choose another day` } });
+      }
+    });
+  });
+
   it('refuses a day already closed, a past day, one too far ahead and reopening a day that is open, with a message', async () => {
     expect((await asAdmin('POST', '/admin/closures', { date: '2027-07-01' })).status).toBe(201);
     expect(await asAdmin('POST', '/admin/closures', { date: '2027-07-01' })).toEqual({ status: 409, body: { message: 'We are already closed on 2027-07-01' } });
