@@ -210,6 +210,62 @@ export const JobMoveRules = {
   }
 } as const;
 
+export const TeamDayRules = {
+  "properties": {
+    "weekday": {
+      "minimum": 0,
+      "maximum": 6
+    },
+    "opens": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "closes": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    }
+  }
+} as const;
+
+export const TeamInputRules = {
+  "properties": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 60
+    }
+  }
+} as const;
+
+export const TimeOffRules = {
+  "properties": {
+    "jobs": {
+      "minimum": 0
+    }
+  }
+} as const;
+
+export const NewTimeOffRules = {
+  "properties": {
+    "reason": {
+      "maxLength": 200
+    }
+  }
+} as const;
+
+export const ClosureRules = {
+  "properties": {
+    "jobs": {
+      "minimum": 0
+    }
+  }
+} as const;
+
+export const NewClosureRules = {
+  "properties": {
+    "reason": {
+      "maxLength": 200
+    }
+  }
+} as const;
+
 export const RescheduleRequestRules = {
   "properties": {
     "due_time": {

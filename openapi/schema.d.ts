@@ -919,6 +919,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams with their working days and hours and their time off to come
+         * @description Every team, active ones first in board order, each with its seven weekdays (0 = Sunday; a weekday
+         *     with no hours of its own reads as working the company's default 07:00–20:00) and its time off that
+         *     ends today or later (UK dates). Availability reads the same rows at once (decision 022).
+         */
+        get: operations["listTeams"];
+        put?: never;
+        /**
+         * Add a team
+         * @description A new team, last on the schedule board. Names are unique whatever their case (409). Each weekday is
+         *     given once (400); a working day's hours end after they start (400). An active team counts in the
+         *     customers' availability at once ("3 of 4 teams free").
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a team, change its working days and hours, or make it active or inactive
+         * @description The same rules as a new team. An inactive team is left out of availability and of the schedule
+         *     board's lanes, so a team with jobs from now on cannot become inactive (409: move them first).
+         */
+        put: operations["updateTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/teams/{id}/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a team off for whole UK days (inclusive)
+         * @description From `starts_on` to `ends_on` inclusive, ending today or later and at most 366 days long, within two
+         *     years (400). A range that overlaps the team's other time off is refused (409). The team is out of
+         *     the customers' availability on those days at once ("2 of 3 teams free"); jobs it already has
+         *     there are counted in `jobs`, to move on the schedule.
+         */
+        post: operations["addTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/teams/{id}/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a team's time off
+         * @description The team is back in availability on those days at once. 404 when the team has no such time off.
+         */
+        delete: operations["removeTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days the company is shut, from today on
+         * @description UK dates, earliest first, each with its reason and the jobs still booked that day.
+         */
+        get: operations["listClosures"];
+        put?: never;
+        /**
+         * Close the company on a UK day (e.g. 25 December)
+         * @description Today or later, within two years (400); a day already closed is 409. The day reads "Closed" in the
+         *     customers' calendar at once and checkout and rescheduling refuse it (400). Jobs already booked that
+         *     day stay booked and are counted in `jobs`, to move on the schedule.
+         */
+        post: operations["addClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/closures/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Open the company again on a closed day
+         * @description The day is bookable again at once. 404 when that day is not closed.
+         */
+        delete: operations["removeClosure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/order/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -1759,6 +1897,132 @@ export interface components {
             /** @description HH:mm, UK time. */
             due_time: string;
         };
+        TeamDay: {
+            /** @description 0 = Sunday … 6 = Saturday. */
+            weekday: number;
+            works: boolean;
+            /** @description HH:mm, UK time; within the company's opening hours in effect. */
+            opens: string;
+            /** @description HH:mm, UK time; after `opens`. */
+            closes: string;
+        };
+        /**
+         * @example {
+         *       "name": "Team D",
+         *       "active": true,
+         *       "hours": [
+         *         {
+         *           "weekday": 0,
+         *           "works": false,
+         *           "opens": "07:00",
+         *           "closes": "20:00"
+         *         },
+         *         {
+         *           "weekday": 1,
+         *           "works": true,
+         *           "opens": "08:00",
+         *           "closes": "17:00"
+         *         },
+         *         {
+         *           "weekday": 2,
+         *           "works": true,
+         *           "opens": "08:00",
+         *           "closes": "17:00"
+         *         },
+         *         {
+         *           "weekday": 3,
+         *           "works": true,
+         *           "opens": "08:00",
+         *           "closes": "17:00"
+         *         },
+         *         {
+         *           "weekday": 4,
+         *           "works": true,
+         *           "opens": "08:00",
+         *           "closes": "17:00"
+         *         },
+         *         {
+         *           "weekday": 5,
+         *           "works": true,
+         *           "opens": "08:00",
+         *           "closes": "17:00"
+         *         },
+         *         {
+         *           "weekday": 6,
+         *           "works": false,
+         *           "opens": "07:00",
+         *           "closes": "20:00"
+         *         }
+         *       ]
+         *     }
+         */
+        TeamInput: {
+            /** @description Trimmed; unique whatever its case. */
+            name: string;
+            active: boolean;
+            /** @description Each weekday once. */
+            hours: components["schemas"]["TeamDay"][];
+        };
+        TimeOff: {
+            id: number;
+            /** Format: date */
+            starts_on: string;
+            /** Format: date */
+            ends_on: string;
+            reason: string;
+            /** @description The team's booked jobs (not cancelled) on those days. */
+            jobs: number;
+        };
+        /**
+         * @example {
+         *       "starts_on": "2026-12-24",
+         *       "ends_on": "2026-12-24",
+         *       "reason": "Training"
+         *     }
+         */
+        NewTimeOff: {
+            /**
+             * Format: date
+             * @description The first UK day off.
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description The last UK day off (inclusive).
+             */
+            ends_on: string;
+            reason?: string;
+        };
+        AdminTeam: {
+            id: number;
+            name: string;
+            active: boolean;
+            hours: components["schemas"]["TeamDay"][];
+            /** @description Ending today or later, earliest first. */
+            time_off: components["schemas"]["TimeOff"][];
+        };
+        Closure: {
+            /** Format: date */
+            date: string;
+            reason: string;
+            /** @description Jobs still booked that day (not cancelled). */
+            jobs: number;
+        };
+        /**
+         * @example {
+         *       "date": "2026-12-25",
+         *       "reason": "Christmas Day"
+         *     }
+         */
+        NewClosure: {
+            /**
+             * Format: date
+             * @description The UK day.
+             */
+            date: string;
+            /** @description Shown to customers instead of "Closed" in the free times (e.g. Christmas Day). */
+            reason?: string;
+        };
         /** @description What rescheduling now would cost, by the terms of R-TERMS-1 (24 hours' notice, 30% fee for less). */
         Rescheduling: {
             allowed: boolean;
@@ -2173,6 +2437,13 @@ export type ScheduleJob = components['schemas']['ScheduleJob'];
 export type Schedule = components['schemas']['Schedule'];
 export type JobAssignment = components['schemas']['JobAssignment'];
 export type JobMove = components['schemas']['JobMove'];
+export type TeamDay = components['schemas']['TeamDay'];
+export type TeamInput = components['schemas']['TeamInput'];
+export type TimeOff = components['schemas']['TimeOff'];
+export type NewTimeOff = components['schemas']['NewTimeOff'];
+export type AdminTeam = components['schemas']['AdminTeam'];
+export type Closure = components['schemas']['Closure'];
+export type NewClosure = components['schemas']['NewClosure'];
 export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
@@ -3593,6 +3864,236 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeam"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInput"];
+            };
+        };
+        responses: {
+            /** @description The team. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInput"];
+            };
+        };
+        responses: {
+            /** @description The team as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTimeOff"];
+            };
+        };
+        responses: {
+            /** @description The team with its time off. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                timeOffId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team with its remaining time off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listClosures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closure"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewClosure"];
+            };
+        };
+        responses: {
+            /** @description The closure. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UK day, YYYY-MM-DD. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closures left, from today on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closure"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -9,6 +9,7 @@ import { homeHandlers } from './home';
 import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
+import { teamHandlers } from './teams';
 import { pricingHandlers } from './pricing';
 import { userHandlers } from './user';
 
@@ -26,6 +27,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),
+    ...teamHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

@@ -38,6 +38,7 @@ export const adminPages = {
   customer: '/customers/:id',
   messages: '/messages',
   schedule: '/schedule',
+  teams: '/teams',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

@@ -29,6 +29,7 @@ export const paths = {
     customer: (id: number | string) => `/customers/${id}`,
     messages: '/messages',
     schedule: '/schedule',
+    teams: '/teams',
   },
 } as const;
 

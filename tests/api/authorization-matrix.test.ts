@@ -117,6 +117,37 @@ const ROWS: Record<string, Row> = {
       return { path: `/admin/schedule/jobs/${body.order}/time`, body: { due_date: body.due_date, due_time: body.due_time } };
     },
   },
+  // Teams and closures (issue 15, decision 022): fresh names and far-off days (300+ days ahead, beyond
+  // every booking of this suite), so each cell can succeed and no other row meets a closed day.
+  listTeams: { request: async () => ({ path: '/admin/teams' }) },
+  createTeam: { request: async () => ({ path: '/admin/teams', body: teamBody(`Matrix ${randomUUID().slice(0, 8)}`) }) },
+  updateTeam: { request: async (ctx) => ({ path: `/admin/teams/${await matrixTeam(ctx)}`, body: teamBody(`Matrix ${randomUUID().slice(0, 8)}`) }) },
+  addTimeOff: {
+    request: async (ctx) => {
+      const day = farDay();
+      return { path: `/admin/teams/${await matrixTeam(ctx)}/time-off`, body: { starts_on: day, ends_on: day, reason: 'Matrix' } };
+    },
+  },
+  removeTimeOff: {
+    request: async (ctx) => {
+      const team = await matrixTeam(ctx);
+      const day = farDay();
+      const added = await ctx.target.api.call('POST', `/admin/teams/${team}/time-off`, { token: ctx.target.admin.token, body: { starts_on: day, ends_on: day } });
+      const timeOff = (added.body as { time_off?: Array<{ id: number; starts_on: string }> }).time_off?.find((off) => off.starts_on === day);
+      if (added.status !== 201 || !timeOff) throw new Error(`time off: ${added.status}`);
+      return { path: `/admin/teams/${team}/time-off/${timeOff.id}` };
+    },
+  },
+  listClosures: { request: async () => ({ path: '/admin/closures' }) },
+  addClosure: { request: async () => ({ path: '/admin/closures', body: { date: farDay(), reason: 'Matrix' } }) },
+  removeClosure: {
+    request: async (ctx) => {
+      const date = farDay();
+      const added = await ctx.target.api.call('POST', '/admin/closures', { token: ctx.target.admin.token, body: { date } });
+      if (added.status !== 201) throw new Error(`closure: ${added.status}`);
+      return { path: `/admin/closures/${date}` };
+    },
+  },
   updateRefundStatus: {
     request: async (ctx) => ({ path: '/admin/refund/status', body: { status: 'accepted', order: await orderWithPendingRefund(ctx.target.api, ctx.a, ctx.catalogue) } }),
   },
@@ -175,6 +206,28 @@ const ROWS: Record<string, Row> = {
 /** A new contact message's id (read through the administrator's list, newest first). */
 function quoteBody(ctx: Context) {
   return { service: ctx.catalogue.serviceId, items: [{ id: ctx.catalogue.itemIds[0]!, quantity: 1 }], frequency: 'one_off', extras: [], postcode: 'SE22 8AA' };
+}
+
+/** A team of the matrix's own (inactive: it never changes anyone's availability), made once. */
+let matrixTeamId: number | null = null;
+async function matrixTeam(ctx: Context): Promise<number> {
+  if (matrixTeamId === null) {
+    const made = await ctx.target.api.call('POST', '/admin/teams', { token: ctx.target.admin.token, body: { ...teamBody(`Matrix ${randomUUID().slice(0, 8)}`), active: false } });
+    if (made.status !== 201) throw new Error(`team: ${made.status}`);
+    matrixTeamId = (made.body as { id: number }).id;
+  }
+  return matrixTeamId;
+}
+
+function teamBody(name: string) {
+  return { name, active: false, hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, works: weekday !== 0, opens: '08:00', closes: '17:00' })) };
+}
+
+/** A UK day not used before by this suite, 300 days ahead and on (within the two years closures allow). */
+let farDays = 0;
+function farDay(): string {
+  farDays += 1;
+  return new Date(Date.now() + (300 + farDays) * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function contactMessage(ctx: Context): Promise<number> {

@@ -113,7 +113,7 @@ test.describe('admin pages', () => {
     await signInByApi(page, admin);
   });
 
-  for (const route of ['/', '/users', '/orders', '/refund-orders', '/settings']) {
+  for (const route of ['/', '/users', '/orders', '/refund-orders', '/settings', '/teams']) {
     test(`admin ${route} has no axe violations`, async ({ page }) => {
       await page.goto(route);
       await settled(page);

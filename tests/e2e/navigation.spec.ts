@@ -23,6 +23,7 @@ test.describe('a deep link opened logged out', () => {
     ['/refund-orders', 'Refunded orders'],
     ['/settings', 'Update Information'],
     ['/schedule', 'Schedule'],
+    ['/teams', 'Teams'],
   ] as const) {
     test(`${path} goes to the login page, and there after logging in as the administrator`, async ({ page }) => {
       await page.goto(path);

@@ -8,6 +8,7 @@ import { OrdersPage } from './orders/orders-page';
 import { RefundsPage } from './refunds/refunds-page';
 import { SchedulePage } from './schedule/schedule-page';
 import { SettingsPage } from './settings-page';
+import { TeamsPage } from './teams/teams-page';
 import { UsersPage } from './users/users-page';
 import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
@@ -36,6 +37,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
         <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
         <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />
         <Route path={routePath(adminPages.schedule)} element={<SchedulePage />} />
+        <Route path={routePath(adminPages.teams)} element={<TeamsPage />} />
         <Route path="*" element={matchPage(pathname) ? <Navigate to="/" replace /> : notFound} />
       </Route>
     </Routes>

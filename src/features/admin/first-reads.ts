@@ -1,6 +1,7 @@
 import { matchPage } from '../../app/page-routes';
 import { startDashboardReads } from './dashboard/dashboard-page';
 import { startOrdersReads } from './orders/orders-page';
+import { startTeamsReads } from './teams/teams-page';
 import { startUsersReads } from './users/users-page';
 
 /**
@@ -18,4 +19,5 @@ export function startFirstReads(location: { pathname: string; search: string }, 
   if (page?.area !== 'admin') return;
   if (page.name === 'orders') startOrdersReads(new URLSearchParams(location.search), now);
   else if (page.name === 'users') startUsersReads();
+  else if (page.name === 'teams') startTeamsReads();
 }

@@ -45,7 +45,7 @@ function genericValid(schema: Schema, hints: Hints): fc.Arbitrary<unknown> {
     case 'string':
       return validString(schema);
     case 'array':
-      return fc.array(validValue(schema.items ?? {}, hints), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) });
+      return fc.array(validValue(schema.items ?? {}, hints), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)) });
     case 'object':
       return validObject(schema, hints);
     default:

@@ -6,6 +6,7 @@ const links = [
   { to: paths.admin.dashboard, label: 'Overview', icon: '▦' },
   { to: paths.admin.orders, label: 'Orders', icon: '☰' },
   { to: paths.admin.schedule, label: 'Schedule', icon: '▤' },
+  { to: paths.admin.teams, label: 'Teams', icon: '⚑' },
   { to: paths.admin.refunds, label: 'Refunded orders', icon: '↺' },
   { to: paths.admin.users, label: 'Users', icon: '☺' },
   { to: paths.admin.customers, label: 'Customers', icon: '☷' },

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { addClosure, listClosures, removeClosure } from '../../../api/closures';
+import { useRequest } from '../../../app/use-request';
+import { Alert, Button, Spinner, TextField } from '../../../components/ui';
+import '../data-table/data-table.css';
+import './closures.css';
+import type { Closure, NewClosure } from '../../../../openapi/schema';
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Issue 15, /settings: the days the company is shut (e.g. 25 December). A closed day reads "Closed"
+ * in the customers' calendar on their next look and cannot be booked (decision 022); jobs already
+ * booked that day stay, and are shown here to be moved on the schedule.
+ */
+export function ClosuresSection() {
+  const closures = useRequest(listClosures, { auto: true });
+  const [announcement, setAnnouncement] = useState('');
+  const done = (message: string) => {
+    setAnnouncement(message);
+    closures.retry();
+  };
+  const removing = useRequest(async (date: string) => {
+    const left = await removeClosure(date);
+    done(`Open again on ${date}`);
+    return left;
+  });
+
+  return (
+    <section className="closures" aria-labelledby="closures-title">
+      <h2 id="closures-title">Closures</h2>
+      <p>Days the company is shut. Customers see them as &quot;Closed&quot; and cannot book them.</p>
+      <AddClosureForm onAdded={(closure) => done(`Closed on ${closure.date}`)} />
+      <p role="status" className="saved-status">{announcement}</p>
+      {closures.loading && !closures.data ? <Spinner label="Loading the closures" /> : null}
+      {closures.error ? (
+        <Alert variant="error" className="load-error">
+          {closures.error} <Button size="sm" variant="secondary" onPress={closures.retry}>Try again</Button>
+        </Alert>
+      ) : null}
+      {removing.error ? <Alert variant="error">{removing.error}</Alert> : null}
+      {closures.data ? <ClosureTable closures={closures.data} isDisabled={removing.loading} onRemove={removing.send} /> : null}
+    </section>
+  );
+}
+
+function ClosureTable({ closures, isDisabled, onRemove }: { closures: Closure[]; isDisabled: boolean; onRemove: (date: string) => void }) {
+  return (
+    <div className="data-table">
+      <div className="data-table__scroll" role="region" aria-label="Closures" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">Closures from today on</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day (UK)</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Jobs booked</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {closures.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="data-table__empty">No closures to come.</td>
+              </tr>
+            ) : (
+              closures.map((closure) => (
+                <tr key={closure.date}>
+                  <th scope="row">{closure.date}</th>
+                  <td>{closure.reason || '—'}</td>
+                  <td>{closure.jobs ? <strong className="closures__jobs">{closure.jobs} to move</strong> : 'None'}</td>
+                  <td>
+                    <Button size="sm" variant="secondary" aria-label={`Open again on ${closure.date}`} isDisabled={isDisabled} onPress={() => onRemove(closure.date)}>
+                      Open again
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function AddClosureForm({ onAdded }: { onAdded: (closure: Closure) => void }) {
+  const [date, setDate] = useState('');
+  const [reason, setReason] = useState('');
+  const [checked, setChecked] = useState(false);
+  const adding = useRequest(async (closure: NewClosure) => {
+    const added = await addClosure(closure);
+    setDate('');
+    setReason('');
+    setChecked(false);
+    onAdded(added);
+    return added;
+  });
+  return (
+    <form
+      noValidate
+      className="closures__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setChecked(true);
+        if (DATE_PATTERN.test(date)) adding.send({ date, reason: reason.trim() });
+      }}
+    >
+      <TextField
+        label="Day to close"
+        description="YYYY-MM-DD, a UK date"
+        isRequired
+        maxLength={10}
+        value={date}
+        onChange={setDate}
+        errorMessage={checked && !DATE_PATTERN.test(date) ? 'Use YYYY-MM-DD, e.g. 2026-12-25' : null}
+        isDisabled={adding.loading}
+      />
+      <TextField label="Reason (optional)" description="Shown to customers, e.g. Christmas Day" maxLength={200} value={reason} onChange={setReason} isDisabled={adding.loading} />
+      <div className="closures__submit">
+        <Button type="submit" isPending={adding.loading}>
+          Close the company
+        </Button>
+      </div>
+      {adding.error ? <Alert variant="error" className="closures__error">{adding.error}</Alert> : null}
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Browser, Page } from '@playwright/test';
+import { TEST_ADMIN } from '../api/support/test-config';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { deliveryDetails, keepOrderInBrowser, ukDateIn } from './support/booking-ui';
+import type { ApiClient } from './support/api-client';
+import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Issue 15, teams and closures, in a real browser against the real server: the administrator marks
+ * a team off on /teams and closes 25 December on /settings, by keyboard, and a customer's booking
+ * form reads "2 of 3 teams free" that day and "Closed" on 25 December. The spec runs a server of its
+ * own (support/own-server.ts): a team off or a closed day on the shared server would change what
+ * the availability specs running beside it read.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+});
+test.afterAll(async () => server?.close());
+test.describe.configure({ timeout: 120_000 });
+
+/** The next 25 December at least two days ahead (UK): inside the customers' booking window. */
+function nextChristmas(): string {
+  const soon = ukDateIn(2);
+  const year = Number(soon.slice(0, 4));
+  return soon <= `${year}-12-25` ? `${year}-12-25` : `${year + 1}-12-25`;
+}
+
+async function signInOn(page: Page, credentials: { email: string; password: string }): Promise<ApiClient> {
+  const user = await ok(server.api().POST('/auth/login', { body: { username: credentials.email, password: credentials.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+  return server.api(user.token);
+}
+
+async function adminAt(page: Page, path: string): Promise<void> {
+  await signInOn(page, TEST_ADMIN);
+  await page.goto(`${server.baseUrl}${path}`);
+  await settled(page);
+}
+
+/** A customer of their own browser on /placeorder with a 30-minute order, the date typed. */
+async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const customer = uniqueCustomer('teams');
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  const api = await signInOn(page, customer);
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));
+  await keepOrderInBrowser(page, order, 1);
+  await page.goto(`${server.baseUrl}/placeorder`);
+  await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible();
+  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
+  const [year, month, day] = date.split('-');
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+  await expect(page.getByRole('heading', { name: `Free times on ${date} (UK time)` })).toBeVisible();
+  return page;
+}
+
+const freeTimes = (page: Page) => page.getByRole('listbox', { name: /^Free times/ });
+
+test('an administrator marks Team A off on a day by keyboard: the customer\'s time list for that day reads "2 of 3 teams free"', async ({ page, browser }) => {
+  const day = ukDateIn(12);
+  const before = await customerTimesOn(browser, day);
+  await expect(freeTimes(before).getByRole('option', { name: '10:00 — 3 of 3 teams free' })).toBeVisible();
+  await before.context().close();
+
+  await adminAt(page, '/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+  const teamA = page.getByRole('row', { name: /^Team A/ });
+  await expect(teamA.getByRole('cell').nth(1)).toHaveText('Mon–Sun 07:00–20:00');
+  await expectNoAxeViolations(page, '/teams');
+
+  await page.getByRole('button', { name: 'Add time off for Team A' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Time off for Team A' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First day off')).toBeFocused();
+  await expectNoAxeViolations(page, '/teams with the time off dialog open');
+  await page.keyboard.type(day);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
+  await page.keyboard.type('Training');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(teamA.getByRole('listitem')).toContainText(`${day} (Training)`);
+  await expect(page.getByRole('button', { name: `Remove time off ${day} of Team A` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Time off added for Team A' })).toBeVisible();
+  await expectNoAxeViolations(page, '/teams with time off');
+
+  const after = await customerTimesOn(browser, day);
+  await expect(freeTimes(after).getByRole('option', { name: '10:00 — 2 of 3 teams free' })).toBeVisible();
+  await expect(freeTimes(after).getByRole('option', { name: '10:00 — 3 of 3 teams free' })).toHaveCount(0);
+  await after.context().close();
+});
+
+test('an administrator adds a team and edits its working days by keyboard', async ({ page }) => {
+  await adminAt(page, '/teams');
+  await page.getByRole('button', { name: 'Add a team' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add a team' });
+  await expect(dialog.getByLabel('Team name')).toBeFocused();
+  await page.keyboard.type('Team D');
+  await expectNoAxeViolations(page, '/teams with the team dialog open');
+  // Not on Sundays; Monday's hours end before they start: the server's message is shown.
+  await dialog.getByRole('checkbox', { name: 'Works on Sunday' }).press('Space');
+  await dialog.getByLabel('Monday to').fill('06:00');
+  await dialog.getByRole('button', { name: 'Save team' }).press('Enter');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Monday: the hours must end after they start' })).toBeVisible();
+  await dialog.getByLabel('Monday to').fill('17:00');
+  await dialog.getByRole('button', { name: 'Save team' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: /^Team D/ }).getByRole('cell').nth(1)).toHaveText('Mon 07:00–17:00, Tue–Sat 07:00–20:00, Sun off');
+
+  await page.getByRole('button', { name: 'Edit Team D' }).press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Team D' });
+  await edit.getByRole('checkbox', { name: /^Active/ }).press('Space');
+  await edit.getByRole('button', { name: 'Save team' }).press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('row', { name: /^Team D/ }).getByRole('cell').first()).toHaveText('Inactive');
+});
+
+test('an administrator closes 25 December on /settings: the customer\'s calendar shows that day "Closed"', async ({ page, browser }) => {
+  const christmas = nextChristmas();
+  await adminAt(page, '/settings');
+  const closures = page.getByRole('region', { name: 'Closures' }).first();
+  await expect(page.getByRole('heading', { level: 2, name: 'Closures' })).toBeVisible();
+  await expect(page.getByText('No closures to come.')).toBeVisible();
+  await expectNoAxeViolations(page, '/settings');
+
+  await page.getByLabel('Day to close').focus();
+  await page.keyboard.type(christmas);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Christmas Day');
+  await page.keyboard.press('Enter');
+  const row = closures.getByRole('row', { name: new RegExp(`^${christmas}`) });
+  await expect(row).toContainText('Christmas Day');
+  await expect(page.getByRole('status').filter({ hasText: `Closed on ${christmas}` })).toBeVisible();
+  await expectNoAxeViolations(page, '/settings with a closure');
+  // The same day twice: the server's 409 in its words.
+  await page.getByLabel('Day to close').fill(christmas);
+  await page.getByRole('button', { name: 'Close the company' }).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: `We are already closed on ${christmas}` })).toBeVisible();
+
+  const customer = await customerTimesOn(browser, christmas);
+  await expect(customer.getByText(`${christmas}: Closed (Christmas Day)`)).toBeVisible();
+  await customer.getByRole('button', { name: 'Open the calendar' }).click();
+  const calendar = customer.getByRole('dialog', { name: 'Choose a date' });
+  await expect(calendar).toBeVisible();
+  const cell = calendar.locator('.calendar__cell:not([data-outside-month])', { hasText: /^25/ });
+  await expect(cell).toHaveText('25Closed');
+  await customer.context().close();
+});
