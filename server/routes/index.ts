@@ -10,6 +10,7 @@ import { manageBookingHandlers } from './manage-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
 import { pricingHandlers } from './pricing';
+import { pricingSettingsHandlers } from './pricing-settings';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -23,6 +24,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...manageBookingHandlers(ctx),
     ...availabilityHandlers(ctx),
     ...pricingHandlers(ctx),
+    ...pricingSettingsHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),
