@@ -8,6 +8,7 @@ import { OrdersPage } from './orders/orders-page';
 import { RefundsPage } from './refunds/refunds-page';
 import { SchedulePage } from './schedule/schedule-page';
 import { SettingsPage } from './settings-page';
+import { PricingPage } from './pricing/pricing-page';
 import { UsersPage } from './users/users-page';
 import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
@@ -32,6 +33,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
         <Route path={routePath(adminPages.order)} element={<OrderDetailPage notFound={notFound} />} />
         <Route path={routePath(adminPages.refunds)} element={<RefundsPage />} />
         <Route path={routePath(adminPages.settings)} element={<SettingsPage />} />
+        <Route path={routePath(adminPages.pricing)} element={<PricingPage />} />
         <Route path={routePath(adminPages.customers)} element={<CustomersPage />} />
         <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
         <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />

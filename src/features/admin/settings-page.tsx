@@ -1,4 +1,5 @@
-import { Card, Page } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { Card, LinkButton, Page } from '../../components/ui';
 import { ProfileForm } from '../account/profile-form';
 import './settings-page.css';
 
@@ -8,6 +9,12 @@ export function SettingsPage() {
     <Page title="Settings" heading="Update Information" width="full">
       <Card className="admin-settings">
         <ProfileForm title="Update Information" nameLabel="Full Name" />
+      </Card>
+      {/* Issue 15: the business's own settings live on their own page. */}
+      <Card as="section" className="admin-settings" aria-labelledby="settings-pricing">
+        <h2 id="settings-pricing">Prices and hours</h2>
+        <p>Item prices, frequency discounts, extras, the Congestion Charge and opening hours, with who changed them and when.</p>
+        <LinkButton href={paths.admin.pricing} variant="secondary" size="sm">Edit prices and hours</LinkButton>
       </Card>
     </Page>
   );

@@ -1,0 +1,10 @@
+import type { components } from '../../openapi/schema';
+import { api } from './client';
+import { unwrapPage, type PageOf } from './paged';
+
+export type PricingAuditEntry = components['schemas']['PricingAuditEntry'];
+
+/** GET /admin/pricing/audit: the latest changes to prices and hours, newest first, with the total. */
+export function listPricingAudit(limit: number): Promise<PageOf<PricingAuditEntry>> {
+  return unwrapPage(api.GET('/admin/pricing/audit', { params: { query: { limit } } }));
+}
