@@ -1878,7 +1878,10 @@ export interface components {
          *       "service": "House Keeping",
          *       "status": "awaiting_validation",
          *       "team_id": null,
-         *       "version": 1
+         *       "version": 1,
+         *       "staff_notes": [
+         *         "Key in safe 1234"
+         *       ]
          *     }
          */
         ScheduleJob: {
@@ -1893,6 +1896,8 @@ export interface components {
             /** @description Null while unassigned. */
             team_id: number | null;
             version: number;
+            /** @description The customer's private staff notes (issue 15), oldest first, as on the customer's record. */
+            staff_notes: string[];
         };
         Schedule: {
             /** Format: date */

@@ -117,3 +117,19 @@ test('moving a job from its card: a new UK time, written to the history', async 
   expect(detail.history.at(-1)).toMatchObject({ action: 'order.moved', from: `${day} 09:00`, to: `${day} 15:30` });
 });
 
+
+test("the customer's private staff notes are on the job's card and on the order page", async ({ page }) => {
+  const noted = await newSignedInCustomer('schedule-notes');
+  const { day, ids: [id] } = await jobsOnAFreshDay(noted, ['11:00']);
+  const order = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: id! } } }));
+  await ok(admin.api.POST('/admin/customers/{id}/notes', { params: { path: { id: order.customer_id } }, body: { body: 'Key in safe 1234' } }));
+  await signIn(page, admin.user);
+  await page.goto(`/schedule?view=day&day=${day}`);
+  const notes = card(page, id!).getByRole('list', { name: /^Staff notes on / });
+  await expect(notes).toHaveText('Key in safe 1234');
+  await expectNoAxeViolations(page, 'a card with staff notes');
+
+  await card(page, id!).getByRole('link', { name: `Order #${id}` }).click();
+  await expect(page).toHaveURL(`/order/${id}`);
+  await expect(page.getByRole('region', { name: 'Staff notes' })).toContainText('Key in safe 1234');
+});
