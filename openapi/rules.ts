@@ -294,6 +294,57 @@ export const PostcodeRules = {
   "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
 } as const;
 
+export const PriceInputRules = {
+  "minimum": 0,
+  "maximum": 100000,
+  "multipleOf": 0.01
+} as const;
+
+export const DiscountChangeRules = {
+  "properties": {
+    "discountPercent": {
+      "minimum": 0,
+      "maximum": 100,
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
+export const ClockTimeRules = {
+  "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+} as const;
+
+export const OutwardCodeRules = {
+  "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]?$"
+} as const;
+
+export const FrequencyRuleRules = {
+  "properties": {
+    "discountPercent": {
+      "minimum": 0,
+      "maximum": 100
+    }
+  }
+} as const;
+
+export const OpeningHoursRules = {
+  "properties": {
+    "weekday": {
+      "minimum": 0,
+      "maximum": 6
+    }
+  }
+} as const;
+
+export const PricingRulesRules = {
+  "properties": {
+    "vatPercent": {
+      "minimum": 0,
+      "maximum": 100
+    }
+  }
+} as const;
+
 export const QuoteOptionsRules = {
   "properties": {
     "vatPercent": {

@@ -1057,6 +1057,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prices and opening hours that quotes and availability use
+         * @description Every service's item prices, the frequencies' discounts, the extras and priced options, the
+         *     Congestion Charge and its postcode districts, and the opening hours per weekday (UK time).
+         *     Prices include VAT (docs/decisions/023-editable-prices-and-audit.md).
+         */
+        get: operations["getPricingRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed which price or opening hours, and when (newest first) */
+        get: operations["listPricingAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an item's price (VAT inclusive)
+         * @description In the next quote; a quote already given keeps its price while it holds. Written to the pricing audit.
+         */
+        put: operations["updateItemPrice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/frequencies/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a frequency's discount (0–100%)
+         * @description Written to the pricing audit.
+         */
+        put: operations["updateFrequencyDiscount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/extras/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the price of an extra or a priced option (VAT inclusive)
+         * @description Written to the pricing audit.
+         */
+        put: operations["updateExtraPrice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/congestion-charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the Congestion Charge added to a job inside the zone (VAT inclusive)
+         * @description Written to the pricing audit.
+         */
+        put: operations["updateCongestionCharge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/congestion-districts/{district}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a postcode district (outward code, e.g. WC2N) inside the Congestion Charge zone
+         * @description Idempotent: a district already in the zone stays and nothing is audited. Lower case is
+         *     taken as upper case. Written to the pricing audit.
+         */
+        put: operations["addCongestionDistrict"];
+        post?: never;
+        /**
+         * Take a postcode district out of the Congestion Charge zone
+         * @description Idempotent: a district not in the zone changes nothing. Written to the pricing audit.
+         */
+        delete: operations["removeCongestionDistrict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/opening-hours/{weekday}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the company's opening hours of a weekday (UK time)
+         * @description 0 = Sunday … 6 = Saturday. `opens` must be before `closes` (400), also on a closed day (the
+         *     hours come back when it opens again). In the next availability read; booked jobs stay
+         *     where they are. Written to the pricing audit.
+         */
+        put: operations["updateOpeningHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/order/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -1647,7 +1813,7 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.team`: from/to a team name or Unassigned; `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
             action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved";
@@ -1850,7 +2016,10 @@ export interface components {
          *       "service": "House Keeping",
          *       "status": "awaiting_validation",
          *       "team_id": null,
-         *       "version": 1
+         *       "version": 1,
+         *       "staff_notes": [
+         *         "Key in safe 1234"
+         *       ]
          *     }
          */
         ScheduleJob: {
@@ -1865,6 +2034,8 @@ export interface components {
             /** @description Null while unassigned. */
             team_id: number | null;
             version: number;
+            /** @description The customer's private staff notes (issue 15), oldest first, as on the customer's record. */
+            staff_notes: string[];
         };
         Schedule: {
             /** Format: date */
@@ -2093,6 +2264,97 @@ export interface components {
         FrequencyCode: string;
         /** @description A UK postcode. */
         Postcode: string;
+        /**
+         * @description Pounds sterling, VAT inclusive, at most two decimals (0 to 100,000).
+         * @example 27.5
+         */
+        PriceInput: number;
+        /**
+         * @example {
+         *       "price": 27.5
+         *     }
+         */
+        PriceChange: {
+            price: components["schemas"]["PriceInput"];
+        };
+        /**
+         * @example {
+         *       "discountPercent": 12.5
+         *     }
+         */
+        DiscountChange: {
+            /** @description Percent off the discountable lines, 0 to 100. */
+            discountPercent: number;
+        };
+        /** @description HH:mm, UK time. */
+        ClockTime: string;
+        /**
+         * @example {
+         *       "open": true,
+         *       "opens": "08:00",
+         *       "closes": "18:00"
+         *     }
+         */
+        HoursChange: {
+            /** @description false: closed all day. */
+            open: boolean;
+            opens: components["schemas"]["ClockTime"];
+            closes: components["schemas"]["ClockTime"];
+        };
+        /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+        OutwardCode: string;
+        PricedItem: {
+            id: number;
+            service: number;
+            serviceName: string;
+            name: string;
+            price: components["schemas"]["Money"];
+        };
+        FrequencyRule: {
+            code: components["schemas"]["FrequencyCode"];
+            name: string;
+            discountPercent: number;
+        };
+        ExtraRule: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            kind: "extra" | "option";
+            price: components["schemas"]["Money"];
+        };
+        OpeningHours: {
+            /** @description 0 = Sunday … 6 = Saturday. */
+            weekday: number;
+            open: boolean;
+            opens: components["schemas"]["ClockTime"];
+            closes: components["schemas"]["ClockTime"];
+        };
+        CongestionDistricts: string[];
+        PricingRules: {
+            items: components["schemas"]["PricedItem"][];
+            frequencies: components["schemas"]["FrequencyRule"][];
+            extras: components["schemas"]["ExtraRule"][];
+            congestionCharge: components["schemas"]["Money"];
+            congestionDistricts: components["schemas"]["CongestionDistricts"];
+            openingHours: components["schemas"]["OpeningHours"][];
+            /** @description The VAT every price includes. */
+            vatPercent: number;
+        };
+        PricingAuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The administrator, by name. */
+            actor: string;
+            /** @enum {string} */
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours";
+            /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
+            subject: string;
+            /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
+            from: string | null;
+            /** @description The new value as shown; null for a district taken out of the zone. */
+            to: string | null;
+        };
         QuoteOptions: {
             serviceId: number;
             serviceName: string;
@@ -2361,6 +2623,8 @@ export interface components {
         PaymentMethodFilter: components["schemas"]["PaymentMethod"];
         /** @description `true`: only orders no team is assigned to yet; `false`: only those a team is. */
         UnassignedFilter: boolean;
+        /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+        District: components["schemas"]["OutwardCode"];
         QuoteId: components["schemas"]["QuoteRef"];
     };
     requestBodies: never;
@@ -2451,6 +2715,19 @@ export type Receipt = components['schemas']['Receipt'];
 export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
 export type Postcode = components['schemas']['Postcode'];
+export type PriceInput = components['schemas']['PriceInput'];
+export type PriceChange = components['schemas']['PriceChange'];
+export type DiscountChange = components['schemas']['DiscountChange'];
+export type ClockTime = components['schemas']['ClockTime'];
+export type HoursChange = components['schemas']['HoursChange'];
+export type OutwardCode = components['schemas']['OutwardCode'];
+export type PricedItem = components['schemas']['PricedItem'];
+export type FrequencyRule = components['schemas']['FrequencyRule'];
+export type ExtraRule = components['schemas']['ExtraRule'];
+export type OpeningHours = components['schemas']['OpeningHours'];
+export type CongestionDistricts = components['schemas']['CongestionDistricts'];
+export type PricingRules = components['schemas']['PricingRules'];
+export type PricingAuditEntry = components['schemas']['PricingAuditEntry'];
 export type QuoteOptions = components['schemas']['QuoteOptions'];
 export type QuoteChoice = components['schemas']['QuoteChoice'];
 export type QuoteRequest = components['schemas']['QuoteRequest'];
@@ -2478,6 +2755,7 @@ export type ParameterDueTo = components['parameters']['DueTo'];
 export type ParameterServiceFilter = components['parameters']['ServiceFilter'];
 export type ParameterPaymentMethodFilter = components['parameters']['PaymentMethodFilter'];
 export type ParameterUnassignedFilter = components['parameters']['UnassignedFilter'];
+export type ParameterDistrict = components['parameters']['District'];
 export type ParameterQuoteId = components['parameters']['QuoteId'];
 export type HeaderTotalCount = components['headers']['TotalCount'];
 export type HeaderLink = components['headers']['Link'];
@@ -4094,6 +4372,277 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getPricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listPricingAudit: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100; default 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to answer, from 1 (the default). A page after the last answers an empty list. A page
+                 *     more than 10,000 rows from both ends of the list answers 400: find such rows with a search or
+                 *     a filter (the first and last pages of any list, and all of a list of up to 20,000, are readable).
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the trail. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingAuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyAtOnce"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateItemPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceChange"];
+            };
+        };
+        responses: {
+            /** @description The item with its new price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateFrequencyDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: components["schemas"]["FrequencyCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountChange"];
+            };
+        };
+        responses: {
+            /** @description The frequency with its new discount. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrequencyRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateExtraPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceChange"];
+            };
+        };
+        responses: {
+            /** @description The extra with its new price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtraRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateCongestionCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceChange"];
+            };
+        };
+        responses: {
+            /** @description The new charge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addCongestionDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts of the zone now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeCongestionDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts of the zone now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 = Sunday … 6 = Saturday. */
+                weekday: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HoursChange"];
+            };
+        };
+        responses: {
+            /** @description The weekday's hours now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

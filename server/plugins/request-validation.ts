@@ -16,6 +16,9 @@ function createAjv(coerce: boolean): Ajv2020 {
     allErrors: false,
     // OpenAPI annotations (example, x-*) are not JSON Schema keywords; tolerate them.
     strict: false,
+    // 1.15 / 0.01 is 114.99999999999999 in floating point: without a tolerance `multipleOf: 0.01`
+    // would refuse £1.15 (prices in pounds and pence, decision 023).
+    multipleOfPrecision: 9,
   });
   addFormats(ajv);
   return ajv;
@@ -49,6 +52,12 @@ function refuseAnyBody(data: unknown) {
   return { error: [error] } as unknown as { error: Error };
 }
 
+/** Patterns a person types, said in words rather than as the regular expression. */
+const PATTERN_MEANINGS: Record<string, string> = {
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'must be a time as HH:mm (00:00 to 23:59)',
+  '^[A-Za-z]{1,2}[0-9][A-Za-z0-9]?$': 'must be a UK postcode district (the outward code), such as WC2N or SE1',
+};
+
 /** `body/email must match format "email"`: where, then what is wrong, one problem at a time. */
 export function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const [first] = errors as ErrorObject[];
@@ -61,6 +70,10 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
     message = `${where} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
   } else if (first.keyword === 'type') {
     message = `${where} must be ${String(first.params.type).split(',').join(' or ')}`;
+  } else if (first.keyword === 'pattern' && PATTERN_MEANINGS[String(first.params.pattern)]) {
+    message = `${where} ${PATTERN_MEANINGS[String(first.params.pattern)]}`;
+  } else if (first.keyword === 'multipleOf' && first.params.multipleOf === 0.01) {
+    message = `${where} must have at most 2 decimals`;
   } else if (first.keyword === 'required') {
     message = `${where} must have required property '${String(first.params.missingProperty)}'`;
   }

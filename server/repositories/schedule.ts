@@ -22,6 +22,8 @@ export interface JobRow {
   team_id: number | null;
   version: number;
   checked_out_at: Date | null;
+  /** The customer's staff notes, oldest first (json: text from one driver, parsed from the other). */
+  staff_notes: string[] | string;
 }
 
 export interface TeamRow {
@@ -44,7 +46,8 @@ export interface OpeningDay {
 
 const SELECT_JOB = `
   SELECT o.id, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, u.name AS customer,
-         o.code_postal AS postcode, s.name AS service, o.status, o.team_id, o.version, o.checked_out_at
+         o.code_postal AS postcode, s.name AS service, o.status, o.team_id, o.version, o.checked_out_at,
+         COALESCE((SELECT json_agg(n.body ORDER BY n.created_at, n.id) FROM customer_notes n WHERE n.user_id = o.user_id), '[]'::json) AS staff_notes
     FROM orders o
     JOIN users u ON u.id = o.user_id
     JOIN services s ON s.id = o.service_id`;

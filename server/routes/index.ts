@@ -11,6 +11,7 @@ import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
 import { teamHandlers } from './teams';
 import { pricingHandlers } from './pricing';
+import { pricingSettingsHandlers } from './pricing-settings';
 import { userHandlers } from './user';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
@@ -24,6 +25,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...manageBookingHandlers(ctx),
     ...availabilityHandlers(ctx),
     ...pricingHandlers(ctx),
+    ...pricingSettingsHandlers(ctx),
     ...adminHandlers(ctx),
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),

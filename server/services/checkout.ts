@@ -4,6 +4,7 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
+import { scheduleRepository } from '../repositories/schedule';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
@@ -82,7 +83,7 @@ export async function checkoutOrder(
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
     // The job holds a team from now on (409 when none is free any more): decision 015.
-    await claimTeam(tx, order.id, request.due_date, request.due_time);
+    const { teamId } = await claimTeam(tx, order.id, request.due_date, request.due_time);
     await orders.checkout(order.id, {
       dueAt,
       address: request.address,
@@ -97,6 +98,13 @@ export async function checkoutOrder(
     await auditRepository(tx).record({
       orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
       from: null, to: request.payment, at: deps.now,
+    });
+    // The team the checkout claimed is in the order's history too (issue 15), as an
+    // administrator's assignment is: the history says who has had the job from the start.
+    const team = await scheduleRepository(tx).team(teamId);
+    await auditRepository(tx).record({
+      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.team',
+      from: null, to: team?.name ?? `Team ${teamId}`, at: deps.now,
     });
     const checkedOut = await orders.find(order.id);
     if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id), deps.outbox.site, deps.now));

@@ -33,6 +33,7 @@ export function jobView(row: JobRow): ScheduleJob {
     status: row.status,
     team_id: row.team_id,
     version: row.version,
+    staff_notes: typeof row.staff_notes === 'string' ? (JSON.parse(row.staff_notes) as string[]) : row.staff_notes,
   };
 }
 

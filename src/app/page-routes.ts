@@ -33,6 +33,8 @@ export const adminPages = {
   order: '/order/:id',
   refunds: '/refund-orders',
   settings: '/settings',
+  // Issue 15: prices and opening hours, with their audit trail.
+  pricing: '/settings/pricing',
   // Issue 15: customer records and contact messages.
   customers: '/customers',
   customer: '/customers/:id',

@@ -25,6 +25,7 @@ export const paths = {
     order: (id: number | string) => `/order/${id}`,
     refunds: '/refund-orders',
     settings: '/settings',
+    pricing: '/settings/pricing',
     customers: '/customers',
     customer: (id: number | string) => `/customers/${id}`,
     messages: '/messages',

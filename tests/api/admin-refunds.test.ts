@@ -85,6 +85,7 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => [actor, action, from, to])).toEqual([
       ['Jane Refund', 'order.checkout', null, 'card'],
+      ['Jane Refund', 'order.team', null, expect.stringMatching(/^Team /)],
       ['Test payment provider', 'order.paid', 'awaiting_validation', 'payment_validated'],
       ['Jane Refund', 'order.refund_request', null, 'pending'],
       ['Sam Admin', 'refund.status', 'pending', 'accepted'],

@@ -105,7 +105,11 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       codePostal: 'NW1 6XE',
       note: 'The key is under the mat.',
       refund: null,
-      history: [{ at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' }],
+      history: [
+        { at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
+        // The team the checkout claimed (decision 015).
+        { at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
+      ],
       customer_id: jane.id,
       staff_notes: [],
     });
@@ -139,6 +143,7 @@ describe('PUT /admin/order/update/{status}/{id} (updateOrderStatus)', () => {
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => ({ actor, action, from, to }))).toEqual([
       { actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
+      { actor: 'Jane Admin-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
       { actor: 'Sam Admin', action: 'order.status', from: 'awaiting_validation', to: 'completed' },
       { actor: 'Sam Admin', action: 'order.status', from: 'completed', to: 'payment_validated' },
     ]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
 import { checkedOutOrder, checkoutBody, createOrder, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, type Catalogue, type Session } from './support/api-actors';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
@@ -161,6 +162,32 @@ const ROWS: Record<string, Row> = {
   markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
   replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
   exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Prices and hours (issue 15, decision 023): every change sets a rule to the value it has, so the
+  // other rows' quotes and bookings keep their prices and times.
+  getPricingRules: { request: async () => ({ path: '/admin/pricing' }) },
+  listPricingAudit: { request: async () => ({ path: '/admin/pricing/audit' }) },
+  updateItemPrice: {
+    request: async (ctx) => {
+      const item = (await pricingRules(ctx)).items.find((candidate) => candidate.id === ctx.catalogue.itemIds[0])!;
+      return { path: `/admin/pricing/items/${item.id}`, body: { price: item.price } };
+    },
+  },
+  updateFrequencyDiscount: { request: async () => ({ path: '/admin/pricing/frequencies/one_off', body: { discountPercent: 0 } }) },
+  updateExtraPrice: {
+    request: async (ctx) => {
+      const [extra] = (await pricingRules(ctx)).extras;
+      return { path: `/admin/pricing/extras/${extra!.id}`, body: { price: extra!.price } };
+    },
+  },
+  updateCongestionCharge: { request: async (ctx) => ({ path: '/admin/pricing/congestion-charge', body: { price: (await pricingRules(ctx)).congestionCharge } }) },
+  addCongestionDistrict: { request: async () => ({ path: '/admin/pricing/congestion-districts/WC2N' }) },
+  removeCongestionDistrict: { request: async () => ({ path: '/admin/pricing/congestion-districts/ZZ9' }) },
+  updateOpeningHours: {
+    request: async (ctx) => {
+      const { weekday, ...hours } = (await pricingRules(ctx)).openingHours[0]!;
+      return { path: `/admin/pricing/opening-hours/${weekday}`, body: hours };
+    },
+  },
   // Issue 14: availability and quotes are public; a reschedule and a VAT receipt are the owner's.
   getAvailability: { request: async (ctx) => ({ path: `/availability?service=${ctx.catalogue.serviceId}&from=${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}&days=7` }) },
   getQuoteOptions: { request: async (ctx) => ({ path: `/quotes/options/${ctx.catalogue.serviceId}` }) },
@@ -202,6 +229,13 @@ const ROWS: Record<string, Row> = {
     },
   },
 };
+
+/** The price rules as they are now (read by the administrator). */
+async function pricingRules(ctx: Context): Promise<PricingRules> {
+  const answer = await ctx.target.api.call('GET', '/admin/pricing', { token: ctx.target.admin.token });
+  if (answer.status !== 200) throw new Error(`pricing rules: ${answer.status}`);
+  return answer.body as PricingRules;
+}
 
 /** A new contact message's id (read through the administrator's list, newest first). */
 function quoteBody(ctx: Context) {

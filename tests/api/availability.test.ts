@@ -87,6 +87,20 @@ describe('GET /api/availability', () => {
     expect(new Set(rows.map((row) => row.team_id)).size).toBe(3);
   });
 
+  it("writes the team each checkout claimed to the order's history, as the admin order page shows it (issue 15)", async () => {
+    const admin = await server.adminToken();
+    const rows = await server.db.query<{ id: number }>(`SELECT id FROM orders WHERE due_at = $1 ORDER BY id`, [londonLocalToInstant('2027-04-06', '10:30')]);
+    const teamsWritten: string[] = [];
+    for (const { id } of rows) {
+      const { body } = await send(server, 'GET', `/admin/order/${id}`, { token: admin });
+      const team = (body.history as Array<{ actor: string; action: string; from: string | null; to: string }>).filter((entry) => entry.action === 'order.team');
+      expect(team).toEqual([{ at: expect.any(String), actor: 'Jane Slots', action: 'order.team', from: null, to: expect.stringMatching(/^Team [ABC]$/) }]);
+      teamsWritten.push(team[0]!.to);
+    }
+    // Three jobs at one time: three teams, each named in its own order's history.
+    expect(teamsWritten.sort()).toEqual(['Team A', 'Team B', 'Team C']);
+  });
+
   it('refuses a time outside opening hours and a closed day with 400', async () => {
     const night = await book('2027-04-07', '03:00');
     expect(night.response.status).toBe(400);

@@ -40,6 +40,8 @@ const job = async (id: number, day: string) => (await schedule(day)).jobs.find((
 async function unassignedJob(due: Date) {
   const order = await bookedOrder(server, jane.token, house, { due });
   await server.db.query('UPDATE orders SET team_id = NULL WHERE id = $1', [order.id]);
+  // Such an order's history has no team either (checkout now writes the team it claimed).
+  await server.db.query(`DELETE FROM audit_log WHERE order_id = $1 AND action = 'order.team'`, [order.id]);
   return order;
 }
 
@@ -74,8 +76,22 @@ describe('GET /admin/schedule (listSchedule)', () => {
         // Checkout gave it the first free team (decision 015).
         team_id: teamNamed('Team A'),
         version: expect.any(Number),
+        staff_notes: [],
       },
     ]);
+  });
+
+  it("shows the customer's private staff notes on the job, oldest first (issue 15)", async () => {
+    const kit = await server.createCustomer({ name: 'Kit Notes' });
+    const day = ukDay(50);
+    const order = await bookedOrder(server, kit.token, house, { due: at(day, '11:00') });
+    for (const body of ['Key in safe 1234', 'Dog in the garden']) {
+      expect((await send(server, 'POST', `/admin/customers/${kit.id}/notes`, { token: admin, body: { body } })).status).toBe(201);
+    }
+    expect((await job(order.id, day)).staff_notes).toEqual(['Key in safe 1234', 'Dog in the garden']);
+    // Another customer's job on that day carries none of them.
+    const other = await bookedOrder(server, jane.token, house, { due: at(day, '15:00') });
+    expect((await job(other.id, day)).staff_notes).toEqual([]);
   });
 
   it('never shows drafts or cancelled orders, and a week reads seven UK days', async () => {

@@ -86,8 +86,8 @@ test('assigning by keyboard only: a team, then the clash is refused with the tea
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(`Order ${second} assigned to Team C`, { timeout: 20_000 });
   const detail = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: second! } } }));
-  // Checkout gave it a team, the set-up took it back to Unassigned, then Team C.
-  expect(detail.history.filter((entry) => entry.action === 'order.team').map((entry) => [entry.from, entry.to]).slice(1)).toEqual([['Unassigned', 'Team C']]);
+  // Checkout gave it a team (written to the history too), the set-up took it back to Unassigned, then Team C.
+  expect(detail.history.filter((entry) => entry.action === 'order.team').map((entry) => [entry.from, entry.to]).slice(2)).toEqual([['Unassigned', 'Team C']]);
 });
 
 test('dragging a card onto a lane assigns it', async ({ page, isMobile }) => {
@@ -135,4 +135,20 @@ test('a busy day in the week view shows its first jobs and "Show N more" for the
   for (const id of ids) await expect(card(page, id)).toBeVisible();
   await expect(more).toHaveCount(0);
   await expectNoAxeViolations(page, 'the week view with a busy day shown in full');
+});
+
+test("the customer's private staff notes are on the job's card and on the order page", async ({ page }) => {
+  const noted = await newSignedInCustomer('schedule-notes');
+  const { day, ids: [id] } = await jobsOnAFreshDay(noted, ['11:00']);
+  const order = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: id! } } }));
+  await ok(admin.api.POST('/admin/customers/{id}/notes', { params: { path: { id: order.customer_id } }, body: { body: 'Key in safe 1234' } }));
+  await signIn(page, admin.user);
+  await page.goto(`/schedule?view=day&day=${day}`);
+  const notes = card(page, id!).getByRole('list', { name: /^Staff notes on / });
+  await expect(notes).toHaveText('Key in safe 1234');
+  await expectNoAxeViolations(page, 'a card with staff notes');
+
+  await card(page, id!).getByRole('link', { name: `Order #${id}` }).click();
+  await expect(page).toHaveURL(`/order/${id}`);
+  await expect(page.getByRole('region', { name: 'Staff notes' })).toContainText('Key in safe 1234');
 });

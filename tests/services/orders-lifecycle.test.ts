@@ -210,7 +210,11 @@ describe('checkout (R-PAY)', () => {
       note: 'The key is under the mat.',
       status: 'awaiting_validation',
     });
-    expect(detail.history).toEqual([expect.objectContaining({ action: 'order.checkout', from: null, to: 'cash', actor: jane.name })]);
+    expect(detail.history).toEqual([
+      expect.objectContaining({ action: 'order.checkout', from: null, to: 'cash', actor: jane.name }),
+      // The team the checkout claimed (issue 15).
+      expect.objectContaining({ action: 'order.team', from: null, to: expect.stringMatching(/^Team /), actor: jane.name }),
+    ]);
     const item = service.items[0]!;
     expect(detail.items).toEqual([{ name: item.name, quantity: 2, unit_price: item.price, total_price: Math.round(item.price * 200) / 100 }]);
     // Written in the checkout's own transaction (not on the pool), so it exists exactly when the checkout commits.
@@ -326,6 +330,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(detail.status).toBe('cancelled');
     expect(detail.history.map((h) => [h.action, h.from, h.to])).toEqual([
       ['order.checkout', null, 'card'],
+      ['order.team', null, expect.stringMatching(/^Team /)],
       ['order.paid', 'awaiting_validation', 'payment_validated'],
       ['order.refund_request', null, 'pending'],
       ['refund.status', 'pending', 'accepted'],
@@ -393,7 +398,7 @@ describe('order status in the back office (R-ADMIN-4)', () => {
     const order = await booked();
     const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(await updateOrderStatus(db, admin, order.id, 'awaiting_validation', { status: 'awaiting_validation', version: row.version + 5 }, NOW)).toEqual(row);
-    expect((await getOrder(db, order.id)).history).toHaveLength(1);
+    expect((await getOrder(db, order.id)).history.map((h) => h.action)).toEqual(['order.checkout', 'order.team']);
   });
 
   it('the path and the body must name the same status; an unknown order is 404', async () => {

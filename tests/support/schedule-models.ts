@@ -11,7 +11,7 @@ import { scheduleAssignmentMachine } from '../../machines/schedule-assignment.ma
 
 export const savedJob: ScheduleJob = {
   id: 12, start: '2099-06-01T09:00:00.000Z', duration_minutes: 90, customer: 'Jane Doe', postcode: 'NW1 6XE',
-  service: 'House Keeping', status: 'awaiting_validation', team_id: 2, version: 2,
+  service: 'House Keeping', status: 'awaiting_validation', team_id: 2, version: 2, staff_notes: [],
 };
 export const conflictError = Object.assign(new Error('Team B is already booked 10:00–11:30'), { status: 409 });
 export const networkError = Object.assign(new Error('Network Error'), { status: null });

@@ -9,6 +9,7 @@ import { RefundsPage } from './refunds/refunds-page';
 import { SchedulePage } from './schedule/schedule-page';
 import { SettingsPage } from './settings-page';
 import { TeamsPage } from './teams/teams-page';
+import { PricingPage } from './pricing/pricing-page';
 import { UsersPage } from './users/users-page';
 import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
@@ -33,6 +34,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
         <Route path={routePath(adminPages.order)} element={<OrderDetailPage notFound={notFound} />} />
         <Route path={routePath(adminPages.refunds)} element={<RefundsPage />} />
         <Route path={routePath(adminPages.settings)} element={<SettingsPage />} />
+        <Route path={routePath(adminPages.pricing)} element={<PricingPage />} />
         <Route path={routePath(adminPages.customers)} element={<CustomersPage />} />
         <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
         <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />

@@ -1,4 +1,5 @@
-import { Card, Page } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { Card, LinkButton, Page } from '../../components/ui';
 import { ProfileForm } from '../account/profile-form';
 import { ClosuresSection } from './closures/closures-section';
 import './settings-page.css';
@@ -15,6 +16,12 @@ export function SettingsPage() {
       </Card>
       <Card className="admin-settings admin-settings--closures">
         <ClosuresSection />
+      </Card>
+      {/* Issue 15: the business's own settings live on their own page. */}
+      <Card as="section" className="admin-settings" aria-labelledby="settings-pricing">
+        <h2 id="settings-pricing">Prices and hours</h2>
+        <p>Item prices, frequency discounts, extras, the Congestion Charge and opening hours, with who changed them and when.</p>
+        <LinkButton href={paths.admin.pricing} variant="secondary" size="sm">Edit prices and hours</LinkButton>
       </Card>
     </Page>
   );

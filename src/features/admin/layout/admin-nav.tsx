@@ -11,6 +11,7 @@ const links = [
   { to: paths.admin.users, label: 'Users', icon: '☺' },
   { to: paths.admin.customers, label: 'Customers', icon: '☷' },
   { to: paths.admin.messages, label: 'Messages', icon: '✉' },
+  { to: paths.admin.pricing, label: 'Prices and hours', icon: '£' },
   { to: paths.admin.settings, label: 'Settings', icon: '⚙' },
 ] as const;
 
@@ -28,7 +29,7 @@ export function AdminNav({ id, open, userName }: { id: string; open: boolean; us
       <ul className="admin-nav__list">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.to === paths.admin.dashboard} className="admin-nav__link">
+            <NavLink to={link.to} end={link.to === paths.admin.dashboard || link.to === paths.admin.settings} className="admin-nav__link">
               <span className="admin-nav__icon" aria-hidden="true">{link.icon}</span>
               {link.label}
             </NavLink>

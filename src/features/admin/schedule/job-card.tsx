@@ -32,7 +32,8 @@ export interface JobCardProps {
 }
 
 /**
- * One job on the board: UK time and duration, customer, postcode, service and status. "Assign"
+ * One job on the board: UK time and duration, customer, postcode, service, the customer's staff
+ * notes and status. "Assign"
  * opens the menu of lanes (opening it selects the card; choosing a lane assigns, its current lane changes nothing, Escape leaves it),
  * the card itself can be dragged onto a lane, and "Move" changes its UK date and time.
  */
@@ -56,6 +57,12 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
       <p className="job-card__meta">
         <span>{job.postcode ?? 'No postcode'}</span> · <span>{job.service}</span>
       </p>
+      {job.staff_notes.length ? (
+        // The customer's private staff notes (issue 15): what the team must know before going.
+        <ul className="job-card__staff-notes" aria-label={`Staff notes on ${job.customer}`}>
+          {job.staff_notes.map((note, index) => <li key={index}>{note}</li>)}
+        </ul>
+      ) : null}
       <p className="job-card__meta">
         <StatusBadge status={job.status} tone={orderStatusTone(job.status)} />{' '}
         <TextLink href={paths.admin.order(job.id)}>Order #{job.id}</TextLink>

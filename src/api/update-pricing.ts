@@ -1,0 +1,29 @@
+import type { HoursChange } from '../../openapi/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+
+
+/**
+ * The back office's changes to prices and hours (issue 15, decision 023), one call each; the server
+ * audits every one. A 400 carries the message to show beside the field.
+ */
+export const updateItemPrice = ({ id, price }: { id: number; price: number }) =>
+  unwrap(api.PUT('/admin/pricing/items/{id}', { params: { path: { id } }, body: { price } }));
+
+export const updateExtraPrice = ({ id, price }: { id: number; price: number }) =>
+  unwrap(api.PUT('/admin/pricing/extras/{id}', { params: { path: { id } }, body: { price } }));
+
+export const updateFrequencyDiscount = ({ code, discountPercent }: { code: string; discountPercent: number }) =>
+  unwrap(api.PUT('/admin/pricing/frequencies/{code}', { params: { path: { code } }, body: { discountPercent } }));
+
+export const updateCongestionCharge = ({ price }: { price: number }) =>
+  unwrap(api.PUT('/admin/pricing/congestion-charge', { body: { price } }));
+
+export const addCongestionDistrict = (district: string) =>
+  unwrap(api.PUT('/admin/pricing/congestion-districts/{district}', { params: { path: { district } } }));
+
+export const removeCongestionDistrict = (district: string) =>
+  unwrap(api.DELETE('/admin/pricing/congestion-districts/{district}', { params: { path: { district } } }));
+
+export const updateOpeningHours = ({ weekday, ...hours }: HoursChange & { weekday: number }) =>
+  unwrap(api.PUT('/admin/pricing/opening-hours/{weekday}', { params: { path: { weekday } }, body: hours }));

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { TEST_ADMIN } from '../api/support/test-config';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { ok } from './support/api-client';
+import { expectToast, itemCheckbox } from './support/booking-ui';
+import { expect as baseExpect, test } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Issue 15, /settings/pricing (decision 023): the administrator changes an item's price with the
+ * keyboard, the change is in the audit trail (who, when in UK time), and a visitor's quote on
+ * /service/:id uses the new price at once. The spec runs a server of its own
+ * (support/own-server.ts): the other specs' quotes keep the seeded prices.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+});
+test.afterAll(async () => server?.close());
+test.describe.configure({ timeout: 120_000 });
+
+async function openPricingAsAdmin(page: Page): Promise<void> {
+  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
+  await page.goto(`${server.baseUrl}/settings/pricing`);
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices and hours' })).toBeVisible();
+}
+
+const quoteTotal = (page: Page) => page.getByTestId('quote-total');
+
+test('the administrator changes an item price and a visitor\'s quote on /service/:id shows the new total; axe clean', async ({ page, browser }) => {
+  await openPricingAsAdmin(page);
+  await expectNoAxeViolations(page, '/settings/pricing');
+  const bedroom = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Bedroom', exact: true }) }).filter({ hasText: 'House Keeping' });
+  await expect(bedroom.getByRole('cell', { name: '£25.00', exact: true })).toBeVisible();
+
+  // Keyboard only: focus the field, type the new price, Enter saves.
+  const field = page.getByRole('textbox', { name: 'Price of Bedroom (House Keeping)' });
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('27.35');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Price of Bedroom (House Keeping) saved');
+  await expect(bedroom.getByRole('cell', { name: '£27.35', exact: true })).toBeVisible();
+
+  // The trail: when (UK time, YYYY-MM-DD HH:mm), who, what, before and after.
+  const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
+  const change = trail.getByRole('row').filter({ hasText: 'House Keeping — Bedroom' });
+  await expect(change.getByRole('cell')).toHaveText([/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, TEST_ADMIN.name, 'Item price: House Keeping — Bedroom', '£25.00', '£27.35']);
+  // notistack's success toast (white on #43a047, 3.3:1) is a finding of its own, site-wide: the
+  // page is checked once the toast has gone (5 s).
+  await expect(page.getByText('Price of Bedroom (House Keeping) saved', { exact: true })).toBeHidden();
+  await expectNoAxeViolations(page, '/settings/pricing after a change');
+
+  // A visitor (no sign-in) gets the new price in the next quote.
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto(`${server.baseUrl}/service/1`);
+    await settled(visitor);
+    await itemCheckbox(visitor, 'Bedroom').check();
+    // £27.35 of which VAT (20%) is £4.56.
+    await expect(quoteTotal(visitor)).toHaveText('Total £27.35 (includes VAT £4.56)');
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a price or hours that cannot be saved say why, beside the field', async ({ page }) => {
+  await openPricingAsAdmin(page);
+  const weekly = page.getByRole('textbox', { name: 'Discount of Weekly' });
+  await weekly.fill('120');
+  await page.getByRole('button', { name: 'Save Discount of Weekly' }).click();
+  await expect(weekly).toHaveAccessibleDescription('Enter a percentage from 0 to 100, such as 15 or 12.5');
+  await expect(weekly).toHaveAttribute('aria-invalid', 'true');
+
+  const closes = page.getByRole('textbox', { name: 'Tuesday closes' });
+  await closes.fill('06:00');
+  await page.getByRole('button', { name: 'Save Tuesday' }).click();
+  await expect(closes).toHaveAccessibleDescription('Tuesday must close after it opens (07:00)');
+  await expectNoAxeViolations(page, '/settings/pricing with errors');
+});
+
+test('/settings links to the page, and so does the side navigation', async ({ page }) => {
+  await openPricingAsAdmin(page);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Prices and hours' })).toHaveAttribute('aria-current', 'page');
+  await page.goto(`${server.baseUrl}/settings`);
+  await settled(page);
+  await page.getByRole('link', { name: 'Edit prices and hours' }).click();
+  await expect(page).toHaveURL(/\/settings\/pricing$/);
+});
