@@ -201,3 +201,27 @@ describe('"Skip this visit" and "Cancel all future visits"', () => {
     expect((await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: other.token })).status).toBe(404);
   });
 });
+
+describe('a visit with no free team', () => {
+  it('is planned unassigned, for the office to place (decision 021)', async () => {
+    const small = await startTestServer({ now: clock.now, teams: 1 });
+    try {
+      await travelTo('2030-03-01T12:00:00.000Z');
+      const customer = await small.createCustomer({ name: 'Only One Team' });
+      const other = await small.createCustomer({ name: 'Got There First' });
+      const items = [{ id: house.items[0]!.id, quantity: 1 }];
+      // The only team is booked the week after, at the same time.
+      const taken = await send(small, 'POST', '/services/order/new', { token: other.token, body: { service: house.serviceId, items } });
+      expect((await checkout(small, other.token, checkoutBody(taken.body.id, new Date('2030-03-18T10:00:00.000Z')))).response.status).toBe(200);
+      const quote = await send(small, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+      const order = await send(small, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+      expect((await checkout(small, customer.token, checkoutBody(order.body.id, new Date('2030-03-11T10:00:00.000Z')))).response.status).toBe(200);
+      const teams = await small.db.query<{ due_at: Date; team_id: number | null }>(
+        'SELECT due_at, team_id FROM orders WHERE series_id IS NOT NULL ORDER BY due_at');
+      expect(teams).toHaveLength(8);
+      expect(teams.map((row) => row.team_id === null)).toEqual([false, true, false, false, false, false, false, false]);
+    } finally {
+      await small.close();
+    }
+  });
+});
