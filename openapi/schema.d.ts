@@ -2706,6 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingSeries"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
