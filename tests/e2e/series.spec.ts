@@ -40,11 +40,11 @@ async function signedIn(page: Page, label: string): Promise<ApiClient> {
 
 let bookings = 0;
 
-/** A Weekly booking through the API (quote, order, cash checkout): answers its series. */
-async function weekly(api: ApiClient) {
+/** A booking through the API (quote, order, cash checkout), Weekly by default: answers its order id. */
+async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> {
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const chosen = [{ id: items[0]!.id, quantity: 1 }];
-  const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency: 'weekly', extras: [], postcode: deliveryDetails.postcode } }));
+  const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency, extras: [], postcode: deliveryDetails.postcode } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: chosen, quote: quote.id } }));
   const n = bookings++;
   await ok(api.POST('/services/order/checkout', {
@@ -54,8 +54,14 @@ async function weekly(api: ApiClient) {
       client_note: '', payment: 'cash',
     },
   }));
+  return order.id;
+}
+
+/** A Weekly booking through the API: answers its series. */
+async function weekly(api: ApiClient) {
+  const id = await bookByApi(api);
   const series = await ok(api.GET('/services/series'));
-  return series.find((one) => one.visits[0]!.id === order.id)!;
+  return series.find((one) => one.visits[0]!.id === id)!;
 }
 
 const seriesSection = (page: Page, name: RegExp) => page.getByRole('region', { name });
@@ -119,6 +125,22 @@ test('a Weekly booking shows its 8 visits under one heading; skip one and cancel
   // Toasts fading in or out are half transparent to axe: checked once they have gone.
   await expect(page.locator('.notistack-Snackbar')).toHaveCount(0, { timeout: 30_000 });
   await expectNoAxeViolations(page, 'My orders with an ended series');
+});
+
+test('single orders stay reachable page by page when a page holds only series visits', async ({ page }) => {
+  const api = await signedIn(page, 'series-pages');
+  await weekly(api);
+  for (let i = 0; i < 3; i += 1) await bookByApi(api, 'one_off');
+  // 11 orders, newest first, 10 a page: page 2 holds only the series's first visit.
+  await openMyOrders(page);
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('article')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Orders' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^Weekly / })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('article')).toHaveCount(3);
 });
 
 /**

@@ -202,20 +202,21 @@ export default function MyOrdersPage() {
               </li>
             ))}
           </ul>
-          {pageCount > 1 ? (
-            <nav className="my-orders__pages" aria-label="Order pages">
-              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-                Previous page
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pageCount}
-              </span>
-              <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
-                Next page
-              </Button>
-            </nav>
-          ) : null}
         </>
+      ) : null}
+      {/* Shown even when this page's orders are all series visits (listed above): later pages stay reachable. */}
+      {orders.data && orders.data.rows.length > 0 && pageCount > 1 ? (
+        <nav className="my-orders__pages" aria-label="Order pages">
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+            Previous page
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
+            Next page
+          </Button>
+        </nav>
       ) : null}
       <CancelOrderDialog actorRef={cancellation} orders={[...list, ...visits]} />
       <RescheduleDialog actorRef={reschedule} orders={[...list, ...visits]} />
