@@ -24,6 +24,11 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
     const repository = seriesRepository(tx);
     const series = await repository.find(seriesId, { forUpdate: true });
     if (!series || series.ended_at !== null) return 0;
+    // A deleted (anonymised) account books nothing more: its series ends here.
+    if (await isAnonymised(tx, series.user_id)) {
+      await repository.end(seriesId, now);
+      return 0;
+    }
     const start = startOf(series);
     const target = horizonOccurrence(start, now);
     if (target <= series.planned_through) return 0;
@@ -54,6 +59,11 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
     await repository.setPlannedThrough(seriesId, through);
     return planned;
   });
+}
+
+async function isAnonymised(tx: Database, userId: number): Promise<boolean> {
+  const [row] = await tx.query<{ anonymised: boolean }>('SELECT anonymised_at IS NOT NULL AS anonymised FROM users WHERE id = $1', [userId]);
+  return row?.anonymised ?? true;
 }
 
 async function paymentMethodOf(tx: Database, orderId: number): Promise<string> {

@@ -225,3 +225,18 @@ describe('a visit with no free team', () => {
     }
   });
 });
+
+describe('a deleted account', () => {
+  it('books nothing more: the job ends its series', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const leaving = await server.createCustomer({ name: 'Leaving Soon' });
+    const first = await book('weekly', new Date('2030-03-12T16:00:00.000Z'), leaving);
+    const [row] = await server.db.query<{ series_id: number }>('SELECT series_id FROM orders WHERE id = $1', [first.id]);
+    expect((await send(server, 'POST', '/user/delete', { token: leaving.token, body: { password: leaving.password } })).status).toBe(200);
+    await travelTo('2030-03-20T12:00:00.000Z');
+    await keepSeriesHorizon(server.db, clock.now());
+    expect(await visitCount(row!.series_id)).toBe(8);
+    const [series] = await server.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM booking_series WHERE id = $1', [row!.series_id]);
+    expect(series).toEqual({ ended: true });
+  });
+});
