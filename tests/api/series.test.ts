@@ -10,6 +10,7 @@ import { QUEUES } from '../../server/jobs';
 import { keepSeriesHorizon, SERIES_CRON } from '../../server/jobs/series';
 import { catalogue, checkout, checkoutBody, createClock, myOrder, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
+import { SUITE_RATE_LIMITS } from './support/test-config';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 type Schemas = components['schemas'];
@@ -238,5 +239,29 @@ describe('a deleted account', () => {
     expect(await visitCount(row!.series_id)).toBe(8);
     const [series] = await server.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM booking_series WHERE id = $1', [row!.series_id]);
     expect(series).toEqual({ ended: true });
+  });
+});
+
+describe('the cap on open unpaid orders', () => {
+  it('does not count the visits a card series planned: the customer did not open them (decision 021)', async () => {
+    const capped = await startTestServer({ now: clock.now, config: { rateLimits: { ...SUITE_RATE_LIMITS, openOrders: { limit: 3, windowMs: 0 } } } });
+    try {
+      await travelTo('2030-03-01T12:00:00.000Z');
+      const customer = await capped.createCustomer({ name: 'Pays By Card' });
+      const items = [{ id: house.items[0]!.id, quantity: 1 }];
+      const quote = await send(capped, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+      const order = await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+      expect((await checkout(capped, customer.token, checkoutBody(order.body.id, new Date('2030-03-11T10:00:00.000Z'), 'card'))).response.status).toBe(200);
+      const [unpaid] = await capped.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND payment_method = 'card' AND paid_amount IS NULL`, [customer.id]);
+      expect(unpaid).toEqual({ n: 8 });
+      // 1 open order of the customer's own (the first visit), under the cap of 3: more may be made.
+      for (let i = 0; i < 2; i += 1) {
+        expect((await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items } })).status).toBe(201);
+      }
+      expect((await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items } })).status).toBe(429);
+    } finally {
+      await capped.close();
+    }
   });
 });
