@@ -117,6 +117,22 @@ export const CheckoutRequestRules = {
   }
 } as const;
 
+export const BookingSeriesRules = {
+  "properties": {
+    "time": {
+      "pattern": "^[0-2][0-9]:[0-5][0-9]$"
+    }
+  }
+} as const;
+
+export const SeriesActionResultRules = {
+  "properties": {
+    "visits": {
+      "minimum": 0
+    }
+  }
+} as const;
+
 export const RefundRequestBodyRules = {
   "properties": {
     "reason": {

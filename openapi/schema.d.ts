@@ -347,6 +347,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My recurring bookings (Weekly, Fortnightly, Monthly), each with its visits
+         * @description A Weekly, Fortnightly or Monthly checkout makes a series; its next 8 visits are planned ahead
+         *     (a scheduled job keeps the horizon), each an order with its own team. Each series lists its
+         *     visits from 24 hours ago on, soonest first, with the same fields as My orders (cancellation
+         *     terms included). Newest series first.
+         */
+        get: operations["listMySeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/series/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel all future visits of one of my series
+         * @description Every visit not yet started gets a cancellation request on the terms of a single cancellation
+         *     (free at least 24 hours before the visit, 30% of a paid visit within 24 hours), written in its
+         *     history and decided by the office like any other; visits already started or cancelled are left
+         *     as they are. No further visit is planned. 409 when the series has ended already.
+         */
+        post: operations["cancelSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip one visit of one of my series
+         * @description The visit (an order of a series) gets a cancellation request on the terms of a single
+         *     cancellation: free at least 24 hours before it, 30% of a paid visit within 24 hours, refused
+         *     once it has started, when it is cancelled or completed or already has a request (409). The
+         *     other visits stay booked. 404 when the order is not a visit of one of my series.
+         */
+        post: operations["skipVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/order/{id}/pay": {
         parameters: {
             query?: never;
@@ -1722,6 +1791,45 @@ export interface components {
             reschedule: components["schemas"]["Rescheduling"];
             /** @description The order is paid: its VAT invoice can be seen (getReceipt). */
             receipt: boolean;
+            /** @description Only on a visit of a recurring series: the series (listMySeries). */
+            series?: number;
+        };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "service": "House Keeping",
+         *       "frequency": "weekly",
+         *       "frequencyName": "Weekly",
+         *       "time": "10:00",
+         *       "active": true,
+         *       "visits": []
+         *     }
+         */
+        BookingSeries: {
+            id: number;
+            service: string;
+            frequency: components["schemas"]["FrequencyCode"];
+            /** @description Weekly, Fortnightly or Monthly. */
+            frequencyName: string;
+            /** @description Every visit's start, UK time (HH:mm). */
+            time: string;
+            /** @description False once "Cancel all future visits" ended it: nothing more is planned. */
+            active: boolean;
+            visits: components["schemas"]["MyOrder"][];
+        };
+        /**
+         * @example {
+         *       "message": "Visit skipped",
+         *       "fee": 0,
+         *       "visits": 1
+         *     }
+         */
+        SeriesActionResult: {
+            message: string;
+            /** @description The fees the terms give */
+            fee: components["schemas"]["Money"];
+            /** @description The visits whose cancellation was requested. */
+            visits: number;
         };
         /**
          * @example {
@@ -2672,6 +2780,8 @@ export type OrderStatus = components['schemas']['OrderStatus'];
 export type RefundStatus = components['schemas']['RefundStatus'];
 export type Cancellation = components['schemas']['Cancellation'];
 export type MyOrder = components['schemas']['MyOrder'];
+export type BookingSeries = components['schemas']['BookingSeries'];
+export type SeriesActionResult = components['schemas']['SeriesActionResult'];
 export type RefundRequestBody = components['schemas']['RefundRequestBody'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
@@ -3228,6 +3338,83 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMySeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    cancelSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The future visits' cancellations are requested and the series has ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    skipVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skip is requested and waits for the office, like a cancellation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

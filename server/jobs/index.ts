@@ -6,6 +6,7 @@ import { createPgBossQueue } from './pg-boss-queue';
 import { purgeExpired, PURGERS, type Purger } from './purge';
 import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 import { REMINDER_CRON, sendDueReminders } from './reminders';
+import { keepSeriesHorizon, SERIES_CRON } from './series';
 
 export { QUEUES, type JobQueue } from './queue';
 
@@ -52,7 +53,7 @@ export interface WorkerDeps {
   outbox: MailOutbox;
 }
 
-/** Starts the queue with its workers: mail delivery, the periodic purge and the booking reminders. */
+/** Starts the queue with its workers: mail delivery, the periodic purge, the booking reminders and the series' planning. */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
   await queue.work(QUEUES.mail, async (data) => deps.mailer.send(data as Mail));
@@ -64,4 +65,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     await sendDueReminders(deps.db, deps.outbox, deps.now());
   });
   await queue.schedule(QUEUES.reminders, REMINDER_CRON);
+  await queue.work(QUEUES.series, async () => {
+    await keepSeriesHorizon(deps.db, deps.now());
+  });
+  await queue.schedule(QUEUES.series, SERIES_CRON);
 }

@@ -30,6 +30,8 @@ export const QUEUES = {
   purge: 'purge-expired',
   /** The reminder mails of jobs starting within 24 hours (reminders.ts). */
   reminders: 'booking-reminders',
+  /** Recurring series kept 8 visits ahead (series.ts). */
+  series: 'series-planning',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -39,6 +39,9 @@ export interface OrderRow {
   frequency: string;
   quote_id: string | null;
   priced_postcode: string | null;
+  /** A visit of a recurring series (017_series.sql), and which one (0 = the one checked out). */
+  series_id: number | null;
+  series_occurrence: number | null;
 }
 
 export interface OrderItemRow {

@@ -2,11 +2,12 @@ import type { RescheduleRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { getReceipt } from '../services/receipts';
 import { rescheduleOrder } from '../services/reschedule';
+import { cancelSeries, listMySeries, skipVisit } from '../services/series';
 import { currentUser } from './booking';
 
 type IdParams = { id: number };
 
-/** Bookings customers manage (issue 14 section 3): reschedule, and the VAT invoice of a paid order. */
+/** Bookings customers manage (issue 14 section 3): reschedule, recurring series, and the VAT invoice of a paid order. */
 export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async rescheduleOrder(request) {
@@ -16,6 +17,20 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
         (request.params as IdParams).id,
         request.body as RescheduleRequest,
       );
+    },
+
+    async listMySeries(request) {
+      return listMySeries(ctx.db, currentUser(request), ctx.now(), ctx.payments !== null);
+    },
+
+    async skipVisit(request, reply) {
+      const result = await skipVisit(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, ctx.now());
+      reply.code(201);
+      return result;
+    },
+
+    async cancelSeries(request) {
+      return cancelSeries(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, ctx.now());
     },
 
     async getReceipt(request) {

@@ -16,6 +16,9 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertAddressKeepsPrice } from './quotes';
+import { isSeriesFrequency } from './series-dates';
+import { planSeries } from './series-planning';
+import { seriesRepository } from '../repositories/series';
 
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
@@ -75,7 +78,7 @@ export async function checkoutOrder(
       });
       if (!claimed) {
         const earlier = await idempotencyKeyRepository(tx).find(user.id, idempotencyKey);
-        if (earlier) return { replayed: earlier };
+        if (earlier) return { replayed: earlier, seriesId: null };
       }
     }
     const orders = orderRepository(tx);
@@ -108,12 +111,32 @@ export async function checkoutOrder(
     });
     const checkedOut = await orders.find(order.id);
     if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id), deps.outbox.site, deps.now));
-    return { replayed: null };
+    // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
+    const seriesId = isSeriesFrequency(order.frequency)
+      ? await seriesRepository(tx).create({
+        userId: user.id, serviceId: order.service_id, frequency: order.frequency, firstOrderId: order.id,
+        firstDate: request.due_date, firstTime: request.due_time, at: deps.now,
+      })
+      : null;
+    return { replayed: null, seriesId };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
+  if (outcome.seriesId !== null) await planAfterCheckout(deps, outcome.seriesId);
   if (request.payment === 'cash') return response;
   // The payment pending mail is already written with the checkout, whether or not the page opens now.
   return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
+}
+
+/**
+ * The next visits are planned after the checkout committed, in their own transaction: the booking
+ * stands whatever happens to them, and the scheduled job (jobs/series.ts) plans what this missed.
+ */
+async function planAfterCheckout(deps: CheckoutDeps, seriesId: number): Promise<void> {
+  try {
+    await planSeries(deps.db, seriesId, deps.now);
+  } catch {
+    // Left to the series job's next run: the checkout itself has succeeded.
+  }
 }
 
 async function paymentPageOf(deps: CheckoutDeps, orderId: number): Promise<string> {

@@ -8,7 +8,8 @@ export const tooManyOpenOrders = (cap: number) =>
 /**
  * The one gate before a customer's new order (or draft) is written, so one account cannot fill the
  * database or stall the lists (issue 12, row 3): a few new orders per minute, and a cap on orders
- * still open and unpaid (never checked out, or checked out by card and not yet paid). Throws 429
+ * still open and unpaid (never checked out, or checked out by card and not yet paid; a series's
+ * planned visits are not orders the customer opened, decision 021). Throws 429
  * `{ message }`. The cap is read then written without a lock: concurrent creations can pass it by at
  * most the per-minute limit, which is what bounds them.
  */
@@ -19,6 +20,7 @@ export async function assertMayCreateOrder(ctx: Pick<AppContext, 'db' | 'config'
     `SELECT count(*)::int AS open FROM (
        SELECT 1 FROM orders
         WHERE user_id = $1 AND status = 'awaiting_validation' AND (checked_out_at IS NULL OR payment_method = 'card')
+          AND COALESCE(series_occurrence, 0) = 0
         LIMIT $2) AS open_orders`,
     [userId, openOrders.limit],
   );

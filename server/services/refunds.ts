@@ -3,7 +3,7 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
-import { orderRepository, touchOrder } from '../repositories/orders';
+import { orderRepository, touchOrder, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
 import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { cancellationTerms } from './cancellation-terms';
@@ -33,24 +33,36 @@ export async function requestRefund(
   return db.transaction(async (tx) => {
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
-    const terms = cancellationTerms(
-      {
-        status: order.status, total: toPence(order.total), dueAt: order.due_at,
-        hasRefundRequest: order.refund_status !== null, paid: order.paid_amount !== null,
-      },
-      now,
-    );
-    if (!terms.allowed) throw conflict(terms.reason);
-    const fee = toPounds(terms.fee);
-    const inserted = await refundRepository(tx).insert({ orderId, reason: reason.trim(), fee, requestedAt: now });
-    if (!inserted) throw conflict('A cancellation was already requested for this order');
-    await touchOrder(tx, orderId);
-    await auditRepository(tx).record({
-      orderId, actorId: user.id, actor: user.name, action: 'order.refund_request', from: null, to: 'pending', at: now,
-    });
-    await outbox.add(tx, cancellationRequestMail(order, fee, outbox.site));
+    const fee = await recordCancellationRequest(tx, outbox, user, order, reason.trim(), now);
     return { message: REFUND_REQUESTED_MESSAGE, fee };
   });
+}
+
+/**
+ * The cancellation of one order locked by the caller's transaction, on the terms as of `now`
+ * (409 with their reason when they refuse it): the request with its fee, the history, the mail.
+ * Single cancellations and a series's "Skip this visit" / "Cancel all future visits" share it.
+ */
+export async function recordCancellationRequest(
+  tx: Database, outbox: MailOutbox, user: AuthUser, order: OrderRow, reason: string, now: Date,
+): Promise<number> {
+  const terms = cancellationTerms(
+    {
+      status: order.status, total: toPence(order.total), dueAt: order.due_at,
+      hasRefundRequest: order.refund_status !== null, paid: order.paid_amount !== null,
+    },
+    now,
+  );
+  if (!terms.allowed) throw conflict(terms.reason);
+  const fee = toPounds(terms.fee);
+  const inserted = await refundRepository(tx).insert({ orderId: order.id, reason, fee, requestedAt: now });
+  if (!inserted) throw conflict('A cancellation was already requested for this order');
+  await touchOrder(tx, order.id);
+  await auditRepository(tx).record({
+    orderId: order.id, actorId: user.id, actor: user.name, action: 'order.refund_request', from: null, to: 'pending', at: now,
+  });
+  await outbox.add(tx, cancellationRequestMail(order, fee, outbox.site));
+  return fee;
 }
 
 export const PROVIDER_REFUND_FAILED_MESSAGE =

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
-import { checkedOutOrder, checkoutBody, createOrder, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, type Catalogue, type Session } from './support/api-actors';
+import { checkedOutOrder, checkoutBody, createOrder, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
 
 /**
@@ -206,6 +206,19 @@ const ROWS: Record<string, Row> = {
       const body = checkoutBody(await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue));
       return { path: `/services/order/${body.order}/reschedule`, body: { due_date: body.due_date, due_time: body.due_time, fee: 0 } };
     },
+  },
+  // Recurring bookings (decision 021): the list is everyone's own; a skip and a cancellation the owner's.
+  listMySeries: { request: async () => ({ path: '/services/series' }) },
+  skipVisit: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const series = await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue);
+      return { path: `/services/order/${series.visits[1]!.id}/skip` };
+    },
+  },
+  cancelSeries: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/series/${(await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue)).id}/cancel` }),
   },
   // A receipt exists once paid: a card order paid on the test provider's page.
   getReceipt: {

@@ -5,6 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkout.machine';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { rescheduleMachine } from '../../../machines/reschedule.machine';
+import { seriesMachine } from '../../../machines/series.machine';
+import { listMySeries } from '../../api/list-my-series';
+import { manageSeriesActor } from '../../api/manage-series';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders } from '../../api/list-my-orders';
 import { payOrder } from '../../api/pay-order';
@@ -19,6 +22,8 @@ import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
 import { RescheduleDialog } from './reschedule-dialog';
+import { SeriesDialog } from './series-dialog';
+import { SeriesList } from './series-list';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 import type { MyOrder } from '../../../openapi/schema';
@@ -72,10 +77,19 @@ function useCancelledPayment(): number | null {
 export default function MyOrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useRequest(listMyOrders, { auto: true, params: { limit: PAGE_SIZE, page } });
-  const reloadRef = useRef(orders.retry);
+  const series = useRequest(listMySeries, { auto: true });
+  const { retry: reloadOrders } = orders;
+  const { retry: reloadSeries } = series;
+  const reloadRef = useRef(() => {
+    reloadOrders();
+    reloadSeries();
+  });
   useEffect(() => {
-    reloadRef.current = orders.retry;
-  }, [orders.retry]);
+    reloadRef.current = () => {
+      reloadOrders();
+      reloadSeries();
+    };
+  }, [reloadOrders, reloadSeries]);
   const showToast = useToast();
   const owner = useSession().user?.id ?? null;
   const payNow = usePayNow();
@@ -106,7 +120,28 @@ export default function MyOrdersPage() {
     { inspect },
   );
 
-  const list = orders.data?.rows ?? [];
+  const seriesMachineRef = useActorRef(
+    seriesMachine.provide({
+      actors: { manageSeries: manageSeriesActor },
+      actions: {
+        notifyDone: ({ context }) => showToast(context.action === 'cancel' ? 'All future visits cancelled' : 'Visit skipped', 'success'),
+        reloadOrders: () => reloadRef.current(),
+      },
+    }),
+    { inspect },
+  );
+
+  const allSeries = series.data ?? [];
+  // A series's visits are listed under its heading (decision 021), not again among single orders.
+  const list = (orders.data?.rows ?? []).filter((order) => order.series === undefined);
+  const visits = allSeries.flatMap((one) => one.visits);
+  const cardProps = (order: MyOrder) => ({
+    onCancel: (chosen: MyOrder) => cancellation.send({ type: 'dialog.open', order: chosen }),
+    onPay: (chosen: MyOrder) => void payNow.pay(chosen),
+    paying: payNow.payingId === order.id,
+    payError: payNow.errorOf(order.id),
+    onReschedule: (chosen: MyOrder) => reschedule.send({ type: 'dialog.open', order: chosen }),
+  });
   const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   // Fewer orders than before (the last one on a page went elsewhere): stay within the pages there are.
   useEffect(() => {
@@ -118,12 +153,12 @@ export default function MyOrdersPage() {
     if (restored.current || !orders.data) return;
     restored.current = true;
     const kept = readDraft<ReasonDraft>('cancellation', owner);
-    const order = kept && orders.data.rows.find((candidate) => candidate.id === kept.orderId);
+    const order = kept && [...orders.data.rows, ...visits].find((candidate) => candidate.id === kept.orderId);
     if (!kept || !order) return;
     cancellation.send({ type: 'dialog.open', order });
     cancellation.send({ type: 'reason.change', value: kept.reason });
-  }, [orders.data, owner, cancellation]);
-  const returnedTo = cancelledPayment !== null ? list.find((order) => order.id === cancelledPayment) : undefined;
+  }, [orders.data, owner, cancellation, visits]);
+  const returnedTo = cancelledPayment !== null ? [...list, ...visits].find((order) => order.id === cancelledPayment) : undefined;
   // Back from the payment page: bring that order into view once the list is there.
   const returnedId = returnedTo?.id;
   useEffect(() => {
@@ -150,40 +185,43 @@ export default function MyOrdersPage() {
           the order when you are ready.
         </Alert>
       ) : null}
+      {allSeries.length > 0 ? (
+        <SeriesList
+          series={allSeries}
+          card={cardProps}
+          onSkip={(visit) => seriesMachineRef.send({ type: 'visit.skip', visit })}
+          onCancelAll={(chosen) => seriesMachineRef.send({ type: 'series.cancel', series: chosen })}
+        />
+      ) : null}
       {list.length > 0 ? (
         <>
           <p className="my-orders__note">Note: The service cannot be canceled after 24 hours</p>
           <ul className="my-orders__list" aria-label="Orders">
             {list.map((order) => (
               <li key={order.id}>
-                <OrderCard
-                  order={order}
-                  onCancel={(chosen) => cancellation.send({ type: 'dialog.open', order: chosen })}
-                  onPay={(chosen) => void payNow.pay(chosen)}
-                  paying={payNow.payingId === order.id}
-                  payError={payNow.errorOf(order.id)}
-                  onReschedule={(chosen) => reschedule.send({ type: 'dialog.open', order: chosen })}
-                />
+                <OrderCard order={order} {...cardProps(order)} />
               </li>
             ))}
           </ul>
-          {pageCount > 1 ? (
-            <nav className="my-orders__pages" aria-label="Order pages">
-              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-                Previous page
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pageCount}
-              </span>
-              <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
-                Next page
-              </Button>
-            </nav>
-          ) : null}
         </>
       ) : null}
-      <CancelOrderDialog actorRef={cancellation} orders={list} />
-      <RescheduleDialog actorRef={reschedule} orders={list} />
+      {/* Shown even when this page's orders are all series visits (listed above): later pages stay reachable. */}
+      {orders.data && orders.data.rows.length > 0 && pageCount > 1 ? (
+        <nav className="my-orders__pages" aria-label="Order pages">
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+            Previous page
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
+            Next page
+          </Button>
+        </nav>
+      ) : null}
+      <CancelOrderDialog actorRef={cancellation} orders={[...list, ...visits]} />
+      <RescheduleDialog actorRef={reschedule} orders={[...list, ...visits]} />
+      <SeriesDialog actorRef={seriesMachineRef} series={allSeries} />
     </Page>
   );
 }

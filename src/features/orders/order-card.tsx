@@ -16,10 +16,15 @@ interface OrderCardProps {
   /** Why Pay now failed, shown on this card. */
   payError?: string | null;
   onReschedule: (order: MyOrder) => void;
+  /** A visit of a recurring series: "Skip this visit" (decision 021). */
+  onSkip?: (order: MyOrder) => void;
+  /** 3 inside a series's section (under its h2). */
+  headingLevel?: 2 | 3;
 }
 
 /** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
-export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, headingLevel = 2 }: OrderCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
   const paymentId = `order-${order.id}-payment`;
@@ -35,7 +40,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
-        <h2 id={titleId} className="order-card__service">{order.service}</h2>
+        <Heading id={titleId} className="order-card__service">{order.service}</Heading>
         <p className="order-card__total">{formatMoney(order.total)}</p>
       </header>
       <dl className="order-card__facts">
@@ -105,6 +110,18 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
             onPress={() => onReschedule(order)}
           >
             Reschedule
+          </Button>
+        ) : null}
+        {onSkip ? (
+          <Button
+            variant="secondary"
+            className="order-card__skip"
+            isDisabled={!allowed}
+            aria-describedby={!allowed && reason ? reasonId : undefined}
+            aria-label={`Skip this visit on ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            onPress={() => onSkip(order)}
+          >
+            Skip this visit
           </Button>
         ) : null}
         <Button

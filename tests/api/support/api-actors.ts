@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminOrder, CheckoutRequest, NewOrderRequest, OrderSummary, PaymentMethod, Service, ServiceItems, UserInfo } from '../../../openapi/schema';
+import type { AdminOrder, BookingSeries, CheckoutRequest, NewOrderRequest, OrderSummary, PaymentMethod, Service, ServiceItems, UserInfo } from '../../../openapi/schema';
 
 /**
  * Plain-HTTP helpers for the hardening suites (authorisation matrix, fuzzing, faults, bench): they
@@ -159,4 +159,20 @@ export async function adminOrder(api: Api, admin: Session, id: number): Promise<
     if (row) return row;
     if (rows.length < 100) throw new Error(`order ${id} is not in the admin list`);
   }
+}
+
+/** A Weekly booking of `session` (quoted Weekly, checked out a week ahead): its series and visits. */
+export async function weeklySeries(api: Api, session: Session, catalogue: Catalogue): Promise<BookingSeries> {
+  const items = newOrderBody(catalogue).items;
+  const quote = await api.call('POST', '/quotes', { body: { service: catalogue.serviceId, items, frequency: 'weekly', extras: [], postcode: 'SW1A 2AA' } });
+  expectStatus(quote, 201, 'weekly quote');
+  const order = await api.call('POST', '/services/order/new', { token: session.token, body: { service: catalogue.serviceId, items, quote: (quote.body as { id: string }).id } });
+  expectStatus(order, 201, 'create weekly order');
+  const id = (order.body as OrderSummary).id;
+  expectStatus(await api.call('POST', '/services/order/checkout', { token: session.token, body: checkoutBody(id) }), 200, 'weekly checkout');
+  const series = await api.call('GET', '/services/series', { token: session.token });
+  expectStatus(series, 200, 'list series');
+  const found = (series.body as BookingSeries[]).find((candidate) => candidate.visits.some((visit) => visit.id === id));
+  if (!found) throw new Error(`order ${id} made no series`);
+  return found;
 }

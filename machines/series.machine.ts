@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BookingSeries, MyOrder, SeriesActionResult } from '../openapi/schema';
+
+/**
+ * Managing a recurring series on My orders (issue 14, decision 021): the customer chooses an action
+ * — "Skip this visit" on one visit, or "Cancel all future visits" on the series — a dialog states
+ * the terms (free, or the fee a single cancellation would cost) and asks to confirm; saving calls
+ * the server; done toasts and reloads My orders (named actions the screen provides); a failure shows
+ * its message in the dialog with Try again.
+ */
+export type SeriesVisit = MyOrder;
+export type SeriesAction = 'skip' | 'cancel';
+export interface SeriesCall {
+  action: SeriesAction;
+  /** The visit's order id (skip) or the series id (cancel). */
+  id: number;
+}
+
+export interface SeriesContext {
+  action: SeriesAction | null;
+  id: number | null;
+  /** What the terms give now (0 = free): the visit's fee, or all future visits' together. */
+  fee: number;
+  /** The visits the action cancels. */
+  visits: number;
+  error: string | null;
+}
+
+export type SeriesEvent =
+  | { type: 'visit.skip'; visit: Pick<SeriesVisit, 'id' | 'cancellation'> }
+  | { type: 'series.cancel'; series: Pick<BookingSeries, 'id' | 'active' | 'visits'> }
+  | { type: 'action.confirm' }
+  | { type: 'dialog.close' }
+  | { type: 'retry' };
+
+/** What My orders shows in each state. */
+export interface SeriesMeta {
+  shows: string;
+  dialog: boolean;
+  alert?: boolean;
+  submit?: 'Confirm' | 'Try again';
+  busy?: boolean;
+}
+
+const idleContext: SeriesContext = { action: null, id: null, fee: 0, visits: 0, error: null };
+
+/** The visits "Cancel all future visits" would cancel: those the terms still allow. */
+export function cancellableVisits(series: Pick<BookingSeries, 'visits'>): SeriesVisit[] {
+  return series.visits.filter((visit) => visit.cancellation.allowed);
+}
+
+const choose = {
+  'visit.skip': { guard: 'isSkippable', target: 'confirming', actions: 'chooseSkip' },
+  'series.cancel': { guard: 'isCancellable', target: 'confirming', actions: 'chooseCancel' },
+} as const;
+
+export const seriesMachine = setup({
+  types: {} as { context: SeriesContext; events: SeriesEvent; meta: SeriesMeta },
+  actors: {
+    // Stryker disable next-line all: a placeholder; the app always provides this actor
+    manageSeries: fromPromise<SeriesActionResult, SeriesCall>(async () => {
+      // Stryker disable next-line all: a placeholder; the app always provides this actor
+      throw new Error('provide a manageSeries actor');
+    }),
+  },
+  actions: {
+    chooseSkip: assign(({ event }) =>
+      event.type === 'visit.skip' ? { ...idleContext, action: 'skip' as const, id: event.visit.id, fee: event.visit.cancellation.fee, visits: 1 } : {},
+    ),
+    chooseCancel: assign(({ event }) => {
+      if (event.type !== 'series.cancel') return {};
+      const visits = cancellableVisits(event.series);
+      // Summed in pence, as money is everywhere else.
+      const fee = visits.reduce((sum, visit) => sum + Math.round(visit.cancellation.fee * 100), 0) / 100;
+      return { ...idleContext, action: 'cancel' as const, id: event.series.id, fee, visits: visits.length };
+    }),
+    reset: assign(idleContext),
+    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // Provided by the screen: the success toast and reloading My orders.
+    notifyDone: () => {},
+    reloadOrders: () => {},
+  },
+  guards: {
+    // The server's terms say whether the visit can still be cancelled (not once it started, etc.).
+    isSkippable: ({ event }) => event.type === 'visit.skip' && event.visit.cancellation.allowed,
+    isCancellable: ({ event }) => event.type === 'series.cancel' && event.series.active,
+  },
+}).createMachine({
+  id: 'series',
+  context: idleContext,
+  initial: 'idle',
+  states: {
+    // Choosing an action: the series and their buttons.
+    idle: {
+      meta: { shows: 'My orders with the series and no dialog', dialog: false },
+      on: choose,
+    },
+    confirming: {
+      meta: { shows: 'the dialog with the terms and Confirm', dialog: true, alert: false, submit: 'Confirm' },
+      on: {
+        'action.confirm': { target: 'saving' },
+        'dialog.close': { target: 'idle', actions: 'reset' },
+      },
+    },
+    // The dialog cannot be dismissed mid-request, so the outcome is always seen.
+    saving: {
+      meta: { shows: 'the dialog with its buttons disabled while Confirm is pending', dialog: true, alert: false, submit: 'Confirm', busy: true },
+      invoke: {
+        id: 'manageSeries',
+        src: 'manageSeries',
+        input: ({ context }) => ({ action: context.action ?? 'skip', id: context.id ?? 0 }),
+        onDone: { target: 'done', actions: ['notifyDone', 'reset', 'reloadOrders'] },
+        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // Saved: the dialog has closed and the toast says so; another action may be chosen.
+    done: {
+      meta: { shows: 'My orders reloaded, a toast, and no dialog', dialog: false },
+      on: choose,
+    },
+    failed: {
+      meta: { shows: 'the dialog with the error in an alert, and Try again', dialog: true, alert: true, submit: 'Try again' },
+      on: {
+        retry: { target: 'saving' },
+        'dialog.close': { target: 'idle', actions: 'reset' },
+      },
+    },
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Network Error';
+}

@@ -1,0 +1,75 @@
+import type { BookingSeries, SeriesActionResult } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import { conflict, notFound } from '../lib/http-error';
+import type { MailOutbox } from '../jobs';
+import { orderRepository } from '../repositories/orders';
+import { seriesRepository } from '../repositories/series';
+import { toPence, toPounds } from './money';
+import { myOrderView } from './orders-views';
+import { recordCancellationRequest } from './refunds';
+
+
+export const VISIT_SKIPPED_MESSAGE = 'Visit skipped';
+export const SERIES_CANCELLED_MESSAGE = 'All future visits cancelled';
+/** The reason a skip or a series cancellation gives on each visit's request (the office reads it). */
+export const SKIP_REASON = 'Skip this visit';
+export const CANCEL_FUTURE_REASON = 'Cancel all future visits';
+export const SERIES_ENDED_MESSAGE = 'The future visits of this series are already cancelled';
+
+/** Visits shown from this long ago, so today's visit stays in sight after it started. */
+const SHOWN_SINCE_MS = 24 * 60 * 60 * 1000;
+
+/** GET /services/series: the customer's series, newest first, each with its visits soonest first. */
+export async function listMySeries(db: Database, user: AuthUser, now: Date, cardAvailable = true): Promise<BookingSeries[]> {
+  const repository = seriesRepository(db);
+  const series = await repository.byUser(user.id);
+  if (series.length === 0) return [];
+  const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
+  return series.map((row) => ({
+    id: row.id,
+    service: row.service_name,
+    frequency: row.frequency,
+    frequencyName: row.frequency_name,
+    time: row.first_time,
+    active: row.ended_at === null,
+    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, now, cardAvailable)),
+  }));
+}
+
+/** "Skip this visit": the visit's cancellation, on the single cancellation's terms. */
+export async function skipVisit(db: Database, outbox: MailOutbox, user: AuthUser, orderId: number, now: Date): Promise<SeriesActionResult> {
+  return db.transaction(async (tx) => {
+    const order = await orderRepository(tx).find(orderId, { forUpdate: true });
+    if (!order || order.user_id !== user.id || order.series_id === null) throw notFound('Visit not found');
+    const fee = await recordCancellationRequest(tx, outbox, user, order, SKIP_REASON, now);
+    return { message: VISIT_SKIPPED_MESSAGE, fee, visits: 1 };
+  });
+}
+
+/**
+ * "Cancel all future visits": every visit not started yet gets the single cancellation's request
+ * (its own terms, history and mail); started, cancelled or completed visits and those already
+ * asked for stay as they are; the series ends, so the planning job adds none. The series row is
+ * locked first, the order the planner takes, so a plan running now finishes before or sees the end.
+ */
+export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthUser, seriesId: number, now: Date): Promise<SeriesActionResult> {
+  return db.transaction(async (tx) => {
+    const repository = seriesRepository(tx);
+    const series = await repository.find(seriesId, { forUpdate: true });
+    if (!series || series.user_id !== user.id) throw notFound('Series not found');
+    if (series.ended_at !== null) throw conflict(SERIES_ENDED_MESSAGE);
+    const orders = orderRepository(tx);
+    let fees = 0;
+    let visits = 0;
+    for (const visit of await repository.visits([seriesId], now)) {
+      const order = await orders.find(visit.id, { forUpdate: true });
+      if (!order || order.due_at === null || order.due_at.getTime() <= now.getTime()) continue;
+      if (order.status === 'cancelled' || order.status === 'completed' || order.refund_status !== null) continue;
+      fees += toPence(await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now));
+      visits += 1;
+    }
+    await repository.end(seriesId, now);
+    return { message: SERIES_CANCELLED_MESSAGE, fee: toPounds(fees), visits };
+  });
+}

@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { seriesMachine } from '../../../machines/series.machine';
+import { Alert, Button, Dialog, Modal } from '../../components/ui';
+import { formatDateTime } from '../../lib/dates';
+import { cancellationFeeText } from './order-labels';
+import type { BookingSeries } from '../../../openapi/schema';
+
+type SeriesRef = ActorRefFrom<typeof seriesMachine>;
+
+/** Confirms "Skip this visit" or "Cancel all future visits" with the terms of a single cancellation. */
+export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series: readonly BookingSeries[] }) {
+  const isOpen = useSelector(actorRef, (s) => s.matches('confirming') || s.matches('saving') || s.matches('failed'));
+  const saving = useSelector(actorRef, (s) => s.matches('saving'));
+  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const action = useSelector(actorRef, (s) => s.context.action);
+  const id = useSelector(actorRef, (s) => s.context.id);
+  const fee = useSelector(actorRef, (s) => s.context.fee);
+  const visits = useSelector(actorRef, (s) => s.context.visits);
+  const close = () => actorRef.send({ type: 'dialog.close' });
+  const visit = action === 'skip' ? series.flatMap((one) => one.visits).find((candidate) => candidate.id === id) : undefined;
+  const chosen = action === 'cancel' ? series.find((one) => one.id === id) : undefined;
+
+  return (
+    <Modal isOpen={isOpen} isDismissable={!saving} isKeyboardDismissDisabled={saving} onOpenChange={(open) => !open && close()}>
+      <Dialog title={action === 'cancel' ? 'Cancel all future visits?' : 'Skip this visit?'}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send(failed ? { type: 'retry' } : { type: 'action.confirm' });
+          }}
+        >
+          {visit ? (
+            <p className="series-dialog__what">
+              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled. The other visits stay booked.
+            </p>
+          ) : null}
+          {chosen ? (
+            <p className="series-dialog__what">
+              {visits === 1 ? '1 visit' : `${visits} visits`} of {chosen.frequencyName} {chosen.service} will be cancelled, and no more will be planned.
+            </p>
+          ) : null}
+          <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{cancellationFeeText(fee)}</p>
+          {failed && error ? <Alert variant="error">{error}</Alert> : null}
+          <div className="cancel-dialog__actions">
+            <Button variant="secondary" isDisabled={saving} onPress={close}>
+              Close
+            </Button>
+            <Button type="submit" variant="danger" isDisabled={saving} isPending={saving} autoFocus>
+              {failed ? 'Try again' : 'Confirm'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button } from '../../components/ui';
+import { OrderCard } from './order-card';
+import type { BookingSeries, MyOrder } from '../../../openapi/schema';
+
+interface SeriesListProps {
+  series: readonly BookingSeries[];
+  /** The card's own buttons (Cancel, Reschedule, Pay now), as on every order. */
+  card: (visit: MyOrder) => Omit<Parameters<typeof OrderCard>[0], 'order' | 'onSkip' | 'headingLevel'>;
+  onSkip: (visit: MyOrder) => void;
+  onCancelAll: (series: BookingSeries) => void;
+}
+
+/** My recurring bookings: each series under one heading with its visits and "Cancel all future visits". */
+export function SeriesList({ series, card, onSkip, onCancelAll }: SeriesListProps) {
+  return (
+    <>
+      {series.map((one) => {
+        const titleId = `series-${one.id}-title`;
+        const name = `${one.frequencyName} ${one.service}`;
+        return (
+          <section key={one.id} className="my-series" aria-labelledby={titleId}>
+            <header className="my-series__header">
+              <h2 id={titleId} className="my-series__title">
+                {name}, {one.time} (UK time)
+              </h2>
+              {one.active ? (
+                <Button variant="secondary" aria-label={`Cancel all future visits of ${name}`} onPress={() => onCancelAll(one)}>
+                  Cancel all future visits
+                </Button>
+              ) : (
+                <p className="my-series__ended">Ended: no more visits are planned</p>
+              )}
+            </header>
+            {one.visits.length > 0 ? (
+              <ul className="my-orders__list" aria-label={`Visits of ${name}`}>
+                {one.visits.map((visit) => (
+                  <li key={visit.id}>
+                    <OrderCard {...card(visit)} order={visit} onSkip={onSkip} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No visits ahead.</p>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * Issue 14, bookings customers manage — **Recurring**: a Weekly/Fortnightly/Monthly checkout makes a
+ * series whose next 8 visits are planned ahead (each claiming a team, same UK wall-clock time), a
+ * queue job keeps the horizon (and plans nothing twice), and "Skip this visit" / "Cancel all future
+ * visits" follow the single cancellation's terms (docs/decisions/021-recurring-series.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingSeries, FrequencyCode, OrderSummary } from '../../openapi/schema';
+import { QUEUES } from '../../server/jobs';
+import { keepSeriesHorizon, SERIES_CRON } from '../../server/jobs/series';
+import { catalogue, checkout, checkoutBody, createClock, myOrder, send, type Catalogue } from './booking-fixtures';
+import { eventually } from './support/mail-wait';
+import { SUITE_RATE_LIMITS } from './support/test-config';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+
+
+const clock = createClock('2030-03-01T12:00:00.000Z');
+let server: TestServer;
+let jane: TestCustomer;
+let house: Catalogue;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now });
+  jane = await server.createCustomer({ name: 'Jane Every Week' });
+  house = await catalogue(server, jane.token);
+});
+afterAll(async () => server?.close());
+
+async function travelTo(iso: string) {
+  clock.set(iso);
+  jane.token = await server.login(jane.email, jane.password);
+}
+
+/** Quotes `frequency`, orders from the quote and checks out (cash) at `due` (UK wall clock). */
+async function book(frequency: FrequencyCode, due: Date, customer = jane) {
+  const items = [{ id: house.items[0]!.id, quantity: 1 }, { id: house.items[1]!.id, quantity: 1 }];
+  const quote = await send(server, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency, extras: [], postcode: 'NW1 6XE' } });
+  expect(quote.status).toBe(201);
+  const order = await send(server, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+  expect(order.status).toBe(201);
+  const { response } = await checkout(server, customer.token, checkoutBody(order.body.id, due));
+  expect(response.status).toBe(200);
+  return order.body as OrderSummary;
+}
+
+async function mySeries(token = jane.token): Promise<BookingSeries[]> {
+  const { status, body } = await send(server, 'GET', '/services/series', { token });
+  expect(status).toBe(200);
+  return body;
+}
+
+async function seriesOf(orderId: number): Promise<BookingSeries> {
+  const found = (await mySeries()).find((series) => series.visits.some((visit) => visit.id === orderId));
+  if (!found) throw new Error(`order ${orderId} is in no series`);
+  return found;
+}
+
+const visitCount = async (seriesId: number) =>
+  Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE series_id = $1', [seriesId]))[0]!.n);
+
+describe('a Weekly checkout makes a series (decision 021)', () => {
+  it('plans the next 8 visits 7 days apart at the same UK wall-clock time, across the clocks going forward, each with a team', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    // 10:00 in London on Monday 11 March 2030 (GMT); from 31 March the clocks say BST.
+    const first = await book('weekly', new Date('2030-03-11T10:00:00.000Z'));
+    const series = await seriesOf(first.id);
+    expect(series).toMatchObject({ service: house.serviceName, frequency: 'weekly', frequencyName: 'Weekly', time: '10:00', active: true });
+    expect(series.visits.map((visit) => visit.due)).toEqual([
+      '2030-03-11T10:00:00.000Z', '2030-03-18T10:00:00.000Z', '2030-03-25T10:00:00.000Z',
+      '2030-04-01T09:00:00.000Z', '2030-04-08T09:00:00.000Z', '2030-04-15T09:00:00.000Z',
+      '2030-04-22T09:00:00.000Z', '2030-04-29T09:00:00.000Z',
+    ]);
+    expect(series.visits[0]!.id).toBe(first.id);
+    expect(new Set(series.visits.map((visit) => visit.total))).toEqual(new Set([first.total]));
+    expect(series.visits.every((visit) => visit.series === series.id && visit.status === 'awaiting_validation')).toBe(true);
+    const teams = await server.db.query<{ team_id: number | null }>('SELECT team_id FROM orders WHERE series_id = $1', [series.id]);
+    expect(teams.filter((row) => row.team_id === null)).toEqual([]);
+    // Each planned visit's history says how it came to be.
+    const history = await server.db.query<{ actor: string; action: string }>(
+      'SELECT actor, action FROM audit_log WHERE order_id = $1', [series.visits[1]!.id]);
+    expect(history).toEqual([{ actor: 'Recurring series', action: 'order.checkout' }]);
+  });
+
+  it('steps Fortnightly by 14 days and Monthly by calendar month', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const fortnightly = await seriesOf((await book('fortnightly', new Date('2030-03-12T14:00:00.000Z'))).id);
+    expect(fortnightly.visits.map((visit) => visit.due?.slice(0, 10))).toEqual([
+      '2030-03-12', '2030-03-26', '2030-04-09', '2030-04-23', '2030-05-07', '2030-05-21', '2030-06-04', '2030-06-18',
+    ]);
+    const monthly = await seriesOf((await book('monthly', new Date('2030-03-29T11:00:00.000Z'))).id);
+    expect(monthly.visits.map((visit) => visit.due?.slice(0, 10))).toEqual([
+      '2030-03-29', '2030-04-29', '2030-05-29', '2030-06-29', '2030-07-29', '2030-08-29', '2030-09-29', '2030-10-29',
+    ]);
+  });
+
+  it('a One-off checkout makes no series and its order says nothing of one', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const customer = await server.createCustomer({ name: 'Once Only' });
+    const order = await book('one_off', new Date('2030-03-13T10:00:00.000Z'), customer);
+    expect(await mySeries(customer.token)).toEqual([]);
+    expect(await myOrder(server, customer.token, order.id)).not.toHaveProperty('series');
+  });
+});
+
+describe('the series job keeps 8 visits ahead', () => {
+  it('is scheduled on the job queue', async () => {
+    const rows = process.env.DATABASE_URL
+      ? await server.db.query<{ cron: string }>('SELECT cron FROM pgboss.schedule WHERE name = $1', [QUEUES.series])
+      : await server.db.query<{ cron: string }>('SELECT cron FROM local_schedules WHERE name = $1', [QUEUES.series]);
+    expect(rows).toEqual([{ cron: SERIES_CRON }]);
+  });
+
+  it('plans the next visit once a visit has passed, once even when run twice at the same time, and passes over a closed day', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const series = await seriesOf((await book('weekly', new Date('2030-03-13T15:00:00.000Z'))).id);
+    expect(await visitCount(series.id)).toBe(8);
+    // Nothing has passed: the job plans nothing, however often it runs.
+    expect(await keepSeriesHorizon(server.db, clock.now())).toBe(0);
+    expect(await keepSeriesHorizon(server.db, clock.now())).toBe(0);
+
+    // The company shuts on the date of the 10th visit (Wednesday 15 May).
+    await server.db.query(`INSERT INTO closures (day, reason) VALUES ('2030-05-15', 'Staff day')`);
+    await travelTo('2030-03-13T16:00:00.000Z'); // the first visit has started
+    const allVisits = async () => Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE series_id IS NOT NULL'))[0]!.n);
+    const before = await allVisits();
+    const [a, b] = await Promise.all([keepSeriesHorizon(server.db, clock.now()), keepSeriesHorizon(server.db, clock.now())]);
+    expect(await visitCount(series.id)).toBe(9);
+    // Other suites' series moved on too: the two runs together planned each new visit once.
+    expect(a + b).toBe((await allVisits()) - before);
+    // The queue's worker runs the same job: still 9.
+    await server.app.jobs.send(server.db, QUEUES.series, {});
+    await eventually('the series job ran', () => server.app.jobs.pending(QUEUES.series), (n) => n === 0);
+    expect(await visitCount(series.id)).toBe(9);
+    expect((await seriesOf(series.visits[1]!.id)).visits.at(-1)!.due).toBe('2030-05-08T14:00:00.000Z');
+
+    // A week on, the 10th visit's date is closed: passed over, not planned later.
+    await travelTo('2030-03-20T16:00:00.000Z');
+    await server.app.jobs.send(server.db, QUEUES.series, {});
+    await eventually('the series job ran', () => server.app.jobs.pending(QUEUES.series), (n) => n === 0);
+    expect(await visitCount(series.id)).toBe(9);
+    await travelTo('2030-03-27T16:00:00.000Z');
+    await keepSeriesHorizon(server.db, clock.now());
+    const dues = (await server.db.query<{ due_at: Date }>('SELECT due_at FROM orders WHERE series_id = $1 ORDER BY due_at', [series.id]))
+      .map((row) => new Date(row.due_at).toISOString());
+    expect(dues.slice(-2)).toEqual(['2030-05-08T14:00:00.000Z', '2030-05-22T14:00:00.000Z']);
+  });
+});
+
+describe('"Skip this visit" and "Cancel all future visits"', () => {
+  it('skips one visit on the single cancellation\'s terms: a request in its history, the others untouched', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const series = await seriesOf((await book('weekly', new Date('2030-03-14T09:00:00.000Z'))).id);
+    const visit = series.visits[2]!;
+    expect(await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: jane.token }))
+      .toEqual({ status: 201, body: { message: 'Visit skipped', fee: 0, visits: 1 } });
+    const after = await seriesOf(visit.id);
+    expect(after.visits.find((candidate) => candidate.id === visit.id)!.refund).toEqual({ status: 'pending', reason: 'Skip this visit', fee: 0 });
+    expect(after.visits.filter((candidate) => candidate.refund !== null)).toHaveLength(1);
+    const history = await server.db.query<{ action: string; to_value: string }>(
+      `SELECT action, to_value FROM audit_log WHERE order_id = $1 AND action = 'order.refund_request'`, [visit.id]);
+    expect(history).toEqual([{ action: 'order.refund_request', to_value: 'pending' }]);
+
+    expect(await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: jane.token }))
+      .toEqual({ status: 409, body: { message: 'A cancellation was already requested for this order' } });
+    const other = await server.createCustomer();
+    expect((await send(server, 'POST', `/services/order/${series.visits[3]!.id}/skip`, { token: other.token })).status).toBe(404);
+
+    // Once a visit has started it cannot be skipped, as an order cannot be cancelled.
+    await travelTo('2030-03-14T09:30:00.000Z');
+    expect(await send(server, 'POST', `/services/order/${series.visits[0]!.id}/skip`, { token: jane.token }))
+      .toEqual({ status: 409, body: { message: 'The service cannot be cancelled once it has started' } });
+  });
+
+  it('is 404 for an order that is no visit of a series', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const once = await book('one_off', new Date('2030-03-15T10:00:00.000Z'));
+    expect(await send(server, 'POST', `/services/order/${once.id}/skip`, { token: jane.token }))
+      .toEqual({ status: 404, body: { message: 'Visit not found' } });
+  });
+
+  it('cancels every visit not started yet, ends the series, and the job plans no more', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const series = await seriesOf((await book('weekly', new Date('2030-03-15T13:00:00.000Z'))).id);
+    expect((await send(server, 'POST', `/services/order/${series.visits[1]!.id}/skip`, { token: jane.token })).status).toBe(201);
+    await travelTo('2030-03-15T14:00:00.000Z'); // the first visit is under way
+    expect(await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: jane.token }))
+      .toEqual({ status: 200, body: { message: 'All future visits cancelled', fee: 0, visits: 6 } });
+    const after = await seriesOf(series.visits[0]!.id);
+    expect(after.active).toBe(false);
+    expect(after.visits[0]!.refund).toBeNull();
+    expect(after.visits.slice(1).map((visit) => visit.refund?.reason)).toEqual([
+      'Skip this visit', ...Array(6).fill('Cancel all future visits'),
+    ]);
+    expect(await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: jane.token }))
+      .toEqual({ status: 409, body: { message: 'The future visits of this series are already cancelled' } });
+
+    await travelTo('2030-03-29T14:00:00.000Z');
+    await keepSeriesHorizon(server.db, clock.now());
+    expect(await visitCount(series.id)).toBe(8);
+    const other = await server.createCustomer();
+    expect((await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('a visit with no free team', () => {
+  it('is planned unassigned, for the office to place (decision 021)', async () => {
+    const small = await startTestServer({ now: clock.now, teams: 1 });
+    try {
+      await travelTo('2030-03-01T12:00:00.000Z');
+      const customer = await small.createCustomer({ name: 'Only One Team' });
+      const other = await small.createCustomer({ name: 'Got There First' });
+      const items = [{ id: house.items[0]!.id, quantity: 1 }];
+      // The only team is booked the week after, at the same time.
+      const taken = await send(small, 'POST', '/services/order/new', { token: other.token, body: { service: house.serviceId, items } });
+      expect((await checkout(small, other.token, checkoutBody(taken.body.id, new Date('2030-03-18T10:00:00.000Z')))).response.status).toBe(200);
+      const quote = await send(small, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+      const order = await send(small, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+      expect((await checkout(small, customer.token, checkoutBody(order.body.id, new Date('2030-03-11T10:00:00.000Z')))).response.status).toBe(200);
+      const teams = await small.db.query<{ due_at: Date; team_id: number | null }>(
+        'SELECT due_at, team_id FROM orders WHERE series_id IS NOT NULL ORDER BY due_at');
+      expect(teams).toHaveLength(8);
+      expect(teams.map((row) => row.team_id === null)).toEqual([false, true, false, false, false, false, false, false]);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('a deleted account', () => {
+  it('books nothing more: the job ends its series', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const leaving = await server.createCustomer({ name: 'Leaving Soon' });
+    const first = await book('weekly', new Date('2030-03-12T16:00:00.000Z'), leaving);
+    const [row] = await server.db.query<{ series_id: number }>('SELECT series_id FROM orders WHERE id = $1', [first.id]);
+    expect((await send(server, 'POST', '/user/delete', { token: leaving.token, body: { password: leaving.password } })).status).toBe(200);
+    await travelTo('2030-03-20T12:00:00.000Z');
+    await keepSeriesHorizon(server.db, clock.now());
+    expect(await visitCount(row!.series_id)).toBe(8);
+    const [series] = await server.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM booking_series WHERE id = $1', [row!.series_id]);
+    expect(series).toEqual({ ended: true });
+  });
+});
+
+describe('the cap on open unpaid orders', () => {
+  it('does not count the visits a card series planned: the customer did not open them (decision 021)', async () => {
+    const capped = await startTestServer({ now: clock.now, config: { rateLimits: { ...SUITE_RATE_LIMITS, openOrders: { limit: 3, windowMs: 0 } } } });
+    try {
+      await travelTo('2030-03-01T12:00:00.000Z');
+      const customer = await capped.createCustomer({ name: 'Pays By Card' });
+      const items = [{ id: house.items[0]!.id, quantity: 1 }];
+      const quote = await send(capped, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+      const order = await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+      expect((await checkout(capped, customer.token, checkoutBody(order.body.id, new Date('2030-03-11T10:00:00.000Z'), 'card'))).response.status).toBe(200);
+      const [unpaid] = await capped.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND payment_method = 'card' AND paid_amount IS NULL`, [customer.id]);
+      expect(unpaid).toEqual({ n: 8 });
+      // 1 open order of the customer's own (the first visit), under the cap of 3: more may be made.
+      for (let i = 0; i < 2; i += 1) {
+        expect((await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items } })).status).toBe(201);
+      }
+      expect((await send(capped, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items } })).status).toBe(429);
+    } finally {
+      await capped.close();
+    }
+  });
+});

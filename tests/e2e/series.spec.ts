@@ -1,0 +1,229 @@
+import type { Page } from '@playwright/test';
+import type { SeriesContext, SeriesMeta } from '../../machines/series.machine';
+import { coveringPaths } from '../support/booking-models';
+import { metaOf } from '../support/expected-walks';
+import { coverageOf, describePath, formatCoverage } from '../support/replay-paths';
+import { seriesModel } from '../support/series-model';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { ok, type ApiClient } from './support/api-client';
+import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, ukDateIn } from './support/booking-ui';
+import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Issue 14, **Recurring**, in Chromium against the real server: a Weekly booking makes a series whose
+ * 8 visits My orders groups under one heading; "Skip this visit" and "Cancel all future visits"
+ * (keyboard alone, axe clean); and the series machine's generated paths driving the real page. The
+ * spec runs a server of its own (support/own-server.ts) to start a visit in the database, as time
+ * passing would.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+  // About managing a series, not capacity: teams enough for every path's visits.
+  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
+});
+test.afterAll(async () => server?.close());
+test.describe.configure({ timeout: 120_000 });
+
+async function signedIn(page: Page, label: string): Promise<ApiClient> {
+  const customer = uniqueCustomer(label);
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+  return server.api(user.token);
+}
+
+let bookings = 0;
+
+/** A booking through the API (quote, order, cash checkout), Weekly by default: answers its order id. */
+async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> {
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
+  const chosen = [{ id: items[0]!.id, quantity: 1 }];
+  const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency, extras: [], postcode: deliveryDetails.postcode } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: chosen, quote: quote.id } }));
+  const n = bookings++;
+  await ok(api.POST('/services/order/checkout', {
+    body: {
+      order: order.id, due_date: ukDateIn(3 + (n % 4)), due_time: `${String(8 + Math.floor(n / 4) % 10).padStart(2, '0')}:00`,
+      address: deliveryDetails.address, phone: deliveryDetails.phone, city: deliveryDetails.city, code_postal: deliveryDetails.postcode,
+      client_note: '', payment: 'cash',
+    },
+  }));
+  return order.id;
+}
+
+/** A Weekly booking through the API: answers its series. */
+async function weekly(api: ApiClient) {
+  const id = await bookByApi(api);
+  const series = await ok(api.GET('/services/series'));
+  return series.find((one) => one.visits[0]!.id === id)!;
+}
+
+const seriesSection = (page: Page, name: RegExp) => page.getByRole('region', { name });
+const skipButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Skip this visit/ });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function openMyOrders(page: Page) {
+  await page.goto(`${server.baseUrl}/profile-services`);
+  await settled(page);
+}
+
+test('a Weekly booking shows its 8 visits under one heading; skip one and cancel all future visits with the keyboard alone, axe clean', async ({ page }) => {
+  await signedIn(page, 'series');
+  // Booked through the page like any customer: Weekly on the quote, cash at checkout.
+  await page.goto(`${server.baseUrl}/properties/1`);
+  await itemCheckbox(page, 'Bedroom').check();
+  await page.getByRole('radio', { name: /^Weekly/ }).check();
+  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+  const date = ukDateIn(3);
+  await fillDeliveryDetails(page, date);
+  await page.getByRole('button', { name: 'Pay cash' }).click();
+  await expect(page.getByText('Payment was successfully !').first()).toBeVisible();
+
+  await openMyOrders(page);
+  const section = seriesSection(page, new RegExp(`^Weekly .*, ${deliveryDetails.time} \\(UK time\\)$`));
+  await expect(section).toBeVisible();
+  const visits = section.getByRole('list', { name: /^Visits of Weekly/ }).getByRole('article');
+  await expect(visits).toHaveCount(8);
+  await expect(visits.first()).toContainText(`${date} ${deliveryDetails.time}`);
+  await expect(visits.nth(1)).toContainText(`${ukDateIn(10)} ${deliveryDetails.time}`);
+  // Not listed again among the single orders.
+  await expect(page.getByRole('list', { name: 'Orders' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'My orders with a series');
+
+  const second = visits.nth(1);
+  await second.getByRole('button', { name: /^Skip this visit/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveAccessibleName('Skip this visit?');
+  await expect(dialog(page)).toContainText('Free cancellation');
+  await expect(dialog(page)).toContainText(`The visit of ${ukDateIn(10)} ${deliveryDetails.time} (UK time)`);
+  await expectNoAxeViolations(page, 'the skip dialog');
+  await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Visit skipped');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(second).toContainText('Cancellation pending');
+  await expect(second.getByRole('button', { name: /^Skip this visit/ })).toBeDisabled();
+
+  await section.getByRole('button', { name: /^Cancel all future visits/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveAccessibleName('Cancel all future visits?');
+  await expect(dialog(page)).toContainText('7 visits of Weekly');
+  await expectNoAxeViolations(page, 'the cancel all future visits dialog');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'All future visits cancelled');
+  await expect(section).toContainText('Ended: no more visits are planned');
+  await expect(section.getByRole('button', { name: /^Cancel all future visits/ })).toHaveCount(0);
+  await expect(visits.filter({ hasText: 'Cancellation pending' })).toHaveCount(8);
+  // Toasts fading in or out are half transparent to axe: checked once they have gone.
+  await expect(page.locator('.notistack-Snackbar')).toHaveCount(0, { timeout: 30_000 });
+  await expectNoAxeViolations(page, 'My orders with an ended series');
+});
+
+test('single orders stay reachable page by page when a page holds only series visits', async ({ page }) => {
+  const api = await signedIn(page, 'series-pages');
+  await weekly(api);
+  for (let i = 0; i < 3; i += 1) await bookByApi(api, 'one_off');
+  // 11 orders, newest first, 10 a page: page 2 holds only the series's first visit.
+  await openMyOrders(page);
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('article')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Orders' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^Weekly / })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('article')).toHaveCount(3);
+});
+
+/**
+ * The series machine's generated paths (the same the unit replay walks) in the browser. The model's
+ * refused visit is one that has started; the ended series is one cancelled before; a failed
+ * confirm is the browser offline. After each step the page must show the `meta` of the path's state.
+ */
+test.describe('series machine paths in the browser', () => {
+  const paths = coveringPaths(seriesModel);
+
+  test('the browser paths take every transition', () => {
+    const coverage = coverageOf(seriesModel.machine, paths.map(({ path }) => path));
+    console.log(`${formatCoverage('series (browser)', coverage)} by ${paths.length} paths`);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  for (const [n, { path }] of paths.entries()) {
+    test(`series ${n + 1}: ${describePath(path)}`, async ({ page }) => {
+      const api = await signedIn(page, 'series-path');
+      const ended = await weekly(api);
+      await ok(api.POST('/services/series/{id}/cancel', { params: { path: { id: ended.id } } }));
+      const active = [await weekly(api), await weekly(api)];
+      // The first visit of the first series has started.
+      await server.db.query(`UPDATE orders SET due_at = now() - interval '1 hour' WHERE id = $1`, [active[0]!.visits[0]!.id]);
+      await openMyOrders(page);
+      const skippable = active.flatMap((one) => one.visits.slice(1));
+      let skipped = 0;
+      let cancelled = 0;
+      const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
+      for (const [i, step] of steps.entries()) {
+        const next = steps[i + 1];
+        await test.step(`${step.event.type} → ${JSON.stringify(step.state.value)}`, async () => {
+          const event = step.event as { type: string; visit?: { cancellation: { allowed: boolean } }; series?: { active: boolean } };
+          const context = step.state.context as SeriesContext;
+          switch (event.type) {
+            case 'visit.skip':
+              if (!event.visit!.cancellation.allowed) {
+                await expect(skipButton(page, active[0]!.visits[0]!.id)).toBeDisabled();
+                break;
+              }
+              // Each skip takes a visit not skipped yet (one asked for already is disabled).
+              if (context.action === 'skip') await skipButton(page, skippable[skipped++]!.id).click();
+              break;
+            case 'series.cancel': {
+              if (!event.series!.active) {
+                await expect(page.getByRole('button', { name: `Cancel all future visits of Weekly ${ended.service}` })).toHaveCount(0);
+                break;
+              }
+              // Each cancellation takes a series still running, in the order they are shown.
+              const target = page.getByRole('button', { name: /^Cancel all future visits/ }).nth(0);
+              cancelled += 1;
+              await target.click();
+              break;
+            }
+            case 'action.confirm':
+              if (next?.event.type === 'xstate.error.actor.manageSeries') await page.context().setOffline(true);
+              await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+              break;
+            case 'retry':
+              if (next?.event.type === 'xstate.error.actor.manageSeries') await page.context().setOffline(true);
+              await dialog(page).getByRole('button', { name: 'Try again' }).click();
+              break;
+            case 'dialog.close':
+              await dialog(page).getByRole('button', { name: 'Close' }).click();
+              break;
+            case 'xstate.error.actor.manageSeries':
+              await expect(dialog(page).getByRole('alert')).toContainText('Network Error');
+              await page.context().setOffline(false);
+              break;
+            case 'xstate.done.actor.manageSeries':
+              await expect(page.getByText(/^(Visit skipped|All future visits cancelled)$/).last()).toBeVisible();
+              break;
+          }
+          const meta = metaOf<SeriesMeta>(seriesModel.machine, '', String(step.state.value))!;
+          if (!meta.dialog) return expect(dialog(page)).toHaveCount(0);
+          if (meta.busy) return;
+          await expect(dialog(page)).toBeVisible();
+          await expect(dialog(page).getByRole('button', { name: meta.submit })).toBeVisible();
+          await expect(dialog(page).getByRole('alert')).toHaveCount(meta.alert ? 1 : 0);
+        });
+      }
+      expect(cancelled).toBeLessThanOrEqual(2);
+      if (String(path.state.value) === 'saving') await expect(page.getByText(/^(Visit skipped|All future visits cancelled)$/).last()).toBeVisible();
+    });
+  }
+});
