@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint-rules/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'openapi/schema.d.ts', 'test-results/', 'playwright-report/', 'reports/', 'bench/', '.stryker-tmp/'] },
@@ -10,8 +11,9 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, sparkle: { rules: { layers } } },
     rules: {
+      'sparkle/layers': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-explicit-any': 'off',
@@ -19,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    // machines/ stay pure: no network, no DOM, no app code (STYLE rule 2). UK time is the one
+    // machines/ stay pure: no network, no DOM, no app code (side effects are actors passed in). UK time is the one
     // exception: a pure module shared by the client, the server and the mails (decision 007).
     files: ['machines/**/*.ts'],
     rules: {

@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 /**
  * The one small machine behind every plain read or write (R-UI-2: request → success | fail, with a
  * loading flag, data and an error message, and a reset). Each use provides the `fetch` actor (see
- * src/app/use-request.ts, which also restores the data's type), so this file has no network code.
+ * src/shared/use-request.ts, which also restores the data's type), so this file has no network code.
  * A read sends `request.send` as soon as it is created; a form sends it on submit.
  */
 export interface RequestContext {

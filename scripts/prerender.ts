@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { routeModules } from '../src/app/paths';
+import { routeModules } from '../src/shared/paths';
 import { compressBuild } from './prerender/compress';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';

@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
 import type { DocumentHead } from './lib/document-head';
-import { seedPreloaded, type PreloadedData } from './app/preload';
+import { seedPreloaded, type PreloadedData } from './shared/preload';
 
-export { preloadKey } from './app/preload';
+export { preloadKey } from './shared/preload';
 export { readsForPath } from './app/route-reads';
 
 export interface RenderedPage {

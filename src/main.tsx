@@ -1,6 +1,6 @@
 import './styles/global.css';
 import { setTokenSource } from './api/auth-middleware';
-import { readStoredUser } from './app/stored-user';
+import { readStoredUser } from './shared/stored-user';
 
 /**
  * The entry is tiny on purpose: the app (React, the router, the machines) is a chunk of its own.

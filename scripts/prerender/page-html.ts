@@ -1,5 +1,5 @@
 import { pageLoaderScript } from '../../server/lib/page-loader';
-import { routeModules } from '../../src/app/paths';
+import { routeModules } from '../../src/shared/paths';
 
 /**
  * Turns Vite's index.html into the pages the server answers.
@@ -32,7 +32,7 @@ export interface PageParts {
   title?: string;
   description?: string;
   data: Record<string, unknown>;
-  /** The manifest key of the route's lazy screen (routeModules in src/app/paths.ts). */
+  /** The manifest key of the route's lazy screen (routeModules in src/shared/paths.ts). */
   screenModule: string;
 }
 

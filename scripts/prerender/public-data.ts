@@ -13,7 +13,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { seedContent } from '../../server/seed/seed-content';
 
-/** The API path of each public read of src/app/preload.ts, and how its answer is kept. */
+/** The API path of each public read of src/shared/preload.ts, and how its answer is kept. */
 const readPaths: Record<string, (params: unknown) => { url: string; pick?: (body: unknown) => unknown }> = {
   services: () => ({ url: '/api/home/services' }),
   // getServiceDetail answers the first element of the one-element list (R-SITE-3).

@@ -4,10 +4,10 @@ import { PublicLayout } from '../components/layout';
 import { Spinner } from '../components/ui';
 import { safeRedirect } from '../features/account/safe-redirect';
 import * as screens from './lazy-routes';
-import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from './page-routes';
+import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from '../shared/page-routes';
 import { RequireAdmin, RequireAuth } from './require-auth';
 import { usePreloadRouteReads } from './route-reads';
-import { useSession } from './session';
+import { useSession } from '../shared/session';
 
 /** The screen of each public page of the route table (page-routes.ts); TypeScript asks for all. */
 const publicScreens: Record<PublicPageName, ReactNode> = {

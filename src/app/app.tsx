@@ -4,8 +4,8 @@ import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
 import { DocumentHeadContext, type DocumentHead } from '../lib/document-head';
 import { RacRouter } from './rac-router';
-import { SessionProvider } from './session';
-import { ToastProvider } from './toasts';
+import { SessionProvider } from '../shared/session';
+import { ToastProvider } from '../shared/toasts';
 
 export interface AppProps {
   /** Server rendering only (src/entry-server.tsx): the URL to render, and where the title goes. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from './paths';
-import { useSession } from './session';
+import { paths } from '../shared/paths';
+import { useSession } from '../shared/session';
 
 /** Pages for logged-in users only (R-SITE-8, R-AUTH-9): visitors go to /login and come back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { paths } from './paths';
-import { startRead, type PublicReadName } from './preload';
+import { paths } from '../shared/paths';
+import { startRead, type PublicReadName } from '../shared/preload';
 
 /**
  * The API reads each public route needs, so they start together as soon as the route is known —

@@ -1,11 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { setupInspector } from './inspector';
-import { matchPage } from './page-routes';
-import { seedPreloadedFromDocument } from './preload';
+import { setupInspector } from '../shared/inspector';
+import { matchPage } from '../shared/page-routes';
+import { seedPreloadedFromDocument } from '../shared/preload';
 import { preloadPath } from './route-reads';
-import { readStoredUser } from './stored-user';
+import { readStoredUser } from '../shared/stored-user';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

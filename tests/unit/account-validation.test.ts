@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toProfileUpdate } from '../../src/features/account/profile-update';
+import { toProfileUpdate } from '../../src/shared/account/profile-update';
 import { safeRedirect } from '../../src/features/account/safe-redirect';
 import { validateForgotPassword } from '../../src/features/account/validate-forgot-password';
 import { validateLogin } from '../../src/features/account/validate-login';

@@ -10,7 +10,7 @@ import { formatBundleReport, holdsPackage, kb, measureBundle, type BundleReport 
 const budgetBytes = 135 * 1024;
 /**
  * Packages only the back office or a later step needs: a visitor on `/` never downloads them.
- * notistack (and goober, its CSS-in-JS runtime) come with the first toast (src/app/toasts.tsx).
+ * notistack (and goober, its CSS-in-JS runtime) come with the first toast (src/shared/toasts.tsx).
  */
 const lazyOnlyPackages = ['@tanstack/react-table', '@tanstack/table-core', 'dayjs', '@statelyai/inspect', 'notistack', 'goober'];
 /** CSS-in-JS runtimes: styles come from plain CSS files instead. */

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { accountDeletionMachine } from '../../../machines/account-deletion.machine';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../shared/inspector';
 
 export type AccountDeletionRef = ActorRefFrom<typeof accountDeletionMachine>;
 

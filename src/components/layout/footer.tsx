@@ -1,5 +1,5 @@
 import { Link } from 'react-aria-components';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { BrandLogo } from './brand-logo';
 import { SocialLinks } from './social-links';
 import './footer.css';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { paths } from '../../shared/paths';
+import { useSession } from '../../shared/session';
 import { LinkButton } from '../ui';
 import { BrandLogo } from './brand-logo';
 import './navbar.css';

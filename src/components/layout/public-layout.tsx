@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 

@@ -1,6 +1,6 @@
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { paths } from '../../shared/paths';
+import { useSession } from '../../shared/session';
 
 /** The logged-in user's menu (R-SITE-5): Settings, Services (my orders), Logout (back to /). */
 export function UserMenu({ name }: { name: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Page } from '../../components/ui';
-import './account.css';
+import '../../styles/account.css';
 
 export interface AccountCardProps {
   title: string;

@@ -1,10 +1,10 @@
 import { forgotPassword } from '../../api/forgot-password';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
-import { accountMessages } from './account-messages';
-import { useValidatedForm } from './use-validated-form';
+import { accountMessages } from '../../shared/account/account-messages';
+import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateForgotPassword } from './validate-forgot-password';
 
 /** /forget-password (R-AUTH-5): mails a reset link; success shows 'Email Sent Successfully !'. */

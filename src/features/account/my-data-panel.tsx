@@ -1,9 +1,9 @@
 import { deleteMyAccount } from '../../api/delete-my-account';
 import { exportMyData } from '../../api/export-my-data';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
-import { useToast } from '../../app/toasts';
-import { useRequest } from '../../app/use-request';
+import { paths } from '../../shared/paths';
+import { useSession } from '../../shared/session';
+import { useToast } from '../../shared/toasts';
+import { useRequest } from '../../shared/use-request';
 import { AccountDeletionDialog } from '../../components/account-deletion/account-deletion-dialog';
 import { useAccountDeletion } from '../../components/account-deletion/use-account-deletion';
 import { Alert, Button, TextLink } from '../../components/ui';

@@ -1,7 +1,7 @@
 import { Card, Page } from '../../components/ui';
 import { MyDataPanel } from './my-data-panel';
-import { ProfileForm } from './profile-form';
-import './account.css';
+import { ProfileForm } from '../../shared/account/profile-form';
+import '../../styles/account.css';
 
 /** /profile (R-AUTH-8): My Profile. */
 export default function ProfilePage() {

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { sessionSelectors, useSession, useSessionState } from '../../app/session';
+import { paths } from '../../shared/paths';
+import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { Alert, Button, Form, Checkbox, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
 import { safeRedirect } from './safe-redirect';
-import { useValidatedForm } from './use-validated-form';
+import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateRegister, type RegisterForm } from './validate-register';
 
 const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };

@@ -1,13 +1,13 @@
-import { useToast } from '../../app/toasts';
+import { useToast } from '../../shared/toasts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resetPassword } from '../../api/reset-password';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { Alert, Button, TextField } from '../../components/ui';
 import { AccountCard } from './account-card';
-import { accountMessages } from './account-messages';
-import { useValidatedForm } from './use-validated-form';
+import { accountMessages } from '../../shared/account/account-messages';
+import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateResetPassword } from './validate-reset-password';
 
 /** /reset-password/:id (R-AUTH-6): `id` is the mailed token; success says so and goes to /login. */

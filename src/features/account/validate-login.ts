@@ -1,4 +1,4 @@
-import { accountMessages as m, minimumLength } from './account-messages';
+import { accountMessages as m, minimumLength } from '../../shared/account/account-messages';
 
 export interface LoginForm {
   email: string;

@@ -1,4 +1,4 @@
-import { accountMessages as m, minimumNameLength } from './account-messages';
+import { accountMessages as m, minimumNameLength } from '../../shared/account/account-messages';
 import { emailError, passwordError, withoutEmpty, type FormErrors } from './validate-login';
 
 export interface RegisterForm {

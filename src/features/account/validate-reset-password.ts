@@ -1,4 +1,4 @@
-import { accountMessages as m } from './account-messages';
+import { accountMessages as m } from '../../shared/account/account-messages';
 import { passwordError, withoutEmpty, type FormErrors } from './validate-login';
 
 export interface ResetPasswordForm {

@@ -1,6 +1,6 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Card, LinkButton, Page } from '../../components/ui';
-import { ProfileForm } from '../account/profile-form';
+import { ProfileForm } from '../../shared/account/profile-form';
 import { ClosuresSection } from './closures/closures-section';
 import './settings-page.css';
 

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { cartTotal, type bookingMachine } from '../../../machines/booking.machine';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Alert, Button, Card, LinkButton } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
-import { QuantityField } from './quantity-field';
+import { QuantityField } from '../../components/quantity-field';
 
 type BookingRef = ActorRefFrom<typeof bookingMachine>;
 

@@ -1,5 +1,5 @@
 import { Card } from '../../components/ui';
-import '../quote/quote-panel.css';
+import '../../shared/quote/quote-panel.css';
 import { formatMoney } from '../../lib/money';
 import type { OrderSummary } from '../../../openapi/schema';
 

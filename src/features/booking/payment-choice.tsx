@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { getPaymentOptions } from '../../api/get-payment-options';
-import { useRequest } from '../../app/use-request';
+import { useRequest } from '../../shared/use-request';
 import type { PaymentMethod } from '../../../openapi/schema';
 
 interface PaymentChoiceProps {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useToast } from '../../app/toasts';
+import { useToast } from '../../shared/toasts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -11,17 +11,17 @@ import { earliestStart, londonDate } from '../../lib/london-time';
 import { NOTICE_HOURS } from '../../../machines/checkout-form';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { checkoutActor } from '../../api/checkout-order';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
+import { inspect } from '../../shared/inspector';
+import { paths } from '../../shared/paths';
 import { Alert, LinkButton, Page } from '../../components/ui';
-import { useSession } from '../../app/session';
+import { useSession } from '../../shared/session';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import { forgetBooking, readCartDraft, readStoredOrder } from '../../lib/stored-order';
 import { PlaceOrderForm } from './place-order-form';
 import { OrderSummaryPanel } from './order-summary-panel';
-import { trustedPaymentOrigins } from './trusted-origins';
+import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import type { BookedState } from '../../lib/booked-order';
-import './booking.css';
+import '../../styles/booking.css';
 
 /** `/placeorder`: address, time and payment for the order kept under `myService`; resumes after a reload. */
 export default function PlaceOrderPage() {

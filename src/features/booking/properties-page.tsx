@@ -4,18 +4,18 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
 import { loadItemsActor } from '../../api/get-service-items';
 import { getQuote } from '../../api/get-quote';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
+import { inspect } from '../../shared/inspector';
+import { paths } from '../../shared/paths';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
-import { useSession } from '../../app/session';
+import { useSession } from '../../shared/session';
 import { emptyCheckoutForm, type CheckoutForm } from '../../../machines/checkout-form';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import { readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
-import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../quote/booking-quote';
-import { QuotePanel } from '../quote/quote-panel';
+import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../../shared/quote/booking-quote';
+import { QuotePanel } from '../../shared/quote/quote-panel';
 import { CartPanel } from './cart-panel';
 import { ItemChecklist } from './item-checklist';
-import './booking.css';
+import '../../styles/booking.css';
 
 /** `/properties/:id`: choose items and quantities of one service, then Next creates the order. */
 export default function PropertiesPage() {

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import type { MyOrder } from '../../../openapi/schema';
 
 interface OrderCardProps {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { getReceipt } from '../../api/get-receipt';
-import { pageId } from '../../app/page-routes';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { pageId } from '../../shared/page-routes';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { LinkButton, Page } from '../../components/ui';
 import './about-page.css';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Page, TextLink } from '../../components/ui';
 import { ContactForm } from './contact/contact-form';
 import './contact-page.css';

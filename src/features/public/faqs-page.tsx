@@ -1,6 +1,6 @@
 import { listFaqs } from '../../api/list-faqs';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { Page, TextLink } from '../../components/ui';
 import { FaqList } from './shared/faq-list';
 import { RequestState } from './shared/request-state';

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { getServiceDetail } from '../../api/get-service-detail';
-import { pageId } from '../../app/page-routes';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { pageId } from '../../shared/page-routes';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { LinkButton, Page } from '../../components/ui';
 import NotFoundPage from './not-found-page';
-import { PublicQuote } from '../quote/public-quote';
+import { PublicQuote } from '../../shared/quote/public-quote';
 import { FaqList } from './shared/faq-list';
 import { RequestState } from './shared/request-state';
 import { ServicePicture } from './shared/service-picture';

@@ -1,6 +1,6 @@
 import { listServices } from '../../api/list-services';
-import { paths } from '../../app/paths';
-import { useRequest } from '../../app/use-request';
+import { paths } from '../../shared/paths';
+import { useRequest } from '../../shared/use-request';
 import { LinkButton, Page } from '../../components/ui';
 import { RequestState } from './shared/request-state';
 import { ServiceCard, ServiceGrid } from './shared/service-card';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { TextLink, Page } from '../../components/ui';
 import { readBookedState } from '../../lib/booked-order';
 import { formatMoney } from '../../lib/money';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addClosure, listClosures, removeClosure } from '../../../api/closures';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Spinner, TextField } from '../../../components/ui';
 import '../data-table/data-table.css';
 import './closures.css';

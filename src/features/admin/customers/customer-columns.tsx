@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addCustomerNote } from '../../../api/add-customer-note';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, TextField } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
 import './customers.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';

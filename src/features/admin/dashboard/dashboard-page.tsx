@@ -1,7 +1,7 @@
 import { getStats } from '../../../api/get-stats';
 import { getWeeklyStats } from '../../../api/get-weekly-stats';
-import { startFetch } from '../../../app/preload';
-import { useRequest } from '../../../app/use-request';
+import { startFetch } from '../../../shared/preload';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../lib/money';
 import { StatTiles, type StatTile } from '../shared/stat-tiles';

@@ -1,7 +1,7 @@
 import type { PaginationState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageOf } from '../../../api/paged';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { defaultPageSize } from './table-features';
 
 /** What every paged list call takes (docs/decisions/011): page size, page from 1, sort column and direction. */

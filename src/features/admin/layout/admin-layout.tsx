@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../shared/session';
 import { AdminNav } from './admin-nav';
 import './admin-layout.css';
 

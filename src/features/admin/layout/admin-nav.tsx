@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../../shared/session';
 
 const links = [
   { to: paths.admin.dashboard, label: 'Overview', icon: '▦' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { replyToMessage } from '../../../api/reply-to-message';
-import { useToast } from '../../../app/toasts';
-import { useRequest } from '../../../app/use-request';
+import { useToast } from '../../../shared/toasts';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Dialog, Modal, TextField } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
 import type { ContactMessage } from '../../../../openapi/schema';

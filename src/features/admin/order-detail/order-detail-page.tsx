@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { findOrder } from '../../../api/get-order';
-import { pageId } from '../../../app/page-routes';
-import { paths } from '../../../app/paths';
-import { useRequest } from '../../../app/use-request';
+import { pageId } from '../../../shared/page-routes';
+import { paths } from '../../../shared/paths';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../../components/ui';
 import { OrderDetailView } from './order-detail-view';
 import './order-detail.css';

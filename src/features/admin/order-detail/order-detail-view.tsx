@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone, refundStatusTone, statusLabel } from '../shared/status-label';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useToast } from '../../../app/toasts';
+import { useToast } from '../../../shared/toasts';
 import { useEffect, useRef } from 'react';
 import { orderUpdateMachine } from '../../../../machines/order-update.machine';
 import { updateOrderStatusActor } from '../../../api/update-order-status';
-import { inspect } from '../../../app/inspector';
+import { inspect } from '../../../shared/inspector';
 import { Button, Dialog, Modal, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useOrderActions } from './order-actions-context';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useToast } from '../../../app/toasts';
-import { useRequest } from '../../../app/use-request';
+import { useToast } from '../../../shared/toasts';
+import { useRequest } from '../../../shared/use-request';
 import { Button, TextField } from '../../../components/ui';
 
 /** Whole pounds or pounds and pence: 25, 25.5, 1234.50 (no sign, at most 2 decimals). */

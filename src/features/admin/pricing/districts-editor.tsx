@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { addCongestionDistrict, removeCongestionDistrict } from '../../../api/update-pricing';
-import { useToast } from '../../../app/toasts';
-import { useRequest } from '../../../app/use-request';
+import { useToast } from '../../../shared/toasts';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, TextField } from '../../../components/ui';
 
 const OUTWARD_CODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { updateOpeningHours } from '../../../api/update-pricing';
-import { useToast } from '../../../app/toasts';
-import { useRequest } from '../../../app/use-request';
+import { useToast } from '../../../shared/toasts';
+import { useRequest } from '../../../shared/use-request';
 import { Button, Checkbox, TextField } from '../../../components/ui';
 import type { OpeningHours } from '../../../../openapi/schema';
 

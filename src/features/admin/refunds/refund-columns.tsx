@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useToast } from '../../../app/toasts';
+import { useToast } from '../../../shared/toasts';
 import { useEffect, useRef } from 'react';
 import { refundUpdateMachine } from '../../../../machines/refund-update.machine';
 import { updateRefundStatusActor } from '../../../api/update-refund-status';
-import { inspect } from '../../../app/inspector';
+import { inspect } from '../../../shared/inspector';
 import { Button, Select } from '../../../components/ui';
 import { statusLabel } from '../shared/status-label';
 import { useRefundActions } from './refund-actions-context';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Text, useDrag } from 'react-aria-components';
 import { moveJob } from '../../../api/schedule';
 import { ApiError } from '../../../api/errors';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { Alert, Button, Dialog, Modal, TextField, TextLink } from '../../../components/ui';
 import { formatLondon } from '../../../lib/london-time';
 import { StatusBadge } from '../shared/status-badge';

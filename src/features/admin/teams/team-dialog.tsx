@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createTeam, updateTeam } from '../../../api/teams';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Checkbox, Dialog, Modal, TextField } from '../../../components/ui';
 import { DEFAULT_WEEK, TIME_PATTERN, WEEK } from './team-hours';
 import type { AdminTeam, TeamDay, TeamInput } from '../../../../openapi/schema';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { listTeams, removeTimeOff } from '../../../api/teams';
-import { startFetch } from '../../../app/preload';
-import { useRequest } from '../../../app/use-request';
+import { startFetch } from '../../../shared/preload';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import '../data-table/data-table.css';
 import { TeamDialog } from './team-dialog';

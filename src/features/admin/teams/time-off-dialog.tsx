@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addTimeOff } from '../../../api/teams';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Dialog, Modal, TextField } from '../../../components/ui';
 import { DATE_PATTERN } from './team-hours';
 import type { AdminTeam, NewTimeOff } from '../../../../openapi/schema';

@@ -1,7 +1,7 @@
 import { listUsers, type UserListQuery } from '../../../api/list-users';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { DataTable } from '../data-table/data-table';
-import { startFetch } from '../../../app/preload';
+import { startFetch } from '../../../shared/preload';
 import { firstPage, pageQuery, useServerTable, type ServerPageQuery } from '../data-table/use-server-table';
 import { userColumns } from './user-columns';
 import type { AdminUser } from '../../../../openapi/schema';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useToast } from '../../../app/toasts';
+import { useToast } from '../../../shared/toasts';
 import { sendContact } from '../../../api/send-contact';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Form, TextField } from '../../../components/ui';
 import { hasErrors, toContactRequest, validateContact, type ContactErrors, type ContactField } from './contact-validation';
 import './contact-form.css';

@@ -1,5 +1,5 @@
 import { listCounters } from '../../../api/list-counters';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { RequestState } from '../shared/request-state';
 import './counters-section.css';
 

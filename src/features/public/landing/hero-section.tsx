@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { LinkButton } from '../../../components/ui';
 import './hero-section.css';
 

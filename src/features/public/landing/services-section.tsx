@@ -1,6 +1,6 @@
 import { listServices } from '../../../api/list-services';
-import { paths } from '../../../app/paths';
-import { useRequest } from '../../../app/use-request';
+import { paths } from '../../../shared/paths';
+import { useRequest } from '../../../shared/use-request';
 import { TextLink } from '../../../components/ui';
 import { RequestState } from '../shared/request-state';
 import { Section } from '../shared/section';

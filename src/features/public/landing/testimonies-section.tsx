@@ -1,5 +1,5 @@
 import { listTestimonies } from '../../../api/list-testimonies';
-import { useRequest } from '../../../app/use-request';
+import { useRequest } from '../../../shared/use-request';
 import { RequestState } from '../shared/request-state';
 import { Section } from '../shared/section';
 import { TestimonyCard } from './testimony-card';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { LinkButton } from '../../../components/ui';
 import './illustrated-message.css';
 

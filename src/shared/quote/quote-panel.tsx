@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { quoteMachine } from '../../../machines/quote.machine';
 import { Alert, Button, Card, Checkbox, Spinner, TextField } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
-import { QuantityField } from '../booking/quantity-field';
+import { QuantityField } from '../../components/quantity-field';
 import { QuoteTotal } from './quote-total';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './quote-panel.css';
 
 type QuoteRef = ActorRefFrom<typeof quoteMachine>;

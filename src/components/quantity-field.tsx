@@ -1,5 +1,5 @@
 import { Button, Group, Input, Label, NumberField } from 'react-aria-components';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../../machines/booking.machine';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../machines/booking.machine';
 
 interface QuantityFieldProps {
   itemName: string;

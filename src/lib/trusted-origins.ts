@@ -1,4 +1,4 @@
-import { apiBaseUrl } from '../../api/client';
+import { apiBaseUrl } from '../api/client';
 
 /**
  * Where a card checkout may send the browser (the answer's `shippingInfo`): the site's own origin,

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { quoteMachine } from '../../../machines/quote.machine';
 import { createQuoteActor } from '../../api/create-quote';
 import { loadQuoteOptionsActor } from '../../api/get-quote-options';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
+import { inspect } from '../inspector';
+import { paths } from '../paths';
 import { QuotePanel } from './quote-panel';
 
 /**

@@ -1,14 +1,14 @@
-import { useToast } from '../../app/toasts';
+import { useToast } from '../toasts';
 import { useEffect, useState } from 'react';
 import { updateProfile } from '../../api/update-profile';
-import { useRequest } from '../../app/use-request';
-import { useSession } from '../../app/session';
+import { useRequest } from '../use-request';
+import { useSession } from '../session';
 import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';
 import { Alert, Button, TextField } from '../../components/ui';
 import { accountMessages } from './account-messages';
 import { emptyProfileForm, toProfileUpdate, type ProfileForm as ProfileFormValues } from './profile-update';
 import { useValidatedForm } from './use-validated-form';
-import './account.css';
+import '../../styles/account.css';
 
 /**
  * The profile form of /profile ('My Profile') and the admin's /settings ('Update Information').

@@ -6,7 +6,7 @@ import type { bookingMachine } from '../../../machines/booking.machine';
 import { createOrder } from '../../api/create-order';
 import { createQuoteActor } from '../../api/create-quote';
 import { loadQuoteOptionsActor } from '../../api/get-quote-options';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../inspector';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import type { NewOrderRequest, OrderSummary } from '../../../openapi/schema';
 
