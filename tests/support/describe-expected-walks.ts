@@ -9,7 +9,14 @@ import { coverageOf, formatCoverage, pathsOf } from './replay-paths';
  * report, which proves reachability (every state and transition of the machine is taken by some
  * path), not correctness — correctness is the table's part.
  */
-export function describeExpectedWalks(spec: ExpectedMachine, options: { meta?: (meta: any, statePath: string) => void } = {}) {
+export function describeExpectedWalks(
+  spec: ExpectedMachine,
+  options: {
+    meta?: (meta: any, statePath: string) => void;
+    /** The inputs whose paths together reach the whole machine (a machine with several starts); `[]` leaves coverage to another table. */
+    coverageInputs?: unknown[];
+  } = {},
+) {
   describe(`${spec.name} machine against its written table`, () => {
     const walks = walksOf(spec);
     const byLastStep = new Map<string, typeof walks>();
@@ -37,8 +44,10 @@ export function describeExpectedWalks(spec: ExpectedMachine, options: { meta?: (
       }
     });
 
+    const inputs = options.coverageInputs ?? [spec.input];
+    if (inputs.length === 0) return;
     it('coverage: the paths reach every state and take every transition (reachability, not correctness)', () => {
-      const paths = pathsOf(spec.machine, { events: Object.values(spec.events), input: spec.input });
+      const paths = inputs.flatMap((input) => pathsOf(spec.machine, { events: Object.values(spec.events), input }));
       const coverage = coverageOf(spec.machine, paths);
       console.log(`${formatCoverage(spec.name, coverage)} by ${paths.length} paths; ${walks.length} walks checked against the table`);
       expect(coverage.states.missing).toEqual([]);
