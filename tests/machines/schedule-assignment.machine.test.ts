@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { scheduleAssignmentMachine, type AssignmentCall } from '../../machines/schedule-assignment.machine';
-import { describeModelPaths } from '../support/describe-model-paths';
-import { conflictError, savedJob, scheduleAssignmentModel } from '../support/schedule-models';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedScheduleAssignment } from '../support/expected/schedule-assignment';
+import { conflictError, savedJob } from '../support/schedule-models';
 
-describeModelPaths('schedule assignment', scheduleAssignmentModel, { browserSubset: true });
+describeExpectedWalks(expectedScheduleAssignment);
 
 /** Until the save has been answered (the state it leads to is asserted after). */
 const settle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.matches('saving'));
