@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { BookingMeta } from '../../machines/booking.machine';
 import type { CheckoutMeta } from '../../machines/checkout.machine';
 import { bookingModel, checkoutModel, coveringPaths } from '../support/booking-models';
-import { expectedSteps, metaOf, type ExpectedMachine, type ModelEvent, type Step } from '../support/expected-walks';
+import { expectedSteps, metaOf, untakenTableTransitions, type ExpectedMachine, type ModelEvent, type Step } from '../support/expected-walks';
 import { expectedBooking } from '../support/expected/booking';
 import { expectedCheckout, expectedCheckoutWithoutOrder } from '../support/expected/checkout';
 import { coverageOf, formatCoverage, type AnyPath } from '../support/replay-paths';
@@ -75,6 +75,10 @@ test.describe('booking machine paths in the browser', () => {
     console.log(`${formatCoverage('checkout (browser)', checkout)} by ${checkoutPaths.length} paths`);
     expect(booking.transitions.missing).toEqual([]);
     expect(checkout.states.missing).toEqual(['checkout.paymentBlocked']);
+    // And every transition of the written tables (one the machine lost would not be in its paths).
+    const withOrder = checkoutPaths.filter(({ input }) => (input as { order: unknown }).order).map(({ path }) => eventsOf(path));
+    expect(untakenTableTransitions(expectedBooking, bookingPaths.map(({ path }) => eventsOf(path)))).toEqual([]);
+    expect(untakenTableTransitions(expectedCheckout, withOrder)).toEqual([]);
   });
 
   for (const [n, { path }] of bookingPaths.entries()) {

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { coveringPaths } from '../support/booking-models';
-import { expectedSteps, type ModelEvent, type Step } from '../support/expected-walks';
+import { expectedSteps, untakenTableTransitions, type ModelEvent, type Step } from '../support/expected-walks';
 import { expectedScheduleAssignment } from '../support/expected/schedule-assignment';
 import { coverageOf, formatCoverage, type AnyPath } from '../support/replay-paths';
 import { scheduleAssignmentModel } from '../support/schedule-models';
@@ -47,6 +47,8 @@ test('the browser paths take every transition the UI offers', () => {
     'scheduleAssignment.assigned → job.select#0',
     'scheduleAssignment.selected → job.select#0',
   ]);
+  // And every transition of the written table (one the machine lost would not be in its paths).
+  expect(untakenTableTransitions(expectedScheduleAssignment, paths.map(({ path }) => eventsOf(path))).sort()).toEqual(['assigned + job.select', 'selected + job.select']);
 });
 
 /** Assignment requests wait here until the path's next server event says how they end. */
