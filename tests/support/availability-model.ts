@@ -3,7 +3,7 @@ import { availabilityMachine, type Availability } from '../../machines/availabil
 import type { Model } from './booking-models';
 
 /**
- * The model of the availability machine, shared by the unit replay (tests/machines) and the
+ * The model of the availability machine, shared by the unit walks (tests/machines) and the
  * browser replay (tests/e2e/availability-paths.spec.ts). Its days are far ahead, so they are
  * always bookable; the actor never settles: each path delivers the done and error events itself.
  */
