@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import { rescheduleMachine, type RescheduleResult } from '../../machines/reschedule.machine';
 
 /**
- * The reschedule machine's model, shared by the unit replay (tests/machines/reschedule.machine.test.ts)
- * and the browser replay (tests/e2e/reschedule-paths.spec.ts), so both walk the same generated
+ * The reschedule machine's model, shared by the unit walks (tests/machines/reschedule.machine.test.ts)
+ * and the browser walks (tests/e2e/reschedule.spec.ts), so both walk the same generated
  * paths. The actor never settles: each path delivers the done and error events itself.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
