@@ -15,6 +15,8 @@ export function describeExpectedWalks(
     meta?: (meta: any, statePath: string) => void;
     /** The inputs whose paths together reach the whole machine (a machine with several starts); `[]` leaves coverage to another table. */
     coverageInputs?: unknown[];
+    /** For the tests that take every walk at once, on a machine with thousands of them. */
+    timeoutMs?: number;
   } = {},
 ) {
   describe(`${spec.name} machine against its written table`, () => {
@@ -32,7 +34,7 @@ export function describeExpectedWalks(
 
     it('reaches every state of the table', () => {
       expect(reachedStates(spec, walks).unreached).toEqual([]);
-    });
+    }, options.timeoutMs);
 
     it('says in meta what the screen shows in every state', () => {
       for (const [region, states] of Object.entries(spec.regions)) {
@@ -52,6 +54,6 @@ export function describeExpectedWalks(
       console.log(`${formatCoverage(spec.name, coverage)} by ${paths.length} paths; ${walks.length} walks checked against the table`);
       expect(coverage.states.missing).toEqual([]);
       expect(coverage.transitions.missing).toEqual([]);
-    });
+    }, options.timeoutMs);
   });
 }
