@@ -52,7 +52,7 @@ export type AvailabilityEvent =
 export const WINDOW_DAYS = 42;
 
 export const availabilityMachine = setup({
-  types: {} as { context: AvailabilityContext; events: AvailabilityEvent; input: AvailabilityInput },
+  types: {} as { context: AvailabilityContext; events: AvailabilityEvent; input: AvailabilityInput; meta: { shows: string } },
   actors: {
     loadAvailability: fromPromise<Availability, AvailabilityRequest>(async () => {
       throw new Error('provide a loadAvailability actor');
@@ -94,6 +94,7 @@ export const availabilityMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: { shows: 'the calendar and the times loading; Date and Time can still be typed' },
       invoke: {
         id: 'loadAvailability',
         src: 'loadAvailability',
@@ -112,6 +113,7 @@ export const availabilityMachine = setup({
       },
     },
     ready: {
+      meta: { shows: "the calendar with full days greyed out, the chosen day's times with the teams free" },
       on: {
         'month.show': {
           guard: { type: 'isMonthNew', params: ({ event }) => ({ from: event.from }) },
@@ -141,6 +143,7 @@ export const availabilityMachine = setup({
       },
     },
     failed: {
+      meta: { shows: 'the error with Try again; Date and Time can still be typed' },
       on: {
         retry: { target: 'loading' },
         'date.choose': { actions: assign({ date: ({ event }) => event.date }) },

@@ -52,8 +52,20 @@ export type BookingEvent =
   | { type: 'order.next' }
   | { type: 'retry' };
 
+/**
+ * What /properties/:id shows in each state (checked in Chromium by tests/e2e/booking-paths.spec.ts):
+ * which view, whether an error alert with Try again shows, and whether Next is pending.
+ */
+export interface BookingMeta {
+  shows: string;
+  view: 'loading' | 'loadFailed' | 'items' | 'placeOrder';
+  alert?: boolean;
+  /** A call is in flight: the page waits for the server's answer. */
+  busy?: boolean;
+}
+
 export const bookingMachine = setup({
-  types: {} as { context: BookingContext; events: BookingEvent; input: BookingInput },
+  types: {} as { context: BookingContext; events: BookingEvent; input: BookingInput; meta: BookingMeta },
   actors: {
     loadItems: fromPromise<ServiceItems, { serviceId: number }>(async () => {
       throw new Error('provide a loadItems actor');
@@ -112,6 +124,7 @@ export const bookingMachine = setup({
   initial: 'loadingItems',
   states: {
     loadingItems: {
+      meta: { shows: 'the spinner "Loading items"', view: 'loading', busy: true },
       invoke: {
         id: 'loadItems',
         src: 'loadItems',
@@ -127,10 +140,12 @@ export const bookingMachine = setup({
       },
     },
     loadFailed: {
+      meta: { shows: 'the error in an alert, Back and Try again', view: 'loadFailed', alert: true },
       on: { retry: { target: 'loadingItems', actions: assign({ error: null }) } },
     },
     // The checklist and cart: Next only once at least one item is chosen.
     selecting: {
+      meta: { shows: 'the checklist and the cart with its total; Next enabled once an item is ticked', view: 'items', alert: false },
       on: {
         'items.toggle': { actions: ['toggleItem', 'keepCart'] },
         'items.setQuantity': { actions: ['setQuantity', 'keepCart'] },
@@ -138,6 +153,7 @@ export const bookingMachine = setup({
       },
     },
     creatingOrder: {
+      meta: { shows: 'the checklist and the cart, Next pending ("Creating order…")', view: 'items', busy: true },
       invoke: {
         id: 'createOrder',
         src: 'createOrder',
@@ -154,13 +170,14 @@ export const bookingMachine = setup({
     },
     // The cart is kept: the customer may retry as is, or change it first.
     orderFailed: {
+      meta: { shows: 'the checklist and the cart with the error in an alert and Try again; Next disabled', view: 'items', alert: true },
       on: {
         retry: { target: 'creatingOrder', actions: assign({ error: null }) },
         'items.toggle': { target: 'selecting', actions: ['toggleItem', 'keepCart', assign({ error: null })] },
         'items.setQuantity': { target: 'selecting', actions: ['setQuantity', 'keepCart', assign({ error: null })] },
       },
     },
-    ordered: { type: 'final' },
+    ordered: { type: 'final', meta: { shows: '/placeorder, the order stored under myService', view: 'placeOrder' } },
   },
 });
 

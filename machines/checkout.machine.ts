@@ -38,10 +38,22 @@ export type CheckoutEvent =
   | { type: 'order.submit' }
   | { type: 'retry' };
 
+/**
+ * What /placeorder shows in each state (checked in Chromium by tests/e2e/booking-paths.spec.ts):
+ * which view, whether an error alert shows, and whether Pay is pending.
+ */
+export interface CheckoutMeta {
+  shows: string;
+  view: 'form' | 'noOrder' | 'success' | 'payment';
+  alert?: boolean;
+  /** The checkout call is in flight: the fields and Pay are disabled. */
+  busy?: boolean;
+}
+
 export const untrustedPaymentMessage = 'The payment page address is not one we trust, so we did not open it.';
 
 export const checkoutMachine = setup({
-  types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutInput },
+  types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutInput; meta: CheckoutMeta },
   actors: {
     checkout: fromPromise<CheckoutResponse, CheckoutCall>(async () => {
       throw new Error('provide a checkout actor');
@@ -92,6 +104,7 @@ export const checkoutMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { shows: 'the place-order form, its field errors once Pay was pressed, Pay cash or Pay now', view: 'form', alert: false },
       // A reload of /placeorder starts here too: with no stored order there is nothing to pay.
       always: { guard: 'hasNoOrder', target: 'noOrder' },
       on: {
@@ -100,6 +113,7 @@ export const checkoutMachine = setup({
       },
     },
     submitting: {
+      meta: { shows: 'the form disabled, Pay pending', view: 'form', busy: true },
       invoke: {
         id: 'checkout',
         src: 'checkout',
@@ -132,6 +146,7 @@ export const checkoutMachine = setup({
     },
     // The form keeps what was entered; Retry resends the same attempt (same key).
     submitFailed: {
+      meta: { shows: 'the form as typed, the error in an alert and Try again', view: 'form', alert: true },
       on: {
         retry: { target: 'submitting' },
         'form.change': { target: 'editing', actions: ['changeForm', 'keepForm'] },
@@ -139,11 +154,11 @@ export const checkoutMachine = setup({
         'order.submit': { target: 'submitting' },
       },
     },
-    noOrder: {},
-    paid: { type: 'final' },
-    redirecting: { type: 'final' },
+    noOrder: { meta: { shows: '"There is no order to place yet." and Choose a service', view: 'noOrder' } },
+    paid: { type: 'final', meta: { shows: 'the toast and the confirmation page /success', view: 'success' } },
+    redirecting: { type: 'final', meta: { shows: 'the toast and the payment page', view: 'payment' } },
     // Checked out, but the answer named a payment page outside the trusted origins.
-    paymentBlocked: {},
+    paymentBlocked: { meta: { shows: 'the form with the untrusted payment page message in an alert', view: 'form', alert: true } },
   },
 });
 

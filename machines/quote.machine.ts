@@ -99,7 +99,7 @@ const onChange = [
 ] as const;
 
 export const quoteMachine = setup({
-  types: {} as { context: QuoteContext; events: QuoteEvent; input: QuoteInput },
+  types: {} as { context: QuoteContext; events: QuoteEvent; input: QuoteInput; meta: { shows: string } },
   actors: {
     loadOptions: fromPromise<QuoteOptions, { serviceId: number }>(async () => {
       throw new Error('provide a loadOptions actor');
@@ -147,6 +147,7 @@ export const quoteMachine = setup({
   initial: 'loadingOptions',
   states: {
     loadingOptions: {
+      meta: { shows: 'the quote panel loading' },
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
@@ -156,6 +157,7 @@ export const quoteMachine = setup({
       },
     },
     loadFailed: {
+      meta: { shows: 'the error with Try again' },
       on: { retry: { target: 'loadingOptions', actions: assign({ error: null }) } },
     },
     choosing: {
@@ -172,8 +174,9 @@ export const quoteMachine = setup({
       },
       states: {
         // Nothing chosen yet: no price to ask for.
-        empty: {},
+        empty: { meta: { shows: 'the choices, no price: nothing is ticked yet' } },
         quoting: {
+          meta: { shows: 'the choices, the price being worked out' },
           invoke: {
             id: 'createQuote',
             src: 'createQuote',
@@ -191,13 +194,15 @@ export const quoteMachine = setup({
         },
         // The price of the choices shown; Continue once the address's postcode is given too.
         quoted: {
+          meta: { shows: 'the choices with their price lines, VAT and total; Continue once a postcode is given' },
           on: { 'quote.continue': { guard: 'hasPostcode', target: '#quote.continued' } },
         },
         failed: {
+          meta: { shows: 'the choices, the error and Try again' },
           on: { retry: { target: 'quoting', actions: assign({ error: null }) } },
         },
       },
     },
-    continued: { type: 'final', entry: 'continueWithQuote' },
+    continued: { type: 'final', entry: 'continueWithQuote', meta: { shows: 'the next page, with the quote' } },
   },
 });

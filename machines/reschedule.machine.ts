@@ -34,7 +34,7 @@ export type RescheduleEvent =
   | { type: 'reschedule.confirm' }
   | { type: 'retry' };
 
-/** What My orders shows in each state (checked in Chromium by tests/e2e/reschedule-paths.spec.ts). */
+/** What My orders shows in each state (checked in Chromium by tests/e2e/reschedule.spec.ts). */
 export interface RescheduleMeta {
   shows: string;
   dialog: boolean;

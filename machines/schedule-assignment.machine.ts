@@ -35,12 +35,17 @@ export type ScheduleAssignmentEvent =
   | { type: 'assignment.retry' }
   | { type: 'assignment.cancel' };
 
+/** What the board shows in each state (checked in Chromium by tests/e2e/schedule-paths.spec.ts). */
+export interface ScheduleAssignmentMeta {
+  shows: string;
+}
+
 const statusOf = (error: unknown): number | null =>
   error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : null;
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : 'Network Error');
 
 export const scheduleAssignmentMachine = setup({
-  types: {} as { context: ScheduleAssignmentContext; events: ScheduleAssignmentEvent },
+  types: {} as { context: ScheduleAssignmentContext; events: ScheduleAssignmentEvent; meta: ScheduleAssignmentMeta },
   actors: {
     // Stryker disable next-line all: a placeholder; the app always provides this actor
     assignJob: fromPromise<ScheduleJob, AssignmentCall>(async () => {
@@ -68,9 +73,11 @@ export const scheduleAssignmentMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      meta: { shows: 'the board, no menu open, no message or Saving… on the card' },
       on: { 'job.select': { target: 'selected', actions: 'select' } },
     },
     selected: {
+      meta: { shows: "the card's Assign menu open (the teams and Unassigned)" },
       on: {
         'job.select': { target: 'selected', actions: 'select' },
         'team.choose': [
@@ -83,6 +90,7 @@ export const scheduleAssignmentMachine = setup({
     },
     // Another card cannot be selected while a save is under way (the board shows it busy).
     saving: {
+      meta: { shows: 'Saving… on the card, its Assign button disabled' },
       invoke: {
         id: 'assignJob',
         src: 'assignJob',
@@ -105,16 +113,19 @@ export const scheduleAssignmentMachine = setup({
       },
     },
     assigned: {
+      meta: { shows: 'the card in its new lane and "Order N assigned to Team B" announced' },
       on: { 'job.select': { target: 'selected', actions: 'select' } },
     },
     // Refused: the card keeps the reason until it is dismissed or a card is selected again.
     conflict: {
+      meta: { shows: "the server's refusal on the card, which stays in its lane; the board reloaded" },
       on: {
         'job.select': { target: 'selected', actions: 'select' },
         'assignment.cancel': { target: 'idle', actions: 'forget' },
       },
     },
     failed: {
+      meta: { shows: 'the error on the card with Retry and Dismiss' },
       on: {
         'job.select': { target: 'selected', actions: 'select' },
         'assignment.retry': 'saving',

@@ -113,7 +113,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       customer_id: jane.id,
       staff_notes: [],
     });
-    expect(Math.abs(new Date(data!.dueTime!).getTime() - due.getTime())).toBeLessThan(60_000);
+    // The UK date and time the customer chose, to the minute: the same instant, not "about then".
+    expect(new Date(data!.dueTime!).toISOString()).toBe(due.toISOString());
   });
 
   it('answers 404 "Order not found" for an unknown order', async () => {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { AccountDeletionMeta } from '../../machines/account-deletion.machine';
 import { customerBrowserPaths } from '../support/account-deletion-model';
-import { describePath } from '../support/replay-paths';
+import { expectedSteps, metaOf, untakenTableTransitions, type ModelEvent, type Step } from '../support/expected-walks';
+import { expectedCustomerDeletion } from '../support/expected/account-deletion';
 import { signInByApi } from './support/a11y';
 import { createApiClient, expect as baseExpect, registerCustomer, test, type Customer } from './support/fixtures';
 
@@ -9,38 +10,38 @@ import { createApiClient, expect as baseExpect, registerCustomer, test, type Cus
  * The account-deletion machine's model paths (tests/support/account-deletion-model.ts) driving
  * /profile's "Delete my account" in Chromium against the real server: a failed deletion is a wrong
  * password, a successful one the customer's own. After each step the page must show the `meta` of
- * the state the path is in (what the dialog shows); the deleted account must refuse to sign in.
+ * the state the hand-written table (tests/support/expected/account-deletion.ts) expects — not the
+ * state the machine went to — and the deleted account must refuse to sign in.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const paths = customerBrowserPaths();
-
-type Step = (typeof paths)[number]['steps'][number];
+const walks = customerBrowserPaths().map((path) => expectedSteps(expectedCustomerDeletion, path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init')));
+const titleOf = (steps: Step[]) => `${steps.at(-1)?.expected[''] ?? 'idle'} via ${steps.map((step) => step.eventName).join(' → ')}`;
 
 test.describe('account deletion machine paths in the browser', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  for (const [n, path] of paths.entries()) {
-    test(`deletion ${n + 1}: ${describePath(path)}`, async ({ page }) => {
+  test('the browser paths take every transition of the table the customer can', () => {
+    // The back office's branches (Continue and Try again straight to deleting) are not the customer's.
+    expect(untakenTableTransitions(expectedCustomerDeletion, walks.map((steps) => steps.map((step) => step.event)))).toEqual([]);
+  });
+
+  for (const [n, steps] of walks.entries()) {
+    test(`deletion ${n + 1}: ${titleOf(steps)}`, async ({ page }) => {
       const customer = await registerCustomer(createApiClient(), 'delete-path');
       await signInByApi(page, customer);
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-      const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
       for (const [i, step] of steps.entries()) {
-        const meta = metaOf(step);
-        await test.step(`${step.event.type} → ${meta.shows}`, async () => {
+        const state = step.expected['']!;
+        const meta = metaOf<AccountDeletionMeta>(expectedCustomerDeletion.machine, '', state)!;
+        await test.step(`${step.eventName} → ${state}: ${meta.shows}`, async () => {
           await doEvent(page, customer, step, steps.slice(i + 1));
-          await expectShown(page, customer, meta, JSON.stringify(step.state.value));
+          await expectShown(page, customer, meta, state);
         });
       }
     });
   }
 });
-
-function metaOf(step: Step): AccountDeletionMeta {
-  const metas = Object.values(step.state.getMeta() as Record<string, AccountDeletionMeta>);
-  return metas[metas.length - 1]!;
-}
 
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Delete your account?' });
 
@@ -74,7 +75,7 @@ async function expectShown(page: Page, customer: Customer, meta: AccountDeletion
   switch (meta.dialog) {
     case null:
       await expect(dialog(page), state).toHaveCount(0);
-      if (state === '"deleted"') {
+      if (state === 'deleted') {
         await expect(page.getByText('Your account was deleted')).toBeVisible();
         await expect(page).toHaveURL(/\/$/);
         const login = await createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } });

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { RescheduleContext, RescheduleMeta } from '../../machines/reschedule.machine';
 import { coveringPaths } from '../support/booking-models';
-import { metaOf } from '../support/expected-walks';
-import { coverageOf, describePath, formatCoverage } from '../support/replay-paths';
+import { expectedSteps, metaOf, untakenTableTransitions, type ModelEvent } from '../support/expected-walks';
+import { expectedReschedule } from '../support/expected/reschedule';
+import { coverageOf, formatCoverage } from '../support/replay-paths';
 import { rescheduleModel } from '../support/reschedule-model';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
@@ -167,21 +168,25 @@ test.describe('the VAT receipt', () => {
 });
 
 /**
- * The reschedule machine's generated paths (the same the unit replay walks) in the browser. The
+ * The reschedule machine's generated paths (the same the unit walks take) in the browser. The
  * model's refused order is a job that has started; a failed confirm is the browser offline. After
- * each step the page must show the `meta` of the state the path is in.
+ * each step the page must show the `meta` of the state the hand-written table
+ * (tests/support/expected/reschedule.ts) expects — not the state the machine went to.
  */
 test.describe('reschedule machine paths in the browser', () => {
   const paths = coveringPaths(rescheduleModel);
+  const walks = paths.map(({ path }) => expectedSteps(expectedReschedule, path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init')));
 
   test('the browser paths take every transition', () => {
     const coverage = coverageOf(rescheduleModel.machine, paths.map(({ path }) => path));
     console.log(`${formatCoverage('reschedule (browser)', coverage)} by ${paths.length} paths`);
     expect(coverage.transitions.missing).toEqual([]);
+    // And every transition of the written table (one the machine lost would not be in its paths).
+    expect(untakenTableTransitions(expectedReschedule, walks.map((steps) => steps.map((step) => step.event)))).toEqual([]);
   });
 
-  for (const [n, { path }] of paths.entries()) {
-    test(`reschedule ${n + 1}: ${describePath(path)}`, async ({ page }) => {
+  for (const [n, steps] of walks.entries()) {
+    test(`reschedule ${n + 1}: ${steps.at(-1)?.expected[''] ?? 'closed'} via ${steps.map((step) => step.eventName).join(' → ')}`, async ({ page }) => {
       const api = await signedIn(page, 'move-path');
       const movable = await booked(api);
       const started = await booked(api);
@@ -189,11 +194,11 @@ test.describe('reschedule machine paths in the browser', () => {
       await openMyOrders(page);
       // The model's date is far ahead; the browser types one the server accepts.
       const date = ukDateIn(6);
-      const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
       for (const [i, step] of steps.entries()) {
         const next = steps[i + 1];
-        const before = i === 0 ? null : (steps[i - 1]!.state.context as RescheduleContext);
-        await test.step(`${step.event.type} → ${JSON.stringify(step.state.value)}`, async () => {
+        const before = step.contextBefore as RescheduleContext;
+        const state = step.expected['']!;
+        await test.step(`${step.eventName} → ${state}`, async () => {
           const event = step.event as { type: string; value?: string; order?: { reschedule: { allowed: boolean } } };
           switch (event.type) {
             case 'dialog.open':
@@ -214,7 +219,7 @@ test.describe('reschedule machine paths in the browser', () => {
               break;
             case 'reschedule.confirm': {
               const confirm = dialog(page).getByRole('button', { name: 'Confirm' });
-              if (String(step.state.value) !== 'rescheduling') {
+              if (state !== 'rescheduling') {
                 await expect(confirm).toBeDisabled();
                 break;
               }
@@ -237,7 +242,7 @@ test.describe('reschedule machine paths in the browser', () => {
               await expectToast(page, 'Booking rescheduled');
               break;
           }
-          const meta = metaOf<RescheduleMeta>(rescheduleModel.machine, '', String(step.state.value))!;
+          const meta = metaOf<RescheduleMeta>(rescheduleModel.machine, '', state)!;
           if (!meta.dialog) return expect(dialog(page)).toHaveCount(0);
           // In flight the answer may already be there: the next step checks where it went.
           if (meta.busy) return;
@@ -247,7 +252,7 @@ test.describe('reschedule machine paths in the browser', () => {
         });
       }
       // A path ending mid-request: the real server (online) answers it.
-      if (String(path.state.value) === 'rescheduling') await expectToast(page, 'Booking rescheduled');
+      if (steps.at(-1)?.expected[''] === 'rescheduling') await expectToast(page, 'Booking rescheduled');
     });
   }
 });

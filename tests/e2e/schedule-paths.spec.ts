@@ -1,6 +1,8 @@
 import type { Page, Route } from '@playwright/test';
 import { coveringPaths } from '../support/booking-models';
-import { coverageOf, describePath, formatCoverage, type AnyPath } from '../support/replay-paths';
+import { expectedSteps, untakenTableTransitions, type ModelEvent, type Step } from '../support/expected-walks';
+import { expectedScheduleAssignment } from '../support/expected/schedule-assignment';
+import { coverageOf, formatCoverage, type AnyPath } from '../support/replay-paths';
 import { scheduleAssignmentModel } from '../support/schedule-models';
 import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/admin-data';
 import { signIn } from './support/admin-ui';
@@ -9,21 +11,23 @@ import { card, jobsOnAFreshDay, lane, teamId } from './support/schedule-data';
 
 /**
  * The schedule-assignment machine's generated paths (tests/support/schedule-models.ts, the same the
- * unit replay walks), replayed on the real board in Chromium against the real server. Each model
+ * unit walks take), walked on the real board in Chromium against the real server. Each model
  * event is what an administrator does (open a card's Assign menu, choose Team B or Unassigned,
  * Escape, Dismiss, Retry); the assignment request is held in the browser until the path says how the
  * server answers: released (done), released after another job took Team B's time through the API (a
- * real 409), or failed (network). After every step the board must show what the state says.
+ * real 409), or failed (network). After every step the board must show what the state the
+ * hand-written table (tests/support/expected/schedule-assignment.ts) expects shows — not the state
+ * the machine went to, so a broken transition fails here too.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-type Step = AnyPath['steps'][number];
+const eventsOf = (path: AnyPath) => path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+const stepsOf = (path: AnyPath) => expectedSteps(expectedScheduleAssignment, eventsOf(path));
 
 // In the browser, opening a card's menu selects it, so "select again while selected" is not an
 // action of its own; and a job once assigned opens its menu with its new team (the model's job stays
-// unassigned). Those two transitions are walked by the unit replay only.
-const afterState = (path: AnyPath, index: number) => String(path.steps[index - 1]?.state.value);
+// unassigned). Those two transitions are walked by the unit walks only.
 const paths = coveringPaths(scheduleAssignmentModel, (path) =>
-  path.steps.every((step, i) => step.event.type !== 'job.select' || !['selected', 'assigned'].includes(afterState(path, i))),
+  stepsOf(path).every((step) => step.eventName !== 'select' || !['selected', 'assigned'].includes(step.from['']!)),
 );
 
 test.describe.configure({ timeout: 180_000 });
@@ -43,6 +47,8 @@ test('the browser paths take every transition the UI offers', () => {
     'scheduleAssignment.assigned → job.select#0',
     'scheduleAssignment.selected → job.select#0',
   ]);
+  // And every transition of the written table (one the machine lost would not be in its paths).
+  expect(untakenTableTransitions(expectedScheduleAssignment, paths.map(({ path }) => eventsOf(path))).sort()).toEqual(['assigned + job.select', 'selected + job.select']);
 });
 
 /** Assignment requests wait here until the path's next server event says how they end. */
@@ -60,7 +66,9 @@ function holdAssignments(page: Page) {
 }
 
 for (const [n, { path }] of paths.entries()) {
-  test(`schedule assignment ${n + 1}: ${describePath(path)}`, async ({ page }) => {
+  const steps = stepsOf(path);
+  const title = `${steps.at(-1)?.expected[''] ?? 'idle'} via ${steps.map((step) => step.eventName).join(' → ')}`;
+  test(`schedule assignment ${n + 1}: ${title}`, async ({ page }) => {
     // The job the path walks (10:00) and another (10:30) that can take Team B's time first.
     const { day, ids: [id, other] } = await jobsOnAFreshDay(customer, ['10:00', '10:30'], admin.api);
     const teamB = await teamId(admin.api, 'Team B');
@@ -70,9 +78,8 @@ for (const [n, { path }] of paths.entries()) {
     await page.goto(`/schedule?view=day&day=${day}`);
     await expect(card(page, id!)).toBeVisible();
 
-    for (let i = 1; i < path.steps.length; i++) {
-      const step = path.steps[i]!;
-      await test.step(`${step.event.type} → ${JSON.stringify(step.state.value)}`, async () => {
+    for (const step of steps) {
+      await test.step(`${step.eventName} → ${step.expected['']}`, async () => {
         await act(page, step, id!, {
           next: nextAssignment,
           provoke: async () => {
@@ -85,7 +92,7 @@ for (const [n, { path }] of paths.entries()) {
             provoked = false;
           },
         });
-        await expectState(page, String(step.state.value), id!);
+        await expectState(page, step.expected['']!, id!);
       });
     }
   });

@@ -2,34 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine';
 import { accountDeletionModel, allDeletionPaths, customerBrowserPaths } from '../support/account-deletion-model';
-import { coverageOf, describePath, formatCoverage, replayPath } from '../support/replay-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedBackOfficeDeletion, expectedCustomerDeletion } from '../support/expected/account-deletion';
+import { coverageOf, formatCoverage } from '../support/replay-paths';
 
-const inputs = [{ needsPassword: true }, { needsPassword: false }];
-const model = accountDeletionModel;
-const generated = inputs.flatMap((input) => allDeletionPaths(input).map((path) => ({ path, input })));
+describeExpectedWalks(expectedCustomerDeletion, { coverageInputs: [expectedCustomerDeletion.input, expectedBackOfficeDeletion.input] });
+describeExpectedWalks(expectedBackOfficeDeletion, { coverageInputs: [] });
 
-describe('account deletion machine (model-based)', () => {
-  for (const { path, input } of generated) {
-    it(`${input.needsPassword ? 'customer' : 'back office'} reaches ${describePath(path)}`, () => {
-      replayPath(model, path, input).stop();
-    });
-  }
-
-  // The customer's flow takes the password branches, the back office's the others: together, all.
-  it('covers every state and transition', () => {
-    const coverage = coverageOf(model, generated.map(({ path }) => path));
-    console.log(`${formatCoverage('accountDeletion', coverage)} by ${generated.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it("the browser's few customer paths take every transition the customer's flow can take", () => {
-    const browser = customerBrowserPaths();
-    const coverage = coverageOf(model, browser);
-    console.log(`${formatCoverage('accountDeletion (browser, customer)', coverage)} by ${browser.length} paths`);
-    const customerOnly = coverageOf(model, allDeletionPaths({ needsPassword: true }));
-    expect(coverage.transitions.missing).toEqual(customerOnly.transitions.missing);
-  });
+it("account deletion: the browser's few customer paths take every transition the customer's flow can take", () => {
+  const browser = customerBrowserPaths();
+  const coverage = coverageOf(accountDeletionModel, browser);
+  console.log(`${formatCoverage('accountDeletion (browser, customer)', coverage)} by ${browser.length} paths`);
+  const customerOnly = coverageOf(accountDeletionModel, allDeletionPaths({ needsPassword: true }));
+  expect(coverage.transitions.missing).toEqual(customerOnly.transitions.missing);
 });
 
 describe('account deletion machine (behaviour)', () => {

@@ -3,9 +3,10 @@ import { createActor } from 'xstate';
 import { isDayUnavailable, isTimeFullyBooked, timesOf } from '../../machines/availability.machine';
 import { freeTimeLabel } from '../../src/lib/availability-text';
 import { availabilityAnswer, availabilityModel, CHOSEN_DAY, FIRST_DAY } from '../support/availability-model';
-import { describeModelPaths } from '../support/describe-model-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedAvailability } from '../support/expected/availability';
 
-describeModelPaths('availability', availabilityModel);
+describeExpectedWalks(expectedAvailability);
 
 function loaded() {
   const actor = createActor(availabilityModel.machine, { input: { serviceId: 1, duration: 30, firstDay: FIRST_DAY } }).start();

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { bookingMachine, cartTotal, clampQuantity } from '../../machines/booking.machine';
-import { bookingModel, orderSummary as summary, serviceItems } from '../support/booking-models';
-import { describeModelPaths } from '../support/describe-model-paths';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { bookingMachine, cartTotal, clampQuantity, type BookingMeta } from '../../machines/booking.machine';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { bookingWithoutServer, expectedBooking, orderSummary as summary, serviceItems } from '../support/expected/booking';
 
-const machine = bookingModel.machine;
+const machine = bookingWithoutServer;
 const input = { serviceId: 1 };
 
-describeModelPaths('booking', bookingModel);
+// The screen of each state, written here rather than read from the machine's meta.
+const views: Record<string, BookingMeta['view']> = {
+  loadingItems: 'loading', loadFailed: 'loadFailed', selecting: 'items', creatingOrder: 'items', orderFailed: 'items', ordered: 'placeOrder',
+};
+describeExpectedWalks(expectedBooking, {
+  meta: (meta: BookingMeta, state) => expect(meta.view, state).toBe(views[state]),
+});
 
 describe('booking machine rules', () => {
   it('clamps a quantity to 1..100, an empty entry counting as 1', () => {
@@ -75,13 +81,12 @@ describe('booking machine rules', () => {
       }),
       { input },
     ).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => s.matches('selecting'));
     actor.send({ type: 'items.toggle', itemId: 3 });
     actor.send({ type: 'items.setQuantity', itemId: 3, quantity: 2 });
     actor.send({ type: 'items.toggle', itemId: 4 });
     actor.send({ type: 'order.next' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(actor.getSnapshot().status).toBe('done');
+    await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual([
       '{"service":1,"items":[{"id":3,"quantity":2},{"id":4,"quantity":1}]}',
       'store 12',
@@ -99,6 +104,46 @@ describe('booking machine rules', () => {
     expect(actor.getSnapshot().context.cart).toHaveLength(1);
     actor.send({ type: 'retry' });
     expect(actor.getSnapshot().value).toBe('creatingOrder');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('after a failed Next, changing the cart goes back to choosing and drops the message', () => {
+    for (const change of [{ type: 'items.toggle', itemId: 4 }, { type: 'items.setQuantity', itemId: 3, quantity: 2 }] as const) {
+      const actor = selecting();
+      actor.send({ type: 'items.toggle', itemId: 3 });
+      actor.send({ type: 'order.next' });
+      actor.send({ type: 'xstate.error.actor.createOrder', error: new Error('Network Error') } as never);
+      actor.send(change);
+      expect(actor.getSnapshot().value).toBe('selecting');
+      expect(actor.getSnapshot().context.error).toBeNull();
+    }
+  });
+
+  it('shows why the items did not load, "Network Error" when the failure says nothing, and loads again on Try again', async () => {
+    let calls = 0;
+    const actor = createActor(
+      bookingMachine.provide({
+        actors: {
+          loadItems: fromPromise(async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('Service not found');
+            if (calls === 2) throw 'offline';
+            return serviceItems;
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.error).toBe('Service not found');
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.error).toBe('Network Error');
+    actor.send({ type: 'retry' });
+    await waitFor(actor, (s) => s.matches('selecting'));
+    expect(actor.getSnapshot().context).toMatchObject({ serviceName: 'House Keeping', items: serviceItems.items, error: null });
+    expect(calls).toBe(3);
   });
 
   it('restores a kept cart once the items are loaded: unknown items dropped, quantities clamped', () => {

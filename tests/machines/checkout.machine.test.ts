@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { checkoutMachine, idempotencyKeyFor, isTrustedUrl, type CheckoutCall } from '../../machines/checkout.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { checkoutMachine, idempotencyKeyFor, isTrustedUrl, type CheckoutCall, type CheckoutMeta } from '../../machines/checkout.machine';
 import { toCheckoutRequest } from '../../machines/checkout-form';
-import { checkoutModel, orderSummary, trustedOrigin, validCheckoutValues } from '../support/booking-models';
-import { describeModelPaths } from '../support/describe-model-paths';
+import { orderSummary } from '../support/expected/booking';
+import { checkoutInputs, checkoutWithoutServer, expectedCheckout, expectedCheckoutWithoutOrder, trustedOrigin, validCheckoutValues } from '../support/expected/checkout';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
 
-const machine = checkoutModel.machine;
+const machine = checkoutWithoutServer;
 const withOrder = { order: orderSummary, trustedOrigins: [trustedOrigin] };
 
-describeModelPaths('checkout', checkoutModel, { browserSubset: true });
+// The screen of each state, written here rather than read from the machine's meta.
+const views: Record<string, CheckoutMeta['view']> = {
+  editing: 'form', submitting: 'form', submitFailed: 'form', paymentBlocked: 'form', noOrder: 'noOrder', paid: 'success', redirecting: 'payment',
+};
+const checkView = { meta: (meta: CheckoutMeta, state: string) => expect(meta.view, state).toBe(views[state]) };
+describeExpectedWalks(expectedCheckout, { ...checkView, coverageInputs: checkoutInputs });
+describeExpectedWalks(expectedCheckoutWithoutOrder, { ...checkView, coverageInputs: [] });
 
 describe('checkout machine behaviour', () => {
   it('shows nothing to pay when /placeorder has no stored order', () => {
@@ -45,13 +52,13 @@ describe('checkout machine behaviour', () => {
     ).start();
     actor.send({ type: 'form.change', values: validCheckoutValues });
     actor.send({ type: 'order.submit' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('submitting'));
     expect(actor.getSnapshot().value).toBe('submitFailed');
     expect(actor.getSnapshot().context.error).toBe('Network Error');
     expect(actor.getSnapshot().context.form.address).toBe('10 Downing Street');
     fail = false;
     actor.send({ type: 'retry' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => !s.matches('submitting'));
     expect(actor.getSnapshot().value).toBe('paid');
     expect(calls).toHaveLength(2);
     expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { orderUpdateModel } from '../support/admin-update-models';
-import { describeAdminUpdate, start } from '../support/describe-admin-update';
+import { describeAdminUpdate, settle, start } from '../support/describe-admin-update';
 
 describeAdminUpdate(orderUpdateModel);
 
@@ -23,7 +23,7 @@ it('order update: cancelling asks first; dismissing puts the stored status back,
   actor.send({ type: 'status.choose', status: 'cancelled' });
   actor.send({ type: 'order.update' });
   actor.send({ type: 'order.confirm' });
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await settle(actor);
   expect(calls.sent).toEqual([{ id: 12, status: 'cancelled', version: 1 }]);
   expect(actor.getSnapshot().value).toBe('updated');
 });

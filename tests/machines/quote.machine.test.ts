@@ -1,51 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, getNextSnapshot } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { createActor } from 'xstate';
 import { isPostcode, quoteMachine, quoteRequestOf, EMPTY_CHOICES } from '../../machines/quote.machine';
 import { quote, quoteModel, quoteOptions } from '../support/quote-models';
-import { coverageOf, describePath, formatCoverage, replayPath, type AnyPath } from '../support/replay-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedQuote } from '../support/expected/quote';
 
 const machine = quoteModel.machine;
 
-/**
- * The generated paths of the quote machine (xstate/graph over its real snapshots, context
- * included): the quote's context holds every choice, so there are over a thousand shortest paths,
- * replayed together in one test, plus one more step of every event from each for the coverage.
- */
-function quotePaths(): { shortest: AnyPath[]; extended: AnyPath[] } {
-  const input = quoteModel.inputs[0];
-  const shortest = getShortestPaths(machine, { events: quoteModel.events, input } as never) as AnyPath[];
-  const extended = shortest.flatMap((path) =>
-    quoteModel.events.filter((event) => path.state.can(event as never)).map((event) => {
-      const next = getNextSnapshot(machine, path.state, event as never);
-      return { state: next, steps: [...path.steps, { event, state: next }], weight: path.weight + 1 } as AnyPath;
-    }),
-  );
-  return { shortest, extended };
-}
-
-describe('quote machine (model-based)', () => {
-  let generated: { shortest: AnyPath[]; extended: AnyPath[] };
-
-  it('replays every generated path on a live actor, each step landing where the model says', () => {
-    generated = quotePaths();
-    for (const path of [...generated.shortest, ...generated.extended]) {
-      try {
-        replayPath(machine, path, quoteModel.inputs[0]).stop();
-      } catch (error) {
-        throw new Error(`${describePath(path)}: ${(error as Error).message}`, { cause: error });
-      }
-    }
-  }, 240_000);
-
-  it('covers every state and transition', () => {
-    const paths = [...generated.shortest, ...generated.extended];
-    const coverage = coverageOf(machine, paths);
-    console.log(`${formatCoverage('quote', coverage)} by ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  }, 240_000);
-});
+// Its choices make over a thousand states: the walks that take them all need more than 5 s.
+describeExpectedWalks(expectedQuote, { timeoutMs: 120_000 });
 
 describe('quote machine rules', () => {
   function choosing() {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { rescheduleMachine, type RescheduleCall } from '../../machines/reschedule.machine';
-import { modelPaths } from '../support/booking-models';
-import { coverageOf, replayPath } from '../support/replay-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedReschedule } from '../support/expected/reschedule';
 import { rescheduleModel } from '../support/reschedule-model';
 
 const movable = { id: 7, reschedule: { allowed: true, fee: 16.5 } };
 
-describe('reschedule machine model', () => {
-  const paths = modelPaths(rescheduleModel);
-  it('reaches every state and takes every transition', () => {
-    const coverage = coverageOf(rescheduleModel.machine, paths.map(({ path }) => path));
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-  it('replays every generated path on a live actor', () => {
-    for (const { path, input } of paths) replayPath(rescheduleModel.machine, path, input).stop();
-  });
-});
+describeExpectedWalks(expectedReschedule);
 
 describe('reschedule machine behaviour', () => {
   it('opens only for a booking the server says can move, with its fee', () => {

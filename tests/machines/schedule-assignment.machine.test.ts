@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { scheduleAssignmentMachine, type AssignmentCall } from '../../machines/schedule-assignment.machine';
-import { describeModelPaths } from '../support/describe-model-paths';
-import { conflictError, savedJob, scheduleAssignmentModel } from '../support/schedule-models';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedScheduleAssignment } from '../support/expected/schedule-assignment';
+import { conflictError, savedJob } from '../support/schedule-models';
 
-describeModelPaths('schedule assignment', scheduleAssignmentModel, { browserSubset: true });
+describeExpectedWalks(expectedScheduleAssignment);
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the save has been answered (the state it leads to is asserted after). */
+const settle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.matches('saving'));
 
 function start(answer: (call: AssignmentCall) => Promise<typeof savedJob>) {
   const calls: AssignmentCall[] = [];
@@ -30,7 +32,7 @@ describe('schedule assignment rules', () => {
     actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
     actor.send({ type: 'team.choose', team: 2 });
     expect(actor.getSnapshot().value).toBe('saving');
-    await settle();
+    await settle(actor);
     expect(calls).toEqual([{ id: 12, team: 2 }]);
     expect(seen.assigned).toEqual([12]);
     expect(actor.getSnapshot().value).toBe('assigned');
@@ -54,7 +56,7 @@ describe('schedule assignment rules', () => {
     });
     actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
     actor.send({ type: 'team.choose', team: 2 });
-    await settle();
+    await settle(actor);
     expect(actor.getSnapshot().value).toBe('conflict');
     expect(actor.getSnapshot().context.error).toBe('Team B is already booked 10:00–11:30');
     expect(seen).toMatchObject({ announced: ['Team B is already booked 10:00–11:30'], reloads: 1 });
@@ -62,7 +64,7 @@ describe('schedule assignment rules', () => {
     actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'team.choose', team: 3 });
-    await settle();
+    await settle(actor);
     expect(calls).toEqual([{ id: 12, team: 2 }, { id: 12, team: 3 }]);
     expect(actor.getSnapshot().value).toBe('assigned');
   });

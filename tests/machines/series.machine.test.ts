@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { seriesMachine, type SeriesCall } from '../../machines/series.machine';
-import { modelPaths } from '../support/booking-models';
-import { coverageOf, replayPath } from '../support/replay-paths';
+import { describeExpectedWalks } from '../support/describe-expected-walks';
+import { expectedSeries } from '../support/expected/series';
 import { seriesModel } from '../support/series-model';
 
 const allowed = (fee: number) => ({ allowed: true as const, fee, freeUntil: null });
 const refused = { allowed: false as const, fee: 0, reason: 'The service cannot be cancelled once it has started' };
 
-describe('series machine model', () => {
-  const paths = modelPaths(seriesModel);
-  it('reaches every state and takes every transition', () => {
-    const coverage = coverageOf(seriesModel.machine, paths.map(({ path }) => path));
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-  it('replays every generated path on a live actor', () => {
-    for (const { path, input } of paths) replayPath(seriesModel.machine, path, input).stop();
-  });
-});
+describeExpectedWalks(expectedSeries);
 
 describe('series machine behaviour', () => {
   it('offers "Skip this visit" only for a visit the cancellation terms allow, with its fee', () => {

@@ -5,7 +5,7 @@ import { refundUpdateMachine } from '../../machines/refund-update.machine';
 import type { Model } from './booking-models';
 
 /**
- * The order-update and refund-update machines (one shape: machines/admin-update.machine.ts) as
+ * The order-update and refund-update machines (two plain machines of one shape) as
  * models for tests/support/describe-admin-update.ts: the machine, its names, a row to start from,
  * what the server saves, the errors it answers, and the events the generated paths use.
  */

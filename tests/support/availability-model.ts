@@ -4,9 +4,8 @@ import type { Model } from './booking-models';
 import type { Availability } from '../../openapi/schema';
 
 /**
- * The model of the availability machine, shared by the unit replay (tests/machines) and the
- * browser replay (tests/e2e/availability-paths.spec.ts). Its days are far ahead, so they are
- * always bookable; the actor never settles: each path delivers the done and error events itself.
+ * The model of the availability machine for the unit walks (tests/machines, checked against
+ * tests/support/expected/availability.ts). Its days are far ahead, so they are always bookable; the actor never settles: each path delivers the done and error events itself.
  */
 export const FIRST_DAY = '2099-06-01';
 export const CHOSEN_DAY = '2099-06-02';

@@ -1,77 +1,33 @@
 import { fromPromise } from 'xstate';
-import { bookingMachine } from '../../machines/booking.machine';
 import { cancellationMachine } from '../../machines/cancellation.machine';
-import { checkoutMachine } from '../../machines/checkout.machine';
+import { bookingEvents, expectedBooking } from './expected/booking';
+import { checkoutEvents, checkoutInputs, expectedCheckout } from './expected/checkout';
 import { pathsOf, coverageOf, type AnyPath } from './replay-paths';
-import type { CheckoutResponse, OrderSummary, RefundRequestResult, ServiceItems } from '../../openapi/schema';
+import type { RefundRequestResult } from '../../openapi/schema';
 
 /**
- * The models of the booking and cancellation machines, shared by the unit replay
- * (tests/machines/*) and the browser replay (tests/e2e/*-paths.spec.ts), so both walk the same
+ * The models of the booking, checkout and cancellation machines, shared by the unit walks
+ * (tests/machines/*) and the browser walks (tests/e2e/*-paths.spec.ts), so both walk the same
  * generated paths. Actors never settle: each path delivers the done and error events itself.
+ * The generated paths only say which events to send; what each step must lead to comes from the
+ * written tables in tests/support/expected/.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
 
-export const serviceItems: ServiceItems = {
-  serviceName: 'House Keeping',
-  items: [
-    { id: 3, name: 'Bedroom', price: 25 },
-    { id: 4, name: 'Kitchen', price: 32.5 },
-  ],
-};
-export const orderSummary: OrderSummary = { id: 12, name: 'House Keeping', total: 82.5, items: [{ name: 'Bedroom', quantity: 2 }] };
+export { orderSummary, serviceItems } from './expected/booking';
+export { trustedOrigin, validCheckoutValues } from './expected/checkout';
 
+/** The booking and checkout models: the machines and events of their written tables (tests/support/expected/). */
 export const bookingModel = {
-  machine: bookingMachine.provide({ actors: { loadItems: never<ServiceItems>(), createOrder: never<OrderSummary>() } }),
-  inputs: [{ serviceId: 1 }],
-  events: [
-    { type: 'items.toggle', itemId: 3 },
-    { type: 'items.toggle', itemId: 4 },
-    { type: 'items.setQuantity', itemId: 3, quantity: 2 },
-    { type: 'items.setQuantity', itemId: 3, quantity: 101 },
-    { type: 'order.next' },
-    { type: 'retry' },
-    { type: 'xstate.done.actor.loadItems', output: serviceItems },
-    { type: 'xstate.error.actor.loadItems', error: new Error('Service not found') },
-    { type: 'xstate.done.actor.createOrder', output: orderSummary },
-    { type: 'xstate.error.actor.createOrder', error: new Error('Network Error') },
-  ],
+  machine: expectedBooking.machine,
+  inputs: [expectedBooking.input],
+  events: Object.values(bookingEvents),
 };
-
-/** A date far enough ahead to pass the 24-hour notice whenever the tests run. */
-export const validCheckoutValues = {
-  address: '10 Downing Street',
-  city: 'London',
-  postcode: 'SW1A 2AA',
-  phone: '020 7946 0000',
-  date: '2099-06-01',
-  time: '09:30',
-};
-export const trustedOrigin = 'http://localhost:3000';
 
 export const checkoutModel = {
-  machine: checkoutMachine.provide({ actors: { checkout: never<CheckoutResponse>() } }),
-  inputs: [
-    { order: orderSummary, trustedOrigins: [trustedOrigin] },
-    { order: null, trustedOrigins: [trustedOrigin] },
-  ],
-  events: [
-    { type: 'form.change', values: validCheckoutValues },
-    { type: 'form.change', values: { payment: 'card' } },
-    { type: 'form.change', values: { postcode: 'nope' } },
-    { type: 'order.submit' },
-    { type: 'retry' },
-    { type: 'xstate.done.actor.checkout', output: { message: 'Payment was successfully !', payment: 'cash' } },
-    {
-      type: 'xstate.done.actor.checkout',
-      output: { message: 'Payment was successfully !', payment: 'card', shippingInfo: `${trustedOrigin}/test-payments/abc` },
-    },
-    {
-      type: 'xstate.done.actor.checkout',
-      output: { message: 'Payment was successfully !', payment: 'card', shippingInfo: 'https://evil.example/pay' },
-    },
-    { type: 'xstate.error.actor.checkout', error: new Error('Network Error') },
-  ],
+  machine: expectedCheckout.machine,
+  inputs: checkoutInputs,
+  events: Object.values(checkoutEvents),
 };
 
 const allowed = { allowed: true, fee: 0 };

@@ -5,7 +5,7 @@ import { describeExpectedWalks } from './describe-expected-walks';
 import { expectedAdminUpdate } from './expected/admin-update';
 
 /**
- * The suite every admin row-update machine (machines/admin-update.machine.ts) passes: its
+ * The suite both admin row-update machines (order-update, refund-update) pass: its
  * paths checked against the written table (tests/support/expected/admin-update.ts) with full state
  * and transition coverage, then its behaviour with a scripted call —
  * what Update sends, when it may, and what a success, a 409 and any other failure do to the row.

@@ -9,7 +9,16 @@ import { coverageOf, formatCoverage, pathsOf } from './replay-paths';
  * report, which proves reachability (every state and transition of the machine is taken by some
  * path), not correctness — correctness is the table's part.
  */
-export function describeExpectedWalks(spec: ExpectedMachine, options: { meta?: (meta: any, statePath: string) => void } = {}) {
+export function describeExpectedWalks(
+  spec: ExpectedMachine,
+  options: {
+    meta?: (meta: any, statePath: string) => void;
+    /** The inputs whose paths together reach the whole machine (a machine with several starts); `[]` leaves coverage to another table. */
+    coverageInputs?: unknown[];
+    /** For the tests that take every walk at once, on a machine with thousands of them. */
+    timeoutMs?: number;
+  } = {},
+) {
   describe(`${spec.name} machine against its written table`, () => {
     const walks = walksOf(spec);
     const byLastStep = new Map<string, typeof walks>();
@@ -25,7 +34,7 @@ export function describeExpectedWalks(spec: ExpectedMachine, options: { meta?: (
 
     it('reaches every state of the table', () => {
       expect(reachedStates(spec, walks).unreached).toEqual([]);
-    });
+    }, options.timeoutMs);
 
     it('says in meta what the screen shows in every state', () => {
       for (const [region, states] of Object.entries(spec.regions)) {
@@ -37,12 +46,14 @@ export function describeExpectedWalks(spec: ExpectedMachine, options: { meta?: (
       }
     });
 
+    const inputs = options.coverageInputs ?? [spec.input];
+    if (inputs.length === 0) return;
     it('coverage: the paths reach every state and take every transition (reachability, not correctness)', () => {
-      const paths = pathsOf(spec.machine, { events: Object.values(spec.events), input: spec.input });
+      const paths = inputs.flatMap((input) => pathsOf(spec.machine, { events: Object.values(spec.events), input }));
       const coverage = coverageOf(spec.machine, paths);
       console.log(`${formatCoverage(spec.name, coverage)} by ${paths.length} paths; ${walks.length} walks checked against the table`);
       expect(coverage.states.missing).toEqual([]);
       expect(coverage.transitions.missing).toEqual([]);
-    });
+    }, options.timeoutMs);
   });
 }

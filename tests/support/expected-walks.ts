@@ -217,6 +217,27 @@ export function reachedStates(spec: ExpectedMachine, walks: Walk[]): { reached: 
   return { reached, unreached: all.filter((id) => !reached.has(id)) };
 }
 
+/**
+ * The table's transitions (a state and the type of an event it lists) that no walk of `eventLists`
+ * takes. For the browser paths: they come from the machine, so a transition the machine lost would
+ * otherwise just drop out of them unnoticed. By event type, as the machine's transitions are.
+ */
+export function untakenTableTransitions(spec: ExpectedMachine, eventLists: ModelEvent[][]): string[] {
+  const id = (region: string, statePath: string, eventName: string) => `${describe({ [region]: statePath })} + ${spec.events[eventName]!.type}`;
+  const taken = new Set<string>();
+  for (const events of eventLists) {
+    for (const step of expectedSteps(spec, events)) {
+      for (const [region, statePath] of Object.entries(step.from)) {
+        if (spec.regions[region]?.[statePath]?.on?.[step.eventName] !== undefined) taken.add(id(region, statePath, step.eventName));
+      }
+    }
+  }
+  const all = Object.entries(spec.regions).flatMap(([region, states]) =>
+    Object.entries(states).flatMap(([statePath, state]) => Object.keys(state.on ?? {}).map((eventName) => id(region, statePath, eventName))),
+  );
+  return [...new Set(all)].filter((transition) => !taken.has(transition));
+}
+
 /** The meta of the state (or region state) at `path`, as the machine declares it. */
 export function metaOf<Meta>(machine: AnyStateMachine, region: string, statePath: string): Meta | undefined {
   const id = [machine.id, region, ...statePath.split('.')].filter(Boolean).join('.');

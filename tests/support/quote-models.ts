@@ -3,7 +3,7 @@ import { quoteMachine } from '../../machines/quote.machine';
 import type { Quote, QuoteOptions } from '../../openapi/schema';
 
 /**
- * The model of the quote machine (issue 14 §1), for the unit replay of its generated paths. Actors
+ * The model of the quote machine (issue 14 §1), for the unit walks (tests/support/expected/quote.ts). Actors
  * never settle: each path delivers the done and error events itself.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));

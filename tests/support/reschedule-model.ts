@@ -3,8 +3,8 @@ import { rescheduleMachine } from '../../machines/reschedule.machine';
 import type { RescheduleResult } from '../../openapi/schema';
 
 /**
- * The reschedule machine's model, shared by the unit replay (tests/machines/reschedule.machine.test.ts)
- * and the browser replay (tests/e2e/reschedule-paths.spec.ts), so both walk the same generated
+ * The reschedule machine's model, shared by the unit walks (tests/machines/reschedule.machine.test.ts)
+ * and the browser walks (tests/e2e/reschedule.spec.ts), so both walk the same generated
  * paths. The actor never settles: each path delivers the done and error events itself.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));

@@ -3,8 +3,8 @@ import type { ScheduleJob } from '../../openapi/schema';
 import { scheduleAssignmentMachine } from '../../machines/schedule-assignment.machine';
 
 /**
- * The schedule-assignment machine's model, shared by the unit replay
- * (tests/machines/schedule-assignment.machine.test.ts) and the browser replay
+ * The schedule-assignment machine's model, shared by the unit walks
+ * (tests/machines/schedule-assignment.machine.test.ts) and the browser walks
  * (tests/e2e/schedule-paths.spec.ts). Job 12 starts unassigned; team 2 is a team, null is
  * Unassigned. The actor never settles: each path delivers the done and error events itself.
  */

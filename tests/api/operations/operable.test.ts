@@ -107,9 +107,13 @@ describe('graceful shutdown', () => {
         );
         request.on('error', reject);
         request.on('continue', () => {
+          // The body once the server has said it is closing (its log line), not after a guessed delay.
+          child.child.stdout?.on('data', function sendOnceClosing() {
+            if (!child.output().includes('SIGTERM: closing')) return;
+            child.child.stdout?.off('data', sendOnceClosing);
+            request.end(body);
+          });
           child.child.kill('SIGTERM');
-          // The body after the signal: the server is closing by then.
-          setTimeout(() => request.end(body), 500);
         });
         request.flushHeaders();
       });
