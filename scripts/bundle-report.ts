@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { routeModules } from '../src/shared/paths';
+import { routeModules } from '../src/shared/routes';
 import { appModules } from './prerender/page-html';
 
 /** One chunk of the build: its file, its gzip size and the source modules inside it. */

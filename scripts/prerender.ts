@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { routeModules } from '../src/shared/paths';
+import { prerenderedRoutes, routeModules } from '../src/shared/routes';
 import { compressBuild } from './prerender/compress';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';
@@ -23,22 +23,11 @@ process.env.NODE_ENV ??= 'production';
 const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'dist');
 
 /**
- * Public routes and the lazy screen each one shows; /service/:id is added per seeded service.
+ * The route table's prerendered routes and the lazy screen each one shows; /service/:id is added per seeded service.
  * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
  * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
-const staticRoutes: [string, string][] = [
-  ['/', routeModules.landing],
-  ['/about', routeModules.about],
-  ['/home', routeModules.services],
-  ['/faqs', routeModules.faqs],
-  ['/terms-condition', routeModules.terms],
-  ['/privacy-policy', routeModules.privacy],
-  ['/contact', routeModules.contact],
-  ['/login', routeModules.login],
-  ['/register', routeModules.register],
-  ['/forget-password', routeModules.forgotPassword],
-];
+const staticRoutes: [string, string][] = prerenderedRoutes.map((route) => [route.path, route.module]);
 
 /** A path no route matches, rendered as the not-found page. */
 const notFoundProbe = '/__not-found__';

@@ -5,7 +5,7 @@ import type { DocumentHead } from './lib/document-head';
 import { seedPreloaded, type PreloadedData } from './shared/preload';
 
 export { preloadKey } from './shared/preload';
-export { readsForPath } from './app/route-reads';
+export { readsForPath } from './shared/route-reads';
 
 export interface RenderedPage {
   /** The markup of #root. */

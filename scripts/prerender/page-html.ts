@@ -1,5 +1,5 @@
 import { pageLoaderScript } from '../../server/lib/page-loader';
-import { routeModules } from '../../src/shared/paths';
+import { routeModules } from '../../src/shared/routes';
 
 /**
  * Turns Vite's index.html into the pages the server answers.

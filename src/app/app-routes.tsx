@@ -3,33 +3,18 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import { PublicLayout } from '../components/layout';
 import { Spinner } from '../components/ui';
 import { safeRedirect } from '../features/account/safe-redirect';
-import * as screens from './lazy-routes';
+import { screens } from './lazy-routes';
+import { publicRoutes, type PublicRoute } from '../shared/routes';
 import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from '../shared/page-routes';
 import { RequireAdmin, RequireAuth } from './require-auth';
 import { usePreloadRouteReads } from './route-reads';
 import { useSession } from '../shared/session';
 
-/** The screen of each public page of the route table (page-routes.ts); TypeScript asks for all. */
-const publicScreens: Record<PublicPageName, ReactNode> = {
-  landing: <screens.LandingPage />,
-  about: <screens.AboutPage />,
-  services: <screens.ServicesPage />,
-  serviceDetail: <screens.ServiceDetailPage />,
-  login: <screens.LoginPage />,
-  register: <screens.RegisterPage />,
-  forgotPassword: <screens.ForgotPasswordPage />,
-  resetPassword: <screens.ResetPasswordPage />,
-  contact: <screens.ContactPage />,
-  faqs: <screens.FaqsPage />,
-  properties: <RequireAuth><screens.PropertiesPage /></RequireAuth>,
-  placeOrder: <RequireAuth><screens.PlaceOrderPage /></RequireAuth>,
-  profile: <RequireAuth><screens.ProfilePage /></RequireAuth>,
-  myOrders: <RequireAuth><screens.MyOrdersPage /></RequireAuth>,
-  receipt: <RequireAuth><screens.ReceiptPage /></RequireAuth>,
-  terms: <screens.TermsPage />,
-  privacy: <screens.PrivacyPage />,
-  success: <screens.SuccessPage />,
-};
+/** A public page's screen, behind login where the route table says so. */
+function publicScreen(name: PublicPageName): ReactNode {
+  const Screen = screens[name];
+  return (publicRoutes[name] as PublicRoute).signIn ? <RequireAuth><Screen /></RequireAuth> : <Screen />;
+}
 
 /**
  * R-ADMIN-1 and R-AUTH-9: an administrator sees only the back office (its own routes, for every path);
@@ -51,7 +36,7 @@ export function AppRoutes() {
     if (page?.name === 'login') return <Navigate to={safeRedirect(searchParams.get('redirect')) ?? '/'} replace />;
     return (
       <Suspense fallback={fallback}>
-        <screens.AdminApp notFound={<screens.NotFoundPage />} />
+        <screens.admin notFound={<screens.notFound />} />
       </Suspense>
     );
   }
@@ -62,18 +47,18 @@ export function AppRoutes() {
         {page
           ? Object.entries(publicPages).map(([name, pattern]) =>
               pattern === '/' ? (
-                <Route key={name} index element={publicScreens[name as PublicPageName]} />
+                <Route key={name} index element={publicScreen(name as PublicPageName)} />
               ) : (
-                <Route key={name} path={routePath(pattern)} element={publicScreens[name as PublicPageName]} />
+                <Route key={name} path={routePath(pattern)} element={publicScreen(name as PublicPageName)} />
               ),
             )
           : null}
         {page
           ? Object.entries(adminPages).map(([name, pattern]) => (
-              <Route key={name} path={routePath(pattern)} element={<RequireAdmin notFound={<screens.NotFoundPage />} />} />
+              <Route key={name} path={routePath(pattern)} element={<RequireAdmin notFound={<screens.notFound />} />} />
             ))
           : null}
-        <Route path="*" element={<screens.NotFoundPage />} />
+        <Route path="*" element={<screens.notFound />} />
       </Route>
     </Routes>
   );

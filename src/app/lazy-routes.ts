@@ -1,26 +1,23 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { routeModules } from '../shared/routes';
 
 /**
- * Each screen is its own chunk (see `routeModules` in paths.ts). The admin app is reachable only
- * through `AdminApp`, rendered only for administrators, so visitors never download it.
+ * Each screen of the route table (src/shared/routes.ts) is its own chunk, loaded when first shown.
+ * The glob names exactly the route modules' folders (a test checks every route module is found);
+ * the back office is reachable only through `admin`, rendered only for administrators, so visitors
+ * never download it.
  */
-export const LandingPage = lazy(() => import('../features/public/landing-page'));
-export const AboutPage = lazy(() => import('../features/public/about-page'));
-export const ServicesPage = lazy(() => import('../features/public/services-page'));
-export const ServiceDetailPage = lazy(() => import('../features/public/service-detail-page'));
-export const ContactPage = lazy(() => import('../features/public/contact-page'));
-export const FaqsPage = lazy(() => import('../features/public/faqs-page'));
-export const TermsPage = lazy(() => import('../features/public/terms-page'));
-export const PrivacyPage = lazy(() => import('../features/public/privacy-page'));
-export const SuccessPage = lazy(() => import('../features/public/success-page'));
-export const NotFoundPage = lazy(() => import('../features/public/not-found-page'));
-export const LoginPage = lazy(() => import('../features/account/login-page'));
-export const RegisterPage = lazy(() => import('../features/account/register-page'));
-export const ForgotPasswordPage = lazy(() => import('../features/account/forgot-password-page'));
-export const ResetPasswordPage = lazy(() => import('../features/account/reset-password-page'));
-export const ProfilePage = lazy(() => import('../features/account/profile-page'));
-export const PropertiesPage = lazy(() => import('../features/booking/properties-page'));
-export const PlaceOrderPage = lazy(() => import('../features/booking/place-order-page'));
-export const MyOrdersPage = lazy(() => import('../features/orders/my-orders-page'));
-export const ReceiptPage = lazy(() => import('../features/orders/receipt-page'));
-export const AdminApp = lazy(() => import('../features/admin/admin-app'));
+const loaders = import.meta.glob<{ default: ComponentType<any> }>([
+  '../features/{public,account,booking,orders}/*-page.tsx',
+  '../features/admin/admin-app.tsx',
+]);
+
+type ScreenName = keyof typeof routeModules;
+
+export const screens = Object.fromEntries(
+  Object.entries(routeModules).map(([name, module]) => {
+    const load = loaders[`../${module.slice('src/'.length)}`];
+    if (!load) throw new Error(`The route table names ${module}, which the screens' glob does not find`);
+    return [name, lazy(load)];
+  }),
+) as Record<ScreenName, LazyExoticComponent<ComponentType<any>>>;

@@ -4,7 +4,7 @@ import { App } from './app';
 import { setupInspector } from '../shared/inspector';
 import { matchPage } from '../shared/page-routes';
 import { seedPreloadedFromDocument } from '../shared/preload';
-import { preloadPath } from './route-reads';
+import { preloadPath } from '../shared/route-reads';
 import { readStoredUser } from '../shared/stored-user';
 
 const root = document.getElementById('root');

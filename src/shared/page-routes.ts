@@ -1,50 +1,23 @@
+import { adminRoutes, publicRoutes, type AdminPageName, type PublicPageName } from './routes';
+
 /**
- * Every page of the site as a path pattern: the one list the client's routes (app-routes.tsx,
+ * Every page of the site as a path pattern, from the route table (routes.ts): what the client's routes (app-routes.tsx,
  * admin-app.tsx), its start-up and the server's history fallback (server/plugins/not-found.ts)
  * are derived from, so the server answers HTTP 404 exactly for the paths the app does not know
  * (issue 11 row 19). An `:id` is a record's id (`pageId`); `:token` any one segment. No React here: the
  * server imports this file.
  */
-export const publicPages = {
-  landing: '/',
-  about: '/about',
-  services: '/home',
-  serviceDetail: '/service/:id',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forget-password',
-  resetPassword: '/reset-password/:token',
-  contact: '/contact',
-  faqs: '/faqs',
-  properties: '/properties/:id',
-  placeOrder: '/placeorder',
-  profile: '/profile',
-  myOrders: '/profile-services',
-  receipt: '/orders/:id/receipt',
-  terms: '/terms-condition',
-  privacy: '/privacy-policy',
-  success: '/success',
-} as const;
+/** The patterns of the route table (routes.ts), by page name. */
+export const publicPages = Object.fromEntries(Object.entries(publicRoutes).map(([name, route]) => [name, route.path])) as {
+  [K in PublicPageName]: (typeof publicRoutes)[K]['path'];
+};
 
 /** The back office's pages besides its dashboard (which is `/`). */
-export const adminPages = {
-  users: '/users',
-  orders: '/orders',
-  order: '/order/:id',
-  refunds: '/refund-orders',
-  settings: '/settings',
-  // Issue 15: prices and opening hours, with their audit trail.
-  pricing: '/settings/pricing',
-  // Issue 15: customer records and contact messages.
-  customers: '/customers',
-  customer: '/customers/:id',
-  messages: '/messages',
-  schedule: '/schedule',
-  teams: '/teams',
-} as const;
+export const adminPages = Object.fromEntries(Object.entries(adminRoutes).map(([name, route]) => [name, route.path])) as {
+  [K in AdminPageName]: (typeof adminRoutes)[K]['path'];
+};
 
-export type PublicPageName = keyof typeof publicPages;
-export type AdminPageName = keyof typeof adminPages;
+export type { AdminPageName, PublicPageName };
 
 export type PageMatch =
   | { area: 'public'; name: PublicPageName; params: Record<string, string> }

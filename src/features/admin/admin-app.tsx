@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { adminPages, matchPage, routePath } from '../../shared/page-routes';
+import { adminPages, matchPage, routePath, type AdminPageName } from '../../shared/page-routes';
 import { AdminLayout } from './layout/admin-layout';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './order-detail/order-detail-page';
@@ -25,21 +25,27 @@ export { startFirstReads } from './first-reads';
  */
 export default function AdminApp({ notFound }: { notFound: ReactNode }) {
   const { pathname } = useLocation();
+  // One screen per page of the route table (src/shared/routes.ts); TypeScript asks for every page.
+  const screens: Record<AdminPageName, ReactNode> = {
+    users: <UsersPage />,
+    orders: <OrdersPage />,
+    order: <OrderDetailPage notFound={notFound} />,
+    refunds: <RefundsPage />,
+    settings: <SettingsPage />,
+    pricing: <PricingPage />,
+    customers: <CustomersPage />,
+    customer: <CustomerPage notFound={notFound} />,
+    messages: <MessagesPage />,
+    schedule: <SchedulePage />,
+    teams: <TeamsPage />,
+  };
   return (
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path={routePath(adminPages.users)} element={<UsersPage />} />
-        <Route path={routePath(adminPages.orders)} element={<OrdersPage />} />
-        <Route path={routePath(adminPages.order)} element={<OrderDetailPage notFound={notFound} />} />
-        <Route path={routePath(adminPages.refunds)} element={<RefundsPage />} />
-        <Route path={routePath(adminPages.settings)} element={<SettingsPage />} />
-        <Route path={routePath(adminPages.pricing)} element={<PricingPage />} />
-        <Route path={routePath(adminPages.customers)} element={<CustomersPage />} />
-        <Route path={routePath(adminPages.customer)} element={<CustomerPage notFound={notFound} />} />
-        <Route path={routePath(adminPages.messages)} element={<MessagesPage />} />
-        <Route path={routePath(adminPages.schedule)} element={<SchedulePage />} />
-        <Route path={routePath(adminPages.teams)} element={<TeamsPage />} />
+        {Object.entries(adminPages).map(([name, pattern]) => (
+          <Route key={name} path={routePath(pattern)} element={screens[name as AdminPageName]} />
+        ))}
         <Route path="*" element={matchPage(pathname) ? <Navigate to="/" replace /> : notFound} />
       </Route>
     </Routes>
