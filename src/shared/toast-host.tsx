@@ -1,4 +1,5 @@
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import './toast-host.css';
 import { useEffect } from 'react';
 
 export type ToastVariant = 'success' | 'error' | 'info' | 'warning';

@@ -108,6 +108,8 @@ test('a Weekly booking shows its 8 visits under one heading; skip one and cancel
   await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Visit skipped');
+  // The success toast itself is readable (WCAG contrast), not just the page behind it.
+  await expectNoAxeViolations(page, 'My orders with the success toast');
   await expect(dialog(page)).toHaveCount(0);
   await expect(second).toContainText('Cancellation pending');
   await expect(second.getByRole('button', { name: /^Skip this visit/ })).toBeDisabled();

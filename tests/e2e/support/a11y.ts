@@ -12,6 +12,11 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /** Runs axe on the page as it is now and expects no violation, listing each one's nodes if any. */
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  // A dialog or toast still fading in has half-transparent text, which axe reads as low contrast:
+  // check the state as it comes to rest (finite animations finished; spinners loop forever).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   // React Aria's live announcer briefly keeps a role=img whose label node is gone: not page content.
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('[data-live-announcer]').analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
