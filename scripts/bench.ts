@@ -46,7 +46,7 @@ function step(name: string, command: string, args: string[], env: NodeJS.Process
 const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim()).filter(Boolean) ?? [];
 const wanted = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 
-// A partial run (BENCH_ONLY) keeps the previous run's other figures, so the README's table stays whole.
+// A partial run (BENCH_ONLY) keeps the previous run's other figures, so docs/benchmarks.md's table stays whole.
 if (only.length && existsSync('bench/results.json')) {
   const previous = JSON.parse(readFileSync('bench/results.json', 'utf8')) as BenchResults;
   Object.assign(results, { ...previous, date: results.date, loadAverage: results.loadAverage, machine: results.machine, notes: [`Partial run (BENCH_ONLY=${only.join(',')}); other figures from ${previous.date}.`] });

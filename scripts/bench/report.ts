@@ -111,7 +111,8 @@ function formatApi(api: unknown): string | null {
   return [`API load (\`npm run bench:api\`)`, '', row(keys), row(keys.map(() => '---')), ...rows.map((r) => row(keys.map((k) => String(r[k] ?? ''))))].join('\n');
 }
 
-/** Where the README shows the latest table (between these two lines). */
+/** Where docs/benchmarks.md shows the latest table (between these two lines). */
+const BENCH_DOC = 'docs/benchmarks.md';
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
@@ -120,11 +121,11 @@ export function writeResults(r: BenchResults): string {
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', `${JSON.stringify(r, null, 2)}\n`);
   writeFileSync('bench/RESULTS.md', `# Benchmark results\n\nWritten by \`npm run bench\` (scripts/bench.ts); a benchmark, never a test.\n\n${table}\n`);
-  if (existsSync('README.md')) {
-    const readme = readFileSync('README.md', 'utf8');
+  if (existsSync(BENCH_DOC)) {
+    const readme = readFileSync(BENCH_DOC, 'utf8');
     const start = readme.indexOf(README_START);
     const end = readme.indexOf(README_END);
-    if (start >= 0 && end > start) writeFileSync('README.md', `${readme.slice(0, start + README_START.length)}\n${table}\n${readme.slice(end)}`);
+    if (start >= 0 && end > start) writeFileSync(BENCH_DOC, `${readme.slice(0, start + README_START.length)}\n${table}\n${readme.slice(end)}`);
   }
   return table;
 }

@@ -26,25 +26,35 @@ interface LondonParts {
   second: string;
 }
 
-/** The London wall clock at `instant`, each part zero-padded. */
-export function londonParts(instant: Date): LondonParts {
+/** Minutes London is ahead of UTC at `instant`, read from Intl (the slow path). */
+function offsetFromIntl(instant: Date): number {
   const parts: Record<string, string> = {};
   for (const { type, value } of clock.formatToParts(instant)) parts[type] = value;
-  return {
-    year: parts.year ?? '',
-    month: parts.month ?? '',
-    day: parts.day ?? '',
-    hour: parts.hour ?? '',
-    minute: parts.minute ?? '',
-    second: parts.second ?? '',
-  };
+  const asUtc = Date.UTC(+(parts.year ?? 0), +(parts.month ?? 1) - 1, +(parts.day ?? 1), +(parts.hour ?? 0), +(parts.minute ?? 0), +(parts.second ?? 0));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
+
+const HOUR_MS = 3_600_000;
+// London's clock changes only on a whole UTC hour (01:00 UTC), so the offset is one per UTC hour:
+// read from Intl once per hour and remembered (availability converts thousands of times a read).
+const offsetByHour = new Map<number, number>();
 
 /** Minutes London is ahead of UTC at `instant` (0 in winter, 60 in summer). */
 export function londonOffsetMinutes(instant: Date): number {
-  const p = londonParts(instant);
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetFromIntl(new Date(hour * HOUR_MS));
+    if (offsetByHour.size >= 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The London wall clock at `instant`, each part zero-padded. */
+export function londonParts(instant: Date): LondonParts {
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + londonOffsetMinutes(instant) * 60_000).toISOString();
+  return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minute: wall.slice(14, 16), second: wall.slice(17, 19) };
 }
 
 /**
