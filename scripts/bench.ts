@@ -208,6 +208,30 @@ async function main(): Promise<void> {
       postgres.stop();
     }
   });
+  // Booking and the schedule board (issues 14 and 15; budgets 9, 11, 12 of decision 026): each script
+  // starts what it needs and prints its figure as its last line, kept in the notes.
+  for (const [name, script, goal] of [
+    ['availability, 28 days with 10,000 jobs', 'scripts/bench-availability.ts', 'p99 ≤ 50 ms'],
+    ['checkout claiming a team at 50 connections', 'scripts/bench-checkout.ts', 'p99 ≤ 50 ms'],
+    ['schedule week view with 2,000 jobs', 'scripts/bench-schedule.ts', '≤ 1 s'],
+  ] as const) {
+    for (const database of ['PGlite', 'PostgreSQL'] as const) {
+      await part(`${name} on ${database}`, async () => {
+        const postgres = database === 'PostgreSQL' ? await startPostgres() : null;
+        if (database === 'PostgreSQL' && !postgres) throw new Error('no PostgreSQL server could be started');
+        try {
+          const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: postgres?.url ?? '' } });
+          const last = run.stdout.trim().split('\n').filter((line) => !line.startsWith(' ')).at(-1) ?? '';
+          console.log(run.stdout);
+          if (run.status !== 0 || !last) throw new Error(`${script} exited ${run.status}: ${run.stderr.split('\n')[0]}`);
+          results.notes.push(`${last} (goal ${goal}).`);
+        } finally {
+          postgres?.stop();
+        }
+      });
+    }
+  }
+
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(siteDir, { recursive: true, force: true });
 
