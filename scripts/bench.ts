@@ -47,9 +47,11 @@ const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim()).filte
 const wanted = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 
 // A partial run (BENCH_ONLY) keeps the previous run's other figures, so docs/benchmarks.md's table stays whole.
+let previousNotes: string[] = [];
 if (only.length && existsSync('bench/results.json')) {
   const previous = JSON.parse(readFileSync('bench/results.json', 'utf8')) as BenchResults;
   Object.assign(results, { ...previous, date: results.date, loadAverage: results.loadAverage, machine: results.machine, notes: [`Partial run (BENCH_ONLY=${only.join(',')}); other figures from ${previous.date}.`] });
+  previousNotes = previous.notes.filter((note) => !note.startsWith('Partial run'));
 }
 
 /** A measured figure replaces the previous run's figure for the same page and size. */
@@ -236,6 +238,9 @@ async function main(): Promise<void> {
   rmSync(siteDir, { recursive: true, force: true });
 
   mkdirSync('bench', { recursive: true });
+  // A note is about one figure: the words before its first number name it (e.g. "/orders search by a full name over").
+  const figureOf = (note: string) => note.split(/\d/)[0]!;
+  results.notes = [...results.notes, ...previousNotes.filter((note) => !results.notes.some((fresh) => figureOf(fresh) === figureOf(note)))];
   console.log(`\n${writeResults(results)}\n\nWritten to bench/results.json and bench/RESULTS.md (server logs in ${logDir}).`);
 }
 
