@@ -5,8 +5,6 @@
  * days and the teams, then times `availabilityFor` (the endpoint's service: the queries and the
  * rule) BENCH_RUNS times (default 200) and prints p50 and p99. A benchmark, not a test.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
@@ -15,29 +13,20 @@ import { seedDatabase } from '../server/seed';
 import { availabilityFor } from '../server/services/availability';
 import { londonDate, londonLocalToInstant } from '../server/services/london-time';
 import { testConfig } from '../tests/api/support/test-config';
+import { ownDatabase } from './bench/own-database';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DAYS = 28;
 
 async function open(): Promise<{ db: Database; dispose: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
+  const database = await ownDatabase(process.env.DATABASE_URL);
+  if (!database.url) {
     const db = await openPglite();
     return { db, dispose: () => db.close() };
   }
-  const name = `sparkle_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = openPostgres(target.toString(), { max: 5 });
-  return { db, dispose: async () => { await db.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+  const db = openPostgres(database.url, { max: 5 });
+  return { db, dispose: async () => { await db.close(); await database.drop(); } };
 }
 
 const { db, dispose } = await open();

@@ -10,10 +10,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { CheckoutRequest, OrderSummary, ServiceItems } from '../openapi/schema';
 import { londonDate } from '../server/services/london-time';
+import { ownDatabase } from './bench/own-database';
 import { BENCH_CUSTOMER, signIn, startServer } from './bench/server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_500);
@@ -21,21 +20,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // Start times 2 hours apart leave room for a 90–120 minute job; each holds 3 teams.
 const STARTS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00'];
 const TEAMS = 3;
-
-async function ownDatabase(url: string | undefined): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  if (!url) return { url: undefined, drop: async () => {} };
-  const name = `sparkle_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 async function call<T>(url: string, method: string, route: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
   const answer = await fetch(`${url}/api${route}`, {

@@ -11,8 +11,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
@@ -24,25 +22,11 @@ import { TEST_ADMIN, testConfig } from '../tests/api/support/test-config';
 import { CARDS_SHOWN, groupJobs } from '../src/features/admin/schedule/schedule-view';
 import type { Schedule } from '../openapi/schema';
 import { findChromium } from './find-chromium';
+import { ownDatabase } from './bench/own-database';
 import { signIn, startServer } from './bench/server';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-async function ownDatabase(url: string | undefined): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  if (!url) return { url: undefined, drop: async () => {} };
-  const name = `sparkle_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /** This week's Monday, UK date. */
 function mondayOf(day: string): string {
