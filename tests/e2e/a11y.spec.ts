@@ -3,7 +3,7 @@
  * admin — in the states that matter: form errors shown, menus and dialogs open, tables sorted.
  */
 import { admin, demoCustomer } from './support/accounts';
-import { selectTrigger, sortBy } from './support/admin-ui';
+import { selectTrigger } from './support/admin-ui';
 import { expectNoAxeViolations, placeCashOrder, settled, signInByApi } from './support/a11y';
 import { createApiClient, expect, ok, test } from './support/fixtures';
 
@@ -146,7 +146,9 @@ test.describe('admin pages', () => {
     await signInByApi(page, admin);
     await page.goto('/orders');
     await settled(page);
-    await sortBy(page, 'Order id', 'descending');
+    // Found by its id: other workers add orders meanwhile, so "newest first" may not show it.
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(id));
+    await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
     await selectTrigger(page, `Status of order ${id}`).click();
     await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
     await page.getByRole('button', { name: `Update order ${id}` }).click();

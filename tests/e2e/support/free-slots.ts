@@ -74,6 +74,23 @@ export async function checkoutAtFreeTime(
   }
 }
 
+/**
+ * The first UK day from 20 + (`seed` mod 280) days ahead on which the company is open and every
+ * team is free all day. Recurring series and other specs book days ahead too, so a test that counts
+ * free teams books on a day checked to hold no job yet; a unique `seed` (an order id, a random
+ * number) keeps tests running side by side on different days, and a retry finds the next empty one.
+ */
+export async function emptyDay(seed: number, api: ApiClient = createApiClient()): Promise<string> {
+  const [service] = await ok(api.GET('/home/services'));
+  for (let step = 0; step < 60; step += 1) {
+    const day = ukDay(20 + ((seed + step) % 280));
+    const { teams, days } = await ok(api.GET('/availability', { params: { query: { service: service!.id, from: day, days: 1 } } }));
+    const [found] = days;
+    if (found?.status === 'open' && found.times.every((slot) => slot.free === teams)) return day;
+  }
+  throw new Error(`No day without jobs found from ${ukDay(20 + (seed % 280))}`);
+}
+
 /** The UK date `days` from now (YYYY-MM-DD). */
 export function ukDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));

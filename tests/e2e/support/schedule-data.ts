@@ -3,30 +3,12 @@ import type { ScheduleJob } from '../../../openapi/schema';
 import { londonDate } from '../../../src/lib/london-time';
 import type { SignedInCustomer } from './admin-data';
 import { createApiClient, ok, type ApiClient } from './api-client';
+import { emptyDay } from './free-slots';
 
 /**
- * Schedule board test data through the real API. Each test books its jobs on a day of its own
- * (derived from a fresh order id, and checked to hold no job yet: recurring series and other specs
- * book days ahead too), so tests running side by side never share a team's time.
+ * Schedule board test data through the real API. Each test books its jobs on an empty day of its
+ * own (emptyDay, seeded by a fresh order id), so tests running side by side never share a team's time.
  */
-
-/** A UK day 20 to 300 days ahead, picked by `seed` (an order id: unique per test). */
-export function dayFor(seed: number): string {
-  return londonDate(new Date(Date.now() + (20 + (seed % 280)) * 86_400_000));
-}
-
-/** The first day from `dayFor(seed)` on which the company is open and every team is free all day. */
-async function freshDay({ token }: SignedInCustomer, seed: number): Promise<string> {
-  const api = createApiClient(token);
-  const [service] = await ok(api.GET('/home/services'));
-  for (let step = 0; step < 60; step += 1) {
-    const day = dayFor(seed + step);
-    const { teams, days } = await ok(api.GET('/availability', { params: { query: { service: service!.id, from: day, days: 1 } } }));
-    const [found] = days;
-    if (found?.status === 'open' && found.times.every((slot) => slot.free === teams)) return day;
-  }
-  throw new Error(`No day without jobs found from ${dayFor(seed)}`);
-}
 
 /** A draft order of `customer`; checkout() places it. */
 export async function draftOrder({ token }: SignedInCustomer): Promise<number> {
@@ -52,7 +34,7 @@ export async function checkout({ token }: SignedInCustomer, id: number, day: str
  */
 export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[], unassignWith?: ApiClient): Promise<{ day: string; ids: number[] }> {
   const ids = await Promise.all(times.map(() => draftOrder(customer)));
-  const day = await freshDay(customer, ids[0]!);
+  const day = await emptyDay(ids[0]!, createApiClient(customer.token));
   for (const [i, id] of ids.entries()) await checkout(customer, id, day, times[i]!);
   if (unassignWith) {
     for (const id of ids) await ok(unassignWith.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id } }, body: { team: null } }));
