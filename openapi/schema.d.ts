@@ -2657,7 +2657,9 @@ export interface components {
         };
         /**
          * @description This account already has several lists on their way (an account's list reads take turns, a
-         *     few may wait); wait for them, then ask again.
+         *     few may wait), or has started more than its share of list reads in the last few seconds
+         *     (30 every 10 seconds by default, per server instance: "Too many lists asked for in a short
+         *     time, please wait a few seconds and try again"); wait, then ask again.
          */
         TooManyAtOnce: {
             headers: {

@@ -15,6 +15,7 @@ import errorHandler from './plugins/error-handler';
 import { answerFrameworkErrors, MAX_PARAM_LENGTH } from './plugins/framework-errors';
 import notFound from './plugins/not-found';
 import { openApiRoutes } from './plugins/openapi-routes';
+import { createAccountReadRate } from './lib/account-read-rate';
 import publicCache from './plugins/public-cache';
 import { formatValidationErrors, validatorCompiler } from './plugins/request-validation';
 import securityHeaders from './plugins/security-headers';
@@ -168,7 +169,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // API answers only (registered after the SPA's static files): a page of 100 orders is ~30 KB of JSON.
   await app.register(compress, { threshold: 1024 });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
-  await app.register(openApiRoutes, { document, handlers: createHandlers(ctx, lifecycle), authenticator });
+  await app.register(openApiRoutes, {
+    document,
+    handlers: createHandlers(ctx, lifecycle),
+    authenticator,
+    listReadRate: createAccountReadRate(config.rateLimits.listReads, now),
+  });
   await registerPaymentNotifications(app, ctx);
   // The test provider's pages exist only while it is the provider: never in production by default.
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);

@@ -62,16 +62,30 @@ const clickSort = (label: string) =>
     check();
   });
 
-/** The best of 5 timings of one GET with a bearer token (body read), in ms. */
-export async function timeApi(url: string, token: string): Promise<number> {
-  let best = Infinity;
-  for (let i = 0; i < 5; i += 1) {
+/**
+ * A GET with a bearer token, body read, and how long it took (ms). The bench asks far faster than
+ * a person: when the account's list-read rate answers 429 (decision 025), it waits the Retry-After
+ * it was given and asks again, untimed.
+ */
+async function timedGet(url: string, token: string): Promise<{ ms: number; response: Response }> {
+  for (;;) {
     const started = performance.now();
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
     await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (response.status === 429 && response.headers.has('retry-after')) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
+      continue;
+    }
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    best = Math.min(best, performance.now() - started);
+    return { ms, response };
   }
+}
+
+/** The best of 5 timings of one GET with a bearer token (body read), in ms. */
+export async function timeApi(url: string, token: string): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < 5; i += 1) best = Math.min(best, (await timedGet(url, token)).ms);
   return best;
 }
 
@@ -145,7 +159,7 @@ export async function measureSearch(baseUrl: string, token: string, today: strin
   for (const { label, query } of searchQueries(today, week)) {
     const url = `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}`;
     const apiMs = await timeApi(url, token);
-    const matches = Number((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).headers.get('x-total-count'));
+    const matches = Number((await timedGet(url, token)).response.headers.get('x-total-count'));
     figures.push({ label, query, matches, apiMs });
     console.log(`  /orders search ${label} (${query}): ${matches} matches, first page ${Math.round(apiMs)} ms from the API`);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Handler, Handlers, OperationId } from '../app-context';
 import { createAccountBulkhead, type AccountBulkhead } from '../lib/account-bulkhead';
+import { TOO_MANY_LISTS, type AccountReadRate } from '../lib/account-read-rate';
 import { forbidden, HttpError } from '../lib/http-error';
 import { listOperations, toRoutePath, type OpenApiDocument, type Operation } from '../lib/openapi-document';
 import type { Authenticator } from './authentication';
@@ -17,6 +18,8 @@ export interface OpenApiRoutesOptions {
   document: OpenApiDocument;
   handlers: Partial<Handlers>;
   authenticator: Authenticator;
+  /** How often one account may start a paged list read (lib/account-read-rate.ts). */
+  listReadRate: AccountReadRate;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function openApiRoutes(app: FastifyInstance, options: OpenApiRoutes
   // A tab's worth of waiting per account: a page or two in flight from each of a few tabs.
   const listReads = createAccountBulkhead({ maxWaiting: 8 });
   for (const operation of operations) {
-    app.route(routeFor(operation, options, listReads));
+    app.route(routeFor(operation, options, { bulkhead: listReads, rate: options.listReadRate }));
   }
 }
 
@@ -41,11 +44,21 @@ export async function openApiRoutes(app: FastifyInstance, options: OpenApiRoutes
 const isAccountListRead = (operation: Operation) =>
   operation.requiresAuth && operation.method === 'get' && Boolean((operation.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties?.page);
 
-function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads: AccountBulkhead): RouteOptions {
+function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads: { bulkhead: AccountBulkhead; rate: AccountReadRate }): RouteOptions {
   const written = options.handlers[operation.operationId as OperationId] ?? notImplemented(operation);
-  // An account's list reads take turns (lib/account-bulkhead.ts); the guard has named the account.
+  // An account's list reads are counted (lib/account-read-rate.ts), then take turns
+  // (lib/account-bulkhead.ts); the guard has named the account.
   const handler: typeof written = isAccountListRead(operation)
-    ? (request, reply) => (request.user ? listReads.run(request.user.id, () => written(request, reply)) : written(request, reply))
+    ? async (request, reply) => {
+        if (!request.user) return written(request, reply);
+        const { id } = request.user;
+        const retryAfter = listReads.rate.take(id);
+        if (retryAfter !== null) {
+          void reply.header('retry-after', String(retryAfter));
+          throw new HttpError(429, TOO_MANY_LISTS);
+        }
+        return listReads.bulkhead.run(id, () => written(request, reply));
+      }
     : written;
   return {
     method: operation.method.toUpperCase() as RouteOptions['method'],

@@ -33,6 +33,12 @@ export const DEFAULT_RATE_LIMITS = {
   orders: { limit: 10, windowMs: MINUTE },
   /** Orders one customer may have open and unpaid at a time (no window: a cap). */
   openOrders: { limit: 20, windowMs: 0 },
+  /**
+   * Paged list reads (My orders, the admin tables) one account may start, per instance and in memory
+   * (lib/account-read-rate.ts, decision 025): a person paging, sorting and searching fast stays well
+   * inside it; a script asking nonstop is held to it.
+   */
+  listReads: { limit: 30, windowMs: 10_000 },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

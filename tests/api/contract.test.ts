@@ -3,10 +3,12 @@ import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/app-context';
+import { createAccountReadRate } from '../../server/lib/account-read-rate';
 import { listOperations, loadOpenApiDocument, OPENAPI_PATH, toRoutePath } from '../../server/lib/openapi-document';
 import errorHandler from '../../server/plugins/error-handler';
 import { openApiRoutes } from '../../server/plugins/openapi-routes';
 import { validatorCompiler } from '../../server/plugins/request-validation';
+import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
 import { createHandlers } from '../../server/routes';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -39,7 +41,9 @@ describe('the contract openapi/openapi.yaml', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.decorateRequest('user', null);
     await app.register(errorHandler);
-    await app.register(openApiRoutes, { document, handlers: {}, authenticator: { authenticate: async () => ({ id: 1, name: 'x', email: 'x@y.z', roles: [] }) } });
+    await app.register(openApiRoutes, { document, handlers: {}, authenticator: { authenticate: async () => ({ id: 1, name: 'x', email: 'x@y.z', roles: [] }) },
+      listReadRate: createAccountReadRate(DEFAULT_RATE_LIMITS.listReads, () => new Date()),
+    });
     const response = await app.inject({ method: 'GET', url: '/api/home/faqs' });
     expect(response.statusCode).toBe(501);
     expect(response.json()).toEqual({ message: 'listFaqs is not implemented yet' });

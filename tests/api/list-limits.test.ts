@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_AT_ONCE } from '../../server/lib/account-bulkhead';
+import { TOO_MANY_LISTS } from '../../server/lib/account-read-rate';
+import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
 import { MAX_PAGE_DEPTH, PAGE_TOO_DEEP } from '../../server/repositories/paging';
-import { catalogue, checkout, checkoutBody, placeOrder } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, placeOrder } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
 
@@ -111,5 +113,40 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one account’s list reads at
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(9);
     // Her turn is over: she reads again at once.
     expect((await get('/services/order/get?limit=5&page=1', ann.token)).status).toBe(200);
+  });
+});
+
+describe('how often one account may start list reads', () => {
+  it('serves 30 list reads in 10 seconds, refuses the next with 429, a message and Retry-After, and serves everyone else meanwhile', async () => {
+    // The product's own limit (the suite raises it: one seeded administrator serves every test file).
+    const clock = createClock(new Date().toISOString());
+    const limited = await startTestServer({ now: clock.now, config: { rateLimits: DEFAULT_RATE_LIMITS } });
+    try {
+      const { limit, windowMs } = DEFAULT_RATE_LIMITS.listReads;
+      const bob = await limited.createCustomer({ name: 'Bob Script' });
+      const read = async (path: string, token?: string) => {
+        const response = await fetch(`${limited.baseUrl}/api${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+      };
+      const pages = await Promise.all(Array.from({ length: limit }, (_, n) => read(`/services/order/get?limit=5&page=${(n % 3) + 1}`, bob.token)));
+      expect(pages.map((page) => page.status)).toEqual(Array.from({ length: limit }, () => 200));
+
+      clock.advance(windowMs / 2);
+      const refused = await read('/services/order/get?limit=5&page=1', bob.token);
+      expect(refused).toEqual({ status: 429, retryAfter: String(windowMs / 2000), body: { message: TOO_MANY_LISTS } });
+      // Any paged list of the account counts, in whatever shape it is asked for.
+      expect((await read('/services/order/get', bob.token)).status).toBe(429);
+
+      // Others are not held back: another account's list, a visitor's public read, Bob's other calls.
+      expect((await read('/admin/orders/?limit=5&page=1', await limited.adminToken())).status).toBe(200);
+      expect((await read('/home/services')).status).toBe(200);
+      expect((await read('/services/series', bob.token)).status).toBe(200);
+
+      // The window ends: Bob reads again.
+      clock.advance(windowMs / 2);
+      expect((await read('/services/order/get?limit=5&page=1', bob.token)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
