@@ -63,9 +63,20 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   };
 }
 
+/**
+ * PGlite runs each query synchronously on this thread and hands its lock to the next waiter by a
+ * promise, so while queries wait, one query's end starts the next without the event loop turning:
+ * sockets are not read, and requests that arrive meanwhile are not even queued. Measured
+ * (bench:checkout, 50 connections): 12 of the first 50 checkouts waited for the whole run (2.6 s of
+ * 2.7 s) while later ones were served. One turn of the event loop before each query lets what has
+ * arrived be read and take its place in the queue: p99 2.6 s → 0.7 s, the same throughput.
+ */
+const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function wrap(target: Queryable): Pick<Database, 'query'> {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
+      await turnOfTheEventLoop();
       // exec() handles several statements (migrations); query() handles parameters.
       if (params.length === 0 && sql.includes(';')) {
         const results = await target.exec(sql);
