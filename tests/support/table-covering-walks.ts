@@ -1,0 +1,41 @@
+import { expectedSteps, type ExpectedMachine, type ModelEvent, type Step } from './expected-walks';
+import { pathsOf } from './replay-paths';
+
+/**
+ * A few of a machine's paths that together take every transition of its written table, for a
+ * browser to walk (seconds per path). `coveringPaths` counts the machine's transitions, and a
+ * machine whose events are handled on a parent state (the quote's changes, on `choosing`) counts one
+ * where the table lists one per child state; this counts the table's: a state and an event name.
+ * The candidates are the machine's paths (shortest to every state, each extended by one event) of
+ * the page's `events` only, at most `maxEvents` long, and those `keep` accepts (what the page can do).
+ */
+export function tableCoveringWalks(
+  spec: ExpectedMachine,
+  options: { events: readonly ModelEvent[]; maxEvents: number; keep?: (steps: Step[]) => boolean },
+): Step[][] {
+  const { events, maxEvents, keep = () => true } = options;
+  const candidates = pathsOf(spec.machine, { events, input: spec.input })
+    .map((path) => path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== 'xstate.init'))
+    .filter((walk) => walk.length > 0 && walk.length <= maxEvents)
+    .map((walk) => expectedSteps(spec, walk))
+    .filter((steps) => keep(steps))
+    .map((steps) => ({ steps, takes: taken(spec, steps) }));
+  const seen = new Set<string>();
+  const chosen: Step[][] = [];
+  for (;;) {
+    const gain = (candidate: (typeof candidates)[number]) => candidate.takes.filter((id) => !seen.has(id)).length;
+    const best = candidates.filter((c) => gain(c) > 0).sort((a, b) => gain(b) - gain(a) || a.steps.length - b.steps.length)[0];
+    if (!best) return chosen;
+    best.takes.forEach((id) => seen.add(id));
+    chosen.push(best.steps);
+  }
+}
+
+/** "state + event name" for every step whose event the table lists in the state it meets. */
+function taken(spec: ExpectedMachine, steps: Step[]): string[] {
+  return steps.flatMap((step) =>
+    Object.entries(step.from)
+      .filter(([region, statePath]) => spec.regions[region]?.[statePath]?.on?.[step.eventName] !== undefined)
+      .map(([region, statePath]) => `${region}:${statePath} + ${step.eventName}`),
+  );
+}
