@@ -59,6 +59,8 @@ const CHANGES = ['toggleBedroom', 'twoBedrooms', 'toggleDrains', 'twoDrains', 'w
 function driveable(steps: Step[]): boolean {
   let choices = NONE;
   for (const step of steps) {
+    // Continue has left the page.
+    if (step.from[''] === 'continued') return false;
     if (!CHANGES.includes(step.eventName)) continue;
     const next = changed(choices, step.eventName);
     if (!next && step.expected[''] !== step.from['']) return false;
@@ -66,6 +68,9 @@ function driveable(steps: Step[]): boolean {
   }
   return true;
 }
+
+/** The answer of the request on its way after step `i`, or of the next one. */
+const nextAnswer = (steps: Step[], i: number, ...answers: string[]) => steps.slice(i + 1).find((step) => answers.includes(step.eventName))?.eventName;
 
 const pageEvents = Object.entries(quoteEvents).filter(([name]) => name !== 'noItems' && name !== 'oneBedroom').map(([, event]) => event);
 const walks = tableCoveringWalks(expectedQuote, { events: pageEvents, maxEvents: 7, keep: driveable });
@@ -123,8 +128,9 @@ test.describe('quote machine paths in the browser', () => {
         const next = steps[i + 1];
         const state = step.expected['']!;
         await test.step(`${step.eventName} → ${state}`, async () => {
-          if (next?.eventName === 'notPriced') await overQuoteLimit();
-          if (next?.eventName === 'notLoaded') await withoutPricing();
+          // The server refuses from the step that asks for what the table says fails.
+          if (nextAnswer(steps, i, 'priced', 'notPriced') === 'notPriced') await overQuoteLimit();
+          if (nextAnswer(steps, i, 'loaded', 'notLoaded') === 'notLoaded') await withoutPricing();
           choices = await send(page, step, choices);
           await expectState(page, state, choices, !next);
         });

@@ -1,21 +1,29 @@
+import { getShortestPaths } from 'xstate/graph';
 import { expectedSteps, type ExpectedMachine, type ModelEvent, type Step } from './expected-walks';
-import { pathsOf } from './replay-paths';
+import type { AnyPath } from './replay-paths';
 
 /**
- * A few of a machine's paths that together take every transition of its written table, for a
+ * A few of a machine's paths that together reach every state and take every transition of its written table, for a
  * browser to walk (seconds per path). `coveringPaths` counts the machine's transitions, and a
  * machine whose events are handled on a parent state (the quote's changes, on `choosing`) counts one
  * where the table lists one per child state; this counts the table's: a state and an event name.
- * The candidates are the machine's paths (shortest to every state, each extended by one event) of
- * the page's `events` only, at most `maxEvents` long, and those `keep` accepts (what the page can do).
+ * The candidates are the machine's shortest paths to every state it reaches by the page's `events`,
+ * each extended by every one of them, accepted or not (as the unit walks do: a guard that refuses is
+ * a transition of the table too), an actor's answer only where the actor can be running; at most
+ * `maxEvents` long, and only those `keep` accepts (what the page can do).
  */
 export function tableCoveringWalks(
   spec: ExpectedMachine,
   options: { events: readonly ModelEvent[]; maxEvents: number; keep?: (steps: Step[]) => boolean },
 ): Step[][] {
   const { events, maxEvents, keep = () => true } = options;
-  const candidates = pathsOf(spec.machine, { events, input: spec.input })
-    .map((path) => path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== 'xstate.init'))
+  const shortest = getShortestPaths(spec.machine, { events, input: spec.input } as never) as AnyPath[];
+  const candidates = shortest
+    .flatMap((path) => {
+      const prefix = path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== 'xstate.init');
+      const extensions = events.filter((event) => !event.type.startsWith('xstate.') || path.state.can(event as never));
+      return [prefix, ...extensions.map((event) => [...prefix, event])];
+    })
     .filter((walk) => walk.length > 0 && walk.length <= maxEvents)
     .map((walk) => expectedSteps(spec, walk))
     .filter((steps) => keep(steps))
@@ -31,11 +39,12 @@ export function tableCoveringWalks(
   }
 }
 
-/** "state + event name" for every step whose event the table lists in the state it meets. */
+/** Every state the table expects the walk in, and "state + event name" for every step whose event the table lists in the state it meets. */
 function taken(spec: ExpectedMachine, steps: Step[]): string[] {
-  return steps.flatMap((step) =>
-    Object.entries(step.from)
+  return steps.flatMap((step) => [
+    ...Object.entries(step.expected).map(([region, statePath]) => `${region}:${statePath}`),
+    ...Object.entries(step.from)
       .filter(([region, statePath]) => spec.regions[region]?.[statePath]?.on?.[step.eventName] !== undefined)
       .map(([region, statePath]) => `${region}:${statePath} + ${step.eventName}`),
-  );
+  ]);
 }
