@@ -10,13 +10,14 @@ import type { AnyPath } from './replay-paths';
  * The candidates are the machine's shortest paths to every state it reaches by the page's `events`,
  * each extended by every one of them, accepted or not (as the unit walks do: a guard that refuses is
  * a transition of the table too), an actor's answer only where the actor can be running; at most
- * `maxEvents` long, and only those `keep` accepts (what the page can do).
+ * `maxEvents` long, and only those `keep` accepts (what the page can do). `covered` (states and
+ * transitions another page's walks take already) is filled in with what these take.
  */
 export function tableCoveringWalks(
   spec: ExpectedMachine,
-  options: { events: readonly ModelEvent[]; maxEvents: number; keep?: (steps: Step[]) => boolean },
+  options: { events: readonly ModelEvent[]; maxEvents: number; keep?: (steps: Step[]) => boolean; covered?: Set<string> },
 ): Step[][] {
-  const { events, maxEvents, keep = () => true } = options;
+  const { events, maxEvents, keep = () => true, covered: seen = new Set<string>() } = options;
   const shortest = getShortestPaths(spec.machine, { events, input: spec.input } as never) as AnyPath[];
   const candidates = shortest
     .flatMap((path) => {
@@ -28,7 +29,6 @@ export function tableCoveringWalks(
     .map((walk) => expectedSteps(spec, walk))
     .filter((steps) => keep(steps))
     .map((steps) => ({ steps, takes: taken(spec, steps) }));
-  const seen = new Set<string>();
   const chosen: Step[][] = [];
   for (;;) {
     const gain = (candidate: (typeof candidates)[number]) => candidate.takes.filter((id) => !seen.has(id)).length;
