@@ -9,15 +9,17 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
  * The quote machine's paths (issue 14 §1) driving the live quote in Chromium against the real
- * server: on /service/1 with no sign-in (its own items checklist and Continue), and on /properties/1
- * signed in, where the cart sends the items (`items.set`). After each step the page must show what the state the
- * hand-written table (tests/support/expected/quote.ts) expects shows (its `meta.shows`), with the
- * choices and the price this spec keeps by hand — not the state the machine went to.
+ * server: on /service/1 with no sign-in (its own items checklist and Continue), and on
+ * /properties/1 signed in, where the cart sends the items (`items.set`). After each step the page
+ * must show what the state the hand-written table (tests/support/expected/quote.ts) expects shows
+ * (its `meta.shows`), with the choices and the price this spec keeps by hand — not the state the
+ * machine went to.
  *
- * Failures are real answers of the real server, from a server of the spec's own (support/own-server.ts)
- * whose database the spec can set: prices that cannot load are a company without its pricing
- * settings (GET /quotes/options answers 404 "Service not found"), a price that cannot be given is
- * this client over its quote limit (POST /quotes answers 429, the model's "Too many attempts…").
+ * Failures are real answers of the real server, from a server of the spec's own
+ * (support/own-server.ts) whose database the spec can set without touching the other specs': prices
+ * that cannot load are a company without its pricing settings (GET /quotes/options answers 404
+ * "Service not found"), a price that cannot be given is this client over its quote limit (POST
+ * /quotes answers 429, the model's "Too many attempts…").
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
