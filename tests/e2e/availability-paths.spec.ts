@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { NOTICE_HOURS } from '../../machines/checkout-form';
 import { earliestStart, londonDate } from '../../src/lib/london-time';
 import { availabilityEvents, expectedAvailability } from '../support/expected/availability';
-import { metaOf, untakenTableTransitions, type Step } from '../support/expected-walks';
+import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { tableCoveringWalks } from '../support/table-covering-walks';
 import { BOOKED_SERVICE_ID, createOrderByApi, deliveryDetails, keepOrderInBrowser, serviceItems, signedInCustomer } from './support/booking-ui';
 import { expect as baseExpect, createApiClient, ok, registerCustomer, test } from './support/fixtures';
@@ -84,9 +84,11 @@ const walks = tableCoveringWalks(expectedAvailability, { events: Object.values(a
 test.describe('availability machine paths in the browser', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the browser paths take every transition of the table', () => {
+  test('the browser paths reach every state and take every transition of the table', () => {
     console.log(`availability (browser): ${walks.length} paths`);
-    expect(untakenTableTransitions(expectedAvailability, walks.map((steps) => steps.map((step) => step.event)))).toEqual([]);
+    const events = walks.map((steps) => steps.map((step) => step.event));
+    expect(untakenTableTransitions(expectedAvailability, events)).toEqual([]);
+    expect(reachedStates(expectedAvailability, events.map((list) => ({ events: list, name: '' }))).unreached).toEqual([]);
   });
 
   for (const [n, steps] of walks.entries()) {

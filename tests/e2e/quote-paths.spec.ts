@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { metaOf, untakenTableTransitions, type Step } from '../support/expected-walks';
+import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { expectedQuote, quoteEvents } from '../support/expected/quote';
 import { tableCoveringWalks } from '../support/table-covering-walks';
 import { clientNetwork } from '../../server/services/rate-limits';
@@ -148,10 +148,12 @@ async function signIn(page: Page): Promise<void> {
 test.describe('quote machine paths in the browser', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the browser paths of both pages take every transition of the table', () => {
+  test('the browser paths of both pages reach every state and take every transition of the table', () => {
     console.log(`quote (browser): ${walks.service.length} paths on /service/1, ${walks.properties.length} on /properties/1`);
     const all = [...walks.service, ...walks.properties];
-    expect(untakenTableTransitions(expectedQuote, all.map((steps) => steps.map((step) => step.event)))).toEqual([]);
+    const events = all.map((steps) => steps.map((step) => step.event));
+    expect(untakenTableTransitions(expectedQuote, events)).toEqual([]);
+    expect(reachedStates(expectedQuote, events.map((list) => ({ events: list, name: '' }))).unreached).toEqual([]);
   });
 
   for (const name of ['service', 'properties'] as const) {
