@@ -38,10 +38,11 @@ interface World {
  * A walk the page can take for certain: times are chosen from the list of the chosen day once it
  * is loaded; the calendar is opened from no date or the chosen day; the reload (a checkout that lost
  * the last team) is for a real day; a load that fails is one the customer starts (the first comes
- * with the page, and the browser answers it again from its cache, `public, max-age=30`; the reload
- * follows the checkout's answer at once: nothing a person does can fail either alone); a day is not
- * typed while another load is on its way (it would start a load of its own once that one is done);
- * and the later day is chosen once (loaded, it loads no more, where the model's never is).
+ * with the page: opened offline, the page itself fails, and coming Back to it offline, the phone
+ * project's browser showed it again with the times already loaded; the reload follows the
+ * checkout's answer at once: nothing a person does can fail either alone, without routing); a day
+ * is not typed while another load is on its way (it would start a load of its own once that one is
+ * done); and the later day is chosen once (loaded, it loads no more, where the model's never is).
  */
 function driveable(steps: Step[]): boolean {
   if (nextAnswer(steps, -1) === 'notLoaded') return false;
