@@ -1,4 +1,5 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
+import { Button } from '../../components/ui';
 import { CLOSED, FULLY_BOOKED, freeTimeLabel } from '../../lib/availability-text';
 import type { AvailabilityDay } from '../../../openapi/schema';
 
@@ -11,17 +12,19 @@ interface FreeTimesProps {
   failed: string | null;
   isDisabled?: boolean;
   onChoose: (time: string) => void;
+  /** Loads the times again after a failure. */
+  onRetry: () => void;
 }
 
 /**
  * The free start times of the chosen day, each "10:30 — 2 of 3 teams free"; a time no team is free
  * for reads "Fully booked" and cannot be chosen (a disabled option). Choosing one fills the Time
- * field; typing a time there still works.
+ * field; typing a time there still works. A failure to load shows first, date or not, with Try again.
  */
-export function FreeTimes({ date, day, teams, time, loading, failed, isDisabled, onChoose }: FreeTimesProps) {
+export function FreeTimes({ date, day, teams, time, loading, failed, isDisabled, onChoose, onRetry }: FreeTimesProps) {
   let note: string | null = null;
-  if (!date) note = 'Choose a date to see the free times.';
-  else if (failed) note = `The free times could not be loaded: ${failed}`;
+  if (failed) note = `The free times could not be loaded: ${failed}`;
+  else if (!date) note = 'Choose a date to see the free times.';
   else if (!day) note = loading ? 'Loading the free times…' : 'Choose a date to see the free times.';
   else if (day.status === 'closed') note = `${date}: ${CLOSED}${day.reason && day.reason !== CLOSED ? ` (${day.reason})` : ''}`;
   else if (day.times.length === 0) note = `${date}: no times can be booked online.`;
@@ -30,6 +33,7 @@ export function FreeTimes({ date, day, teams, time, loading, failed, isDisabled,
     <section className="free-times" aria-labelledby="free-times-title">
       <h3 id="free-times-title" className="free-times__title">Free times{date ? ` on ${date}` : ''} (UK time)</h3>
       {note ? <p className="free-times__note" role="status">{note}</p> : null}
+      {failed ? <Button size="sm" variant="secondary" onPress={onRetry}>Try again</Button> : null}
       {day && day.times.length > 0 ? (
         <ListBox
           aria-labelledby="free-times-title"

@@ -161,6 +161,7 @@ function AvailableTimes({ availabilityRef, isDisabled, onChoose }: { availabilit
         // Chosen only when a team is free for it (the machine's guard).
         if (availabilityRef.getSnapshot().context.time === chosen) onChoose(chosen);
       }}
+      onRetry={() => availabilityRef.send({ type: 'retry' })}
     />
   );
 }
