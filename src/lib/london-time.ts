@@ -90,8 +90,9 @@ export function formatLondon(instant: InstantLike | null | undefined): string {
 
 /** The London date (YYYY-MM-DD) at `instant`. */
 export function londonDate(instant: InstantLike): string {
-  const p = londonParts(new Date(instant));
-  return `${p.year}-${p.month}-${p.day}`;
+  // londonParts' date without its other five parts: availability asks this once per booked job.
+  const at = new Date(instant);
+  return new Date(at.getTime() + londonOffsetMinutes(at) * 60_000).toISOString().slice(0, 10);
 }
 
 /** The first whole minute at least `noticeMs` after `now`: the earliest start a booking may have. */

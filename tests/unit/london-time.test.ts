@@ -34,6 +34,16 @@ describe('UK time, one module for client, server and mails', () => {
     expect(londonDate('2026-06-30T23:30:00Z')).toBe('2026-07-01');
   });
 
+  it('names the London date of an instant as its full London time does, across both clock changes and every midnight', () => {
+    // Every 7 minutes and 13.5 seconds through 2026: odd seconds and milliseconds on both sides of midnight.
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 433_500) {
+      expect(londonDate(at)).toBe(formatLondon(at).slice(0, 10));
+    }
+    expect(londonDate('2026-03-29T00:59:59.999Z')).toBe('2026-03-29');
+    expect(londonDate('2026-10-24T23:00:00Z')).toBe('2026-10-25');
+    expect(londonDate('2026-12-31T23:59:59.999Z')).toBe('2026-12-31');
+  });
+
   it('is what the pages, CSV (src/lib/dates) and the server use', () => {
     expect(formatDateTime('2026-07-01T09:30:00Z')).toBe('2026-07-01 10:30');
     expect(serverTime.londonLocalToInstant).toBe(londonLocalToInstant);
