@@ -46,7 +46,7 @@ describe('VAT invoices (decision 018)', () => {
     expect(isPaid({ paid_amount: 80, payment_method: 'card', status: 'awaiting_validation' })).toBe(true);
     expect(isPaid({ paid_amount: null, payment_method: 'card', status: 'completed' })).toBe(false);
     expect(isPaid({ paid_amount: null, payment_method: 'cash', status: 'completed' })).toBe(true);
-    expect(isPaid({ paid_amount: null, payment_method: 'cash', status: 'validated' })).toBe(false);
+    expect(isPaid({ paid_amount: null, payment_method: 'cash', status: 'payment_validated' })).toBe(false);
   });
 
   it('a completed cash job gets its invoice on first sight, mailed once, the same number after', async () => {
