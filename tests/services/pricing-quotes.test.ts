@@ -82,22 +82,22 @@ describe('quotes (R-PRICE)', () => {
     const quote = await quoteOf({
       items: [{ id: bedroom, quantity: 2 }, { id: bathroom, quantity: 1 }],
       frequency: 'weekly',
-      extras: [{ id: belongings, quantity: 1 }, { id: largeBedroom, quantity: 1 }],
+      extras: [{ id: belongings, quantity: 1 }, { id: largeBedroom, quantity: 2 }],
       postcode: ' wc2n 5du ',
     });
-    // (2 × 25 + 30 + 15) × 15% = £14.25 off; 50 + 30 + 15 − 14.25 + 50 + 11.50 = £142.25.
+    // (2 × 25 + 30 + 2 × 15) × 15% = £16.50 off; 50 + 30 + 30 − 16.50 + 50 + 11.50 = £155.
     expect(quote.lines).toEqual([
       { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, amount: 50 },
       { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 30, amount: 30 },
-      { kind: 'option', name: 'Large bedroom (over 20 m²)', quantity: 1, unitPrice: 15, amount: 15 },
-      { kind: 'discount', name: 'Weekly discount (15%)', amount: -14.25 },
+      { kind: 'option', name: 'Large bedroom (over 20 m²)', quantity: 2, unitPrice: 15, amount: 30 },
+      { kind: 'discount', name: 'Weekly discount (15%)', amount: -16.5 },
       { kind: 'extra', name: 'Belongings left in the property', quantity: 1, unitPrice: 50, amount: 50 },
       { kind: 'congestion', name: 'Congestion Charge', amount: 11.5 },
     ]);
-    expect([quote.total, quote.vat, quote.net]).toEqual([142.25, 23.71, 118.54]);
+    expect([quote.total, quote.vat, quote.net]).toEqual([155, 25.83, 129.17]);
     expect(quote.postcode).toBe('WC2N 5DU');
     expect([quote.service, quote.serviceName, quote.frequency]).toEqual([houseKeeping.id, 'House Keeping', 'weekly']);
-    expect(quote.extras).toEqual([{ id: belongings, quantity: 1 }, { id: largeBedroom, quantity: 1 }]);
+    expect(quote.extras).toEqual([{ id: belongings, quantity: 1 }, { id: largeBedroom, quantity: 2 }]);
     // Held for 30 minutes; read back exactly as given.
     expect(quote.expiresAt).toBe(new Date(NOW.getTime() + 30 * MINUTE).toISOString());
     expect(await getQuote(db, quote.id)).toEqual(quote);
@@ -129,6 +129,8 @@ describe('quotes (R-PRICE)', () => {
     const boxes = moving.items.get('Packing boxes (pack of 10)')!;
     await refused(quoteOf({ items: [{ id: boxes, quantity: 1 }] }), 400, `Item ${boxes} is not part of House Keeping`);
     await refused(quoteOf({ items: [{ id: bedroom, quantity: 1 }, { id: 999_999, quantity: 1 }] }), 404, 'Item 999999 not found');
+    // An item of no service is named first, even after one of another service.
+    await refused(quoteOf({ items: [{ id: boxes, quantity: 1 }, { id: 999_999, quantity: 1 }] }), 404, 'Item 999999 not found');
     await refused(quoteOf({ extras: [{ id: 999, quantity: 1 }] }), 400, 'Extra 999 is not offered');
     await refused(quoteOf({ service: 999_999 }), 404, 'Service not found');
     await refused(getQuote(db, 'no-such-quote'), 404, 'Quote not found');
