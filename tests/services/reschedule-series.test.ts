@@ -265,6 +265,30 @@ describe('recurring series (decision 021)', () => {
     expect((await listMySeries(db, jane, later)).find((series) => series.id === seriesId)?.active).toBe(false);
   });
 
+  it('"Cancel all future visits" passes over cancelled and completed visits and keeps 30% of a paid one within 24 hours', async () => {
+    const first = await booked('2030-07-03', '15:00', { frequency: 'monthly', customer: john });
+    const seriesId = await seriesOf(first);
+    const visits = await visitsOf(seriesId);
+    await db.query("UPDATE orders SET paid_amount = total, payment_method = 'card' WHERE id = $1", [visits[1]!.id]);
+    await db.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [visits[2]!.id]);
+    await db.query("UPDATE orders SET status = 'completed' WHERE id = $1", [visits[3]!.id]);
+    const soon = new Date(visits[1]!.due_at.getTime() - HOUR);
+    // Seven visits, to 3 January (12 months ahead). Monthly: £47.50; 30% of the paid visit is £14.25; the later ones are free (unpaid).
+    expect(visits).toHaveLength(7);
+    expect(await cancelSeries(db, deps().outbox, john, seriesId, soon)).toEqual({ message: SERIES_CANCELLED_MESSAGE, fee: 14.25, visits: 4 });
+    const asked = await db.query<{ order_id: number }>('SELECT order_id FROM refund_requests WHERE order_id = ANY($1::integer[]) ORDER BY order_id', [visits.map((visit) => visit.id)]);
+    expect(asked.map((row) => visits.findIndex((visit) => visit.id === Number(row.order_id)))).toEqual([1, 4, 5, 6]);
+    // A visit stays listed for a day after it started, with its own series only.
+    const listed = async (now: Date) => (await listMySeries(db, john, now)).find((series) => series.id === seriesId)!.visits.map((visit) => visit.id);
+    expect((await listed(new Date(visits[1]!.due_at.getTime() + 23 * HOUR)))[0]).toBe(visits[1]!.id);
+    expect(await listed(new Date(visits[1]!.due_at.getTime() + 25 * HOUR))).not.toContain(visits[1]!.id);
+    const all = await listMySeries(db, john, soon);
+    for (const series of all) {
+      const own = (await visitsOf(series.id)).map((visit) => visit.id);
+      expect(series.visits.every((visit) => own.includes(visit.id)), `series ${series.id}`).toBe(true);
+    }
+  });
+
   it('a paid visit skipped within 24 hours keeps 30% as the fee', async () => {
     // Monthly: £50 less 5% = £47.50; 30% of it is £14.25.
     const first = await booked('2030-10-02', '10:00', { frequency: 'monthly', customer: john });
