@@ -83,6 +83,7 @@ describe('VAT invoices (decision 018)', () => {
       `VAT invoice ${label} for order #${id}`,
       'Issued: 2030-01-09 15:00 (UK time)',
       'Sparkle Cleaning, VAT registration number GB 123 4567 89',
+      `Customer: ${jane.name}`,
       'Address: 1 Test Street, London, SE22 8AB',
       'House Keeping on 2030-01-09 10:00 (UK time)',
       '  - Bedroom x 2: £50.00',

@@ -135,6 +135,18 @@ describe('the schedule board (issue 15)', () => {
     await refused(move('2030-02-12', '10:00', 999_999), 404, 'Order not found');
   });
 
+  it('a move may start exactly at the earliest time and at opening time; an unassigned job moves without a team', async () => {
+    const id = await job('2030-02-20', '10:00');
+    await assignJob(db, admin, id, null, NOW);
+    expect((await moveJob(db, admin, id, { due_date: '2030-01-08', due_time: '12:00' }, NOW)).start).toBe('2030-01-08T12:00:00.000Z');
+    const moved = await moveJob(db, admin, id, { due_date: '2030-02-21', due_time: '07:00' }, NOW);
+    expect([moved.start, moved.team_id]).toEqual(['2030-02-21T07:00:00.000Z', null]);
+    // A team's own hours count from their first minute too.
+    await db.query("INSERT INTO team_hours (team_id, weekday, works, opens, closes) VALUES ($1, 4, true, '07:00', '12:00')", [teams.B]);
+    expect((await assignJob(db, admin, id, teams.B, NOW)).team_id).toBe(teams.B);
+    await db.query('DELETE FROM team_hours');
+  });
+
   it('a cancelled or completed job stays where it is', async () => {
     const [cancelled, completed] = [await job('2030-02-13', '10:00'), await job('2030-02-13', '10:00')];
     await db.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [cancelled]);
