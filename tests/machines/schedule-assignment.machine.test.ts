@@ -78,3 +78,46 @@ describe('schedule assignment rules', () => {
     expect(actor.getSnapshot().context.job?.id).toBe(12);
   });
 });
+
+describe('schedule assignment failures', () => {
+  /** Chooses team 2 for job 12 with the save failing as `error`, and answers where it ends. */
+  async function failingWith(error: unknown) {
+    const { actor, seen } = start(async () => {
+      throw error;
+    });
+    actor.send({ type: 'job.select', job: { id: 12, teamId: null } });
+    actor.send({ type: 'team.choose', team: 2 });
+    await settle(actor);
+    return { state: actor.getSnapshot().value, error: actor.getSnapshot().context.error, reloads: seen.reloads };
+  }
+
+  it('only a 409 is a refusal that reloads the board; other failures offer Retry with their message', async () => {
+    const withStatus = (status: unknown, message = 'Refused') => Object.assign(new Error(message), { status });
+    expect(await failingWith(withStatus(409, 'Team B is off on 2030-01-09'))).toEqual({ state: 'conflict', error: 'Team B is off on 2030-01-09', reloads: 1 });
+    expect(await failingWith(withStatus(500, 'Internal Server Error'))).toEqual({ state: 'failed', error: 'Internal Server Error', reloads: 0 });
+    expect(await failingWith(withStatus('409'))).toEqual({ state: 'failed', error: 'Refused', reloads: 0 });
+    expect(await failingWith(new Error('Failed to fetch'))).toEqual({ state: 'failed', error: 'Failed to fetch', reloads: 0 });
+    expect(await failingWith({ status: 409 })).toEqual({ state: 'conflict', error: 'Network Error', reloads: 1 });
+    expect(await failingWith(null)).toEqual({ state: 'failed', error: 'Network Error', reloads: 0 });
+    expect(await failingWith(409)).toEqual({ state: 'failed', error: 'Network Error', reloads: 0 });
+  });
+
+  it('Retry saves the same choice again; Dismiss forgets the card', async () => {
+    let fail = true;
+    const { actor, calls } = start(async () => {
+      if (fail) throw new Error('Failed to fetch');
+      return savedJob;
+    });
+    actor.send({ type: 'job.select', job: { id: 12, teamId: 1 } });
+    actor.send({ type: 'team.choose', team: null });
+    await settle(actor);
+    fail = false;
+    actor.send({ type: 'assignment.retry' });
+    await settle(actor);
+    expect(calls).toEqual([{ id: 12, team: null }, { id: 12, team: null }]);
+    expect(actor.getSnapshot().context).toEqual({ job: { id: 12, teamId: null }, team: null, error: null });
+    actor.send({ type: 'job.select', job: { id: 14, teamId: 3 } });
+    actor.send({ type: 'assignment.cancel' });
+    expect([actor.getSnapshot().value, actor.getSnapshot().context]).toEqual(['idle', { job: null, team: null, error: null }]);
+  });
+});

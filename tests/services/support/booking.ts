@@ -1,0 +1,32 @@
+import type { AuthUser } from '../../../server/app-context';
+import type { Database } from '../../../server/db/database';
+import { checkoutOrder, type CheckoutDeps } from '../../../server/services/checkout';
+import type { Mail } from '../../../server/services/mail';
+import { createOrder } from '../../../server/services/orders';
+import { createTestPaymentProvider } from '../../../server/services/test-payment-provider';
+
+export const PAYMENT_SECRET = 'services-booking-secret';
+
+/**
+ * Bookings made the customers' way (createOrder, then checkoutOrder) on a test file's database, with
+ * the mails the services write to the outbox kept in `mails`.
+ */
+export function bookings(db: () => Database) {
+  const mails: Mail[] = [];
+  const deps = (now: Date): CheckoutDeps => ({
+    db: db(),
+    payments: createTestPaymentProvider({ db: db(), secret: PAYMENT_SECRET, now: () => now }),
+    outbox: { add: async (_tx, mail) => void mails.push(mail), site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } },
+    now,
+  });
+  /** A checked-out booking of `items` at `date` `time` (UK), made at `now`; answers the order id. */
+  async function book(customer: AuthUser, service: number, items: Array<{ id: number; quantity: number }>, when: { date: string; time: string; now: Date; payment?: 'cash' | 'card' }) {
+    const order = await createOrder(db(), customer, { service, items }, when.now);
+    await checkoutOrder(deps(when.now), customer, {
+      order: order.id, due_date: when.date, due_time: when.time, address: '1 Test Street', phone: '020 7946 0000', city: 'London',
+      code_postal: 'se22 8ab', client_note: '', payment: when.payment ?? 'cash',
+    }, undefined);
+    return order.id;
+  }
+  return { mails, deps, book };
+}

@@ -1,0 +1,33 @@
+import type { AuthUser } from '../../../server/app-context';
+import type { Database } from '../../../server/db/database';
+import { createTestDatabase, type TestDatabase } from '../../api/support/test-database';
+
+/**
+ * A seeded database of the test file's own. These files change rules every booking reads (prices,
+ * hours, teams) and book at fixed times, so unlike orders-lifecycle they never share the database
+ * Stryker keeps between runs (SPARKLE_SHARED_TEST_DB): each run starts from the seed (about a second).
+ */
+export async function ownDatabase(): Promise<TestDatabase> {
+  return createTestDatabase();
+}
+
+export async function seededUser(db: Database, email: string): Promise<AuthUser> {
+  const [row] = await db.query<AuthUser>('SELECT id, name, email, roles FROM users WHERE email = $1', [email]);
+  if (!row) throw new Error(`No seeded user ${email}`);
+  return row;
+}
+
+export async function serviceNamed(db: Database, name: string): Promise<{ id: number; items: Map<string, number> }> {
+  const rows = await db.query<{ service: number; id: number; name: string }>(
+    'SELECT s.id AS service, i.id, i.name FROM services s JOIN service_items i ON i.service_id = s.id WHERE s.name = $1',
+    [name],
+  );
+  if (rows.length === 0) throw new Error(`No seeded service ${name}`);
+  return { id: Number(rows[0]!.service), items: new Map(rows.map((row) => [row.name, Number(row.id)])) };
+}
+
+export async function extraNamed(db: Database, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>('SELECT id FROM price_extras WHERE name = $1', [name]);
+  if (!row) throw new Error(`No seeded extra ${name}`);
+  return Number(row.id);
+}
