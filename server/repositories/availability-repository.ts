@@ -31,24 +31,25 @@ export function availabilityRepository(db: Database) {
           `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day BETWEEN $1::date AND $2::date`,
           [from, to],
         ),
-        // One row of four arrays rather than a row per job: a busy month is thousands of jobs, and
-        // per-row decoding (and Date parsing) was most of this read's time.
-        db.query<{ ids: number[]; teams: Array<number | null>; starts: number[]; minutes: number[] }>(
-          `SELECT COALESCE(array_agg(o.id), '{}') AS ids, COALESCE(array_agg(o.team_id), '{}') AS teams,
-                  COALESCE(array_agg(extract(epoch FROM o.due_at)::float8 * 1000), '{}') AS starts,
-                  COALESCE(array_agg(${JOB_MINUTES_SQL}), '{}') AS minutes
+        // One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
+        // and per-row and per-element decoding (and Date parsing) was most of this read's time.
+        // Each job is four whole numbers: id, team (0: none), start in epoch seconds, minutes.
+        db.query<{ jobs: string | null }>(
+          `SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
+                             || ' ' || ${JOB_MINUTES_SQL}, ' ') AS jobs
              FROM orders o
             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2`,
           [rangeStart, rangeEnd],
         ),
       ]);
       const jobsByDay = new Map<string, BookedJob[]>();
-      const { ids = [], teams: jobTeams = [], starts = [], minutes = [] } = jobs[0] ?? {};
-      for (const [index, orderId] of ids.entries()) {
-        const start = Number(starts[index]);
+      const fields = jobs[0]?.jobs ? jobs[0].jobs.split(' ') : [];
+      for (let at = 0; at + 3 < fields.length; at += 4) {
+        const teamId = Number(fields[at + 1]);
+        const start = Number(fields[at + 2]) * 1000;
         const day = londonDate(start);
         const list = jobsByDay.get(day) ?? [];
-        list.push({ orderId, teamId: jobTeams[index] ?? null, start, end: start + Number(minutes[index]) * 60_000 });
+        list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000 });
         jobsByDay.set(day, list);
       }
       const teamList: Team[] = teams.map((team) => ({ id: team.id, name: team.name, hours: new Map(), daysOff: new Set() }));

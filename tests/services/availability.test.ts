@@ -209,6 +209,17 @@ describe('availability and claiming a team on the database (decision 015)', () =
     expect([free['09:30'], free['10:00'], free['10:30'], free['11:00'], free['11:30']]).toEqual([3, 1, 0, 2, 3]);
   });
 
+  it('a job taken back to Unassigned still holds a team in the count, read from the database', async () => {
+    const day = '2030-01-16';
+    const order = await book(day, '14:00');
+    const freeAt = async (time: string) => (await availabilityFor(db, { service: houseKeeping.id, from: day, days: 1 }, NOW)).days[0]!.times.find((slot) => slot.time === time)?.free;
+    expect(await freeAt('14:00')).toBe(2);
+    // An administrator unassigns it (the schedule board's "Unassigned" lane): one team is still taken.
+    await db.query('UPDATE orders SET team_id = NULL WHERE id = $1', [order]);
+    expect(await freeAt('14:00')).toBe(2);
+    expect(await freeAt('15:00')).toBe(3);
+  });
+
   it('a booking being moved keeps its team when it is free then, and never competes with its own time', async () => {
     const order = await book('2030-01-10', '10:00');
     const own = (await teamOf(order))!.team_id;
