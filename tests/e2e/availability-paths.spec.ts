@@ -4,8 +4,8 @@ import { earliestStart, londonDate } from '../../src/lib/london-time';
 import { availabilityEvents, expectedAvailability } from '../support/expected/availability';
 import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { tableCoveringWalks } from '../support/table-covering-walks';
-import { BOOKED_SERVICE_ID, createOrderByApi, deliveryDetails, keepOrderInBrowser, serviceItems, signedInCustomer } from './support/booking-ui';
-import { expect as baseExpect, createApiClient, ok, registerCustomer, test } from './support/fixtures';
+import { BOOKED_SERVICE_ID, bookElsewhere, createOrderByApi, fillContactDetails, keepOrderInBrowser, serviceItems, signedInCustomer } from './support/booking-ui';
+import { expect as baseExpect, test } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
 
 /**
@@ -106,7 +106,7 @@ test.describe('availability machine paths in the browser', () => {
       await keepOrderInBrowser(page, order, BOOKED_SERVICE_ID);
       await page.goto('/placeorder');
       await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible({ timeout: 20_000 });
-      await fillContact(page);
+      await fillContactDetails(page);
 
       const world: World = { date: '', time: '', loaded: [], pending: days.first };
       for (const [i, step] of steps.entries()) {
@@ -247,27 +247,6 @@ async function pickDays(testInfo: TestInfo): Promise<Days> {
   if (chosen > plusDays(first, 41)) throw new Error(`no empty day in the first six weeks (found ${chosen})`);
   const later = await emptyDay(60 + offset);
   return { first, chosen, later };
-}
-
-/** Another customer books a 30-minute job (one unit of the first item) through the API. */
-async function bookElsewhere(date: string, time: string): Promise<void> {
-  const customer = await registerCustomer(createApiClient(), 'other-team');
-  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  const api = createApiClient(token);
-  const { items } = await serviceItems();
-  const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
-  await ok(
-    api.POST('/services/order/checkout', {
-      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
-    }),
-  );
-}
-
-async function fillContact(page: Page): Promise<void> {
-  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
-  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
-  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
-  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
 }
 
 const freeTimes = (page: Page) => page.locator('section.free-times');

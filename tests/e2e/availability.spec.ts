@@ -2,15 +2,17 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import {
   BOOKED_SERVICE_ID,
+  bookElsewhere,
   createOrderByApi,
   deliveryDetails,
   expectToast,
+  fillContactDetails,
   keepOrderInBrowser,
   serviceItems,
   signedInCustomer,
+  typeIntoSegments,
   ukDateIn,
 } from './support/booking-ui';
-import { createApiClient, ok, registerCustomer } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
 import { expect, test } from './support/fixtures';
 
@@ -25,20 +27,6 @@ const quietDay = () => emptyDay(Math.floor(Math.random() * 280));
 /** A day of each project's own for tests that only need some team free (each project 30 days apart). */
 const dayFor = (testInfo: TestInfo, base: number) => ukDateIn(base + (testInfo.project.name === 'abroad' ? 30 : 0));
 
-/** Another customer books a 30-minute job (one unit of the first item) through the API. */
-async function bookElsewhere(date: string, time: string): Promise<void> {
-  const customer = await registerCustomer(createApiClient(), 'other-team');
-  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  const api = createApiClient(token);
-  const { items } = await serviceItems();
-  const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
-  await ok(
-    api.POST('/services/order/checkout', {
-      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
-    }),
-  );
-}
-
 /** A signed-in customer with a 30-minute order kept for /placeorder, on that page. */
 async function atPlaceOrder(page: Page): Promise<void> {
   const { api } = await signedInCustomer(page, 'availability');
@@ -47,18 +35,6 @@ async function atPlaceOrder(page: Page): Promise<void> {
   await keepOrderInBrowser(page, order, BOOKED_SERVICE_ID);
   await page.goto('/placeorder');
   await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible({ timeout: 20_000 });
-}
-
-async function fillContact(page: Page): Promise<void> {
-  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
-  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
-  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
-  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
-}
-
-async function typeSegments(page: Page, label: 'Date' | 'Time', digits: string): Promise<void> {
-  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits);
 }
 
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
@@ -70,14 +46,14 @@ test.describe('real availability', () => {
     const day = await quietDay();
     for (let team = 0; team < 3; team += 1) await bookElsewhere(day, '10:30');
     await atPlaceOrder(page);
-    await fillContact(page);
-    await typeSegments(page, 'Date', ddmmyyyy(day));
+    await fillContactDetails(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
     const full = freeTimes(page).getByRole('option', { name: '10:30 — Fully booked' });
     await expect(full).toBeVisible();
     await expect(full).toHaveAttribute('aria-disabled', 'true');
     await expect(freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' })).toBeVisible();
 
-    await typeSegments(page, 'Time', '1030');
+    await typeIntoSegments(page, 'Time', '1030');
     await expect(page.getByText('Fully booked', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page).toHaveURL(/\/placeorder$/);
@@ -94,8 +70,8 @@ test.describe('real availability', () => {
     await bookElsewhere(day, '14:00');
     await bookElsewhere(day, '14:00');
     await atPlaceOrder(page);
-    await fillContact(page);
-    await typeSegments(page, 'Date', ddmmyyyy(day));
+    await fillContactDetails(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
     await freeTimes(page).getByRole('option', { name: '14:00 — 1 of 3 teams free' }).click();
     // The other customer pays first for the last team.
     await bookElsewhere(day, '14:00');
@@ -112,13 +88,13 @@ test.describe('real availability', () => {
   test('the week the clocks change (2027-03-28) offers and books UK times, whatever the browser\'s zone', async ({ page }, testInfo) => {
     const time = testInfo.project.name === 'abroad' ? '07:30' : '07:00';
     await atPlaceOrder(page);
-    await fillContact(page);
+    await fillContactDetails(page);
     for (const day of ['2027-03-27', '2027-03-28', '2027-03-29']) {
-      await typeSegments(page, 'Date', ddmmyyyy(day));
+      await typeIntoSegments(page, 'Date', ddmmyyyy(day));
       await expect(page.getByRole('heading', { name: `Free times on ${day} (UK time)` })).toBeVisible();
       await expect(freeTimes(page).getByRole('option').first()).toHaveText(/^07:00 — [1-3] of 3 teams free$/);
     }
-    await typeSegments(page, 'Date', ddmmyyyy('2027-03-28'));
+    await typeIntoSegments(page, 'Date', ddmmyyyy('2027-03-28'));
     await freeTimes(page).getByRole('option', { name: new RegExp(`^${time} — `) }).click();
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page).toHaveURL(/\/success$/);
@@ -129,8 +105,8 @@ test.describe('real availability', () => {
   test('the calendar and the free times work by keyboard alone and pass axe', async ({ page }, testInfo) => {
     const day = dayFor(testInfo, 22);
     await atPlaceOrder(page);
-    await fillContact(page);
-    await typeSegments(page, 'Date', ddmmyyyy(day));
+    await fillContactDetails(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
     await expect(freeTimes(page)).toBeVisible();
     await expectNoAxeViolations(page, '/placeorder with the free times');
 

@@ -10,7 +10,7 @@ import { CARD_UNAVAILABLE_MESSAGE } from '../../server/services/payments';
 import { createQuote } from '../../server/services/quotes';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
-import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -36,12 +36,7 @@ const draft = (now = NOW, quote?: string) => createOrder(db, jane, { service: se
 const checkedOut = async (id: number) => (await db.query<{ checked_out_at: Date | null }>('SELECT checked_out_at FROM orders WHERE id = $1', [id]))[0]!.checked_out_at !== null;
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  db = testDb.db;
-  jane = await seededUser(db, 'customer@sparkle.test');
-  const service = await serviceNamed(db, 'House Keeping');
-  serviceId = service.id;
-  twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
+  ({ testDb, db, jane, serviceId, twoBedrooms } = await houseKeepingDatabase());
 }, 60_000);
 
 afterAll(async () => {

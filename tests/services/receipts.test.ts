@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/database';
 import { getReceipt, invoiceLabel, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
-import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -22,14 +22,12 @@ let serviceId: number;
 let items: Array<{ id: number; quantity: number }>;
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  db = testDb.db;
-  jane = await seededUser(db, 'customer@sparkle.test');
+  let service: { id: number; items: Map<string, number> };
+  ({ testDb, db, jane, service } = await houseKeepingDatabase());
   const [row] = await db.query<AuthUser>(
     `INSERT INTO users (name, email, password_hash, roles) VALUES ('John Other', 'john.other@receipts.test', 'x', ARRAY['ROLE_USER']) RETURNING id, name, email, roles`,
   );
   john = row!;
-  const service = await serviceNamed(db, 'House Keeping');
   serviceId = service.id;
   // Two bedrooms and a bathroom: £80, of which VAT £13.33.
   items = [{ id: service.items.get('Bedroom')!, quantity: 2 }, { id: service.items.get('Bathroom')!, quantity: 1 }];

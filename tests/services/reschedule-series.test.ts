@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';
-import type { Mail } from '../../server/services/mail';
-import { createOrder } from '../../server/services/orders';
 import { rescheduleOrder, RESCHEDULED_MESSAGE } from '../../server/services/reschedule';
 import { rescheduleTerms, STARTED_MESSAGE, UNPAID_LATE_MESSAGE, type ReschedulableOrder } from '../../server/services/reschedule-terms';
 import {
@@ -18,8 +15,8 @@ import {
 } from '../../server/services/series';
 import { planAllSeries, planSeries, SERIES_PLANNER } from '../../server/services/series-planning';
 import { createQuote } from '../../server/services/quotes';
-import { createTestPaymentProvider } from '../../server/services/test-payment-provider';
 import type { TestDatabase } from '../api/support/test-database';
+import { bookings, orderHistory } from './support/booking';
 import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
 import { refused } from './support/refused';
 
@@ -66,13 +63,7 @@ let db: Database;
 let jane: AuthUser;
 let john: AuthUser;
 let houseKeeping: { id: number; items: Map<string, number> };
-const mails: Mail[] = [];
-const deps = (now = NOW): CheckoutDeps => ({
-  db,
-  payments: createTestPaymentProvider({ db, secret: 'reschedule-test-secret', now: () => now }),
-  outbox: { add: async (_tx, mail) => void mails.push(mail), site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } },
-  now,
-});
+const { mails, deps, book } = bookings(() => db, NOW);
 const twoBedrooms = () => [{ id: houseKeeping.items.get('Bedroom')!, quantity: 2 }];
 
 /** A booking of two bedrooms (£50, one hour) at `date` `time` UK, checked out at `now`. */
@@ -80,21 +71,13 @@ async function booked(date: string, time: string, options: { payment?: 'cash' | 
   const customer = options.customer ?? jane;
   const now = options.now ?? NOW;
   const quote = options.frequency ? (await createQuote(db, { service: houseKeeping.id, items: twoBedrooms(), frequency: options.frequency }, now)).id : undefined;
-  const order = await createOrder(db, customer, { service: houseKeeping.id, items: twoBedrooms(), ...(quote ? { quote } : {}) }, now);
-  await checkoutOrder(deps(now), customer, {
-    order: order.id, due_date: date, due_time: time, address: '1 Test Street', phone: '020 7946 0000', city: 'London', code_postal: 'SE22 8AB',
-    client_note: '', payment: options.payment ?? 'cash',
-  }, undefined);
-  return order.id;
+  return book(customer, houseKeeping.id, twoBedrooms(), { date, time, now, ...(options.payment ? { payment: options.payment } : {}), ...(quote ? { quote } : {}) });
 }
 const orderRow = async (id: number) =>
   (await db.query<{ due_at: Date; total: string; reschedule_fees: string; team_id: number | null; status: string }>(
     'SELECT due_at, total::text, reschedule_fees::text, team_id, status FROM orders WHERE id = $1', [id],
   ))[0]!;
-const history = async (id: number, action: string) =>
-  (await db.query<{ actor: string; from_value: string | null; to_value: string | null }>(
-    'SELECT actor, from_value, to_value FROM audit_log WHERE order_id = $1 AND action = $2 ORDER BY id', [id, action],
-  )).map((row) => [row.actor, row.from_value, row.to_value]);
+const history = (id: number, action: string) => orderHistory(db, id, action);
 
 beforeAll(async () => {
   testDb = await ownDatabase();

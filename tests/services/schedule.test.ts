@@ -3,8 +3,8 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { assignJob, listSchedule, moveJob, UNASSIGNED } from '../../server/services/schedule';
 import type { TestDatabase } from '../api/support/test-database';
-import { bookings } from './support/booking';
-import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+import { bookings, orderHistory } from './support/booking';
+import { houseKeepingDatabase, seededUser } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -27,22 +27,14 @@ let serviceId: number;
 /** A one-hour job (two bedrooms) booked at `date` `time` UK; checkout gives it the first free team. */
 const job = (date: string, time: string) => book(jane, serviceId, twoBedrooms, { date, time, now: NOW });
 const teamOf = async (id: number) => (await db.query<{ team_id: number | null }>('SELECT team_id FROM orders WHERE id = $1', [id]))[0]!.team_id;
-const history = async (id: number, action: string) =>
-  (await db.query<{ actor: string; from_value: string | null; to_value: string | null }>(
-    'SELECT actor, from_value, to_value FROM audit_log WHERE order_id = $1 AND action = $2 ORDER BY id', [id, action],
-  )).map((row) => [row.actor, row.from_value, row.to_value]);
+const history = (id: number, action: string) => orderHistory(db, id, action);
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  db = testDb.db;
-  jane = await seededUser(db, 'customer@sparkle.test');
+  ({ testDb, db, jane, serviceId, twoBedrooms } = await houseKeepingDatabase());
   admin = await seededUser(db, 'admin@sparkle.test');
   const rows = await db.query<{ id: number; name: string }>("SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B', 'Team C')");
   const id = (name: string) => Number(rows.find((row) => row.name === name)!.id);
   teams = { A: id('Team A'), B: id('Team B'), C: id('Team C') };
-  const service = await serviceNamed(db, 'House Keeping');
-  serviceId = service.id;
-  twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
 }, 60_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { availabilityFor } from '../../server/services/availability';
 import { addTimeOff, createTeam, listTeams, MAX_TIME_OFF_DAYS, removeTimeOff, updateTeam } from '../../server/services/teams';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
-import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -28,12 +28,7 @@ const freeAt = async (date: string, time: string) =>
   (await availabilityFor(db, { service: serviceId, from: date, days: 1, duration: 60 }, NOW)).days[0]!.times.find((slot) => slot.time === time)?.free;
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  db = testDb.db;
-  jane = await seededUser(db, 'customer@sparkle.test');
-  const service = await serviceNamed(db, 'House Keeping');
-  serviceId = service.id;
-  twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
+  ({ testDb, db, jane, serviceId, twoBedrooms } = await houseKeepingDatabase());
 }, 60_000);
 
 afterAll(async () => {

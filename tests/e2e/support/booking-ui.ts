@@ -50,18 +50,23 @@ export const deliveryDetails = {
  */
 export async function fillDeliveryDetails(page: Page, chosenDate?: string): Promise<string> {
   const date = chosenDate ?? (await dayFreeAt(BOOKED_SERVICE_ID, ukDateIn(3), deliveryDetails.time, (await storedOrder(page))?.duration_minutes));
-  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
-  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
-  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
-  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
+  await fillContactDetails(page);
   const [year, month, day] = date.split('-');
   await typeIntoSegments(page, 'Date', `${day}${month}${year}`);
   await typeIntoSegments(page, 'Time', deliveryDetails.time.replace(':', ''));
   return date;
 }
 
+/** Address, city, postcode and phone of the place-order form (deliveryDetails). */
+export async function fillContactDetails(page: Page): Promise<void> {
+  await page.getByLabel('Address', { exact: true }).fill(deliveryDetails.address);
+  await page.getByLabel('City', { exact: true }).fill(deliveryDetails.city);
+  await page.getByLabel('Postcode', { exact: true }).fill(deliveryDetails.postcode);
+  await page.getByLabel('Phone', { exact: true }).fill(deliveryDetails.phone);
+}
+
 /** The date and time are segmented fields (dd/mm/yyyy, hh:mm): a customer clicks in and types digits. */
-async function typeIntoSegments(page: Page, label: string, digits: string): Promise<void> {
+export async function typeIntoSegments(page: Page, label: string, digits: string): Promise<void> {
   await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
   await page.keyboard.type(digits);
 }
@@ -136,4 +141,18 @@ export async function bookOneItemByCard(page: Page, itemName: string): Promise<v
   await page.getByRole('radio', { name: /Pay now/ }).check();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
+}
+
+/** Another customer books a 30-minute job (one unit of the first item) at `date` `time` UK through the API. */
+export async function bookElsewhere(date: string, time: string): Promise<void> {
+  const customer = await registerCustomer(createApiClient(), 'other-team');
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = createApiClient(token);
+  const { items } = await serviceItems();
+  const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+  await ok(
+    api.POST('/services/order/checkout', {
+      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+    }),
+  );
 }

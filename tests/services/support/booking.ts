@@ -11,17 +11,17 @@ export const PAYMENT_SECRET = 'services-booking-secret';
  * Bookings made the customers' way (createOrder, then checkoutOrder) on a test file's database, with
  * the mails the services write to the outbox kept in `mails`.
  */
-export function bookings(db: () => Database) {
+export function bookings(db: () => Database, defaultNow?: Date) {
   const mails: Mail[] = [];
-  const deps = (now: Date): CheckoutDeps => ({
+  const deps = (now: Date = defaultNow ?? new Date()): CheckoutDeps => ({
     db: db(),
     payments: createTestPaymentProvider({ db: db(), secret: PAYMENT_SECRET, now: () => now }),
     outbox: { add: async (_tx, mail) => void mails.push(mail), site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } },
     now,
   });
-  /** A checked-out booking of `items` at `date` `time` (UK), made at `now`; answers the order id. */
-  async function book(customer: AuthUser, service: number, items: Array<{ id: number; quantity: number }>, when: { date: string; time: string; now: Date; payment?: 'cash' | 'card' }) {
-    const order = await createOrder(db(), customer, { service, items }, when.now);
+  /** A checked-out booking of `items` at `date` `time` (UK), made at `now` (from `quote` when given); answers the order id. */
+  async function book(customer: AuthUser, service: number, items: Array<{ id: number; quantity: number }>, when: { date: string; time: string; now: Date; payment?: 'cash' | 'card'; quote?: string }) {
+    const order = await createOrder(db(), customer, { service, items, ...(when.quote ? { quote: when.quote } : {}) }, when.now);
     await checkoutOrder(deps(when.now), customer, {
       order: order.id, due_date: when.date, due_time: when.time, address: '1 Test Street', phone: '020 7946 0000', city: 'London',
       code_postal: 'se22 8ab', client_note: '', payment: when.payment ?? 'cash',
@@ -29,4 +29,12 @@ export function bookings(db: () => Database) {
     return order.id;
   }
   return { mails, deps, book };
+}
+
+/** The history rows (actor, from, to) an order's `action` wrote, oldest first. */
+export async function orderHistory(db: Database, id: number, action: string) {
+  const rows = await db.query<{ actor: string; from_value: string | null; to_value: string | null }>(
+    'SELECT actor, from_value, to_value FROM audit_log WHERE order_id = $1 AND action = $2 ORDER BY id', [id, action],
+  );
+  return rows.map((row) => [row.actor, row.from_value, row.to_value]);
 }

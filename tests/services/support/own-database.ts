@@ -31,3 +31,13 @@ export async function extraNamed(db: Database, name: string): Promise<number> {
   if (!row) throw new Error(`No seeded extra ${name}`);
   return Number(row.id);
 }
+
+/** The file's own database with Jane (the seeded customer) and "House Keeping": what most service tests book. */
+export async function houseKeepingDatabase() {
+  const testDb = await ownDatabase();
+  const db = testDb.db;
+  const jane = await seededUser(db, 'customer@sparkle.test');
+  const service = await serviceNamed(db, 'House Keeping');
+  const twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
+  return { testDb, db, jane, service, serviceId: service.id, twoBedrooms };
+}
