@@ -130,6 +130,47 @@ test('a customer downloads their data, deletes their account and can no longer s
   expect(detail).toMatchObject({ user: expect.stringMatching(/^Deleted user #\d+$/), email: '', phone: null, total: order.total });
 });
 
+test("an administrator honours a customer's request by mail: their data as JSON, then Anonymise", async ({ page }) => {
+  const order = await customerWithOrder('request');
+  const { api } = await adminApi();
+  const [found] = await ok(api.GET('/admin/customers', { params: { query: { q: order.customer.email } } }));
+  await ok(api.POST('/admin/customers/{id}/notes', { params: { path: { id: found!.id } }, body: { body: 'Asked by mail to be forgotten' } }));
+  await loginAs(page, adminAccount);
+  await page.goto(`/customers/${found!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: order.customer.name })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export data (JSON)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`customer-${found!.id}.json`);
+  const data = JSON.parse(await readFile((await file.path())!, 'utf8'));
+  expect(data.account).toMatchObject({ name: order.customer.name, email: order.customer.email });
+  expect(data.orders.map((row: { id: number }) => row.id)).toEqual([order.id]);
+
+  await page.getByRole('button', { name: 'Anonymise' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Anonymise this customer?' });
+  await expect(dialog).toContainText(`The customer becomes “Deleted user #${found!.id}”`);
+  await expect(dialog).toContainText('their orders, totals and refunds are kept for the accounts');
+  await settled(page);
+  await expectNoAxeViolations(page, '/customers/:id anonymise: confirm');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('The customer was anonymised')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Deleted user #${found!.id}` })).toBeVisible();
+  await expect(page.getByText('This customer was anonymised: no contact details are kept.')).toBeVisible();
+  await expect(page.getByRole('link', { name: order.customer.email })).toHaveCount(0);
+  await expect(page.getByText('Asked by mail to be forgotten')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Anonymise' })).toHaveCount(0);
+  // The order and its total stay for the accounts.
+  const orders = page.getByRole('region', { name: /^Orders/ });
+  await expect(orders.getByRole('row', { name: new RegExp(`#${order.id}`) })).toContainText(gbp.format(order.total));
+  await settled(page);
+  await expectNoAxeViolations(page, '/customers/:id anonymised');
+
+  // The person can no longer sign in.
+  const refused = await createApiClient().POST('/auth/login', { body: { username: order.customer.email, password: order.customer.password } });
+  expect(refused.response.status).toBe(401);
+});
+
 test('keyboard only: a note, a reply and the deletion dialog', async ({ page }) => {
   const order = await customerWithOrder('keys');
   const { api } = await adminApi();
