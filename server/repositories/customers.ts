@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import { Conditions, containsPattern, countAccounts, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 
 export type CustomerSort = 'id' | 'name' | 'email' | 'created';
@@ -46,7 +46,7 @@ export function customerRepository(db: Database) {
         const pattern = containsPattern(query.q.trim().toLowerCase());
         conditions.add('(lower(name) LIKE $? OR lower(email) LIKE $?)', pattern, pattern);
       }
-      const total = await countRows(db, 'FROM users', conditions);
+      const total = query.q ? await countRows(db, 'FROM users', conditions) : await countAccounts(db, 'customers');
       return selectPage<CustomerRow>(db, { select: `SELECT ${COLUMNS} FROM users`, lateLookup: { ids: 'SELECT id FROM users', idColumn: 'id' }, conditions, keys, total, page });
     },
 

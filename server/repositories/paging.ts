@@ -118,14 +118,19 @@ export async function selectPage<T>(
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 
+/** Accounts (administrators included) or customers only, from the trigger-kept count (016, 020). */
+export async function countAccounts(db: Database, who: 'accounts' | 'customers'): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`SELECT ${who === 'accounts' ? 'accounts' : 'customers'} AS count FROM customer_count`);
+  return Number(row?.count ?? 0);
+}
+
 /** `count(*)` of `from` (FROM … and the joins the conditions need) under the conditions. */
 export async function countRows(db: Database, from: string, conditions: Conditions): Promise<number> {
   const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${conditions.where}`, conditions.params);
   return row?.count ?? 0;
 }
 
-/** Orders in the given statuses (all when null), from the trigger-kept counters (006_paging.sql). */
-/** Placed (checked-out) orders, from the counters: drafts are nobody's booking. */
+/** Placed (checked-out) orders in the given statuses (all when null), from the trigger-kept counters (006_paging.sql): drafts are nobody's booking. */
 export async function countOrders(db: Database, statuses: readonly string[] | null): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[]))',

@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { Conditions, countRows, selectPage, type Page, type PageRequest, type SortKey } from '../repositories/paging';
+import { Conditions, countAccounts, selectPage, type Page, type PageRequest, type SortKey } from '../repositories/paging';
 import { iso } from './orders-views';
 
 export type UserSort = 'id' | 'name' | 'email' | 'created';
@@ -18,7 +18,7 @@ export async function listUsers(
   const sort = query.sort ?? 'id';
   const keys: SortKey[] = sort === 'id' ? [{ sql: 'id', desc }] : [{ sql: SORT_SQL[sort], desc }, { sql: 'id', desc }];
   const conditions = new Conditions();
-  const total = await countRows(db, 'FROM users', conditions);
+  const total = await countAccounts(db, 'accounts');
   const found = await selectPage<{ id: number; name: string; email: string; created_at: Date }>(db, {
     // An anonymised account has no email: the spec's table shows it empty.
     select: "SELECT id, name, COALESCE(email, '') AS email, created_at FROM users",

@@ -195,6 +195,25 @@ describe('users and refunds', () => {
     expect(rows.findIndex((row) => row.id === ann.id)).toBeLessThan(rows.findIndex((row) => row.id === bob.id));
   });
 
+  it("the users list's total is the number of accounts as they come, change and go (kept by triggers, migration 020)", async () => {
+    const accounts = async () => Number((await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM users'))[0]!.count);
+    const customers = async () => Number((await server.db.query<{ count: number }>("SELECT count(*)::integer AS count FROM users WHERE NOT ('ROLE_ADMIN' = ANY(roles))"))[0]!.count);
+    const totals = async () => [
+      Number((await get('/admin/users?limit=1', admin)).headers.get('x-total-count')),
+      Number((await get('/admin/customers?limit=1', admin)).headers.get('x-total-count')),
+    ];
+    expect(await totals()).toEqual([await accounts(), await customers()]);
+    const carl = await server.createCustomer({ name: 'Carl Counted' });
+    expect(await totals()).toEqual([await accounts(), await customers()]);
+    // Made an administrator: still an account, no longer a customer; then gone.
+    await server.db.query("UPDATE users SET roles = ARRAY['ROLE_USER', 'ROLE_ADMIN'] WHERE id = $1", [carl.id]);
+    expect(await totals()).toEqual([await accounts(), await customers()]);
+    await server.db.query('DELETE FROM users WHERE id = $1', [carl.id]);
+    expect(await totals()).toEqual([await accounts(), await customers()]);
+    // A search counts its matches, not the whole table.
+    expect(Number((await get('/admin/customers?limit=1&q=ann%20pager', admin)).headers.get('x-total-count'))).toBe(1);
+  });
+
   it('filters refund requests by status and by part of the name', async () => {
     await send(server, 'POST', `/services/refund-request/${annOrders[2]}`, { token: ann.token, body: { reason: 'Moving' } });
     await send(server, 'POST', `/services/refund-request/${annOrders[3]}`, { token: ann.token, body: { reason: 'Ill' } });
