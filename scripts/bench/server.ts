@@ -33,7 +33,9 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile: string }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

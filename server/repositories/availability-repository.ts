@@ -14,36 +14,36 @@ export function availabilityRepository(db: Database) {
       // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
       const rangeStart = new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000);
       const rangeEnd = new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000);
-      const [teams, teamHours, timeOff, opening, closures, jobs] = await Promise.all([
-        db.query<{ id: number; name: string }>('SELECT id, name FROM teams WHERE active ORDER BY position, id'),
-        db.query<HoursRow & { team_id: number; weekday: number }>(
-          `SELECT team_id, weekday, works AS open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM team_hours`,
-        ),
-        db.query<{ team_id: number; starts_on: string; ends_on: string }>(
-          `SELECT team_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on
-             FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date`,
-          [from, to],
-        ),
-        db.query<HoursRow & { weekday: number }>(
-          `SELECT weekday, open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM opening_hours`,
-        ),
-        db.query<{ day: string; reason: string }>(
-          `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day BETWEEN $1::date AND $2::date`,
-          [from, to],
-        ),
-        // One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
-        // and per-row and per-element decoding (and Date parsing) was most of this read's time.
-        // Each job is four whole numbers: id, team (0: none), start in epoch seconds, minutes.
-        db.query<{ jobs: string | null }>(
-          `SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
-                             || ' ' || ${JOB_MINUTES_SQL}, ' ') AS jobs
-             FROM orders o
-            WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2`,
-          [rangeStart, rangeEnd],
-        ),
-      ]);
+      // One statement, one round trip: a checkout reads this while it holds its day's lock
+      // (claimTeam), so every round trip here is time the next customer of that day waits.
+      // The small tables come as JSON text (the same in both drivers).
+      const [row] = await db.query<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; jobs: string | null }>(
+        `SELECT
+           (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
+           (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+              FROM team_hours)::text AS team_hours,
+           (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
+              FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
+           (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+              FROM opening_hours)::text AS opening,
+           (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
+              FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
+           -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
+           -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
+           -- Each job is four whole numbers: id, team (0: none), start in epoch seconds, minutes.
+           (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
+                              || ' ' || ${JOB_MINUTES_SQL}, ' ')
+              FROM orders o
+             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4) AS jobs`,
+        [from, to, rangeStart, rangeEnd],
+      );
+      const teams = JSON.parse(row!.teams) as Array<[number, string]>;
+      const teamHours = JSON.parse(row!.team_hours) as Array<[number, number, boolean, string, string]>;
+      const timeOff = JSON.parse(row!.time_off) as Array<[number, string, string]>;
+      const opening = JSON.parse(row!.opening) as Array<[number, boolean, string, string]>;
+      const closures = JSON.parse(row!.closures) as Array<[string, string]>;
       const jobsByDay = new Map<string, BookedJob[]>();
-      const fields = jobs[0]?.jobs ? jobs[0].jobs.split(' ') : [];
+      const fields = row!.jobs ? row!.jobs.split(' ') : [];
       for (let at = 0; at + 3 < fields.length; at += 4) {
         const teamId = Number(fields[at + 1]);
         const start = Number(fields[at + 2]) * 1000;
@@ -52,18 +52,18 @@ export function availabilityRepository(db: Database) {
         list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000 });
         jobsByDay.set(day, list);
       }
-      const teamList: Team[] = teams.map((team) => ({ id: team.id, name: team.name, hours: new Map(), daysOff: new Set() }));
+      const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
       const byId = new Map(teamList.map((team) => [team.id, team]));
-      for (const row of teamHours) byId.get(row.team_id)?.hours.set(row.weekday, hoursOf(row));
-      for (const off of timeOff) {
-        const team = byId.get(off.team_id);
-        const last = off.ends_on < to ? off.ends_on : to;
-        for (let day = off.starts_on > from ? off.starts_on : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
+      for (const [teamId, weekday, open, opens, closes] of teamHours) byId.get(teamId)?.hours.set(weekday, hoursOf({ open, opens, closes }));
+      for (const [teamId, startsOn, endsOn] of timeOff) {
+        const team = byId.get(teamId);
+        const last = endsOn < to ? endsOn : to;
+        for (let day = startsOn > from ? startsOn : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
       }
       return {
         teams: teamList,
-        openingHours: new Map(opening.map((row) => [row.weekday, hoursOf(row)])),
-        closures: new Map(closures.map((row) => [row.day, row.reason])),
+        openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
+        closures: new Map(closures.map(([day, reason]) => [day, reason])),
         jobsByDay,
       };
     },

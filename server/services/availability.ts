@@ -51,11 +51,12 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
  * team is free then, and never competes with its own old time. Writes the team and the job's
  * length onto the order and answers them.
  */
-export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; minutes: number }> {
+export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; teamName: string; minutes: number }> {
   const repository = availabilityRepository(tx);
   const { minutes, teamId: current } = await repository.orderJob(orderId);
   await repository.lockDay(date);
-  const check = checkStart(await repository.load(date, date), date, time, minutes, orderId);
+  const data = await repository.load(date, date);
+  const check = checkStart(data, date, time, minutes, orderId);
   if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
   if (check.kind === 'outsideHours') {
     if (check.lastStart < check.opens) throw badRequest(`This job takes longer than our opening hours on ${date}: please choose another day`);
@@ -64,5 +65,5 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
   if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
   const teamId = current !== null && check.teams.includes(current) ? current : check.teams[0]!;
   await repository.assign(orderId, teamId, minutes);
-  return { teamId, minutes };
+  return { teamId, teamName: data.teams.find((team) => team.id === teamId)?.name ?? `Team ${teamId}`, minutes };
 }

@@ -4,7 +4,6 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
-import { scheduleRepository } from '../repositories/schedule';
 import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
@@ -85,8 +84,6 @@ export async function checkoutOrder(
     const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
     if (!locked) throw notFound('Order not found');
     assertNotCheckedOut(locked);
-    // The job holds a team from now on (409 when none is free any more): decision 015.
-    const { teamId } = await claimTeam(tx, order.id, request.due_date, request.due_time);
     await orders.checkout(order.id, {
       dueAt,
       address: request.address,
@@ -102,15 +99,8 @@ export async function checkoutOrder(
       orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
       from: null, to: request.payment, at: deps.now,
     });
-    // The team the checkout claimed is in the order's history too (issue 15), as an
-    // administrator's assignment is: the history says who has had the job from the start.
-    const team = await scheduleRepository(tx).team(teamId);
-    await auditRepository(tx).record({
-      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.team',
-      from: null, to: team?.name ?? `Team ${teamId}`, at: deps.now,
-    });
     const checkedOut = await orders.find(order.id);
-    if (checkedOut) await deps.outbox.add(tx, bookingConfirmationMail(checkedOut, await orders.items(order.id), deps.outbox.site, deps.now));
+    const items = await orders.items(order.id);
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)
       ? await seriesRepository(tx).create({
@@ -118,6 +108,19 @@ export async function checkoutOrder(
         firstDate: request.due_date, firstTime: request.due_time, at: deps.now,
       })
       : null;
+    // The job holds a team from now on (409 when none is free any more): decision 015. Claimed
+    // last, because the claim locks the day until this transaction ends: only the team's history
+    // and the mail are written while the next customer of that day waits.
+    const { teamName, minutes } = await claimTeam(tx, order.id, request.due_date, request.due_time);
+    // The team the checkout claimed is in the order's history too (issue 15), as an
+    // administrator's assignment is: the history says who has had the job from the start.
+    await auditRepository(tx).record({
+      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.team',
+      from: null, to: teamName, at: deps.now,
+    });
+    if (checkedOut) {
+      await deps.outbox.add(tx, bookingConfirmationMail({ ...checkedOut, duration_minutes: minutes }, items, deps.outbox.site, deps.now));
+    }
     return { replayed: null, seriesId };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);

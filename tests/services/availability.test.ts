@@ -192,14 +192,14 @@ describe('availability and claiming a team on the database (decision 015)', () =
 
   it('three bookings at one time take the three teams; a fourth is told the time was just taken', async () => {
     const [a, b, c] = [await book(WEDNESDAY, '10:00'), await book(WEDNESDAY, '10:30'), await book(WEDNESDAY, '10:00')];
-    const teams = await db.query<{ id: number }>('SELECT id FROM teams ORDER BY position');
+    const teams = await db.query<{ id: number; name: string }>('SELECT id, name FROM teams ORDER BY position');
     expect([(await teamOf(a))?.team_id, (await teamOf(b))?.team_id, (await teamOf(c))?.team_id]).toEqual([teams[0]!.id, teams[1]!.id, teams[2]!.id]);
     expect((await teamOf(a))?.duration_minutes).toBe(60);
     const fourth = await draft();
     await refused(claim(fourth.id, WEDNESDAY, '10:30'), 409, SLOT_TAKEN_MESSAGE);
     expect(SLOT_TAKEN_MESSAGE).toBe('That time was just taken — please choose another');
     // 11:00 is free again for the team whose job ended.
-    expect(await claim(fourth.id, WEDNESDAY, '11:00')).toEqual({ teamId: teams[0]!.id, minutes: 60 });
+    expect(await claim(fourth.id, WEDNESDAY, '11:00')).toEqual({ teamId: teams[0]!.id, teamName: teams[0]!.name, minutes: 60 });
 
     const day = (await availabilityFor(db, { service: houseKeeping.id, from: WEDNESDAY, days: 2 }, NOW)).days[0]!;
     expect(day.status).toBe('open');
@@ -223,7 +223,7 @@ describe('availability and claiming a team on the database (decision 015)', () =
   it('a booking being moved keeps its team when it is free then, and never competes with its own time', async () => {
     const order = await book('2030-01-10', '10:00');
     const own = (await teamOf(order))!.team_id;
-    expect(await claim(order, '2030-01-10', '10:30')).toEqual({ teamId: own, minutes: 60 });
+    expect(await claim(order, '2030-01-10', '10:30')).toMatchObject({ teamId: own, minutes: 60 });
   });
 
   it('refuses a closed day with its reason, a job longer than the day, and a start outside hours', async () => {

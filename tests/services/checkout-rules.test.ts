@@ -27,7 +27,7 @@ let db: Database;
 let jane: AuthUser;
 let serviceId: number;
 let twoBedrooms: Array<{ id: number; quantity: number }>;
-const { deps, book } = bookings(() => db);
+const { deps, book, mails } = bookings(() => db);
 
 const details = (order: number, over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   order, due_date: '2030-01-09', due_time: '10:00', address: '1 Test Street', phone: '020 7946 0000', city: 'London', code_postal: 'se22 8ab', client_note: '', payment: 'cash', ...over,
@@ -80,6 +80,17 @@ describe('checkout rules (R-PAY)', () => {
     expect(await checkedOut(order.id)).toBe(false);
     // The key was not used up by the refusal: the same key books another time.
     expect((await checkoutOrder(deps(NOW), jane, details(order.id, { due_date: '2030-01-10', due_time: '11:00' }), 'key-late')).message).toBe(CHECKOUT_MESSAGE);
+  });
+
+  it("the booking mail's calendar entry lasts as long as the job the team was claimed for, in UK time", async () => {
+    const order = await draft();
+    mails.length = 0;
+    // Summer: UK time is UTC+1, so a UTC stamp would read an hour early.
+    await checkoutOrder(deps(NOW), jane, details(order.id, { due_date: '2030-07-10', due_time: '10:00' }), undefined);
+    const calendar = mails.find((mail) => mail.to === jane.email)?.attachments?.[0]?.content ?? '';
+    expect(calendar).toContain('DTSTART;TZID=Europe/London:20300710T100000');
+    // Two bedrooms: a one-hour job (not the two hours a job of unknown length is given).
+    expect(calendar).toContain('DTEND;TZID=Europe/London:20300710T110000');
   });
 
   it('a card checkout replayed with its key answers the same payment page; checked out, it cannot be again', async () => {
