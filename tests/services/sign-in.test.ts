@@ -177,6 +177,15 @@ describe('password hashes (scrypt)', () => {
     expect(scryptRuns.verified).toBe(before);
   });
 
+  it('checks a hash whose cost was raised later (N or r above the default), which needs more memory than the default', async () => {
+    const raised = (N: number, r: number) => {
+      const salt = randomBytes(16);
+      const key = scryptSync('raised password', salt, 64, { N, r, p: 1, maxmem: 512 * N * r });
+      return ['scrypt', N, r, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    };
+    expect([await verifyPassword('raised password', raised(2 ** 16, 8)), await verifyPassword('raised password', raised(2 ** 14, 16))]).toEqual([true, true]);
+  });
+
   it('counts each hash and each check it makes', async () => {
     const before = { ...scryptRuns };
     const hash = await hashPassword('counted-password');
