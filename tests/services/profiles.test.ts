@@ -78,8 +78,10 @@ describe('changing one’s own profile', () => {
     expect(mails.length).toBe(before.mails);
     // The token answered is a valid one of the same sessions.
     expect(await createTokenService(ctx.config, ctx.now).verify(updated.token)).toEqual({ userId: user.id, roles: ['ROLE_USER'], tokenVersion: before.stored.token_version });
-    // The same email in another case is not a change: no password asked.
+    // The same email in another case is not a change: no password asked, no notice, sessions kept.
     expect((await profiles().update(user.id, { email: 'RORY@profiles.test', name: '   ' })).name).toBe('Rory Pond');
+    expect(mails.length).toBe(before.mails);
+    expect((await stored(user.id)).token_version).toBe(before.stored.token_version);
     await refused(profiles().update(user.id, { name: 'Rory\u202eWilliams' }), 400, namesMustBePlain('Full name'));
   });
 
