@@ -98,6 +98,7 @@ describe('payment sessions', () => {
     await db().query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [order]);
     expect(await findPayableSession(db(), session)).toBeNull();
     expect(await paySession(db(), PAYMENT_SECRET, session, NOW)).toBeNull();
+    expect(await db().query('SELECT status, paid_at FROM payment_sessions WHERE id = $1', [session])).toEqual([{ status: 'open', paid_at: null }]);
     expect(await findPayableSession(db(), 'no-such-session')).toBeNull();
   });
 });
