@@ -129,6 +129,20 @@ describe('choosing a new password with the link', () => {
     await refused(resets().reset(older, 'another-new-password-3', '192.0.2.30'), 400, INVALID_RESET_LINK);
   });
 
+  it('used twice at once, sets one password and refuses the other use', async () => {
+    clock.now = NOW;
+    const rory = await account('rory@reset.test');
+    await resets().sendLink(rory.email, '192.0.2.35');
+    const token = linkedToken(rory.email);
+    // Both pass the cheap check before either has hashed its password: the token is taken once.
+    const results = await Promise.allSettled([resets().reset(token, 'first-new-password-1', '192.0.2.35'), resets().reset(token, 'second-new-password-2', '192.0.2.35')]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const failed = results.find((result) => result.status === 'rejected')!;
+    expect(failed.reason).toMatchObject({ statusCode: 400, message: INVALID_RESET_LINK });
+    const winner = results[0]!.status === 'fulfilled' ? 'first-new-password-1' : 'second-new-password-2';
+    expect((await sessions().login(rory.email, winner, '192.0.2.35')).id).toBe(rory.id);
+  });
+
   it('refuses the link after its hour', async () => {
     clock.now = NOW;
     const clara = await account('clara@reset.test');

@@ -135,6 +135,8 @@ describe('notifications', () => {
       { headers: { [SIGNATURE_HEADER]: (signed(body).headers[SIGNATURE_HEADER] as string).replace(/v1=(..)/, 'v1=') }, body: JSON.stringify(body) },
       { headers: { [SIGNATURE_HEADER]: (signed(body).headers[SIGNATURE_HEADER] as string).toUpperCase().replace('T=', 't=').replace('V1=', 'v1=') }, body: JSON.stringify(body) },
       { headers: { [SIGNATURE_HEADER]: (signed(body).headers[SIGNATURE_HEADER] as string).replace('t=', 't=x') }, body: JSON.stringify(body) },
+      // The right signature with something after it is not the right signature.
+      { headers: { [SIGNATURE_HEADER]: `${signed(body).headers[SIGNATURE_HEADER] as string}zz` }, body: JSON.stringify(body) },
       signed('not json'),
       signed('null'),
       signed({ ...body, type: 'payment.failed' }),
