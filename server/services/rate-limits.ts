@@ -49,7 +49,8 @@ export function parseRateLimits(text: string, fail: (message: string) => Error):
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
   for (const part of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
     const [name = '', count = ''] = part.split('=').map((value) => value.trim());
-    if (!(name in DEFAULT_RATE_LIMITS)) throw fail(`unknown limit "${name}" (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
+    // Own names only: `in` would also take Object's (toString=5, __proto__=5).
+    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name)) throw fail(`unknown limit "${name}" (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
     if (!/^[1-9]\d*$/.test(count)) throw fail(`"${part}" needs a positive whole count`);
     limits[name as RateLimitName] = { ...DEFAULT_RATE_LIMITS[name as RateLimitName], limit: Number(count) };
   }

@@ -14,7 +14,6 @@ import {
   VISIT_SKIPPED_MESSAGE,
 } from '../../server/services/series';
 import { planAllSeries, planSeries, SERIES_PLANNER } from '../../server/services/series-planning';
-import { createQuote } from '../../server/services/quotes';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, orderHistory } from './support/booking';
 import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
@@ -70,8 +69,7 @@ const twoBedrooms = () => [{ id: houseKeeping.items.get('Bedroom')!, quantity: 2
 async function booked(date: string, time: string, options: { payment?: 'cash' | 'card'; frequency?: 'weekly' | 'monthly'; customer?: AuthUser; now?: Date } = {}) {
   const customer = options.customer ?? jane;
   const now = options.now ?? NOW;
-  const quote = options.frequency ? (await createQuote(db, { service: houseKeeping.id, items: twoBedrooms(), frequency: options.frequency }, now)).id : undefined;
-  return book(customer, houseKeeping.id, twoBedrooms(), { date, time, now, ...(options.payment ? { payment: options.payment } : {}), ...(quote ? { quote } : {}) });
+  return book(customer, houseKeeping.id, twoBedrooms(), { date, time, now, ...(options.payment ? { payment: options.payment } : {}), ...(options.frequency ? { frequency: options.frequency } : {}) });
 }
 const orderRow = async (id: number) =>
   (await db.query<{ due_at: Date; total: string; reschedule_fees: string; team_id: number | null; status: string }>(

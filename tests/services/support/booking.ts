@@ -3,6 +3,7 @@ import type { Database } from '../../../server/db/database';
 import { checkoutOrder, type CheckoutDeps } from '../../../server/services/checkout';
 import type { Mail } from '../../../server/services/mail';
 import { createOrder } from '../../../server/services/orders';
+import { createQuote } from '../../../server/services/quotes';
 import { createTestPaymentProvider } from '../../../server/services/test-payment-provider';
 
 export const PAYMENT_SECRET = 'services-booking-secret';
@@ -19,9 +20,18 @@ export function bookings(db: () => Database, defaultNow?: Date) {
     outbox: { add: async (_tx, mail) => void mails.push(mail), site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } },
     now,
   });
-  /** A checked-out booking of `items` at `date` `time` (UK), made at `now` (from `quote` when given); answers the order id. */
-  async function book(customer: AuthUser, service: number, items: Array<{ id: number; quantity: number }>, when: { date: string; time: string; now: Date; payment?: 'cash' | 'card'; quote?: string }) {
-    const order = await createOrder(db(), customer, { service, items, ...(when.quote ? { quote: when.quote } : {}) }, when.now);
+  /**
+   * A checked-out booking of `items` at `date` `time` (UK), made at `now`; answers the order id.
+   * With a `frequency`, the checkout starts a series (its price quoted first, as the page does).
+   */
+  async function book(
+    customer: AuthUser,
+    service: number,
+    items: Array<{ id: number; quantity: number }>,
+    when: { date: string; time: string; now: Date; payment?: 'cash' | 'card'; frequency?: 'weekly' | 'fortnightly' | 'monthly' },
+  ) {
+    const quote = when.frequency ? (await createQuote(db(), { service, items, frequency: when.frequency }, when.now)).id : undefined;
+    const order = await createOrder(db(), customer, { service, items, ...(quote ? { quote } : {}) }, when.now);
     await checkoutOrder(deps(when.now), customer, {
       order: order.id, due_date: when.date, due_time: when.time, address: '1 Test Street', phone: '020 7946 0000', city: 'London',
       code_postal: 'se22 8ab', client_note: '', payment: when.payment ?? 'cash',
