@@ -11,7 +11,7 @@ import { confirmPayment } from '../../server/services/payments';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, PAYMENT_SECRET } from './support/booking';
 import { serviceContext } from './support/context';
-import { ownDatabase, serviceNamed } from './support/own-database';
+import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -59,10 +59,7 @@ async function pay(order: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  const house = await serviceNamed(db(), 'House Keeping');
-  service = house.id;
-  items = [{ id: house.items.get('Bedroom')!, quantity: 2 }];
+  ({ testDb, serviceId: service, twoBedrooms: items } = await houseKeepingDatabase());
 }, 60_000);
 
 afterAll(async () => {

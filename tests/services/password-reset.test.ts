@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
-import { hashPassword } from '../../server/services/password-hasher';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
 import { createPasswordReset, INVALID_RESET_LINK } from '../../server/services/password-reset';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
 import { createSessions, WRONG_CREDENTIALS } from '../../server/services/sessions';
 import type { TestDatabase } from '../api/support/test-database';
 import { serviceContext } from './support/context';
-import { ownDatabase } from './support/own-database';
+import { newAccount, ownDatabase, tokenVersion } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -32,13 +31,7 @@ const db = (): Database => testDb.db;
 const resets = () => createPasswordReset(ctx);
 const sessions = () => createSessions(ctx);
 
-async function account(email: string, password = 'the-old-password-1'): Promise<{ id: number; email: string; password: string }> {
-  const [row] = await db().query<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, roles) VALUES ('Rose Tyler', $1, $2, ARRAY['ROLE_USER']) RETURNING id`,
-    [email, await hashPassword(password)],
-  );
-  return { id: row!.id, email, password };
-}
+const account = (email: string, password = 'the-old-password-1') => newAccount(db(), email, password, 'Rose Tyler');
 
 /** The token of the newest reset mail to `email`. */
 function linkedToken(email: string): string {
@@ -48,8 +41,7 @@ function linkedToken(email: string): string {
   return token;
 }
 
-const tokenVersion = async (id: number) =>
-  (await db().query<{ token_version: number }>('SELECT token_version FROM users WHERE id = $1', [id]))[0]!.token_version;
+const versionOf = (id: number) => tokenVersion(db(), id);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -120,9 +112,9 @@ describe('choosing a new password with the link', () => {
     clock.now = new Date(NOW.getTime() + MINUTE);
     await resets().sendLink(amy.email, '192.0.2.30');
     const token = linkedToken(amy.email);
-    const version = await tokenVersion(amy.id);
+    const version = await versionOf(amy.id);
     await resets().reset(token, 'a-brand-new-password-2', '192.0.2.30');
-    expect(await tokenVersion(amy.id)).toBe(version + 1);
+    expect(await versionOf(amy.id)).toBe(version + 1);
     expect((await sessions().login(amy.email, 'a-brand-new-password-2', '192.0.2.30')).id).toBe(amy.id);
     await refused(sessions().login(amy.email, amy.password, '192.0.2.31'), 401, WRONG_CREDENTIALS);
     await refused(resets().reset(token, 'another-new-password-3', '192.0.2.30'), 400, INVALID_RESET_LINK);

@@ -9,7 +9,7 @@ import { createTokenService } from '../../server/services/token-service';
 import { TEST_CUSTOMER } from '../api/support/test-config';
 import type { TestDatabase } from '../api/support/test-database';
 import { serviceContext } from './support/context';
-import { ownDatabase } from './support/own-database';
+import { newAccount, ownDatabase, tokenVersion } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -33,17 +33,9 @@ const sessions = () => createSessions(ctx);
 const tokens = () => createTokenService(ctx.config, ctx.now);
 const db = (): Database => testDb.db;
 
-/** An account of this test file, with its password. */
-async function account(email: string, password = 'a-fine-password-9'): Promise<{ id: number; email: string; password: string }> {
-  const [row] = await db().query<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, roles) VALUES ('Test Account', $1, $2, ARRAY['ROLE_USER']) RETURNING id`,
-    [email, await hashPassword(password)],
-  );
-  return { id: row!.id, email, password };
-}
+const account = (email: string, password = 'a-fine-password-9') => newAccount(db(), email, password, 'Test Account');
 
-const tokenVersion = async (id: number) =>
-  (await db().query<{ token_version: number }>('SELECT token_version FROM users WHERE id = $1', [id]))[0]!.token_version;
+const versionOf = (id: number) => tokenVersion(db(), id);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -58,7 +50,7 @@ describe('signing in and out', () => {
     clock.now = NOW;
     const user = await sessions().login(' Customer@Sparkle.TEST ', TEST_CUSTOMER.password, '192.0.2.1');
     expect(user).toMatchObject({ name: TEST_CUSTOMER.name, email: TEST_CUSTOMER.email, roles: ['ROLE_USER'] });
-    expect(await tokens().verify(user.token)).toEqual({ userId: user.id, roles: ['ROLE_USER'], tokenVersion: await tokenVersion(user.id) });
+    expect(await tokens().verify(user.token)).toEqual({ userId: user.id, roles: ['ROLE_USER'], tokenVersion: await versionOf(user.id) });
   });
 
   it('logging out ends every token issued before: the next sign-in carries the new version', async () => {
@@ -66,7 +58,7 @@ describe('signing in and out', () => {
     const before = await sessions().login(TEST_CUSTOMER.email, TEST_CUSTOMER.password, '192.0.2.2');
     const version = (await tokens().verify(before.token))!.tokenVersion;
     await sessions().logout(before.id);
-    expect(await tokenVersion(before.id)).toBe(version + 1);
+    expect(await versionOf(before.id)).toBe(version + 1);
     const after = await sessions().login(TEST_CUSTOMER.email, TEST_CUSTOMER.password, '192.0.2.2');
     expect((await tokens().verify(after.token))!.tokenVersion).toBe(version + 1);
   });

@@ -12,7 +12,7 @@ import {
 } from '../../server/services/test-payment-provider';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, PAYMENT_SECRET } from './support/booking';
-import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
@@ -47,11 +47,7 @@ function signed(body: object | string, at = NOW, secret = PAYMENT_SECRET) {
 }
 
 beforeAll(async () => {
-  testDb = await ownDatabase();
-  jane = await seededUser(db(), 'customer@sparkle.test');
-  const house = await serviceNamed(db(), 'House Keeping');
-  service = house.id;
-  items = [{ id: house.items.get('Bedroom')!, quantity: 2 }];
+  ({ testDb, jane, serviceId: service, twoBedrooms: items } = await houseKeepingDatabase());
 }, 60_000);
 
 afterAll(async () => {

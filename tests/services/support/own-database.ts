@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../server/app-context';
 import type { Database } from '../../../server/db/database';
+import { hashPassword } from '../../../server/services/password-hasher';
 import { createTestDatabase, type TestDatabase } from '../../api/support/test-database';
 
 /**
@@ -40,4 +41,18 @@ export async function houseKeepingDatabase() {
   const service = await serviceNamed(db, 'House Keeping');
   const twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
   return { testDb, db, jane, service, serviceId: service.id, twoBedrooms };
+}
+
+/** A customer account of the test file's own, with its password hashed as the product does. */
+export async function newAccount(db: Database, email: string, password: string, name = 'Test Account'): Promise<{ id: number; email: string; password: string }> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash, roles) VALUES ($1, $2, $3, ARRAY['ROLE_USER']) RETURNING id`,
+    [name, email, await hashPassword(password)],
+  );
+  return { id: row!.id, email, password };
+}
+
+/** The account's token version: raised whenever its sessions end (a new password, logout everywhere). */
+export async function tokenVersion(db: Database, id: number): Promise<number> {
+  return (await db.query<{ token_version: number }>('SELECT token_version FROM users WHERE id = $1', [id]))[0]!.token_version;
 }
