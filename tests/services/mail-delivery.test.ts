@@ -104,6 +104,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       attachments: [
         { filename: 'booking-7.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar },
         { filename: 'notes.txt', contentType: 'text/plain', content: 'Two bedrooms' },
+        { filename: 'empty.txt', contentType: 'text/plain', content: '' },
       ],
     };
     await createOutboxMailer(dir, FROM, () => {}).send(mail);
@@ -124,6 +125,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     expect(read!.attachments).toEqual([
       { filename: 'booking-7.ics', contentType: 'text/calendar', content: calendar },
       { filename: 'notes.txt', contentType: 'text/plain', content: 'Two bedrooms' },
+      { filename: 'empty.txt', contentType: 'text/plain', content: '' },
     ]);
   });
 });
@@ -192,11 +194,38 @@ describe('reading the outbox back (the API and e2e suites follow links from it)'
     expect(mail!.attachments).toEqual([{ filename: 'a.pdf', contentType: 'application/pdf', content: 'PDF body' }]);
   });
 
-  it('a subject that only looks encoded is kept as it is', async () => {
+  it('a subject that is only partly an encoded word is kept as it is', async () => {
     const dir = newOutbox();
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'x.eml'), eml('To: jane@example.co.uk', 'Subject: About =?UTF-8?B?QQ==?= codes', '', 'x', ''));
-    expect((await readOutbox(dir))[0]!.subject).toBe('About =?UTF-8?B?QQ==?= codes');
+    await writeFile(path.join(dir, 'a.eml'), eml('To: jane@example.co.uk', 'Subject: About =?UTF-8?B?QQ==?=', '', 'x', ''));
+    await writeFile(path.join(dir, 'b.eml'), eml('To: jane@example.co.uk', 'Subject: =?UTF-8?B?QQ==?= codes', '', 'x', ''));
+    expect((await readOutbox(dir)).map((mail) => mail.subject)).toEqual(['About =?UTF-8?B?QQ==?=', '=?UTF-8?B?QQ==?= codes']);
+  });
+
+  it('reads the files in name order whatever order they were written in', async () => {
+    const dir = newOutbox();
+    await mkdir(dir, { recursive: true });
+    for (const name of ['c', 'a', 'e', 'b', 'd']) await writeFile(path.join(dir, `${name}.eml`), eml(`To: ${name}@example.co.uk`, `Subject: ${name}`, '', name, ''));
+    expect((await readOutbox(dir)).map((mail) => mail.subject)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('keeps line breaks and blank lines inside a text part; reads an attachment\'s type however its header is spaced', async () => {
+    const dir = newOutbox();
+    await mkdir(dir, { recursive: true });
+    const pdf = Buffer.from('PDF body, long enough to need more than one line of base64 in the file').toString('base64');
+    await writeFile(
+      path.join(dir, 'x.eml'),
+      eml('To: jane@example.co.uk', 'Subject: Parts', 'Content-Type: multipart/mixed; boundary="B2"', '', '--B2',
+        'Content-Type: text/plain; charset=utf-8', '', 'Line one', 'Line two', '', 'After a blank line', '--B2',
+        'Content-Type:application/pdf  ', 'Content-Disposition: attachment; filename="a.pdf"', '', pdf.slice(0, 40), pdf.slice(40), '--B2',
+        'Content-Disposition: attachment; filename="untyped.bin"', '', Buffer.from('raw').toString('base64'), '--B2--', ''),
+    );
+    const [mail] = await readOutbox(dir);
+    expect(mail!.text).toBe('Line one\r\nLine two\r\n\r\nAfter a blank line');
+    expect(mail!.attachments).toEqual([
+      { filename: 'a.pdf', contentType: 'application/pdf', content: 'PDF body, long enough to need more than one line of base64 in the file' },
+      { filename: 'untyped.bin', contentType: '', content: 'raw' },
+    ]);
   });
 });
 
