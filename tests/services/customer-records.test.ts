@@ -138,8 +138,8 @@ describe('the customer record of the back office', () => {
     await anonymiseCustomerRecord(db, amy.id, NOW);
     const found = await listCustomers(db, { q: 'listed', sort: 'id', order: 'asc' }, { limit: 20, page: 1 });
     expect(found).toEqual({ total: 1, rows: [{ id: zed.id, name: 'Zed Listed', email: zed.email, created: iso(JOINED), anonymised: false }] });
-    const all = await listCustomers(db, { sort: 'id', order: 'desc' }, { limit: 3, page: 1 });
-    expect(all.rows.map((row) => row.id)).toEqual([amy.id, zed.id, zed.id - 1]);
+    const all = await listCustomers(db, { sort: 'id', order: 'desc' }, { limit: 2, page: 1 });
+    expect(all.rows.map((row) => row.id)).toEqual([amy.id, zed.id]);
     expect(all.rows[0]).toEqual({ id: amy.id, name: deletedUserName(amy.id), email: null, created: iso(JOINED), anonymised: true });
     expect((await listCustomers(db, { q: 'admin@sparkle.test' }, { limit: 20, page: 1 })).total).toBe(0);
   });
