@@ -103,6 +103,13 @@ describe('the customer record of the back office', () => {
     });
   });
 
+  it('tells apart addresses whose parts differ even when their letters run together', async () => {
+    const lea = await newCustomer('Lea Lanes');
+    await order(lea, '2030-01-09', { address: '12 A', city: 'Bath', code_postal: 'BA1 1AA' });
+    await order(lea, '2030-01-10', { address: '12 AB', city: 'ath', code_postal: 'BA1 1AA' });
+    expect((await getCustomerRecord(db, lea.id)).addresses.map((a) => [a.address, a.city])).toEqual([['12 AB', 'ath'], ['12 A', 'Bath']]);
+  });
+
   it('a customer without orders has an empty record; an unknown id or an administrator is not a customer', async () => {
     const ned = await newCustomer('Ned New');
     expect(await getCustomerRecord(db, ned.id)).toEqual({
@@ -241,6 +248,10 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
     expect(await db.query('SELECT token_hash FROM password_reset_tokens WHERE user_id IN ($1, $2)', [rita.id, other.id])).toEqual([{ token_hash: 'otto-token' }]);
     expect(await db.query('SELECT id FROM contact_messages WHERE lower(email) IN (lower($1), lower($2))', [rita.email, other.email])).toEqual([{ id: ottoMessage }]);
     expect(await db.query('SELECT body FROM customer_notes WHERE user_id IN ($1, $2)', [rita.id, other.id])).toEqual([{ body: 'Otto note' }]);
+    // What is still held about them: the account's id and dates, and the orders without who or where.
+    const exported = await exportCustomer(db, rita.id, NOW);
+    expect([exported.account, exported.messages, exported.notes]).toEqual([{ id: rita.id, name: `Deleted user #${rita.id}`, email: null, created: iso(JOINED) }, [], []]);
+    expect(exported.orders).toMatchObject([{ id: placed, total: 80, address: null, city: null, codePostal: null, phone: null, note: null }]);
     // The other customer's order is untouched.
     expect(await db.query('SELECT address, phone FROM orders WHERE id = $1', [othersOrder])).toEqual([{ address: '1 Test Street', phone: '020 7946 0000' }]);
   });
