@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext, AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
+import { checkoutOrder } from '../../server/services/checkout';
 import { addCustomerNote, anonymiseCustomerRecord, ANONYMISED_NO_NOTES, CUSTOMER_NOT_FOUND, EMPTY_NOTE, exportCustomer, getCustomerRecord, listCustomers } from '../../server/services/customers';
 import { ACCOUNT_DELETED, ADMIN_CANNOT_DELETE, createMyData, WRONG_PASSWORD } from '../../server/services/my-data';
+import { createOrder } from '../../server/services/orders';
 import { hashPassword } from '../../server/services/password-hasher';
 import { anonymiseCustomer, deletedUserName } from '../../server/services/personal-data';
+import { createQuote } from '../../server/services/quotes';
 import { roomForBookings, type TestDatabase } from '../api/support/test-database';
 import { testConfig } from '../api/support/test-config';
 import { bookings, janeAndHouseKeeping } from './support/booking';
@@ -25,7 +28,7 @@ let db: Database;
 let admin: AuthUser;
 let serviceId: number;
 let twoBedroomsAndBathroom: Array<{ id: number; quantity: number }>;
-const { book } = bookings(() => db);
+const { book, deps } = bookings(() => db);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -254,6 +257,19 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
     expect(exported.orders).toMatchObject([{ id: placed, total: 80, address: null, city: null, codePostal: null, phone: null, note: null }]);
     // The other customer's order is untouched.
     expect(await db.query('SELECT address, phone FROM orders WHERE id = $1', [othersOrder])).toEqual([{ address: '1 Test Street', phone: '020 7946 0000' }]);
+  });
+
+  it('the postcode a booking was priced for goes too: it is the customer\'s postcode', async () => {
+    const una = await newCustomer('Una Quoted');
+    const quote = await createQuote(db, { service: serviceId, items: twoBedroomsAndBathroom, frequency: 'one_off', postcode: 'se22 8ab' }, NOW);
+    const draft = await createOrder(db, una, { service: serviceId, items: twoBedroomsAndBathroom, quote: quote.id }, NOW);
+    await checkoutOrder(deps(NOW), una, {
+      order: draft.id, due_date: '2030-01-09', due_time: '10:00', address: '1 Test Street', phone: '020 7946 0000', city: 'London', code_postal: 'SE22 8AB', client_note: '', payment: 'cash',
+    }, undefined);
+    const postcodes = () => db.query('SELECT code_postal, priced_postcode FROM orders WHERE id = $1', [draft.id]);
+    expect(await postcodes()).toEqual([{ code_postal: 'SE22 8AB', priced_postcode: 'SE22 8AB' }]);
+    await anonymiseCustomerRecord(db, una.id, NOW);
+    expect(await postcodes()).toEqual([{ code_postal: null, priced_postcode: null }]);
   });
 
   it('anonymising again changes nothing, and an unknown id is 404 (or nothing, inside a transaction)', async () => {

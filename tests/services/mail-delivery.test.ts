@@ -152,8 +152,8 @@ describe('reading the outbox back (the API and e2e suites follow links from it)'
   it('the latest mail to an address is the last by name, whatever the case of the address', async () => {
     const dir = newOutbox();
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, '1.eml'), eml('To: Jane@Example.co.uk', 'Subject: Older', '', 'a', ''));
-    await writeFile(path.join(dir, '2.eml'), eml('To: jane@example.co.uk', 'Subject: Newer', '', 'b', ''));
+    await writeFile(path.join(dir, '1.eml'), eml('To: jane@example.co.uk', 'Subject: Older', '', 'a', ''));
+    await writeFile(path.join(dir, '2.eml'), eml('To: Jane@Example.CO.UK', 'Subject: Newer', '', 'b', ''));
     await writeFile(path.join(dir, '3.eml'), eml('To: john@example.co.uk', 'Subject: Not hers', '', 'c', ''));
     expect((await readLatestMail(dir, 'JANE@example.co.uk'))?.subject).toBe('Newer');
   });
@@ -163,12 +163,12 @@ describe('reading the outbox back (the API and e2e suites follow links from it)'
     await mkdir(dir, { recursive: true });
     await writeFile(
       path.join(dir, 'x.eml'),
-      eml('From: Sparkle <no-reply@sparkle.test>', 'To: jane@example.co.uk', 'Subject: Re: your message: thanks', '', 'First paragraph.', '', 'Reset: https://a.test/r/1?x=2&y=3, <http://b.test/p>', '"https://c.test/q" done', ''),
+      eml('From: Sparkle <no-reply@sparkle.test>', 'To: jane@example.co.uk', 'Subject: Re: your message: thanks', '', 'First paragraph.', '', 'Reset: https://a.test/r/1?x=2&y=3 <http://b.test/p>', '"https://c.test/q" done', ''),
     );
     const [mail] = await readOutbox(dir);
     expect(mail!.subject).toBe('Re: your message: thanks');
-    expect(mail!.text).toBe('First paragraph.\r\n\r\nReset: https://a.test/r/1?x=2&y=3, <http://b.test/p>\r\n"https://c.test/q" done');
-    expect(mail!.links).toEqual(['https://a.test/r/1?x=2&y=3,', 'http://b.test/p', 'https://c.test/q']);
+    expect(mail!.text).toBe('First paragraph.\r\n\r\nReset: https://a.test/r/1?x=2&y=3 <http://b.test/p>\r\n"https://c.test/q" done');
+    expect(mail!.links).toEqual(['https://a.test/r/1?x=2&y=3', 'http://b.test/p', 'https://c.test/q']);
   });
 
   it('a mail without a To or Subject reads as empty ones; a mail with no links has none', async () => {
