@@ -61,9 +61,10 @@ export async function personalData(db: Database, customer: CustomerRow, options:
 /**
  * Erases a customer but keeps the accounts (docs/decisions/016): the name becomes "Deleted user #N";
  * the email (so no sign-in and no password reset), the password, every session, the phones,
- * addresses and notes of their orders, the staff notes and the contact messages are removed; the
- * orders keep their service, items, status, dates and totals, so revenue and refunds add up as
- * before. Runs in the caller's transaction; the user row is locked so two requests cannot interleave.
+ * addresses, postcodes (the one a quote was priced for too) and notes of their orders, the staff
+ * notes and the contact messages are removed; the orders keep their service, items, status, dates
+ * and totals, so revenue and refunds add up as before. Runs in the caller's transaction; the user
+ * row is locked so two requests cannot interleave.
  * Anonymising an anonymised account changes nothing.
  */
 export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<void> {
@@ -80,7 +81,8 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
     [userId, name, now],
   );
   await tx.query(
-    'UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, client_note = NULL WHERE user_id = $1',
+    `UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, priced_postcode = NULL, client_note = NULL
+      WHERE user_id = $1`,
     [userId],
   );
   await tx.query(`UPDATE payment_sessions SET email = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
