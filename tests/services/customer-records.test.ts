@@ -10,8 +10,8 @@ import { anonymiseCustomer, deletedUserName } from '../../server/services/person
 import { createQuote } from '../../server/services/quotes';
 import { roomForBookings, type TestDatabase } from '../api/support/test-database';
 import { testConfig } from '../api/support/test-config';
-import { bookings, janeAndHouseKeeping } from './support/booking';
-import { ownDatabase, seededUser } from './support/own-database';
+import { bookings } from './support/booking';
+import { janeAndHouseKeeping, ownDatabase, seededUser } from './support/own-database';
 import { refused } from './support/refused';
 
 /**

@@ -7,8 +7,8 @@ import type { Mail } from '../../server/services/mail';
 import { cancellationRequestMail, refundDecisionMail, reminderMail, rescheduleMail } from '../../server/services/manage-mails';
 import { addressOf, bookingCalendar, manageLines, MY_ORDERS_PATH, myOrdersUrl, receiptUrl, whenText } from '../../server/services/order-mails';
 import type { TestDatabase } from '../api/support/test-database';
-import { bookings, janeAndHouseKeeping, placedOrder } from './support/booking';
-import { ownDatabase } from './support/own-database';
+import { bookings, placedOrder } from './support/booking';
+import { janeAndHouseKeeping, ownDatabase } from './support/own-database';
 
 /**
  * The mails of a booking's life (issue 14, decision 018): what the customer reads after checkout,

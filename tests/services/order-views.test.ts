@@ -8,8 +8,8 @@ import { csvCell, ordersCsvStream } from '../../server/services/orders-csv';
 import { adminOrderView, iso, isoOrNull, myOrderView, orderPaymentView, refundView } from '../../server/services/orders-views';
 import { UNPAID_LATE_MESSAGE } from '../../server/services/reschedule-terms';
 import { roomForBookings, type TestDatabase } from '../api/support/test-database';
-import { bookings, janeAndHouseKeeping, placedOrder } from './support/booking';
-import { ownDatabase } from './support/own-database';
+import { bookings, placedOrder } from './support/booking';
+import { janeAndHouseKeeping, ownDatabase } from './support/own-database';
 
 /**
  * How an order is shown (issue 14, R-CANCEL-3, R-TERMS-1): to its customer on My orders (what

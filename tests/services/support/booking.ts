@@ -6,7 +6,6 @@ import { createOrder } from '../../../server/services/orders';
 import { createQuote } from '../../../server/services/quotes';
 import { createTestPaymentProvider } from '../../../server/services/test-payment-provider';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../../../server/repositories/orders';
-import { seededUser, serviceNamed } from './own-database';
 
 export const PAYMENT_SECRET = 'services-booking-secret';
 
@@ -49,14 +48,6 @@ export async function orderHistory(db: Database, id: number, action: string) {
     'SELECT actor, from_value, to_value FROM audit_log WHERE order_id = $1 AND action = $2 ORDER BY id', [id, action],
   );
   return rows.map((row) => [row.actor, row.from_value, row.to_value]);
-}
-
-/** The seeded customer Jane and the House Keeping items most service tests book. */
-export async function janeAndHouseKeeping(db: Database) {
-  const jane = await seededUser(db, 'customer@sparkle.test');
-  const service = await serviceNamed(db, 'House Keeping');
-  const item = (name: string, quantity: number) => ({ id: service.items.get(name)!, quantity });
-  return { jane, serviceId: service.id, item };
 }
 
 /** A placed order as the services read it (the row every mail and view is made from) and its items. */

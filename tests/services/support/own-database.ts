@@ -33,14 +33,20 @@ export async function extraNamed(db: Database, name: string): Promise<number> {
   return Number(row.id);
 }
 
+/** The seeded customer Jane and the House Keeping items most service tests book. */
+export async function janeAndHouseKeeping(db: Database) {
+  const jane = await seededUser(db, 'customer@sparkle.test');
+  const service = await serviceNamed(db, 'House Keeping');
+  const item = (name: string, quantity: number) => ({ id: service.items.get(name)!, quantity });
+  return { jane, serviceId: service.id, item };
+}
+
 /** The file's own database with Jane (the seeded customer) and "House Keeping": what most service tests book. */
 export async function houseKeepingDatabase() {
   const testDb = await ownDatabase();
-  const db = testDb.db;
-  const jane = await seededUser(db, 'customer@sparkle.test');
-  const service = await serviceNamed(db, 'House Keeping');
-  const twoBedrooms = [{ id: service.items.get('Bedroom')!, quantity: 2 }];
-  return { testDb, db, jane, service, serviceId: service.id, twoBedrooms };
+  const { jane, serviceId, item } = await janeAndHouseKeeping(testDb.db);
+  const service = await serviceNamed(testDb.db, 'House Keeping');
+  return { testDb, db: testDb.db, jane, service, serviceId, item, twoBedrooms: [item('Bedroom', 2)] };
 }
 
 /** A customer account of the test file's own, with its password hashed as the product does. */
