@@ -3,6 +3,7 @@ import { HttpError } from '../../server/lib/http-error';
 import { formatLondon, londonLocalToInstant } from '../../server/services/london-time';
 import { formatPounds, percentOf, toPence, toPounds } from '../../server/services/money';
 import { assertAcceptablePassword, COMMON_PASSWORD } from '../../server/services/password-policy';
+import { SignJWT } from 'jose';
 import { createTokenService, seconds } from '../../server/services/token-service';
 
 /**
@@ -112,5 +113,35 @@ describe('sign-in tokens (R-AUTH)', () => {
     const forged = Buffer.from(JSON.stringify({ sub: '1', roles: ['ROLE_ADMIN'], tv: 0, iss: 'sparkle-cleaning', exp: 9_999_999_999 })).toString('base64url');
     expect(await ours.verify(`${header}.${forged}.${signature}`)).toBeNull();
     expect(await ours.verify('not-a-token')).toBeNull();
+  });
+
+  it('refuses a token signed with our secret whose claims are not ours: issuer, expiry, algorithm, user, roles, version', async () => {
+    const at = new Date('2030-01-07T12:00:00.000Z');
+    const ours = createTokenService(config, () => at);
+    const key = new TextEncoder().encode(config.jwtSecret);
+    const iat = Math.floor(at.getTime() / 1000);
+    const signed = (claims: Record<string, unknown>, options: { issuer?: string; exp?: number | null; alg?: string; sub?: string } = {}) => {
+      const jwt = new SignJWT({ roles: ['ROLE_USER'], tv: 0, ...claims })
+        .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+        .setSubject(options.sub ?? '7')
+        .setIssuer(options.issuer ?? 'sparkle-cleaning')
+        .setIssuedAt(iat);
+      if (options.exp !== null) jwt.setExpirationTime(options.exp ?? iat + 60);
+      return jwt.sign(key);
+    };
+    expect(await ours.verify(await signed({}))).toEqual({ userId: 7, roles: ['ROLE_USER'], tokenVersion: 0 });
+    expect(await ours.verify(await signed({}, { issuer: 'someone-else' }))).toBeNull();
+    expect(await ours.verify(await signed({}, { exp: null }))).toBeNull();
+    expect(await ours.verify(await signed({}, { alg: 'HS512' }))).toBeNull();
+    expect(await ours.verify(await signed({}, { sub: 'admin' }))).toBeNull();
+    expect(await ours.verify(await signed({ roles: 'ROLE_ADMIN' }))).toBeNull();
+    expect(await ours.verify(await signed({ tv: '0' }))).toBeNull();
+    // Valid up to the last second before exp, then not, also when the first answer was remembered.
+    const token = await signed({}, { exp: iat + 10 });
+    expect(await ours.verify(token)).not.toBeNull();
+    at.setTime((iat + 9) * 1000 + 999);
+    expect(await ours.verify(token)).not.toBeNull();
+    at.setTime((iat + 10) * 1000);
+    expect(await ours.verify(token)).toBeNull();
   });
 });
