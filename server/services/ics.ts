@@ -60,13 +60,17 @@ function fold(line: string): string {
   let rest = line;
   while (Buffer.byteLength(rest, 'utf8') > 75) {
     let cut = 74;
-    while (Buffer.byteLength(rest.slice(0, cut), 'utf8') > 74) cut--;
+    // Never between the two halves of a surrogate pair (a character beyond U+FFFF, e.g. 𝑏): a lone
+    // half is no text at all, and the mail carrying it could not even be queued (its JSON is refused).
+    while (Buffer.byteLength(rest.slice(0, cut), 'utf8') > 74 || isHighSurrogate(rest.charCodeAt(cut - 1))) cut--;
     parts.push(rest.slice(0, cut));
     rest = rest.slice(cut);
   }
   parts.push(rest);
   return parts.join('\r\n ');
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 export function calendarFile(event: CalendarEvent): string {
   const end = new Date(event.start.getTime() + event.minutes * 60_000);

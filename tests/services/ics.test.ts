@@ -74,4 +74,22 @@ describe('the booking calendar entry (RFC 5545)', () => {
     expect(lines(calendarFile(event({ summary: 'x'.repeat(67) })))).toContain(exact);
     expect(Buffer.byteLength(exact)).toBe(75);
   });
+
+  it('never folds between the two halves of a character beyond U+FFFF (the mail could not be queued)', () => {
+    // 𝑏 and 𝆹 are two UTF-16 units each; an odd prefix puts a fold where a unit count would split one.
+    for (const prefix of ['', 'a', 'ab', 'abc']) {
+      const city = `${prefix}${'𝑏𝆹'.repeat(40)}`;
+      const file = calendarFile(event({ location: city }));
+      const loneHalf = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+      for (const line of lines(file)) {
+        expect(loneHalf.test(line), line).toBe(false);
+        expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      }
+      const all = lines(file);
+      const at = all.findIndex((line) => line.startsWith('LOCATION:'));
+      let end = at + 1;
+      while (all[end]?.startsWith(' ')) end += 1;
+      expect(all[at]! + all.slice(at + 1, end).map((line) => line.slice(1)).join('')).toBe(`LOCATION:${city}`);
+    }
+  });
 });
