@@ -290,6 +290,17 @@ export const RescheduleRequestRules = {
   }
 } as const;
 
+export const OrderLineRules = {
+  "properties": {
+    "vatRate": {
+      "minimum": 0
+    },
+    "amount": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
 export const ReceiptRules = {
   "properties": {
     "number": {

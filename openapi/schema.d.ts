@@ -1943,6 +1943,8 @@ export interface components {
                 unit_price: components["schemas"]["Money"];
                 total_price: components["schemas"]["Money"];
             }[];
+            /** @description Every priced line of the order, which add up to its total (the items are the spec's booked items only). */
+            lines: components["schemas"]["OrderLine"][];
             total: components["schemas"]["Money"];
             user: string;
             email: string;
@@ -2342,7 +2344,19 @@ export interface components {
             due: components["schemas"]["DateTime"];
             total: components["schemas"]["Money"];
         };
-        /** @description A VAT invoice. Prices include VAT at 20%; net + vat = gross to the penny. */
+        /** @description One priced line of an order (items, bigger rooms, the frequency discount, extras, the Congestion Charge, rescheduling fees) with the VAT rate it was priced at; an order's lines add up to its total. */
+        OrderLine: {
+            /** @enum {string} */
+            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee";
+            name: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            unitPrice: components["schemas"]["Money"] | null;
+            /** @description Percent: the rate the line was priced at. */
+            vatRate: number;
+            /** @description Pounds, VAT inclusive; negative for a discount. */
+            amount: number;
+        };
+        /** @description A VAT invoice. Prices include VAT; every priced line of the order is listed with its rate (items, options, the frequency discount, extras, the Congestion Charge, rescheduling fees), so the lines add up to the gross, and net + vat = gross to the penny at each rate and in total. */
         Receipt: {
             /** @description Sequential and gap-free across all invoices. */
             number: number;
@@ -2356,12 +2370,14 @@ export interface components {
             service: string;
             due: components["schemas"]["DateTime"] | null;
             payment: components["schemas"]["PaymentMethod"] | null;
-            items: {
-                name: string;
-                quantity: components["schemas"]["Quantity"];
-                total: components["schemas"]["Money"];
+            lines: components["schemas"]["OrderLine"][];
+            /** @description Net, VAT and gross of the lines at each rate; their sums are net, vat and gross. */
+            vatRates: {
+                rate: number;
+                net: number;
+                vat: number;
+                gross: number;
             }[];
-            vatRate: number;
             net: components["schemas"]["Money"];
             vat: components["schemas"]["Money"];
             gross: components["schemas"]["Money"];
@@ -2823,6 +2839,7 @@ export type NewClosure = components['schemas']['NewClosure'];
 export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
+export type OrderLine = components['schemas']['OrderLine'];
 export type Receipt = components['schemas']['Receipt'];
 export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];

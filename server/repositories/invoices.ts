@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { OrderLine } from '../services/order-lines';
 
 export interface InvoiceRow {
   number: number;
@@ -8,6 +9,8 @@ export interface InvoiceRow {
   gross: number;
   vat: number;
   net: number;
+  /** The lines it was issued for (027); null on invoices issued before lines were kept. */
+  lines: OrderLine[] | null;
 }
 
 export interface NewInvoice {
@@ -18,6 +21,7 @@ export interface NewInvoice {
   gross: number;
   vat: number;
   net: number;
+  lines: OrderLine[];
 }
 
 export function invoiceRepository(db: Database) {
@@ -35,9 +39,9 @@ export function invoiceRepository(db: Database) {
     async issue(invoice: NewInvoice): Promise<InvoiceRow> {
       const [counter] = await db.query<{ last: number }>('UPDATE invoice_counter SET last = last + 1 RETURNING last');
       const rows = await db.query<InvoiceRow>(
-        `INSERT INTO invoices (number, order_id, issued_at, customer_name, gross, vat, net)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [counter!.last, invoice.orderId, invoice.issuedAt, invoice.customerName, invoice.gross, invoice.vat, invoice.net],
+        `INSERT INTO invoices (number, order_id, issued_at, customer_name, gross, vat, net, lines)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [counter!.last, invoice.orderId, invoice.issuedAt, invoice.customerName, invoice.gross, invoice.vat, invoice.net, JSON.stringify(invoice.lines)],
       );
       return rows[0]!;
     },

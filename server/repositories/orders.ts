@@ -2,6 +2,10 @@ import type { Database } from '../db/database';
 import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
 import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
+import type { PricedLine } from '../services/pricing';
+
+/** A line as services/pricing.ts priced it (pence); lines stored before rates were kept have none. */
+export type StoredPriceLine = Omit<PricedLine, 'vatPercent'> & { vatPercent?: number };
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */
 export interface OrderRow {
@@ -37,6 +41,9 @@ export interface OrderRow {
   refund_fee: number | null;
   /** How it was priced (009_pricing.sql): the frequency, and the quote and postcode the price came from. */
   frequency: string;
+  /** The VAT its price included, and the pricing module's lines (pence, each with its rate), when priced so. */
+  vat: number | null;
+  price_lines: StoredPriceLine[] | null;
   quote_id: string | null;
   priced_postcode: string | null;
   /** A visit of a recurring series (017_series.sql), and which one (0 = the one checked out). */

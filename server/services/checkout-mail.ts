@@ -4,6 +4,7 @@ import { bookingCalendar, manageLines } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
+import { lineText, orderLines as pricedLines } from './order-lines';
 
 /**
  * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now
@@ -14,7 +15,8 @@ const when = (order: OrderRow) => (order.due_at ? `${formatLondon(order.due_at)}
 function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
   const address = [order.address, order.city, order.code_postal].filter(Boolean).join(', ');
   return [
-    ...items.map((item) => `  - ${item.name} x ${item.quantity}: ${formatPounds(toPence(item.total_price))}`),
+    // Every priced line (discount, extras, the Congestion Charge, fees), so the lines add up to the total.
+    ...pricedLines(order, items).map((line) => `  - ${lineText(line)}`),
     `Total: ${formatPounds(toPence(order.total))}`,
     '',
     `Date and time: ${when(order)}`,

@@ -9,6 +9,7 @@ import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
 import { formatLondon } from './london-time';
 import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
+import { lineView, orderLines } from './order-lines';
 
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
@@ -36,6 +37,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     ordered_at: iso(order.created_at),
     completed: isoOrNull(order.completed_at),
     items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+    lines: orderLines(order, items).map(lineView),
     total: order.total,
     user: order.user_name,
     email: order.user_email,

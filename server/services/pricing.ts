@@ -35,6 +35,8 @@ export interface PricedLine {
   quantity?: number;
   unitPrice?: Pence;
   amount: Pence;
+  /** The VAT rate in force when the line was priced: stored with it, so an invoice never re-rates it. */
+  vatPercent: number;
 }
 
 export interface PricedJob {
@@ -69,12 +71,13 @@ export function priceJob(rules: PriceRules, choices: PriceChoices): PricedJob {
   if (!frequency) throw badRequest(`Unknown frequency "${choices.frequency}"`);
 
   const lines: PricedLine[] = [];
+  const vatPercent = rules.vatPercent;
   let discountable = 0;
   for (const { id, quantity } of choices.items) {
     const item = rules.items.find((candidate) => candidate.id === id);
     if (!item) throw badRequest(`Item ${id} is not part of ${rules.serviceName}`);
     const amount = item.price * quantity;
-    lines.push({ kind: 'item', name: item.name, quantity, unitPrice: item.price, amount });
+    lines.push({ kind: 'item', name: item.name, quantity, unitPrice: item.price, amount, vatPercent });
     if (item.discountable) discountable += amount;
   }
   const extras = choices.extras.map(({ id, quantity }) => {
@@ -86,15 +89,15 @@ export function priceJob(rules: PriceRules, choices: PriceChoices): PricedJob {
   // Options (bigger rooms) are part of the clean: listed with the items, before the discount; the
   // terms' flat extras after it.
   for (const { extra, quantity, amount } of extras.filter(({ extra }) => extra.kind === 'option')) {
-    lines.push({ kind: 'option', name: extra.name, quantity, unitPrice: extra.price, amount });
+    lines.push({ kind: 'option', name: extra.name, quantity, unitPrice: extra.price, amount, vatPercent });
   }
   const discount = percentOf(discountable, frequency.discountPercent);
-  if (discount > 0) lines.push({ kind: 'discount', name: `${frequency.name} discount (${frequency.discountPercent}%)`, amount: -discount });
+  if (discount > 0) lines.push({ kind: 'discount', name: `${frequency.name} discount (${frequency.discountPercent}%)`, amount: -discount, vatPercent });
   for (const { extra, quantity, amount } of extras.filter(({ extra }) => extra.kind === 'extra')) {
-    lines.push({ kind: 'extra', name: extra.name, quantity, unitPrice: extra.price, amount });
+    lines.push({ kind: 'extra', name: extra.name, quantity, unitPrice: extra.price, amount, vatPercent });
   }
   if (isInCongestionZone(rules, choices.postcode)) {
-    lines.push({ kind: 'congestion', name: CONGESTION_CHARGE_NAME, amount: rules.congestionCharge });
+    lines.push({ kind: 'congestion', name: CONGESTION_CHARGE_NAME, amount: rules.congestionCharge, vatPercent });
   }
   return totalOf(lines, rules.vatPercent);
 }
@@ -113,8 +116,10 @@ function assertOnce(what: string, choices: Array<{ id: number }>): void {
 
 /** Lines in pounds, as the API answers them. */
 export function linesInPounds(lines: PricedLine[]): QuoteLine[] {
-  return lines.map(({ unitPrice, amount, ...line }) => ({
-    ...line,
+  return lines.map(({ unitPrice, amount, kind, name, quantity }) => ({
+    kind,
+    name,
+    ...(quantity === undefined ? {} : { quantity }),
     ...(unitPrice === undefined ? {} : { unitPrice: unitPrice / 100 }),
     amount: amount / 100,
   }));

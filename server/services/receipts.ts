@@ -7,9 +7,9 @@ import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPence, toPounds } from './money';
+import { formatPounds, toPounds } from './money';
+import { grossOf, lineText, lineView, orderLines, totalsOf, vatByRate, type OrderLine } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
-import { splitVat, VAT_PERCENT } from './vat';
 
 
 export const COMPANY_NAME = 'Sparkle Cleaning';
@@ -34,12 +34,15 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   const invoices = invoiceRepository(tx);
   const existing = await invoices.forOrder(order.id);
   if (existing) return existing;
-  const split = splitVat(toPence(order.paid_amount ?? order.total));
+  const items = await orderRepository(tx).items(order.id);
+  // The invoice is for what the order costs now, line by line; its totals are those lines' sums.
+  const lines = orderLines(order, items);
+  const totals = totalsOf(vatByRate(lines));
   const invoice = await invoices.issue({
-    orderId: order.id, issuedAt: now, customerName: order.user_name,
-    gross: toPounds(split.gross), vat: toPounds(split.vat), net: toPounds(split.net),
+    orderId: order.id, issuedAt: now, customerName: order.user_name, lines,
+    gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
-  if (mail) await outbox.add(tx, vatInvoiceMail(order, await orderRepository(tx).items(order.id), invoice, outbox.site));
+  if (mail) await outbox.add(tx, vatInvoiceMail(order, items, invoice, outbox.site));
   return invoice;
 }
 
@@ -59,7 +62,14 @@ export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: 
   return receiptView(order, await orders.items(orderId), invoice, deps.outbox.site);
 }
 
+/** The lines an invoice was issued for (older invoices: their order's lines). */
+export function invoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow): OrderLine[] {
+  return invoice.lines ?? orderLines(order, items);
+}
+
 export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Receipt {
+  const lines = invoiceLines(order, items, invoice);
+  const rates = vatByRate(lines);
   return {
     number: invoice.number,
     issued: new Date(invoice.issued_at).toISOString(),
@@ -71,8 +81,8 @@ export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: Inv
     service: order.service_name,
     due: order.due_at ? new Date(order.due_at).toISOString() : null,
     payment: order.payment_method,
-    items: items.map(({ name, quantity, total_price }) => ({ name, quantity, total: total_price })),
-    vatRate: VAT_PERCENT,
+    lines: lines.map(lineView),
+    vatRates: rates.map((rate) => ({ rate: rate.rate, net: toPounds(rate.net), vat: toPounds(rate.vat), gross: toPounds(rate.gross) })),
     net: invoice.net,
     vat: invoice.vat,
     gross: invoice.gross,
@@ -84,7 +94,9 @@ export const invoiceLabel = (number: number) => String(number).padStart(6, '0');
 
 /** The invoice as lines of text: its own mail, or the end of the payment receipt. */
 export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): string[] {
-  const pounds = (amount: number) => formatPounds(toPence(amount));
+  const lines = invoiceLines(order, items, invoice);
+  const rates = vatByRate(lines);
+  const totals = totalsOf(rates);
   return [
     `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`,
     `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
@@ -93,11 +105,12 @@ export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice:
     `Address: ${addressOf(order)}`,
     '',
     `${order.service_name}${order.due_at ? ` on ${formatLondon(order.due_at)} (UK time)` : ''}`,
-    ...items.map((item) => `  - ${item.name} x ${item.quantity}: ${pounds(item.total_price)}`),
+    ...lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
     '',
-    `Net: ${pounds(invoice.net)}`,
-    `VAT (${VAT_PERCENT}%): ${pounds(invoice.vat)}`,
-    `Gross: ${pounds(invoice.gross)}`,
+    ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
+    `Net: ${formatPounds(totals.net)}`,
+    `VAT: ${formatPounds(totals.vat)}`,
+    `Gross: ${formatPounds(grossOf(lines))}`,
     '',
     `The invoice online: ${receiptUrl(site, order.id)}`,
   ];

@@ -96,6 +96,10 @@ describe('GET /admin/order/{id} (getOrder)', () => {
         { name: a.name, quantity: 3, unit_price: a.price, total_price: Math.round(a.price * 300) / 100 },
         { name: b.name, quantity: 2, unit_price: b.price, total_price: Math.round(b.price * 200) / 100 },
       ],
+      lines: [
+        { kind: 'item', name: a.name, quantity: 3, unitPrice: a.price, vatRate: 20, amount: Math.round(a.price * 300) / 100 },
+        { kind: 'item', name: b.name, quantity: 2, unitPrice: b.price, vatRate: 20, amount: Math.round(b.price * 200) / 100 },
+      ],
       total: order.total,
       user: 'Jane Admin-Test',
       email: jane.email,

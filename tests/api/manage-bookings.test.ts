@@ -202,8 +202,10 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
     const vat = Math.round(gross / 6);
     expect(body).toMatchObject({
       order_id: order.id, company: 'Sparkle Cleaning', vatNumber: 'GB 987 6543 21', customer: 'Jane Reschedules',
-      vatRate: 20, gross: gross / 100, vat: vat / 100, net: (gross - vat) / 100, payment: 'card',
+      vatRates: [{ rate: 20, gross: gross / 100, vat: vat / 100, net: (gross - vat) / 100 }],
+      gross: gross / 100, vat: vat / 100, net: (gross - vat) / 100, payment: 'card',
     });
+    expect(body.lines.reduce((sum: number, line: { amount: number }) => sum + pence(line.amount), 0)).toBe(gross);
     expect(pence(body.net) + pence(body.vat)).toBe(pence(body.gross));
     expect(Number.isInteger(body.number) && body.number > 0).toBe(true);
     // Asked again: the same invoice, never a new number.

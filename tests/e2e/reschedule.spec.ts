@@ -163,6 +163,10 @@ test.describe('the VAT receipt', () => {
     await expect(main).toContainText(`Net${gbp.format((gross - vat) / 100)}`);
     await expect(main).toContainText(`VAT (20%)${gbp.format(vat / 100)}`);
     await expect(main).toContainText(`Gross${gbp.format(gross / 100)}`);
+    // Every line of the invoice is printed with its rate, and the lines add up to the gross.
+    const amounts = await page.getByRole('table').getByRole('row').locator('td:last-child').allInnerTexts();
+    expect(amounts.reduce((sum, text) => sum + Math.round(Number(text.replace(/[£,]/g, '')) * 100), 0)).toBe(gross);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('20%');
     await expectNoAxeViolations(page, 'the VAT receipt page');
   });
 });

@@ -142,8 +142,8 @@ describe('pricing a new order (R-PRICE)', () => {
     const priced = await priceNewOrder(db, { service: houseKeeping.id, items: [{ id: bedroom, quantity: 2 }, { id: bathroom, quantity: 1 }] }, NOW);
     expect(priced).toEqual({
       lines: [
-        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 2500, amount: 5000 },
-        { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 3000, amount: 3000 },
+        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 2500, amount: 5000, vatPercent: 20 },
+        { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 3000, amount: 3000, vatPercent: 20 },
       ],
       total: 8000, vat: 1333, net: 6667, frequency: 'one_off', postcode: null, quoteId: null,
     });

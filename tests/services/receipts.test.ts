@@ -3,7 +3,12 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { getReceipt, invoiceLabel, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
-import { bookings } from './support/booking';
+import { checkoutOrder } from '../../server/services/checkout';
+import { bookingConfirmationMail } from '../../server/services/checkout-mail';
+import { getOrder } from '../../server/services/orders-admin';
+import { createOrder } from '../../server/services/orders';
+import { createQuote, getQuoteOptions } from '../../server/services/quotes';
+import { bookings, placedOrder } from './support/booking';
 import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
 
@@ -67,8 +72,11 @@ describe('VAT invoices (decision 018)', () => {
       service: 'House Keeping',
       due: '2030-01-09T10:00:00.000Z',
       payment: 'cash',
-      items: [{ name: 'Bedroom', quantity: 2, total: 50 }, { name: 'Bathroom', quantity: 1, total: 30 }],
-      vatRate: 20,
+      lines: [
+        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, vatRate: 20, amount: 50 },
+        { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 30, vatRate: 20, amount: 30 },
+      ],
+      vatRates: [{ rate: 20, net: 66.67, vat: 13.33, gross: 80 }],
       net: 66.67,
       vat: 13.33,
       gross: 80,
@@ -84,10 +92,11 @@ describe('VAT invoices (decision 018)', () => {
       `Customer: ${jane.name}`,
       'Address: 1 Test Street, London, SE22 8AB',
       'House Keeping on 2030-01-09 10:00 (UK time)',
-      '  - Bedroom x 2: £50.00',
-      '  - Bathroom x 1: £30.00',
+      '  - Bedroom x 2: £50.00 (VAT 20%)',
+      '  - Bathroom x 1: £30.00 (VAT 20%)',
+      'At 20% VAT: net £66.67, VAT £13.33, gross £80.00',
       'Net: £66.67',
-      'VAT (20%): £13.33',
+      'VAT: £13.33',
       'Gross: £80.00',
       `The invoice online: http://localhost:3000/orders/${id}/receipt`,
     ]) expect(text.split('\n')).toContain(line);
@@ -96,18 +105,81 @@ describe('VAT invoices (decision 018)', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('numbers invoices in sequence, six digits, for what was paid', async () => {
+  it('numbers invoices in sequence, six digits, for what was supplied', async () => {
     const [first, second] = [
       await book(jane, serviceId, items, { date: '2030-01-10', time: '10:00', now: NOW }),
       await book(jane, serviceId, items, { date: '2030-01-10', time: '10:00', now: NOW }),
     ];
-    // A card payment confirmed for £79.99 (the provider's figure is the one invoiced).
-    await db.query("UPDATE orders SET paid_amount = 79.99, payment_method = 'card' WHERE id = $1", [first]);
+    await db.query("UPDATE orders SET paid_amount = 80, payment_method = 'card' WHERE id = $1", [first]);
     await db.query("UPDATE orders SET status = 'completed' WHERE id = $1", [second]);
     const a = await receiptOf(jane, first);
     const b = await receiptOf(jane, second);
     expect(b.number).toBe(a.number + 1);
-    expect([a.gross, a.vat, a.net, a.payment]).toEqual([79.99, 13.33, 66.66, 'card']);
+    expect([a.gross, a.vat, a.net, a.payment]).toEqual([80, 13.33, 66.67, 'card']);
     expect([invoiceLabel(42), invoiceLabel(1_234_567)]).toEqual(['000042', '1234567']);
   });
+
+  it('lists every priced line — discount, options, extras, the Congestion Charge, a rescheduling fee — and they add up', async () => {
+    const options = await getQuoteOptions(db, serviceId);
+    const drains = options.extras.find((extra) => extra.name === 'Unblocking drains')!;
+    const bigBedroom = options.extras.find((extra) => extra.name === 'Large bedroom (over 20 m²)')!;
+    const quote = await createQuote(db, {
+      service: serviceId, items, frequency: 'weekly', postcode: 'SW1A 1AA',
+      extras: [{ id: drains.id, quantity: 1 }, { id: bigBedroom.id, quantity: 1 }],
+    }, NOW);
+    const id = await bookAt(quote.id, 'SW1A 1AA');
+    // A late reschedule added its fee to the order before the card payment was confirmed.
+    await db.query("UPDATE orders SET total = total + 10.50, reschedule_fees = 10.50, paid_amount = total + 10.50, payment_method = 'card' WHERE id = $1", [id]);
+    const receipt = await receiptOf(jane, id);
+    expect(receipt.lines.map(({ kind, name, amount }) => [kind, name, amount])).toEqual([
+      ['item', 'Bedroom', 50],
+      ['item', 'Bathroom', 30],
+      ['option', 'Large bedroom (over 20 m²)', 15],
+      ['discount', 'Weekly discount (15%)', -14.25],
+      ['extra', 'Unblocking drains', 50],
+      ['congestion', 'Congestion Charge', 11.5],
+      ['fee', 'Rescheduling fee', 10.5],
+    ]);
+    const pence = (pounds: number) => Math.round(pounds * 100);
+    const sum = receipt.lines.reduce((total, line) => total + pence(line.amount), 0);
+    expect(sum).toBe(pence(receipt.gross));
+    expect(receipt.gross).toBe(quote.total + 10.5);
+    expect(pence(receipt.net) + pence(receipt.vat)).toBe(pence(receipt.gross));
+    expect(receipt.vatRates).toEqual([{ rate: 20, net: receipt.net, vat: receipt.vat, gross: receipt.gross }]);
+    // The mails and the back office list the same lines.
+    const { order, items: booked } = await placedOrder(db, id);
+    const detail = await getOrder(db, id);
+    expect(detail.lines).toEqual(receipt.lines);
+    const confirmation = bookingConfirmationMail(order, booked, SITE, NOW).text.split('\n');
+    for (const line of ['  - Congestion Charge: £11.50', '  - Weekly discount (15%): -£14.25', '  - Rescheduling fee: £10.50', `Total: £${receipt.gross.toFixed(2)}`]) {
+      expect(confirmation).toContain(line);
+    }
+  });
+
+  it("takes each line's VAT rate from when it was priced, not a constant", async () => {
+    const before = await bookAt((await createQuote(db, { service: serviceId, items, frequency: 'one_off' }, NOW)).id, 'SE22 8AB');
+    await db.query('UPDATE pricing_settings SET vat_percent = 5');
+    try {
+      const after = await bookAt((await createQuote(db, { service: serviceId, items, frequency: 'one_off' }, NOW)).id, 'SE22 8AB');
+      await db.query("UPDATE orders SET status = 'completed' WHERE id = ANY($1::integer[])", [[before, after]]);
+      const [old, current] = [await receiptOf(jane, before), await receiptOf(jane, after)];
+      expect(old.vatRates).toEqual([{ rate: 20, net: 66.67, vat: 13.33, gross: 80 }]);
+      expect(current.vatRates).toEqual([{ rate: 5, net: 76.19, vat: 3.81, gross: 80 }]);
+      expect(current.lines.every((line) => line.vatRate === 5)).toBe(true);
+    } finally {
+      await db.query('UPDATE pricing_settings SET vat_percent = 20');
+    }
+  });
 });
+
+const SITE = { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' };
+
+/** A cash booking of `items` from a quote, checked out to an address in `postcode`. */
+async function bookAt(quote: string, postcode: string): Promise<number> {
+  const order = await createOrder(db, jane, { service: serviceId, items, quote }, NOW);
+  await checkoutOrder(deps(NOW), jane, {
+    order: order.id, due_date: '2030-01-11', due_time: '10:00', address: '1 Test Street', phone: '020 7946 0000', city: 'London',
+    code_postal: postcode, client_note: '', payment: 'cash',
+  }, undefined);
+  return order.id;
+}

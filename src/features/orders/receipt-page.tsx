@@ -46,19 +46,29 @@ export default function ReceiptPage() {
             {invoice.due ? <div><dt>Booking date</dt><dd>{formatDateTime(invoice.due)}</dd></div> : null}
           </dl>
           <table className="receipt__lines">
-            <caption className="visually-hidden">Items</caption>
+            <caption className="visually-hidden">Lines of the invoice</caption>
             <thead>
-              <tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th></tr>
+              <tr><th scope="col">Description</th><th scope="col">Quantity</th><th scope="col">VAT rate</th><th scope="col">Amount</th></tr>
             </thead>
             <tbody>
-              {invoice.items.map((item) => (
-                <tr key={item.name}><td>{item.name}</td><td>{item.quantity}</td><td>{formatMoney(item.total)}</td></tr>
+              {invoice.lines.map((line, index) => (
+                <tr key={`${line.kind}-${index}`}>
+                  <td>{line.name}</td>
+                  <td>{line.quantity ?? ''}</td>
+                  <td>{line.vatRate}%</td>
+                  <td>{formatMoney(line.amount)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
           <dl className="receipt__totals">
+            {invoice.vatRates.length > 1
+              ? invoice.vatRates.map((rate) => (
+                  <div key={rate.rate}><dt>At {rate.rate}% VAT</dt><dd>net {formatMoney(rate.net)}, VAT {formatMoney(rate.vat)}</dd></div>
+                ))
+              : null}
             <div><dt>Net</dt><dd>{formatMoney(invoice.net)}</dd></div>
-            <div><dt>VAT ({invoice.vatRate}%)</dt><dd>{formatMoney(invoice.vat)}</dd></div>
+            <div><dt>VAT{invoice.vatRates.length === 1 ? ` (${invoice.vatRates[0]!.rate}%)` : ''}</dt><dd>{formatMoney(invoice.vat)}</dd></div>
             <div><dt>Gross</dt><dd>{formatMoney(invoice.gross)}</dd></div>
           </dl>
         </Card>

@@ -54,12 +54,13 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               </tr>
             </thead>
             <tbody>
-              {order.items.map((item) => (
-                <tr key={item.name}>
-                  <th scope="row">{item.name}</th>
-                  <td>{item.quantity}</td>
-                  <td>{formatMoney(item.unit_price)}</td>
-                  <td>{formatMoney(item.total_price)}</td>
+              {/* Every priced line (discount, extras, the Congestion Charge, fees), so the rows add up to the total. */}
+              {order.lines.map((line, index) => (
+                <tr key={`${line.kind}-${index}`}>
+                  <th scope="row">{line.name}</th>
+                  <td>{line.quantity ?? ''}</td>
+                  <td>{line.unitPrice === null ? '' : formatMoney(line.unitPrice)}</td>
+                  <td>{formatMoney(line.amount)}</td>
                 </tr>
               ))}
             </tbody>
