@@ -21,11 +21,6 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(quantity)));
 }
 
-/** The cart total, Σ price × quantity (R-BOOK-1), summed in pence so £0.10 + £0.20 is £0.30. */
-export function cartTotal(cart: readonly CartItem[]): number {
-  return cart.reduce((pence, item) => pence + Math.round(item.price * 100) * item.quantity, 0) / 100;
-}
-
 /** A cart line as kept between visits: the item and its quantity (prices come from the server). */
 export type CartLine = { id: number; quantity: number };
 

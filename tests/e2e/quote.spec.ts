@@ -59,6 +59,8 @@ test('Continue takes a visitor through register and login to /properties/:id wit
   await expect(page.getByRole('checkbox', { name: /^Unblocking drains/ })).toBeChecked();
   await expect(page.getByLabel('Postcode of the property')).toHaveValue('WC2N 5DU');
   await expect(quoteTotal(page)).toHaveText('Total £104.00 (includes VAT £17.33)');
+  // One price on the screen: the cart's Total is the quote's, not the items' £100.00 (issue 23 row 2).
+  await expect(page.getByTestId('cart-total')).toHaveText('£104.00');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
   await expect(page.getByTestId('order-total')).toHaveText('£104.00');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { bookingMachine, cartTotal, clampQuantity, type BookingMeta } from '../../machines/booking.machine';
+import { bookingMachine, clampQuantity, type BookingMeta } from '../../machines/booking.machine';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { bookingWithoutServer, expectedBooking, orderSummary as summary, serviceItems } from '../support/expected/booking';
 
@@ -24,12 +24,6 @@ describe('booking machine rules', () => {
     expect(clampQuantity(7)).toBe(7);
     expect(clampQuantity(2.6)).toBe(3);
     expect(clampQuantity(Number.NaN)).toBe(1);
-  });
-
-  it('totals price × quantity in pounds, exact to the penny', () => {
-    expect(cartTotal([])).toBe(0);
-    expect(cartTotal([{ id: 1, name: 'A', price: 25, quantity: 2 }, { id: 2, name: 'B', price: 32.5, quantity: 3 }])).toBe(147.5);
-    expect(cartTotal([{ id: 1, name: 'A', price: 0.1, quantity: 1 }, { id: 2, name: 'B', price: 0.2, quantity: 1 }])).toBe(0.3);
   });
 
   function selecting() {

@@ -1,16 +1,24 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { cartTotal, type bookingMachine } from '../../../machines/booking.machine';
+import type { bookingMachine } from '../../../machines/booking.machine';
+import type { quoteMachine } from '../../../machines/quote.machine';
 import { paths } from '../../shared/paths';
 import { Alert, Button, Card, LinkButton } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { QuantityField } from '../../components/quantity-field';
 
 type BookingRef = ActorRefFrom<typeof bookingMachine>;
+type QuoteRef = ActorRefFrom<typeof quoteMachine>;
 
-/** The chosen items with quantity controls, the total, Back and Next (disabled until an item is chosen). */
-export function CartPanel({ actorRef }: { actorRef: BookingRef }) {
+/**
+ * The chosen items with quantity controls, the total, Back and Next (disabled until an item is
+ * chosen). The total is the quote's (frequency discount, extras, Congestion Charge included), the
+ * one price the order will cost: a sum of the items here would be a second total that disagrees
+ * with the quote below it (issue 23 row 2).
+ */
+export function CartPanel({ actorRef, quoteRef }: { actorRef: BookingRef; quoteRef: QuoteRef }) {
   const cart = useSelector(actorRef, (s) => s.context.cart);
+  const quoted = useSelector(quoteRef, (s) => (s.matches({ choosing: 'quoted' }) ? s.context.quote : null));
   const canGoNext = useSelector(actorRef, (s) => s.can({ type: 'order.next' }));
   const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
   const orderError = useSelector(actorRef, (s) => (s.matches('orderFailed') ? s.context.error : null));
@@ -37,7 +45,10 @@ export function CartPanel({ actorRef }: { actorRef: BookingRef }) {
         ))}
       </ul>
       <p className="cart-panel__total" aria-live="polite">
-        <span>Total</span> <strong data-testid="cart-total">{formatMoney(cartTotal(cart))}</strong>
+        <span>Total</span>{' '}
+        {cart.length === 0 ? <strong data-testid="cart-total">{formatMoney(0)}</strong> : null}
+        {cart.length > 0 && quoted ? <strong data-testid="cart-total">{formatMoney(quoted.total)}</strong> : null}
+        {cart.length > 0 && !quoted ? <span className="cart-panel__pricing">Working out the price…</span> : null}
       </p>
       {orderError ? (
         <Alert variant="error">

@@ -123,7 +123,7 @@ function ServiceBooking({ serviceId }: { serviceId: number }) {
         <>
           <div className="booking-layout">
             <ItemChecklist actorRef={actorRef} />
-            <CartPanel actorRef={actorRef} />
+            <CartPanel actorRef={actorRef} quoteRef={quoteRef} />
           </div>
           <QuotePanel actorRef={quoteRef} withItems={false} withContinue={false} />
         </>
