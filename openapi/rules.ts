@@ -309,6 +309,34 @@ export const ReceiptRules = {
   }
 } as const;
 
+export const VatAtRateRules = {
+  "properties": {
+    "rate": {
+      "minimum": 0
+    },
+    "net": {
+      "multipleOf": 0.01
+    },
+    "vat": {
+      "multipleOf": 0.01
+    },
+    "gross": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
+export const CreditNoteRules = {
+  "properties": {
+    "number": {
+      "minimum": 1
+    },
+    "invoice": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const QuoteRefRules = {
   "pattern": "^[A-Za-z0-9_-]{16,64}$"
 } as const;

@@ -2347,7 +2347,7 @@ export interface components {
         /** @description One priced line of an order (items, bigger rooms, the frequency discount, extras, the Congestion Charge, rescheduling fees) with the VAT rate it was priced at; an order's lines add up to its total. */
         OrderLine: {
             /** @enum {string} */
-            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee";
+            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "credit";
             name: string;
             quantity: components["schemas"]["Quantity"] | null;
             unitPrice: components["schemas"]["Money"] | null;
@@ -2372,12 +2372,31 @@ export interface components {
             payment: components["schemas"]["PaymentMethod"] | null;
             lines: components["schemas"]["OrderLine"][];
             /** @description Net, VAT and gross of the lines at each rate; their sums are net, vat and gross. */
-            vatRates: {
-                rate: number;
-                net: number;
-                vat: number;
-                gross: number;
-            }[];
+            vatRates: components["schemas"]["VatAtRate"][];
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            /** @description The credit note a refund of the order issued against this invoice, if any. */
+            creditNote: components["schemas"]["CreditNote"] | null;
+        };
+        VatAtRate: {
+            rate: number;
+            net: number;
+            vat: number;
+            gross: number;
+        };
+        /** @description What a refund gave back of an invoice, with its own gap-free number; it names the invoice it reduces. */
+        CreditNote: {
+            number: number;
+            /** @description CN-000001 */
+            label: string;
+            /** @description The number of the VAT invoice it credits. */
+            invoice: number;
+            issued: components["schemas"]["DateTime"];
+            reason: string;
+            /** @description What is credited (positive amounts), at each VAT rate. */
+            lines: components["schemas"]["OrderLine"][];
+            vatRates: components["schemas"]["VatAtRate"][];
             net: components["schemas"]["Money"];
             vat: components["schemas"]["Money"];
             gross: components["schemas"]["Money"];
@@ -2841,6 +2860,8 @@ export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
 export type OrderLine = components['schemas']['OrderLine'];
 export type Receipt = components['schemas']['Receipt'];
+export type VatAtRate = components['schemas']['VatAtRate'];
+export type CreditNote = components['schemas']['CreditNote'];
 export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
 export type Postcode = components['schemas']['Postcode'];

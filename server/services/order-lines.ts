@@ -10,7 +10,7 @@ import { vatOf, type PricedLine } from './pricing';
  * pages print this one list, so what they show adds up to the order's total to the penny.
  */
 export interface OrderLine {
-  kind: PricedLine['kind'] | 'fee';
+  kind: PricedLine['kind'] | 'fee' | 'credit';
   name: string;
   quantity: number | null;
   unitPrice: Pence | null;
@@ -75,6 +75,11 @@ export function lineView(line: OrderLine): OrderLineView {
 /** "Bedroom x 2: £50.00", "Congestion Charge: £11.50", "Weekly discount (15%): -£8.25". */
 export function lineText(line: OrderLine): string {
   return `${line.name}${line.quantity === null ? '' : ` x ${line.quantity}`}: ${formatPounds(line.amount)}`;
+}
+
+/** The lines an invoice was issued for (invoices issued before lines were kept: their order's). */
+export function invoiceLines(order: PricedOrder, items: readonly OrderItemRow[], invoice: { lines: OrderLine[] | null }): OrderLine[] {
+  return invoice.lines ?? orderLines(order, items);
 }
 
 /** The sum of the lines: what the order costs. */

@@ -3,16 +3,18 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox, MailSite } from '../jobs';
 import { conflict, notFound } from '../lib/http-error';
+import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
+import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds } from './money';
-import { grossOf, lineText, lineView, orderLines, totalsOf, vatByRate, type OrderLine } from './order-lines';
+import { COMPANY_NAME, invoiceLabel } from './invoice-labels';
+import { grossOf, invoiceLines, lineText, lineView, orderLines, totalsOf, vatByRate } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 
 
-export const COMPANY_NAME = 'Sparkle Cleaning';
 export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it is paid';
 
 /**
@@ -59,15 +61,11 @@ export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: 
       if (!locked) throw notFound('Order not found');
       return issueInvoice(tx, locked, deps.outbox, deps.now);
     }));
-  return receiptView(order, await orders.items(orderId), invoice, deps.outbox.site);
+  const credit = await creditNoteRepository(deps.db).forOrder(orderId);
+  return receiptView(order, await orders.items(orderId), invoice, deps.outbox.site, credit);
 }
 
-/** The lines an invoice was issued for (older invoices: their order's lines). */
-export function invoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow): OrderLine[] {
-  return invoice.lines ?? orderLines(order, items);
-}
-
-export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Receipt {
+export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null = null): Receipt {
   const lines = invoiceLines(order, items, invoice);
   const rates = vatByRate(lines);
   return {
@@ -86,11 +84,9 @@ export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: Inv
     net: invoice.net,
     vat: invoice.vat,
     gross: invoice.gross,
+    creditNote: credit ? creditNoteView(credit) : null,
   };
 }
-
-/** "VAT invoice 000042": numbers padded so they sort and read alike everywhere. */
-export const invoiceLabel = (number: number) => String(number).padStart(6, '0');
 
 /** The invoice as lines of text: its own mail, or the end of the payment receipt. */
 export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): string[] {

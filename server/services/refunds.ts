@@ -7,6 +7,7 @@ import { orderRepository, touchOrder, type OrderRow } from '../repositories/orde
 import type { Page, PageRequest } from '../repositories/paging';
 import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { cancellationTerms } from './cancellation-terms';
+import { issueCreditNote } from './credit-notes';
 import { toPence, toPounds } from './money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
@@ -110,6 +111,8 @@ export async function decideRefund(
     }
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).
     await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: refund.fee, refundDue: due }, deps.outbox.site));
+    // What is given back of an invoiced order is credited against its invoice (issue 23 row 6).
+    if (due !== null && due > 0) await issueCreditNote(tx, order, toPence(due), deps.outbox, now);
     return { order, refund: (await refunds.find(order.id))! };
   });
 

@@ -1,5 +1,7 @@
 import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoAxeViolations } from './support/a11y';
+import { adminApi } from './support/admin-data';
+import { createApiClient, ok } from './support/api-client';
 import { bookOneItemByCard, serviceItems, signedInCustomer } from './support/booking-ui';
 
 /**
@@ -66,5 +68,30 @@ test.describe('card payment', () => {
     const paid = page.getByRole('article').filter({ hasText: `#${orderId}` });
     await expect(paid).toContainText('Paid');
     await expect(paid).not.toContainText('Payment not completed');
+  });
+
+  test('a refunded card order shows its VAT invoice and a credit note naming it, crediting what was refunded; axe clean', async ({ page }) => {
+    const { items } = await serviceItems();
+    const item = items[0]!;
+    await signedInCustomer(page, 'credit-note');
+    await bookOneItemByCard(page, item.name);
+    await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
+    await expect(page).toHaveURL(/\/success\?order=\d+$/);
+    const orderId = Number(new URL(page.url()).searchParams.get('order'));
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string }).token);
+    // A week ahead: cancelling is free, so the whole payment is refunded and credited.
+    await ok(createApiClient(token).POST('/services/refund-request/{id}', { params: { path: { id: orderId } }, body: { reason: 'Moving away' } }));
+    const { api } = await adminApi();
+    await ok(api.PUT('/admin/refund/status', { body: { order: orderId, status: 'accepted' } }));
+
+    await page.goto(`/orders/${orderId}/receipt`);
+    const invoiceNumber = page.getByRole('heading', { name: /^Invoice number \d{6}$/ });
+    await expect(invoiceNumber).toBeVisible();
+    const invoice = (await invoiceNumber.innerText()).replace('Invoice number ', '');
+    const credit = page.getByRole('article', { name: /^Credit note CN-\d{6}$/ });
+    await expect(credit).toContainText(`Credits VAT invoice${invoice}`);
+    await expect(credit).toContainText(`Total credited${money(item.price)}`);
+    await expect(credit).toContainText(`Refund on the cancellation of order #${orderId}`);
+    await expectNoAxeViolations(page, 'the VAT invoice with its credit note');
   });
 });

@@ -7,6 +7,7 @@ import type { Mail } from '../../server/services/mail';
 import { getOrder, listOrders, updateOrderStatus, STALE_ORDER_MESSAGE } from '../../server/services/orders-admin';
 import { createOrder, getServiceItems, listMyOrders } from '../../server/services/orders';
 import { confirmPayment } from '../../server/services/payments';
+import { getReceipt } from '../../server/services/receipts';
 import { decideRefund, listRefunds, requestRefund, REFUND_REQUESTED_MESSAGE } from '../../server/services/refunds';
 import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats';
 import { createTestPaymentProvider, paySession, SIGNATURE_HEADER } from '../../server/services/test-payment-provider';
@@ -341,6 +342,36 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(after.cancelled).toBe(before.cancelled + 1);
     expect(await decideRefund({ db, payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW)).toEqual(decided);
     await refused(decideRefund({ db, payments, outbox: deps().outbox }, admin, { order: order.id, status: 'rejected' }, NOW), 409, 'This refund request was already accepted');
+  });
+
+  it('a refund of an invoiced order issues one credit note that names the invoice and credits what was refunded (issue 23 row 6)', async () => {
+    const order = await pendingRefund(6, true);
+    const fee = Math.round(order.total * 30);
+    const refundedPence = Math.round(order.total * 100) - fee;
+    const before = await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id);
+    expect(before.creditNote).toBeNull();
+    written.length = 0;
+    await decideRefund({ db, payments: deps().payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
+    const receipt = await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id);
+    const credit = receipt.creditNote!;
+    expect(credit).toMatchObject({ invoice: receipt.number, label: `CN-${String(credit.number).padStart(6, '0')}`, reason: `Refund on the cancellation of order #${order.id}` });
+    expect(Math.round(credit.gross * 100)).toBe(refundedPence);
+    const vat = Math.round((refundedPence * 20) / 120);
+    expect([credit.vat, credit.net]).toEqual([vat / 100, (refundedPence - vat) / 100]);
+    expect(credit.lines).toEqual([{ kind: 'credit', name: `Refund on the cancellation of order #${order.id}`, quantity: null, unitPrice: null, vatRate: 20, amount: refundedPence / 100 }]);
+    const mail = written.map(({ mail }) => mail).find((m) => m.subject === `Credit note ${credit.label} for order #${order.id}`);
+    expect(mail?.to).toBe(jane.email);
+    expect(mail?.text.split('\n')).toContain(`Credit note ${credit.label} for VAT invoice ${String(receipt.number).padStart(6, '0')} (order #${order.id})`);
+    // The same decision again issues nothing more.
+    await decideRefund({ db, payments: deps().payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
+    expect((await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id)).creditNote).toEqual(credit);
+    expect((await db.query('SELECT count(*)::int AS n FROM credit_notes WHERE order_id = $1', [order.id]))[0]).toEqual({ n: 1 });
+  });
+
+  it('a refund of an order never invoiced (cash not yet done) issues no credit note', async () => {
+    const order = await pendingRefund(48);
+    await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
+    expect(await db.query('SELECT number FROM credit_notes WHERE order_id = $1', [order.id])).toEqual([]);
   });
 
   it('accepting the request of an order never paid refunds nothing and adds nothing to Total Refound', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import { getReceipt, invoiceLabel, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
+import { invoiceLabel } from '../../server/services/invoice-labels';
+import { getReceipt, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
 import { checkoutOrder } from '../../server/services/checkout';
 import { bookingConfirmationMail } from '../../server/services/checkout-mail';
@@ -80,6 +81,7 @@ describe('VAT invoices (decision 018)', () => {
       net: 66.67,
       vat: 13.33,
       gross: 80,
+      creditNote: null,
     });
     const label = invoiceLabel(receipt.number);
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[jane.email, `VAT invoice ${label} for order #${id}`]]);

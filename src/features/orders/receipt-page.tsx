@@ -73,6 +73,24 @@ export default function ReceiptPage() {
           </dl>
         </Card>
       ) : null}
+      {invoice?.creditNote ? (
+        <Card as="article" className="receipt__card" aria-labelledby="credit-note-number">
+          <h2 id="credit-note-number" className="receipt__number">Credit note {invoice.creditNote.label}</h2>
+          <dl className="receipt__facts">
+            <div><dt>Issued</dt><dd>{formatDateTime(invoice.creditNote.issued)}</dd></div>
+            <div><dt>Credits VAT invoice</dt><dd>{invoiceLabel(invoice.creditNote.invoice)}</dd></div>
+            <div><dt>Reason</dt><dd>{invoice.creditNote.reason}</dd></div>
+          </dl>
+          <dl className="receipt__totals">
+            {invoice.creditNote.vatRates.map((rate) => (
+              <div key={rate.rate}><dt>Credited at {rate.rate}% VAT</dt><dd>net {formatMoney(rate.net)}, VAT {formatMoney(rate.vat)}</dd></div>
+            ))}
+            <div><dt>Net credited</dt><dd>{formatMoney(invoice.creditNote.net)}</dd></div>
+            <div><dt>VAT credited</dt><dd>{formatMoney(invoice.creditNote.vat)}</dd></div>
+            <div><dt>Total credited</dt><dd>{formatMoney(invoice.creditNote.gross)}</dd></div>
+          </dl>
+        </Card>
+      ) : null}
     </Page>
   );
 }

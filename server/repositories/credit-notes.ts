@@ -1,0 +1,38 @@
+import type { Database } from '../db/database';
+import type { OrderLine } from '../services/order-lines';
+
+export interface CreditNoteRow {
+  number: number;
+  invoice_number: number;
+  order_id: number | null;
+  issued_at: Date;
+  customer_name: string;
+  reason: string;
+  /** What is credited, line by line (pence, positive), each at its VAT rate. */
+  lines: OrderLine[];
+  gross: number;
+  vat: number;
+  net: number;
+}
+
+export type NewCreditNote = Omit<CreditNoteRow, 'number' | 'issued_at' | 'order_id'> & { orderId: number; issuedAt: Date };
+
+export function creditNoteRepository(db: Database) {
+  return {
+    async forOrder(orderId: number): Promise<CreditNoteRow | null> {
+      const rows = await db.query<CreditNoteRow>('SELECT * FROM credit_notes WHERE order_id = $1', [orderId]);
+      return rows[0] ?? null;
+    },
+
+    /** Call in a transaction holding the order's row lock: the next number from the counter (no gap, as invoices). */
+    async issue(note: NewCreditNote): Promise<CreditNoteRow> {
+      const [counter] = await db.query<{ last: number }>('UPDATE credit_note_counter SET last = last + 1 RETURNING last');
+      const rows = await db.query<CreditNoteRow>(
+        `INSERT INTO credit_notes (number, invoice_number, order_id, issued_at, customer_name, reason, lines, gross, vat, net)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [counter!.last, note.invoice_number, note.orderId, note.issuedAt, note.customer_name, note.reason, JSON.stringify(note.lines), note.gross, note.vat, note.net],
+      );
+      return rows[0]!;
+    },
+  };
+}
