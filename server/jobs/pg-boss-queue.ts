@@ -72,7 +72,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) {
           try {
-            await handler(job.data);
+            await handler(job.data, { id: job.id });
           } catch (error) {
             options.onError?.(error, { name, id: job.id });
             throw error;
@@ -109,6 +109,16 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       await subscription?.close();
       // close: false, the pool is ours and closes after.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+    async holds(name, id) {
+      const rows = await db.query('SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2', [name, id]);
+      return rows.length > 0;
+    },
+    async forgetMail(tx, to) {
+      // Waiting, active, done or failed (pgboss.job), and what maintenance archived since.
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        await tx.query(`DELETE FROM ${table} WHERE name = $1 AND lower(data->>'to') = lower($2)`, [QUEUES.mail, to]);
+      }
     },
     async pending(name) {
       return boss.getQueueSize(name, { before: 'completed' });
