@@ -1,7 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDaysAtTen, catalogue, checkoutBody, firstFreeStart, londonDue, placeOrder, send, type Catalogue } from '../booking-fixtures';
+import { mailOutbox } from '../../../server/jobs';
+import type { Mailer } from '../../../server/services/mail';
+import { readOutbox } from '../../../server/services/outbox';
+import { createOutboxMailer } from '../../../server/services/outbox-mailer';
 import { startTestServer, type TestCustomer, type TestServer } from '../support/test-server';
 
 /**
@@ -124,4 +129,50 @@ describe(`erasure racing a customer's change (${onPostgres ? 'PostgreSQL' : 'PGl
     console.log(`Erasure races (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${TRIES} tries, changes answered ${JSON.stringify(outcomes)}, ${left.length} leftovers`);
     expect(left).toEqual([]);
   }, 240_000);
+});
+
+describe('erasure while one of the person\'s mails is being sent', () => {
+  it('the mail being sent removes its own file: the erasure swept the outbox before it was written', async () => {
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'h1-erasure-outbox-'));
+    const outbox = createOutboxMailer(outboxDir, 'Sparkle Cleaning <no-reply@sparkle.test>', () => {});
+    let eraseNow: (() => Promise<void>) | null = null;
+    let sendEnded!: () => void;
+    const sent = new Promise<void>((resolve) => (sendEnded = resolve));
+    // The real outbox, except that the erasure runs (and commits and sweeps) inside the send, before the file is written.
+    const mailer: Mailer = {
+      ...outbox,
+      async send(mail) {
+        const erase = eraseNow;
+        eraseNow = null;
+        if (erase) await erase();
+        await outbox.send(mail);
+        if (erase) sendEnded();
+      },
+    };
+    const own = await startTestServer({ mailer, config: { outboxDir } });
+    try {
+      const person = personOf(999);
+      const customer = await own.createCustomer({ name: person.name });
+      const shop = await catalogue(own, customer.token);
+      const order = await placeOrder(own, customer.token, shop);
+      const due = await firstFreeStart(own, shop.serviceId, order.duration_minutes, inDaysAtTen(7));
+      let erased = 0;
+      eraseNow = async () => {
+        erased = (await send(own, 'POST', '/user/delete', { token: customer.token, body: { password: customer.password } })).status;
+      };
+      const booked = await send(own, 'POST', '/services/order/checkout', { token: customer.token, body: { ...checkoutBody(order.id, due), address: person.address, phone: person.phone } });
+      expect(booked.status).toBe(200);
+      // The erasure deleted the job, so the queue looks empty before the send ends: wait for the
+      // send, then for a later mail, which the one worker takes only once this job's run is over.
+      await sent;
+      const site = { publicUrl: own.config.publicUrl, vatNumber: own.config.vatNumber };
+      await own.db.transaction((tx) => mailOutbox(own.app.jobs, site).add(tx, { to: 'later@example.test', subject: 'Later', text: 'After' }));
+      await own.mailSettled();
+      expect(erased).toBe(200);
+      expect((await readOutbox(outboxDir)).map((mail) => mail.to)).toEqual(['later@example.test']);
+    } finally {
+      await own.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
