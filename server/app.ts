@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     db,
     config,
-    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber }),
+    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber }, mailer),
     payments:
       options.payments !== undefined
         ? options.payments

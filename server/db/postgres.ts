@@ -16,6 +16,15 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
 }
 
+/** Runs of one transaction when PostgreSQL picks it as a deadlock or serialization victim. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/** 40P01 deadlock_detected, 40001 serialization_failure: running the transaction again can succeed. */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000 } as const;
 
 /** A PostgreSQL server through a pg Pool; a transaction holds one pooled client from BEGIN to COMMIT. */
@@ -31,6 +40,28 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  async function runTransaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    // A checked-out client losing its connection (the server restarting) emits 'error' on itself,
+    // not on the pool: unheard, it would crash the process. The failing query reports it instead.
+    let broken = false;
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const value = await fn(clientDatabase(client));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  }
   const listeners = new Set<Subscription>();
   let closed = false;
   return {
@@ -39,25 +70,14 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       return lastRows<T>(result);
     },
     async transaction(fn) {
-      const client = await pool.connect();
-      // A checked-out client losing its connection (the server restarting) emits 'error' on itself,
-      // not on the pool: unheard, it would crash the process. The failing query reports it instead.
-      let broken = false;
-      const onError = () => {
-        broken = true;
-      };
-      client.on('error', onError);
-      try {
-        await client.query('BEGIN');
-        const value = await fn(clientDatabase(client));
-        await client.query('COMMIT');
-        return value;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.off('error', onError);
-        client.release(broken);
+      // A deadlock or serialization failure is PostgreSQL choosing a victim, not a bug: the whole
+      // transaction runs again (the other one has finished or moved on), so the client never sees it.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await runTransaction(fn);
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        }
       }
     },
     async executeSql(text, values) {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Mail, Mailer } from '../services/mail';
+import { deliverMail, newMessageId } from './mail-delivery';
 import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
 import { purgeExpired, PURGERS, type Purger } from './purge';
@@ -12,7 +13,12 @@ export { QUEUES, type JobQueue } from './queue';
 
 /** Where a change puts the mails it causes: in its own transaction, sent after it commits. */
 export interface MailOutbox {
+  /** Queues the mail with its Message-ID; a mail without an address (an erased account's) is not queued. */
   add(tx: Database, mail: Mail): Promise<void>;
+  /** Erasure, in its transaction: every mail job to `to` is deleted (queue.ts, forgetMail). */
+  forget?(tx: Database, to: string): Promise<void>;
+  /** Erasure, after it committed: the copies of mails to `to` kept on this server (outbox files) are removed. */
+  forgetDelivered?(to: string): Promise<void>;
   /** Who the mails come from: their links (My orders on PUBLIC_URL) and the VAT number of invoices. */
   readonly site: MailSite;
 }
@@ -40,9 +46,19 @@ export function createJobQueue(db: Database, config: Pick<Config, 'mailRetryLimi
   return db.executeSql ? createPgBossQueue(db, db.executeSql, { retry, onError }) : createLocalQueue(db, { retry, onError });
 }
 
-export function mailOutbox(queue: JobQueue, site: MailSite): MailOutbox {
-  return { add: (tx, mail) => queue.send(tx, QUEUES.mail, mail), site };
+export function mailOutbox(queue: JobQueue, site: MailSite, mailer?: Mailer): MailOutbox {
+  return {
+    async add(tx, mail) {
+      // An erased account's orders have no address left: nothing is ever sent to an empty To.
+      if (!mail.to?.trim()) return;
+      await queue.send(tx, QUEUES.mail, { ...mail, messageId: mail.messageId ?? newMessageId(site) });
+    },
+    forget: (tx, to) => queue.forgetMail(tx, to),
+    forgetDelivered: async (to) => mailer?.forget?.(to),
+    site,
+  };
 }
+
 
 export interface WorkerDeps {
   db: Database;
@@ -56,7 +72,7 @@ export interface WorkerDeps {
 /** Starts the queue with its workers: mail delivery, the periodic purge, the booking reminders and the series' planning. */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
-  await queue.work(QUEUES.mail, async (data) => deps.mailer.send(data as Mail));
+  await queue.work(QUEUES.mail, async (data, job) => deliverMail(queue, { mailer: deps.mailer, site: deps.outbox.site }, data as Mail, job.id));
   await queue.work(QUEUES.purge, async () => {
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });

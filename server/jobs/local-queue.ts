@@ -1,6 +1,6 @@
 import cronParser from 'cron-parser';
 import type { Database, Subscription } from '../db/database';
-import { JOBS_CHANNEL, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { JOBS_CHANNEL, QUEUES, type JobIdentity, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
 interface JobRow {
   id: number;
@@ -25,7 +25,7 @@ export interface LocalQueueOptions {
  * runner owns the queue; jobs left active by a crash are taken up again at start.
  */
 export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQueue {
-  const handlers = new Map<QueueName, (data: unknown) => Promise<void>>();
+  const handlers = new Map<QueueName, (data: unknown, job: JobIdentity) => Promise<void>>();
   const pollMs = options.pollMs ?? 5_000;
   let running = false;
   let timer: NodeJS.Timeout | null = null;
@@ -98,7 +98,7 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
 
   async function runJob(job: JobRow): Promise<void> {
     try {
-      await handlers.get(job.name)!(job.data);
+      await handlers.get(job.name)!(job.data, { id: String(job.id) });
       await db.query("UPDATE local_jobs SET state = 'completed', completed_on = now() WHERE id = $1", [job.id]);
     } catch (error) {
       options.onError?.(error, { name: job.name, id: job.id });
@@ -158,6 +158,13 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
       await subscription?.close();
       current = loop ?? Promise.resolve();
       await Promise.race([current, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    },
+    async holds(name, id) {
+      const rows = await db.query('SELECT 1 FROM local_jobs WHERE id = $1 AND name = $2', [Number(id), name]);
+      return rows.length > 0;
+    },
+    async forgetMail(tx, to) {
+      await tx.query("DELETE FROM local_jobs WHERE name = $1 AND lower(data->>'to') = lower($2)", [QUEUES.mail, to]);
     },
     async pending(name) {
       const [row] = await db.query<{ count: number }>(

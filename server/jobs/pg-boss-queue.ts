@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database, Subscription } from '../db/database';
 import { underStartupLock } from '../db/migrate';
@@ -7,6 +8,32 @@ export interface PgBossQueueOptions {
   retry: (name: QueueName) => RetryPolicy;
   onError?: (error: unknown, job: { name: string; id: string }) => void;
 }
+
+/**
+ * pg-boss 10's worker ends each batch with `this.complete(...)` or `this.fail(...)` and does not
+ * await either (src/manager.js, watch → onFetch). When the database goes away at that moment the
+ * rejection is unhandled and Node ends the process: 2 of 6 outages took an instance down (issue 24,
+ * row 3). The rejection is handled where it happens: a handler is attached to the very promise
+ * (awaiting callers still get it) and the error reported as pg-boss's own 'error'. The job, left
+ * active, expires and runs again: a mail keeps its Message-ID, so the copy is dropped (decision 028).
+ */
+export function handleUnawaitedSettlements(): void {
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<string | symbol, unknown> };
+  const proto = manager.prototype;
+  if (proto[HANDLED]) return;
+  for (const method of ['complete', 'fail'] as const) {
+    const original = proto[method];
+    // An upgrade that renames them must be noticed, not silently unprotected.
+    if (typeof original !== 'function') throw new Error(`pg-boss's Manager has no ${method}(): review handleUnawaitedSettlements`);
+    proto[method] = function settle(this: { emit(event: string, error: unknown): void }, ...args: unknown[]) {
+      const settled = (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      settled.catch((error: unknown) => this.emit('error', error));
+      return settled;
+    };
+  }
+  proto[HANDLED] = true;
+}
+const HANDLED = Symbol.for('sparkle.pg-boss.settlements-handled');
 
 /** The seam pg-boss speaks through: our pool (one pool per instance, its size and timeouts). */
 export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -18,6 +45,7 @@ export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: un
  * own transaction (`send`'s `db` option): the transactional outbox.
  */
 export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options: PgBossQueueOptions): JobQueue {
+  handleUnawaitedSettlements();
   const boss = new PgBoss({
     db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
     schema: 'pgboss',
@@ -44,7 +72,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) {
           try {
-            await handler(job.data);
+            await handler(job.data, { id: job.id });
           } catch (error) {
             options.onError?.(error, { name, id: job.id });
             throw error;
@@ -81,6 +109,16 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       await subscription?.close();
       // close: false, the pool is ours and closes after.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+    async holds(name, id) {
+      const rows = await db.query('SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2', [name, id]);
+      return rows.length > 0;
+    },
+    async forgetMail(tx, to) {
+      // Waiting, active, done or failed (pgboss.job), and what maintenance archived since.
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        await tx.query(`DELETE FROM ${table} WHERE name = $1 AND lower(data->>'to') = lower($2)`, [QUEUES.mail, to]);
+      }
     },
     async pending(name) {
       return boss.getQueueSize(name, { before: 'completed' });

@@ -13,7 +13,15 @@ export interface JobQueue {
    */
   send(tx: Database, name: QueueName, data: object): Promise<void>;
   /** Runs `handler` for each job of `name`; a throw retries the job later (backoff). */
-  work(name: QueueName, handler: (data: unknown) => Promise<void>): Promise<void>;
+  work(name: QueueName, handler: (data: unknown, job: JobIdentity) => Promise<void>): Promise<void>;
+  /** Whether the job's row is still there, in any state (erasure deletes a person's mail jobs). */
+  holds(name: QueueName, id: string): Promise<boolean>;
+  /**
+   * Erasure (decision 028): deletes, in the erasure's transaction, every mail job addressed to `to`
+   * (case-insensitive) whatever its state, so no queued, done or archived payload keeps the person's
+   * name, address, phone or note, and none still waiting is sent.
+   */
+  forgetMail(tx: Database, to: string): Promise<void>;
   /** A job of `name` at every slot of `cron` (UTC), once across instances. */
   schedule(name: QueueName, cron: string): Promise<void>;
   start(): Promise<void>;
@@ -21,6 +29,11 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
   /** Jobs of `name` not done yet (waiting, waiting to retry, running). */
   pending(name: QueueName): Promise<number>;
+}
+
+/** Which job a handler runs: the same id on every run of it (retries, a rerun after a crash). */
+export interface JobIdentity {
+  id: string;
 }
 
 export const QUEUES = {

@@ -5,6 +5,8 @@ import { HttpError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, please try again';
+/** Seconds a 503 for an unreachable database asks the client to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const ABORTED_MESSAGE = 'The request was not received whole';
 
 /**
@@ -33,7 +35,8 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
+      // Nothing was done (the transaction rolled back): the client or the proxy may try again soon.
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

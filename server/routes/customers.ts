@@ -29,7 +29,7 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
       reply.header('content-disposition', `attachment; filename="customer-${idOf(request)}.json"`);
       return exportCustomer(ctx.db, idOf(request), ctx.now());
     },
-    anonymiseCustomer: async (request) => anonymiseCustomerRecord(ctx.db, idOf(request), ctx.now()),
+    anonymiseCustomer: async (request) => anonymiseCustomerRecord(ctx.db, idOf(request), ctx.now(), ctx.outbox),
 
     async listMessages(request, reply) {
       const page = pageRequest(request);

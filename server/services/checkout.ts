@@ -8,6 +8,7 @@ import { idempotencyKeyRepository } from '../repositories/orders-idempotency-key
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
 import { claimTeam } from './availability';
+import { lockOwnAccountFirst } from './account-lock';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from './london-time';
@@ -71,6 +72,9 @@ export async function checkoutOrder(
   const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
   const outcome = await deps.db.transaction(async (tx) => {
+    // The account before the order, as erasure takes them (account-lock.ts, issue 24 row 2); an
+    // account erased meanwhile is not checked out. Keep it the transaction's first statement.
+    await lockOwnAccountFirst(tx, user.id);
     if (idempotencyKey) {
       const claimed = await idempotencyKeyRepository(tx).claim({
         userId: user.id, key: idempotencyKey, requestHash, response, at: deps.now,

@@ -7,7 +7,7 @@ import { customerRepository, REVENUE_STATUSES, type CustomerRow, type CustomerSo
 import type { Page, PageRequest } from '../repositories/paging';
 import { toPence, toPounds } from './money';
 import { iso, isoOrNull } from './orders-views';
-import { anonymiseCustomer, personalData } from './personal-data';
+import { eraseCustomer, personalData, type MailForgetting } from './personal-data';
 
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
@@ -88,8 +88,8 @@ export async function exportCustomer(db: Database, id: number, now: Date): Promi
 }
 
 /** An erasure request handled by the back office; the record as it is afterwards. */
-export async function anonymiseCustomerRecord(db: Database, id: number, now: Date): Promise<CustomerRecord> {
+export async function anonymiseCustomerRecord(db: Database, id: number, now: Date, mail?: MailForgetting): Promise<CustomerRecord> {
   await findCustomer(db, id);
-  await db.transaction((tx) => anonymiseCustomer(tx, id, now));
+  await eraseCustomer(db, mail, id, now);
   return getCustomerRecord(db, id);
 }

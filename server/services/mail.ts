@@ -7,6 +7,12 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * `<uuid@host>`, given when the mail is queued (jobs/index.ts) and kept in the job, so every run
+   * of the job sends the same Message-ID: the outbox writes it once, receivers can drop a copy
+   * (docs/decisions/028). Doubles as the mail's idempotency key.
+   */
+  messageId?: string;
   /** Files sent with the mail (a booking's `.ics`); text only, since the queue stores the mail as JSON. */
   attachments?: MailAttachment[];
 }
@@ -20,6 +26,10 @@ export interface MailAttachment {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** The copy of `mail` this mailer keeps (an outbox file), removed: its job was erased while it ran. */
+  withdraw?(mail: Mail): Promise<void>;
+  /** Erasure: removes every kept copy of a mail to `to` (case-insensitive); SMTP keeps none. */
+  forget?(to: string): Promise<void>;
 }
 
 export type MailLog = (message: string) => void;

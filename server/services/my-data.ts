@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { customerRepository } from '../repositories/customers';
 import { createUserRepository } from '../repositories/user-repository';
 import { verifyPassword } from './password-hasher';
-import { anonymiseCustomer, personalData } from './personal-data';
+import { eraseCustomer, personalData } from './personal-data';
 
 export const WRONG_PASSWORD = 'Your password is not correct';
 export const ADMIN_CANNOT_DELETE = 'An administrator account cannot be deleted here';
@@ -30,7 +30,7 @@ export function createMyData(ctx: AppContext) {
       if (!user) throw notFound('User not found');
       if (user.roles.includes('ROLE_ADMIN')) throw conflict(ADMIN_CANNOT_DELETE);
       if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(WRONG_PASSWORD);
-      await ctx.db.transaction((tx) => anonymiseCustomer(tx, userId, ctx.now()));
+      await eraseCustomer(ctx.db, ctx.outbox, userId, ctx.now());
       return { message: ACCOUNT_DELETED };
     },
   };

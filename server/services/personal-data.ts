@@ -1,5 +1,6 @@
 import type { PersonalData } from '../../openapi/schema';
 import type { Database } from '../db/database';
+import type { MailOutbox } from '../jobs';
 import { contactMessagesRepository } from '../repositories/contact-messages';
 import { customerNotesRepository } from '../repositories/customer-notes';
 import { customerRepository, type CustomerRow } from '../repositories/customers';
@@ -67,12 +68,12 @@ export async function personalData(db: Database, customer: CustomerRow, options:
  * row is locked so two requests cannot interleave.
  * Anonymising an anonymised account changes nothing.
  */
-export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<void> {
+export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<string | null> {
   const [user] = await tx.query<{ email: string | null; anonymised_at: Date | null }>(
     'SELECT email, anonymised_at FROM users WHERE id = $1 FOR UPDATE',
     [userId],
   );
-  if (!user || user.anonymised_at) return;
+  if (!user || user.anonymised_at) return null;
   const name = deletedUserName(userId);
   // A password hash no password matches (verifyPassword refuses anything but scrypt$…).
   await tx.query(
@@ -91,4 +92,25 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
   if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
+  return user.email;
+}
+
+/** What erasure asks of the mail: the person's mail jobs and the copies this server keeps. */
+export type MailForgetting = Pick<MailOutbox, 'forget' | 'forgetDelivered'>;
+
+/**
+ * The erasure of an account (anonymiseCustomer) with its mail (issue 24, rows 2 and 9; decision
+ * 028): in the same transaction every mail job to the account's address is deleted, whatever its
+ * state — none waiting is sent, and no payload keeps a name, address, phone or note — and after the
+ * commit the outbox's files to it are removed. Changes that lock the account first (account-lock.ts)
+ * either finished before (their mail is among those deleted) or see the account erased and write
+ * nothing; a mail being sent at that moment removes its own file (jobs/mail-delivery.ts).
+ */
+export async function eraseCustomer(db: Database, mail: MailForgetting | undefined, userId: number, now: Date): Promise<void> {
+  const email = await db.transaction(async (tx) => {
+    const erased = await anonymiseCustomer(tx, userId, now);
+    if (erased) await mail?.forget?.(tx, erased);
+    return erased;
+  });
+  if (email) await mail?.forgetDelivered?.(email);
 }

@@ -6,6 +6,7 @@ import { auditRepository } from '../repositories/audit';
 import { orderRepository, touchOrder, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
 import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
+import { lockAccountFirst, lockOwnAccountFirst } from './account-lock';
 import { cancellationTerms } from './cancellation-terms';
 import { issueCreditNote } from './credit-notes';
 import { toPence, toPounds } from './money';
@@ -32,6 +33,8 @@ export async function requestRefund(
 ): Promise<RefundRequestResult> {
   if (reason.trim() === '') throw badRequest('Please tell us why you cancel the order');
   return db.transaction(async (tx) => {
+    // The account before the order, as erasure takes them (account-lock.ts).
+    await lockOwnAccountFirst(tx, user.id);
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     const fee = await recordCancellationRequest(tx, outbox, user, order, reason.trim(), now);
@@ -84,7 +87,11 @@ export async function decideRefund(
   const decided = await deps.db.transaction(async (tx) => {
     const orders = orderRepository(tx);
     const refunds = refundRepository(tx);
-    // The order first, then its request: the same lock order as a customer's request.
+    // The customer's account, then the order, then its request: the lock order of a customer's
+    // request and of erasure (account-lock.ts). An order never changes hands, so its owner read
+    // unlocked is the one to lock.
+    const owner = await orders.find(decision.order);
+    if (owner) await lockAccountFirst(tx, owner.user_id);
     const order = await orders.find(decision.order, { forUpdate: true });
     const refund = order ? await refunds.find(decision.order, { forUpdate: true }) : null;
     if (!order || !refund) throw notFound('Refund request not found');

@@ -5,6 +5,7 @@ import type { MailOutbox } from '../jobs';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
+import { lockOwnAccountFirst } from './account-lock';
 import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
 import { londonLocalToInstant } from './london-time';
@@ -44,6 +45,8 @@ export async function rescheduleOrder(
 ): Promise<RescheduleResult> {
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   return deps.db.transaction(async (tx) => {
+    // The account before the order, as erasure takes them (account-lock.ts).
+    await lockOwnAccountFirst(tx, user.id);
     const orders = orderRepository(tx);
     const order = await orders.find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');

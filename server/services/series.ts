@@ -5,6 +5,7 @@ import { conflict, notFound } from '../lib/http-error';
 import type { MailOutbox } from '../jobs';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository } from '../repositories/series';
+import { lockOwnAccountFirst } from './account-lock';
 import { toPence, toPounds } from './money';
 import { myOrderView } from './orders-views';
 import { recordCancellationRequest } from './refunds';
@@ -40,6 +41,8 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
 /** "Skip this visit": the visit's cancellation, on the single cancellation's terms. */
 export async function skipVisit(db: Database, outbox: MailOutbox, user: AuthUser, orderId: number, now: Date): Promise<SeriesActionResult> {
   return db.transaction(async (tx) => {
+    // The account before the order, as erasure takes them (account-lock.ts).
+    await lockOwnAccountFirst(tx, user.id);
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id || order.series_id === null) throw notFound('Visit not found');
     const fee = await recordCancellationRequest(tx, outbox, user, order, SKIP_REASON, now);
@@ -55,6 +58,7 @@ export async function skipVisit(db: Database, outbox: MailOutbox, user: AuthUser
  */
 export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthUser, seriesId: number, now: Date): Promise<SeriesActionResult> {
   return db.transaction(async (tx) => {
+    await lockOwnAccountFirst(tx, user.id);
     const repository = seriesRepository(tx);
     const series = await repository.find(seriesId, { forUpdate: true });
     if (!series || series.user_id !== user.id) throw notFound('Series not found');

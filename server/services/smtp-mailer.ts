@@ -12,6 +12,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url.toString());
   return {
     async send(mail) {
+      // The mail's own Message-ID goes with it (nodemailer's messageId): every run of its job
+      // sends the same one, so a receiver can drop a copy (docs/decisions/028).
       await transport.sendMail({ from, ...mail });
     },
   };

@@ -130,6 +130,38 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 });
 
+describe('one mail, one file (docs/decisions/028)', () => {
+  const booking = (messageId: string, to = 'jane@example.co.uk'): Mail => ({ to, subject: 'Booking confirmed', text: '12 High Street', messageId });
+
+  it('writes a mail with a Message-ID once: a second send of it (a rerun of its job) writes nothing', async () => {
+    const dir = newOutbox();
+    const logged: string[] = [];
+    const mailer = createOutboxMailer(dir, FROM, (line) => logged.push(line));
+    await mailer.send(booking('<one@sparkle.test>'));
+    await mailer.send(booking('<one@sparkle.test>'));
+    await mailer.send(booking('<two@sparkle.test>'));
+    const files = await raw(dir);
+    expect(files.map((file) => /\r\nMessage-ID: (\S+)\r\n/.exec(file)?.[1])).toEqual(['<one@sparkle.test>', '<two@sparkle.test>']);
+    // Only whole mails in the folder: the copy written aside was renamed into place.
+    expect((await readdir(dir)).every((name) => name.endsWith('.eml'))).toBe(true);
+    expect(logged[1]).toBe('Mail <one@sparkle.test> is in the outbox already: not written again');
+  });
+
+  it('withdraws the file of one Message-ID, and forgets every mail to an address whatever its case', async () => {
+    const dir = newOutbox();
+    const mailer = createOutboxMailer(dir, FROM, () => {});
+    await mailer.send(booking('<a@sparkle.test>', 'Erased@Example.co.uk'));
+    await mailer.send(booking('<b@sparkle.test>', 'erased@example.co.uk'));
+    await mailer.send(booking('<c@sparkle.test>', 'kept@example.co.uk'));
+    await mailer.send(booking('<d@sparkle.test>', 'kept@example.co.uk'));
+    await mailer.withdraw!(booking('<d@sparkle.test>', 'kept@example.co.uk'));
+    await mailer.forget!(' ERASED@example.co.uk ');
+    expect((await readOutbox(dir)).map((mail) => mail.to)).toEqual(['kept@example.co.uk']);
+    // Forgetting in an outbox never written to is nothing to do.
+    await expect(createOutboxMailer(newOutbox(), FROM, () => {}).forget!('x@example.co.uk')).resolves.toBeUndefined();
+  });
+});
+
 describe('reading the outbox back (the API and e2e suites follow links from it)', () => {
   const eml = (...lines: string[]) => lines.join('\r\n');
 
@@ -246,6 +278,15 @@ describe('SMTP delivery (SMTP_URL)', () => {
     expect(mail!.data).toContain('From: Sparkle Cleaning <no-reply@sparkle.test>');
     expect(mail!.data).toContain('Your order #7');
     expect(mail!.data).toContain('filename=booking-7.ics');
+  });
+
+  it('sends the mail\'s own Message-ID, so a receiver can drop a copy sent again', async () => {
+    const before = smtp.received.length;
+    const mailer = createSmtpMailer(smtp.url, FROM);
+    const mail = { to: 'jane@example.co.uk', subject: 'Booking confirmed', text: 'Your order #8', messageId: '<9f1c@sparkle.test>' };
+    await mailer.send(mail);
+    await mailer.send(mail);
+    expect(smtp.received.slice(before).map((received) => /\r\nMessage-ID: (\S+)\r\n/i.exec(received.data)?.[1])).toEqual(['<9f1c@sparkle.test>', '<9f1c@sparkle.test>']);
   });
 
   it('a server that never greets fails the send (the queue retries it) instead of holding the worker', async () => {
