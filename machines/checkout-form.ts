@@ -1,6 +1,6 @@
 import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
-import { earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
+import { clockChangeProblem, earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
 import { CheckoutRequestRules } from '../openapi/rules';
 
 /**
@@ -68,6 +68,9 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
   const hasTime = required('time', 'Time') && TIME.test(form.time);
   if (!hasTime && !errors.time) errors.time = form.time === INCOMPLETE ? 'Enter the whole time !' : 'Enter the time as HH:mm !';
   if (hasDate && hasTime) {
+    // Said on the time (the date may be fine at another hour); the notice check still speaks of the date.
+    const clockChange = clockChangeProblem(form.date, form.time);
+    if (clockChange) errors.time = clockChange;
     const earliest = earliestStart(now, NOTICE_MS);
     if (londonLocalToInstant(form.date, form.time) < earliest) {
       errors.date = `Online bookings need 24 hours notice: choose ${formatLondon(earliest)} (UK time) or later !`;

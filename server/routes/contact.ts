@@ -2,7 +2,7 @@ import type { ContactRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { createContactRepository } from '../repositories/contact-repository';
-import { assertPlainName } from '../services/plain-names';
+import { assertOwnName, assertPlainName } from '../services/plain-names';
 import { clientNetwork } from '../services/rate-limits';
 
 export const CONTACT_SENT = 'Contact was successfully, we will contact you asap !';
@@ -15,6 +15,7 @@ export function contactHandlers(ctx: AppContext): Partial<Handlers> {
     sendContact: async (request, reply) => {
       const { name, email, message } = request.body as ContactRequest;
       assertPlainName('Name', name);
+      assertOwnName('Name', name);
       await limiter.reserve({ key: `contact:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.contact });
       await messages.create({ name: name.trim(), email: email.trim(), message }, ctx.now());
       return reply.code(201).send({ message: CONTACT_SENT });

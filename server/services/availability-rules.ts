@@ -6,7 +6,7 @@
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
 import { CLOSED } from '../../src/lib/availability-text';
-import { londonLocalToInstant } from '../../src/lib/london-time';
+import { clockChangeProblem, londonLocalToInstant } from '../../src/lib/london-time';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
 export const SLOT_STEP_MINUTES = 30;
@@ -55,6 +55,8 @@ export type StartCheck =
   | { kind: 'free'; teams: number[] }
   | { kind: 'closed'; reason: string }
   | { kind: 'outsideHours'; opens: number; lastStart: number }
+  /** A time the clocks skip or show twice that day (src/lib/london-time.ts): never a start. */
+  | { kind: 'clockChange'; problem: string }
   | { kind: 'full' };
 
 export function weekdayOf(date: string): number {
@@ -87,6 +89,8 @@ export function companyDay(data: CapacityData, date: string): { hours: Hours } |
 export function checkStart(data: CapacityData, date: string, time: string, minutes: number, movingOrder?: number): StartCheck {
   const day = companyDay(data, date);
   if ('closed' in day) return { kind: 'closed', reason: day.closed };
+  const problem = clockChangeProblem(date, time);
+  if (problem) return { kind: 'clockChange', problem };
   const startMinute = toMinutes(time);
   const length = Math.max(minutes, MIN_JOB_MINUTES);
   if (startMinute < day.hours.opens || startMinute + length > day.hours.closes) {
@@ -132,6 +136,7 @@ export function dayTimes(data: CapacityData, date: string, minutes: number, wind
     const at = londonLocalToInstant(date, time);
     if (at < window.earliest || at > window.latest) continue;
     const check = checkStart(data, date, time, length);
+    if (check.kind === 'clockChange') continue;
     times.push({ time, free: check.kind === 'free' ? check.teams.length : 0 });
   }
   return { date, closed: null, times };

@@ -62,6 +62,7 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
     if (check.lastStart < check.opens) throw badRequest(`This job takes longer than our opening hours on ${date}: please choose another day`);
     throw badRequest(`This job of ${minutes} minutes can start between ${toTime(check.opens)} and ${toTime(check.lastStart)} (UK time) on ${date}`);
   }
+  if (check.kind === 'clockChange') throw badRequest(check.problem);
   if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
   const teamId = current !== null && check.teams.includes(current) ? current : check.teams[0]!;
   await repository.assign(orderId, teamId, minutes);

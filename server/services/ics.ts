@@ -47,9 +47,25 @@ function utcStamp(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 text: backslash, semicolon, comma and line breaks escaped. */
+/**
+ * Every character some parser ends a line at: CRLF as one, then lone CR, LF, VT, FF, NEL (U+0085),
+ * LS (U+2028) and PS (U+2029). Left raw, any of them in an address starts a line of its own
+ * (ORGANIZER, URL, a VALARM) for a parser that splits there (issue 24).
+ */
+// eslint-disable-next-line no-control-regex -- VT and FF are line breaks to some parsers
+const LINE_BREAK = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
+/** The other C0 and C1 controls and DEL: RFC 5545 TEXT has no place for them (tab is allowed), so they go. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
+
+/** RFC 5545 text: backslash, semicolon, comma escaped; every line break as \n; other controls dropped. */
 function text(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(CONTROL, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n');
 }
 
 /** Lines longer than 75 octets are folded (a CRLF and a space), as RFC 5545 asks. */

@@ -1,4 +1,7 @@
+import { imitatesStaff, namesMustNotImitateStaff } from '../../src/lib/staff-names';
 import { badRequest } from '../lib/http-error';
+
+export { namesMustNotImitateStaff };
 
 /**
  * Control characters (line breaks, tabs, C0/C1), line and paragraph separators, and the invisible
@@ -12,4 +15,13 @@ export const namesMustBePlain = (label: string) => `${label} must not contain li
 /** Refuses (400) a name that is not plain text on one line. */
 export function assertPlainName(label: string, value: string): void {
   if (UNPLAIN.test(value)) throw badRequest(namesMustBePlain(label));
+}
+
+/**
+ * Refuses (400) a name that reads like staff or a system label (src/lib/staff-names.ts, the rule
+ * the forms use too). For names a customer chooses for themselves: registration, their profile and
+ * the contact form; staff name themselves and their teams as they see fit.
+ */
+export function assertOwnName(label: string, value: string): void {
+  if (imitatesStaff(value)) throw badRequest(namesMustNotImitateStaff(label));
 }

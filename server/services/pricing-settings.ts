@@ -53,7 +53,8 @@ const frequencyView = (row: { code: string; name: string; discount_percent: stri
 const extraView = (row: { id: number; name: string; kind: 'extra' | 'option'; price: string }): ExtraRule => ({
   id: Number(row.id), name: row.name, kind: row.kind, price: toPounds(toPence(row.price)),
 });
-const DEFAULT_HOURS = { open: true, opens: '07:00', closes: '20:00' };
+/** A weekday with no row of its own (008_opening_hours.sql seeds all seven; a test database may not). */
+export const DEFAULT_HOURS = { open: true, opens: '07:00', closes: '20:00' };
 
 export async function getPricingRules(db: Database): Promise<PricingRules> {
   const rules = editableRulesRepository(db);

@@ -5,7 +5,7 @@ import { createRateLimiter } from '../lib/rate-limiter';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { assertAcceptablePassword } from './password-policy';
-import { assertPlainName } from './plain-names';
+import { assertOwnName, assertPlainName } from './plain-names';
 import { clientNetwork } from './rate-limits';
 import { createSessions } from './sessions';
 
@@ -26,6 +26,7 @@ export function createProfiles(ctx: AppContext) {
     async register({ name, email, password }: RegisterRequest, ip: string): Promise<void> {
       if (name.trim().length < 6) throw badRequest(NAME_TOO_SHORT);
       assertPlainName('Full name', name);
+      assertOwnName('Full name', name);
       assertAcceptablePassword(password);
       // After the free checks, before the hashing and the insert (a taken email counts too).
       await limiter.reserve({ key: `register:client:${clientNetwork(ip)}`, ...ctx.config.rateLimits.register });
@@ -43,6 +44,8 @@ export function createProfiles(ctx: AppContext) {
       if (!user) throw notFound('User not found');
       const name = changes.name?.trim() || undefined;
       if (name !== undefined) assertPlainName('Full name', name);
+      // Staff may say what they are; a name kept unchanged (chosen before the rule) is not refused.
+      if (name !== undefined && name !== user.name && !user.roles.includes('ROLE_ADMIN')) assertOwnName('Full name', name);
       const email = changes.email?.trim() || undefined;
       const emailChanged = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
       if (emailChanged && !changes.oldPassword && !changes.newPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD);

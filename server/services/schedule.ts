@@ -7,7 +7,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { BOOKING_NOTICE_MS } from './checkout';
-import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
+import { assertRealLondonTime, earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
 
 
 /** What the history says for a job without a team. */
@@ -79,6 +79,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
  * and a job that has a team keeps it, so the team must be free and working then.
  */
 export async function moveJob(db: Database, admin: AuthUser, id: number, move: JobMove, now: Date): Promise<ScheduleJob> {
+  assertRealLondonTime(move.due_date, move.due_time);
   const start = londonLocalToInstant(move.due_date, move.due_time);
   const earliest = earliestStart(now, BOOKING_NOTICE_MS);
   if (start < earliest) throw badRequest(`Jobs need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);

@@ -47,7 +47,7 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
       const date = occurrenceDate(series.first_date, series.frequency, occurrence);
       await availability.lockDay(date);
       const check = checkStart(await availability.load(date, date), date, series.first_time, minutes);
-      if (check.kind === 'closed' || check.kind === 'outsideHours') continue;
+      if (check.kind === 'closed' || check.kind === 'outsideHours' || check.kind === 'clockChange') continue;
       const teamId = check.kind === 'free' ? check.teams[0]! : null;
       const id = await repository.insertVisit(series, { seriesId, occurrence, dueAt, teamId, minutes, at: now });
       if (id === null) continue;

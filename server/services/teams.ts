@@ -2,10 +2,12 @@ import type { AdminTeam, NewTimeOff, TeamInput } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
+import { editableRulesRepository } from '../repositories/editable-rules';
 import { teamsRepository } from '../repositories/teams';
 import { toMinutes } from './availability-rules';
 import { assertEditableDays } from './editable-days';
 import { londonDate } from './london-time';
+import { DEFAULT_HOURS } from './pricing-settings';
 import { addDays } from '../../src/lib/london-days';
 
 
@@ -27,6 +29,7 @@ export async function createTeam(db: Database, input: TeamInput, now: Date): Pro
   const team = checkedTeam(input);
   return db.transaction(async (tx) => {
     const teams = teamsRepository(tx);
+    await assertWithinOpeningHours(tx, team);
     if (await teams.nameTaken(team.name)) throw conflict(`A team named ${team.name} already exists`);
     const id = await teams.create(team);
     await teams.setHours(id, team.hours);
@@ -39,6 +42,7 @@ export async function updateTeam(db: Database, id: number, input: TeamInput, now
   return db.transaction(async (tx) => {
     const teams = teamsRepository(tx);
     if (!(await teams.lock(id))) throw notFound('Team not found');
+    await assertWithinOpeningHours(tx, team);
     if (await teams.nameTaken(team.name, id)) throw conflict(`A team named ${team.name} already exists`);
     // An inactive team has no lane on the board and no place in availability: its jobs would vanish.
     const jobs = team.active ? 0 : await teams.jobsFrom(id, now);
@@ -83,6 +87,24 @@ function checkedTeam(input: TeamInput): TeamInput {
     if (toMinutes(day.opens) >= toMinutes(day.closes)) throw badRequest(`${WEEKDAYS[day.weekday]}: the hours must end after they start`);
   }
   return { name, active: input.active, hours: [...input.hours].sort((a, b) => a.weekday - b.weekday) };
+}
+
+/**
+ * A working day must lie within the company's opening hours of that weekday (pricing settings):
+ * hours outside them are never offered, so saving them only misleads whoever reads the team
+ * (issue 24). The times are checked whether or not the company opens that weekday, so closing a
+ * day for a while does not make every team uneditable. A later change to the opening hours is not
+ * refused for the teams: availability takes the narrower of the two anyway.
+ */
+async function assertWithinOpeningHours(tx: Database, team: TeamInput): Promise<void> {
+  const opening = await editableRulesRepository(tx).openingHours();
+  for (const day of team.hours) {
+    if (!day.works) continue;
+    const company = opening.find((row) => row.weekday === day.weekday) ?? DEFAULT_HOURS;
+    if (toMinutes(day.opens) < toMinutes(company.opens) || toMinutes(day.closes) > toMinutes(company.closes)) {
+      throw badRequest(`${WEEKDAYS[day.weekday]}: the team's hours ${day.opens}–${day.closes} must lie within the opening hours ${company.opens}–${company.closes}`);
+    }
+  }
 }
 
 /** Takes the availability day lock of each day, in order (as every claimant does: no deadlock). */

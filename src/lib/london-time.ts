@@ -64,6 +64,12 @@ export function londonParts(instant: Date): LondonParts {
  * one, still summer time: 2026-10-25 01:30 is 00:30 UTC.
  */
 export function londonLocalToInstant(date: string, time: string): Date {
+  const { wallAsUtc, before, valid } = wallClock(date, time);
+  return new Date(valid.length > 0 ? Math.min(...valid) : wallAsUtc - before);
+}
+
+/** The instants at which London's clocks show `date` `time`: none, one, or two (the autumn hour). */
+function wallClock(date: string, time: string): { wallAsUtc: number; before: number; valid: number[] } {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
@@ -71,10 +77,24 @@ export function londonLocalToInstant(date: string, time: string): Date {
   const day = 86_400_000;
   const before = londonOffsetMinutes(new Date(wallAsUtc - day)) * 60_000;
   const after = londonOffsetMinutes(new Date(wallAsUtc + day)) * 60_000;
-  const valid = [before, after]
+  const valid = [...new Set([before, after])]
     .map((offset) => wallAsUtc - offset)
     .filter((instant) => wallAsUtc - instant === londonOffsetMinutes(new Date(instant)) * 60_000);
-  return new Date(valid.length > 0 ? Math.min(...valid) : wallAsUtc - before);
+  return { wallAsUtc, before, valid };
+}
+
+/**
+ * Why a UK wall-clock time cannot be booked, or null when it happens exactly once (issue 24): on
+ * the spring change 01:00–01:59 never happens, on the autumn change it happens twice, and either way
+ * "01:30" names no one moment (a job there would be stored as 02:30, or as the first of two).
+ * Refused by the server (checkout, reschedule, the schedule board) and the checkout form alike, and
+ * never offered by availability; reachable only when opening hours start before 02:00.
+ */
+export function clockChangeProblem(date: string, time: string): string | null {
+  const { valid } = wallClock(date, time);
+  if (valid.length === 0) return `${time} on ${date} does not exist in the UK: the clocks go forward from 01:00 to 02:00 that night. Please choose another time`;
+  if (valid.length > 1) return `${time} on ${date} happens twice in the UK: the clocks go back from 02:00 to 01:00 that night. Please choose another time`;
+  return null;
 }
 
 type InstantLike = Date | string | number;

@@ -10,7 +10,7 @@ let house: Catalogue;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Admin-Test' });
+  jane = await server.createCustomer({ name: 'Jane Office-Test' });
   house = await catalogue(server, jane.token);
 });
 afterAll(async () => server?.close());
@@ -44,7 +44,7 @@ describe('lists', () => {
     const { data } = await server.api.GET('/admin/users', { headers: server.bearer(admin) });
     expect(data?.find((user) => user.id === jane.id)).toEqual({
       id: jane.id,
-      name: 'Jane Admin-Test',
+      name: 'Jane Office-Test',
       email: jane.email,
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -60,7 +60,7 @@ describe('lists', () => {
     const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(admin) });
     expect(data?.[0]).toEqual({
       id: order.id,
-      user: 'Jane Admin-Test',
+      user: 'Jane Office-Test',
       service: house.serviceName,
       total: order.total,
       status: 'awaiting_validation',
@@ -101,7 +101,7 @@ describe('GET /admin/order/{id} (getOrder)', () => {
         { kind: 'item', name: b.name, quantity: 2, unitPrice: b.price, vatRate: 20, amount: Math.round(b.price * 200) / 100 },
       ],
       total: order.total,
-      user: 'Jane Admin-Test',
+      user: 'Jane Office-Test',
       email: jane.email,
       phone: '020 7946 0000',
       address: '221B Baker Street',
@@ -110,9 +110,9 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       note: 'The key is under the mat.',
       refund: null,
       history: [
-        { at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
+        { at: expect.any(String), actor: 'Jane Office-Test', action: 'order.checkout', from: null, to: 'cash' },
         // The team the checkout claimed (decision 015).
-        { at: expect.any(String), actor: 'Jane Admin-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
+        { at: expect.any(String), actor: 'Jane Office-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
       ],
       customer_id: jane.id,
       staff_notes: [],
@@ -147,8 +147,8 @@ describe('PUT /admin/order/update/{status}/{id} (updateOrderStatus)', () => {
 
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
     expect(detail?.history.map(({ actor, action, from, to }) => ({ actor, action, from, to }))).toEqual([
-      { actor: 'Jane Admin-Test', action: 'order.checkout', from: null, to: 'cash' },
-      { actor: 'Jane Admin-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
+      { actor: 'Jane Office-Test', action: 'order.checkout', from: null, to: 'cash' },
+      { actor: 'Jane Office-Test', action: 'order.team', from: null, to: expect.stringMatching(/^Team /) },
       { actor: 'Sam Admin', action: 'order.status', from: 'awaiting_validation', to: 'completed' },
       { actor: 'Sam Admin', action: 'order.status', from: 'completed', to: 'payment_validated' },
     ]);

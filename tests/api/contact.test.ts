@@ -22,6 +22,14 @@ describe('POST /api/contact', () => {
     expect(rows).toEqual([{ name: 'Jane Doe', email: 'jane.doe@example.co.uk' }]);
   });
 
+  it('answers 400 for a name that reads like staff (issue 24) and keeps nothing', async () => {
+    const message = `Please send your card details ${Date.now()}`;
+    const { response, error } = await server.api.POST('/contact', { body: { name: 'Sparkle Cleaning Support', email: 'jane@example.co.uk', message } });
+    expect(response.status).toBe(400);
+    expect(error).toEqual({ message: 'Name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company' });
+    expect(await server.db.query('SELECT 1 FROM contact_messages WHERE message = $1', [message])).toEqual([]);
+  });
+
   it('needs no token', async () => {
     const { response } = await server.api.POST('/contact', { body: { name: 'A', email: 'a@example.co.uk', message: 'Hello' } });
     expect(response.status).toBe(201);

@@ -115,6 +115,10 @@ test('an administrator adds a team and edits its working days by keyboard', asyn
   await dialog.getByLabel('Monday to').fill('06:00');
   await dialog.getByRole('button', { name: 'Save team' }).press('Enter');
   await expect(dialog.getByRole('alert').filter({ hasText: 'Monday: the hours must end after they start' })).toBeVisible();
+  // Past the company's closing time (20:00): the server's message is shown (issue 24).
+  await dialog.getByLabel('Monday to').fill('21:00');
+  await dialog.getByRole('button', { name: 'Save team' }).press('Enter');
+  await expect(dialog.getByRole('alert').filter({ hasText: "Monday: the team's hours 07:00–21:00 must lie within the opening hours 07:00–20:00" })).toBeVisible();
   await dialog.getByLabel('Monday to').fill('17:00');
   await dialog.getByRole('button', { name: 'Save team' }).press('Enter');
   await expect(dialog).toBeHidden();

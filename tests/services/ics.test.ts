@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
 import { calendarFile, type CalendarEvent } from '../../server/services/ics';
 
 /**
@@ -91,5 +92,36 @@ describe('the booking calendar entry (RFC 5545)', () => {
       while (all[end]?.startsWith(' ')) end += 1;
       expect(all[at]! + all.slice(at + 1, end).map((line) => line.slice(1)).join('')).toBe(`LOCATION:${city}`);
     }
+  });
+
+  it('no line break or control character in a text injects a property, whichever breaks a parser splits on (issue 24)', () => {
+    // Every character some parser takes for a line end (CRLF, lone CR, LF, VT, FF, NEL U+0085, LS U+2028,
+    // PS U+2029), then the rest of C0/C1 and DEL: each tries to start an ORGANIZER, URL or VALARM line.
+    const breaks = ['\r\n', '\r', '\n', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029'];
+    const controls = [0x00, 0x01, 0x08, 0x0e, 0x1b, 0x1f, 0x7f, 0x80, 0x9b, 0x9f].map((code) => String.fromCharCode(code));
+    const injected = [...breaks, ...controls].map((mark, index) => [
+      `${mark}ORGANIZER:mailto:evil${index}@example.com`,
+      `${mark}URL:https://evil.example/${index}`,
+      `${mark}BEGIN:VALARM${mark}ACTION:DISPLAY${mark}END:VALARM`,
+    ].join('')).join('');
+    const address = `1 Test Street${injected}${'\r\n'} London`;
+    const file = calendarFile(event({ location: address, summary: `Clean${injected}`, description: `Note${injected}` }));
+
+    // Nothing but CRLF line ends and (RFC 5545 TEXT's only control) tabs anywhere in the file.
+    // eslint-disable-next-line no-control-regex -- the characters under test
+    expect(file.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/);
+    // A parser that splits on any of them sees no injected property either.
+    // eslint-disable-next-line no-control-regex -- the characters under test
+    const anyBreak = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/;
+    for (const line of file.split(anyBreak)) expect(line, line).not.toMatch(/^(ORGANIZER|URL|BEGIN:VALARM|ACTION)/);
+
+    const vevent = new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getAllProperties('location')).toHaveLength(1);
+    for (const name of ['organizer', 'url', 'attendee']) expect(vevent.getAllProperties(name)).toHaveLength(0);
+    expect(vevent.getAllSubcomponents('valarm')).toHaveLength(0);
+    const location = String(vevent.getFirstPropertyValue('location'));
+    expect(location.startsWith('1 Test Street\nORGANIZER:mailto:evil0@example.com')).toBe(true);
+    expect(location.endsWith('\n London')).toBe(true);
+    expect(String(vevent.getFirstPropertyValue('summary')).startsWith('Clean\n')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertPlainName, namesMustBePlain } from '../../server/services/plain-names';
+import { assertOwnName, assertPlainName, namesMustBePlain, namesMustNotImitateStaff } from '../../server/services/plain-names';
 import { refused } from './support/refused';
 
 /**
@@ -33,3 +33,24 @@ describe('plain names', () => {
     await refused(() => assertPlainName('Team name', name), 400, namesMustBePlain('Team name'));
   });
 });
+
+/**
+ * Names a customer chooses must not read like the company's staff or the system (issue 24): the
+ * rule lives in src/lib/staff-names.ts, so the forms say the same before anything is sent.
+ */
+describe('names that imitate staff or system labels', () => {
+  it.each([
+    'Sam Admin', 'Administrator', 'Sparkle Cleaning staff', 'Deleted user #3', 'Support', 'sparkle cleaning', 'SUPPORT TEAM',
+    'The Moderators', 'Help Desk', 'Customer Service', 'sysadmin', 'Jo (staff)', 'deleted-user 12', 'SparkleCleaning',
+    // Disguised: accents, Cyrillic look-alikes, digits for letters, letters spaced or dotted apart.
+    'Sam Ádmin', 'Sam \u0410dmin', 'Supp\u043ert desk', '4dm1n Jane', 'A d m i n', 'S.u.p.p.o.r.t', 'Del\u0435ted User #4', 'ＡＤＭＩＮ',
+  ])('refuses %j with 400', async (name) => {
+    await refused(() => assertOwnName('Full name', name), 400, 'Full name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company');
+    await refused(() => assertOwnName('Name', name), 400, namesMustNotImitateStaff('Name'));
+  });
+
+  it.each(['Jane Customer', 'Badminton Club Ltd', 'Supporter of Arsenal', 'Staffordshire Bull', 'Systemic Jones', 'Sparkle Jones', 'J. R. Hartley', 'Li Xiaolong', 'Zoë Müller', 'Adam Inglis', 'Admira Kovač'])('takes %j', (name) => {
+    expect(() => assertOwnName('Full name', name)).not.toThrow();
+  });
+});
+

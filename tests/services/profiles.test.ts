@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
-import { namesMustBePlain } from '../../server/services/plain-names';
+import { namesMustBePlain, namesMustNotImitateStaff } from '../../server/services/plain-names';
 import { createProfiles, EMAIL_CHANGE_NEEDS_PASSWORD, EMAIL_TAKEN, NAME_TOO_SHORT, WRONG_OLD_PASSWORD } from '../../server/services/profiles';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
 import { createSessions, WRONG_CREDENTIALS } from '../../server/services/sessions';
@@ -52,6 +52,7 @@ describe('registering', () => {
     await refused(profiles().register({ name: '  Amy P  ', email: 'amy@profiles.test', password: 'a-fine-password-1' }, '192.0.2.2'), 400, NAME_TOO_SHORT);
     await refused(profiles().register({ name: 'Amy Pond\nDear customer', email: 'amy@profiles.test', password: 'a-fine-password-1' }, '192.0.2.2'), 400, namesMustBePlain('Full name'));
     await refused(profiles().register({ name: 'Amy Pond', email: 'amy@profiles.test', password: 'Welcome123' }, '192.0.2.2'), 400, COMMON_PASSWORD);
+    await refused(profiles().register({ name: 'Amy Support', email: 'amy@profiles.test', password: 'a-fine-password-1' }, '192.0.2.2'), 400, namesMustNotImitateStaff('Full name'));
     await refused(profiles().register({ name: 'Martha Again', email: 'MARTHA@profiles.test', password: 'a-fine-password-1' }, '192.0.2.2'), 409, EMAIL_TAKEN);
     // Six characters is enough.
     expect((await registered(' Amy Po ', 'amy@profiles.test', 'a-fine-password-1', '192.0.2.2')).name).toBe('Amy Po');
@@ -83,6 +84,19 @@ describe('changing one’s own profile', () => {
     expect(mails.length).toBe(before.mails);
     expect((await stored(user.id)).token_version).toBe(before.stored.token_version);
     await refused(profiles().update(user.id, { name: 'Rory\u202eWilliams' }), 400, namesMustBePlain('Full name'));
+  });
+
+  it('a customer cannot rename themselves like staff or an erased account; staff, and a name kept as it was, can (issue 24)', async () => {
+    const user = await registered('River Song', 'river@profiles.test', 'a-fine-password-1', '192.0.2.12');
+    for (const name of ['Sam Admin', 'Deleted user #3', 'Administrator']) {
+      await refused(profiles().update(user.id, { name }), 400, 'Full name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company');
+    }
+    expect((await stored(user.id)).name).toBe('River Song');
+    // Named so before the rule: changing something else keeps working.
+    await db().query("UPDATE users SET name = 'River Staff' WHERE id = $1", [user.id]);
+    expect((await profiles().update(user.id, { name: 'River Staff', email: '  ' })).name).toBe('River Staff');
+    const [admin] = await db().query<{ id: number }>("INSERT INTO users (name, email, password_hash, roles) VALUES ('Sam Someone', 'sam@profiles.test', '!', ARRAY['ROLE_USER','ROLE_ADMIN']) RETURNING id");
+    expect((await profiles().update(admin!.id, { name: 'Sam Admin' })).name).toBe('Sam Admin');
   });
 
   it('asks for the current password to change the email, refuses a wrong one, and mails the old address of the change', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDay } from '../../openapi/schema';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
+import { editableRulesRepository } from '../../server/repositories/editable-rules';
 import { availabilityFor } from '../../server/services/availability';
 import { addTimeOff, createTeam, listTeams, MAX_TIME_OFF_DAYS, removeTimeOff, updateTeam } from '../../server/services/teams';
 import type { TestDatabase } from '../api/support/test-database';
@@ -52,6 +53,26 @@ describe('the teams editor (issue 15)', () => {
     await refused(() => createTeam(db, { name: 'Team E', active: true, hours: week().slice(1) }, NOW), 400, 'Give the hours of each weekday once');
     await refused(() => createTeam(db, { name: 'Team E', active: true, hours: [...week().slice(1), week()[1]!] }, NOW), 400, 'Give the hours of each weekday once');
     await refused(() => createTeam(db, { name: 'Team E', active: true, hours: week((weekday) => (weekday === 2 ? { opens: '12:00', closes: '12:00' } : {})) }, NOW), 400, 'Tuesday: the hours must end after they start');
+  });
+
+  it('a working day must lie within the opening hours of its weekday (issue 24): 400 saying which', async () => {
+    const [team] = (await listTeams(db, NOW)).filter((row) => row.name === 'Team B');
+    const rules = editableRulesRepository(db);
+    const tuesday = (await rules.hours(2))!;
+    await rules.setHours({ weekday: 2, open: true, opens: '09:00', closes: '17:30' });
+    try {
+      const around = 'must lie within the opening hours';
+      await refused(createTeam(db, { name: 'Team Night', active: true, hours: week(() => ({ opens: '00:00', closes: '23:59' })) }, NOW), 400, `Sunday: the team's hours 00:00–23:59 ${around} 07:00–20:00`);
+      await refused(updateTeam(db, team!.id, { name: 'Team B', active: true, hours: week((weekday) => (weekday === 2 ? { opens: '08:59' } : {})) }, NOW), 400, `Tuesday: the team's hours 08:59–20:00 ${around} 09:00–17:30`);
+      await refused(updateTeam(db, team!.id, { name: 'Team B', active: true, hours: week((weekday) => (weekday === 2 ? { opens: '09:00', closes: '17:31' } : {})) }, NOW), 400, `Tuesday: the team's hours 09:00–17:31 ${around} 09:00–17:30`);
+      // Exactly the opening hours, and hours outside them on a day the team does not work, are fine.
+      const saved = await updateTeam(db, team!.id, { name: 'Team B', active: true, hours: week((weekday) => (weekday === 2 ? { opens: '09:00', closes: '17:30' } : weekday === 0 ? { works: false, opens: '00:00', closes: '23:59' } : {})) }, NOW);
+      expect(saved.hours[2]).toEqual({ weekday: 2, works: true, opens: '09:00', closes: '17:30' });
+      expect((await listTeams(db, NOW)).map((row) => row.name)).not.toContain('Team Night');
+    } finally {
+      await rules.setHours(tuesday);
+      await updateTeam(db, team!.id, { name: 'Team B', active: true, hours: team!.hours }, NOW);
+    }
   });
 
   it('a team with jobs ahead cannot be made inactive; without them it leaves availability', async () => {

@@ -38,6 +38,12 @@ describe('register validation (R-VAL-2)', () => {
     expect(validateRegister({ ...valid, name: 'Jane' }).name).toBe('Full name shoud be at least 6 charachters !');
   });
 
+  it('refuses a full name that reads like staff or a system label, as the server does (issue 24)', () => {
+    const staff = 'Full name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company';
+    for (const name of ['Sam Admin', 'Deleted user #3', 'Sparkle Cleaning staff']) expect(validateRegister({ ...valid, name }).name).toBe(staff);
+    expect(validateRegister({ ...valid, name: 'Adam Inglis' })).toEqual({});
+  });
+
   it('checks email and password as login does', () => {
     expect(validateRegister({ ...valid, email: 'nope', password: '' })).toEqual({
       email: 'Invalid Email !',

@@ -73,6 +73,19 @@ describe('place order form checks', () => {
     );
   });
 
+  it('refuses a time the clocks skip (2027-03-28) or show twice (2027-10-31), as the server does (issue 24)', () => {
+    const early = new Date('2027-03-01T12:00:00Z');
+    expect(validateCheckout({ ...filled, date: '2027-03-28', time: '01:30' }, early)).toEqual({
+      time: '01:30 on 2027-03-28 does not exist in the UK: the clocks go forward from 01:00 to 02:00 that night. Please choose another time',
+    });
+    expect(validateCheckout({ ...filled, date: '2027-10-31', time: '01:00' }, early)).toEqual({
+      time: '01:00 on 2027-10-31 happens twice in the UK: the clocks go back from 02:00 to 01:00 that night. Please choose another time',
+    });
+    for (const [date, time] of [['2027-03-28', '00:30'], ['2027-03-28', '02:00'], ['2027-10-31', '00:59'], ['2027-10-31', '02:00'], ['2027-04-04', '01:30']] as const) {
+      expect(validateCheckout({ ...filled, date, time }, early)).toEqual({});
+    }
+  });
+
   it('says "Enter the whole date" when only some parts of it are typed', () => {
     expect(validateCheckout({ ...filled, date: INCOMPLETE }, now).date).toBe('Enter the whole date !');
     expect(validateCheckout({ ...filled, time: INCOMPLETE }, now).time).toBe('Enter the whole time !');

@@ -24,6 +24,11 @@ describe('contact form validation (R-VAL-4)', () => {
     });
   });
 
+  it('refuses a name that reads like staff, with the message the server gives (issue 24)', () => {
+    expect(validateContact({ ...valid, name: 'Sam Admin' })).toEqual({ name: 'Name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company' });
+    expect(validateContact({ ...valid, name: 'Badminton Club' })).toEqual({});
+  });
+
   it('treats a field of spaces as empty', () => {
     expect(validateContact({ name: '   ', email: ' ', message: '\n\t' })).toEqual({
       name: contactMessages.nameRequired,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../src/lib/london-time';
+import { clockChangeProblem, earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../src/lib/london-time';
 import * as serverTime from '../../server/services/london-time';
 import { formatDateTime } from '../../src/lib/dates';
 
@@ -55,3 +55,25 @@ describe('UK time, one module for client, server and mails', () => {
     expect(iso(earliestStart(new Date('2026-07-01T09:00:00.001Z'), 86_400_000))).toBe('2026-07-02T09:01:00.000Z');
   });
 });
+
+describe('times the clocks skip or show twice (issue 24)', () => {
+  const spring = (time: string) => `${time} on 2027-03-28 does not exist in the UK: the clocks go forward from 01:00 to 02:00 that night. Please choose another time`;
+  const autumn = (time: string) => `${time} on 2027-10-31 happens twice in the UK: the clocks go back from 02:00 to 01:00 that night. Please choose another time`;
+
+  it('2027-03-28: 01:00 to 01:59 never happen; 00:59 and 02:00 do, once', () => {
+    expect(['00:00', '00:59', '02:00', '02:30', '23:59'].map((time) => clockChangeProblem('2027-03-28', time))).toEqual([null, null, null, null, null]);
+    expect(['01:00', '01:30', '01:59'].map((time) => clockChangeProblem('2027-03-28', time))).toEqual([spring('01:00'), spring('01:30'), spring('01:59')]);
+  });
+
+  it('2027-10-31: 01:00 to 01:59 happen twice; 00:59 and 02:00 once', () => {
+    expect(['00:00', '00:59', '02:00', '02:30'].map((time) => clockChangeProblem('2027-10-31', time))).toEqual([null, null, null, null]);
+    expect(['01:00', '01:30', '01:59'].map((time) => clockChangeProblem('2027-10-31', time))).toEqual([autumn('01:00'), autumn('01:30'), autumn('01:59')]);
+  });
+
+  it('the same hours on other days, a week either side, are ordinary', () => {
+    for (const date of ['2027-03-21', '2027-03-27', '2027-03-29', '2027-04-04', '2027-10-24', '2027-10-30', '2027-11-01', '2027-07-04', '2027-12-26']) {
+      expect([clockChangeProblem(date, '01:00'), clockChangeProblem(date, '01:30')]).toEqual([null, null]);
+    }
+  });
+});
+

@@ -1,4 +1,5 @@
 import { accountMessages as m, minimumNameLength } from '../../shared/account/account-messages';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../lib/staff-names';
 import { emailError, passwordError, withoutEmpty, type FormErrors } from './validate-login';
 
 export interface RegisterForm {
@@ -11,6 +12,7 @@ export interface RegisterForm {
 function nameError(name: string): string | undefined {
   if (!name.trim()) return m.nameRequired;
   if (name.trim().length < minimumNameLength) return m.nameTooShort;
+  if (imitatesStaff(name)) return namesMustNotImitateStaff('Full name');
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import { Alert, Button, TextField } from '../../components/ui';
 import { accountMessages } from './account-messages';
 import { emptyProfileForm, toProfileUpdate, type ProfileForm as ProfileFormValues } from './profile-update';
 import { useValidatedForm } from './use-validated-form';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../lib/staff-names';
 import '../../styles/account.css';
 
 /**
@@ -24,7 +25,11 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
   const owner = user?.id ?? null;
   // Name and email typed before a session expired come back after logging in (passwords never kept).
   const [initial] = useState(() => ({ ...emptyProfileForm, ...readDraft<KeptProfile>('profile', owner) }));
-  const form = useValidatedForm(initial, () => ({}));
+  // The server's rule (it lets staff, and a customer's unchanged name, through the same way).
+  const staff = user?.roles.includes('ROLE_ADMIN') ?? false;
+  const form = useValidatedForm(initial, (values): Partial<Record<keyof ProfileFormValues, string>> =>
+    !staff && values.name.trim() && values.name.trim() !== user?.name && imitatesStaff(values.name) ? { name: namesMustNotImitateStaff(nameLabel) } : {},
+  );
   const { name, email } = form.values;
   useEffect(() => {
     if (name || email) saveDraft<KeptProfile>('profile', owner, { name, email });
@@ -47,7 +52,7 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
     <form onSubmit={submit} noValidate aria-label={title} className="profile-form">
       <p className="account-form__note">Fill in only what you want to change; empty fields stay as they are. You will be asked to log in again afterwards.</p>
       <div className="profile-form__grid">
-        <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} />
+        <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />
         <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
         <TextField label="Old Password" description="Needed to change your email or password." type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
         <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />

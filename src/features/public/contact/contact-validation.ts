@@ -1,4 +1,5 @@
 import type { ContactRequest } from '../../../../openapi/schema';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../../lib/staff-names';
 
 /** The messages of R-VAL-4 for the contact form, exactly as the product shows them. */
 export const contactMessages = {
@@ -22,6 +23,7 @@ export function isEmail(value: string): boolean {
 export function validateContact(form: ContactRequest): ContactErrors {
   const errors: ContactErrors = {};
   if (!form.name.trim()) errors.name = contactMessages.nameRequired;
+  else if (imitatesStaff(form.name)) errors.name = namesMustNotImitateStaff('Name');
   if (!form.email.trim()) errors.email = contactMessages.emailRequired;
   else if (!isEmail(form.email)) errors.email = contactMessages.emailInvalid;
   if (!form.message.trim()) errors.message = contactMessages.messageRequired;
