@@ -2753,9 +2753,11 @@ export interface components {
         /** @description Only orders with this status. */
         OrderStatusFilter: components["schemas"]["OrderStatus"];
         /**
-         * @description Only orders whose customer's name or email contains this text (any case), whose postcode
-         *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
-         *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+         * @description Only orders whose customer's name or email contains this text (any case; accents ignored in
+         *     names: `zoe` finds `Zoë`), whose postcode contains it (spaces and case ignored: `sw1a1aa`
+         *     finds `SW1A 1AA`), whose phone number's digits contain its digits (4 or more: `900123` finds
+         *     `07700 900 123`), or whose id it is (`42` or `#42`). Spaces around it are ignored; only
+         *     spaces is no search.
          */
         OrderSearch: string;
         /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
@@ -3770,9 +3772,11 @@ export interface operations {
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
                 /**
-                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
-                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
-                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 * @description Only orders whose customer's name or email contains this text (any case; accents ignored in
+                 *     names: `zoe` finds `Zoë`), whose postcode contains it (spaces and case ignored: `sw1a1aa`
+                 *     finds `SW1A 1AA`), whose phone number's digits contain its digits (4 or more: `900123` finds
+                 *     `07700 900 123`), or whose id it is (`42` or `#42`). Spaces around it are ignored; only
+                 *     spaces is no search.
                  */
                 q?: components["parameters"]["OrderSearch"];
                 /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
@@ -3867,9 +3871,11 @@ export interface operations {
                 /** @description Only orders with this status. */
                 status?: components["parameters"]["OrderStatusFilter"];
                 /**
-                 * @description Only orders whose customer's name or email contains this text (any case), whose postcode
-                 *     contains it (spaces and case ignored: `sw1a1aa` finds `SW1A 1AA`), or whose id it is
-                 *     (`42` or `#42`). Spaces around it are ignored; only spaces is no search.
+                 * @description Only orders whose customer's name or email contains this text (any case; accents ignored in
+                 *     names: `zoe` finds `Zoë`), whose postcode contains it (spaces and case ignored: `sw1a1aa`
+                 *     finds `SW1A 1AA`), whose phone number's digits contain its digits (4 or more: `900123` finds
+                 *     `07700 900 123`), or whose id it is (`42` or `#42`). Spaces around it are ignored; only
+                 *     spaces is no search.
                  */
                 q?: components["parameters"]["OrderSearch"];
                 /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
@@ -4039,7 +4045,7 @@ export interface operations {
                 sort?: "id" | "name" | "email" | "created";
                 /** @description The direction of `sort`; default `asc`, except the default sort (newest first). */
                 order?: components["parameters"]["SortOrder"];
-                /** @description Only customers whose name or email contains this text (any case). */
+                /** @description Only customers whose name or email contains this text (any case; accents ignored in names, `zoe` finds `Zoë`). */
                 q?: string;
             };
             header?: never;

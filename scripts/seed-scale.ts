@@ -10,7 +10,11 @@
  * My orders of one very busy customer.
  *
  * The counts are totals: a second run tops the tables up to them. Set-based INSERT … SELECT over
- * generate_series, so 10,000 orders take well under a second of SQL.
+ * generate_series (the rows are made by the database itself: nothing to send, which beats COPY),
+ * a million rows a statement, with the tables' secondary indexes dropped for the load and built
+ * again after it in the same transaction (docs/decisions/033): keeping 30 indexes of orders up to
+ * date row by row was most of the 14 min 50 s a million orders took. 10,000,000 orders and
+ * 2,000,000 customers: `--orders 10000000 --users 2000000` (the bench's SCALE=10m).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,11 +24,24 @@ import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open-database';
 import { seedDatabase } from '../server/seed';
 
-const FIRST_NAMES = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo', 'Freya', 'Harry'];
-const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Khan', 'Walker'];
+// Names as varied as a real customer list's, accents included (a search ignores them: "zoe" finds
+// "Zoë"): 48 × 64 full names, so one full name is about 650 of 2,000,000 customers.
+const FIRST_NAMES = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo', 'Freya', 'Harry',
+  'Zoë', 'Chloé', 'Renée', 'Siân', 'Björn', 'José', 'Niamh', 'Aoife', 'Seán', 'Eoin', 'Grace', 'Lily', 'Ella', 'Mia', 'Sophia',
+  'Jack', 'Charlie', 'Thomas', 'Jacob', 'Alfie', 'Riley', 'William', 'James', 'Joshua', 'Ruby', 'Evie', 'Poppy', 'Daisy',
+  'Ayesha', 'Fatima', 'Priya', 'Ravi', 'Kofi', 'Amara', 'Léa', 'Zoé'];
+const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Khan', 'Walker',
+  'Wright', 'Robinson', 'Thompson', 'White', 'Hughes', 'Edwards', 'Green', 'Hall', 'Wood', 'Harris', 'Lewis', 'Martin', 'Jackson',
+  'Clarke', 'Clark', 'Turner', 'Hill', 'Scott', 'Cooper', 'Morris', 'Ward', 'Moore', 'King', 'Watson', 'Baker', 'Harrison',
+  'Morgan', 'Young', 'Allen', 'Mitchell', 'Anderson', 'Lee', 'Bell', 'Parker', 'Davis', 'Brontë', 'Müller', 'Ó Briain', 'Núñez',
+  'Kowalski', 'Nguyen', 'Okafor', 'Begum', 'Ali', 'Singh', 'Shah', 'Murphy', 'Kelly', 'Price', 'Bennett', 'Gray', 'Cox'];
 const STATUSES = ['awaiting_validation', 'payment_validated', 'completed', 'cancelled'];
-// Postcode districts: orders spread over ~270,000 full postcodes, so a postcode search finds a few.
-const DISTRICTS = ['SW1A', 'SW3', 'SW11', 'SW19', 'SE1', 'SE15', 'E1', 'E14', 'E17', 'N1', 'N7', 'N16', 'NW1', 'NW3', 'NW10', 'W2', 'W12', 'EC1A', 'WC2H', 'CR0'];
+// Postcodes: 40 areas × districts 1–20 × sectors 0–9 × units AA–ZZ, about 5.4 million, so a full
+// postcode finds a few orders and a sector (as "SW1 4") about a thousand at ten million.
+const AREAS = ['SW', 'SE', 'E', 'N', 'NW', 'W', 'EC', 'WC', 'CR', 'BR', 'DA', 'EN', 'HA', 'IG', 'KT', 'RM', 'SM', 'TW', 'UB', 'WD',
+  'B', 'M', 'L', 'LS', 'S', 'BS', 'NG', 'LE', 'CV', 'OX', 'CB', 'BN', 'GU', 'RG', 'SO', 'PO', 'CF', 'EH', 'G', 'BT'];
+/** Rows a statement: each one's transition table (the order counters' trigger) stays a few hundred MB. */
+const BATCH = 1_000_000;
 const BENCH_ADMIN_EMAIL = 'admin@sparkle.test';
 const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 
@@ -63,22 +80,50 @@ export async function addAdministrators(db: Database, adminEmail: string, count:
 /** Tops up scale customers and orders to the given totals; returns the totals reached. */
 export async function seedScale(db: Database, target: ScaleCounts): Promise<ScaleCounts> {
   const [{ count: users } = { count: 0 }] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE email LIKE 'scale-%@sparkle.test'");
-  if (users < target.users) {
-    // '!' is no scrypt hash: these customers exist to be listed, never to sign in.
-    await db.query(
-      `INSERT INTO users (name, email, password_hash, roles, created_at)
-       SELECT (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sqlList(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
-              'scale-' || g || '@sparkle.test', '!', ARRAY['ROLE_USER'], now() - g * interval '37 minutes'
-       FROM generate_series($1::int, $2::int) AS g`,
-      [users + 1, target.users],
-    );
-  }
   const [{ count: orders } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders');
-  if (orders < target.orders) await insertOrders(db, target.orders - orders);
+  if (users < target.users || orders < target.orders) {
+    await db.transaction(async (tx) => {
+      await withoutSecondaryIndexes(tx, ['users', 'orders', 'order_items', 'refund_requests'], async () => {
+        for (let from = users + 1; from <= target.users; from += BATCH) await insertUsers(tx, from, Math.min(target.users, from + BATCH - 1));
+        for (let done = orders; done < target.orders; done += BATCH) await insertOrders(tx, Math.min(BATCH, target.orders - done));
+      });
+    });
+  }
   const [reached] = await db.query<ScaleCounts>(
     "SELECT (SELECT count(*)::int FROM users WHERE email LIKE 'scale-%@sparkle.test') AS users, (SELECT count(*)::int FROM orders) AS orders",
   );
   return reached!;
+}
+
+/**
+ * Runs `load` with the secondary indexes of `tables` dropped, then builds them again (in the
+ * caller's transaction: a load that fails leaves them as they were). Unique indexes and those of
+ * constraints stay: they keep the data right during the load.
+ */
+async function withoutSecondaryIndexes(tx: Database, tables: string[], load: () => Promise<void>): Promise<void> {
+  const indexes = await tx.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename = ANY($1::text[])
+        AND i.indexdef NOT LIKE 'CREATE UNIQUE%'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [tables],
+  );
+  for (const index of indexes) await tx.query(`DROP INDEX ${index.name}`);
+  await load();
+  // Built in one sort each rather than a row at a time; two cores build a big one together.
+  await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
+  for (const index of indexes) await tx.query(index.definition);
+}
+
+async function insertUsers(tx: Database, from: number, to: number): Promise<void> {
+  // '!' is no scrypt hash: these customers exist to be listed, never to sign in.
+  await tx.query(
+    `INSERT INTO users (name, email, password_hash, roles, created_at)
+     SELECT (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sqlList(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+            'scale-' || g || '@sparkle.test', '!', ARRAY['ROLE_USER'], now() - g * interval '37 minutes'
+     FROM generate_series($1::int, $2::int) AS g`,
+    [from, to],
+  );
 }
 
 /** Orders spread over customers, services and statuses, each with one item and some refunds. */
@@ -92,8 +137,9 @@ async function insertOrders(db: Database, count: number): Promise<void> {
        INSERT INTO orders (id, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at, team_id)
        SELECT g, c.ids[1 + g % cardinality(c.ids)], i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
               i.prices[1 + g % cardinality(i.ids)] * (1 + g % 3), CASE WHEN g % 2 = 0 THEN 'cash' ELSE 'card' END,
-              now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07700 900' || lpad((g % 1000)::text, 3, '0'),
-              'London', (${sqlList(DISTRICTS)})[1 + g % ${DISTRICTS.length}] || ' ' || (g / ${DISTRICTS.length}) % 10 || chr(65 + (g / 200) % 26) || chr(65 + (g / 5200) % 26),
+              now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((g::bigint * 104729) % 1000000)::text, 6, '0'),
+              'London', (${sqlList(AREAS)})[1 + g % ${AREAS.length}] || (1 + (g / ${AREAS.length}) % 20) || ' ' || (g / ${AREAS.length * 20}) % 10
+                || chr(65 + (g / ${AREAS.length * 200}) % 26) || chr(65 + (g / ${AREAS.length * 5200}) % 26),
               '', now() - g * interval '13 minutes',
               CASE WHEN g % 4 = 2 THEN now() - g * interval '13 minutes' + interval '4 days' END, now() - g * interval '13 minutes',
               -- Past jobs have a team, bar one in 50; the next days' jobs are still to be assigned.

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
 
@@ -33,8 +34,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [NUMERIC_OID]: parseNumber, [INT8_OID]: parseNumber },
-    // Trigram search of orders (migration 012); PostgreSQL has it as a contrib extension.
-    extensions: { pg_trgm },
+    // Trigram search of orders (migration 012) that ignores accents (026); PostgreSQL has both as contrib extensions.
+    extensions: { pg_trgm, unaccent },
   });
   let closed = false;
   return {

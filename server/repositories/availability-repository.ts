@@ -98,8 +98,7 @@ export function availabilityRepository(db: Database) {
      * alike): the next claimant reads the jobs only after the previous one committed.
      */
     async lockDay(date: string): Promise<void> {
-      const dayNumber = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-      await db.query('SELECT pg_advisory_xact_lock($1, $2)', [DAY_LOCK_NAMESPACE, dayNumber]);
+      await db.query('SELECT pg_advisory_xact_lock($1, $2)', dayLockKey(date));
     },
 
     async assign(orderId: number, teamId: number, minutes: number): Promise<void> {
@@ -110,6 +109,11 @@ export function availabilityRepository(db: Database) {
 
 /** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */
 const DAY_LOCK_NAMESPACE = 14_02;
+
+/** The two keys of a UK day's lock, for `pg_advisory_xact_lock($1, $2)` (the checkout takes it in its first read). */
+export function dayLockKey(date: string): [number, number] {
+  return [DAY_LOCK_NAMESPACE, Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000)];
+}
 
 interface HoursRow {
   open: boolean;

@@ -43,8 +43,10 @@ export function customerRepository(db: Database) {
       const keys: SortKey[] = sort === 'id' ? [{ sql: 'id', desc }] : [{ sql: SORT_SQL[sort], desc, nullsLast: sort === 'email' ? true : undefined }, { sql: 'id', desc }];
       const conditions = new Conditions().add(IS_CUSTOMER);
       if (query.q) {
-        const pattern = containsPattern(query.q.trim().toLowerCase());
-        conditions.add('(lower(name) LIKE $? OR lower(email) LIKE $?)', pattern, pattern);
+        // Names without regard to accents or case (search_fold, 026): "zoe" finds "Zoë"; both
+        // through their trigram indexes (users_name_fold_trgm_idx, users_email_trgm_idx).
+        const pattern = containsPattern(query.q.trim());
+        conditions.add('(search_fold(name) LIKE search_fold($?) OR email ILIKE $?)', pattern, pattern);
       }
       const total = query.q ? await countRows(db, 'FROM users', conditions) : await countAccounts(db, 'customers');
       return selectPage<CustomerRow>(db, { select: `SELECT ${COLUMNS} FROM users`, lateLookup: { ids: 'SELECT id FROM users', idColumn: 'id' }, conditions, keys, total, page });

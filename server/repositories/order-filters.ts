@@ -26,6 +26,12 @@ const MAX_ORDER_ID = 2_147_483_647;
 /** The text a postcode is compared as: capitals, no spaces ("sw1a 1aa" and "SW1A1AA" match). */
 export const POSTCODE_SQL = "upper(replace(o.code_postal, ' ', ''))";
 
+/** A phone number as compared: its digits ("07700 900123" and "07700900123" match; 026_search_fold.sql). */
+export const PHONE_SQL = "regexp_replace(o.phone, '[^0-9]', '', 'g')";
+
+/** Fewer digits than this are no phone search (they would match most orders). */
+const PHONE_SEARCH_DIGITS = 4;
+
 /**
  * Adds the filters to `conditions`; every condition is on the orders row (`o`) alone, so a count
  * needs no join and the by-service LATERAL read can take them as they are. A search is the union
@@ -53,11 +59,17 @@ function addSearch(conditions: Conditions, q: string): void {
   const postcode = q.replace(/\s+/g, '').toUpperCase();
   const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
   const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
+  const digits = q.replace(/[\s()+-]/g, '');
+  // Names without regard to accents or case (search_fold, 026): "zoe" finds "Zoë".
   const parts = [
-    'SELECT s.id FROM orders s WHERE s.user_id IN (SELECT u.id FROM users u WHERE u.name ILIKE $? OR u.email ILIKE $?)',
+    'SELECT s.id FROM orders s WHERE s.user_id IN (SELECT u.id FROM users u WHERE search_fold(u.name) LIKE search_fold($?) OR u.email ILIKE $?)',
     `SELECT o.id FROM orders o WHERE ${POSTCODE_SQL} LIKE $?`,
   ];
   const values: unknown[] = [pattern, pattern, containsPattern(postcode)];
+  if (/^\d+$/.test(digits) && digits.length >= PHONE_SEARCH_DIGITS) {
+    parts.push(`SELECT o.id FROM orders o WHERE ${PHONE_SQL} LIKE $?`);
+    values.push(containsPattern(digits));
+  }
   if (id !== null) {
     parts.push('SELECT $?::integer');
     values.push(id);

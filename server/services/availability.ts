@@ -2,7 +2,7 @@ import type { Availability } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
-import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type Window } from './availability-rules';
+import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from './availability-rules';
 import { latestBookableStart } from './booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { earliestStart, londonDate } from './london-time';
@@ -56,6 +56,21 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
   const { minutes, teamId: current } = await repository.orderJob(orderId);
   await repository.lockDay(date);
   const data = await repository.load(date, date);
+  const team = chooseTeam(data, { orderId, date, time, minutes, current });
+  await repository.assign(orderId, team.teamId, minutes);
+  return team;
+}
+
+/**
+ * The capacity rule's answer for one job, read under the day's lock: the team that takes it (its
+ * own team when free then), or the 400 or 409 a customer reads. Shared by claimTeam and the
+ * checkout, which reads and writes the order in fewer statements (services/checkout.ts).
+ */
+export function chooseTeam(
+  data: CapacityData,
+  job: { orderId: number; date: string; time: string; minutes: number; current: number | null },
+): { teamId: number; teamName: string; minutes: number } {
+  const { orderId, date, time, minutes, current } = job;
   const check = checkStart(data, date, time, minutes, orderId);
   if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
   if (check.kind === 'outsideHours') {
@@ -65,6 +80,5 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
   if (check.kind === 'clockChange') throw badRequest(check.problem);
   if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
   const teamId = current !== null && check.teams.includes(current) ? current : check.teams[0]!;
-  await repository.assign(orderId, teamId, minutes);
   return { teamId, teamName: data.teams.find((team) => team.id === teamId)?.name ?? `Team ${teamId}`, minutes };
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, HttpError, notFound } from '../lib/http-error';
-import { auditRepository } from '../repositories/audit';
-import { idempotencyKeyRepository } from '../repositories/orders-idempotency-keys';
+import { conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
+import { ERASED_MESSAGE } from './account-lock';
+import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
-import { claimTeam } from './availability';
-import { lockOwnAccountFirst } from './account-lock';
+import { chooseTeam } from './availability';
+import { availabilityRepository } from '../repositories/availability-repository';
+import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from './london-time';
@@ -47,48 +48,41 @@ export async function checkoutOrder(
   request: CheckoutRequest,
   idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
-  const keys = idempotencyKeyRepository(deps.db);
   const requestHash = hashRequest(request);
-  if (idempotencyKey) {
-    const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(deps, earlier, requestHash, request.order);
-  }
-  if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
-
-  const order = await orderRepository(deps.db).find(request.order, { drafts: true });
-  if (!order || order.user_id !== user.id) throw notFound('Order not found');
-  if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
-  if (order.checked_out_at !== null && idempotencyKey) {
-    // A concurrent retry with this key may have checked it out since the first look: replay it.
-    const earlier = await keys.find(user.id, idempotencyKey);
-    if (earlier) return replay(deps, earlier, requestHash, request.order);
-  }
-  assertNotCheckedOut(order);
-  await assertAddressKeepsPrice(deps.db, order, request.code_postal);
+  const key = idempotencyKey ?? null;
+  // With no key there is nothing to replay: refused before any statement.
+  if (!key && request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  await assertBookableTime(deps.db, { orderId: order.id, dueAt }, deps.now);
-
   // A card answer gets its payment page once the order is checked out (below); the key keeps this.
   const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
-  const outcome = await deps.db.transaction(async (tx) => {
-    // The account before the order, as erasure takes them (account-lock.ts, issue 24 row 2); an
-    // account erased meanwhile is not checked out. Keep it the transaction's first statement.
-    await lockOwnAccountFirst(tx, user.id);
-    if (idempotencyKey) {
-      const claimed = await idempotencyKeyRepository(tx).claim({
-        userId: user.id, key: idempotencyKey, requestHash, response, at: deps.now,
-      });
-      if (!claimed) {
-        const earlier = await idempotencyKeyRepository(tx).find(user.id, idempotencyKey);
-        if (earlier) return { replayed: earlier, seriesId: null };
-      }
+  // Seven statements for a one-off booking (docs/decisions/033, counted by
+  // tests/services/checkout-statements.test.ts): BEGIN, the read that locks, the day's jobs, the
+  // write, the mail's job and its notify, COMMIT.
+  const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
+    // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
+    // account erased meanwhile is not checked out.
+    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date);
+    if (read?.erased) throw unauthorized(ERASED_MESSAGE);
+    if (!read) throw notFound('Order not found');
+    if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
+    if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
+    const { order, items } = read;
+    if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
+    // Checked out since this statement's snapshot (a concurrent retry with this key waited on the
+    // customer's row): its answer is read afresh and replayed.
+    if (order.checked_out_at !== null && key) {
+      const earlier = await idempotencyKeyRepository(tx).find(user.id, key);
+      if (earlier) return { replayed: earlier, seriesId: null, placed: null };
     }
-    const orders = orderRepository(tx);
-    const locked = await orders.find(order.id, { forUpdate: true, drafts: true });
-    if (!locked) throw notFound('Order not found');
-    assertNotCheckedOut(locked);
-    await orders.checkout(order.id, {
+    assertNotCheckedOut(order);
+    await assertAddressKeepsPrice(tx, order, request.code_postal);
+    await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
+    // The job holds a team from now on (409 when none is free any more): decision 015. The day is
+    // locked since the read, so this sees every job claimed before and none can be claimed meanwhile.
+    const day = await availabilityRepository(tx).load(request.due_date, request.due_date);
+    const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id });
+    const fields = {
       dueAt,
       address: request.address,
       phone: request.phone,
@@ -98,13 +92,21 @@ export async function checkoutOrder(
       paymentMethod: request.payment,
       paymentRef: null,
       checkedOutAt: deps.now,
+    };
+    // The team the checkout claimed is in the order's history too (issue 15), as an
+    // administrator's assignment is: the history says who has had the job from the start.
+    const written = await checkoutRepository(tx).write({
+      ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
+      key: key ? { key, requestHash, response } : null,
     });
-    await auditRepository(tx).record({
-      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.checkout',
-      from: null, to: request.payment, at: deps.now,
-    });
-    const checkedOut = await orders.find(order.id);
-    const items = await orders.items(order.id);
+    if (written.version === null) throw conflict('This order has already been checked out');
+    // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
+    if (!written.claimed) throw new KeyTakenMeanwhile();
+    const placed: OrderRow = {
+      ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
+      client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
+      version: written.version, duration_minutes: team.minutes, team_id: team.teamId,
+    } as OrderRow;
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)
       ? await seriesRepository(tx).create({
@@ -112,27 +114,23 @@ export async function checkoutOrder(
         firstDate: request.due_date, firstTime: request.due_time, at: deps.now,
       })
       : null;
-    // The job holds a team from now on (409 when none is free any more): decision 015. Claimed
-    // last, because the claim locks the day until this transaction ends: only the team's history
-    // and the mail are written while the next customer of that day waits.
-    const { teamName, minutes } = await claimTeam(tx, order.id, request.due_date, request.due_time);
-    // The team the checkout claimed is in the order's history too (issue 15), as an
-    // administrator's assignment is: the history says who has had the job from the start.
-    await auditRepository(tx).record({
-      orderId: order.id, actorId: user.id, actor: user.name, action: 'order.team',
-      from: null, to: teamName, at: deps.now,
-    });
-    if (checkedOut) {
-      await deps.outbox.add(tx, bookingConfirmationMail({ ...checkedOut, duration_minutes: minutes }, items, deps.outbox.site, deps.now));
-    }
-    return { replayed: null, seriesId };
+    await deps.outbox.add(tx, bookingConfirmationMail(placed, items, deps.outbox.site, deps.now));
+    return { replayed: null, seriesId, placed };
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;
+    const earlier = await idempotencyKeyRepository(deps.db).find(user.id, key);
+    if (!earlier) throw error;
+    return { replayed: earlier, seriesId: null, placed: null };
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
   if (outcome.seriesId !== null) await planAfterCheckout(deps, outcome.seriesId);
   if (request.payment === 'cash') return response;
   // The payment pending mail is already written with the checkout, whether or not the page opens now.
-  return { ...response, shippingInfo: await paymentPageOf(deps, order.id) };
+  return { ...response, shippingInfo: await startPayment(deps, outcome.placed!) };
 }
+
+/** The Idempotency-Key was claimed by a concurrent request after this one read it: roll back and replay that one. */
+class KeyTakenMeanwhile extends Error {}
 
 /**
  * The next visits are planned after the checkout committed, in their own transaction: the booking

@@ -1,0 +1,111 @@
+import type { Database } from '../db/database';
+import type { IdempotencyRecord } from './orders-idempotency-keys';
+import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
+import { dayLockKey } from './availability-repository';
+import { JOB_MINUTES_SQL } from './job-minutes';
+
+/**
+ * The checkout's own statements (docs/decisions/033): one read that takes its locks, one write that
+ * records everything. A checkout was 18 statements in sequence on one connection; every one is a
+ * round trip while the customer's row and, later, the day are locked.
+ */
+
+/** The draft as the checkout needs it: the order row, its items, its job's length and an earlier answer to the key. */
+export interface CheckoutRead {
+  order: OrderRow & { team_id: number | null };
+  items: OrderItemRow[];
+  minutes: number;
+  earlier: IdempotencyRecord | null;
+  /** The account was erased (by a transaction this read waited for): nothing may be written. */
+  erased: boolean;
+}
+
+export interface CheckoutWrite extends CheckoutFields {
+  orderId: number;
+  teamId: number;
+  minutes: number;
+  actorId: number;
+  actor: string;
+  teamName: string;
+  /** The Idempotency-Key claimed with the change, and the answer a retry replays. */
+  key: { key: string; requestHash: string; response: unknown } | null;
+}
+
+export function checkoutRepository(tx: Database) {
+  return {
+    /**
+     * Locks the customer's row, then their order's, then the UK day of `date` (the user-then-orders
+     * order every change of a customer's orders keeps, so none deadlocks), and reads the order with
+     * its items, its job's length and what the key answered before. The customer comes first
+     * through LATERAL: the order is read only once the customer's row is held. The day's jobs are
+     * read by the next statement, whose snapshot is taken after the day's lock is held.
+     * Null when the customer has no such order.
+     */
+    async read(userId: number, orderId: number, key: string | null, date: string): Promise<CheckoutRead | null> {
+      const [namespace, day] = dayLockKey(date);
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean }>(
+        `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
+                r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
+                ${JOB_MINUTES_SQL} AS job_minutes,
+                (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
+                          'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
+                   FROM order_items i WHERE i.order_id = o.id)::text AS items_json,
+                (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
+                   FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
+                pg_advisory_xact_lock($4, $5)::text AS day_locked,
+                customer.anonymised_at IS NOT NULL AS erased
+           FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
+          CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
+           JOIN users u ON u.id = o.user_id
+           JOIN services s ON s.id = o.service_id
+           LEFT JOIN refund_requests r ON r.order_id = o.id`,
+        [userId, orderId, key, namespace, day],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, ...order } = row;
+      delete (order as { day_locked?: unknown }).day_locked;
+      const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
+        ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
+      }));
+      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased) };
+    },
+
+    /**
+     * Writes the checkout in one statement: the order (details, team, job length, version), its
+     * history (checked out, and the team that has the job) and the Idempotency-Key with the answer
+     * to replay. `claimed` is false when the key was taken meanwhile (the caller rolls back);
+     * `version` is null when the order was checked out meanwhile.
+     */
+    async write(write: CheckoutWrite): Promise<{ version: number | null; claimed: boolean }> {
+      const [row] = await tx.query<{ version: number | null; claimed: boolean }>(
+        `WITH checked AS (
+           UPDATE orders
+              SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
+                  payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = $11, duration_minutes = $12,
+                  version = version + 1
+            WHERE id = $1 AND checked_out_at IS NULL
+            RETURNING id, version),
+         history AS (
+           INSERT INTO audit_log (order_id, actor_id, actor, action, from_value, to_value, at)
+           SELECT checked.id, $13::integer, $14::text, h.action, NULL, h.to_value, $10::timestamptz
+             FROM checked, (VALUES (1, 'order.checkout', $8::text), (2, 'order.team', $15::text)) AS h (position, action, to_value)
+            ORDER BY h.position
+           RETURNING id),
+         claim AS (
+           INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
+           SELECT $13::integer, $16::text, $17::text, $18::jsonb, $10::timestamptz FROM checked WHERE $16::text IS NOT NULL
+           ON CONFLICT (user_id, key) DO NOTHING
+           RETURNING key)
+         SELECT (SELECT version FROM checked) AS version,
+                ($16::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
+                (SELECT count(*) FROM history)::integer AS history`,
+        [write.orderId, write.dueAt, write.address, write.phone, write.city, write.codePostal, write.clientNote,
+          write.paymentMethod, write.paymentRef, write.checkedOutAt, write.teamId, write.minutes,
+          write.actorId, write.actor, write.teamName,
+          write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null],
+      );
+      return { version: row?.version ?? null, claimed: row?.claimed === true };
+    },
+  };
+}
