@@ -684,6 +684,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every VAT invoice and credit note issued, as CSV for the accounts
+         * @description The accounts export (issue 23 section 3): every VAT invoice and credit note issued on the UK
+         *     dates `from` to `to` (both optional, inclusive), oldest first, one line per document and VAT
+         *     rate with its net, VAT and gross (a credit note's amounts are negative, so a column's sum is
+         *     what was charged). RFC 4180, CRLF line ends, dates `YYYY-MM-DD HH:mm` UK time; a cell starting
+         *     with `=`, `+`, `-` (but a number) or `@` is prefixed with `'`.
+         */
+        get: operations["exportAccountsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order-status/list": {
         parameters: {
             query?: never;
@@ -3904,6 +3928,39 @@ export interface operations {
                     /**
                      * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund
                      *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportAccountsCsv: {
+        parameters: {
+            query?: {
+                /** @description Only documents issued on or after this UK date. After `to` is a 400. */
+                from?: string;
+                /** @description Only documents issued on or before this UK date (the whole day). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents as CSV, downloaded as `accounts.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Document,Number,Credits invoice,Issued,Order id,Customer,VAT rate (%),Net (GBP),VAT (GBP),Gross (GBP)
+                     *     VAT invoice,000042,,2026-11-22 10:30,12,Jane Doe,20,45.00,9.00,54.00
                      */
                     "text/csv": string;
                 };

@@ -1,5 +1,6 @@
 import type { operations, OrderStatusUpdate, RefundStatusUpdate, OrderStatus } from '../../openapi/schema';
 import { answerPage, pageRequest } from '../lib/page-answer';
+import { accountsCsvStream } from '../services/accounts-csv';
 import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
@@ -31,6 +32,11 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     async exportOrdersCsv(request, reply) {
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="orders.csv"');
       return ordersCsvStream(ctx.db, request.query as Query<'exportOrdersCsv'>);
+    },
+    async exportAccountsCsv(request, reply) {
+      const stream = accountsCsvStream(ctx.db, request.query as Query<'exportAccountsCsv'>);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="accounts.csv"');
+      return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
 

@@ -50,7 +50,7 @@ function orderCells(row: OrderRow): string[] {
   ];
 }
 
-function csvLine(cells: string[]): string {
+export function csvLine(cells: string[]): string {
   return cells.map(csvCell).join(',') + '\r\n';
 }
 

@@ -96,6 +96,7 @@ const ROWS: Record<string, Row> = {
   listOrders: { request: async () => ({ path: '/admin/orders/' }) },
   listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
   exportOrdersCsv: { request: async () => ({ path: '/admin/orders/csv' }) },
+  exportAccountsCsv: { request: async () => ({ path: '/admin/accounts/csv' }) },
   listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
   // Checked out: a draft is no booking, not even for an administrator.
   getOrder: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}` }) },

@@ -67,6 +67,15 @@ test('the orders table reads one page at a time from the server, and the CSV hol
   expect(ourIds.every((id) => csvIds.includes(id))).toBe(true);
   expect(csvIds).toEqual([...csvIds].sort((a, b) => b - a));
   expect(new Set(csvIds).size).toBe(csvIds.length);
+
+  // The accounts export: every VAT invoice and credit note, a line per VAT rate (issue 23 section 3).
+  const accounts = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export invoices and credit notes (CSV)' }).click();
+  const accountsFile = await accounts;
+  expect(accountsFile.suggestedFilename()).toBe('accounts.csv');
+  const accountLines = (await readFile((await accountsFile.path())!, 'utf8')).split('\r\n').filter(Boolean);
+  expect(accountLines[0]).toBe('Document,Number,Credits invoice,Issued,Order id,Customer,VAT rate (%),Net (GBP),VAT (GBP),Gross (GBP)');
+  for (const line of accountLines.slice(1)) expect(line).toMatch(/^(VAT invoice,\d{6},|Credit note,CN-\d{6},\d{6}),\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
 });
 
 test('a saved status updates its row in place; cancelling asks first', async ({ page }) => {

@@ -7,6 +7,7 @@ import type { Mail } from '../../server/services/mail';
 import { getOrder, listOrders, updateOrderStatus, STALE_ORDER_MESSAGE } from '../../server/services/orders-admin';
 import { createOrder, getServiceItems, listMyOrders } from '../../server/services/orders';
 import { confirmPayment } from '../../server/services/payments';
+import { accountsCsvStream } from '../../server/services/accounts-csv';
 import { getReceipt } from '../../server/services/receipts';
 import { decideRefund, listRefunds, requestRefund, REFUND_REQUESTED_MESSAGE } from '../../server/services/refunds';
 import { getStats, getWeeklyStats, weekStart } from '../../server/services/stats';
@@ -366,6 +367,22 @@ describe('refund decisions (R-ADMIN-5)', () => {
     await decideRefund({ db, payments: deps().payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     expect((await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id)).creditNote).toEqual(credit);
     expect((await db.query('SELECT count(*)::int AS n FROM credit_notes WHERE order_id = $1', [order.id]))[0]).toEqual({ n: 1 });
+
+    // The accounts export lists the invoice and its credit note, a line per rate; the credit is negative.
+    const csv = await text(accountsCsvStream(db, {}));
+    const rows = csv.trimEnd().split('\r\n').map((line) => line.split(','));
+    expect(rows[0]).toEqual(['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', 'Customer', 'VAT rate (%)', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)']);
+    const mine = rows.filter((row) => row[4] === String(order.id));
+    const label = String(receipt.number).padStart(6, '0');
+    expect(mine.map((row) => [row[0], row[1], row[2], row[6], row[9]])).toEqual([
+      ['VAT invoice', label, '', '20', order.total.toFixed(2)],
+      ['Credit note', credit.label, label, '20', (-credit.gross).toFixed(2)],
+    ]);
+    const charged = mine.reduce((sum, row) => sum + Math.round(Number(row[9]) * 100), 0);
+    expect(charged).toBe(fee);
+    // A period that ends before the documents were issued lists none of them; a period backwards is a 400.
+    expect((await text(accountsCsvStream(db, { to: '2020-01-01' }))).trimEnd().split('\r\n')).toHaveLength(1);
+    expect(() => accountsCsvStream(db, { from: '2030-02-01', to: '2030-01-01' })).toThrow('from must not be after to');
   });
 
   it('a refund of an order never invoiced (cash not yet done) issues no credit note', async () => {
@@ -482,3 +499,9 @@ describe('dashboard (R-ADMIN-2)', () => {
     expect(weeks.at(-2)).toEqual({ week: '2029-12-31', orders: 0, revenue: 0 });
   });
 });
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let all = '';
+  for await (const chunk of stream) all += String(chunk);
+  return all;
+}

@@ -17,7 +17,8 @@ let customerCount = 0;
 /** A name and email no other test (or earlier run) uses. */
 export function uniqueCustomer(label = 'customer'): Customer {
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(customerCount++).toString(36)}`;
-  return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
+  // The label joined into one word: "admin-paging" would read as staff ("Admin") and be refused.
+  return { name: `Test ${label.replace(/[^A-Za-z0-9]/g, '')} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
 }
 
 /** Registers a fresh customer through the API (not the UI) and returns their credentials. */

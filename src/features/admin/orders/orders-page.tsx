@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { exportOrdersCsv } from '../../../api/export-orders-csv';
+import { exportAccountsCsv, exportOrdersCsv } from '../../../api/export-orders-csv';
 import { getStats } from '../../../api/get-stats';
 import { listOrderStatuses } from '../../../api/list-order-statuses';
 import { listOrders, type OrderListQuery } from '../../../api/list-orders';
@@ -65,12 +65,14 @@ export function OrdersPage() {
   }, [retryOrders, retryStats]);
   const actions = useMemo(() => ({ statuses: statuses.data ?? noStatuses, orderSaved, reloadOrders }), [statuses.data, orderSaved, reloadOrders]);
 
-  // Every order of the current sort and filter, built by the server (not the page on screen).
-  const exportCsv = async () => {
+  // Every order of the current sort and filter, built by the server (not the page on screen); or
+  // every invoice and credit note, for the accounts.
+  const exportCsv = async (what: 'orders' | 'accounts') => {
     setExporting(true);
     try {
       const { limit: _limit, page: _page, ...sortAndFilters } = orders.query;
-      downloadBlob('orders.csv', await exportOrdersCsv(sortAndFilters));
+      if (what === 'orders') downloadBlob('orders.csv', await exportOrdersCsv(sortAndFilters));
+      else downloadBlob('accounts.csv', await exportAccountsCsv());
     } catch (error) {
       showToast(error instanceof Error ? error.message : 'Network Error', 'error');
     } finally {
@@ -108,9 +110,14 @@ export function OrdersPage() {
           rowClassName={refundRow}
           emptyMessage={!orders.loaded ? 'Loading orders…' : hasFilters(filters) ? 'No order matches these filters.' : 'There are no orders yet.'}
           toolbar={
-            <Button variant="secondary" size="sm" isDisabled={orders.total === 0 || exporting} onPress={() => void exportCsv()}>
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </Button>
+            <>
+              <Button variant="secondary" size="sm" isDisabled={orders.total === 0 || exporting} onPress={() => void exportCsv('orders')}>
+                {exporting ? 'Exporting…' : 'Export CSV'}
+              </Button>
+              <Button variant="secondary" size="sm" isDisabled={exporting} onPress={() => void exportCsv('accounts')}>
+                Export invoices and credit notes (CSV)
+              </Button>
+            </>
           }
         />
       </OrderActionsContext.Provider>
