@@ -117,12 +117,12 @@ describe('data export', () => {
   });
 
   it("an administrator's export of a customer holds the same and the staff notes", async () => {
-    const { customer } = await customerWithHistory('Admin Export');
+    const { customer } = await customerWithHistory('Office Export');
     await send(server, 'POST', `/admin/customers/${customer.id}/notes`, { token: admin, body: { body: 'Parking at the back' } });
     const { data } = await server.api.GET('/admin/customers/{id}/export', { params: { path: { id: customer.id } }, headers: server.bearer(admin) });
     expect(data?.account.email).toBe(customer.email);
     expect(data?.orders).toHaveLength(2);
-    expect(data?.messages.map((message) => message.message)).toEqual(['Hello from Admin Export']);
+    expect(data?.messages.map((message) => message.message)).toEqual(['Hello from Office Export']);
     expect(data?.notes?.map((note) => note.body)).toEqual(['Parking at the back']);
   });
 });
