@@ -4,7 +4,7 @@ import type { Config } from '../config';
 
 /**
  * Structured logs (pino JSON lines) with UTC ISO timestamps, and never a secret: no password, no
- * bearer token, no reset token. Fastify logs no bodies or headers by itself; the redaction guards
+ * bearer token, no reset token, no row a database error quotes. Fastify logs no bodies or headers by itself; the redaction guards
  * any log line that carries them anyway, and the URL serializer masks the tokens that travel in
  * paths (reset links) and payment session ids. LOG_LEVEL is read by config-less callers only.
  */
@@ -28,6 +28,10 @@ export function loggerOptions(config: Pick<Config, 'nodeEnv'>, stream?: { write(
         'password', 'newPassword', 'oldPassword', 'token',
         '*.password', '*.newPassword', '*.oldPassword', '*.token', '*.passwordHash', '*.password_hash',
         'body.password', 'body.newPassword', 'body.oldPassword', 'body.token',
+        // PostgreSQL's detail of a failed statement quotes the row ("Failing row contains (…)",
+        // "Key (email)=(…)"): a customer's address, phone or note would outlive their erasure in
+        // the logs (issue 24, row 2). The message and code still say what failed.
+        'err.detail', '*.err.detail',
       ],
       censor: REDACTED,
     },

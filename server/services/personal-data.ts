@@ -66,7 +66,8 @@ export async function personalData(db: Database, customer: CustomerRow, options:
  * notes and the contact messages are removed; the orders keep their service, items, status, dates
  * and totals, so revenue and refunds add up as before. Runs in the caller's transaction; the user
  * row is locked so two requests cannot interleave.
- * Anonymising an anonymised account changes nothing.
+ * Anonymising an anonymised account changes nothing. Answers the address erased (null when none
+ * was): eraseCustomer forgets the mails sent to it.
  */
 export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<string | null> {
   const [user] = await tx.query<{ email: string | null; anonymised_at: Date | null }>(

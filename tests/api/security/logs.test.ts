@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import pino from 'pino';
 import { loggerOptions } from '../../../server/lib/logger-options';
 import { waitForMail } from '../support/mail-wait';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -65,4 +66,28 @@ describe('logs', () => {
       expect(text.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the logs`).toBe(false);
     }
   }, 120_000);
+
+  it('never quote the row a database error names: the address, phone and note in it outlive an erasure', async () => {
+    const written: string[] = [];
+    const logger = buildLogger(written);
+    // What pg gives for a CHECK violation on orders: the whole row in `detail`.
+    const failure = Object.assign(new Error('new row for relation "orders" violates check constraint "orders_total_check"'), {
+      code: '23514',
+      detail: 'Failing row contains (7, 3, 12 Secret Road, 020 7946 0999, Leave it with Mrs Jones).',
+    });
+    logger.error({ err: failure }, 'unexpected error');
+    logger.error({ request: { err: failure } }, 'nested');
+    expect(written).toHaveLength(2);
+    for (const line of written) {
+      expect(line).not.toMatch(/Secret Road|7946 0999|Mrs Jones/);
+      expect(line).toContain('[redacted]');
+    }
+    expect(JSON.parse(written[0]!)).toMatchObject({ err: { code: '23514', message: failure.message } });
+  });
 });
+
+/** A logger exactly as production configures it, writing its lines to `written`. */
+function buildLogger(written: string[]) {
+  const options = loggerOptions({ nodeEnv: 'production' }, { write: (line) => void written.push(line) }) as pino.LoggerOptions & { stream: pino.DestinationStream };
+  return pino(options, options.stream);
+}
