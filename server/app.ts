@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   spaDir?: string | null;
   /** Default: openapi/openapi.yaml. */
   document?: OpenApiDocument;
+  /** Shared with server.ts, which marks it closing on SIGTERM before it closes the listener (the drain). */
+  lifecycle?: Lifecycle;
   /** Default: pg-boss on a PostgreSQL server, the embedded runner on PGlite. */
   jobs?: JobQueue;
   /** Default true. The workers' start needs the database: false only where it is made unreachable on purpose. */
@@ -89,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaErrorFormatter: formatValidationErrors,
     // Ids that stay unique across instances and restarts, and follow a request through the proxy.
     genReqId: requestIdOf,
+    // While closing, a request on a connection still open is served, not answered 503: the proxy
+    // cannot retry a POST that was sent (its answer might be a write done), and Fastify's 503 came
+    // after the drain anyway (server.ts). Answers while closing carry Connection: close (onSend).
+    return503OnClosing: false,
     // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
     // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
     // use it only when nothing but the proxies can reach this server (README, TRUST_PROXY).
@@ -123,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : null,
     now,
   };
-  const lifecycle: Lifecycle = { closing: false };
+  const lifecycle: Lifecycle = options.lifecycle ?? { closing: false };
 
   await app.register(errorHandler);
   // Before memory runs out, answer 503 (the proxy retries elsewhere). No event-loop-delay limit:

@@ -58,6 +58,8 @@ export interface Config {
   publicCacheTtlSeconds: number;
   /** SHUTDOWN_TIMEOUT, default 10000 ms: after SIGTERM, the process exits by then at the latest. */
   shutdownTimeoutMs: number;
+  /** After SIGTERM: readiness 503 and every request still served (answers close their connection) this long before the listener closes. */
+  shutdownDrainMs: number;
   /** MAIL_RETRY_LIMIT, default 10: how often a mail is retried before it is kept as failed. */
   mailRetryLimit: number;
   /** MAIL_RETRY_DELAY, default 30 s: the first retry's delay, doubled at each further one. */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicCacheMaxEntries: parseCount(env, 'PUBLIC_CACHE_MAX', 500, 1),
     publicCacheTtlSeconds: parseCount(env, 'PUBLIC_CACHE_TTL', 10, 1),
     shutdownTimeoutMs: parseCount(env, 'SHUTDOWN_TIMEOUT', 10_000, 1),
+    shutdownDrainMs: parseCount(env, 'SHUTDOWN_DRAIN', 3_000, 0),
     mailRetryLimit: parseCount(env, 'MAIL_RETRY_LIMIT', 10, 0),
     mailRetryDelaySeconds: parseCount(env, 'MAIL_RETRY_DELAY', 30, 1),
     memoryLimitMb: parseCount(env, 'MEMORY_LIMIT_MB', defaultMemoryLimitMb(), 16),

@@ -5,6 +5,7 @@ import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDatabase } from './seed';
+import type { Lifecycle } from './routes/operations';
 
 /** Boots the app: configuration from the environment, database, migrations, first-start data, listen. */
 async function main(): Promise<void> {
@@ -20,12 +21,22 @@ async function main(): Promise<void> {
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (their connections close after
-  // the answer, idle ones at once), stop the job workers, close the database (PGlite flushes to
-  // disk) — and exit by SHUTDOWN_TIMEOUT whatever hangs.
+  const lifecycle: Lifecycle = { closing: false };
+
+  // SIGTERM (a rolling restart): first drain for SHUTDOWN_DRAIN — readiness answers 503, every
+  // request that still comes is served as usual and its connection closed after the answer, so the
+  // proxy drops its kept-alive connections here (deploy/nginx.conf keeps idle ones 2 s, less than
+  // the drain) and sends new requests to the other instance; nothing is answered 503 or cut. Then
+  // (and at once on SIGINT, Ctrl+C) stop accepting — a connection refused is retried elsewhere by
+  // the proxy, POSTs included, as nothing was sent — let in-flight requests finish, stop the job
+  // workers, close the database (PGlite flushes to disk); exit by SHUTDOWN_TIMEOUT whatever hangs.
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: { error: (message: unknown) => console.error(message) } }, async ({ signal, err }) => {
     if (err) console.error(err);
     else console.log(`\n${signal ?? 'exit'}: closing`);
+    lifecycle.closing = true;
+    if (signal === 'SIGTERM' && app && config.shutdownDrainMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(config.shutdownDrainMs, config.shutdownTimeoutMs / 2)));
+    }
     await app?.close().catch(() => {});
     await db?.close().catch(() => {});
   });
@@ -34,7 +45,7 @@ async function main(): Promise<void> {
     db = await openDatabase(config);
     await migrate(db);
     const seed = await seedDatabase(db, config);
-    app = await buildApp({ db, config });
+    app = await buildApp({ db, config, lifecycle });
     await app.listen({ port: config.port, host: config.host });
     console.log(`\nSparkle Cleaning API on ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pgdata`})`);
     if (config.apiDocs) console.log(`API reference: ${config.publicUrl}/api/docs`);

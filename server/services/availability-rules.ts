@@ -89,13 +89,14 @@ export function companyDay(data: CapacityData, date: string): { hours: Hours } |
 export function checkStart(data: CapacityData, date: string, time: string, minutes: number, movingOrder?: number): StartCheck {
   const day = companyDay(data, date);
   if ('closed' in day) return { kind: 'closed', reason: day.closed };
-  const problem = clockChangeProblem(date, time);
-  if (problem) return { kind: 'clockChange', problem };
   const startMinute = toMinutes(time);
   const length = Math.max(minutes, MIN_JOB_MINUTES);
   if (startMinute < day.hours.opens || startMinute + length > day.hours.closes) {
     return { kind: 'outsideHours', opens: day.hours.opens, lastStart: day.hours.closes - length };
   }
+  // After the hours: outside them, the hours are the better answer (01:30 is no start either way).
+  const problem = clockChangeProblem(date, time);
+  if (problem) return { kind: 'clockChange', problem };
   const start = londonLocalToInstant(date, time).getTime();
   const end = start + length * 60_000;
   const weekday = weekdayOf(date);

@@ -143,6 +143,11 @@ test.describe('profile', () => {
   test("updating the profile shows the toast and logs out; the new name works at the next login", async ({ page, loginAs, newCustomer }) => {
     await loginAs(page, newCustomer, { path: '/login?redirect=/profile' });
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    // A name that reads like staff is refused on the form, with the server's message (issue 24).
+    await page.getByLabel('Full name').fill('Sam Admin');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Full name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
     const newName = `${newCustomer.name} Jr`;
     await page.getByLabel('Full name').fill(newName);
     await page.getByRole('button', { name: 'Update' }).click();

@@ -127,4 +127,25 @@ describe('graceful shutdown', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it('SIGTERM drains first (issue 24): readiness 503 while reads and writes are still answered, each closing its connection; then it exits', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'h3-drain-'));
+    // A drain far longer than the few requests below need; the process exits when it ends.
+    const child = await startServerProcess({ dataDir, env: { SHUTDOWN_DRAIN: '5000', SHUTDOWN_TIMEOUT: '60000' } });
+    try {
+      child.child.kill('SIGTERM');
+      await eventually('readiness says 503', async () => (await fetch(`${child.baseUrl}/api/ready`)).status, (status) => status === 503, 5_000);
+      const read = await fetch(`${child.baseUrl}/api/home/services`);
+      expect([read.status, read.headers.get('connection')]).toEqual([200, 'close']);
+      await read.arrayBuffer();
+      const write = await fetch(`${child.baseUrl}/api/contact`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Jane Doe', email: 'jane.doe@example.co.uk', message: 'Still open?' }),
+      });
+      expect([write.status, write.headers.get('connection')]).toEqual([201, 'close']);
+      expect(await child.exited).toBe(0);
+    } finally {
+      await child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

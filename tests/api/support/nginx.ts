@@ -1,13 +1,27 @@
 /**
  * nginx (Debian's package) as the reverse proxy in front of several instances on loopback: the
- * cluster test and the bench's "two instances behind the proxy" run. It passes the client's address
- * in X-Forwarded-For (the instances run with TRUST_PROXY) and keeps upstream connections alive.
+ * cluster test and the bench's "two instances behind the proxy" run. The site is the shipped
+ * deploy/nginx.conf itself (README "Deployment"), its example ports replaced by the test's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventually } from './mail-wait';
-import { freePort } from './server-process';
+import { freePort, ROOT } from './server-process';
+
+/** deploy/nginx.conf with this run's listening port and upstream ports in place of 8080, 3001 and 3002. */
+export function shippedSite(port: number, upstreams: number[]): string {
+  const site = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+  const servers = /^( *)server 127\.0\.0\.1:300[12]( [^;]*);\n/gm;
+  const example = [...site.matchAll(servers)];
+  if (example.length !== 2 || !/^ *listen 8080;$/m.test(site)) throw new Error('deploy/nginx.conf no longer has the example upstreams 3001, 3002 and listen 8080');
+  const [, indent, options] = example[0]!;
+  const ours = upstreams.map((upstream) => `${indent}server 127.0.0.1:${upstream}${options};\n`).join('');
+  let first = true;
+  return site
+    .replace(servers, () => (first ? ((first = false), ours) : ''))
+    .replace(/^( *)listen 8080;$/m, `$1listen 127.0.0.1:${port};`);
+}
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate)) ?? null;
 
@@ -35,22 +49,7 @@ events { worker_connections 1024; }
 http {
   access_log off;
   ${temp}
-  upstream sparkle {
-    ${upstreams.map((upstream) => `server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n    ')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://sparkle;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-    }
-  }
+${shippedSite(port, upstreams)}
 }
 `);
   const child = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'logs', 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -57,6 +57,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
     RATE_LIMITS: SUITE_RATE_LIMITS_ENV,
+    // No drain before closing on SIGTERM unless a test asks (the rolling restart): tests stop many servers.
+    SHUTDOWN_DRAIN: '0',
     ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicCacheMaxEntries: 500,
     publicCacheTtlSeconds: 10,
     shutdownTimeoutMs: 10_000,
+    shutdownDrainMs: 0,
     mailRetryLimit: 10,
     mailRetryDelaySeconds: 1,
     memoryLimitMb: 100_000,
