@@ -145,12 +145,19 @@ describe('a declined card, or one needing authentication', () => {
       );
       expect(mails[0]!.text).toContain(`press Pay now on your order on My orders: ${PUBLIC_URL}/profile-services#order-${order.id}`);
       expect((await myOrder(server, eve.token, order.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
-      const [row] = await server.db.query<{ payment_failure: string }>('SELECT payment_failure FROM orders WHERE id = $1', [order.id]);
-      expect(row!.payment_failure).toBe(code === 'card_declined' ? 'declined' : 'authentication_required');
+      // Staff see the balance due on the back office order page, and why.
+      const admin = await server.adminToken();
+      const detail = async () => (await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) })).data!.payment;
+      expect(await detail()).toEqual({
+        paid: 0,
+        balanceDue: order.total,
+        failure: { reason: code === 'card_declined' ? 'declined' : 'authentication_required', at: expect.any(String) },
+      });
 
-      // Another card on the same page: paid, and the failure is gone.
+      // Another card on the same page: paid, nothing due, and the failure is gone.
       await stripe.pay(session.id);
       expect((await myOrder(server, eve.token, order.id)).payment.status).toBe('paid');
+      expect(await detail()).toEqual({ paid: order.total, balanceDue: 0, failure: null });
     });
   }
 });
