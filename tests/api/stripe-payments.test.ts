@@ -110,6 +110,17 @@ describe('a card booking goes to Stripe Checkout and back', () => {
     expect((await myOrder(server, cat.token, order.id)).payment.status).toBe('awaiting_payment');
   });
 
+  it('acknowledges a verified event it does not use (200, so Stripe stops resending) and changes nothing', async () => {
+    const fay = await server.createCustomer({ name: 'Fay Stripe' });
+    const { order } = await cardCheckout(fay);
+    const body = JSON.stringify({ id: 'evt_charge_1', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge', metadata: { order_id: String(order.id) } } } });
+    const { default: Stripe } = await import('stripe');
+    const signature = new Stripe(stripe.secretKey).webhooks.generateTestHeaderString({ payload: body, secret: stripe.webhookSecret });
+    const response = await fetch(`${server.baseUrl}/payments/notifications`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    expect([response.status, await response.json()]).toEqual([200, { received: true }]);
+    expect((await myOrder(server, fay.token, order.id)).payment.status).toBe('awaiting_payment');
+  });
+
   it('a refund reaches Stripe on the payment\'s intent, with the amount in pence and one idempotency key per order', async () => {
     const dan = await server.createCustomer({ name: 'Dan Stripe' });
     const { order, session } = await cardCheckout(dan);
