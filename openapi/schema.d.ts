@@ -1959,6 +1959,7 @@ export interface components {
             dueTime: components["schemas"]["DateTime"] | null;
             status: components["schemas"]["OrderStatus"];
             payment_method: components["schemas"]["PaymentMethod"] | null;
+            payment: components["schemas"]["OrderCardBalance"];
             ordered_at: components["schemas"]["DateTime"];
             completed: components["schemas"]["DateTime"] | null;
             items: {
@@ -1988,6 +1989,21 @@ export interface components {
             customer_id: number;
             /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
             staff_notes: components["schemas"]["CustomerNote"][];
+        };
+        /**
+         * @description What the provider was paid for a card order and what is still due by card (decision 034):
+         *     `balanceDue` is the total less what was paid, for a card order that is not cancelled, else 0
+         *     (cash is paid on the day). `failure`: the last card attempt that failed (declined, or the bank
+         *     asked the customer to authenticate), until the order is paid; the customer was mailed Pay now.
+         */
+        OrderCardBalance: {
+            paid: components["schemas"]["Money"];
+            balanceDue: components["schemas"]["Money"];
+            failure: null | {
+                /** @enum {string} */
+                reason: "declined" | "authentication_required";
+                at: components["schemas"]["DateTime"];
+            };
         };
         RefundRequest: {
             order_id: number;
@@ -2855,6 +2871,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderStatusUpdate = components['schemas']['OrderStatusUpdate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type OrderCardBalance = components['schemas']['OrderCardBalance'];
 export type RefundRequest = components['schemas']['RefundRequest'];
 export type RefundStatusUpdate = components['schemas']['RefundStatusUpdate'];
 export type DeleteAccountRequest = components['schemas']['DeleteAccountRequest'];

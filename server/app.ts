@@ -26,6 +26,7 @@ import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
 import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
+import { createStripePaymentProvider } from './services/stripe-payment-provider';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import type { Mailer } from './services/mail';
 import { createMailer } from './services/mailer';
@@ -37,7 +38,7 @@ export interface BuildAppOptions {
   config: Config;
   /** Default: SMTP when SMTP_URL is set, else `.eml` files in OUTBOX_DIR. */
   mailer?: Mailer;
-  /** Default: the test provider when config.paymentProvider is 'test', else none (card unavailable). */
+  /** Default: the provider config.paymentProvider names (test or Stripe), else none (card unavailable). */
   payments?: PaymentProvider | null;
   /** The clock; tests move it (token expiry, cancellation terms). */
   now?: () => Date;
@@ -126,7 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? options.payments
         : config.paymentProvider === 'test'
           ? createTestPaymentProvider({ db, secret: config.paymentWebhookSecret, now })
-          : null,
+          : config.paymentProvider === 'stripe' && config.stripe
+            ? createStripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl, now })
+            : null,
     now,
   };
   const lifecycle: Lifecycle = options.lifecycle ?? { closing: false };

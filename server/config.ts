@@ -76,10 +76,13 @@ export interface Config {
   rateLimits: RateLimits;
   /**
    * PAYMENT_PROVIDER: `test` (the built-in test provider and its pages; the default except in
-   * production) or `none` (card payment offered as unavailable; the default in production). The
-   * test provider is refused in production unless ALLOW_TEST_PAYMENTS=true (a demo).
+   * production), `stripe` (Stripe Checkout, decision 034) or `none` (card payment offered as
+   * unavailable; the default in production). The test provider, and Stripe with a test key, are
+   * refused in production unless ALLOW_TEST_PAYMENTS=true (a demo).
    */
-  paymentProvider: 'test' | null;
+  paymentProvider: 'test' | 'stripe' | null;
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe, null otherwise. */
+  stripe: { secretKey: string; webhookSecret: string } | null;
   /** PAYMENT_WEBHOOK_SECRET: the key payment notifications are signed with (default: random per start). */
   paymentWebhookSecret: string;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
     rateLimits: env.RATE_LIMITS ? parseRateLimits(env.RATE_LIMITS, (message) => new ConfigError(`RATE_LIMITS: ${message}`)) : DEFAULT_RATE_LIMITS,
     paymentProvider: parsePaymentProvider(env, production),
+    stripe: parseStripe(env, production),
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
   };
 }
@@ -172,14 +176,39 @@ function timeSpanMs(name: string, value: string): number {
 }
 
 /** Issue 12: in production no card payment is ever free; the test provider needs an explicit yes. */
-function parsePaymentProvider(env: Env, production: boolean): 'test' | null {
-  const value = (env.PAYMENT_PROVIDER || (production ? 'none' : 'test')).trim().toLowerCase();
+function parsePaymentProvider(env: Env, production: boolean): 'test' | 'stripe' | null {
+  const value = providerName(env, production);
   if (value === 'none') return null;
-  if (value !== 'test') throw new ConfigError(`PAYMENT_PROVIDER must be test or none (no other provider is built in): ${value}`);
+  if (value === 'stripe') return 'stripe';
+  if (value !== 'test') throw new ConfigError(`PAYMENT_PROVIDER must be test, stripe or none: ${value}`);
   if (production && env.ALLOW_TEST_PAYMENTS !== 'true') {
     throw new ConfigError('PAYMENT_PROVIDER=test marks card orders paid without a card: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
   }
   return 'test';
+}
+
+function providerName(env: Env, production: boolean): string {
+  return (env.PAYMENT_PROVIDER || (production ? 'none' : 'test')).trim().toLowerCase();
+}
+
+/**
+ * Issue 23 row 10: Stripe needs both secrets (without the webhook secret no payment could ever be
+ * confirmed), and a test-mode key in production takes no real money: refused unless it is a demo.
+ */
+function parseStripe(env: Env, production: boolean): Config['stripe'] {
+  if (providerName(env, production) !== 'stripe') return null;
+  const secretKey = (env.STRIPE_SECRET_KEY ?? '').trim();
+  const webhookSecret = (env.STRIPE_WEBHOOK_SECRET ?? '').trim();
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, a secret or restricted key (sk_live_…, rk_live_…; sk_test_… for a demo)');
+  }
+  if (!/^whsec_\w+$/.test(webhookSecret)) {
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET, the signing secret of the webhook endpoint (whsec_…)');
+  }
+  if (production && /^(sk|rk)_test_/.test(secretKey) && env.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('STRIPE_SECRET_KEY is a test-mode key, which takes no real money: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
+  }
+  return { secretKey, webhookSecret };
 }
 
 function missing(name: string): never {

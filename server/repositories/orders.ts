@@ -29,6 +29,9 @@ export interface OrderRow {
   /** What the provider's signed notification said was paid, and when; null while unpaid. */
   paid_amount: number | null;
   paid_at: Date | null;
+  /** The last failed card attempt (declined or authentication_required, decision 034), until paid. */
+  payment_failure: string | null;
+  payment_failed_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
   version: number;
@@ -250,10 +253,22 @@ export function orderRepository(db: Database) {
     async markPaid(id: number, payment: { amount: number; at: Date; paymentRef: string }): Promise<boolean> {
       const rows = await db.query(
         `UPDATE orders
-            SET status = 'payment_validated', paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1
+            SET status = 'payment_validated', paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1,
+                payment_failure = NULL, payment_failed_at = NULL
           WHERE id = $1 AND status = 'awaiting_validation' AND payment_method = 'card' AND paid_amount IS NULL
           RETURNING id`,
         [id, payment.amount, payment.at, payment.paymentRef],
+      );
+      return rows.length === 1;
+    },
+
+    /** Records a failed card attempt on an order still awaiting its card payment; false otherwise. */
+    async markPaymentFailed(id: number, failure: { reason: string; at: Date }): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE orders SET payment_failure = $2, payment_failed_at = $3
+          WHERE id = $1 AND status = 'awaiting_validation' AND payment_method = 'card' AND paid_amount IS NULL
+          RETURNING id`,
+        [id, failure.reason, failure.at],
       );
       return rows.length === 1;
     },

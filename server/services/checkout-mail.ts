@@ -1,6 +1,6 @@
 import type { MailSite } from '../jobs';
 import type { Mail } from './mail';
-import { bookingCalendar, manageLines } from './order-mails';
+import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
@@ -70,4 +70,28 @@ export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site:
     ...manageLines(site),
   ].join('\n');
   return { to: order.user_email, subject: `Payment received: ${amount} for order #${order.id}`, text };
+}
+
+const FAILURE_TEXT = {
+  declined: 'Your card was declined, so order #{id} is not paid yet.',
+  authentication_required: 'Your bank asked you to confirm the payment for order #{id}, so it is not paid yet.',
+} as const;
+
+/**
+ * A card attempt failed (decision 034): the customer is asked to pay with Pay now on My orders,
+ * which opens a new payment page for the amount due.
+ */
+export function paymentFailedMail(order: OrderRow, reason: keyof typeof FAILURE_TEXT, site: MailSite): Mail {
+  const due = formatPounds(toPence(order.total) - toPence(order.paid_amount ?? 0));
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    FAILURE_TEXT[reason].replace('{id}', String(order.id)),
+    `Amount due: ${due} for ${order.service_name} on ${when(order)}.`,
+    '',
+    `To pay, press Pay now on your order on My orders: ${payNowUrl(site, order.id)}`,
+    'The booking is confirmed once the payment is made.',
+    ...manageLines(site),
+  ].join('\n');
+  return { to: order.user_email, subject: `Payment needed: ${due} for order #${order.id}`, text };
 }

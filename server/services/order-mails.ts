@@ -17,6 +17,11 @@ export function myOrdersUrl(site: MailSite): string {
   return `${site.publicUrl}${MY_ORDERS_PATH}`;
 }
 
+/** My orders opened at the order, where its Pay now button is. */
+export function payNowUrl(site: MailSite, orderId: number): string {
+  return `${myOrdersUrl(site)}#order-${orderId}`;
+}
+
 export function receiptUrl(site: MailSite, orderId: number): string {
   return `${site.publicUrl}/orders/${orderId}/receipt`;
 }

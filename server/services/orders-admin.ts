@@ -8,7 +8,7 @@ import { orderRepository, type OrderListQuery, type OrderRow } from '../reposito
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
 import { formatLondon } from './london-time';
-import { adminOrderView, iso, isoOrNull, refundView } from './orders-views';
+import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { lineView, orderLines } from './order-lines';
 
 
@@ -34,6 +34,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     dueTime: isoOrNull(order.due_at),
     status: order.status,
     payment_method: order.payment_method,
+    payment: cardBalanceView(order),
     ordered_at: iso(order.created_at),
     completed: isoOrNull(order.completed_at),
     items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),

@@ -1,4 +1,4 @@
-import type { AdminOrder, MyOrder, OrderPayment, Rescheduling } from '../../openapi/schema';
+import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
@@ -20,6 +20,18 @@ export function refundView(row: OrderRow): MyOrder['refund'] {
 export function orderPaymentView(row: OrderRow, cardAvailable: boolean): OrderPayment {
   const status = row.paid_amount !== null ? 'paid' : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
   return { method: row.payment_method, status, payable: status === 'awaiting_payment' && cardAvailable };
+}
+
+/** What a card order was paid and still owes, with its last failed attempt, for staff (decision 034). */
+export function cardBalanceView(row: OrderRow): OrderCardBalance {
+  const paid = toPence(row.paid_amount ?? 0);
+  const owed = row.payment_method === 'card' && row.status !== 'cancelled' ? Math.max(0, toPence(row.total) - paid) : 0;
+  const failure = row.payment_failure === 'declined' || row.payment_failure === 'authentication_required' ? row.payment_failure : null;
+  return {
+    paid: toPounds(paid),
+    balanceDue: toPounds(owed),
+    failure: failure && row.payment_failed_at ? { reason: failure, at: iso(row.payment_failed_at) } : null,
+  };
 }
 
 /** One of the customer's own orders, with what cancelling it now would cost and until when it is free. */

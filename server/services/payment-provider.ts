@@ -23,13 +23,17 @@ export interface PaymentSession {
   url: string;
 }
 
-/** What a verified notification says: this payment of this order was paid, this amount. */
-export interface PaymentNotification {
-  type: 'payment.succeeded';
-  paymentId: string;
-  orderId: number;
-  amount: number;
-}
+/**
+ * What a verified notification says: this payment of this order was paid, this amount; or a card was
+ * declined or needs the customer's authentication (decision 034); or something the shop does not use.
+ * `eventId`, when the provider numbers its notifications, makes each applied exactly once.
+ */
+export type PaymentNotification =
+  | { type: 'payment.succeeded'; eventId?: string; paymentId: string; orderId: number; amount: number }
+  | { type: 'payment.failed'; eventId?: string; orderId: number; reason: PaymentFailure; detail: string | null }
+  | { type: 'ignored'; eventId?: string };
+
+export type PaymentFailure = 'declined' | 'authentication_required';
 
 export interface IncomingNotification {
   headers: Record<string, string | string[] | undefined>;

@@ -4,9 +4,10 @@ import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { issueInvoice, vatInvoiceLines } from './receipts';
-import { paymentReceiptMail } from './checkout-mail';
+import { paymentFailedMail, paymentReceiptMail } from './checkout-mail';
+import { paymentEventsRepository } from '../repositories/payment-events';
 import { toPence } from './money';
-import type { IncomingNotification, PaymentProvider } from './payment-provider';
+import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
 
 /**
@@ -71,8 +72,10 @@ export async function payOrder(deps: Pick<PaymentDeps, 'db' | 'payments'>, user:
 }
 
 /**
- * The provider's notification: verified by its signature, then the order becomes paid once (a
- * repeated notification changes nothing, as providers resend) and the customer gets a receipt.
+ * The provider's notification: verified by its signature, then applied once (a repeated notification
+ * changes nothing, as providers resend): a payment marks the order paid and the customer gets a
+ * receipt; a declined card or one needing authentication mails the customer a Pay now link and shows
+ * staff the balance due (decision 034); any other event is acknowledged and ignored.
  */
 export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotification): Promise<{ received: true }> {
   if (!deps.payments) throw notFound('No payment provider is configured');
@@ -81,6 +84,16 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
   const provider = deps.payments;
 
   await deps.db.transaction(async (tx) => {
+    if (notification.eventId !== undefined) {
+      const orderId = notification.type === 'ignored' ? null : notification.orderId;
+      const first = await paymentEventsRepository(tx).claim({ id: notification.eventId, orderId, type: notification.type, at: deps.now });
+      if (!first) return;
+    }
+    if (notification.type === 'ignored') return;
+    if (notification.type === 'payment.failed') {
+      await recordFailedPayment(deps, tx, notification);
+      return;
+    }
     const orders = orderRepository(tx);
     const order = await orders.find(notification.orderId, { forUpdate: true });
     if (!order) throw notFound('Order not found');
@@ -102,4 +115,17 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     }
   });
   return { received: true };
+}
+
+/**
+ * A card attempt failed: the order stays awaiting payment with the failure kept for staff, and the
+ * customer is asked to pay again with Pay now. An order paid, cancelled or unknown meanwhile changes
+ * nothing (a late event about an old attempt must not ask a paid customer to pay).
+ */
+async function recordFailedPayment(deps: PaymentDeps, tx: Database, failure: Extract<PaymentNotification, { type: 'payment.failed' }>): Promise<void> {
+  const orders = orderRepository(tx);
+  const order = await orders.find(failure.orderId, { forUpdate: true });
+  if (!order || !awaitsCardPayment(order)) return;
+  if (!(await orders.markPaymentFailed(order.id, { reason: failure.reason, at: deps.now }))) return;
+  await deps.outbox.add(tx, paymentFailedMail(order, failure.reason, deps.outbox.site));
 }

@@ -90,6 +90,7 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       dueTime: expect.any(String),
       status: 'awaiting_validation',
       payment_method: 'cash',
+      payment: { paid: 0, balanceDue: 0, failure: null },
       ordered_at: expect.any(String),
       completed: null,
       items: [

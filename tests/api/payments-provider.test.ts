@@ -64,7 +64,7 @@ describe('configuration: the test provider is on only when configured, never sil
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'test' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'test' })).toThrow(/ALLOW_TEST_PAYMENTS=true/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' }).paymentProvider).toBe('test');
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be test or none/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be test, stripe or none/);
   });
 });
 

@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     connectionTimeoutMs: 60_000,
     rateLimits: SUITE_RATE_LIMITS,
     paymentProvider: 'test',
+    stripe: null,
     paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     ...overrides,
   };

@@ -9,6 +9,7 @@ import type { Database } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
 import { seedDatabase } from '../../../server/seed';
+import type { PaymentProvider } from '../../../server/services/payment-provider';
 import { testConfig } from '../../api/support/test-config';
 import type { ApiClient } from './api-client';
 
@@ -25,13 +26,17 @@ export interface OwnServer {
   close(): Promise<void>;
 }
 
-export async function startOwnServer(): Promise<OwnServer> {
+/** `payments`: another provider than the test one (the Stripe spec points one at its local fake Stripe). */
+export async function startOwnServer(options: { payments?: PaymentProvider } = {}): Promise<OwnServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
   const db = await openPglite();
   await migrate(db);
   const config = testConfig({ dataDir, outboxDir: path.join(dataDir, 'outbox') });
   await seedDatabase(db, config);
-  const app = await buildApp({ db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist') });
+  const app = await buildApp({
+    db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
+    ...(options.payments ? { payments: options.payments } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

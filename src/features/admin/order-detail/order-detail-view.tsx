@@ -23,6 +23,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />
           <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
+          {order.payment_method === 'card' && <CardBalance balance={order.payment} />}
           <Field term="Ordered at" value={formatDateTime(order.ordered_at)} />
           <Field term="Completed" value={formatDateTime(order.completed) || 'Not yet'} />
         </dl>
@@ -98,6 +99,21 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         <OrderHistory entries={order.history} />
       </section>
     </div>
+  );
+}
+
+const FAILURE_LABELS = { declined: 'Card declined', authentication_required: 'Card needs the customer to authenticate' } as const;
+
+/** Staff see what a card order still owes, and why the last card attempt failed (decision 034). */
+function CardBalance({ balance }: { balance: OrderDetail['payment'] }) {
+  return (
+    <>
+      <Field term="Paid by card" value={formatMoney(balance.paid)} />
+      <Field term="Balance due" value={formatMoney(balance.balanceDue)} />
+      {balance.failure && (
+        <Field term="Last card attempt" value={`${FAILURE_LABELS[balance.failure.reason]}, ${formatDateTime(balance.failure.at)}: the customer was mailed a Pay now link`} />
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
+import { catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
+
+/**
+ * Issue 23 item 4 and row 10 (decision 034): card payments through Stripe Checkout, on the official
+ * SDK, against a local fake of Stripe's REST API that checks every request against Stripe's
+ * published OpenAPI description — never the internet. The fake signs its events with the SDK's
+ * generateTestHeaderString; the server verifies them with constructEvent.
+ */
+const PUBLIC_URL = 'https://sparkle.example.co.uk';
+
+let stripe: FakeStripe;
+let server: TestServer;
+let house: Catalogue;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    config: { publicUrl: PUBLIC_URL, paymentProvider: 'stripe', stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret } },
+    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: PUBLIC_URL, now: () => new Date(), api: stripe.api }),
+  });
+  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  house = await catalogue(server, (await server.createCustomer()).token);
+});
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+  // Every request the provider made is one Stripe's published description allows.
+  expect(stripe?.violations ?? []).toEqual([]);
+});
+
+async function cardCheckout(customer: TestCustomer) {
+  const order = await placeOrder(server, customer.token, house);
+  const { data, response } = await checkout(server, customer.token, checkoutBody(order.id, inDaysAtTen(7), 'card'));
+  expect(response.status).toBe(200);
+  const url = data!.shippingInfo!;
+  const session = stripe.sessions.get(url.split('/').at(-1)!)!;
+  return { order, url, session };
+}
+
+describe('a card booking goes to Stripe Checkout and back', () => {
+  it('redirects to the session, of the order total in pence, with the site\'s own return pages and one session per order', async () => {
+    const ann = await server.createCustomer({ name: 'Ann Stripe' });
+    const { order, url, session } = await cardCheckout(ann);
+    expect(url).toBe(`${stripe.baseUrl}/c/pay/${session.id}`);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      amount_total: pence(order.total),
+      currency: 'gbp',
+      client_reference_id: String(order.id),
+      customer_email: ann.email,
+      success_url: `${PUBLIC_URL}/success?order=${order.id}`,
+      cancel_url: `${PUBLIC_URL}/profile-services?payment=cancelled&order=${order.id}#order-${order.id}`,
+    });
+    const created = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === String(order.id));
+    expect(created[0]!.idempotencyKey).toBe(`order-${order.id}-${pence(order.total)}`);
+    // Pay now, twice: the same key, so Stripe answers the same session.
+    for (let i = 0; i < 2; i++) {
+      expect(await send(server, 'POST', `/services/order/${order.id}/pay`, { token: ann.token })).toEqual({ status: 200, body: { shippingInfo: url } });
+    }
+    expect(new Set([...stripe.sessions.values()].filter((s) => s.client_reference_id === String(order.id)).map((s) => s.id)).size).toBe(1);
+  });
+
+  it('a signed checkout.session.completed marks the order paid and mails the receipt; replayed, it changes nothing', async () => {
+    const bea = await server.createCustomer({ name: 'Bea Stripe' });
+    const { order, session } = await cardCheckout(bea);
+    const event = await stripe.pay(session.id);
+    expect(event.status).toBe(200);
+    expect(await myOrder(server, bea.token, order.id)).toMatchObject({ status: 'payment_validated', payment: { status: 'paid' } });
+    const receipts = () => server.outbox().then((mails) => mails.filter((mail) => mail.to === bea.email && mail.subject.startsWith('Payment received')));
+    expect(await receipts()).toHaveLength(1);
+    const [paid] = await server.db.query<{ paid_amount: string; payment_ref: string }>('SELECT paid_amount, payment_ref FROM orders WHERE id = $1', [order.id]);
+    expect([pence(Number(paid!.paid_amount)), paid!.payment_ref]).toEqual([pence(order.total), session.id]);
+
+    // Stripe resends an event until it is acknowledged, and anyone who captured it can post it again.
+    const again = await stripe.redeliver(event);
+    expect(again.status).toBe(200);
+    expect(await receipts()).toHaveLength(1);
+    const audit = await server.db.query(`SELECT 1 FROM audit_log WHERE order_id = $1 AND action = 'order.paid'`, [order.id]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a forged or altered event with 400, and the order stays unpaid', async () => {
+    const cat = await server.createCustomer({ name: 'Cat Stripe' });
+    const { order, session } = await cardCheckout(cat);
+    const body = JSON.stringify({
+      id: 'evt_forged', object: 'event', type: 'checkout.session.completed',
+      data: { object: { id: session.id, object: 'checkout.session', client_reference_id: String(order.id), payment_status: 'paid', amount_total: pence(order.total) } },
+    });
+    const forge = (signature: string | null, text = body) =>
+      fetch(`${server.baseUrl}/payments/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+        body: text,
+      });
+    const { default: Stripe } = await import('stripe');
+    const sdk = new Stripe(stripe.secretKey);
+    const wrongSecret = sdk.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_not_the_shops' });
+    const stale = sdk.webhooks.generateTestHeaderString({ payload: body, secret: stripe.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const signed = sdk.webhooks.generateTestHeaderString({ payload: body, secret: stripe.webhookSecret });
+    for (const [signature, text] of [[null, body], [wrongSecret, body], [stale, body], [signed, body.replace('"paid"', '"paid" ')]] as const) {
+      const response = await forge(signature, text);
+      expect(response.status, `signature ${signature}`).toBe(400);
+      expect(await response.json()).toEqual({ message: 'The notification signature does not verify' });
+    }
+    expect((await myOrder(server, cat.token, order.id)).payment.status).toBe('awaiting_payment');
+  });
+
+  it('acknowledges a verified event it does not use (200, so Stripe stops resending) and changes nothing', async () => {
+    const fay = await server.createCustomer({ name: 'Fay Stripe' });
+    const { order } = await cardCheckout(fay);
+    const body = JSON.stringify({ id: 'evt_charge_1', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge', metadata: { order_id: String(order.id) } } } });
+    const { default: Stripe } = await import('stripe');
+    const signature = new Stripe(stripe.secretKey).webhooks.generateTestHeaderString({ payload: body, secret: stripe.webhookSecret });
+    const response = await fetch(`${server.baseUrl}/payments/notifications`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    expect([response.status, await response.json()]).toEqual([200, { received: true }]);
+    expect((await myOrder(server, fay.token, order.id)).payment.status).toBe('awaiting_payment');
+  });
+
+  it('a refund reaches Stripe on the payment\'s intent, with the amount in pence and one idempotency key per order', async () => {
+    const dan = await server.createCustomer({ name: 'Dan Stripe' });
+    const { order, session } = await cardCheckout(dan);
+    await stripe.pay(session.id);
+    const requested = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: dan.token, body: { reason: 'Plans changed' } });
+    expect(requested.status).toBe(201);
+    const admin = await server.adminToken();
+    const due = pence(order.total) - pence(requested.body.fee as number);
+    for (let i = 0; i < 2; i++) {
+      const decided = await server.api.PUT('/admin/refund/status', { body: { order: order.id, status: 'accepted' }, headers: server.bearer(admin) });
+      expect(decided.response.status).toBe(200);
+    }
+    const refunds = stripe.refunds.filter((refund) => refund.payment_intent === stripe.sessions.get(session.id)!.payment_intent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: due, idempotencyKey: `refund-order-${order.id}`, metadata: { order_id: String(order.id) } })]);
+    const [row] = await server.db.query<{ refunded_amount: string }>('SELECT refunded_amount FROM refund_requests WHERE order_id = $1', [order.id]);
+    expect(pence(Number(row!.refunded_amount))).toBe(due);
+  });
+});
+
+describe('a declined card, or one needing authentication', () => {
+  for (const code of ['card_declined', 'authentication_required'] as const) {
+    it(`${code}: the customer is mailed a Pay now link once, the order awaits payment, and paying later works`, async () => {
+      const eve = await server.createCustomer({ name: `Eve ${code}` });
+      const { order, session } = await cardCheckout(eve);
+      const event = await stripe.fail(session.id, code);
+      expect(event.status).toBe(200);
+      await stripe.redeliver(event);
+      const mails = (await server.outbox()).filter((mail) => mail.to === eve.email && mail.subject.startsWith('Payment needed'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(`Payment needed: £${(pence(order.total) / 100).toFixed(2)} for order #${order.id}`);
+      expect(mails[0]!.text).toContain(
+        code === 'card_declined' ? `Your card was declined, so order #${order.id} is not paid yet.` : `Your bank asked you to confirm the payment for order #${order.id}, so it is not paid yet.`,
+      );
+      expect(mails[0]!.text).toContain(`press Pay now on your order on My orders: ${PUBLIC_URL}/profile-services#order-${order.id}`);
+      expect((await myOrder(server, eve.token, order.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
+      // Staff see the balance due on the back office order page, and why.
+      const admin = await server.adminToken();
+      const detail = async () => (await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) })).data!.payment;
+      expect(await detail()).toEqual({
+        paid: 0,
+        balanceDue: order.total,
+        failure: { reason: code === 'card_declined' ? 'declined' : 'authentication_required', at: expect.any(String) },
+      });
+
+      // Another card on the same page: paid, nothing due, and the failure is gone.
+      await stripe.pay(session.id);
+      expect((await myOrder(server, eve.token, order.id)).payment.status).toBe('paid');
+      expect(await detail()).toEqual({ paid: order.total, balanceDue: 0, failure: null });
+    });
+  }
+});
+
+describe('configuration (issue 23 row 10)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-more-than-32-bytes-long' };
+  const live = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
+  it('takes Stripe with both secrets; refuses it without either', () => {
+    expect(loadConfig({ ...production, ...live })).toMatchObject({ paymentProvider: 'stripe', stripe: { secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123' } });
+    expect(() => loadConfig({ ...production, ...live, STRIPE_SECRET_KEY: '' })).toThrow(/needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, ...live, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(/needs STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...production, ...live, STRIPE_SECRET_KEY: 'pk_live_abc123' })).toThrow(ConfigError);
+  });
+
+  it('refuses a test-mode key in production unless ALLOW_TEST_PAYMENTS=true (a demo); takes it in development', () => {
+    const testKey = { ...live, STRIPE_SECRET_KEY: 'sk_test_abc123' };
+    expect(() => loadConfig({ ...production, ...testKey })).toThrow(/test-mode key.*ALLOW_TEST_PAYMENTS=true/);
+    expect(() => loadConfig({ ...production, ...live, STRIPE_SECRET_KEY: 'rk_test_abc123' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, ...testKey, ALLOW_TEST_PAYMENTS: 'true' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'x'.repeat(40), ...testKey }).stripe?.secretKey).toBe('sk_test_abc123');
+  });
+});
