@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { stripeSpec } from './stripe-openapi';
 
 /**
  * Checks a request to the fake Stripe against Stripe's published OpenAPI description, trimmed to
- * the operations the provider uses by scripts/stripe-openapi-trim.ts (decision 034): method and
+ * the operations the provider uses by stripe-openapi.ts (decision 034): method and
  * path, then every form (or query) parameter's name, type, enum, length and the required ones, as
  * Stripe's API refuses them. Answers the violations (empty: the request is one Stripe accepts).
  */
@@ -24,16 +23,9 @@ interface Parameter { name: string; in: 'path' | 'query'; required?: boolean; sc
 interface Operation { parameters: Parameter[]; body: Schema | null }
 export interface TrimmedSpec { source: { version: string; from: string }; operations: Record<string, Operation> }
 
-export const TRIMMED_SPEC_PATH = process.env.STRIPE_OPENAPI_TRIMMED ?? path.resolve('tests/support/stripe/stripe-openapi.generated.json');
-
-export function loadTrimmedSpec(file = TRIMMED_SPEC_PATH): TrimmedSpec {
-  if (!existsSync(file)) {
-    throw new Error(
-      `${file} is missing: generate it from Stripe's OpenAPI description (github.com/stripe/openapi, openapi/spec3.json or spec3.yaml) with ` +
-        '`node --import tsx scripts/stripe-openapi-trim.ts <spec3 file>` (decision 034)',
-    );
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as TrimmedSpec;
+/** Stripe's description, trimmed to the provider's operations (stripe-openapi.ts). */
+export function loadTrimmedSpec(): TrimmedSpec {
+  return stripeSpec();
 }
 
 export type Form = string | Form[] | { [key: string]: Form };

