@@ -16,7 +16,7 @@
  * Checkouts come from BENCH_CUSTOMERS (40) customers, as real ones do: a checkout locks its
  * customer's row (user, then orders: docs/decisions/033), so one customer's checkouts queue behind
  * each other by design. Each takes a start time that still has a free team: 10 teams, 6 starts a
- * day, from 3 weeks ahead. A benchmark, not a test: it prints its figures and the load average.
+ * day, on 300 days from 3 weeks ahead, consecutive checkouts on different days. A benchmark, not a test: it prints its figures and the load average.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -141,18 +141,23 @@ try {
       return answer;
     });
   };
-  // Checkout n takes day-slot ⌊n / TEAMS⌋: one per team at each start time, from 3 weeks ahead
-  // (past the demo bookings, which hold teams in the coming days).
+  // Checkout n is on day n % DAYS from 3 weeks ahead (past the demo bookings), then the next team
+  // and start time of that day: checkouts sent together are for different days, as real ones
+  // mostly are (one day's checkouts queue on its lock: decision 015).
   const firstDay = Date.now() + 21 * 86_400_000;
+  const DAYS = 300;
   let slot = 0;
   const checkout = (): Promise<Answer> | null => {
+    // Every team of every start time taken: the run stops sending.
+    const start = Math.floor(slot / DAYS / TEAMS);
+    if (start >= STARTS.length) return null;
     const order = drafts.shift();
     if (!order) return null;
-    const n = Math.floor(slot++ / TEAMS);
+    const n = slot++;
     const body: CheckoutRequest = {
       order: order.id,
-      due_date: londonDate(new Date(firstDay + Math.floor(n / STARTS.length) * 86_400_000)),
-      due_time: STARTS[n % STARTS.length]!,
+      due_date: londonDate(new Date(firstDay + (n % DAYS) * 86_400_000)),
+      due_time: STARTS[start]!,
       address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     };
     return call(server.url, 'POST', '/services/order/checkout', order.token, body);

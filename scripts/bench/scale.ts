@@ -139,13 +139,16 @@ export interface SearchFigure {
  * are those of scripts/seed-scale.ts; `today` is the UK date.
  */
 export function searchQueries(today: string, week: { from: string; to: string }): Array<{ label: string; query: string }> {
+  // Rows of scripts/seed-scale.ts: order 123,457 is at TW7 4PA, phone 07983 528153.
   return [
     { label: 'a customer’s email', query: 'q=scale-123456%40sparkle.test' },
     { label: 'part of an email', query: 'q=scale-4242%40' },
-    { label: 'a full postcode, no space', query: 'q=sw115ab' },
+    { label: 'a full postcode, no space', query: 'q=tw74pa' },
+    { label: 'a phone number', query: 'q=07983528153' },
     { label: 'an order id', query: 'q=%23500000' },
-    { label: 'a full name (1 in 144 customers)', query: 'q=Olivia%20Smith' },
-    { label: 'a postcode sector', query: 'q=SW11%205' },
+    { label: 'a full name (1 in 3,072 customers)', query: 'q=Olivia%20Smith' },
+    { label: 'a full name without its accents (1 in 3,072)', query: 'q=zoe%20bronte' },
+    { label: 'a postcode sector', query: 'q=TW7%204' },
     { label: 'Today', query: `due_from=${today}&due_to=${today}` },
     { label: 'This week', query: `due_from=${week.from}&due_to=${week.to}` },
     { label: 'unassigned', query: 'unassigned=true' },
@@ -154,14 +157,25 @@ export function searchQueries(today: string, week: { from: string; to: string })
   ];
 }
 
+/** The customers list's search (/admin/customers?q=), by name (accents ignored) and email. */
+export function customerSearchQueries(): Array<{ label: string; query: string }> {
+  return [
+    { label: 'customers: a full name without its accents', query: 'q=zoe%20bronte' },
+    { label: 'customers: a customer’s email', query: 'q=scale-123456%40sparkle.test' },
+  ];
+}
+
 export async function measureSearch(baseUrl: string, token: string, today: string, week: { from: string; to: string }): Promise<SearchFigure[]> {
   const figures: SearchFigure[] = [];
-  for (const { label, query } of searchQueries(today, week)) {
-    const url = `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}`;
+  const urls = [
+    ...searchQueries(today, week).map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}` })),
+    ...customerSearchQueries().map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/customers?limit=5&page=1&sort=name&order=asc&${query}` })),
+  ];
+  for (const { label, query, url } of urls) {
     const apiMs = await timeApi(url, token);
     const matches = Number((await timedGet(url, token)).response.headers.get('x-total-count'));
     figures.push({ label, query, matches, apiMs });
-    console.log(`  /orders search ${label} (${query}): ${matches} matches, first page ${Math.round(apiMs)} ms from the API`);
+    console.log(`  search ${label} (${query}): ${matches} matches, first page ${Math.round(apiMs)} ms from the API`);
   }
   return figures;
 }
