@@ -18,6 +18,7 @@ import { assertAddressKeepsPrice } from './quotes';
 import { isSeriesFrequency } from './series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
+import { seriesCalendar } from './series-calendar';
 
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
@@ -119,7 +120,10 @@ export async function checkoutOrder(
       from: null, to: teamName, at: deps.now,
     });
     if (checkedOut) {
-      await deps.outbox.add(tx, bookingConfirmationMail({ ...checkedOut, duration_minutes: minutes }, items, deps.outbox.site, deps.now));
+      const order = { ...checkedOut, duration_minutes: minutes };
+      const series = seriesId === null ? null : await seriesRepository(tx).find(seriesId);
+      const calendar = series ? await seriesCalendar(tx, series, deps.outbox.site, deps.now) : [];
+      await deps.outbox.add(tx, bookingConfirmationMail(order, items, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
     }
     return { replayed: null, seriesId };
   });
