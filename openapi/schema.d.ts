@@ -1820,6 +1820,10 @@ export interface components {
             receipt: boolean;
             /** @description Only on a visit of a recurring series: the series (listMySeries). */
             series?: number;
+            /** @description The service booked: with `minutes`, what the reschedule dialog asks getAvailability for (issue 25). */
+            serviceId?: number;
+            /** @description How long the job takes, when known (its `duration_minutes`). */
+            minutes?: number;
             /** @description Only on a visit of a recurring series: true when the customer skipped it (undoSkipVisit can bring it back while its time is free and it has not started). */
             skipped?: boolean;
         };
