@@ -2,17 +2,17 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookingSeries, MyOrder, SeriesActionResult } from '../openapi/schema';
 
 /**
- * Managing a recurring series on My orders (issue 14, decision 021): the customer chooses an action
- * — "Skip this visit" on one visit, or "Cancel all future visits" on the series — a dialog states
- * the terms (free, or the fee a single cancellation would cost) and asks to confirm; saving calls
- * the server; done toasts and reloads My orders (named actions the screen provides); a failure shows
- * its message in the dialog with Try again.
+ * Managing a recurring series on My orders (decisions 021 and 031): the customer chooses an action
+ * — "Skip" on one visit, or "End the series" — a dialog states the terms (free, or the fee a single
+ * cancellation would cost) and asks to confirm; "Undo" on a skipped visit needs no confirmation
+ * (it takes nothing away) and saves at once. Saving calls the server; done toasts and reloads My
+ * orders (named actions the screen provides); a failure shows its message in the dialog with Try again.
  */
 export type SeriesVisit = MyOrder;
-export type SeriesAction = 'skip' | 'cancel';
+export type SeriesAction = 'skip' | 'cancel' | 'undo';
 export interface SeriesCall {
   action: SeriesAction;
-  /** The visit's order id (skip) or the series id (cancel). */
+  /** The visit's order id (skip, undo) or the series id (cancel). */
   id: number;
 }
 
@@ -28,6 +28,7 @@ export interface SeriesContext {
 
 export type SeriesEvent =
   | { type: 'visit.skip'; visit: Pick<SeriesVisit, 'id' | 'cancellation'> }
+  | { type: 'visit.undo'; visit: Pick<SeriesVisit, 'id' | 'skipped'> }
   | { type: 'series.cancel'; series: Pick<BookingSeries, 'id' | 'active' | 'visits'> }
   | { type: 'action.confirm' }
   | { type: 'dialog.close' }
@@ -51,6 +52,7 @@ export function cancellableVisits(series: Pick<BookingSeries, 'visits'>): Series
 
 const choose = {
   'visit.skip': { guard: 'isSkippable', target: 'confirming', actions: 'chooseSkip' },
+  'visit.undo': { guard: 'isSkipped', target: 'undoing', actions: 'chooseUndo' },
   'series.cancel': { guard: 'isCancellable', target: 'confirming', actions: 'chooseCancel' },
 } as const;
 
@@ -67,6 +69,7 @@ export const seriesMachine = setup({
     chooseSkip: assign(({ event }) =>
       event.type === 'visit.skip' ? { ...idleContext, action: 'skip' as const, id: event.visit.id, fee: event.visit.cancellation.fee, visits: 1 } : {},
     ),
+    chooseUndo: assign(({ event }) => (event.type === 'visit.undo' ? { ...idleContext, action: 'undo' as const, id: event.visit.id, visits: 1 } : {})),
     chooseCancel: assign(({ event }) => {
       if (event.type !== 'series.cancel') return {};
       const visits = cancellableVisits(event.series);
@@ -84,6 +87,8 @@ export const seriesMachine = setup({
     // The server's terms say whether the visit can still be cancelled (not once it started, etc.).
     isSkippable: ({ event }) => event.type === 'visit.skip' && event.visit.cancellation.allowed,
     isCancellable: ({ event }) => event.type === 'series.cancel' && event.series.active,
+    // Only a skipped visit comes back; the server says whether its time is still free.
+    isSkipped: ({ event }) => event.type === 'visit.undo' && event.visit.skipped === true,
   },
 }).createMachine({
   id: 'series',
@@ -100,6 +105,17 @@ export const seriesMachine = setup({
       on: {
         'action.confirm': { target: 'saving' },
         'dialog.close': { target: 'idle', actions: 'reset' },
+      },
+    },
+    // Undo saves at once, from the card: no dialog unless it fails.
+    undoing: {
+      meta: { shows: 'the visit card with its Undo button pending', dialog: false, busy: true },
+      invoke: {
+        id: 'manageSeries',
+        src: 'manageSeries',
+        input: ({ context }) => ({ action: 'undo' as const, id: context.id ?? 0 }),
+        onDone: { target: 'done', actions: ['notifyDone', 'reset', 'reloadOrders'] },
+        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The dialog cannot be dismissed mid-request, so the outcome is always seen.

@@ -117,6 +117,14 @@ export const CheckoutRequestRules = {
   }
 } as const;
 
+export const MyOrderRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const BookingSeriesRules = {
   "properties": {
     "time": {

@@ -404,12 +404,39 @@ export interface paths {
         put?: never;
         /**
          * Skip one visit of one of my series
-         * @description The visit (an order of a series) gets a cancellation request on the terms of a single
-         *     cancellation: free at least 24 hours before it, 30% of a paid visit within 24 hours, refused
-         *     once it has started, when it is cancelled or completed or already has a request (409). The
-         *     other visits stay booked. 404 when the order is not a visit of one of my series.
+         * @description Skipping a visit nothing was paid for is done at once, on the terms of a single cancellation
+         *     (free before the visit starts, since nothing was paid; refused once it has started, when it is
+         *     cancelled or completed or has a cancellation request: 409). The visit is cancelled, its team
+         *     freed, the series' calendar entry updated and mailed; `undoSkipVisit` brings it back while its
+         *     time is still free. A paid visit's skip is a cancellation request the office decides (its
+         *     refund goes through the provider): the answer says "Skip requested". The other visits stay
+         *     booked. 404 when the order is not a visit of one of my series.
          */
         post: operations["skipVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/skip/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the skip of one visit of one of my series
+         * @description The skipped visit is booked again at its own time, with its own team if free (another free
+         *     team otherwise), the series' calendar entry updated and mailed. 409 "That time was just
+         *     taken — please choose another" when no team is free then any more, and 409 when the visit
+         *     is not skipped, has started, or the series has ended. 404 when the order is not a visit of
+         *     one of my series.
+         */
+        post: operations["undoSkipVisit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1817,6 +1844,12 @@ export interface components {
             receipt: boolean;
             /** @description Only on a visit of a recurring series: the series (listMySeries). */
             series?: number;
+            /** @description The service booked: with `minutes`, what the reschedule dialog asks getAvailability for (issue 25). */
+            serviceId?: number;
+            /** @description How long the job takes, when known (its `duration_minutes`). */
+            minutes?: number;
+            /** @description Only on a visit of a recurring series: true when the customer skipped it (undoSkipVisit can bring it back while its time is free and it has not started). */
+            skipped?: boolean;
         };
         /**
          * @example {
@@ -1852,7 +1885,7 @@ export interface components {
             message: string;
             /** @description The fees the terms give */
             fee: components["schemas"]["Money"];
-            /** @description The visits whose cancellation was requested. */
+            /** @description The visits skipped, brought back or cancelled (or whose cancellation was requested). */
             visits: number;
         };
         /**
@@ -1945,10 +1978,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone";
             from: string | null;
             to: string;
         };
@@ -3485,8 +3518,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The skip is requested and waits for the office, like a cancellation. */
+            /** @description The visit is skipped (or, paid, its skip requested). */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    undoSkipVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit is booked again. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,6 +52,9 @@ export interface OrderRow {
   /** A visit of a recurring series (017_series.sql), and which one (0 = the one checked out). */
   series_id: number | null;
   series_occurrence: number | null;
+  /** A visit the customer skipped (024), and the status it had: Undo restores it. */
+  skipped_at: Date | null;
+  skipped_from: OrderStatus | null;
 }
 
 export interface OrderItemRow {

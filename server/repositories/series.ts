@@ -14,12 +14,14 @@ export interface SeriesRow {
   first_time: string;
   planned_through: number;
   ended_at: Date | null;
+  /** The SEQUENCE of the series' calendar entry (024), raised on every change. */
+  calendar_sequence: number;
 }
 
 const SELECT_SERIES = `
   SELECT b.id, b.user_id, b.service_id, s.name AS service_name, b.frequency, f.name AS frequency_name,
          b.first_order_id, to_char(b.first_date, 'YYYY-MM-DD') AS first_date, b.first_time,
-         b.planned_through, b.ended_at
+         b.planned_through, b.ended_at, b.calendar_sequence
     FROM booking_series b
     JOIN services s ON s.id = b.service_id
     JOIN frequencies f ON f.code = b.frequency`;
@@ -97,6 +99,12 @@ export function seriesRepository(db: Database) {
 
     async end(id: number, at: Date): Promise<void> {
       await db.query('UPDATE booking_series SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, at]);
+    },
+
+    /** A change the series' calendar entry must show: its SEQUENCE goes up; answers the series as it now is. */
+    async touchCalendar(id: number): Promise<SeriesRow> {
+      await db.query('UPDATE booking_series SET calendar_sequence = calendar_sequence + 1 WHERE id = $1', [id]);
+      return (await this.find(id))!;
     },
 
     /** The visits of these series from `since` on, soonest first. */

@@ -2,7 +2,8 @@ import type { RescheduleRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { getReceipt } from '../services/receipts';
 import { rescheduleOrder } from '../services/reschedule';
-import { cancelSeries, listMySeries, skipVisit } from '../services/series';
+import { cancelSeries, listMySeries } from '../services/series';
+import { skipVisit, undoSkipVisit } from '../services/series-skip';
 import { currentUser } from './booking';
 
 type IdParams = { id: number };
@@ -24,9 +25,13 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async skipVisit(request, reply) {
-      const result = await skipVisit(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, ctx.now());
+      const result = await skipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
       reply.code(201);
       return result;
+    },
+
+    async undoSkipVisit(request) {
+      return undoSkipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
     },
 
     async cancelSeries(request) {

@@ -1,5 +1,7 @@
 import type { MailSite } from '../jobs';
-import type { Mail } from './mail';
+import type { Mail, MailAttachment } from './mail';
+import type { SeriesRow } from '../repositories/series';
+import { occurrenceDate, VISITS_AHEAD } from './series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
@@ -25,8 +27,32 @@ function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
   ];
 }
 
+const EVERY = { weekly: 'every week', fortnightly: 'every two weeks', monthly: 'every month on the same day' } as const;
+
+/**
+ * A series' checkout (issue 25): the frequency, the visits planned and how each is paid, and the
+ * series as one repeating calendar entry instead of the first visit's.
+ */
+export interface SeriesConfirmation {
+  series: SeriesRow;
+  calendar: MailAttachment[];
+}
+
+function seriesLines(order: OrderRow, { series }: SeriesConfirmation): string[] {
+  const dates = Array.from({ length: VISITS_AHEAD }, (_, n) => occurrenceDate(series.first_date, series.frequency, n));
+  return [
+    '',
+    `This is the first visit of your ${series.frequency_name.toLowerCase()} series: a visit ${EVERY[series.frequency]} at ${series.first_time} (UK time).`,
+    `Visits planned: ${dates.join(', ')}. We keep the next ${VISITS_AHEAD} visits planned; a day we are closed is passed over.`,
+    order.payment_method === 'card'
+      ? 'Payment: each visit is paid by card on its own, this one now and each next one with Pay now on My orders.'
+      : 'Payment: each visit is paid in cash on its day.',
+    'You can skip, reschedule or end the series on My orders.',
+  ];
+}
+
 /** After a checkout: cash is a confirmed booking; an unpaid card order says its payment is pending. */
-export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], site: MailSite, now: Date): Mail {
+export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], site: MailSite, now: Date, series?: SeriesConfirmation): Mail {
   const unpaidCard = order.payment_method === 'card' && order.paid_amount === null;
   const payment =
     order.payment_method === 'card'
@@ -43,16 +69,18 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], 
     ...orderLines(order, items),
     `Payment: ${payment}`,
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
+    ...(series ? seriesLines(order, series) : []),
     '',
     'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
     'Rescheduling is free with 24 hours\' notice; with less, a fee of 30% applies.',
-    'The booking is attached as a calendar entry (.ics).',
+    series
+      ? 'The series is attached as one repeating calendar entry (.ics); every change we mail you updates it.'
+      : 'The booking is attached as a calendar entry (.ics).',
     ...manageLines(site),
   ].join('\n');
-  const subject = unpaidCard
-    ? `Payment pending: ${order.service_name} on ${when(order)}`
-    : `Booking confirmed: ${order.service_name} on ${when(order)}`;
-  return { to: order.user_email, subject, text, attachments: bookingCalendar(order, site, now) };
+  const what = series ? `${series.series.frequency_name} ${order.service_name} from` : `${order.service_name} on`;
+  const subject = unpaidCard ? `Payment pending: ${what} ${when(order)}` : `Booking confirmed: ${what} ${when(order)}`;
+  return { to: order.user_email, subject, text, attachments: series ? series.calendar : bookingCalendar(order, site, now) };
 }
 
 /** After the provider confirmed a card payment: the receipt, which also confirms the booking. */

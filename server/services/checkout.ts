@@ -20,6 +20,7 @@ import { assertAddressKeepsPrice } from './quotes';
 import { isSeriesFrequency } from './series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
+import { seriesCalendar } from './series-calendar';
 
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
@@ -114,7 +115,10 @@ export async function checkoutOrder(
         firstDate: request.due_date, firstTime: request.due_time, at: deps.now,
       })
       : null;
-    await deps.outbox.add(tx, bookingConfirmationMail(placed, items, deps.outbox.site, deps.now));
+    // A series's confirmation carries the whole series as one calendar entry (decision 031).
+    const series = seriesId === null ? null : await seriesRepository(tx).find(seriesId);
+    const calendar = series ? await seriesCalendar(tx, series, deps.outbox.site, deps.now) : [];
+    await deps.outbox.add(tx, bookingConfirmationMail(placed, items, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
     return { replayed: null, seriesId, placed };
   }).catch(async (error: unknown) => {
     if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;

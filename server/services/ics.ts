@@ -111,3 +111,6 @@ export function calendarFile(event: CalendarEvent): string {
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
+
+/** The shared pieces of an entry, for the series' entry (series-ics.ts). */
+export const icsParts = { VTIMEZONE_LONDON, londonStamp, utcStamp, text, fold };

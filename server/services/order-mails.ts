@@ -11,7 +11,7 @@ import type { MailAttachment } from './mail';
 export const MY_ORDERS_PATH = '/profile-services';
 
 /** When a job's length is not known (orders from before 008), the calendar shows two hours. */
-const DEFAULT_JOB_MINUTES = 120;
+export const DEFAULT_JOB_MINUTES = 120;
 
 export function myOrdersUrl(site: MailSite): string {
   return `${site.publicUrl}${MY_ORDERS_PATH}`;

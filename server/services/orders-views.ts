@@ -57,7 +57,9 @@ export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): MyO
       : { allowed: false, fee: 0, reason: terms.reason },
     reschedule: rescheduleView(row, now),
     receipt: isPaid(row),
-    ...(row.series_id !== null && row.series_id !== undefined ? { series: row.series_id } : {}),
+    serviceId: row.service_id,
+    ...(row.duration_minutes ? { minutes: row.duration_minutes } : {}),
+    ...(row.series_id !== null && row.series_id !== undefined ? { series: row.series_id, skipped: row.skipped_at != null } : {}),
   };
 }
 

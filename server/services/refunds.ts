@@ -49,6 +49,7 @@ export async function requestRefund(
  */
 export async function recordCancellationRequest(
   tx: Database, outbox: MailOutbox, user: AuthUser, order: OrderRow, reason: string, now: Date,
+  options: { mail?: boolean } = {},
 ): Promise<number> {
   const terms = cancellationTerms(
     {
@@ -65,7 +66,8 @@ export async function recordCancellationRequest(
   await auditRepository(tx).record({
     orderId: order.id, actorId: user.id, actor: user.name, action: 'order.refund_request', from: null, to: 'pending', at: now,
   });
-  await outbox.add(tx, cancellationRequestMail(order, fee, outbox.site));
+  // Ending a series writes one mail for all its visits instead.
+  if (options.mail !== false) await outbox.add(tx, cancellationRequestMail(order, fee, outbox.site));
   return fee;
 }
 

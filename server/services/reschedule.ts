@@ -11,6 +11,8 @@ import { assertBookableTime } from './bookable-time';
 import { londonLocalToInstant } from './london-time';
 import { formatPounds, toPence, toPounds } from './money';
 import { rescheduleMail } from './manage-mails';
+import { seriesRepository } from '../repositories/series';
+import { seriesCalendar } from './series-calendar';
 import { awaitsCardPayment } from './payments';
 import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
 
@@ -74,7 +76,13 @@ export async function rescheduleOrder(
       from: order.due_at ? new Date(order.due_at).toISOString() : null, to: dueAt.toISOString(), at: deps.now,
     });
     const moved = (await orders.find(orderId))!;
-    await deps.outbox.add(tx, rescheduleMail(moved, order.due_at, toPounds(terms.fee), deps.outbox.site, deps.now));
+    const mail = rescheduleMail(moved, order.due_at, toPounds(terms.fee), deps.outbox.site, deps.now);
+    // A visit of a series moves within the series' calendar entry (issue 25), not as an entry of its own.
+    if (moved.series_id !== null) {
+      const series = await seriesRepository(tx).touchCalendar(moved.series_id);
+      mail.attachments = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
+    }
+    await deps.outbox.add(tx, mail);
     return { message: RESCHEDULED_MESSAGE, fee: toPounds(terms.fee), due: dueAt.toISOString(), total: moved.total };
   });
 }

@@ -8,13 +8,14 @@ import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
 import { toPence, toPounds } from './money';
 import { myOrderView } from './orders-views';
+import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';
+import { seriesCalendar } from './series-calendar';
+import { seriesEndedMail } from './series-mails';
 
 
-export const VISIT_SKIPPED_MESSAGE = 'Visit skipped';
-export const SERIES_CANCELLED_MESSAGE = 'All future visits cancelled';
-/** The reason a skip or a series cancellation gives on each visit's request (the office reads it). */
-export const SKIP_REASON = 'Skip this visit';
+export const SERIES_CANCELLED_MESSAGE = 'Series ended';
+/** The reason ending a series gives on a paid visit's request (the office reads it). */
 export const CANCEL_FUTURE_REASON = 'Cancel all future visits';
 export const SERIES_ENDED_MESSAGE = 'The future visits of this series are already cancelled';
 
@@ -38,23 +39,13 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   }));
 }
 
-/** "Skip this visit": the visit's cancellation, on the single cancellation's terms. */
-export async function skipVisit(db: Database, outbox: MailOutbox, user: AuthUser, orderId: number, now: Date): Promise<SeriesActionResult> {
-  return db.transaction(async (tx) => {
-    // The account before the order, as erasure takes them (account-lock.ts).
-    await lockOwnAccountFirst(tx, user.id);
-    const order = await orderRepository(tx).find(orderId, { forUpdate: true });
-    if (!order || order.user_id !== user.id || order.series_id === null) throw notFound('Visit not found');
-    const fee = await recordCancellationRequest(tx, outbox, user, order, SKIP_REASON, now);
-    return { message: VISIT_SKIPPED_MESSAGE, fee, visits: 1 };
-  });
-}
-
 /**
- * "Cancel all future visits": every visit not started yet gets the single cancellation's request
- * (its own terms, history and mail); started, cancelled or completed visits and those already
- * asked for stay as they are; the series ends, so the planning job adds none. The series row is
- * locked first, the order the planner takes, so a plan running now finishes before or sees the end.
+ * "End the series" (issue 25): every visit not started yet is cancelled at once when nothing was
+ * paid for it (nothing to keep or return, as a skip), or gets the single cancellation's request
+ * when it was paid (its refund is the office's); started, cancelled or completed visits and those
+ * already asked for stay as they are; the series ends, so the planning job adds none, and one
+ * mail carries the series' calendar entry, now ending. The series row is locked first, the order
+ * the planner takes, so a plan running now finishes before or sees the end.
  */
 export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthUser, seriesId: number, now: Date): Promise<SeriesActionResult> {
   return db.transaction(async (tx) => {
@@ -70,10 +61,21 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
       const order = await orders.find(visit.id, { forUpdate: true });
       if (!order || order.due_at === null || order.due_at.getTime() <= now.getTime()) continue;
       if (order.status === 'cancelled' || order.status === 'completed' || order.refund_status !== null) continue;
-      fees += toPence(await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now));
       visits += 1;
+      if (order.paid_amount !== null) {
+        fees += toPence(await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now, { mail: false }));
+        continue;
+      }
+      await orders.setStatus(order.id, 'cancelled', now);
+      await auditRepository(tx).record({
+        orderId: order.id, actorId: user.id, actor: user.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
+      });
     }
     await repository.end(seriesId, now);
+    const ended = await repository.touchCalendar(seriesId);
+    const calendar = await seriesCalendar(tx, ended, outbox.site, now);
+    await outbox.add(tx, seriesEndedMail(user, ended, { visits, fee: toPounds(fees) }, calendar, outbox.site));
     return { message: SERIES_CANCELLED_MESSAGE, fee: toPounds(fees), visits };
   });
 }
+

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
-import { checkedOutOrder, checkoutBody, createOrder, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
+import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
 
 /**
@@ -215,6 +215,15 @@ const ROWS: Record<string, Row> = {
     request: async (ctx) => {
       const series = await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue);
       return { path: `/services/order/${series.visits[1]!.id}/skip` };
+    },
+  },
+  // Undo (issue 25): A's visit, skipped by A first.
+  undoSkipVisit: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const visit = (await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue)).visits[1]!;
+      expectStatus(await ctx.target.api.call('POST', `/services/order/${visit.id}/skip`, { token: ctx.a.token }), 201, 'skip');
+      return { path: `/services/order/${visit.id}/skip/undo` };
     },
   },
   cancelSeries: {

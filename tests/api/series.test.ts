@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingSeries, FrequencyCode, OrderSummary } from '../../openapi/schema';
 import { QUEUES } from '../../server/jobs';
 import { keepSeriesHorizon, SERIES_CRON } from '../../server/jobs/series';
-import { catalogue, checkout, checkoutBody, createClock, myOrder, send, type Catalogue } from './booking-fixtures';
+import type { OutboxMail } from '../../server/services/outbox';
+import { readSeriesCalendar } from '../support/series-calendar-reader';
+import { catalogue, checkout, checkoutBody, createClock, londonDue, myOrder, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { SUITE_RATE_LIMITS } from './support/test-config';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -146,24 +148,35 @@ describe('the series job keeps 8 visits ahead', () => {
   });
 });
 
-describe('"Skip this visit" and "Cancel all future visits"', () => {
-  it('skips one visit on the single cancellation\'s terms: a request in its history, the others untouched', async () => {
+describe('"Skip", its "Undo", and "End the series" (issue 25)', () => {
+  it('skips an unpaid visit at once: cancelled, no request for the office, its history, and the others untouched', async () => {
     await travelTo('2030-03-01T12:00:00.000Z');
     const series = await seriesOf((await book('weekly', new Date('2030-03-14T09:00:00.000Z'))).id);
     const visit = series.visits[2]!;
+    expect(visit.skipped).toBe(false);
     expect(await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: jane.token }))
       .toEqual({ status: 201, body: { message: 'Visit skipped', fee: 0, visits: 1 } });
     const after = await seriesOf(visit.id);
-    expect(after.visits.find((candidate) => candidate.id === visit.id)!.refund).toEqual({ status: 'pending', reason: 'Skip this visit', fee: 0 });
-    expect(after.visits.filter((candidate) => candidate.refund !== null)).toHaveLength(1);
+    expect(after.visits.find((candidate) => candidate.id === visit.id)).toMatchObject({ status: 'cancelled', skipped: true, refund: null });
+    expect(after.visits.filter((candidate) => candidate.status === 'cancelled')).toHaveLength(1);
     const history = await server.db.query<{ action: string; to_value: string }>(
-      `SELECT action, to_value FROM audit_log WHERE order_id = $1 AND action = 'order.refund_request'`, [visit.id]);
-    expect(history).toEqual([{ action: 'order.refund_request', to_value: 'pending' }]);
+      `SELECT action, to_value FROM audit_log WHERE order_id = $1 AND action LIKE 'order.skip%'`, [visit.id]);
+    expect(history).toEqual([{ action: 'order.skip', to_value: 'cancelled' }]);
 
     expect(await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: jane.token }))
-      .toEqual({ status: 409, body: { message: 'A cancellation was already requested for this order' } });
+      .toEqual({ status: 409, body: { message: 'This visit is already skipped' } });
     const other = await server.createCustomer();
     expect((await send(server, 'POST', `/services/order/${series.visits[3]!.id}/skip`, { token: other.token })).status).toBe(404);
+    expect((await send(server, 'POST', `/services/order/${visit.id}/skip/undo`, { token: other.token })).status).toBe(404);
+    expect(await send(server, 'POST', `/services/order/${series.visits[3]!.id}/skip/undo`, { token: jane.token }))
+      .toEqual({ status: 409, body: { message: 'This visit is not skipped' } });
+
+    // Undo: booked again as it was, with a team.
+    expect(await send(server, 'POST', `/services/order/${visit.id}/skip/undo`, { token: jane.token }))
+      .toEqual({ status: 200, body: { message: 'Visit booked again', fee: 0, visits: 1 } });
+    expect((await seriesOf(visit.id)).visits.find((candidate) => candidate.id === visit.id)).toMatchObject({ status: 'awaiting_validation', skipped: false });
+    const [row] = await server.db.query<{ team_id: number | null }>('SELECT team_id FROM orders WHERE id = $1', [visit.id]);
+    expect(row!.team_id).not.toBeNull();
 
     // Once a visit has started it cannot be skipped, as an order cannot be cancelled.
     await travelTo('2030-03-14T09:30:00.000Z');
@@ -176,29 +189,119 @@ describe('"Skip this visit" and "Cancel all future visits"', () => {
     const once = await book('one_off', new Date('2030-03-15T10:00:00.000Z'));
     expect(await send(server, 'POST', `/services/order/${once.id}/skip`, { token: jane.token }))
       .toEqual({ status: 404, body: { message: 'Visit not found' } });
+    expect(await send(server, 'POST', `/services/order/${once.id}/skip/undo`, { token: jane.token }))
+      .toEqual({ status: 404, body: { message: 'Visit not found' } });
   });
 
-  it('cancels every visit not started yet, ends the series, and the job plans no more', async () => {
+  it('ends the series: every unpaid visit not started is cancelled, the series ends, and the job plans no more', async () => {
     await travelTo('2030-03-01T12:00:00.000Z');
     const series = await seriesOf((await book('weekly', new Date('2030-03-15T13:00:00.000Z'))).id);
     expect((await send(server, 'POST', `/services/order/${series.visits[1]!.id}/skip`, { token: jane.token })).status).toBe(201);
     await travelTo('2030-03-15T14:00:00.000Z'); // the first visit is under way
     expect(await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: jane.token }))
-      .toEqual({ status: 200, body: { message: 'All future visits cancelled', fee: 0, visits: 6 } });
+      .toEqual({ status: 200, body: { message: 'Series ended', fee: 0, visits: 6 } });
     const after = await seriesOf(series.visits[0]!.id);
     expect(after.active).toBe(false);
-    expect(after.visits[0]!.refund).toBeNull();
-    expect(after.visits.slice(1).map((visit) => visit.refund?.reason)).toEqual([
-      'Skip this visit', ...Array(6).fill('Cancel all future visits'),
-    ]);
+    expect(after.visits.map((visit) => visit.status)).toEqual(['awaiting_validation', ...Array(7).fill('cancelled')]);
+    expect(after.visits.map((visit) => visit.skipped)).toEqual([false, true, ...Array(6).fill(false)]);
     expect(await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: jane.token }))
       .toEqual({ status: 409, body: { message: 'The future visits of this series are already cancelled' } });
+    // The skipped visit cannot come back into an ended series.
+    expect(await send(server, 'POST', `/services/order/${series.visits[1]!.id}/skip/undo`, { token: jane.token }))
+      .toEqual({ status: 409, body: { message: 'This series has ended: its visits can no longer be brought back' } });
 
     await travelTo('2030-03-29T14:00:00.000Z');
     await keepSeriesHorizon(server.db, clock.now());
     expect(await visitCount(series.id)).toBe(8);
     const other = await server.createCustomer();
     expect((await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('Undo when the time was taken meanwhile', () => {
+  it('answers 409 "That time was just taken" and leaves the visit skipped; once the time is free again it comes back', async () => {
+    const small = await startTestServer({ now: clock.now, teams: 1 });
+    try {
+      await travelTo('2030-03-01T12:00:00.000Z');
+      const customer = await small.createCustomer({ name: 'Skips And Regrets' });
+      const other = await small.createCustomer({ name: 'Took The Slot' });
+      const items = [{ id: house.items[0]!.id, quantity: 1 }];
+      const quote = await send(small, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+      const order = await send(small, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+      expect((await checkout(small, customer.token, checkoutBody(order.body.id, new Date('2030-03-11T10:00:00.000Z')))).response.status).toBe(200);
+      const [, second] = await small.db.query<{ id: number }>('SELECT id FROM orders WHERE series_id IS NOT NULL ORDER BY due_at');
+      expect((await send(small, 'POST', `/services/order/${second!.id}/skip`, { token: customer.token })).status).toBe(201);
+      // The only team, freed by the skip, is booked by someone else at that time.
+      const taken = await send(small, 'POST', '/services/order/new', { token: other.token, body: { service: house.serviceId, items } });
+      expect((await checkout(small, other.token, checkoutBody(taken.body.id, new Date('2030-03-18T10:00:00.000Z')))).response.status).toBe(200);
+      expect(await send(small, 'POST', `/services/order/${second!.id}/skip/undo`, { token: customer.token }))
+        .toEqual({ status: 409, body: { message: 'That time was just taken — please choose another' } });
+      const [still] = await small.db.query<{ status: string; skipped: boolean }>('SELECT status, skipped_at IS NOT NULL AS skipped FROM orders WHERE id = $1', [second!.id]);
+      expect(still).toEqual({ status: 'cancelled', skipped: true });
+
+      await small.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [taken.body.id]);
+      expect((await send(small, 'POST', `/services/order/${second!.id}/skip/undo`, { token: customer.token })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('a series is a series in its mails and its calendar entry (issue 25)', () => {
+  /** Newest first: the earlier tests mailed Jane too. */
+  const seriesMails = async (subject: RegExp) => (await server.outbox()).filter((mail) => mail.to === jane.email && subject.test(mail.subject)).reverse();
+  const calendarOf = (mail: OutboxMail | undefined, seriesId: number) => {
+    const file = mail?.attachments.find((attachment) => attachment.filename === `series-${seriesId}.ics`);
+    expect(file?.contentType).toBe('text/calendar');
+    return readSeriesCalendar(file!.content, 20);
+  };
+
+  it('the confirmation says the frequency, the visits planned and how payment works; skip, reschedule, undo and end each mail the series, same UID, higher SEQUENCE', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    // Fortnightly, 14:00 UK from Tuesday 12 March 2030 (GMT); from 31 March it is BST (13:00 UTC).
+    const first = await book('fortnightly', new Date('2030-03-12T14:00:00.000Z'));
+    const series = await seriesOf(first.id);
+    const dues = series.visits.map((visit) => visit.due!);
+    const [confirmation] = await seriesMails(new RegExp(`^Booking confirmed: Fortnightly ${house.serviceName} from 2030-03-12 14:00`));
+    expect(confirmation!.text).toContain('This is the first visit of your fortnightly series: a visit every two weeks at 14:00 (UK time).');
+    expect(confirmation!.text).toContain('Visits planned: 2030-03-12, 2030-03-26, 2030-04-09, 2030-04-23, 2030-05-07, 2030-05-21, 2030-06-04, 2030-06-18.');
+    expect(confirmation!.text).toContain('Payment: each visit is paid in cash on its day.');
+    expect(confirmation!.attachments.map((file) => file.filename)).toEqual([`series-${series.id}.ics`]);
+    const booked = calendarOf(confirmation, series.id);
+    expect(booked).toMatchObject({ uid: `series-${series.id}@localhost`, sequence: 0, rule: 'FREQ=WEEKLY;INTERVAL=2' });
+    expect(booked.starts.slice(0, 8)).toEqual(dues);
+
+    expect((await send(server, 'POST', `/services/order/${series.visits[1]!.id}/skip`, { token: jane.token })).status).toBe(201);
+    const [skipped] = await seriesMails(/^Visit skipped/);
+    expect(skipped!.subject).toBe(`Visit skipped: ${house.serviceName} on 2030-03-26 14:00 (UK time)`);
+    expect(skipped!.text).toContain('Skipping it cost nothing.');
+    const afterSkip = calendarOf(skipped, series.id);
+    expect(afterSkip).toMatchObject({ uid: booked.uid, sequence: 1 });
+    expect(afterSkip.starts.slice(0, 7)).toEqual([dues[0], ...dues.slice(2)]);
+
+    const moved = new Date('2030-04-09T15:00:00.000Z'); // 16:00 BST, the same day
+    expect((await send(server, 'POST', `/services/order/${series.visits[2]!.id}/reschedule`, {
+      token: jane.token, body: { ...londonDue(moved), fee: 0 },
+    })).status).toBe(200);
+    const [rescheduled] = await seriesMails(/^Booking rescheduled/);
+    const afterMove = calendarOf(rescheduled, series.id);
+    expect(afterMove).toMatchObject({ uid: booked.uid, sequence: 2 });
+    expect(afterMove.starts.slice(0, 7)).toEqual([dues[0], moved.toISOString(), ...dues.slice(3)]);
+
+    expect((await send(server, 'POST', `/services/order/${series.visits[1]!.id}/skip/undo`, { token: jane.token })).status).toBe(200);
+    const [undone] = await seriesMails(/^Visit booked again/);
+    const afterUndo = calendarOf(undone, series.id);
+    expect(afterUndo).toMatchObject({ uid: booked.uid, sequence: 3 });
+    expect(afterUndo.starts.slice(0, 8)).toEqual([dues[0], dues[1], moved.toISOString(), ...dues.slice(3)]);
+
+    await travelTo('2030-04-20T12:00:00.000Z');
+    expect((await send(server, 'POST', `/services/series/${series.id}/cancel`, { token: jane.token })).status).toBe(200);
+    const [ended] = await seriesMails(/^Series ended/);
+    expect(ended!.subject).toBe(`Series ended: ${house.serviceName} (Fortnightly)`);
+    expect(ended!.text).toContain('We received your request to cancel the 5 visits still booked, at no cost.');
+    const afterEnd = calendarOf(ended, series.id);
+    expect(afterEnd).toMatchObject({ uid: booked.uid, sequence: 4 });
+    expect(afterEnd.starts).toEqual([dues[0], dues[1], moved.toISOString()]);
   });
 });
 

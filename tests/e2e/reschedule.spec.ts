@@ -103,6 +103,34 @@ test.describe('rescheduling a booking from My orders', () => {
     await expect(orderCard(page, order.id)).toContainText(gbp.format(order.total));
   });
 
+  test('lists the chosen day\'s free times as booking does; choosing one fills Time; losing the last team says "That time was just taken" and the times reload (issue 25)', async ({ page }) => {
+    const api = await signedIn(page, 'move-free-times');
+    const order = await booked(api);
+    await openMyOrders(page);
+    await rescheduleButton(page, order.id).click();
+    const freeTimes = dialog(page).getByRole('region', { name: /^Free times/ });
+    await expect(freeTimes).toContainText('Choose a date to see the free times.');
+    const date = ukDateIn(6);
+    await typeDate(page, date);
+    const eleven = freeTimes.getByRole('option', { name: /^11:00 — \d+ of \d+ teams free$/ });
+    await expect(eleven).toBeVisible();
+    await expectNoAxeViolations(page, 'the reschedule dialog with the free times');
+    await eleven.click();
+    // The fee is stated before Confirm, and Time now holds the chosen time.
+    await expect(dialog(page)).toContainText('Free rescheduling until');
+    const confirm = dialog(page).getByRole('button', { name: 'Confirm' });
+    await expect(confirm).toBeEnabled();
+    // Someone else takes the last team meanwhile: here, every team stops working.
+    const teams = await server.db.query<{ id: number }>('UPDATE teams SET active = false WHERE active RETURNING id');
+    try {
+      await confirm.click();
+      await expect(dialog(page).getByRole('alert')).toContainText('That time was just taken — please choose another');
+      await expect(freeTimes.getByRole('option', { name: '11:00 — Fully booked' })).toBeVisible();
+    } finally {
+      await server.db.query('UPDATE teams SET active = true WHERE id = ANY($1::int[])', [teams.map((team) => team.id)]);
+    }
+  });
+
   test('within 24 hours the dialog states "A rescheduling fee of £X (30%) applies" and the fee is added', async ({ page }) => {
     const api = await signedIn(page, 'move-fee');
     const order = await booked(api);

@@ -11,8 +11,8 @@ import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
- * Issue 14, **Recurring**, in Chromium against the real server: a Weekly booking makes a series whose
- * 8 visits My orders groups under one heading; "Skip this visit" and "Cancel all future visits"
+ * Issues 14 and 25, **Recurring**, in Chromium against the real server: a Weekly booking makes a series
+ * whose 8 visits My orders groups under one heading; "Skip" (at once), "Undo" and "End the series"
  * (keyboard alone, axe clean); and the series machine's generated paths driving the real page. The
  * spec runs a server of its own (support/own-server.ts) to start a visit in the database, as time
  * passing would.
@@ -65,7 +65,9 @@ async function weekly(api: ApiClient) {
 }
 
 const seriesSection = (page: Page, name: RegExp) => page.getByRole('region', { name });
-const skipButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Skip this visit/ });
+const skipButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Skip the visit/ });
+const undoButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Undo the skip/ });
+const DONE = /^(Visit skipped|Visit booked again|Series ended)$/;
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openMyOrders(page: Page) {
@@ -73,7 +75,7 @@ async function openMyOrders(page: Page) {
   await settled(page);
 }
 
-test('a Weekly booking shows its 8 visits under one heading; skip one and cancel all future visits with the keyboard alone, axe clean', async ({ page }) => {
+test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, skip it again and end the series with the keyboard alone, axe clean', async ({ page }) => {
   await signedIn(page, 'series');
   // Booked through the page like any customer: Weekly on the quote, cash at checkout.
   await page.goto(`${server.baseUrl}/properties/1`);
@@ -99,7 +101,7 @@ test('a Weekly booking shows its 8 visits under one heading; skip one and cancel
   await expectNoAxeViolations(page, 'My orders with a series');
 
   const second = visits.nth(1);
-  await second.getByRole('button', { name: /^Skip this visit/ }).focus();
+  await second.getByRole('button', { name: /^Skip the visit/ }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toHaveAccessibleName('Skip this visit?');
   await expect(dialog(page)).toContainText('Free cancellation');
@@ -111,19 +113,34 @@ test('a Weekly booking shows its 8 visits under one heading; skip one and cancel
   // The success toast itself is readable (WCAG contrast), not just the page behind it.
   await expectNoAxeViolations(page, 'My orders with the success toast');
   await expect(dialog(page)).toHaveCount(0);
-  await expect(second).toContainText('Cancellation pending');
-  await expect(second.getByRole('button', { name: /^Skip this visit/ })).toBeDisabled();
+  // Skipped at once: one sentence and Undo, no request waiting for the office, no greyed button.
+  await expect(second).toContainText('Skipped: this visit will not happen. You can bring it back while its time is still free.');
+  await expect(second).not.toContainText('Cancellation pending');
+  await expect(second.getByRole('button')).toHaveCount(1);
+  await second.getByRole('button', { name: /^Undo the skip/ }).focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Visit booked again');
+  await expect(second.getByRole('button', { name: /^Skip the visit/ })).toBeVisible();
+  await expect(second).not.toContainText('Skipped');
 
-  await section.getByRole('button', { name: /^Cancel all future visits/ }).focus();
+  await second.getByRole('button', { name: /^Skip the visit/ }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog(page)).toHaveAccessibleName('Cancel all future visits?');
+  await page.keyboard.press('Enter');
+  await expect(second).toContainText('Skipped: this visit will not happen.');
+
+  await section.getByRole('button', { name: /^End the series/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveAccessibleName('End the series?');
   await expect(dialog(page)).toContainText('7 visits of Weekly');
-  await expectNoAxeViolations(page, 'the cancel all future visits dialog');
+  await expectNoAxeViolations(page, 'the end the series dialog');
   await page.keyboard.press('Enter');
-  await expectToast(page, 'All future visits cancelled');
+  await expectToast(page, 'Series ended');
   await expect(section).toContainText('Ended: no more visits are planned');
-  await expect(section.getByRole('button', { name: /^Cancel all future visits/ })).toHaveCount(0);
-  await expect(visits.filter({ hasText: 'Cancellation pending' })).toHaveCount(8);
+  await expect(section.getByRole('button', { name: /^End the series/ }).first()).toHaveCount(0);
+  // Each visit says one thing: 7 cancelled, the skipped one skipped (no Undo once the series has ended).
+  await expect(visits.filter({ hasText: 'This order is already cancelled' })).toHaveCount(7);
+  await expect(second).toContainText('Skipped: this visit will not happen.');
+  await expect(section.getByRole('button')).toHaveCount(0);
   // Toasts fading in or out are half transparent to axe: checked once they have gone.
   await expect(page.locator('.notistack-Snackbar')).toHaveCount(0, { timeout: 30_000 });
   await expectNoAxeViolations(page, 'My orders with an ended series');
@@ -164,12 +181,18 @@ test.describe('series machine paths in the browser', () => {
       const api = await signedIn(page, 'series-path');
       const ended = await weekly(api);
       await ok(api.POST('/services/series/{id}/cancel', { params: { path: { id: ended.id } } }));
+      // Listed newest first: End the series takes active[1], then active[0]; the oldest, with the
+      // visits skipped before for Undo to bring back one at a time, is never ended.
+      const withSkips = await weekly(api);
       const active = [await weekly(api), await weekly(api)];
       // The first visit of the first series has started.
       await server.db.query(`UPDATE orders SET due_at = now() - interval '1 hour' WHERE id = $1`, [active[0]!.visits[0]!.id]);
+      const undoable = withSkips.visits.slice(1, 4);
+      for (const visit of undoable) await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: visit.id } } }));
       await openMyOrders(page);
       const skippable = active.flatMap((one) => one.visits.slice(1));
       let skipped = 0;
+      let undone = 0;
       let cancelled = 0;
       const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
       for (const [i, step] of steps.entries()) {
@@ -180,19 +203,29 @@ test.describe('series machine paths in the browser', () => {
           switch (event.type) {
             case 'visit.skip':
               if (!event.visit!.cancellation.allowed) {
-                await expect(skipButton(page, active[0]!.visits[0]!.id)).toBeDisabled();
+                // A started visit says why, once, and offers no Skip at all (no greyed button).
+                await expect(orderCard(page, active[0]!.visits[0]!.id)).toContainText('The service cannot be cancelled once it has started');
+                await expect(skipButton(page, active[0]!.visits[0]!.id)).toHaveCount(0);
                 break;
               }
               // Each skip takes a visit not skipped yet (one asked for already is disabled).
               if (context.action === 'skip') await skipButton(page, skippable[skipped++]!.id).click();
               break;
+            case 'visit.undo':
+              if (!(event as { visit?: { skipped: boolean } }).visit!.skipped) {
+                await expect(undoButton(page, skippable[skipped]!.id)).toHaveCount(0);
+                break;
+              }
+              if (next?.event.type === 'xstate.error.actor.manageSeries') await page.context().setOffline(true);
+              await undoButton(page, undoable[undone++]!.id).click();
+              break;
             case 'series.cancel': {
               if (!event.series!.active) {
-                await expect(page.getByRole('button', { name: `Cancel all future visits of Weekly ${ended.service}` })).toHaveCount(0);
+                await expect(page.getByRole('button', { name: `End the series Weekly ${ended.service}` })).toHaveCount(0);
                 break;
               }
               // Each cancellation takes a series still running, in the order they are shown.
-              const target = page.getByRole('button', { name: /^Cancel all future visits/ }).nth(0);
+              const target = page.getByRole('button', { name: /^End the series/ }).nth(0);
               cancelled += 1;
               await target.click();
               break;
@@ -210,22 +243,29 @@ test.describe('series machine paths in the browser', () => {
               break;
             case 'xstate.error.actor.manageSeries':
               await expect(dialog(page).getByRole('alert')).toContainText('Network Error');
+              if (context.action === 'undo') {
+                await expect(dialog(page)).toHaveAccessibleName('Bring this visit back');
+                await expectNoAxeViolations(page, 'the dialog of an Undo that failed');
+              }
               await page.context().setOffline(false);
               break;
             case 'xstate.done.actor.manageSeries':
-              await expect(page.getByText(/^(Visit skipped|All future visits cancelled)$/).last()).toBeVisible();
+              await expect(page.getByText(DONE).last()).toBeVisible();
               break;
           }
           const meta = metaOf<SeriesMeta>(seriesModel.machine, '', String(step.state.value))!;
-          if (!meta.dialog) return expect(dialog(page)).toHaveCount(0);
+          // A request in flight may already have answered (offline fails at once): its state is the next step's to check.
           if (meta.busy) return;
+          if (!meta.dialog) return expect(dialog(page)).toHaveCount(0);
           await expect(dialog(page)).toBeVisible();
           await expect(dialog(page).getByRole('button', { name: meta.submit })).toBeVisible();
           await expect(dialog(page).getByRole('alert')).toHaveCount(meta.alert ? 1 : 0);
         });
       }
       expect(cancelled).toBeLessThanOrEqual(2);
-      if (String(path.state.value) === 'saving') await expect(page.getByText(/^(Visit skipped|All future visits cancelled)$/).last()).toBeVisible();
+      expect(undone).toBeLessThanOrEqual(undoable.length);
+      const last = String(path.state.value);
+      if (last === 'saving' || last === 'undoing') await expect(page.getByText(DONE).last()).toBeVisible();
     });
   }
 });

@@ -66,6 +66,24 @@ describe('series machine behaviour', () => {
     expect(actor.getSnapshot().value).toBe('confirming');
   });
 
+  it('"Undo" saves at once for a skipped visit only, with no dialog, and toasts and reloads when done', async () => {
+    const seen: string[] = [];
+    const calls: SeriesCall[] = [];
+    const actor = createActor(
+      seriesMachine.provide({
+        actors: { manageSeries: fromPromise(async ({ input }) => (calls.push(input), { message: 'Visit booked again', fee: 0, visits: 1 })) },
+        actions: { notifyDone: ({ context }) => seen.push(`toast ${context.action}`), reloadOrders: () => seen.push('reload') },
+      }),
+    ).start();
+    actor.send({ type: 'visit.undo', visit: { id: 26, skipped: false } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'visit.undo', visit: { id: 25, skipped: true } });
+    expect(actor.getSnapshot().getMeta()).toMatchObject({ 'series.undoing': { dialog: false, busy: true } });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(calls).toEqual([{ action: 'undo', id: 25 }]);
+    expect(seen).toEqual(['toast undo', 'reload']);
+  });
+
   it('closing the dialog forgets the choice', () => {
     const actor = createActor(seriesModel.machine).start();
     actor.send({ type: 'visit.skip', visit: { id: 21, cancellation: allowed(0) } });

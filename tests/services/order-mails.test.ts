@@ -261,3 +261,22 @@ describe('the mails after checkout', () => {
     ]);
   });
 });
+
+describe('the confirmation of a series (issue 25)', () => {
+  it('a monthly card series says its frequency, its 8 dates, that each visit is paid on its own, and carries the series entry', async () => {
+    mails.length = 0;
+    await book(jane, serviceId, items, { date: '2030-01-31', time: '09:30', now: NOW, payment: 'card', frequency: 'monthly' });
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Payment pending: Monthly House Keeping from 2030-01-31 09:30 (UK time)');
+    expect(lines(mail!)).toEqual(expect.arrayContaining([
+      'This is the first visit of your monthly series: a visit every month on the same day at 09:30 (UK time).',
+      // The 31st falls on the last day of shorter months (series-dates.ts).
+      'Visits planned: 2030-01-31, 2030-02-28, 2030-03-31, 2030-04-30, 2030-05-31, 2030-06-30, 2030-07-31, 2030-08-31. We keep the next 8 visits planned; a day we are closed is passed over.',
+      'Payment: each visit is paid by card on its own, this one now and each next one with Pay now on My orders.',
+      'The series is attached as one repeating calendar entry (.ics); every change we mail you updates it.',
+    ]));
+    const [file] = mail!.attachments ?? [];
+    expect(file!.filename).toMatch(/^series-\d+\.ics$/);
+    expect(vevent(file!.content)).toContain('RRULE:FREQ=MONTHLY;BYMONTHDAY=-1');
+  });
+});

@@ -62,6 +62,9 @@ describe('My orders: one order as its customer sees it', () => {
       cancellation: { allowed: true, fee: 0, freeUntil: DUE },
       reschedule: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       receipt: false,
+      // What the reschedule dialog asks the free times for (issue 25).
+      serviceId: cash.service_id,
+      minutes: cash.duration_minutes,
     });
   });
 

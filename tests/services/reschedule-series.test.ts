@@ -3,16 +3,10 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { rescheduleOrder, RESCHEDULED_MESSAGE } from '../../server/services/reschedule';
 import { rescheduleTerms, STARTED_MESSAGE, UNPAID_LATE_MESSAGE, type ReschedulableOrder } from '../../server/services/reschedule-terms';
+import { cancelSeries, CANCEL_FUTURE_REASON, listMySeries, SERIES_CANCELLED_MESSAGE, SERIES_ENDED_MESSAGE } from '../../server/services/series';
 import {
-  cancelSeries,
-  CANCEL_FUTURE_REASON,
-  listMySeries,
-  SERIES_CANCELLED_MESSAGE,
-  SERIES_ENDED_MESSAGE,
-  skipVisit,
-  SKIP_REASON,
-  VISIT_SKIPPED_MESSAGE,
-} from '../../server/services/series';
+  ALREADY_SKIPPED_MESSAGE, skipVisit as skip, SKIP_REASON, SKIP_REQUESTED_MESSAGE, undoSkipVisit, VISIT_SKIPPED_MESSAGE,
+} from '../../server/services/series-skip';
 import { planAllSeries, planSeries, SERIES_PLANNER } from '../../server/services/series-planning';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, orderHistory } from './support/booking';
@@ -76,6 +70,7 @@ const orderRow = async (id: number) =>
     'SELECT due_at, total::text, reschedule_fees::text, team_id, status FROM orders WHERE id = $1', [id],
   ))[0]!;
 const history = (id: number, action: string) => orderHistory(db, id, action);
+const skipVisit = (database: Database, outbox: ReturnType<typeof deps>['outbox'], user: AuthUser, id: number, now: Date) => skip({ db: database, outbox, now }, user, id);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -210,7 +205,7 @@ describe('recurring series (decision 021)', () => {
     expect(visits[2]!.team_id).not.toBeNull();
   });
 
-  it('"Skip this visit" requests that visit’s cancellation; "Cancel all future visits" every one not started, and ends the series', async () => {
+  it('"Skip" cancels an unpaid visit at once (no request), frees its team and mails it; "End the series" cancels every unpaid one not started and ends the series', async () => {
     const first = await booked('2030-09-04', '10:00', { frequency: 'monthly' });
     const seriesId = await seriesOf(first);
     const visits = await visitsOf(seriesId);
@@ -223,27 +218,31 @@ describe('recurring series (decision 021)', () => {
     const outbox = deps().outbox;
     expect(await skipVisit(db, outbox, jane, visits[1]!.id, NOW)).toEqual({ message: VISIT_SKIPPED_MESSAGE, fee: 0, visits: 1 });
     expect(VISIT_SKIPPED_MESSAGE).toBe('Visit skipped');
+    expect(await orderRow(visits[1]!.id)).toMatchObject({ status: 'cancelled' });
+    expect(await db.query('SELECT 1 FROM refund_requests WHERE order_id = $1', [visits[1]!.id])).toEqual([]);
+    expect(await history(visits[1]!.id, 'order.skip')).toEqual([[jane.name, 'awaiting_validation', 'cancelled']]);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Visit skipped: House Keeping on 2030-10-04 10:00 (UK time)']);
+    expect(mails[0]!.attachments?.map((file) => file.filename)).toEqual([`series-${seriesId}.ics`]);
     await refused(skipVisit(db, outbox, john, visits[2]!.id, NOW), 404, 'Visit not found');
     await refused(skipVisit(db, outbox, jane, single, NOW), 404, 'Visit not found');
-    await refused(skipVisit(db, outbox, jane, visits[1]!.id, NOW), 409, 'A cancellation was already requested for this order');
+    await refused(skipVisit(db, outbox, jane, visits[1]!.id, NOW), 409, ALREADY_SKIPPED_MESSAGE);
 
     await refused(cancelSeries(db, outbox, john, seriesId, NOW), 404, 'Series not found');
-    // The first visit has started by then: it stays; the skipped one is already asked for.
+    // The first visit has started by then: it stays; the skipped one is cancelled already.
     const later = at('2030-09-04T10:30:00Z');
+    mails.length = 0;
     expect(await cancelSeries(db, outbox, jane, seriesId, later)).toEqual({ message: SERIES_CANCELLED_MESSAGE, fee: 0, visits: 3 });
-    expect(SERIES_CANCELLED_MESSAGE).toBe('All future visits cancelled');
-    const reasons = await db.query<{ order_id: number; reason: string }>(
-      'SELECT order_id, reason FROM refund_requests WHERE order_id = ANY($1::integer[]) ORDER BY order_id', [visits.map((visit) => visit.id)],
-    );
-    expect(reasons.map((row) => [visits.findIndex((visit) => visit.id === Number(row.order_id)), row.reason])).toEqual([
-      [1, SKIP_REASON], [2, CANCEL_FUTURE_REASON], [3, CANCEL_FUTURE_REASON], [4, CANCEL_FUTURE_REASON],
-    ]);
-    // One cancellation request mail per visit asked for.
-    expect(mails.map((mail) => mail.to)).toEqual([jane.email, jane.email, jane.email, jane.email]);
+    expect(SERIES_CANCELLED_MESSAGE).toBe('Series ended');
+    const statuses = await Promise.all(visits.map(async (visit) => (await orderRow(visit.id)).status));
+    expect(statuses).toEqual(['awaiting_validation', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect(await db.query('SELECT 1 FROM refund_requests WHERE order_id = ANY($1::integer[])', [visits.map((visit) => visit.id)])).toEqual([]);
+    // One mail for the whole series, with its calendar entry.
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[jane.email, 'Series ended: House Keeping (Monthly)']]);
     await refused(cancelSeries(db, outbox, jane, seriesId, later), 409, SERIES_ENDED_MESSAGE);
-    // An ended series plans nothing more.
+    // An ended series plans nothing more, and its skipped visit cannot come back.
     expect(await planSeries(db, seriesId, at('2031-06-01T00:00:00Z'))).toBe(0);
     expect((await listMySeries(db, jane, later)).find((series) => series.id === seriesId)?.active).toBe(false);
+    await refused(undoSkipVisit({ db, outbox, now: later }, jane, visits[1]!.id), 409, 'This series has ended: its visits can no longer be brought back');
   });
 
   it('"Cancel all future visits" passes over cancelled and completed visits and keeps 30% of a paid one within 24 hours', async () => {
@@ -257,8 +256,10 @@ describe('recurring series (decision 021)', () => {
     // Seven visits, to 3 January (12 months ahead). Monthly: £47.50; 30% of the paid visit is £14.25; the later ones are free (unpaid).
     expect(visits).toHaveLength(7);
     expect(await cancelSeries(db, deps().outbox, john, seriesId, soon)).toEqual({ message: SERIES_CANCELLED_MESSAGE, fee: 14.25, visits: 4 });
-    const asked = await db.query<{ order_id: number }>('SELECT order_id FROM refund_requests WHERE order_id = ANY($1::integer[]) ORDER BY order_id', [visits.map((visit) => visit.id)]);
-    expect(asked.map((row) => visits.findIndex((visit) => visit.id === Number(row.order_id)))).toEqual([1, 4, 5, 6]);
+    // Only the paid visit is a request (its refund is the office's); the unpaid ones are cancelled.
+    const asked = await db.query<{ order_id: number; reason: string }>('SELECT order_id, reason FROM refund_requests WHERE order_id = ANY($1::integer[]) ORDER BY order_id', [visits.map((visit) => visit.id)]);
+    expect(asked.map((row) => [visits.findIndex((visit) => visit.id === Number(row.order_id)), row.reason])).toEqual([[1, CANCEL_FUTURE_REASON]]);
+    expect(await Promise.all([4, 5, 6].map(async (index) => (await orderRow(visits[index]!.id)).status))).toEqual(['cancelled', 'cancelled', 'cancelled']);
     // A visit stays listed for a day after it started, with its own series only.
     const listed = async (now: Date) => (await listMySeries(db, john, now)).find((series) => series.id === seriesId)!.visits.map((visit) => visit.id);
     expect((await listed(new Date(visits[1]!.due_at.getTime() + 23 * HOUR)))[0]).toBe(visits[1]!.id);
@@ -276,6 +277,7 @@ describe('recurring series (decision 021)', () => {
     const [, second] = await visitsOf(await seriesOf(first));
     await db.query("UPDATE orders SET paid_amount = total, payment_method = 'card' WHERE id = $1", [second!.id]);
     const result = await skipVisit(db, deps().outbox, john, second!.id, new Date(second!.due_at.getTime() - HOUR));
-    expect(result).toEqual({ message: VISIT_SKIPPED_MESSAGE, fee: 14.25, visits: 1 });
+    expect(result).toEqual({ message: SKIP_REQUESTED_MESSAGE, fee: 14.25, visits: 1 });
+    expect((await db.query<{ reason: string }>('SELECT reason FROM refund_requests WHERE order_id = $1', [second!.id]))[0]?.reason).toBe(SKIP_REASON);
   });
 });

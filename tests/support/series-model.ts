@@ -18,6 +18,8 @@ export const seriesModel = {
   events: [
     { type: 'visit.skip', visit: visit(21) },
     { type: 'visit.skip', visit: { id: 20, cancellation: { allowed: false, fee: 0, reason: 'The service cannot be cancelled once it has started' } } },
+    { type: 'visit.undo', visit: { id: 25, skipped: true } },
+    { type: 'visit.undo', visit: { id: 26, skipped: false } },
     { type: 'series.cancel', series: { id: 3, active: true, visits: [visit(21), visit(22)] } },
     { type: 'series.cancel', series: { id: 4, active: false, visits: [] } },
     { type: 'action.confirm' },

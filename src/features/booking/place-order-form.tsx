@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
-import { isDayUnavailable, isTimeFullyBooked, timesOf, type availabilityMachine } from '../../../machines/availability.machine';
+import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
 import { FULLY_BOOKED } from '../../lib/availability-text';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
-import { BookingDatePicker } from './booking-date-picker';
-import { FreeTimes } from './free-times';
+import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { PaymentChoice } from './payment-choice';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
@@ -107,61 +106,5 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
         </div>
       </form>
     </Card>
-  );
-}
-
-/** The Date field as a DatePicker fed by the availability machine. */
-function AvailableDate({ availabilityRef, firstDay, initial, errorMessage, isDisabled, onChange }: {
-  availabilityRef: AvailabilityRef;
-  firstDay: string;
-  initial: string;
-  errorMessage: string | null;
-  isDisabled: boolean;
-  onChange: (date: string) => void;
-}) {
-  const days = useSelector(availabilityRef, (s) => s.context.days);
-  return (
-    <BookingDatePicker
-      label="Date"
-      description="dd/mm/yyyy, UK date, at least 24 hours ahead"
-      errorMessage={errorMessage}
-      isDisabled={isDisabled}
-      initialValue={initial}
-      firstDay={firstDay}
-      isUnavailable={(date) => isDayUnavailable({ ...availabilityRef.getSnapshot().context, days }, date)}
-      isClosed={(date) => days[date]?.status === 'closed'}
-      onMonthShow={(from) => availabilityRef.send({ type: 'month.show', from })}
-      onChange={(date) => {
-        availabilityRef.send({ type: 'date.choose', date });
-        onChange(date);
-      }}
-    />
-  );
-}
-
-/** The chosen day's start times with the free teams. */
-function AvailableTimes({ availabilityRef, isDisabled, onChoose }: { availabilityRef: AvailabilityRef; isDisabled: boolean; onChoose: (time: string) => void }) {
-  const date = useSelector(availabilityRef, (s) => s.context.date);
-  const day = useSelector(availabilityRef, (s) => timesOf(s.context));
-  const teams = useSelector(availabilityRef, (s) => s.context.teams);
-  const time = useSelector(availabilityRef, (s) => s.context.time);
-  const loading = useSelector(availabilityRef, (s) => s.matches('loading'));
-  const failed = useSelector(availabilityRef, (s) => (s.matches('failed') ? s.context.error : null));
-  return (
-    <FreeTimes
-      date={date}
-      day={day}
-      teams={teams}
-      time={time}
-      loading={loading}
-      failed={failed}
-      isDisabled={isDisabled}
-      onChoose={(chosen) => {
-        availabilityRef.send({ type: 'time.choose', time: chosen });
-        // Chosen only when a team is free for it (the machine's guard).
-        if (availabilityRef.getSnapshot().context.time === chosen) onChoose(chosen);
-      }}
-      onRetry={() => availabilityRef.send({ type: 'retry' })}
-    />
   );
 }

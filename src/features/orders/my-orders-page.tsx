@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useToast } from '../../shared/toasts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -35,6 +35,8 @@ interface ReasonDraft {
 
 /** Orders per page; the server sends one page at a time (docs/decisions/011). */
 const PAGE_SIZE = 10;
+
+const doneMessage = (event: unknown): string => (event as { output?: { message?: string } }).output?.message ?? 'Saved';
 
 /**
  * Pay now: asks the server for the order's payment page (the same payment each time) and goes there
@@ -124,13 +126,15 @@ export default function MyOrdersPage() {
     seriesMachine.provide({
       actors: { manageSeries: manageSeriesActor },
       actions: {
-        notifyDone: ({ context }) => showToast(context.action === 'cancel' ? 'All future visits cancelled' : 'Visit skipped', 'success'),
+        // The server's own words: "Visit skipped", "Visit booked again", "Series ended", or a paid visit's "Skip requested…".
+        notifyDone: ({ event }) => showToast(doneMessage(event), 'success'),
         reloadOrders: () => reloadRef.current(),
       },
     }),
     { inspect },
   );
 
+  const undoingId = useSelector(seriesMachineRef, (s) => (s.matches('undoing') ? s.context.id : null));
   const allSeries = series.data ?? [];
   // A series's visits are listed under its heading (decision 021), not again among single orders.
   const list = (orders.data?.rows ?? []).filter((order) => order.series === undefined);
@@ -190,6 +194,8 @@ export default function MyOrdersPage() {
           series={allSeries}
           card={cardProps}
           onSkip={(visit) => seriesMachineRef.send({ type: 'visit.skip', visit })}
+          onUndo={(visit) => seriesMachineRef.send({ type: 'visit.undo', visit })}
+          undoingId={undoingId}
           onCancelAll={(chosen) => seriesMachineRef.send({ type: 'series.cancel', series: chosen })}
         />
       ) : null}

@@ -16,14 +16,18 @@ interface OrderCardProps {
   /** Why Pay now failed, shown on this card. */
   payError?: string | null;
   onReschedule: (order: MyOrder) => void;
-  /** A visit of a recurring series: "Skip this visit" (decision 021). */
+  /** A visit of a recurring series: "Skip" instead of Cancel (decisions 021, 031). */
   onSkip?: (order: MyOrder) => void;
+  /** A skipped visit: "Undo" books it again (decision 031). */
+  onUndo?: (order: MyOrder) => void;
+  /** Undo was pressed on this visit and is being saved. */
+  undoing?: boolean;
   /** 3 inside a series's section (under its h2). */
   headingLevel?: 2 | 3;
 }
 
 /** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
-export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, headingLevel = 2 }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, onUndo, undoing = false, headingLevel = 2 }: OrderCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
@@ -37,6 +41,10 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const rule = cancellationRuleText(order.cancellation);
   const awaitingPayment = order.payment.status === 'awaiting_payment';
   const refundLabels = order.payment.status === 'paid' ? refundStatusLabels : unpaidCancellationLabels;
+  // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
+  // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
+  const visit = onSkip !== undefined;
+  if (visit && order.skipped) return <SkippedVisit order={order} onUndo={onUndo} undoing={undoing} Heading={Heading} />;
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
@@ -94,13 +102,15 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         {rule ? <p className="order-card__rule">{rule}</p> : null}
         {!allowed && reason ? <p id={reasonId} className="order-card__no-cancel">{reason}</p> : null}
         {showMove && moveRule ? <p className="order-card__rule">{moveRule}</p> : null}
-        {showMove && !canMove && order.reschedule.reason ? <p id={noMoveId} className="order-card__no-cancel">{order.reschedule.reason}</p> : null}
+        {showMove && !canMove && order.reschedule.reason && !(visit && !allowed) ? (
+          <p id={noMoveId} className="order-card__no-cancel">{order.reschedule.reason}</p>
+        ) : null}
         {order.receipt ? (
           <TextLink href={paths.receipt(order.id)} className="order-card__receipt">
             VAT receipt<span className="visually-hidden"> for order #{order.id}</span>
           </TextLink>
         ) : null}
-        {showMove ? (
+        {showMove && !(visit && !canMove) ? (
           <Button
             variant="secondary"
             className="order-card__reschedule"
@@ -112,29 +122,68 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
             Reschedule
           </Button>
         ) : null}
-        {onSkip ? (
+        {onSkip && allowed ? (
           <Button
             variant="secondary"
             className="order-card__skip"
-            isDisabled={!allowed}
-            aria-describedby={!allowed && reason ? reasonId : undefined}
-            aria-label={`Skip this visit on ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            aria-label={`Skip the visit of ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
             onPress={() => onSkip(order)}
           >
-            Skip this visit
+            Skip
           </Button>
         ) : null}
-        <Button
-          variant="secondary"
-          className="order-card__cancel"
-          isDisabled={!allowed}
-          aria-describedby={!allowed && reason ? reasonId : undefined}
-          aria-label={`Cancel order #${order.id} (${order.service})`}
-          onPress={() => onCancel(order)}
-        >
-          Cancel
-        </Button>
+        {visit ? null : (
+          <Button
+            variant="secondary"
+            className="order-card__cancel"
+            isDisabled={!allowed}
+            aria-describedby={!allowed && reason ? reasonId : undefined}
+            aria-label={`Cancel order #${order.id} (${order.service})`}
+            onPress={() => onCancel(order)}
+          >
+            Cancel
+          </Button>
+        )}
       </footer>
+    </Card>
+  );
+}
+
+/** A visit the customer skipped: one sentence and Undo (the server says if its time was taken). */
+function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3' }) {
+  const titleId = `order-${order.id}-title`;
+  return (
+    <Card as="article" className="order-card order-card--skipped" aria-labelledby={titleId}>
+      <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
+        <Heading id={titleId} className="order-card__service">{order.service}</Heading>
+        <p className="order-card__total">{formatMoney(order.total)}</p>
+      </header>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Booking date</dt>
+          <dd>{order.due ? formatDateTime(order.due) : 'Not booked yet'}</dd>
+        </div>
+        <div>
+          <dt>Order</dt>
+          <dd>#{order.id}</dd>
+        </div>
+      </dl>
+      <p className="order-card__skipped">
+        <strong>Skipped:</strong> this visit will not happen.{onUndo ? ' You can bring it back while its time is still free.' : ''}
+      </p>
+      {onUndo ? (
+        <footer className="order-card__footer">
+          <Button
+            variant="secondary"
+            className="order-card__undo"
+            isPending={undoing}
+            aria-label={`Undo the skip of the visit of ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            onPress={() => onUndo(order)}
+          >
+            Undo
+          </Button>
+        </footer>
+      ) : null}
     </Card>
   );
 }

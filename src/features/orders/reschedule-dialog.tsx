@@ -6,11 +6,12 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { rescheduleTermsText } from './order-rules';
+import { RescheduleTimes } from './reschedule-times';
 import type { MyOrder } from '../../../openapi/schema';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
 
-/** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time, and Confirm. */
+/** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time with the day's free times, and Confirm. */
 export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
   const busy = useSelector(actorRef, (s) => s.matches('rescheduling'));
@@ -41,24 +42,28 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
           {terms ? (
             <p className={order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
           ) : null}
-          <div className="field-row">
-            <BookingDateField
-              label="Date"
-              description="dd/mm/yyyy, UK date, at least 24 hours ahead"
-              errorMessage={null}
-              isDisabled={busy}
-              initialValue=""
-              onChange={(value) => actorRef.send({ type: 'date.change', value })}
-            />
-            <BookingTimeField
-              label="Time"
-              description="UK time, 24-hour clock, e.g. 09:30"
-              errorMessage={null}
-              isDisabled={busy}
-              initialValue=""
-              onChange={(value) => actorRef.send({ type: 'time.change', value })}
-            />
-          </div>
+          {order && order.serviceId ? (
+            <RescheduleTimes actorRef={actorRef} order={order} isDisabled={busy} />
+          ) : (
+            <div className="field-row">
+              <BookingDateField
+                label="Date"
+                description="dd/mm/yyyy, UK date, at least 24 hours ahead"
+                errorMessage={null}
+                isDisabled={busy}
+                initialValue=""
+                onChange={(value) => actorRef.send({ type: 'date.change', value })}
+              />
+              <BookingTimeField
+                label="Time"
+                description="UK time, 24-hour clock, e.g. 09:30"
+                errorMessage={null}
+                isDisabled={busy}
+                initialValue=""
+                onChange={(value) => actorRef.send({ type: 'time.change', value })}
+              />
+            </div>
+          )}
           {failed && error ? <Alert variant="error">{error}</Alert> : null}
           <div className="cancel-dialog__actions">
             <Button variant="secondary" isDisabled={busy} onPress={close}>

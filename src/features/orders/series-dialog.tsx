@@ -8,7 +8,11 @@ import type { BookingSeries } from '../../../openapi/schema';
 
 type SeriesRef = ActorRefFrom<typeof seriesMachine>;
 
-/** Confirms "Skip this visit" or "Cancel all future visits" with the terms of a single cancellation. */
+/**
+ * Confirms "Skip" or "End the series" with the terms of a single cancellation; an "Undo" that
+ * failed opens it too, with the server's reason (e.g. the time was taken) and Try again.
+ */
+const TITLES = { skip: 'Skip this visit?', cancel: 'End the series?', undo: 'Bring this visit back' } as const;
 export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series: readonly BookingSeries[] }) {
   const isOpen = useSelector(actorRef, (s) => s.matches('confirming') || s.matches('saving') || s.matches('failed'));
   const saving = useSelector(actorRef, (s) => s.matches('saving'));
@@ -19,12 +23,12 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
   const fee = useSelector(actorRef, (s) => s.context.fee);
   const visits = useSelector(actorRef, (s) => s.context.visits);
   const close = () => actorRef.send({ type: 'dialog.close' });
-  const visit = action === 'skip' ? series.flatMap((one) => one.visits).find((candidate) => candidate.id === id) : undefined;
+  const visit = action === 'skip' || action === 'undo' ? series.flatMap((one) => one.visits).find((candidate) => candidate.id === id) : undefined;
   const chosen = action === 'cancel' ? series.find((one) => one.id === id) : undefined;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!saving} isKeyboardDismissDisabled={saving} onOpenChange={(open) => !open && close()}>
-      <Dialog title={action === 'cancel' ? 'Cancel all future visits?' : 'Skip this visit?'}>
+      <Dialog title={TITLES[action ?? 'skip']}>
         <form
           noValidate
           onSubmit={(event) => {
@@ -32,17 +36,23 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
             actorRef.send(failed ? { type: 'retry' } : { type: 'action.confirm' });
           }}
         >
-          {visit ? (
+          {visit && action === 'skip' ? (
             <p className="series-dialog__what">
-              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled. The other visits stay booked.
+              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled now. The other visits stay booked,
+              and you can undo this while its time is still free.
             </p>
+          ) : null}
+          {visit && action === 'undo' ? (
+            <p className="series-dialog__what">The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, could not be booked again.</p>
           ) : null}
           {chosen ? (
             <p className="series-dialog__what">
               {visits === 1 ? '1 visit' : `${visits} visits`} of {chosen.frequencyName} {chosen.service} will be cancelled, and no more will be planned.
             </p>
           ) : null}
-          <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{cancellationFeeText(fee)}</p>
+          {action === 'undo' ? null : (
+            <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{cancellationFeeText(fee)}</p>
+          )}
           {failed && error ? <Alert variant="error">{error}</Alert> : null}
           <div className="cancel-dialog__actions">
             <Button variant="secondary" isDisabled={saving} onPress={close}>

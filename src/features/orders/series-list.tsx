@@ -5,13 +5,16 @@ import type { BookingSeries, MyOrder } from '../../../openapi/schema';
 interface SeriesListProps {
   series: readonly BookingSeries[];
   /** The card's own buttons (Cancel, Reschedule, Pay now), as on every order. */
-  card: (visit: MyOrder) => Omit<Parameters<typeof OrderCard>[0], 'order' | 'onSkip' | 'headingLevel'>;
+  card: (visit: MyOrder) => Omit<Parameters<typeof OrderCard>[0], 'order' | 'onSkip' | 'onUndo' | 'undoing' | 'headingLevel'>;
   onSkip: (visit: MyOrder) => void;
+  onUndo: (visit: MyOrder) => void;
+  /** The visit whose Undo is being saved. */
+  undoingId: number | null;
   onCancelAll: (series: BookingSeries) => void;
 }
 
-/** My recurring bookings: each series under one heading with its visits and "Cancel all future visits". */
-export function SeriesList({ series, card, onSkip, onCancelAll }: SeriesListProps) {
+/** My recurring bookings: each series under one heading with its visits and "End the series". */
+export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAll }: SeriesListProps) {
   return (
     <>
       {series.map((one) => {
@@ -24,8 +27,8 @@ export function SeriesList({ series, card, onSkip, onCancelAll }: SeriesListProp
                 {name}, {one.time} (UK time)
               </h2>
               {one.active ? (
-                <Button variant="secondary" aria-label={`Cancel all future visits of ${name}`} onPress={() => onCancelAll(one)}>
-                  Cancel all future visits
+                <Button variant="secondary" aria-label={`End the series ${name}`} onPress={() => onCancelAll(one)}>
+                  End the series
                 </Button>
               ) : (
                 <p className="my-series__ended">Ended: no more visits are planned</p>
@@ -35,7 +38,7 @@ export function SeriesList({ series, card, onSkip, onCancelAll }: SeriesListProp
               <ul className="my-orders__list" aria-label={`Visits of ${name}`}>
                 {one.visits.map((visit) => (
                   <li key={visit.id}>
-                    <OrderCard {...card(visit)} order={visit} onSkip={onSkip} headingLevel={3} />
+                    <OrderCard {...card(visit)} order={visit} onSkip={onSkip} onUndo={one.active ? onUndo : undefined} undoing={undoingId === visit.id} headingLevel={3} />
                   </li>
                 ))}
               </ul>

@@ -71,7 +71,7 @@ export interface Session {
   token: string;
 }
 
-function expectStatus(answer: Answer, status: number, what: string): void {
+export function expectStatus(answer: Answer, status: number, what: string): void {
   if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 

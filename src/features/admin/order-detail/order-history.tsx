@@ -10,6 +10,8 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.paid': 'Paid',
   'order.team': 'Team assigned',
   'order.moved': 'Moved',
+  'order.skip': 'Skipped by the customer',
+  'order.skip_undone': 'Skip undone by the customer',
   'order.reschedule': 'Rescheduled',
 };
 

@@ -1,0 +1,53 @@
+import type { MailSite } from '../jobs';
+import type { OrderRow } from '../repositories/orders';
+import type { SeriesRow } from '../repositories/series';
+import type { Mail, MailAttachment } from './mail';
+import { formatPounds, toPence } from './money';
+import { manageLines, whenText } from './order-mails';
+
+/**
+ * The mails of a series' changes (issue 25): a visit skipped, a skip undone, the series ended. Each
+ * carries the series' calendar entry as it now is (series-calendar.ts), which replaces the one the
+ * customer's calendar holds (same UID, higher SEQUENCE). Pure.
+ */
+const CALENDAR_LINE = 'Your calendar entry for the series is attached (.ics): it replaces the earlier one.';
+
+export function visitSkippedMail(visit: OrderRow, series: SeriesRow, fee: number, calendar: MailAttachment[], site: MailSite): Mail {
+  const text = [
+    `Hello ${visit.user_name},`,
+    '',
+    `You skipped the visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (order #${visit.id}).`,
+    fee > 0 ? `By our terms a fee of ${formatPounds(toPence(fee))} applies.` : 'Skipping it cost nothing.',
+    'Changed your mind? Press Undo on My orders while that time is still free. Your other visits stay booked.',
+    CALENDAR_LINE,
+    ...manageLines(site),
+  ].join('\n');
+  return { to: visit.user_email, subject: `Visit skipped: ${series.service_name} on ${whenText(visit)}`, text, attachments: calendar };
+}
+
+export function skipUndoneMail(visit: OrderRow, series: SeriesRow, calendar: MailAttachment[], site: MailSite): Mail {
+  const text = [
+    `Hello ${visit.user_name},`,
+    '',
+    `The visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (order #${visit.id}) is booked again.`,
+    CALENDAR_LINE,
+    ...manageLines(site),
+  ].join('\n');
+  return { to: visit.user_email, subject: `Visit booked again: ${series.service_name} on ${whenText(visit)}`, text, attachments: calendar };
+}
+
+export function seriesEndedMail(
+  customer: { name: string; email: string }, series: SeriesRow, ended: { visits: number; fee: number }, calendar: MailAttachment[], site: MailSite,
+): Mail {
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    `Your ${series.frequency_name.toLowerCase()} ${series.service_name} series has ended: no more visits will be planned.`,
+    ended.visits > 0
+      ? `We received your request to cancel the ${ended.visits} visit${ended.visits === 1 ? '' : 's'} still booked${ended.fee > 0 ? `; by our terms fees of ${formatPounds(toPence(ended.fee))} apply` : ', at no cost'}.`
+      : 'No visit was still booked.',
+    CALENDAR_LINE,
+    ...manageLines(site),
+  ].join('\n');
+  return { to: customer.email, subject: `Series ended: ${series.service_name} (${series.frequency_name})`, text, attachments: calendar };
+}

@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { availabilityMachine } from '../../../machines/availability.machine';
+import { NOTICE_HOURS } from '../../../machines/checkout-form';
+import type { rescheduleMachine } from '../../../machines/reschedule.machine';
+import { loadAvailabilityActor } from '../../api/get-availability';
+import { BookingTimeField } from '../../components/ui/date-time-fields';
+import { SLOT_TAKEN_MESSAGE } from '../../lib/availability-text';
+import { earliestStart, londonDate } from '../../lib/london-time';
+import { inspect } from '../../shared/inspector';
+import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
+import type { MyOrder } from '../../../openapi/schema';
+// The calendar's and the free times' styles, as on /placeorder.
+import '../../styles/booking.css';
+
+type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
+
+/**
+ * The reschedule dialog's Date and Time as booking has them (issue 25): the same availability
+ * machine and components, so the calendar greys out full days and the chosen day's free times are
+ * listed; choosing one fills Time, typing still works. When Confirm lost the last team ("That time
+ * was just taken") the times are loaded again, as at checkout.
+ */
+export function RescheduleTimes({ actorRef, order, isDisabled }: { actorRef: RescheduleRef; order: MyOrder; isDisabled: boolean }) {
+  const [firstDay] = useState(() => londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000)));
+  const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
+    input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), firstDay },
+    inspect,
+  });
+  const slotTaken = useSelector(actorRef, (s) => s.matches('failed') && s.context.error === SLOT_TAKEN_MESSAGE);
+  useEffect(() => {
+    if (slotTaken) availabilityRef.send({ type: 'times.reload' });
+  }, [slotTaken, availabilityRef]);
+  // The chosen time is put into the Time field by remounting it with that value.
+  const [picked, setPicked] = useState({ key: 0, time: '' });
+  return (
+    <>
+      <div className="field-row">
+        <AvailableDate
+          availabilityRef={availabilityRef}
+          firstDay={firstDay}
+          initial=""
+          errorMessage={null}
+          isDisabled={isDisabled}
+          onChange={(value) => actorRef.send({ type: 'date.change', value })}
+        />
+        <BookingTimeField
+          key={picked.key}
+          label="Time"
+          description="UK time, 24-hour clock, e.g. 09:30"
+          errorMessage={null}
+          isDisabled={isDisabled}
+          initialValue={picked.time}
+          onChange={(value) => {
+            availabilityRef.send({ type: 'time.type', time: value });
+            actorRef.send({ type: 'time.change', value });
+          }}
+        />
+      </div>
+      <AvailableTimes
+        availabilityRef={availabilityRef}
+        isDisabled={isDisabled}
+        onChoose={(time) => {
+          setPicked((before) => ({ key: before.key + 1, time }));
+          actorRef.send({ type: 'time.change', value: time });
+        }}
+      />
+    </>
+  );
+}
