@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { creditNoteLabel } from './credit-notes';
@@ -7,10 +6,9 @@ import { invoiceLabel } from './invoice-labels';
 import { formatLondon, londonDaysSpan } from './london-time';
 import { toPence, type Pence } from './money';
 import { vatByRate, type OrderLine, type VatAtRate } from './order-lines';
-import { csvLine } from './orders-csv';
+import { csvCursorStream } from './orders-csv';
 
 const HEADER = ['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', 'Customer', 'VAT rate (%)', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)'];
-const BATCH = 1000;
 
 interface DocumentRow {
   kind: 'invoice' | 'credit';
@@ -36,32 +34,12 @@ const DOCUMENTS = `
 /**
  * The accounts export (issue 23 section 3): every VAT invoice and credit note issued in the UK dates
  * asked, oldest first, a line per document and VAT rate. A credit note's amounts are negative, so
- * each column adds up to what was charged in the period. Streamed like the orders CSV: a cursor in
- * one snapshot, a batch at a time, each written once the client took the last.
+ * each column adds up to what was charged in the period. Streamed like the orders CSV.
  */
 export function accountsCsvStream(db: Database, query: { from?: string; to?: string }): Readable {
   if (query.from && query.to && query.from > query.to) throw badRequest('from must not be after to');
   const { start, end } = londonDaysSpan(query.from, query.to);
-  const out = new PassThrough();
-  const gone = () => out.destroyed || out.writableEnded;
-  void db
-    .transaction(async (tx) => {
-      await tx.query(`DECLARE accounts_csv NO SCROLL CURSOR FOR ${DOCUMENTS}`, [start ?? null, end ?? null]);
-      out.write(csvLine(HEADER));
-      for (;;) {
-        const rows = await tx.query<DocumentRow>(`FETCH ${BATCH} FROM accounts_csv`);
-        if (rows.length === 0 || gone()) break;
-        if (!out.write(rows.flatMap(documentLines).map(csvLine).join(''))) {
-          await Promise.race([once(out, 'drain'), once(out, 'close')]);
-        }
-      }
-      await tx.query('CLOSE accounts_csv');
-    })
-    .then(
-      () => out.end(),
-      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-  return out;
+  return csvCursorStream<DocumentRow>(db, { cursor: 'accounts_csv', sql: DOCUMENTS, params: [start ?? null, end ?? null], header: HEADER, lines: documentLines });
 }
 
 function documentLines(row: DocumentRow): string[][] {

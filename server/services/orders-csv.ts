@@ -8,27 +8,35 @@ const HEADER = ['Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Ser
 /** Rows per FETCH: big enough to keep round trips few, small enough to keep memory flat. */
 const BATCH = 1000;
 
-/**
- * Every order of a sort and filter as CSV, streamed: a cursor in one transaction (one snapshot, so
- * no row is missed or repeated while others write) fetched a batch at a time, each batch written
- * only once the client has taken the previous one. A client that goes away ends the transaction.
- */
+/** Every order of a sort and filter as CSV, streamed (csvCursorStream). */
 export function ordersCsvStream(db: Database, query: OrderListQuery): Readable {
-  const out = new PassThrough();
   const { sql, params } = orderRepository(db).listSql(query);
+  return csvCursorStream<OrderRow>(db, { cursor: 'orders_csv', sql, params, header: HEADER, lines: (row) => [orderCells(row)] });
+}
+
+/**
+ * A query's rows as CSV, streamed: a cursor in one transaction (one snapshot, so no row is missed or
+ * repeated while others write) fetched a batch at a time, each batch written only once the client
+ * has taken the previous one. A client that goes away ends the transaction.
+ */
+export function csvCursorStream<Row>(
+  db: Database,
+  { cursor, sql, params, header, lines }: { cursor: string; sql: string; params: unknown[]; header: string[]; lines: (row: Row) => string[][] },
+): Readable {
+  const out = new PassThrough();
   const gone = () => out.destroyed || out.writableEnded;
   void db
     .transaction(async (tx) => {
-      await tx.query(`DECLARE orders_csv NO SCROLL CURSOR FOR ${sql}`, params);
-      out.write(csvLine(HEADER));
+      await tx.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params);
+      out.write(csvLine(header));
       for (;;) {
-        const rows = await tx.query<OrderRow>(`FETCH ${BATCH} FROM orders_csv`);
+        const rows = await tx.query<Row>(`FETCH ${BATCH} FROM ${cursor}`);
         if (rows.length === 0 || gone()) break;
-        if (!out.write(rows.map((row) => csvLine(orderCells(row))).join(''))) {
+        if (!out.write(rows.flatMap(lines).map(csvLine).join(''))) {
           await Promise.race([once(out, 'drain'), once(out, 'close')]);
         }
       }
-      await tx.query('CLOSE orders_csv');
+      await tx.query(`CLOSE ${cursor}`);
     })
     .then(
       () => out.end(),
@@ -50,7 +58,7 @@ function orderCells(row: OrderRow): string[] {
   ];
 }
 
-export function csvLine(cells: string[]): string {
+function csvLine(cells: string[]): string {
   return cells.map(csvCell).join(',') + '\r\n';
 }
 
