@@ -76,7 +76,7 @@ export const checkoutMachine = setup({
     })),
     keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     // Provided by the screen: keep the form as the user's draft, drop `myService` and the drafts,
-    // the 'Payment was successfully !' toast, navigation (cash: the confirmation page /success).
+    // the 'Payment was successfully !' toast (cash only), navigation (cash: the confirmation page /success).
     keepForm: () => {},
     forgetOrder: () => {},
     notifyPaid: () => {},
@@ -128,9 +128,10 @@ export const checkoutMachine = setup({
               params: ({ context, event }) => ({ response: event.output, trustedOrigins: context.trustedOrigins }),
             },
             target: 'redirecting',
+            // No toast here: nothing is paid yet. /success says "Payment was successfully !" once the
+            // provider has confirmed the payment (issue 23 row 9).
             actions: [
               'forgetOrder',
-              'notifyPaid',
               { type: 'goToPayment', params: ({ event }) => ({ url: event.output.shippingInfo ?? '' }) },
             ],
           },
@@ -156,7 +157,7 @@ export const checkoutMachine = setup({
     },
     noOrder: { meta: { shows: '"There is no order to place yet." and Choose a service', view: 'noOrder' } },
     paid: { type: 'final', meta: { shows: 'the toast and the confirmation page /success', view: 'success' } },
-    redirecting: { type: 'final', meta: { shows: 'the toast and the payment page', view: 'payment' } },
+    redirecting: { type: 'final', meta: { shows: 'the payment page (no toast: nothing is paid yet)', view: 'payment' } },
     // Checked out, but the answer named a payment page outside the trusted origins.
     paymentBlocked: { meta: { shows: 'the form with the untrusted payment page message in an alert', view: 'form', alert: true } },
   },

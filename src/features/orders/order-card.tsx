@@ -52,7 +52,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         </div>
         <div>
           <dt>Booking date</dt>
-          <dd>{order.due ? formatDateTime(order.due) : 'Not booked yet'}</dd>
+          <dd>{order.due ? `${formatDateTime(order.due)} (UK time)` : 'Not booked yet'}</dd>
         </div>
         <div>
           <dt>Order</dt>
@@ -118,7 +118,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
             className="order-card__skip"
             isDisabled={!allowed}
             aria-describedby={!allowed && reason ? reasonId : undefined}
-            aria-label={`Skip this visit on ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            aria-label={`Skip this visit on ${order.due ? `${formatDateTime(order.due)} UK time` : ''} (order #${order.id})`}
             onPress={() => onSkip(order)}
           >
             Skip this visit
