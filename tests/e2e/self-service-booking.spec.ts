@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { bookOneItemByCard, serviceItems, signedInCustomer, itemCheckbox, typeIntoSegments, fillContactDetails } from './support/booking-ui';
-import { expect as baseExpect, test } from './support/fixtures';
+import {
+  bookedCashOrder, bookOneItemByCard, fillContactDetails, fillDeliveryDetails, itemCheckbox, orderCard, serviceItems, signedInCustomer,
+  typeIntoSegments,
+} from './support/booking-ui';
+import { expectLoggedInAs, userMenuButton } from './support/session-ui';
+import { createApiClient, expect as baseExpect, newestMailTo, ok, test } from './support/fixtures';
 
 /**
  * Issue 25 rows 4, 5, 7, 8 and 10 and issue 23 row 9, as a customer sees them: in both projects (a
@@ -70,7 +74,8 @@ test.describe('card payment', () => {
 test('the account menu says "My orders" and leads there', async ({ page }) => {
   const { name } = await signedInCustomer(page, 'menu');
   await page.goto('/home');
-  await page.getByRole('banner').getByRole('button', { name }).click();
+  await expectLoggedInAs(page, name); // on a phone: through Menu
+  await userMenuButton(page, name).click();
   await page.getByRole('menuitem', { name: 'My orders' }).click();
   await expect(page).toHaveURL(/\/profile-services$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
@@ -86,4 +91,81 @@ test('the free times name their day as the dd/mm/yyyy field does', async ({ page
   await fillContactDetails(page);
   await typeIntoSegments(page, 'Date', '01122027');
   await expect(page.getByRole('heading', { name: 'Free times on 01/12/2027 (UK time)' })).toBeVisible();
+});
+
+/** The rule in the words src/lib/booking-terms.ts gives them, written out here so a change is seen. */
+const TERMS = 'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.';
+
+test('one rule, said once: My orders, the card, the dialogs, the terms page and the mail say the same, in UK time', async ({ page, newCustomer, loginAs }) => {
+  const { items } = await serviceItems();
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: newCustomer.email, password: newCustomer.password } }));
+  const orderId = await bookedCashOrder(createApiClient(token), items[0]!.id, 4);
+  const mail = await newestMailTo(newCustomer.email);
+  await loginAs(page, newCustomer, { path: '/login?redirect=/profile-services' });
+
+  // The spec's note stays word for word; the rule it stands for follows it.
+  await expect(page.getByText('Note: The service cannot be canceled after 24 hours', { exact: true })).toBeVisible();
+  await expect(page.getByText(TERMS, { exact: true })).toBeVisible();
+  const card = orderCard(page, orderId);
+  // A cash booking too: free until 24 hours before the job (not until it starts), said in UK time.
+  const due = (await card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)$/).textContent()) ?? '';
+  const [, y, m, d, hm] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(due)!;
+  const dayBefore = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1));
+  const deadline = `${String(dayBefore.getUTCDate()).padStart(2, '0')}/${String(dayBefore.getUTCMonth() + 1).padStart(2, '0')}/${dayBefore.getUTCFullYear()} ${hm} (UK time)`;
+  await expect(card).toContainText(`Free cancellation until ${deadline}`);
+  await expect(card).toContainText(`Free rescheduling until ${deadline}`);
+
+  await card.getByRole('button', { name: /^Cancel order/ }).click();
+  const cancelDialog = page.getByRole('dialog');
+  await expect(cancelDialog).toContainText(`Free cancellation until ${deadline}`);
+  await expect(cancelDialog.getByText(TERMS, { exact: true })).toBeVisible();
+  // Axe reads colours: once the dialog has finished entering (React Aria drops data-entering then).
+  await expect(page.locator('.modal-overlay')).not.toHaveAttribute('data-entering', /.*/);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === 'finished' || animation.effect?.getTiming().iterations === Infinity));
+  await expectNoAxeViolations(page, 'the cancel dialog with the terms');
+  await cancelDialog.getByRole('button', { name: 'Close' }).click();
+  await card.getByRole('button', { name: /^Reschedule order/ }).click();
+  await expect(page.getByRole('dialog').getByText(TERMS, { exact: true })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  expect(mail.text).toContain(TERMS);
+  expect(mail.text).toContain(`Free to cancel or reschedule until ${deadline}.`);
+  expect(mail.text).not.toMatch(/a fee of 30% of the total applies/);
+
+  await page.goto('/terms-condition');
+  await expect(page.getByText(TERMS)).toBeVisible();
+});
+
+test.describe('errors in people\'s words', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a pasted 3,400-character note stops at the contract\'s 2,000 with a counter; a 400 is a sentence about the field, with no Try again', async ({ page }) => {
+    const { items } = await serviceItems();
+    await signedInCustomer(page, 'long-note');
+    await page.goto('/properties/1');
+    await itemCheckbox(page, items[0]!.name).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await fillDeliveryDetails(page);
+    const note = page.getByLabel('Note', { exact: true });
+    await expect(note).toHaveAttribute('maxlength', '2000');
+    await expect(page.getByText('0 of 2,000 characters')).toBeVisible();
+    await note.focus();
+    await page.keyboard.insertText('Gate code 1234. '.repeat(213).slice(0, 3400));
+    await expect(note).toHaveValue(/^Gate code/);
+    expect((await note.inputValue()).length).toBe(2000);
+    await expect(page.getByText('2,000 of 2,000 characters')).toBeVisible();
+
+    // Whatever slips past the page (an old tab, another client): the server's 400 is said in words.
+    await page.route('**/api/services/order/checkout', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, client_note: 'x'.repeat(3400) }) });
+    });
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The note is too long: at most 2,000 characters.' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByText(/body\/client_note|must NOT/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'the place-order form with a refused note');
+  });
 });

@@ -7,6 +7,7 @@ import { BOOKING_TERMS } from '../../lib/booking-terms';
 import { cancellationFeeText } from './order-labels';
 import { cancellationRuleText } from './order-rules';
 import type { MyOrder } from '../../../openapi/schema';
+import { RefundRequestBodyRules } from '../../../openapi/rules';
 
 type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
 
@@ -45,6 +46,8 @@ export function CancelOrderDialog({ actorRef, orders }: { actorRef: Cancellation
           <TextField
             label="Type here your reason"
             isRequired
+            maxLength={RefundRequestBodyRules.properties.reason.maxLength}
+            showCount
             multiline
             rows={4}
             autoFocus
