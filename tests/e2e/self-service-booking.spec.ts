@@ -56,6 +56,10 @@ test.describe('card payment', () => {
     await expect(page.getByText('Payment was successfully !', { exact: true })).toBeVisible();
     expect((await toastsSeen(page)).every((line) => line.startsWith('/success:'))).toBe(true);
     await expectNoAxeViolations(page, '/success after a card payment');
+    // Its invoice says whose time it is too.
+    await page.goto(`/orders/${orderId}/receipt`);
+    await expect(page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} 09:30 \(UK time\)$/ })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)$/ })).toHaveCount(2);
   });
 
   test('left unpaid: /success never says it was paid', async ({ page }) => {
