@@ -49,6 +49,15 @@ const PHONE = new RegExp(checkoutRules.phone.pattern);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = new RegExp(checkoutRules.due_time.pattern);
 
+/** The contract's length limits of the form's text fields: the fields' maxLength, and checked here. */
+export const checkoutLimits = {
+  address: checkoutRules.address.maxLength,
+  city: checkoutRules.city.maxLength,
+  phone: checkoutRules.phone.maxLength,
+  note: checkoutRules.client_note.maxLength,
+} as const;
+const thousands = new Intl.NumberFormat('en-GB');
+
 export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors {
   const errors: CheckoutErrors = {};
   const required = (field: keyof CheckoutForm, label: string) => {
@@ -57,6 +66,13 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
   };
   required('address', 'Address');
   required('city', 'City');
+  // A value longer than the contract allows (a restored draft, a browser without maxLength).
+  for (const [field, label] of [['address', 'Address'], ['city', 'City'], ['note', 'Note']] as const) {
+    const length = form[field].trim().length;
+    if (length > checkoutLimits[field]) {
+      errors[field] = `${label} is too long: ${thousands.format(length)} characters, at most ${thousands.format(checkoutLimits[field])} !`;
+    }
+  }
   if (required('postcode', 'Postcode') && !UK_POSTCODE.test(form.postcode.trim())) {
     errors.postcode = 'Enter a UK postcode, like SW1A 1AA !';
   }

@@ -31,6 +31,8 @@ export interface CheckoutContext extends CheckoutInput {
   showErrors: boolean;
   idempotencyKey: string | null;
   error: string | null;
+  /** The failure can pass by itself (no answer, a server error or a limit): only then "Try again". */
+  canRetry: boolean;
 }
 
 export type CheckoutEvent =
@@ -74,9 +76,12 @@ export const checkoutMachine = setup({
       errors: {},
       error: null,
     })),
-    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    keepError: assign({
+      error: (_, params: { error: unknown }) => messageOf(params.error),
+      canRetry: (_, params: { error: unknown }) => isRetryable(params.error),
+    }),
     // Provided by the screen: keep the form as the user's draft, drop `myService` and the drafts,
-    // the 'Payment was successfully !' toast, navigation (cash: the confirmation page /success).
+    // the 'Payment was successfully !' toast (cash only), navigation (cash: the confirmation page /success).
     keepForm: () => {},
     forgetOrder: () => {},
     notifyPaid: () => {},
@@ -100,6 +105,7 @@ export const checkoutMachine = setup({
     showErrors: false,
     idempotencyKey: null,
     error: null,
+    canRetry: false,
   }),
   initial: 'editing',
   states: {
@@ -128,9 +134,10 @@ export const checkoutMachine = setup({
               params: ({ context, event }) => ({ response: event.output, trustedOrigins: context.trustedOrigins }),
             },
             target: 'redirecting',
+            // No toast here: nothing is paid yet. /success says "Payment was successfully !" once the
+            // provider has confirmed the payment (issue 23 row 9).
             actions: [
               'forgetOrder',
-              'notifyPaid',
               { type: 'goToPayment', params: ({ event }) => ({ url: event.output.shippingInfo ?? '' }) },
             ],
           },
@@ -156,7 +163,7 @@ export const checkoutMachine = setup({
     },
     noOrder: { meta: { shows: '"There is no order to place yet." and Choose a service', view: 'noOrder' } },
     paid: { type: 'final', meta: { shows: 'the toast and the confirmation page /success', view: 'success' } },
-    redirecting: { type: 'final', meta: { shows: 'the toast and the payment page', view: 'payment' } },
+    redirecting: { type: 'final', meta: { shows: 'the payment page (no toast: nothing is paid yet)', view: 'payment' } },
     // Checked out, but the answer named a payment page outside the trusted origins.
     paymentBlocked: { meta: { shows: 'the form with the untrusted payment page message in an alert', view: 'form', alert: true } },
   },
@@ -189,6 +196,16 @@ function cyrb53(text: string, seed: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * Whether sending the same request again can succeed: not when the server refused it (a 4xx: the
+ * details must change), except a rate limit (429); yes when there was no answer or a server error.
+ */
+export function isRetryable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return true;
+  return status >= 500 || status === 429 || status === 408;
 }
 
 function messageOf(error: unknown): string {

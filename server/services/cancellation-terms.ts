@@ -1,14 +1,16 @@
+import { LATE_FEE_PERCENT, NOTICE_HOURS } from '../../src/lib/booking-terms';
 import { percentOf, type Pence } from './money';
 import type { OrderStatus } from '../../openapi/schema';
 
 /**
  * The cancellation terms (docs/requirements.md R-CANCEL-3), in one place: free at least 24 hours before the job,
- * 30% of the total within 24 hours, refused once the job has started. The fee is kept from money
- * paid: an order never paid (cash, or card not paid yet) costs nothing to cancel before the start. An order not yet checked
- * out has no job time, so it can be cancelled free. Pure: the caller passes the clock.
+ * 30% of the total within 24 hours, refused once the job has started; the same for cash and card
+ * (decision 032: the fee is kept from a card payment, owed on an order not paid yet). An order not
+ * yet checked out has no job time, so it can be cancelled free. Pure: the caller passes the clock.
+ * Its words are src/lib/booking-terms.ts, from the same two numbers.
  */
-export const FREE_CANCELLATION_NOTICE_MS = 24 * 60 * 60 * 1000;
-export const LATE_CANCELLATION_PERCENT = 30;
+export const FREE_CANCELLATION_NOTICE_MS = NOTICE_HOURS * 60 * 60 * 1000;
+export const LATE_CANCELLATION_PERCENT = LATE_FEE_PERCENT;
 
 export interface CancellableOrder {
   status: OrderStatus;
@@ -17,7 +19,7 @@ export interface CancellableOrder {
   dueAt: Date | null;
   /** A refund request exists already (pending, accepted or rejected). */
   hasRefundRequest: boolean;
-  /** Money was paid (a card payment the provider confirmed): only then can a fee be kept. */
+  /** Money was paid (a card payment the provider confirmed): the fee is kept from it, else owed. */
   paid: boolean;
 }
 
@@ -36,8 +38,6 @@ export function cancellationTerms(order: CancellableOrder, now: Date): Cancellat
 
   const notice = order.dueAt.getTime() - now.getTime();
   if (notice <= 0) return refuse('The service cannot be cancelled once it has started');
-  // Nothing paid, nothing to keep: an unpaid order is free to cancel until the job starts.
-  if (!order.paid) return { allowed: true, fee: 0, freeUntil: order.dueAt };
   const feeFrom = new Date(order.dueAt.getTime() - FREE_CANCELLATION_NOTICE_MS);
   if (notice >= FREE_CANCELLATION_NOTICE_MS) return { allowed: true, fee: 0, freeUntil: feeFrom };
   return { allowed: true, fee: percentOf(order.total, LATE_CANCELLATION_PERCENT), freeUntil: null };

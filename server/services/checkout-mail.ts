@@ -4,6 +4,8 @@ import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from './series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
+import { BOOKING_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
+import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
 import { lineText, orderLines as pricedLines } from './order-lines';
@@ -12,6 +14,15 @@ import { lineText, orderLines as pricedLines } from './order-lines';
  * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now
  * directly, later a queue) only passes the order in.
  */
+/** The terms, in the words My orders and the terms page use (decision 032), and this booking's deadline. */
+function termsLines(order: OrderRow): string[] {
+  const freeUntil = order.due_at ? new Date(new Date(order.due_at).getTime() - FREE_CANCELLATION_NOTICE_MS) : null;
+  return [
+    BOOKING_TERMS,
+    ...(freeUntil ? [`${freeChangesUntilText(freeUntil)}.`] : []),
+  ];
+}
+
 const when = (order: OrderRow) => (order.due_at ? `${formatLondon(order.due_at)} (UK time)` : 'to be arranged');
 
 function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
@@ -71,8 +82,7 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], 
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
     ...(series ? seriesLines(order, series) : []),
     '',
-    'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
-    'Rescheduling is free with 24 hours\' notice; with less, a fee of 30% applies.',
+    ...termsLines(order),
     series
       ? 'The series is attached as one repeating calendar entry (.ics); every change we mail you updates it.'
       : 'The booking is attached as a calendar entry (.ics).',
@@ -93,7 +103,7 @@ export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site:
     ...orderLines(order, items),
     `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
-    'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
+    ...termsLines(order),
     ...(invoice.length > 0 ? ['', ...invoice] : []),
     ...manageLines(site),
   ].join('\n');

@@ -1,5 +1,6 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
+import { BOOKING_TERMS, feeChargedText } from '../../src/lib/booking-terms';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPence } from './money';
@@ -19,7 +20,8 @@ export function rescheduleMail(order: OrderRow, previousDue: Date | null, fee: n
     `New date and time: ${whenText(order)}`,
     ...(previousDue ? [`Was: ${formatLondon(previousDue)} (UK time)`] : []),
     `Address: ${addressOf(order)}`,
-    fee > 0 ? `A rescheduling fee of ${pounds(fee)} (30%) was added: the order's total is now ${pounds(order.total)}.` : 'Rescheduling was free.',
+    feeChargedText('reschedule', fee),
+    ...(fee > 0 ? [`The fee was added: the order's total is now ${pounds(order.total)}.`] : []),
     'The new time is attached as a calendar entry (.ics); it replaces the earlier one.',
     ...manageLines(site),
   ].join('\n');
@@ -36,9 +38,7 @@ export function cancellationRequestMail(order: OrderRow, fee: number, site: Mail
     `Hello ${order.user_name},`,
     '',
     `We received your request to cancel order #${order.id} (${order.service_name}, ${whenText(order)}).`,
-    fee > 0
-      ? `It was made within 24 hours of the job: by our terms a fee of ${pounds(fee)} (30%) applies.`
-      : 'It was made in time: cancelling is free.',
+    feeChargedText('cancel', fee),
     'We will let you know our decision by mail.',
     ...manageLines(site),
   ].join('\n');
@@ -80,7 +80,8 @@ export function reminderMail(order: OrderRow, site: MailSite): Mail {
     '',
     `A reminder: we come for ${order.service_name} (order #${order.id}) on ${whenText(order)}.`,
     `Address: ${addressOf(order)}`,
-    'Please make sure we can get in. Rescheduling or cancelling now costs 30% of the price (our terms).',
+    'Please make sure we can get in.',
+    BOOKING_TERMS,
     ...manageLines(site),
   ].join('\n');
   return { to: order.user_email, subject: `Reminder: ${order.service_name} tomorrow, ${whenText(order)}`, text };

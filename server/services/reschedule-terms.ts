@@ -1,4 +1,4 @@
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { FREE_CANCELLATION_NOTICE_MS, LATE_CANCELLATION_PERCENT } from './cancellation-terms';
 import { percentOf, type Pence } from './money';
 import type { OrderStatus } from '../../openapi/schema';
 
@@ -9,7 +9,7 @@ import type { OrderStatus } from '../../openapi/schema';
  * not depend on money paid: it is added to the order, paid like the rest of it.
  */
 export const FREE_RESCHEDULE_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
-export const LATE_RESCHEDULE_PERCENT = 30;
+export const LATE_RESCHEDULE_PERCENT = LATE_CANCELLATION_PERCENT;
 export const UNPAID_LATE_MESSAGE = 'Within 24 hours of the job, please pay for the order (Pay now) before rescheduling it';
 export const STARTED_MESSAGE = 'The booking cannot be rescheduled once the job has started';
 

@@ -1,3 +1,5 @@
+import { peopleWordsFor } from './field-words';
+
 /**
  * One error normaliser (R-UI-1): the server's `message` when present, else the generic client
  * messages: Network Error, Request aborted, timeout exceeded, Request failed with status code N.
@@ -14,7 +16,8 @@ export class ApiError extends Error {
 
 export function messageFromBody(body: unknown, status: number): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-    return body.message;
+    // The contract validator's text is said as a sentence about the field (issue 25 row 5).
+    return status === 400 ? peopleWordsFor(body.message) : body.message;
   }
   return `Request failed with status code ${status}`;
 }

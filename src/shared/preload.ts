@@ -79,16 +79,25 @@ export type TakenRead =
   | { kind: 'data'; data: unknown; revalidate: boolean }
   | { kind: 'pending'; promise: Promise<unknown> };
 
-/** For `useRequest`: the preloaded answer of this fetcher and params, removed from the registry. */
-export function takePreloaded(fetcher: unknown, params: unknown): TakenRead | null {
+/**
+ * For `useRequest`: the preloaded answer of this fetcher and params, left in the registry. A render
+ * that suspends (a lazy part still loading during hydration) is thrown away with its state, and the
+ * next attempt must find the same answer, or it renders "loading" over the prerendered HTML (React
+ * error #418 on /service/1). The screen forgets the entry once it has mounted (`forgetPreloaded`).
+ */
+export function peekPreloaded(fetcher: unknown, params: unknown): TakenRead | null {
   const name = nameOfFetcher.get(fetcher);
   if (!name) return null;
-  const key = preloadKey(name, params);
-  const entry = entries.get(key);
+  const entry = entries.get(preloadKey(name, params));
   if (!entry) return null;
-  entries.delete(key);
   if (entry.hasData) return { kind: 'data', data: entry.data, revalidate: entry.prerendered };
   return entry.promise ? { kind: 'pending', promise: entry.promise } : null;
+}
+
+/** Once used by a mounted screen, an entry is gone: the next visit of the page reads afresh. */
+export function forgetPreloaded(fetcher: unknown, params: unknown): void {
+  const name = nameOfFetcher.get(fetcher);
+  if (name) entries.delete(preloadKey(name, params));
 }
 
 /** Reads the data a prerendered page embedded (see scripts/prerender.ts). */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request.machine';
 import { inspect } from './inspector';
-import { takePreloaded } from './preload';
+import { forgetPreloaded, peekPreloaded } from './preload';
 
 export interface RequestView<TData> {
   loading: boolean;
@@ -22,7 +22,14 @@ export function useRequest<TData, TParams = void>(
   options: { auto?: boolean; params?: TParams } = {},
 ) {
   // A public read started before this screen mounted, or built into the prerendered page (preload.ts).
-  const [preloaded] = useState(() => (options.auto ? takePreloaded(fetcher, options.params ?? null) : null));
+  // Peeked, not taken: a render thrown away (suspended during hydration) must find it again.
+  const [preloaded] = useState(() => (options.auto ? peekPreloaded(fetcher, options.params ?? null) : null));
+  const preloadedParams = useRef(options.params ?? null);
+  useEffect(() => {
+    if (preloaded) forgetPreloaded(fetcher, preloadedParams.current);
+    // Once, for the entry this screen started from.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const pending = useRef(preloaded?.kind === 'pending' ? preloaded.promise : null);
   const machine = requestMachine.provide({
     actors: {

@@ -107,12 +107,12 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(answer.body.refunded));
   });
 
-  it('accepting on an order never paid (cash) cancels it and refunds £0: no fee, nothing added to Total Refound', async () => {
+  it('accepting a late cancellation of an order never paid (cash) cancels it and refunds £0; the 30% fee is owed, nothing added to Total Refound (decision 032)', async () => {
     const order = await orderWithRequest(22);
-    expect(order.fee).toBe(0);
+    expect(pence(order.fee)).toBe(Math.round((pence(order.total) * 30) / 100));
     const before = await stats(server, admin);
     const answer = await decide(order.id, 'accepted');
-    expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: 0, refunded: 0 } });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: order.fee, refunded: 0 } });
     const after = await stats(server, admin);
     expect(after.refunded).toBe(before.refunded);
     expect(after.cancelled - before.cancelled).toBe(1);

@@ -103,7 +103,7 @@ describe('POST /services/order/{id}/reschedule (rescheduleOrder)', () => {
       status: 200, body: { message: 'Booking rescheduled', fee, due: to.toISOString(), total: (pence(order.total) + pence(fee)) / 100 },
     });
     const [mail] = await mailsTo(jane.email, new RegExp(`^Booking rescheduled.*${londonDue(to).due_date}`));
-    expect(mail!.text).toContain(`A rescheduling fee of £${fee.toFixed(2)} (30%) was added`);
+    expect(mail!.text).toContain(`a fee of £${fee.toFixed(2)} (30% of the price) applies.\nThe fee was added: the order's total is now`);
     // Now more than 24 hours ahead again: the next move is free, and a later fee is never taken on a fee.
     expect((await myOrder(server, jane.token, order.id)).reschedule).toMatchObject({ allowed: true, fee: 0 });
     await travelTo(new Date(START));

@@ -221,16 +221,17 @@ describe('refunds follow the money', () => {
     return { admin, fee: requested.body.fee as number };
   }
 
-  it('accepting a refund on a never-paid cash order refunds £0: no fee, Total Refound unchanged', async () => {
+  it('accepting a late cancellation of a never-paid cash order refunds £0 (the fee is owed), Total Refound unchanged', async () => {
     const kim = await server.createCustomer({ name: 'Kim Cash' });
     const order = await placeOrder(server, kim.token, house);
     expect((await checkout(server, kim.token, checkoutBody(order.id, inDaysAtTen(2)))).response.status).toBe(200);
-    // Within 24 hours of a job that was never paid: nothing to keep, nothing to give back.
+    // Within 24 hours of a job that was never paid: the same 30% fee (decision 032), owed; nothing to give back.
     await server.db.query('UPDATE orders SET due_at = $2 WHERE id = $1', [order.id, inHours(5)]);
-    expect((await myOrder(server, kim.token, order.id)).cancellation).toMatchObject({ allowed: true, fee: 0 });
+    const lateFee = Math.round(order.total * 30) / 100;
+    expect((await myOrder(server, kim.token, order.id)).cancellation).toMatchObject({ allowed: true, fee: lateFee });
     const before = await stats(server, await server.adminToken());
     const { admin, fee } = await cancelAndAccept(kim, order.id);
-    expect(fee).toBe(0);
+    expect(fee).toBe(lateFee);
     const after = await stats(server, admin);
     expect(after.refunded).toBe(before.refunded);
     expect(after.cancelled - before.cancelled).toBe(1);

@@ -38,7 +38,7 @@ test('the user menu works from the keyboard', async ({ page, loginAs, newCustome
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Services' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'My orders' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/profile-services$/);
 });

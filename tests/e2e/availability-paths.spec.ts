@@ -7,6 +7,7 @@ import { tableCoveringWalks } from '../support/table-covering-walks';
 import { BOOKED_SERVICE_ID, bookElsewhere, createOrderByApi, fillContactDetails, keepOrderInBrowser, serviceItems, signedInCustomer } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
+import { formatUkDay as ukDayText } from '../../src/lib/dates';
 
 /**
  * The availability machine's paths (issue 14 §2, decision 015) driving the free times of /placeorder
@@ -216,13 +217,13 @@ async function expectState(page: Page, state: string, world: World, days: Days, 
     await expect(freeTimes(page).getByText(LOAD_FAILED)).toHaveCount(0);
     await expect(freeTimes(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
     if (world.date === '' || world.date === 'year') {
-      if (world.date === 'year') await expect(page.getByRole('heading', { name: /^Free times on 0002-\d\d-\d\d \(UK time\)$/ })).toBeVisible();
+      if (world.date === 'year') await expect(page.getByRole('heading', { name: /^Free times on \d\d\/\d\d\/0002 \(UK time\)$/ })).toBeVisible();
       await expect(freeTimes(page).getByText('Choose a date to see the free times.')).toBeVisible();
       await expect(freeTimeList(page)).toHaveCount(0);
       return;
     }
     const date = world.date === 'chosen' ? days.chosen : days.later;
-    await expect(page.getByRole('heading', { name: `Free times on ${date} (UK time)` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Free times on ${ukDayText(date)} (UK time)` })).toBeVisible();
     if (!world.loaded.some(([from, to]) => from <= date && date <= to)) {
       await expect(freeTimes(page).getByText('Choose a date to see the free times.')).toBeVisible();
       return;

@@ -14,6 +14,7 @@ import {
   ukDateIn,
 } from './support/booking-ui';
 import { emptyDay } from './support/free-slots';
+import { formatUkDay as ukDayText } from '../../src/lib/dates';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -91,7 +92,7 @@ test.describe('real availability', () => {
     await fillContactDetails(page);
     for (const day of ['2027-03-27', '2027-03-28', '2027-03-29']) {
       await typeIntoSegments(page, 'Date', ddmmyyyy(day));
-      await expect(page.getByRole('heading', { name: `Free times on ${day} (UK time)` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Free times on ${ukDayText(day)} (UK time)` })).toBeVisible();
       await expect(freeTimes(page).getByRole('option').first()).toHaveText(/^07:00 — [1-3] of 3 teams free$/);
     }
     await typeIntoSegments(page, 'Date', ddmmyyyy('2027-03-28'));
@@ -120,7 +121,7 @@ test.describe('real availability', () => {
     await page.keyboard.press('Enter');
     await expect(calendar).toBeHidden();
     const next = ukDateIn(23 + (testInfo.project.name === 'abroad' ? 30 : 0));
-    await expect(page.getByRole('heading', { name: `Free times on ${next} (UK time)` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Free times on ${ukDayText(next)} (UK time)` })).toBeVisible();
 
     // Into the list of times, down one, choose it, then pay with Enter.
     await freeTimes(page).getByRole('option').first().focus();

@@ -109,7 +109,13 @@ test('moving a job from its card: a new UK time, written to the history', async 
   await page.goto(`/schedule?view=day&day=${day}`);
   await page.getByRole('button', { name: `Move order ${id}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Move order ${id}` });
-  await dialog.getByLabel('New time (UK)').fill('15:30');
+  // The booking form's en-GB fields, whatever the browser's language: dd/mm/yyyy and a 24-hour clock.
+  const [year, month, date] = day.split('-');
+  await expect(dialog.getByRole('group', { name: 'New date (UK)' })).toHaveText(`${date}/${month}/${year}`);
+  await expect(dialog.getByRole('group', { name: 'New time (UK)' })).toHaveText(/^\u2066?09:00\u2069?$/); // React Aria isolates the time's direction
+  await dialog.getByRole('group', { name: 'New time (UK)' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type('1530');
+  await expectNoAxeViolations(page, 'the Move dialog');
   await dialog.getByRole('button', { name: 'Move the job' }).click();
   await expect(page.getByRole('status')).toHaveText(`Order ${id} moved to ${day} 15:30 (UK time)`, { timeout: 20_000 });
   await expect(card(page, id!)).toContainText('15:30–');

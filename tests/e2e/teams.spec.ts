@@ -5,6 +5,7 @@ import { deliveryDetails, keepOrderInBrowser, ukDateIn } from './support/booking
 import type { ApiClient } from './support/api-client';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { formatUkDay as ukDayText } from '../../src/lib/dates';
 
 /**
  * Issue 15, teams and closures, in a real browser against the real server: the administrator marks
@@ -59,7 +60,7 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
   const [year, month, day] = date.split('-');
   await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
   await page.keyboard.type(`${day}${month}${year}`);
-  await expect(page.getByRole('heading', { name: `Free times on ${date} (UK time)` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Free times on ${ukDayText(date)} (UK time)` })).toBeVisible();
   return page;
 }
 
@@ -155,7 +156,7 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   await expect(page.getByRole('alert').filter({ hasText: `We are already closed on ${christmas}` })).toBeVisible();
 
   const customer = await customerTimesOn(browser, christmas);
-  await expect(customer.getByText(`${christmas}: Closed (Christmas Day)`)).toBeVisible();
+  await expect(customer.getByText(`${ukDayText(christmas)}: Closed (Christmas Day)`)).toBeVisible();
   await customer.getByRole('button', { name: 'Open the calendar' }).click();
   const calendar = customer.getByRole('dialog', { name: 'Choose a date' });
   await expect(calendar).toBeVisible();

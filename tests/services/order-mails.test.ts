@@ -110,8 +110,8 @@ describe('the checkout and payment mails', () => {
       'Phone: 020 7946 0000',
       'Payment: Cash, on the day of the service',
       '',
-      'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
-      'Rescheduling is free with 24 hours\' notice; with less, a fee of 30% applies.',
+      'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
+      'Free to cancel or reschedule until 09/01/2030 14:30 (UK time).',
       'The booking is attached as a calendar entry (.ics).',
       ...CLOSING,
     ]);
@@ -159,7 +159,8 @@ describe('the checkout and payment mails', () => {
       'Phone: 020 7946 0000',
       'Paid: £79.99 by card on 2030-01-08 09:15 (UK time)',
       '',
-      'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
+      'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
+      'Free to cancel or reschedule until 08/01/2030 10:00 (UK time).',
       '',
       'VAT invoice 000042',
       'Net: £66.66',
@@ -173,7 +174,8 @@ describe('the checkout and payment mails', () => {
     expect(lines(mail).slice(10)).toEqual([
       'Paid: £80.00 by card',
       '',
-      'Cancellation is free up to 24 hours before the service; within 24 hours a fee of 30% of the total applies.',
+      'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
+      'Free to cancel or reschedule until 08/01/2030 10:00 (UK time).',
       ...CLOSING,
     ]);
   });
@@ -191,7 +193,8 @@ describe('the mails after checkout', () => {
       'New date and time: 2030-01-11 09:00 (UK time)',
       'Was: 2030-01-09 10:00 (UK time)',
       'Address: 1 Test Street, London, SE22 8AB',
-      'A rescheduling fee of £24.00 (30%) was added: the order\'s total is now £104.00.',
+      'It was made within 24 hours of the job: by our terms a fee of £24.00 (30% of the price) applies.',
+      'The fee was added: the order\'s total is now £104.00.',
       'The new time is attached as a calendar entry (.ics); it replaces the earlier one.',
       ...CLOSING,
     ]);
@@ -201,7 +204,7 @@ describe('the mails after checkout', () => {
 
   it('a free reschedule of a job that had no time says so, with no "Was" line', () => {
     const mail = rescheduleMail(cash.order, null, 0, SITE, NOW);
-    expect(lines(mail).slice(3, 6)).toEqual(['New date and time: 2030-01-09 10:00 (UK time)', 'Address: 1 Test Street, London, SE22 8AB', 'Rescheduling was free.']);
+    expect(lines(mail).slice(3, 6)).toEqual(['New date and time: 2030-01-09 10:00 (UK time)', 'Address: 1 Test Street, London, SE22 8AB', 'It was made at least 24 hours before the job: rescheduling is free.']);
   });
 
   it('a cancellation request says whether it was in time or what fee applies', () => {
@@ -211,11 +214,11 @@ describe('the mails after checkout', () => {
       `Hello ${jane.name},`,
       '',
       `We received your request to cancel order #${cash.order.id} (House Keeping, 2030-01-09 10:00 (UK time)).`,
-      'It was made within 24 hours of the job: by our terms a fee of £24.00 (30%) applies.',
+      'It was made within 24 hours of the job: by our terms a fee of £24.00 (30% of the price) applies.',
       'We will let you know our decision by mail.',
       ...CLOSING,
     ]);
-    expect(lines(cancellationRequestMail(cash.order, 0, SITE))[3]).toBe('It was made in time: cancelling is free.');
+    expect(lines(cancellationRequestMail(cash.order, 0, SITE))[3]).toBe('It was made at least 24 hours before the job: cancelling is free.');
   });
 
   it('a declined cancellation leaves the booking as it is', () => {
@@ -256,7 +259,8 @@ describe('the mails after checkout', () => {
       '',
       `A reminder: we come for House Keeping (order #${cash.order.id}) on 2030-01-09 10:00 (UK time).`,
       'Address: 1 Test Street, London, SE22 8AB',
-      'Please make sure we can get in. Rescheduling or cancelling now costs 30% of the price (our terms).',
+      'Please make sure we can get in.',
+      'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
       ...CLOSING,
     ]);
   });

@@ -49,7 +49,7 @@ afterAll(async () => {
 const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 80, paid_at: new Date('2030-01-07T12:05:00.000Z') });
 
 describe('My orders: one order as its customer sees it', () => {
-  it('a cash booking two days ahead: free to cancel until it starts, free to move until a day before, nothing paid yet', () => {
+  it('a cash booking two days ahead: free to cancel or move until a day before (one rule, decision 032), nothing paid yet', () => {
     expect(myOrderView(cash, NOW)).toEqual({
       id: cash.id,
       service: 'House Keeping',
@@ -59,7 +59,7 @@ describe('My orders: one order as its customer sees it', () => {
       due: DUE,
       refund: null,
       payment: { method: 'cash', status: 'unpaid', payable: false },
-      cancellation: { allowed: true, fee: 0, freeUntil: DUE },
+      cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       reschedule: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       receipt: false,
       // What the reschedule dialog asks the free times for (issue 25).
@@ -72,7 +72,8 @@ describe('My orders: one order as its customer sees it', () => {
     expect(myOrderView(card, NOW).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
     expect(myOrderView(card, NOW, false).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: false });
     expect(myOrderView(card, WITHIN_A_DAY).reschedule).toEqual({ allowed: false, fee: 0, reason: UNPAID_LATE_MESSAGE });
-    expect(myOrderView(card, WITHIN_A_DAY).cancellation).toEqual({ allowed: true, fee: 0, freeUntil: DUE });
+    // Cancelling late costs the same 30% (£24.00 of £80), owed since nothing was paid.
+    expect(myOrderView(card, WITHIN_A_DAY).cancellation).toEqual({ allowed: true, fee: 24, freeUntil: null });
   });
 
   it('a paid card booking: free to cancel until a day before, then 30% (£24.00) to cancel or move; it has a VAT invoice', () => {

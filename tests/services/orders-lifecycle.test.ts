@@ -181,7 +181,7 @@ describe('booking (R-BOOK)', () => {
     await refused(createOrder(db, jane, { service: 999_999, items: [{ id: a!.id, quantity: 1 }] }, NOW), 404, 'Service not found');
   });
 
-  it("a new order is a draft until checkout; then it is the customer's own, awaiting validation, free to cancel until the job starts", async () => {
+  it("a new order is a draft until checkout; then it is the customer's own, awaiting validation, free to cancel until a day before the job", async () => {
     const order = await placed(other);
     expect(((await listMyOrders(db, other, NOW, {}, FIRST_PAGE)).rows).map((o) => o.id)).not.toContain(order.id);
     await checkoutOrder(deps(), other, details(order.id, later), undefined);
@@ -189,7 +189,7 @@ describe('booking (R-BOOK)', () => {
     expect(mine.map((o) => o.id)).toContain(order.id);
     expect(mine.find((o) => o.id === order.id)).toMatchObject({
       status: 'awaiting_validation', due: '2030-01-09T10:00:00.000Z', refund: null,
-      cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-09T10:00:00.000Z' },
+      cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
     });
     expect(((await listMyOrders(db, jane, NOW, {}, FIRST_PAGE)).rows).map((o) => o.id)).not.toContain(order.id);
   });
@@ -287,14 +287,14 @@ describe('cancelling (R-CANCEL)', () => {
     await refused(requestRefund(db, deps().outbox, jane, order.id, 'Again', NOW), 409, 'A cancellation was already requested for this order');
   });
 
-  it('costs 30% of the total within 24 hours once paid, is free when nothing was paid, and is refused once the job started', async () => {
+  it('costs 30% of the total within 24 hours, paid or not (decision 032), and is refused once the job started', async () => {
     const order = await paidCard();
     const dueIn = (await getOrder(db, order.id)).dueTime!;
     const sixHoursBefore = new Date(new Date(dueIn).getTime() - 6 * HOUR);
     const fee = Math.round(order.total * 30) / 100;
     expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!.cancellation).toEqual({ allowed: true, fee, freeUntil: null });
     const unpaid = await booked();
-    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === unpaid.id)!.cancellation).toEqual({ allowed: true, fee: 0, freeUntil: dueIn });
+    expect(((await listMyOrders(db, jane, sixHoursBefore, {}, FIRST_PAGE)).rows).find((o) => o.id === unpaid.id)!.cancellation).toEqual({ allowed: true, fee: Math.round(unpaid.total * 30) / 100, freeUntil: null });
     await refused(requestRefund(db, deps().outbox, jane, unpaid.id, 'Too late', new Date(dueIn)), 409, 'The service cannot be cancelled once it has started');
     expect(await requestRefund(db, deps().outbox, jane, order.id, 'Ill', sixHoursBefore)).toEqual({ message: REFUND_REQUESTED_MESSAGE, fee });
   });
@@ -391,11 +391,11 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(await db.query('SELECT number FROM credit_notes WHERE order_id = $1', [order.id])).toEqual([]);
   });
 
-  it('accepting the request of an order never paid refunds nothing and adds nothing to Total Refound', async () => {
+  it('accepting the late request of an order never paid refunds nothing, keeps the 30% fee owed, and adds nothing to Total Refound', async () => {
     const before = await getStats(db);
     const order = await pendingRefund(6);
     const decided = await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
-    expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0 });
+    expect(decided).toMatchObject({ order_id: order.id, status: 'accepted', fee: Math.round(order.total * 30) / 100 });
     expect((await getOrder(db, order.id)).status).toBe('cancelled');
     expect((await getStats(db)).refunded).toBe(before.refunded);
   });

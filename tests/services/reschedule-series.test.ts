@@ -97,7 +97,7 @@ describe('a customer reschedules a booking (issue 14)', () => {
     const row = await orderRow(id);
     expect([row.due_at.toISOString(), row.total, row.reschedule_fees]).toEqual(['2030-01-10T14:30:00.000Z', '50.00', '0.00']);
     expect(await history(id, 'order.reschedule')).toEqual([[jane.name, '2030-01-09T10:00:00.000Z', '2030-01-10T14:30:00.000Z']]);
-    expect(mails.map((mail) => [mail.to, mail.text.includes('Rescheduling was free.'), mail.text.includes('Was: 2030-01-09 10:00 (UK time)')])).toEqual([[jane.email, true, true]]);
+    expect(mails.map((mail) => [mail.to, mail.text.includes('It was made at least 24 hours before the job: rescheduling is free.'), mail.text.includes('Was: 2030-01-09 10:00 (UK time)')])).toEqual([[jane.email, true, true]]);
   });
 
   it('within 24 hours: 30% of the job’s price is added, never on an earlier fee, and must be the fee agreed', async () => {
@@ -112,7 +112,7 @@ describe('a customer reschedules a booking (issue 14)', () => {
     expect((await orderRow(id)).due_at.toISOString()).toBe('2030-01-09T10:00:00.000Z');
     const first = await rescheduleOrder({ db, outbox, now: late }, jane, id, { due_date: '2030-01-10', due_time: '10:00', fee: 15 });
     expect([first.fee, first.total, first.due]).toEqual([15, 65, '2030-01-10T10:00:00.000Z']);
-    expect(mails.at(-1)?.text).toContain("A rescheduling fee of £15.00 (30%) was added: the order's total is now £65.00.");
+    expect(mails.at(-1)?.text).toContain("a fee of £15.00 (30% of the price) applies.\nThe fee was added: the order's total is now £65.00.");
     // Moved again within 24 hours: 30% of £50, not of £65.
     const second = await rescheduleOrder({ db, outbox, now: at('2030-01-09T12:00:00Z') }, jane, id, { due_date: '2030-01-11', due_time: '10:00', fee: 15 });
     expect([second.fee, second.total]).toEqual([15, 80]);

@@ -7,9 +7,7 @@ describe('My orders wording', () => {
   });
 
   it('names the 30% fee in pounds when the job is less than 24 hours away', () => {
-    expect(cancellationFeeText(25.5)).toBe(
-      'A cancellation fee of £25.50 applies (30% of the total, less than 24 hours before the job)',
-    );
+    expect(cancellationFeeText(25.5)).toBe('Cancelling now costs £25.50 (30% of the price, within 24 hours of the job)');
     expect(cancellationFeeText(1234.5)).toContain('£1,234.50');
   });
 

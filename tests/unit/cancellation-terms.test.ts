@@ -38,9 +38,9 @@ describe('cancellation terms (R-CANCEL-3)', () => {
     expect(cancellationTerms(order({ dueAt: null }), now)).toEqual({ allowed: true, fee: 0, freeUntil: null });
   });
 
-  it('keeps no fee from an order never paid (cash, or card not paid): free until the job starts', () => {
-    expect(cancellationTerms(order({ paid: false, dueAt: hours(2), total: 5_000 }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(2) });
-    expect(cancellationTerms(order({ paid: false, dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(48) });
+  it('has one rule for an order not paid yet (cash, or card not paid): free until 24 hours before, then 30% owed (decision 032)', () => {
+    expect(cancellationTerms(order({ paid: false, dueAt: hours(2), total: 5_000 }), now)).toEqual({ allowed: true, fee: 1_500, freeUntil: null });
+    expect(cancellationTerms(order({ paid: false, dueAt: hours(48) }), now)).toEqual({ allowed: true, fee: 0, freeUntil: hours(24) });
   });
 
   it('is refused for cancelled and completed orders, and when a request already exists', () => {

@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationRuleText, formatUkDeadline } from '../../src/features/orders/order-rules';
+import { BOOKING_TERMS, feeChargedText, ukDeadline } from '../../src/lib/booking-terms';
+import { cancellationRuleText, rescheduleTermsText } from '../../src/features/orders/order-rules';
 
-describe("My orders: each order's own cancellation rule (issue 11, row 18)", () => {
-  it('writes deadlines in UK time, dd/mm HH:mm, in winter and in summer time', () => {
-    expect(formatUkDeadline('2026-11-25T10:30:00.000Z')).toBe('25/11 10:30');
-    expect(formatUkDeadline('2026-07-01T09:30:00.000Z')).toBe('01/07 10:30');
-    expect(formatUkDeadline('2026-03-29T00:59:00.000Z')).toBe('29/03 00:59');
-    expect(formatUkDeadline('2026-03-29T01:00:00.000Z')).toBe('29/03 02:00');
+describe("My orders: each order's own terms, in the one set of words (issue 25 row 4, decision 032)", () => {
+  it('writes deadlines in UK time, dd/mm/yyyy HH:mm labelled "(UK time)", in winter and in summer time', () => {
+    expect(ukDeadline('2026-11-25T10:30:00.000Z')).toBe('25/11/2026 10:30 (UK time)');
+    expect(ukDeadline('2026-07-01T09:30:00.000Z')).toBe('01/07/2026 10:30 (UK time)');
+    expect(ukDeadline('2026-03-29T00:59:00.000Z')).toBe('29/03/2026 00:59 (UK time)');
+    expect(ukDeadline('2026-03-29T01:00:00.000Z')).toBe('29/03/2026 02:00 (UK time)');
   });
 
   it('says until when cancelling is free, or what it costs now', () => {
-    expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free cancellation until 25/11 10:30');
-    expect(cancellationRuleText({ allowed: true, fee: 16.5, freeUntil: null })).toBe('Cancelling now costs £16.50');
-    expect(cancellationRuleText({ allowed: true, fee: 1234.5, freeUntil: null })).toBe('Cancelling now costs £1,234.50');
+    expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free cancellation until 25/11/2026 10:30 (UK time)');
+    expect(cancellationRuleText({ allowed: true, fee: 16.5, freeUntil: null })).toBe('Cancelling now costs £16.50 (30% of the price, within 24 hours of the job)');
+    expect(cancellationRuleText({ allowed: true, fee: 1234.5, freeUntil: null })).toContain('£1,234.50');
     expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: null })).toBe('Free cancellation');
     expect(cancellationRuleText({ allowed: false, fee: 0, reason: 'This order is already cancelled' })).toBeNull();
+  });
+
+  it('says rescheduling in the same words', () => {
+    expect(rescheduleTermsText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free rescheduling until 25/11/2026 10:30 (UK time)');
+    expect(rescheduleTermsText({ allowed: true, fee: 16.5, freeUntil: null })).toBe('Rescheduling now costs £16.50 (30% of the price, within 24 hours of the job)');
+  });
+
+  it('states one rule for cash and card, in the numbers the server decides with', () => {
+    expect(BOOKING_TERMS).toBe(
+      'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
+    );
+    expect(feeChargedText('cancel', 16.5)).toBe('It was made within 24 hours of the job: by our terms a fee of £16.50 (30% of the price) applies.');
+    expect(feeChargedText('cancel', 0)).toBe('It was made at least 24 hours before the job: cancelling is free.');
   });
 });

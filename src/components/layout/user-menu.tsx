@@ -2,7 +2,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 
-/** The logged-in user's menu (R-SITE-5): Settings, Services (my orders), Logout (back to /). */
+/** The logged-in user's menu (R-SITE-5): Settings, My orders (the spec's "Services": decision 032), Logout (back to /). */
 export function UserMenu({ name }: { name: string }) {
   const { send } = useSession();
   return (
@@ -20,7 +20,7 @@ export function UserMenu({ name }: { name: string }) {
             Settings
           </MenuItem>
           <MenuItem className="user-menu__item" href={paths.myOrders}>
-            Services
+            My orders
           </MenuItem>
           <MenuItem className="user-menu__item" onAction={() => send({ type: 'session.logout' })}>
             Logout

@@ -19,13 +19,22 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   rows?: number;
   placeholder?: string;
   className?: string;
+  /**
+   * The contract's maxLength for the field (openapi/rules.ts): the browser stops typing and pasting
+   * there. With `showCount` the field also shows "1,234 of 2,000 characters" under it (long notes).
+   */
+  maxLength?: number;
+  showCount?: boolean;
 }
 
 /**
  * A labelled text input. Validation is the form's job (pure validators): this only shows the
  * message it is given. `validationBehavior="aria"` keeps the browser's own bubbles out of the way.
  */
-export function TextField({ label, description, errorMessage, multiline, rows = 5, placeholder, className, ...props }: TextFieldProps) {
+const count = new Intl.NumberFormat('en-GB');
+
+export function TextField({ label, description, errorMessage, multiline, rows = 5, placeholder, className, showCount, ...props }: TextFieldProps) {
+  const length = typeof props.value === 'string' ? props.value.length : 0;
   return (
     <AriaTextField
       validationBehavior="aria"
@@ -44,6 +53,12 @@ export function TextField({ label, description, errorMessage, multiline, rows = 
         <Input className="field__control" placeholder={placeholder} />
       )}
       {description ? <Text slot="description" className="field__description">{description}</Text> : null}
+      {showCount && props.maxLength ? (
+        // Not a live region: read on demand, not at every key.
+        <span className={length >= props.maxLength ? 'field__count field__count--full' : 'field__count'}>
+          {count.format(length)} of {count.format(props.maxLength)} characters
+        </span>
+      ) : null}
       {/* A live region that is always there, so the message is announced as it appears. */}
       <div aria-live="polite">
         <FieldError className="field__error">{errorMessage}</FieldError>

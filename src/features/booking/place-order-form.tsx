@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
 import { FULLY_BOOKED } from '../../lib/availability-text';
-import type { CheckoutForm } from '../../../machines/checkout-form';
+import { checkoutLimits, type CheckoutForm } from '../../../machines/checkout-form';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
@@ -21,6 +21,8 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const errors = useSelector(actorRef, (s) => s.context.errors);
   const submitting = useSelector(actorRef, (s) => s.matches('submitting') || s.matches('paid') || s.matches('redirecting'));
   const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
+  // Only when sending the same again can help (no answer, a server error): never for a 400 or a 409.
+  const canRetry = useSelector(actorRef, (s) => s.context.canRetry);
 
   const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
   const field = (name: keyof CheckoutForm) => ({
@@ -45,12 +47,12 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
     <Card as="section" className="place-order" aria-labelledby="place-order-title">
       <h2 id="place-order-title" className="booking-panel__title">Booking details</h2>
       <form noValidate onSubmit={submit} aria-labelledby="place-order-title">
-        <TextField label="Address" isRequired autoComplete="street-address" {...field('address')} />
+        <TextField label="Address" isRequired autoComplete="street-address" maxLength={checkoutLimits.address} {...field('address')} />
         <div className="field-row">
-          <TextField label="City" isRequired autoComplete="address-level2" {...field('city')} />
+          <TextField label="City" isRequired autoComplete="address-level2" maxLength={checkoutLimits.city} {...field('city')} />
           <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} />
         </div>
-        <TextField label="Phone" type="tel" isRequired autoComplete="tel" {...field('phone')} />
+        <TextField label="Phone" type="tel" isRequired autoComplete="tel" maxLength={checkoutLimits.phone} {...field('phone')} />
         <div className="field-row">
           {availabilityRef ? (
             <AvailableDate availabilityRef={availabilityRef} firstDay={firstDay} initial={initial.date} errorMessage={errors.date ?? null} isDisabled={submitting} onChange={(date) => change({ date })} />
@@ -87,14 +89,16 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
             }}
           />
         ) : null}
-        <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" {...field('note')} />
+        <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
         {failure ? (
           <Alert variant="error">
             {failure}{' '}
-            <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'retry' })}>
-              Try again
-            </Button>
+            {canRetry ? (
+              <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'retry' })}>
+                Try again
+              </Button>
+            ) : null}
           </Alert>
         ) : null}
         <div className="booking-actions">

@@ -3,8 +3,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { cancellationMachine } from '../../../machines/cancellation.machine';
 import { Alert, Button, Dialog, Modal, TextField } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
+import { BOOKING_TERMS } from '../../lib/booking-terms';
 import { cancellationFeeText } from './order-labels';
+import { cancellationRuleText } from './order-rules';
 import type { MyOrder } from '../../../openapi/schema';
+import { RefundRequestBodyRules } from '../../../openapi/rules';
 
 type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
 
@@ -37,11 +40,14 @@ export function CancelOrderDialog({ actorRef, orders }: { actorRef: Cancellation
             </p>
           ) : null}
           <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>
-            {cancellationFeeText(fee)}
+            {(order && cancellationRuleText(order.cancellation)) ?? cancellationFeeText(fee)}
           </p>
+          <p className="cancel-dialog__terms">{BOOKING_TERMS}</p>
           <TextField
             label="Type here your reason"
             isRequired
+            maxLength={RefundRequestBodyRules.properties.reason.maxLength}
+            showCount
             multiline
             rows={4}
             autoFocus

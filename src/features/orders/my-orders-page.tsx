@@ -14,6 +14,7 @@ import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../shared/inspector';
+import { BOOKING_TERMS } from '../../lib/booking-terms';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';
@@ -201,7 +202,9 @@ export default function MyOrdersPage() {
       ) : null}
       {list.length > 0 ? (
         <>
+          {/* The spec's note, word for word, then the rule it stands for (decision 032). */}
           <p className="my-orders__note">Note: The service cannot be canceled after 24 hours</p>
+          <p className="my-orders__terms">{BOOKING_TERMS}</p>
           <ul className="my-orders__list" aria-label="Orders">
             {list.map((order) => (
               <li key={order.id}>

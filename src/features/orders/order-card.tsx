@@ -60,7 +60,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         </div>
         <div>
           <dt>Booking date</dt>
-          <dd>{order.due ? formatDateTime(order.due) : 'Not booked yet'}</dd>
+          <dd>{order.due ? `${formatDateTime(order.due)} (UK time)` : 'Not booked yet'}</dd>
         </div>
         <div>
           <dt>Order</dt>
@@ -126,7 +126,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           <Button
             variant="secondary"
             className="order-card__skip"
-            aria-label={`Skip the visit of ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            aria-label={`Skip the visit of ${order.due ? `${formatDateTime(order.due)} UK time` : ''} (order #${order.id})`}
             onPress={() => onSkip(order)}
           >
             Skip

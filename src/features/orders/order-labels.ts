@@ -1,5 +1,5 @@
 import type { OrderStatus, RefundStatus } from '../../../openapi/schema';
-import { formatMoney } from '../../lib/money';
+import { termsNowText } from '../../lib/booking-terms';
 
 
 /** Readable order statuses for customers (the server's names are snake_case). */
@@ -34,9 +34,7 @@ export const unpaidCancellationLabels: Record<RefundStatus, string> = {
 /** Card orders checked out and not paid (issue 11): said on the card, beside Pay now. */
 export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
 
-/** What cancelling now costs, by the terms (R-CANCEL-3): free at least 24 hours ahead, else 30%. */
+/** What cancelling now costs, by the terms (R-CANCEL-3), in the shared words (decision 032). */
 export function cancellationFeeText(fee: number): string {
-  return fee > 0
-    ? `A cancellation fee of ${formatMoney(fee)} applies (30% of the total, less than 24 hours before the job)`
-    : 'Free cancellation';
+  return termsNowText('cancel', { fee });
 }

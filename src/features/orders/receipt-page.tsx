@@ -37,13 +37,13 @@ export default function ReceiptPage() {
         <Card as="article" className="receipt__card" aria-labelledby="receipt-number">
           <h2 id="receipt-number" className="receipt__number">Invoice number {invoiceLabel(invoice.number)}</h2>
           <dl className="receipt__facts">
-            <div><dt>Issued</dt><dd>{formatDateTime(invoice.issued)}</dd></div>
+            <div><dt>Issued</dt><dd>{formatDateTime(invoice.issued)} (UK time)</dd></div>
             <div><dt>From</dt><dd>{invoice.company}</dd></div>
             <div><dt>VAT registration number</dt><dd>{invoice.vatNumber}</dd></div>
             <div><dt>Customer</dt><dd>{invoice.customer}</dd></div>
             <div><dt>Address</dt><dd>{invoice.address}</dd></div>
             <div><dt>Order</dt><dd>#{invoice.order_id}: {invoice.service}</dd></div>
-            {invoice.due ? <div><dt>Booking date</dt><dd>{formatDateTime(invoice.due)}</dd></div> : null}
+            {invoice.due ? <div><dt>Booking date</dt><dd>{formatDateTime(invoice.due)} (UK time)</dd></div> : null}
           </dl>
           <table className="receipt__lines">
             <caption className="visually-hidden">Lines of the invoice</caption>

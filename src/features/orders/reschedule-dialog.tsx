@@ -5,6 +5,7 @@ import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
+import { BOOKING_TERMS } from '../../lib/booking-terms';
 import { rescheduleTermsText } from './order-rules';
 import { RescheduleTimes } from './reschedule-times';
 import type { MyOrder } from '../../../openapi/schema';
@@ -42,6 +43,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
           {terms ? (
             <p className={order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
           ) : null}
+          <p className="cancel-dialog__terms">{BOOKING_TERMS}</p>
           {order && order.serviceId ? (
             <RescheduleTimes actorRef={actorRef} order={order} isDisabled={busy} />
           ) : (

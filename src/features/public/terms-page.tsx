@@ -1,3 +1,4 @@
+import { BOOKING_TERMS } from '../../lib/booking-terms';
 import { Page } from '../../components/ui';
 import { LegalDocument } from './legal/legal-document';
 import { termsSections } from './legal/terms-sections';
@@ -7,8 +8,7 @@ export default function TermsPage() {
   return (
     <Page title="Terms and conditions" description="The terms that apply to every booking with Sparkle Cleaning.">
       <p className="legal-intro">
-        Please read these terms before you book. The short version: cancel or reschedule at least 24 hours
-        ahead and it costs nothing; within 24 hours we charge 30% of the total job value.
+        Please read these terms before you book. The short version: {BOOKING_TERMS}
       </p>
       <LegalDocument sections={termsSections} updated="1 November 2026" />
     </Page>

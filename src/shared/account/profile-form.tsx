@@ -9,6 +9,7 @@ import { accountMessages } from './account-messages';
 import { emptyProfileForm, toProfileUpdate, type ProfileForm as ProfileFormValues } from './profile-update';
 import { useValidatedForm } from './use-validated-form';
 import { imitatesStaff, namesMustNotImitateStaff } from '../../lib/staff-names';
+import { EmailRules, PasswordRules, ProfileUpdateRules } from '../../../openapi/rules';
 import '../../styles/account.css';
 
 /**
@@ -52,10 +53,10 @@ export function ProfileForm({ title, nameLabel = 'Full name' }: { title: string;
     <form onSubmit={submit} noValidate aria-label={title} className="profile-form">
       <p className="account-form__note">Fill in only what you want to change; empty fields stay as they are. You will be asked to log in again afterwards.</p>
       <div className="profile-form__grid">
-        <TextField label={nameLabel} name="name" autoComplete="name" placeholder={user?.name} value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
-        <TextField label="Old Password" description="Needed to change your email or password." type="password" name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={form.change('oldPassword')} />
-        <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={form.change('newPassword')} />
+        <TextField label={nameLabel} name="name" autoComplete="name" maxLength={ProfileUpdateRules.properties.name.maxLength} placeholder={user?.name} value={form.values.name} onChange={form.change('name')} errorMessage={form.errors.name} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" maxLength={EmailRules.maxLength} placeholder={user?.email} value={form.values.email} onChange={form.change('email')} />
+        <TextField label="Old Password" description="Needed to change your email or password." type="password" name="oldPassword" autoComplete="current-password" maxLength={ProfileUpdateRules.properties.oldPassword.maxLength} value={form.values.oldPassword} onChange={form.change('oldPassword')} />
+        <TextField label="New Password" type="password" name="newPassword" autoComplete="new-password" maxLength={PasswordRules.maxLength} value={form.values.newPassword} onChange={form.change('newPassword')} />
       </div>
       {request.failed ? <Alert variant="error">{request.error}</Alert> : null}
       <div className="account-form__actions">

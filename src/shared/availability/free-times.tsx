@@ -1,6 +1,7 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import { Button } from '../../components/ui';
 import { CLOSED, FULLY_BOOKED, freeTimeLabel } from '../../lib/availability-text';
+import { formatUkDay } from '../../lib/dates';
 import type { AvailabilityDay } from '../../../openapi/schema';
 
 interface FreeTimesProps {
@@ -21,7 +22,9 @@ interface FreeTimesProps {
  * for reads "Fully booked" and cannot be chosen (a disabled option). Choosing one fills the Time
  * field; typing a time there still works. A failure to load shows first, date or not, with Try again.
  */
-export function FreeTimes({ date, day, teams, time, loading, failed, isDisabled, onChoose, onRetry }: FreeTimesProps) {
+export function FreeTimes({ date: isoDate, day, teams, time, loading, failed, isDisabled, onChoose, onRetry }: FreeTimesProps) {
+  // Written as the dd/mm/yyyy field beside it reads.
+  const date = isoDate ? formatUkDay(isoDate) : '';
   let note: string | null = null;
   if (failed) note = `The free times could not be loaded: ${failed}`;
   else if (!date) note = 'Choose a date to see the free times.';

@@ -3,7 +3,8 @@ import { Menu, MenuItem, MenuTrigger, Popover, Text, useDrag } from 'react-aria-
 import { moveJob } from '../../../api/schedule';
 import { ApiError } from '../../../api/errors';
 import { paths } from '../../../shared/paths';
-import { Alert, Button, Dialog, Modal, TextField, TextLink } from '../../../components/ui';
+import { Alert, Button, Dialog, Modal, TextLink } from '../../../components/ui';
+import { BookingDateField, BookingTimeField } from '../../../components/ui/date-time-fields';
 import { formatLondon } from '../../../lib/london-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
@@ -156,8 +157,11 @@ function MoveDialog({ job, onMoved }: { job: ScheduleJob; onMoved: (job: Schedul
           }}
         >
           <p>{job.customer}, {job.service}: now {formatLondon(job.start)} (UK time). Moving is free of charge.</p>
-          <TextField label="New date (UK)" type="date" value={dueDate} onChange={setDueDate} isRequired />
-          <TextField label="New time (UK)" type="time" value={dueTime} onChange={setDueTime} isRequired />
+          {/* The booking form's en-GB fields (dd/mm/yyyy, 24-hour), not the browser's own boxes, which follow its language. */}
+          <div className="field-row">
+            <BookingDateField label="New date (UK)" description="dd/mm/yyyy, UK date" errorMessage={null} isDisabled={saving} initialValue={dueDate} onChange={setDueDate} />
+            <BookingTimeField label="New time (UK)" description="UK time, 24-hour clock" errorMessage={null} isDisabled={saving} initialValue={dueTime} onChange={setDueTime} />
+          </div>
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="dialog__actions">
             <Button variant="secondary" onPress={close}>Keep the time</Button>

@@ -4,6 +4,7 @@ import { sendContact } from '../../../api/send-contact';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Form, TextField } from '../../../components/ui';
 import { hasErrors, toContactRequest, validateContact, type ContactErrors, type ContactField } from './contact-validation';
+import { ContactRequestRules, EmailRules } from '../../../../openapi/rules';
 import './contact-form.css';
 import type { ContactRequest } from '../../../../openapi/schema';
 
@@ -43,9 +44,9 @@ export function ContactForm() {
   return (
     <Form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
-      <TextField label="Full name" name="name" autoComplete="name" isRequired value={form.name} onChange={change('name')} errorMessage={errors.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" isRequired value={form.email} onChange={change('email')} errorMessage={errors.email} />
-      <TextField label="Message" name="message" multiline rows={6} isRequired value={form.message} onChange={change('message')} errorMessage={errors.message} />
+      <TextField label="Full name" name="name" autoComplete="name" isRequired maxLength={ContactRequestRules.properties.name.maxLength} value={form.name} onChange={change('name')} errorMessage={errors.name} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" isRequired maxLength={EmailRules.maxLength} value={form.email} onChange={change('email')} errorMessage={errors.email} />
+      <TextField label="Message" name="message" multiline rows={6} isRequired maxLength={ContactRequestRules.properties.message.maxLength} showCount value={form.message} onChange={change('message')} errorMessage={errors.message} />
       {contact.failed && <Alert variant="error">{contact.error}</Alert>}
       {contact.succeeded && <Alert variant="success">{contactSuccessMessage}</Alert>}
       <Button type="submit" size="lg" isPending={contact.loading} fullWidth>

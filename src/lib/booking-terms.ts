@@ -1,0 +1,47 @@
+import { londonParts } from './london-time';
+import { formatMoney } from './money';
+
+/**
+ * The cancellation and reschedule terms in words, said once (decision 032): My orders, its cards
+ * and dialogs, the terms page and every mail take their sentences from here, so they cannot drift
+ * apart. One rule for cash and card alike: free until 24 hours before the job, 30% of the price
+ * within 24 hours, neither once the job has started. Amounts are in pounds, as the API answers them.
+ */
+export const NOTICE_HOURS = 24;
+export const LATE_FEE_PERCENT = 30;
+
+/** The whole rule in one sentence. */
+export const BOOKING_TERMS =
+  `Cancelling or rescheduling is free until ${NOTICE_HOURS} hours before the job starts; within ${NOTICE_HOURS} hours it costs ` +
+  `${LATE_FEE_PERCENT}% of the price, whether you pay by card or in cash.`;
+
+/** "01/12/2026 08:00 (UK time)": a deadline as a customer reads it, whatever their browser's zone. */
+export function ukDeadline(instant: string | Date): string {
+  const p = londonParts(new Date(instant));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} (UK time)`;
+}
+
+/** A booking's own deadline, as a confirmation says it: "Free to cancel or reschedule until 30/11/2026 09:30 (UK time)". */
+export function freeChangesUntilText(freeUntil: string | Date): string {
+  return `Free to cancel or reschedule until ${ukDeadline(freeUntil)}`;
+}
+
+type Change = 'cancel' | 'reschedule';
+const free: Record<Change, string> = { cancel: 'Free cancellation', reschedule: 'Free rescheduling' };
+const doing: Record<Change, string> = { cancel: 'Cancelling', reschedule: 'Rescheduling' };
+
+/**
+ * What a change costs now, from the terms the server answered: "Free cancellation until 30/11/2026
+ * 09:30 (UK time)", or "Cancelling now costs £16.50 (30% of the price, within 24 hours of the job)".
+ */
+export function termsNowText(change: Change, terms: { fee: number; freeUntil?: string | Date | null }): string {
+  if (terms.fee > 0) return `${doing[change]} now costs ${formatMoney(terms.fee)} (${LATE_FEE_PERCENT}% of the price, within ${NOTICE_HOURS} hours of the job)`;
+  return terms.freeUntil ? `${free[change]} until ${ukDeadline(terms.freeUntil)}` : free[change];
+}
+
+/** For a mail sent when a change was made: what it cost, in the same words. */
+export function feeChargedText(change: Change, fee: number): string {
+  return fee > 0
+    ? `It was made within ${NOTICE_HOURS} hours of the job: by our terms a fee of ${formatMoney(fee)} (${LATE_FEE_PERCENT}% of the price) applies.`
+    : `It was made at least ${NOTICE_HOURS} hours before the job: ${change === 'cancel' ? 'cancelling' : 'rescheduling'} is free.`;
+}
