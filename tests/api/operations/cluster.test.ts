@@ -31,7 +31,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'h6-cluster-'));
 const outbox = path.join(work, 'outbox');
 let sql: pg.Client;
 
-const direct = (server: ServerProcess) => createApi(server.baseUrl);
+const direct = (server: ServerProcess) => createApi(server.baseUrl, undefined, outbox);
 
 describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreSQL ${skipReason ?? ''}`.trim(), () => {
   beforeAll(async () => {
@@ -40,7 +40,7 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
     // Both at the same moment on the empty database: migrations and first-start data race.
     [a, b] = (await Promise.all(['a', 'b'].map((name) => startServerProcess({ dataDir: path.join(work, name), databaseUrl: scratch.url, env })))) as [ServerProcess, ServerProcess];
     nginx = await startNginx(work, [a.port, b.port]);
-    proxy = createApi(nginx.url);
+    proxy = createApi(nginx.url, undefined, outbox);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
   }, 300_000);
