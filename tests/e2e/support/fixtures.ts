@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 // Every /api/ answer the page receives is checked against the contract (H5).
 import { contractTest as base } from './contract';
 import { createApiClient, ok, type ApiClient } from './api-client';
+import { linkIn, newestMailTo } from './mailbox';
 
 export interface Credentials {
   email: string;
@@ -20,11 +21,20 @@ export function uniqueCustomer(label = 'customer'): Customer {
   return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
 }
 
-/** Registers a fresh customer through the API (not the UI) and returns their credentials. */
+/**
+ * Registers a fresh customer through the API (not the UI), follows the link mailed to the address
+ * as a person would (decision 029), and returns their credentials.
+ */
 export async function registerCustomer(api: ApiClient, label?: string): Promise<Customer> {
   const customer = uniqueCustomer(label);
   await ok(api.POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
+  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(customer.email)) } } }));
   return customer;
+}
+
+/** The token of the confirmation link in a mail (…/confirm-email/TOKEN?redirect=…). */
+export function confirmationTokenIn(mail: Parameters<typeof linkIn>[0]): string {
+  return decodeURIComponent(new URL(linkIn(mail, '/confirm-email/')).pathname.split('/').at(-1)!);
 }
 
 /** Logs in through the login screen and waits until the app has left it (logged in). */
