@@ -28,8 +28,13 @@ export function uniqueCustomer(label = 'customer'): Customer {
 export async function registerCustomer(api: ApiClient, label?: string): Promise<Customer> {
   const customer = uniqueCustomer(label);
   await ok(api.POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
-  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(customer.email)) } } }));
+  await confirmRegistration(api, customer.email);
   return customer;
+}
+
+/** Follows the confirmation link mailed to `email` (after a registration through the API). */
+export async function confirmRegistration(api: ApiClient, email: string): Promise<void> {
+  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(email)) } } }));
 }
 
 /** The token of the confirmation link in a mail (…/confirm-email/TOKEN?redirect=…). */
