@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
@@ -20,7 +20,13 @@ export default function LoginPage() {
   const loginError = useSessionState(sessionSelectors.loginError);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const checkMail = (useLocation().state as { checkMail?: string } | null)?.checkMail ?? null;
+  const location = useLocation();
+  // Said once, on arrival from the register page: the history entry forgets it, so opening /login
+  // again (or reloading) shows a plain form.
+  const [checkMail] = useState(() => (location.state as { checkMail?: string } | null)?.checkMail ?? null);
+  useEffect(() => {
+    if (location.state !== null) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
   const form = useValidatedForm(checkMail ? { ...emptyLogin, email: checkMail } : emptyLogin, validateLogin);
   const redirect = safeRedirect(searchParams.get('redirect'));
 
