@@ -6,7 +6,9 @@ import type { LoginRequest, RegisterRequest, UserInfo } from '../openapi/schema'
  * `registration` (the register form's request), because a visitor may register while a login
  * failed earlier, and logging out resets both. Storage and navigation are actions the app
  * provides (`storeUser`, `forgetUser`, `forgetDrafts`, `leaveToLanding`, `askToLogIn`); calls are
- * the actors `login`, `register` and `logout`. The app passes the user restored from localStorage
+ * the actors `login`, `register`, `confirmEmail` and `logout`. Registering only mails a link (decision
+ * 029); following it (`session.confirm`, the /confirm-email page) proves the address and signs in,
+ * whoever was signed in before (an email change is confirmed while signed in). The app passes the user restored from localStorage
  * as `input.user`. Logging out forgets the user's drafts (a shared phone); a session that expires
  * keeps them and asks to log in again, coming back to the same page with what was typed.
  */
@@ -21,6 +23,8 @@ export interface SessionContext {
   revokedToken: string | null;
   loginError: string | null;
   registerError: string | null;
+  /** Why the mailed confirmation link did not sign in (used, expired, or the address proved by someone else). */
+  confirmError: string | null;
 }
 
 export type SessionEvent =
@@ -31,7 +35,9 @@ export type SessionEvent =
   /** Another tab logged out (the stored user is gone). */
   | { type: 'session.ended' }
   | { type: 'session.loginReset' }
-  | { type: 'session.register'; name: string; email: string; password: string }
+  | { type: 'session.register'; name: string; email: string; password: string; returnTo?: string }
+  /** The mailed link was followed: its token proves the address and signs in. */
+  | { type: 'session.confirm'; token: string }
   | { type: 'session.registerReset' }
   | { type: 'session.updated'; user: UserInfo };
 
@@ -61,6 +67,11 @@ export const sessionMachine = setup({
       throw new Error('provide a register actor');
     }),
     // Stryker disable next-line all: a placeholder; the app always provides this actor
+    confirmEmail: fromPromise<UserInfo, { token: string }>(async () => {
+      // Stryker disable next-line all: a placeholder; the app always provides this actor
+      throw new Error('provide a confirmEmail actor');
+    }),
+    // Stryker disable next-line all: a placeholder; the app always provides this actor
     logout: fromPromise<unknown, { token: string }>(async () => {
       // Stryker disable next-line all: a placeholder; the app always provides this actor
       throw new Error('provide a logout actor');
@@ -74,7 +85,7 @@ export const sessionMachine = setup({
     forgetDrafts: () => {},
     leaveToLanding: () => {},
     askToLogIn: () => {},
-    clearUser: assign({ user: null, loginError: null }),
+    clearUser: assign({ user: null, loginError: null, confirmError: null }),
     clearRegisterError: assign({ registerError: null }),
   },
   guards: {
@@ -83,7 +94,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: ({ input }) => ({ user: input.user, revokedToken: null, loginError: null, registerError: null }),
+  context: ({ input }) => ({ user: input.user, revokedToken: null, loginError: null, registerError: null, confirmError: null }),
   states: {
     auth: {
       initial: 'loggedOut',
@@ -119,8 +130,33 @@ export const sessionMachine = setup({
               meta: { shows: "the login form with the server's message in an alert", alert: true },
               on: { 'session.loginReset': { target: 'idle', actions: assign({ loginError: null }) } },
             },
+            // The link did not sign in: the confirm page says why (and offers to register again).
+            confirmFailed: {
+              // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+              meta: { shows: "the confirm page with the server's message in an alert", alert: true },
+              on: { 'session.loginReset': { target: 'idle', actions: assign({ loginError: null, confirmError: null }) } },
+            },
           },
-          on: { 'session.login': { target: '.loggingIn', actions: assign({ loginError: null }) } },
+          on: {
+            'session.login': { target: '.loggingIn', actions: assign({ loginError: null, confirmError: null }) },
+            'session.confirm': { target: '#session.auth.confirming', actions: assign({ loginError: null, confirmError: null }) },
+          },
+        },
+        // Following the mailed link; a signed-in user stays signed in meanwhile (an email change).
+        confirming: {
+          // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+          meta: { shows: 'the confirm page, Confirming your email…', alert: false },
+          invoke: {
+            id: 'confirmEmail',
+            src: 'confirmEmail',
+            input: ({ event }) => ({ token: (event as Extract<SessionEvent, { type: 'session.confirm' }>).token }),
+            onDone: {
+              target: 'loggedIn',
+              actions: [assign({ user: ({ event }) => event.output, loginError: null, confirmError: null }), 'storeUser'],
+            },
+            // A signed-in user goes straight back to loggedIn (loggedOut's `always`), keeping the message.
+            onError: { target: 'loggedOut.confirmFailed', actions: assign({ confirmError: ({ event }) => messageOf(event.error) }) },
+          },
         },
         loggedIn: {
           // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
@@ -141,6 +177,7 @@ export const sessionMachine = setup({
             // A logout in another tab (which forgot the drafts).
             'session.ended': { target: 'loggedOut', actions: ['clearUser', 'forgetUser', 'leaveToLanding'] },
             'session.updated': { actions: [assign({ user: ({ event }) => event.user }), 'storeUser'] },
+            'session.confirm': { target: 'confirming', actions: assign({ confirmError: null }) },
           },
         },
         // Best effort: the server forgets the token too; the user is already logged out here.
@@ -172,16 +209,16 @@ export const sessionMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ event }) => {
-              const { name, email, password } = event as Extract<SessionEvent, { type: 'session.register' }>;
-              return { name, email, password };
+              const { name, email, password, returnTo } = event as Extract<SessionEvent, { type: 'session.register' }>;
+              return returnTo ? { name, email, password, returnTo } : { name, email, password };
             },
             onDone: 'registered',
             onError: { target: 'failed', actions: assign({ registerError: ({ event }) => messageOf(event.error) }) },
           },
         },
-        // The register page sees this and goes to /login.
+        // The register page sees this and goes to /login, which says "check your mail".
         // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
-        registered: { meta: { shows: 'the login page (the register page moves there)' } },
+        registered: { meta: { shows: 'the login page saying check your mail (the register page moves there)' } },
         // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
         failed: { meta: { shows: "the register form with the server's message in an alert", alert: true } },
       },

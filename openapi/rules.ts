@@ -29,6 +29,10 @@ export const RegisterRequestRules = {
     "name": {
       "minLength": 6,
       "maxLength": 100
+    },
+    "returnTo": {
+      "pattern": "^/(?!/)[A-Za-z0-9/_.~%?=&-]*$",
+      "maxLength": 300
     }
   }
 } as const;

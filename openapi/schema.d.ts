@@ -185,10 +185,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a customer account
-         * @description Accounts created from one client are limited (10 an hour; 429 beyond).
+         * Ask for a customer account
+         * @description Nothing is created yet: a link to /confirm-email/{token} (with `?redirect=` the `returnTo` path) is mailed to the address, valid 24 hours and once; following it creates the account and signs in (POST /auth/confirm-email/{token}). When the address already has an account its owner is mailed a notice instead, and the answer is the same (status and body), so addresses cannot be tested. Registrations from one client are limited (10 an hour), and mails to one address (5 an hour); 429 beyond.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/confirm-email/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove an address with its mailed link, and sign in
+         * @description `token` is from the link mailed on registration or on an email change. It works once, for 24 hours, and only while no other account has proved the address first (then 400); confirming ends every other open claim on the address. A registration's account is created; an email change moves the account to the new address (its other sessions end and the old address is told). A client is paused (429) after 20 invalid tokens an hour.
+         */
+        post: operations["confirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1580,7 +1600,8 @@ export interface components {
          * @example {
          *       "name": "Jane Doe",
          *       "email": "jane.doe@example.co.uk",
-         *       "password": "correct-horse-battery"
+         *       "password": "correct-horse-battery",
+         *       "returnTo": "/properties/1"
          *     }
          */
         RegisterRequest: {
@@ -1588,6 +1609,8 @@ export interface components {
             name: string;
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
+            /** @description A path on this site to come back to after confirming (the booking the visitor started); it goes into the mailed link. */
+            returnTo?: string;
         };
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
@@ -3219,7 +3242,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered; the user can now sign in. */
+            /** @description "Check your mail": a confirmation link, or the owner's notice, is on its way. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,7 +3252,33 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The confirmation token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];

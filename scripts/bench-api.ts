@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`API load on ${database}, ${SECONDS} s per run, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   const server = await startServerProcess({ dataDir, databaseUrl: process.env.DATABASE_URL ?? null, env: { LOG_LEVEL: 'warn' } });
-  const api = createApi(server.baseUrl);
+  const api = createApi(server.baseUrl, undefined, path.join(dataDir, 'outbox'));
   const customer = await newCustomer(api, 'Bench');
   const catalogue = await firstCatalogue(api, customer.token);
   const order = newOrderBody(catalogue, 1);

@@ -48,7 +48,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       DEMO_PASSWORD: BENCH_CUSTOMER.password,
       // The load runs create orders far faster than one customer may (services/rate-limits.ts).
-      RATE_LIMITS: 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,quotes=100000',
+      RATE_LIMITS: 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,confirmEmail=100000,quotes=100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

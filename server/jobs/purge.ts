@@ -23,6 +23,11 @@ export const PURGERS: Record<string, Purger> = {
     'DELETE FROM password_reset_tokens WHERE expires_at < $1 OR used_at IS NOT NULL RETURNING 1',
     [now],
   )),
+  /** A pending registration holds a name, an address and a password hash: gone once used or expired. */
+  emailConfirmations: async (db, now) => count(await db.query(
+    'DELETE FROM email_confirmations WHERE expires_at < $1 OR used_at IS NOT NULL RETURNING 1',
+    [now],
+  )),
   orphanPaymentSessions: async (db, now) => count(await db.query(
     `DELETE FROM payment_sessions s WHERE s.status = 'open' AND s.created_at < $1
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id AND o.payment_ref = s.id) RETURNING 1`,

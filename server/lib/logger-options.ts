@@ -10,7 +10,7 @@ import type { Config } from '../config';
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_IN_PATH = /(\/(?:reset-password|test-payments)\/)[^/?#]+/g;
+const SECRET_IN_PATH = /(\/(?:reset-password|confirm-email|test-payments)\/)[^/?#]+/g;
 const SECRET_IN_QUERY = /([?&](?:token|key|password)=)[^&#]*/gi;
 
 export function maskUrl(url: string): string {

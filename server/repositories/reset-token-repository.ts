@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 
 /** The mailed token is 256 random bits; only its SHA-256 is stored. */
 export const newResetToken = () => randomBytes(32).toString('base64url');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createResetTokenRepository(db: Database) {
   return {

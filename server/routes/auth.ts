@@ -2,12 +2,12 @@ import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswor
 import type { AppContext, Handlers } from '../app-context';
 import { badRequest } from '../lib/http-error';
 import { createPasswordReset } from '../services/password-reset';
-import { createProfiles } from '../services/profiles';
+import { createEmailConfirmation } from '../services/email-confirmation';
+import { CHECK_YOUR_MAIL, createProfiles } from '../services/profiles';
 import { createSessions } from '../services/sessions';
 import { FORGOT_PASSWORD_FLOOR_MS, inEvenTime } from '../services/even-time';
 
 
-export const REGISTERED = 'Your account is ready, you can now log in';
 export const LOGGED_OUT = 'You are logged out';
 export const RESET_LINK_SENT = 'If an account exists for this email, a password reset link is on its way';
 export const PASSWORD_UPDATED = 'Password Updated Successfully !';
@@ -17,6 +17,7 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
   const sessions = createSessions(ctx);
   const profiles = createProfiles(ctx);
   const passwordReset = createPasswordReset(ctx);
+  const confirmation = createEmailConfirmation(ctx);
   return {
     login: async (request) => {
       const { username, password } = request.body as LoginRequest;
@@ -27,8 +28,14 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
       return { message: LOGGED_OUT };
     },
     register: async (request, reply) => {
+      // The same status, body and work whether or not the address has an account (issue 24, row 8).
       await profiles.register(request.body as RegisterRequest, request.ip);
-      return reply.code(201).send({ message: REGISTERED });
+      return reply.code(201).send({ message: CHECK_YOUR_MAIL });
+    },
+    confirmEmail: async (request) => {
+      const { token } = request.params as { token: string };
+      const user = await confirmation.confirm(token, request.ip);
+      return sessions.userInfo(user);
     },
     forgotPassword: async (request) => {
       // The same answer in the same time whether or not the email has an account.

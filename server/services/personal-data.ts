@@ -92,6 +92,7 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   await tx.query('UPDATE audit_log SET actor = $2 WHERE actor_id = $1', [userId, name]);
   await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
   if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
   return user.email;
 }

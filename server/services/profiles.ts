@@ -1,6 +1,6 @@
 import type { ProfileUpdate, RegisterRequest, UserInfo } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
-import { badRequest, conflict, notFound } from '../lib/http-error';
+import { badRequest, notFound } from '../lib/http-error';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -8,9 +8,11 @@ import { assertAcceptablePassword } from './password-policy';
 import { assertOwnName, assertPlainName } from './plain-names';
 import { clientNetwork } from './rate-limits';
 import { createSessions } from './sessions';
+import { createEmailConfirmation } from './email-confirmation';
 
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+/** Answered to every registration, whether or not the address has an account (issue 24, row 8). */
+export const CHECK_YOUR_MAIL = 'Check your mail: follow the link we sent to confirm your email address';
 export const NAME_TOO_SHORT = 'Full name should be at least 6 characters';
 export const WRONG_OLD_PASSWORD = 'Your old password is not correct';
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email';
@@ -20,24 +22,31 @@ export function createProfiles(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
   const sessions = createSessions(ctx);
   const limiter = createRateLimiter(ctx.db, ctx.now);
+  const confirmation = createEmailConfirmation(ctx);
 
   return {
-    /** `ip`: the client's address; accounts created (or tried) per client are limited. */
-    async register({ name, email, password }: RegisterRequest, ip: string): Promise<void> {
+    /**
+     * `ip`: the client's address; accounts created (or tried) per client are limited. Nothing is
+     * created until the mailed link is followed (email-confirmation.ts); a taken address gets its
+     * owner a notice instead, after the same work (the password is hashed either way).
+     */
+    async register({ name, email, password, returnTo }: RegisterRequest, ip: string): Promise<void> {
       if (name.trim().length < 6) throw badRequest(NAME_TOO_SHORT);
       assertPlainName('Full name', name);
       assertOwnName('Full name', name);
       assertAcceptablePassword(password);
       // After the free checks, before the hashing and the insert (a taken email counts too).
       await limiter.reserve({ key: `register:client:${clientNetwork(ip)}`, ...ctx.config.rateLimits.register });
-      const created = await users.create({ name: name.trim(), email, passwordHash: await hashPassword(password) });
-      if (!created) throw conflict(EMAIL_TAKEN);
+      const passwordHash = await hashPassword(password);
+      await confirmation.claimForRegistration({ name: name.trim(), email: email.trim(), passwordHash }, returnTo);
     },
 
     /**
      * Null or blank fields stay as they are. Email or password changes need the current password
-     * (`oldPassword`) and end earlier sessions; the old address is told of an email change, so a
-     * stolen session cannot quietly take the account over.
+     * (`oldPassword`). A password change ends earlier sessions. A new email is only asked for here:
+     * a link goes to it and the account keeps its address until the link is followed (then the old
+     * address is told, so a stolen session cannot quietly take the account over). The answer is the
+     * same whether or not the new address is taken.
      */
     async update(userId: number, changes: ProfileUpdate): Promise<UserInfo> {
       const user = await users.findById(userId);
@@ -59,31 +68,12 @@ export function createProfiles(ctx: AppContext) {
         assertAcceptablePassword(changes.newPassword);
         passwordHash = await hashPassword(changes.newPassword);
       }
-      // The notice to the old address is written with the change (same transaction) and sent after
-      // it: it exists exactly when the email changed, and a slow mail server delays nothing.
+      if (emailChanged) await confirmation.reserveMail(email);
+      // The link to the new address is written with the change (same transaction) and sent after it.
       const updated = await ctx.db.transaction(async (tx) => {
-        const changed = await createUserRepository(tx).update(userId, {
-          name,
-          email,
-          passwordHash,
-          endSessions: emailChanged || passwordHash !== undefined,
-        });
-        if (!changed) throw conflict(EMAIL_TAKEN);
-        if (emailChanged) {
-          await ctx.outbox.add(tx, {
-            to: user.email,
-            subject: 'The email of your Sparkle Cleaning account was changed',
-            text: [
-              'Hello,',
-              '',
-              `The email of your Sparkle Cleaning account was changed from ${user.email} to ${changed.email}.`,
-              'Mails about your account and your bookings now go to the new address.',
-              '',
-              'If you did not make this change, reply to this email or use our contact page at once:',
-              `${ctx.config.publicUrl}/contact`,
-            ].join('\n'),
-          });
-        }
+        const changed = await createUserRepository(tx).update(userId, { name, passwordHash, endSessions: passwordHash !== undefined });
+        if (!changed) throw notFound('User not found');
+        if (emailChanged) await confirmation.claimForChange(tx, changed, email);
         return changed;
       });
       return sessions.userInfo(updated);

@@ -23,6 +23,10 @@ export const DEFAULT_RATE_LIMITS = {
   resetMails: { limit: 5, windowMs: HOUR },
   /** Reset attempts with a token that is not valid, from one client. */
   resetPassword: { limit: 20, windowMs: HOUR },
+  /** Confirmation links and "someone tried" notices to one address, whoever asks (docs/decisions/029). */
+  confirmMails: { limit: 5, windowMs: HOUR },
+  /** Confirmations with a link that is not valid, from one client. */
+  confirmEmail: { limit: 20, windowMs: HOUR },
   /** Accounts created (or tried) from one client. */
   register: { limit: 10, windowMs: HOUR },
   /** Contact messages from one client. */

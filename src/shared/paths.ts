@@ -14,6 +14,7 @@ export const paths = {
   register: route.register.path,
   forgotPassword: route.forgotPassword.path,
   resetPassword: (token: string) => fill(route.resetPassword.path, { token }),
+  confirmEmail: (token: string) => fill(route.confirmEmail.path, { token }),
   contact: route.contact.path,
   faqs: route.faqs.path,
   properties: (serviceId: number | string, quote?: string) => `${fill(route.properties.path, { id: serviceId })}${quote ? `?quote=${encodeURIComponent(quote)}` : ''}`,

@@ -31,6 +31,7 @@ export const publicRoutes = {
   register: { path: '/register', module: 'src/features/account/register-page.tsx', prerender: true },
   forgotPassword: { path: '/forget-password', module: 'src/features/account/forgot-password-page.tsx', prerender: true },
   resetPassword: { path: '/reset-password/:token', module: 'src/features/account/reset-password-page.tsx' },
+  confirmEmail: { path: '/confirm-email/:token', module: 'src/features/account/confirm-email-page.tsx' },
   contact: { path: '/contact', module: 'src/features/public/contact-page.tsx', prerender: true },
   faqs: { path: '/faqs', module: 'src/features/public/faqs-page.tsx', prerender: true, reads: () => [['faqs']] },
   properties: { path: '/properties/:id', module: 'src/features/booking/properties-page.tsx', signIn: true },

@@ -7,6 +7,7 @@ import { onUnauthorized, setTokenSource } from '../api/auth-middleware';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register } from '../api/register';
+import { confirmEmail } from '../api/confirm-email';
 import { inspect } from './inspector';
 import { paths } from './paths';
 import { forgetAllDrafts } from '../lib/form-drafts';
@@ -38,6 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       actors: {
         login: fromPromise(({ input }) => login(input)),
         register: fromPromise(({ input }) => register(input)),
+        confirmEmail: fromPromise(({ input }) => confirmEmail(input.token)),
         logout: fromPromise(({ input }) => logout(input.token)),
       },
       actions: {
@@ -98,6 +100,8 @@ export const sessionSelectors = {
   registering: (s: SessionSnapshot) => s.matches({ registration: 'registering' }),
   registered: (s: SessionSnapshot) => s.matches({ registration: 'registered' }),
   registerError: (s: SessionSnapshot) => s.context.registerError,
+  confirming: (s: SessionSnapshot) => s.matches({ auth: 'confirming' }),
+  confirmError: (s: SessionSnapshot) => s.context.confirmError,
 };
 
 export function useSessionState<T>(selector: (snapshot: SessionSnapshot) => T): T {

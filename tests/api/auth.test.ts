@@ -1,3 +1,4 @@
+import { confirmationToken } from './support/confirmation-link';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN, TEST_CUSTOMER, type TestServer } from './support/test-server';
 
@@ -71,23 +72,27 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  it('answers 201 with a message, after which the new customer can sign in', async () => {
+  it('answers 201 "check your mail"; the new customer signs in only after following the mailed link', async () => {
     const email = `new.customer.${Date.now()}@example.co.uk`;
     const { data, response } = await server.api.POST('/auth/register', {
       body: { name: 'Olivia Newman', email, password: 'a-long-password' },
     });
     expect(response.status).toBe(201);
-    expect(data!.message).toBeTruthy();
+    expect(data).toEqual({ message: 'Check your mail: follow the link we sent to confirm your email address' });
+    const early = await server.api.POST('/auth/login', { body: { username: email, password: 'a-long-password' } });
+    expect(early.response.status).toBe(401);
+    const confirmed = await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationToken(await server.latestMail(email)) } } });
+    expect(confirmed.data).toMatchObject({ name: 'Olivia Newman', email, roles: ['ROLE_USER'] });
     const login = await server.api.POST('/auth/login', { body: { username: email, password: 'a-long-password' } });
     expect(login.data).toMatchObject({ name: 'Olivia Newman', email, roles: ['ROLE_USER'] });
   });
 
-  it('answers 409 when the email is taken, whatever its case', async () => {
-    const { response, error } = await server.api.POST('/auth/register', {
+  it('answers the same when the email is taken, whatever its case (the owner is mailed instead)', async () => {
+    const { response, data } = await server.api.POST('/auth/register', {
       body: { name: 'Another Jane', email: 'Customer@Sparkle.TEST', password: 'a-long-password' },
     });
-    expect(response.status).toBe(409);
-    expect(error).toEqual({ message: 'An account with this email already exists' });
+    expect(response.status).toBe(201);
+    expect(data).toEqual({ message: 'Check your mail: follow the link we sent to confirm your email address' });
   });
 
   it.each([

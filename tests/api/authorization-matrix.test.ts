@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
 import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
+import { confirmationToken } from './support/confirmation-link';
+import { waitForMail } from './support/mail-wait';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
 
 /**
@@ -52,6 +54,14 @@ const ROWS: Record<string, Row> = {
     request: async () => {
       const unique = randomUUID().slice(0, 8);
       return { path: '/auth/register', body: { name: `Matrix ${unique}`, email: `matrix-${unique}@example.co.uk`, password: `matrix-pass-${unique}` } };
+    },
+  },
+  confirmEmail: {
+    request: async (ctx) => {
+      const email = `matrix-confirm-${randomUUID().slice(0, 8)}@example.co.uk`;
+      await ctx.target.api.call('POST', '/auth/register', { body: { name: 'Matrix Confirm', email, password: `matrix-pass-${randomUUID().slice(0, 8)}` } });
+      const token = confirmationToken(await waitForMail(ctx.target.api.outboxDir!, email));
+      return { path: `/auth/confirm-email/${encodeURIComponent(token)}` };
     },
   },
   forgotPassword: { request: async () => ({ path: '/auth/forgot-password', body: { email: `nobody-${randomUUID().slice(0, 8)}@example.co.uk` } }) },

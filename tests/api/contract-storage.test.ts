@@ -1,3 +1,5 @@
+import { confirmationToken } from './support/confirmation-link';
+import { waitForMail } from './support/mail-wait';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +118,8 @@ describe('an embedded database in a data folder', () => {
       payload: { name: 'Restart Tester', email: 'restart@example.co.uk', password: 'survives-restarts' },
     });
     expect(registered.statusCode).toBe(201);
+    const token = confirmationToken(await waitForMail(config.outboxDir, 'restart@example.co.uk'));
+    expect((await first.app.inject({ method: 'POST', url: `/api/auth/confirm-email/${token}` })).statusCode).toBe(200);
     await first.app.close();
     await first.db.close();
 

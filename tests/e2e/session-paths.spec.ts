@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createApiClient, expect, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
+import { createApiClient, expect, linkIn, newestMailTo, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
 import { sessionScenarios, type UiStep } from './support/session-scenarios';
 import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
@@ -14,7 +14,7 @@ test.describe('session paths in the UI', () => {
   test('the model yields UI scenarios for every kind of step', () => {
     const kinds = new Set(scenarios.flatMap((scenario) => scenario.steps.map((s) => s.step)));
     console.log(`session: ${scenarios.length} UI paths, steps: ${[...kinds].join(', ')}`);
-    expect([...kinds].sort()).toEqual(['expire', 'login-fail', 'login-ok', 'logout', 'open-login', 'open-register', 'register-fail', 'register-ok']);
+    expect([...kinds].sort()).toEqual(['confirm-fail', 'confirm-ok', 'expire', 'login-fail', 'login-ok', 'logout', 'open-login', 'open-register', 'register-fail', 'register-ok']);
   });
 
   for (const scenario of scenarios) {
@@ -54,9 +54,9 @@ async function perform(page: Page, step: UiStep, customer: Customer): Promise<vo
       await expect(page).not.toHaveURL(/\/register$/);
       return;
     case 'register-fail':
-      // The email is taken: the customer of this walk registered it.
+      // A taken email is answered as any other (decision 029); a common password is refused.
       await page.goto('/register');
-      await submitRegistration(page, customer);
+      await submitRegistration(page, { ...uniqueCustomer('path-common'), password: 'Welcome123' });
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(page).toHaveURL(/\/register$/);
       return;
@@ -64,6 +64,21 @@ async function perform(page: Page, step: UiStep, customer: Customer): Promise<vo
       await page.goto('/register');
       await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
+      return;
+    case 'confirm-ok': {
+      // The walk's customer moves to a new address and follows its link: logged in as them.
+      const token = (await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }))).token;
+      const email = uniqueCustomer('path-moved').email;
+      await ok(createApiClient(token).PUT('/user/update', { body: { email, oldPassword: customer.password } }));
+      const link = new URL(linkIn(await newestMailTo(email), '/confirm-email/'));
+      await page.goto(link.pathname + link.search);
+      await expect(page).toHaveURL(/\/home$/);
+      customer.email = email;
+      return;
+    }
+    case 'confirm-fail':
+      await page.goto('/confirm-email/not-a-real-token');
+      await expect(page.getByRole('alert')).toBeVisible();
       return;
     case 'logout':
       await logoutThroughMenu(page, customer.name);

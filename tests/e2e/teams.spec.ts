@@ -50,6 +50,7 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const customer = uniqueCustomer('teams');
   await ok(server.api().POST('/auth/register', { body: customer }));
+  await server.confirm(customer.email);
   const api = await signInOn(page, customer);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));

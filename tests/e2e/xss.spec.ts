@@ -2,7 +2,7 @@ import { checkoutAtFreeTime, ukDay } from './support/free-slots';
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/admin-data';
 import { showRowsPerPage, signIn } from './support/admin-ui';
-import { createApiClient, expect, ok, test, uniqueCustomer } from './support/fixtures';
+import { confirmRegistration, createApiClient, expect, ok, test, uniqueCustomer } from './support/fixtures';
 
 /**
  * Nothing a user typed is rendered as HTML: a customer whose name, order note and cancellation
@@ -14,6 +14,7 @@ const MARKUP = `<img src=x onerror="window.__xss='img'"><script>window.__xss='sc
 async function customerWithMarkup() {
   const customer = { ...uniqueCustomer('xss'), name: `${MARKUP} Bob` };
   await ok(createApiClient().POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
+  await confirmRegistration(createApiClient(), customer.email);
   const user = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api = createApiClient(user.token);
   const [service] = await ok(api.GET('/home/services'));

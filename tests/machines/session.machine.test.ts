@@ -8,7 +8,7 @@ import type { UserInfo } from '../../openapi/schema';
 describeExpectedWalks(expectedSession);
 
 /** The same machine with recording storage and navigation, and scripted calls. */
-function liveSession(options: { user?: UserInfo | null; login?: () => Promise<UserInfo>; register?: () => Promise<unknown> } = {}) {
+function liveSession(options: { user?: UserInfo | null; login?: () => Promise<UserInfo>; register?: () => Promise<unknown>; confirm?: () => Promise<UserInfo> } = {}) {
   const log: string[] = [];
   const calls: unknown[] = [];
   const logoutTokens: string[] = [];
@@ -22,6 +22,10 @@ function liveSession(options: { user?: UserInfo | null; login?: () => Promise<Us
         register: fromPromise(async ({ input }) => {
           calls.push({ register: input });
           return (options.register ?? (async () => ({ message: 'ok' })))();
+        }),
+        confirmEmail: fromPromise(async ({ input }) => {
+          calls.push({ confirm: input });
+          return (options.confirm ?? (async () => jane))();
         }),
         logout: fromPromise(async ({ input }) => {
           logoutTokens.push(input.token);
@@ -45,7 +49,7 @@ function liveSession(options: { user?: UserInfo | null; login?: () => Promise<Us
 type Live = ReturnType<typeof liveSession>['actor'];
 // Until no call is in flight (the scripted calls answer at once).
 const settle = (actor: Live) =>
-  waitFor(actor, (s) => !s.matches({ auth: { loggedOut: 'loggingIn' } }) && !s.matches({ auth: 'loggingOut' }) && !s.matches({ registration: 'registering' }));
+  waitFor(actor, (s) => !s.matches({ auth: { loggedOut: 'loggingIn' } }) && !s.matches({ auth: 'loggingOut' }) && !s.matches({ auth: 'confirming' }) && !s.matches({ registration: 'registering' }));
 
 describe('session machine (behaviour)', () => {
   it('starts logged in with the user restored from localStorage', () => {
@@ -150,5 +154,31 @@ describe('session machine (behaviour)', () => {
     await settle(actor);
     expect(actor.getSnapshot().matches({ auth: 'loggedIn' })).toBe(true);
     expect(log).toEqual(['forget', 'forget drafts', 'go /', 'store Jane Doe']);
+  });
+
+  it('following the mailed link signs in with the account it confirmed and stores it; the booking started goes with the registration', async () => {
+    const { actor, log, calls } = liveSession();
+    actor.send({ type: 'session.register', name: 'Jane Doe', email: jane.email, password: 'secret1', returnTo: '/properties/1' });
+    await settle(actor);
+    actor.send({ type: 'session.confirm', token: 'mailed-token' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.user).toEqual(jane);
+    expect(log).toEqual(['store Jane Doe']);
+    expect(calls).toEqual([{ register: { name: 'Jane Doe', email: jane.email, password: 'secret1', returnTo: '/properties/1' } }, { confirm: { token: 'mailed-token' } }]);
+  });
+
+  it("a link that fails says why; a signed-in user (an email change) stays signed in as before", async () => {
+    const failing = async (): Promise<UserInfo> => { throw new Error('This confirmation link is invalid or has expired'); };
+    const visitor = liveSession({ confirm: failing });
+    visitor.actor.send({ type: 'session.confirm', token: 'used' });
+    await settle(visitor.actor);
+    expect(visitor.actor.getSnapshot().matches({ auth: { loggedOut: 'confirmFailed' } })).toBe(true);
+    expect(visitor.actor.getSnapshot().context.confirmError).toBe('This confirmation link is invalid or has expired');
+
+    const signedIn = liveSession({ user: jane, confirm: failing });
+    signedIn.actor.send({ type: 'session.confirm', token: 'used' });
+    await settle(signedIn.actor);
+    expect(signedIn.actor.getSnapshot().context).toMatchObject({ user: jane, confirmError: 'This confirmation link is invalid or has expired' });
+    expect(signedIn.log).toEqual([]);
   });
 });

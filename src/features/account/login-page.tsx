@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
@@ -10,14 +10,24 @@ import { validateLogin, type LoginForm } from './validate-login';
 
 const emptyLogin: LoginForm = { email: '', password: '' };
 
-/** /login (R-AUTH-1): email and password; afterwards the `redirect` page, else /home. */
+/**
+ * /login (R-AUTH-1): email and password; afterwards the `redirect` page, else /home. Arriving from a
+ * registration, it says to check the mail (the link signs in) with the email filled in.
+ */
 export default function LoginPage() {
   const { user, send } = useSession();
   const loggingIn = useSessionState(sessionSelectors.loggingIn);
   const loginError = useSessionState(sessionSelectors.loginError);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const form = useValidatedForm(emptyLogin, validateLogin);
+  const location = useLocation();
+  // Said once, on arrival from the register page: the history entry forgets it, so opening /login
+  // again (or reloading) shows a plain form.
+  const [checkMail] = useState(() => (location.state as { checkMail?: string } | null)?.checkMail ?? null);
+  useEffect(() => {
+    if (location.state !== null) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
+  const form = useValidatedForm(checkMail ? { ...emptyLogin, email: checkMail } : emptyLogin, validateLogin);
   const redirect = safeRedirect(searchParams.get('redirect'));
 
   // An error from an earlier visit is not news on arrival.
@@ -36,6 +46,11 @@ export default function LoginPage() {
       description="Log in to your Sparkle Cleaning account."
       footer={<>Don&apos;t have an account? <TextLink href={redirect ? `${paths.register}?redirect=${encodeURIComponent(redirect)}` : paths.register}>Register</TextLink></>}
     >
+      {checkMail ? (
+        <Alert variant="info">
+          Check your mail: we sent a link to {checkMail}. Follow it to confirm your email; it logs you in{redirect ? ' and brings you back to your booking' : ''}.
+        </Alert>
+      ) : null}
       <Form onSubmit={submit} noValidate aria-label="Log in">
         <TextField label="Email" type="email" name="email" autoComplete="email" isRequired value={form.values.email} onChange={form.change('email')} errorMessage={form.errors.email} />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" isRequired value={form.values.password} onChange={form.change('password')} errorMessage={form.errors.password} />

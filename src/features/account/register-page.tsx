@@ -11,8 +11,10 @@ import { validateRegister, type RegisterForm } from './validate-register';
 const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };
 
 /**
- * /register (R-AUTH-2): full name, email, password and the terms; success goes to /login, keeping the
- * `redirect` a visitor came with (Continue of a quote leads back to its booking after the login).
+ * /register (R-AUTH-2): full name, email, password and the terms; success goes to /login, which says
+ * "check your mail" with the email filled in. The `redirect` a visitor came with (the booking they
+ * started) goes into the mailed link, which signs in and leads back there (decision 029), and stays
+ * on /login for a sign-in there.
  */
 export default function RegisterPage() {
   const { send } = useSession();
@@ -30,12 +32,12 @@ export default function RegisterPage() {
   useLayoutEffect(() => send({ type: 'session.registerReset' }), [send]);
 
   useEffect(() => {
-    if (registered && sentHere) navigate(paths.login(redirect));
-  }, [registered, sentHere, navigate, redirect]);
+    if (registered && sentHere) navigate(paths.login(redirect), { state: { checkMail: form.values.email.trim() } });
+  }, [registered, sentHere, navigate, redirect, form.values.email]);
 
   const submit = form.handleSubmit(({ name, email, password }) => {
     setSentHere(true);
-    send({ type: 'session.register', name: name.trim(), email: email.trim(), password });
+    send({ type: 'session.register', name: name.trim(), email: email.trim(), password, ...(redirect ? { returnTo: redirect } : {}) });
   });
 
   return (

@@ -34,7 +34,7 @@ let sql: pg.Client;
 // Instances drain 3 s on SIGTERM (the default; server-process.ts turns it off for other tests).
 const env = { TRUST_PROXY: '127.0.0.1', OUTBOX_DIR: outbox, PUBLIC_CACHE_TTL: '600', MAIL_RETRY_DELAY: '1', DEMO_PASSWORD: 'demo-password-h6-Zr4', SHUTDOWN_DRAIN: '3000' };
 
-const direct = (server: ServerProcess) => createApi(server.baseUrl);
+const direct = (server: ServerProcess) => createApi(server.baseUrl, undefined, outbox);
 
 describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreSQL ${skipReason ?? ''}`.trim(), () => {
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
     // Both at the same moment on the empty database: migrations and first-start data race.
     [a, b] = (await Promise.all(['a', 'b'].map((name) => startServerProcess({ dataDir: path.join(work, name), databaseUrl: scratch.url, env })))) as [ServerProcess, ServerProcess];
     nginx = await startNginx(work, [a.port, b.port]);
-    proxy = createApi(nginx.url);
+    proxy = createApi(nginx.url, undefined, outbox);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
   }, 300_000);

@@ -43,7 +43,7 @@ describe.runIf(runs)('database outage under load (PostgreSQL)', () => {
     postgres = await startPrivatePostgres();
     dataDir = mkdtempSync(path.join(tmpdir(), 'h5-outage-'));
     server = await startServerProcess({ dataDir, databaseUrl: postgres.url });
-    api = createApi(server.baseUrl);
+    api = createApi(server.baseUrl, undefined, path.join(dataDir, 'outbox'));
     customer = await newCustomer(api, 'Outage');
     catalogue = await firstCatalogue(api, customer.token);
     for (let n = 0; n < DRAFTS; n += 1) drafts.push((await createOrder(api, customer, catalogue)).id);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'fair-queue-'));
   database = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'fair') : null;
   server = await startServerProcess({ dataDir, databaseUrl: database?.url ?? null });
-  api = createApi(server.baseUrl);
+  api = createApi(server.baseUrl, undefined, path.join(dataDir, 'outbox'));
   customer = await newCustomer(api, 'Burst');
   catalogue = await firstCatalogue(api, customer.token);
 }, 180_000);

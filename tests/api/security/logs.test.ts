@@ -1,3 +1,4 @@
+import { confirmationToken } from '../support/confirmation-link';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,8 @@ describe('logs', () => {
     const password = 'a-secret-passphrase-7Q';
     const newPassword = 'another-secret-passphrase-8R';
     expect((await call('POST', '/auth/register', { name: 'Logged Person', email, password })).status).toBe(201);
+    const confirmToken = confirmationToken(await waitForMail(config.outboxDir, email));
+    expect((await call('POST', `/auth/confirm-email/${confirmToken}`)).status).toBe(200);
     const { token } = (await (await call('POST', '/auth/login', { username: email, password })).json()) as { token: string };
     await call('POST', '/auth/login', { username: email, password: 'a-wrong-guess-123' });
     await call('GET', '/services/order/get', undefined, token);
@@ -62,7 +65,8 @@ describe('logs', () => {
     expect(records.length).toBeGreaterThan(10);
     for (const record of records) expect(record.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(records.some((record) => record.req?.url.includes('/reset-password/[redacted]'))).toBe(true);
-    for (const secret of [password, newPassword, 'a-wrong-guess-123', 'a-third-passphrase-9S', token, resetToken]) {
+    expect(records.some((record) => record.req?.url.includes('/confirm-email/[redacted]'))).toBe(true);
+    for (const secret of [password, newPassword, 'a-wrong-guess-123', 'a-third-passphrase-9S', token, resetToken, confirmToken]) {
       expect(text.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the logs`).toBe(false);
     }
   }, 120_000);

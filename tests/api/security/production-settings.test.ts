@@ -1,3 +1,4 @@
+import { confirmationToken } from '../support/confirmation-link';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
@@ -254,7 +255,7 @@ describe('input bounds', () => {
 });
 
 describe('changing the email', () => {
-  it('needs the current password and tells the old address', async () => {
+  it('needs the current password, moves once the new address is confirmed, and tells the old address', async () => {
     const customer = await server.createCustomer();
     const newEmail = `moved-${Date.now()}@example.co.uk`;
     const without = await send('PUT', '/user/update', { name: null, email: newEmail, oldPassword: null, newPassword: null }, customer.token);
@@ -263,10 +264,14 @@ describe('changing the email', () => {
     const wrong = await send('PUT', '/user/update', { name: null, email: newEmail, oldPassword: 'not-my-password', newPassword: null }, customer.token);
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: WRONG_OLD_PASSWORD });
-    expect(await server.latestMail(customer.email)).toBeNull();
+    expect(await server.latestMail(newEmail)).toBeNull();
 
     const changed = await send('PUT', '/user/update', { name: null, email: newEmail, oldPassword: customer.password, newPassword: null }, customer.token);
     expect(changed.status).toBe(200);
+    // Nothing moved yet: the old address hears of it once the new one is confirmed.
+    expect((await server.latestMail(customer.email))?.subject).toBe('Confirm your email for Sparkle Cleaning');
+    const token = confirmationToken(await server.latestMail(newEmail));
+    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } })).response.status).toBe(200);
     const notice = await server.latestMail(customer.email);
     expect(notice?.subject).toBe('The email of your Sparkle Cleaning account was changed');
     expect(notice?.text).toContain(`from ${customer.email} to ${newEmail}`);

@@ -1,3 +1,4 @@
+import { confirmationToken } from '../support/confirmation-link';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../server/services/rate-limits';
@@ -78,7 +79,7 @@ describe('forgot-password tells nothing about accounts', () => {
           if (performance.now() - started < FORGOT_PASSWORD_FLOOR_MS) early[kind] += 1;
           expect(response.status).toBe(200);
           bodies.add(await response.text());
-          if (kind === 'known') mailsMissing += round + 1 - (await fresh.outbox()).filter((mail) => mail.to === known.email).length;
+          if (kind === 'known') mailsMissing += round + 1 - (await fresh.outbox()).filter((mail) => mail.to === known.email && mail.subject.startsWith('Reset')).length;
         }
       }
       console.log(`Forgot-password: answers before the ${FORGOT_PASSWORD_FLOOR_MS} ms floor: ${early.known} with an account, ${early.unknown} without; mails not yet written at the answer: ${mailsMissing}; ${bodies.size} answer text`);
@@ -109,6 +110,8 @@ describe('password choice', () => {
     const password = `${'correct horse battery staple '.repeat(4)}`.slice(0, 99) + 'Z';
     expect(password).toHaveLength(100);
     expect((await post('/auth/register', { name: 'Long Passphrase', email, password })).status).toBe(201);
+    const token = confirmationToken(await server.latestMail(email));
+    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } })).response.status).toBe(200);
     expect((await post('/auth/login', { username: email, password })).status).toBe(200);
     expect((await post('/auth/login', { username: email, password: password.slice(0, 99) })).status).toBe(401);
   }, 60_000);

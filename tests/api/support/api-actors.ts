@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { confirmationToken } from './confirmation-link';
+import { waitForMail } from './mail-wait';
 import type { AdminOrder, BookingSeries, CheckoutRequest, NewOrderRequest, OrderSummary, PaymentMethod, Service, ServiceItems, UserInfo } from '../../../openapi/schema';
 
 /**
@@ -32,14 +34,17 @@ export type AnswerListener = (request: { method: string; path: string }, answer:
 
 export interface Api {
   baseUrl: string;
+  /** The server's outbox folder, where new customers' confirmation links are read (newCustomer). */
+  outboxDir?: string;
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
 }
 
 /** `path` is the contract path with its values filled in, without the `/api` prefix. */
-export function createApi(baseUrl: string, onAnswer?: AnswerListener): Api {
+export function createApi(baseUrl: string, onAnswer?: AnswerListener, outboxDir?: string): Api {
   const root = baseUrl.replace(/\/+$/, '');
   return {
     baseUrl: root,
+    ...(outboxDir ? { outboxDir } : {}),
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -82,14 +87,22 @@ export async function login(api: Api, email: string, password: string): Promise<
   return { id: info.id, name: info.name, email: info.email, roles: info.roles, token: info.token, password };
 }
 
-/** A new customer with a unique email, signed in. */
+/**
+ * A new customer with a unique email, signed in as a person is: registered, then the link mailed
+ * to the address followed (read from `api.outboxDir`, decision 029).
+ */
 export async function newCustomer(api: Api, label = 'Customer'): Promise<Session> {
   const unique = randomUUID().slice(0, 8);
   const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique}@example.co.uk`;
   const password = `correct-horse-${unique}`;
   const name = `${label} ${unique}`;
+  if (!api.outboxDir) throw new Error('newCustomer needs the server\'s outbox folder: createApi(baseUrl, listener, outboxDir)');
   expectStatus(await api.call('POST', '/auth/register', { body: { name, email, password } }), 201, `register ${email}`);
-  return login(api, email, password);
+  const token = confirmationToken(await waitForMail(api.outboxDir, email));
+  const answer = await api.call('POST', `/auth/confirm-email/${token}`);
+  expectStatus(answer, 200, `confirm ${email}`);
+  const info = answer.body as UserInfo;
+  return { id: info.id, name: info.name, email: info.email, roles: info.roles, token: info.token, password };
 }
 
 export interface Catalogue {

@@ -38,9 +38,11 @@ function resetTokenFrom(mail: { links: string[] } | null, email: string): string
   return decodeURIComponent(new URL(link).pathname.split('/reset-password/')[1]!);
 }
 
-function validatedApi(baseUrl: string, validator: ContractValidator): Api {
-  return createApi(baseUrl, (request, answer) =>
-    validator.check({ method: request.method, path: request.path, status: answer.status, body: answer.text }),
+function validatedApi(baseUrl: string, validator: ContractValidator, outboxDir: string): Api {
+  return createApi(
+    baseUrl,
+    (request, answer) => validator.check({ method: request.method, path: request.path, status: answer.status, body: answer.text }),
+    outboxDir,
   );
 }
 
@@ -50,7 +52,7 @@ export const databaseLabel = (): string => (onPostgres() ? 'PostgreSQL' : 'PGlit
 export async function startHardeningTarget(): Promise<HardeningTarget> {
   const server = await startTestServer();
   const validator = createContractValidator();
-  const api = validatedApi(server.baseUrl, validator);
+  const api = validatedApi(server.baseUrl, validator, server.config.outboxDir);
   return {
     api,
     validator,
@@ -67,7 +69,7 @@ export async function startProcessTarget(env: Record<string, string> = {}): Prom
   const options: ServerProcessOptions = { dataDir, databaseUrl: scratch?.url ?? null, env };
   const validator = createContractValidator();
   let server = await startServerProcess(options);
-  const api = validatedApi(server.baseUrl, validator);
+  const api = validatedApi(server.baseUrl, validator, path.join(dataDir, 'outbox'));
   const target: ProcessTarget = {
     api,
     validator,

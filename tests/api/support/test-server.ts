@@ -9,6 +9,8 @@ import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { QUEUES } from '../../../server/jobs';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
+import { confirmationToken } from './confirmation-link';
+import { waitForMail } from './mail-wait';
 import { assertContractKept, createContractValidator, type ContractValidator } from '../../support/contract-validator';
 import { createTestDatabase, roomForBookings } from './test-database';
 import { TEST_ADMIN, TEST_CUSTOMER, testConfig } from './test-config';
@@ -41,7 +43,7 @@ export interface TestServer {
   mailSettled(): Promise<void>;
   /** Signs in through POST /api/auth/login and answers the token (throws on failure). */
   login(email: string, password: string): Promise<string>;
-  /** Registers a new customer with a unique email through the API and signs them in. */
+  /** Registers a new customer with a unique email through the API, follows the mailed link (which signs them in). */
   createCustomer(overrides?: Partial<Pick<TestCustomer, 'name' | 'email' | 'password'>>): Promise<TestCustomer>;
   /** A token of the seeded admin (admin@sparkle.test). */
   adminToken(): Promise<string>;
@@ -124,8 +126,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const password = overrides.password ?? 'correct-horse-battery';
       const { response, error } = await api.POST('/auth/register', { body: { name, email, password } });
       if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(error)}`);
-      const { data } = await api.POST('/auth/login', { body: { username: email, password } });
-      return { id: data!.id, name, email, password, token: data!.token };
+      // As a person does: the link mailed to the address creates the account and signs in (decision 029).
+      const token = confirmationToken(await waitForMail(config.outboxDir, email));
+      const { data, error: refused } = await api.POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+      if (!data) throw new Error(`confirm ${email} failed: ${JSON.stringify(refused)}`);
+      return { id: data.id, name, email, password, token: data.token };
     },
     adminToken: () => login(TEST_ADMIN.email, TEST_ADMIN.password),
     customerToken: () => login(TEST_CUSTOMER.email, TEST_CUSTOMER.password),

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 // Every /api/ answer the page receives is checked against the contract (H5).
 import { contractTest as base } from './contract';
 import { createApiClient, ok, type ApiClient } from './api-client';
+import { linkIn, newestMailTo } from './mailbox';
 
 export interface Credentials {
   email: string;
@@ -21,11 +22,25 @@ export function uniqueCustomer(label = 'customer'): Customer {
   return { name: `Test ${label.replace(/[^A-Za-z0-9]/g, '')} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
 }
 
-/** Registers a fresh customer through the API (not the UI) and returns their credentials. */
+/**
+ * Registers a fresh customer through the API (not the UI), follows the link mailed to the address
+ * as a person would (decision 029), and returns their credentials.
+ */
 export async function registerCustomer(api: ApiClient, label?: string): Promise<Customer> {
   const customer = uniqueCustomer(label);
   await ok(api.POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
+  await confirmRegistration(api, customer.email);
   return customer;
+}
+
+/** Follows the confirmation link mailed to `email` (after a registration through the API). */
+export async function confirmRegistration(api: ApiClient, email: string): Promise<void> {
+  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(email)) } } }));
+}
+
+/** The token of the confirmation link in a mail (…/confirm-email/TOKEN?redirect=…). */
+export function confirmationTokenIn(mail: Parameters<typeof linkIn>[0]): string {
+  return decodeURIComponent(new URL(linkIn(mail, '/confirm-email/')).pathname.split('/').at(-1)!);
 }
 
 /** Logs in through the login screen and waits until the app has left it (logged in). */

@@ -1,3 +1,5 @@
+import { confirmationToken } from '../../api/support/confirmation-link';
+import { waitForMail } from '../../api/support/mail-wait';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -23,6 +25,8 @@ export interface OwnServer {
   baseUrl: string;
   db: Database;
   api(token?: string): ApiClient;
+  /** Follows the confirmation link this server mailed to `email` (decision 029). */
+  confirm(email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,11 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
     baseUrl,
     db,
     api: (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    async confirm(email) {
+      const token = confirmationToken(await waitForMail(config.outboxDir, email));
+      const { response } = await createClient<paths>({ baseUrl: `${baseUrl}/api` }).POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+      if (!response.ok) throw new Error(`confirming ${email} answered ${response.status}`);
+    },
     async close() {
       app.server.closeAllConnections();
       await app.close();

@@ -11,7 +11,7 @@ import { describePath, pathsOf, type AnyPath } from '../../support/replay-paths'
  * hand-written table (tests/support/expected/session.ts) expects, not of the state the machine
  * went to, so a broken transition fails in the browser too.
  */
-export type UiStep = 'login-ok' | 'login-fail' | 'register-ok' | 'register-fail' | 'logout' | 'expire' | 'open-login' | 'open-register';
+export type UiStep = 'login-ok' | 'login-fail' | 'register-ok' | 'register-fail' | 'confirm-ok' | 'confirm-fail' | 'logout' | 'expire' | 'open-login' | 'open-register';
 
 export interface UiScenario {
   name: string;
@@ -30,6 +30,7 @@ const paired: Record<string, Record<string, UiStep>> = {
   'session.login': { 'xstate.done.actor.login': 'login-ok', 'xstate.error.actor.login': 'login-fail' },
   'session.register': { 'xstate.done.actor.register': 'register-ok', 'xstate.error.actor.register': 'register-fail' },
   'session.logout': { 'xstate.done.actor.logout': 'logout' },
+  'session.confirm': { 'xstate.done.actor.confirmEmail': 'confirm-ok', 'xstate.error.actor.confirmEmail': 'confirm-fail' },
 };
 const single: Record<string, UiStep> = { 'session.expired': 'expire', 'session.loginReset': 'open-login', 'session.registerReset': 'open-register' };
 

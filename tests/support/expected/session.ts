@@ -6,7 +6,9 @@ import type { UserInfo } from '../../../openapi/schema';
 
 /**
  * The signed-in user, written from docs/requirements.md (R-AUTH-*): logging in, failing to, logging
- * out (the user is forgotten at once, the server told afterwards), a 401 elsewhere, registering.
+ * out (the user is forgotten at once, the server told afterwards), a 401 elsewhere, registering,
+ * and following the mailed confirmation link (decision 029), which signs in whoever was before and,
+ * when it fails, leaves a signed-in user signed in.
  * The register form's request is a region of its own: whatever the login does, and a logout or an
  * expiry resets it.
  */
@@ -28,27 +30,39 @@ export const sessionEvents = {
   registerDone: { type: 'xstate.done.actor.register', output: { message: 'Registered' } },
   registerError: { type: 'xstate.error.actor.register', error: new Error('This email is already registered') },
   registerReset: { type: 'session.registerReset' },
+  confirm: { type: 'session.confirm', token: 'mailed-token' },
+  confirmDone: { type: 'xstate.done.actor.confirmEmail', output: jane },
+  confirmError: { type: 'xstate.error.actor.confirmEmail', error: new Error('This confirmation link is invalid or has expired') },
 };
 
-const loggedOut = (loginError: string | null) => (c: any) => has(c, { user: null, revokedToken: null, loginError });
+const loggedOut = (loginError: string | null, confirmError: string | null = null) => (c: any) => has(c, { user: null, revokedToken: null, loginError, confirmError });
 // A logout, an expiry, a new registration or the page's reset: back to a clean form, whatever it was.
 const anyRegistration: Record<string, Target> = { register: 'registering', registerReset: 'idle', logout: 'idle', expired: 'idle', ended: 'idle' };
 
 export const expectedSession: ExpectedMachine = {
   name: 'session',
-  machine: sessionMachine.provide({ actors: { login: never, register: never, logout: never } }),
+  machine: sessionMachine.provide({ actors: { login: never, register: never, confirmEmail: never, logout: never } }),
   input: { user: null },
   events: sessionEvents,
   initial: { auth: 'loggedOut.idle', registration: 'idle' },
   regions: {
     auth: {
-      'loggedOut.idle': { on: { login: 'loggedOut.loggingIn' }, context: loggedOut(null) },
+      'loggedOut.idle': { on: { login: 'loggedOut.loggingIn', confirm: 'confirming' }, context: loggedOut(null) },
       // A second submit starts the login again.
-      'loggedOut.loggingIn': { on: { login: 'loggedOut.loggingIn', loginDone: 'loggedIn', loginError: 'loggedOut.failed' }, context: loggedOut(null) },
-      'loggedOut.failed': { on: { login: 'loggedOut.loggingIn', loginReset: 'loggedOut.idle' }, context: loggedOut('Wrong email or password') },
+      'loggedOut.loggingIn': { on: { login: 'loggedOut.loggingIn', confirm: 'confirming', loginDone: 'loggedIn', loginError: 'loggedOut.failed' }, context: loggedOut(null) },
+      'loggedOut.failed': { on: { login: 'loggedOut.loggingIn', confirm: 'confirming', loginReset: 'loggedOut.idle' }, context: loggedOut('Wrong email or password') },
+      'loggedOut.confirmFailed': {
+        on: { login: 'loggedOut.loggingIn', confirm: 'confirming', loginReset: 'loggedOut.idle' },
+        context: loggedOut(null, 'This confirmation link is invalid or has expired'),
+      },
+      // Whoever is signed in stays so while the link is checked; a failure keeps them signed in.
+      confirming: {
+        on: { confirmDone: 'loggedIn', confirmError: (c) => (c.user !== null ? 'loggedIn' : 'loggedOut.confirmFailed') },
+        context: (c) => assert.equal(c.confirmError, null),
+      },
       loggedIn: {
         // Expired (a 401: asked to log in again) or ended in another tab: logged out here too.
-        on: { logout: 'loggingOut', expired: 'loggedOut.idle', ended: 'loggedOut.idle', updated: 'loggedIn' },
+        on: { logout: 'loggingOut', expired: 'loggedOut.idle', ended: 'loggedOut.idle', updated: 'loggedIn', confirm: 'confirming' },
         context: (c) => {
           has(c.user, { id: jane.id, email: jane.email, token: jane.token });
           assert.equal(c.loginError, null);

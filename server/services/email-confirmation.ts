@@ -1,0 +1,141 @@
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { badRequest } from '../lib/http-error';
+import { createRateLimiter } from '../lib/rate-limiter';
+import { createEmailConfirmationRepository } from '../repositories/email-confirmations';
+import { newResetToken } from '../repositories/reset-token-repository';
+import { createUserRepository, type UserRecord } from '../repositories/user-repository';
+import { accountKey, clientNetwork } from './rate-limits';
+import { createSignInLimits } from './sign-in-limits';
+
+export const CONFIRM_LINK_VALIDITY_MS = 24 * 60 * 60_000;
+export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired, please register or change your email again';
+
+/**
+ * Proving an address (issue 24, docs/decisions/029): registering and changing one's email mail a
+ * single-use link valid 24 hours; following it creates the account or moves it to the new address.
+ * Until then nothing is tied to the address: a pending registration is no account, a pending change
+ * leaves the old address in place. Whoever confirms first takes the address and the other claims on
+ * it end. A claim on an address an account already holds mails its owner instead, and the caller
+ * answers the same, so nobody learns which addresses are customers.
+ */
+export function createEmailConfirmation(ctx: AppContext) {
+  const limiter = createRateLimiter(ctx.db, ctx.now);
+  const limits = ctx.config.rateLimits;
+  const signInLimits = createSignInLimits(ctx);
+
+  const linkFor = (token: string, returnTo: string | undefined) =>
+    `${ctx.config.publicUrl}/confirm-email/${token}${returnTo ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`;
+
+  /** Mails to one address are limited whoever asks, the owner's "someone tried" notices included. */
+  const reserveMail = (email: string) => limiter.reserve({ key: `confirm:address:${accountKey(email)}`, ...limits.confirmMails });
+
+  /** The token and its mail commit together; the mail is sent after, retried until it goes. */
+  async function mailLink(tx: Database, claim: Parameters<ReturnType<typeof createEmailConfirmationRepository>['create']>[1], greeting: string, returnTo?: string) {
+    const token = newResetToken();
+    await createEmailConfirmationRepository(tx).create(token, claim, new Date(ctx.now().getTime() + CONFIRM_LINK_VALIDITY_MS));
+    const link = linkFor(token, returnTo);
+    await ctx.outbox.add(tx, {
+      to: claim.email,
+      subject: 'Confirm your email for Sparkle Cleaning',
+      text: [
+        greeting,
+        '',
+        claim.kind === 'registration'
+          ? 'Someone (hopefully you) created a Sparkle Cleaning account with this email address.'
+          : 'Someone (hopefully you) asked to use this email address for their Sparkle Cleaning account.',
+        `Confirm it within 24 hours by following this link; it signs you in: ${link}`,
+        '',
+        'If this was not you, ignore this email: nothing is tied to your address until the link is followed.',
+      ].join('\n'),
+    });
+  }
+
+  async function tellOwner(tx: Database, owner: UserRecord, what: 'register' | 'change') {
+    await ctx.outbox.add(tx, {
+      to: owner.email,
+      subject: 'Someone tried to use your email at Sparkle Cleaning',
+      text: [
+        `Hello ${owner.name},`,
+        '',
+        what === 'register'
+          ? 'Someone tried to register a new Sparkle Cleaning account with your email address. Your address already has an account, so no other account was created.'
+          : 'Someone tried to move another Sparkle Cleaning account to your email address. Your address already has an account, so nothing changed.',
+        `If it was you, log in here (or reset your password there): ${ctx.config.publicUrl}/login`,
+        '',
+        'If it was not you, you need do nothing: your account and what is tied to it stay yours.',
+      ].join('\n'),
+    });
+  }
+
+  return {
+    /** Registration: a link to the address, or its owner's notice. `returnTo` (a path here) goes into the link. */
+    async claimForRegistration(claim: { name: string; email: string; passwordHash: string }, returnTo?: string): Promise<void> {
+      await reserveMail(claim.email);
+      await ctx.db.transaction(async (tx) => {
+        const owner = await createUserRepository(tx).findByEmail(claim.email);
+        if (owner) return tellOwner(tx, owner, 'register');
+        return mailLink(tx, { kind: 'registration', ...claim }, `Hello ${claim.name},`, returnTo);
+      });
+    },
+
+    /** Before claimForChange, outside its transaction (the limiter has its own connection). */
+    reserveMail,
+
+    /** An email change of a signed-in account (its password checked): the account keeps its address until the link is followed. */
+    async claimForChange(tx: Database, user: UserRecord, email: string): Promise<void> {
+      const confirmations = createEmailConfirmationRepository(tx);
+      // Only the latest change asked for can be confirmed.
+      await confirmations.deleteForUser(user.id);
+      const owner = await createUserRepository(tx).findByEmail(email);
+      if (owner) return tellOwner(tx, owner, 'change');
+      return mailLink(tx, { kind: 'change', email, userId: user.id }, `Hello ${user.name},`);
+    },
+
+    /** Following the link: the account created or moved, to sign in. `ip`: invalid tokens per client are limited. */
+    async confirm(token: string, ip: string): Promise<UserRecord> {
+      const attempt = await limiter.reserve({ key: `confirm:client:${clientNetwork(ip)}`, ...limits.confirmEmail });
+      if (!(await createEmailConfirmationRepository(ctx.db).isUsable(token, ctx.now()))) throw badRequest(INVALID_CONFIRM_LINK);
+      await attempt.release();
+      const user = await ctx.db.transaction(async (tx) => {
+        const confirmations = createEmailConfirmationRepository(tx);
+        const users = createUserRepository(tx);
+        const claim = await confirmations.consume(token, ctx.now());
+        if (!claim) throw badRequest(INVALID_CONFIRM_LINK);
+        // The unique address index decides: null when another account proved the address first.
+        let confirmed: UserRecord | null;
+        let oldEmail: string | null = null;
+        if (claim.kind === 'registration') {
+          confirmed = await users.create({ name: claim.name, email: claim.email, passwordHash: claim.passwordHash });
+        } else {
+          const before = await users.findById(claim.userId);
+          if (!before || !before.email) throw badRequest(INVALID_CONFIRM_LINK);
+          oldEmail = before.email;
+          // The address changed: sessions elsewhere end (this link signs in afresh).
+          confirmed = await users.update(claim.userId, { email: claim.email, endSessions: true });
+        }
+        if (!confirmed) throw badRequest(INVALID_CONFIRM_LINK);
+        await confirmations.endClaimsOn(claim.email, ctx.now());
+        if (oldEmail) {
+          await ctx.outbox.add(tx, {
+            to: oldEmail,
+            subject: 'The email of your Sparkle Cleaning account was changed',
+            text: [
+              'Hello,',
+              '',
+              `The email of your Sparkle Cleaning account was changed from ${oldEmail} to ${confirmed.email}.`,
+              'Mails about your account and your bookings now go to the new address.',
+              '',
+              'If you did not make this change, reply to this email or use our contact page at once:',
+              `${ctx.config.publicUrl}/contact`,
+            ].join('\n'),
+          });
+        }
+        return confirmed;
+      });
+      // The owner proved they read the address's mail: sign-in pauses on it end.
+      await signInLimits.lift(user.email);
+      return user;
+    },
+  };
+}
