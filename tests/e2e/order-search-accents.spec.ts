@@ -1,6 +1,6 @@
 import { adminApi } from './support/admin-data';
 import { signIn } from './support/admin-ui';
-import { createApiClient, expect, ok, test } from './support/fixtures';
+import { createApiClient, expect, ok, test, confirmRegistration } from './support/fixtures';
 import { checkoutAtFreeTime, ukDay } from './support/free-slots';
 
 /**
@@ -17,6 +17,7 @@ test('searching /orders for "zoe" finds Zoë\'s order', async ({ page }) => {
   const email = `zoe-${tag}@example.co.uk`;
   const password = 'correct-horse-battery';
   await ok(createApiClient().POST('/auth/register', { body: { name, email, password } }));
+  await confirmRegistration(createApiClient(), email);
   const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: email, password } }));
   const api = createApiClient(token);
   const [service] = await ok(api.GET('/home/services'));
