@@ -88,15 +88,20 @@ function fold(line: string): string {
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
+/** The opening of every calendar file we send: who made it, and the UK's time zone. */
+const CALENDAR_HEAD = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Sparkle Cleaning//Bookings//EN',
+  'CALSCALE:GREGORIAN',
+  'METHOD:PUBLISH',
+  ...VTIMEZONE_LONDON,
+];
+
 export function calendarFile(event: CalendarEvent): string {
   const end = new Date(event.start.getTime() + event.minutes * 60_000);
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Sparkle Cleaning//Bookings//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...VTIMEZONE_LONDON,
+    ...CALENDAR_HEAD,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -113,4 +118,4 @@ export function calendarFile(event: CalendarEvent): string {
 }
 
 /** The shared pieces of an entry, for the series' entry (series-ics.ts). */
-export const icsParts = { VTIMEZONE_LONDON, londonStamp, utcStamp, text, fold };
+export const icsParts = { CALENDAR_HEAD, londonStamp, utcStamp, text, fold };

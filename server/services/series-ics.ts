@@ -2,7 +2,7 @@ import { icsParts } from './ics';
 import { londonLocalToInstant } from './london-time';
 import type { SeriesFrequency } from './series-dates';
 
-const { VTIMEZONE_LONDON, londonStamp, utcStamp, text, fold } = icsParts;
+const { CALENDAR_HEAD, londonStamp, utcStamp, text, fold } = icsParts;
 
 /**
  * A recurring series as one calendar entry (RFC 5545, issue 25): the first visit with an RRULE in
@@ -96,12 +96,7 @@ export function seriesCalendarFile(event: SeriesCalendarEvent): string {
     'END:VEVENT',
   ]);
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Sparkle Cleaning//Bookings//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...VTIMEZONE_LONDON,
+    ...CALENDAR_HEAD,
     ...master,
     ...overrides,
     'END:VCALENDAR',

@@ -47,10 +47,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   if (visit && order.skipped) return <SkippedVisit order={order} onUndo={onUndo} undoing={undoing} Heading={Heading} />;
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
-      <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
-        <Heading id={titleId} className="order-card__service">{order.service}</Heading>
-        <p className="order-card__total">{formatMoney(order.total)}</p>
-      </header>
+      <OrderCardHeader order={order} titleId={titleId} Heading={Heading} />
       <dl className="order-card__facts">
         <div>
           <dt>Status</dt>
@@ -149,15 +146,22 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   );
 }
 
+/** The service and total a card starts with; the header is where a link to `#order-N` lands. */
+function OrderCardHeader({ order, titleId, Heading }: { order: MyOrder; titleId: string; Heading: 'h2' | 'h3' }) {
+  return (
+    <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
+      <Heading id={titleId} className="order-card__service">{order.service}</Heading>
+      <p className="order-card__total">{formatMoney(order.total)}</p>
+    </header>
+  );
+}
+
 /** A visit the customer skipped: one sentence and Undo (the server says if its time was taken). */
 function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3' }) {
   const titleId = `order-${order.id}-title`;
   return (
     <Card as="article" className="order-card order-card--skipped" aria-labelledby={titleId}>
-      <header className="order-card__header" id={`order-${order.id}`} tabIndex={-1}>
-        <Heading id={titleId} className="order-card__service">{order.service}</Heading>
-        <p className="order-card__total">{formatMoney(order.total)}</p>
-      </header>
+      <OrderCardHeader order={order} titleId={titleId} Heading={Heading} />
       <dl className="order-card__facts">
         <div>
           <dt>Booking date</dt>
