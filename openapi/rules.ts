@@ -31,7 +31,7 @@ export const RegisterRequestRules = {
       "maxLength": 100
     },
     "returnTo": {
-      "pattern": "^/(?!/)[A-Za-z0-9/_.~%?=&-]*$",
+      "pattern": "^/([A-Za-z0-9_.~%?=&-][A-Za-z0-9/_.~%?=&-]*)?$",
       "maxLength": 300
     }
   }

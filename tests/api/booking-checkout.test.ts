@@ -128,17 +128,18 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
       }
     });
 
-    it('refuses 2026-10-25 01:30 (the clock change: the hour shown twice), and names the notice in UK time', async () => {
+    it('refuses 2026-10-25 01:30 (the clock change) as outside opening hours, and names the notice in UK time', async () => {
       // The same cases as tests/unit/booking-checkout-form.test.ts, against the real server.
       try {
         clock.set('2026-10-24T00:20:00.000Z');
         let token = await server.login(jane.email, jane.password);
         const order = await placeOrder(server, token, house);
         const body = { ...checkoutBody(order.id, inHours(48)), due_date: '2026-10-25', due_time: '01:30' };
-        // 01:30 that night is two instants (and outside opening hours): the repeated hour is named (issue 24 row 10).
+        // 01:30 is outside opening hours (07:00-20:00, decision 015): refused since real availability
+        // (the repeated hour's own message, issue 24 row 10, is for opening hours that reach it).
         expect(await send(server, 'POST', '/services/order/checkout', { token, body })).toEqual({
           status: 400,
-          body: { message: '01:30 on 2026-10-25 happens twice in the UK: the clocks go back from 02:00 to 01:00 that night. Please choose another time' },
+          body: { message: 'This job of 90 minutes can start between 07:00 and 18:30 (UK time) on 2026-10-25' },
         });
 
         clock.set('2026-10-24T00:40:00.000Z');

@@ -77,6 +77,8 @@ describe('POST /services/order/new (createOrder)', () => {
     expect(await myOrder(server, jane.token, summary.id)).toEqual({
       id: summary.id,
       service: house.serviceName,
+      serviceId: house.serviceId,
+      minutes: summary.duration_minutes,
       total: summary.total,
       status: 'awaiting_validation',
       created: expect.any(String),
