@@ -132,14 +132,14 @@ test.describe('rescheduling a booking from My orders', () => {
     }
   });
 
-  test('within 24 hours the dialog states "A rescheduling fee of £X (30%) applies" and the fee is added', async ({ page }) => {
+  test('within 24 hours the dialog states "Rescheduling now costs £X (30% …)" and the fee is added', async ({ page }) => {
     const api = await signedIn(page, 'move-fee');
     const order = await booked(api);
     await moveJob(order.id, 20);
     const fee = Math.round(order.total * 100 * 0.3) / 100;
     await openMyOrders(page);
     await rescheduleButton(page, order.id).click();
-    await expect(dialog(page)).toContainText(`A rescheduling fee of ${gbp.format(fee)} (30%) applies`);
+    await expect(dialog(page)).toContainText(`Rescheduling now costs ${gbp.format(fee)} (30% of the price, within 24 hours of the job)`);
     const date = ukDateIn(4);
     await typeDate(page, date);
     await typeTime(page, '12:00');

@@ -104,6 +104,8 @@ test('one rule, said once: My orders, the card, the dialogs, the terms page and 
   const { items } = await serviceItems();
   const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: newCustomer.email, password: newCustomer.password } }));
   const orderId = await bookedCashOrder(createApiClient(token), items[0]!.id, 4);
+  // The booking mail is sent by the queue after the answer (the confirmation link came before it).
+  await expect.poll(async () => (await newestMailTo(newCustomer.email)).subject).toMatch(/^Booking confirmed/);
   const mail = await newestMailTo(newCustomer.email);
   await loginAs(page, newCustomer, { path: '/login?redirect=/profile-services' });
 
