@@ -117,6 +117,22 @@ export const CheckoutRequestRules = {
     },
     "client_note": {
       "maxLength": 2000
+    },
+    "confirmed_total": {
+      "minimum": 0,
+      "maximum": 99999999.99,
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
+export const CheckoutPriceChangeRules = {
+  "properties": {
+    "previousTotal": {
+      "multipleOf": 0.01
+    },
+    "total": {
+      "multipleOf": 0.01
     }
   }
 } as const;

@@ -335,6 +335,10 @@ export interface paths {
          *     The job claims a free team in the same transaction (decision 015): when no team is free any more for
          *     that time it answers 409 "That time was just taken — please choose another"; a closed day or a time
          *     outside opening hours answers 400.
+         *     The server prices the job for the address (decision 037): the postcode decides the Congestion Charge
+         *     whether or not one was quoted. When that changes the order's total, nothing is checked out or paid:
+         *     409 with `priceChanged`, the new figures. The customer confirms them by sending the same checkout
+         *     with `confirmed_total`; a `confirmed_total` that is not the price for the address answers the same 409.
          */
         post: operations["checkoutOrder"];
         delete?: never;
@@ -1779,6 +1783,8 @@ export interface components {
             /** @description Empty when none. */
             client_note: string;
             payment: components["schemas"]["PaymentMethod"];
+            /** @description Pounds: the new total the customer confirmed after a `priceChanged` answer; the checkout goes ahead only at that price. */
+            confirmed_total?: number;
         };
         /**
          * @example {
@@ -1795,6 +1801,20 @@ export interface components {
              * @description Card only: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL.
              */
             shippingInfo?: string;
+        };
+        CheckoutConflict: {
+            message: string;
+            priceChanged?: components["schemas"]["CheckoutPriceChange"];
+        };
+        /** @description The order priced for the address given at checkout (pounds, VAT inclusive). */
+        CheckoutPriceChange: {
+            /** @description The order's total before this address. */
+            previousTotal: number;
+            /** @description The total for this address, to send back as `confirmed_total`. */
+            total: number;
+            /** @description The VAT part of total. */
+            vat: number;
+            lines: components["schemas"]["QuoteLine"][];
         };
         /**
          * @example {
@@ -2908,6 +2928,8 @@ export type AvailabilityDay = components['schemas']['AvailabilityDay'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 export type CheckoutRequest = components['schemas']['CheckoutRequest'];
 export type CheckoutResponse = components['schemas']['CheckoutResponse'];
+export type CheckoutConflict = components['schemas']['CheckoutConflict'];
+export type CheckoutPriceChange = components['schemas']['CheckoutPriceChange'];
 export type PaymentStart = components['schemas']['PaymentStart'];
 export type PaymentOptions = components['schemas']['PaymentOptions'];
 export type OrderPayment = components['schemas']['OrderPayment'];
@@ -3469,7 +3491,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Not checked out. With `priceChanged` when the price for this address is not the order's (or not the confirmed one). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The price for WC2N 5DU is £96.50, not £85.00: please confirm the new total before paying",
+                     *       "priceChanged": {
+                     *         "previousTotal": 85,
+                     *         "total": 96.5,
+                     *         "vat": 16.08,
+                     *         "lines": [
+                     *           {
+                     *             "kind": "item",
+                     *             "name": "Bedroom",
+                     *             "quantity": 2,
+                     *             "unitPrice": 25,
+                     *             "amount": 50
+                     *           },
+                     *           {
+                     *             "kind": "item",
+                     *             "name": "Kitchen",
+                     *             "quantity": 1,
+                     *             "unitPrice": 35,
+                     *             "amount": 35
+                     *           },
+                     *           {
+                     *             "kind": "congestion",
+                     *             "name": "Congestion Charge",
+                     *             "amount": 11.5
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutConflict"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             "5XX": components["responses"]["ServerError"];

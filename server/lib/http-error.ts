@@ -1,8 +1,12 @@
-/** An error a handler throws to answer `{ message }` with a 4xx/5xx status. */
+/**
+ * An error a handler throws to answer `{ message }` with a 4xx/5xx status; `details` are answered
+ * beside the message when the contract names them for that answer (a checkout's `priceChanged`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

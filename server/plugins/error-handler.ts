@@ -16,7 +16,7 @@ export const ABORTED_MESSAGE = 'The request was not received whole';
 async function errorHandler(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send({ ...error.details, message: error.message });
     }
     if (error.validation) {
       return reply.code(400).send({ message: error.message });

@@ -18,6 +18,8 @@ export interface CheckoutRead {
   earlier: IdempotencyRecord | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
   erased: boolean;
+  /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pounds). */
+  congestion: { inZone: boolean; charge: number };
 }
 
 export interface CheckoutWrite extends CheckoutFields {
@@ -29,6 +31,8 @@ export interface CheckoutWrite extends CheckoutFields {
   teamName: string;
   /** The Idempotency-Key claimed with the change, and the answer a retry replays. */
   key: { key: string; requestHash: string; response: unknown } | null;
+  /** The job priced for this address (decision 037), when that is not the order's price: pounds and lines. */
+  price: { total: number; vat: number; lines: unknown[]; postcode: string } | null;
 }
 
 export function checkoutRepository(tx: Database) {
@@ -41,9 +45,9 @@ export function checkoutRepository(tx: Database) {
      * read by the next statement, whose snapshot is taken after the day's lock is held.
      * Null when the customer has no such order.
      */
-    async read(userId: number, orderId: number, key: string | null, date: string): Promise<CheckoutRead | null> {
+    async read(userId: number, orderId: number, key: string | null, date: string, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
@@ -53,26 +57,30 @@ export function checkoutRepository(tx: Database) {
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 pg_advisory_xact_lock($4, $5)::text AS day_locked,
-                customer.anonymised_at IS NOT NULL AS erased
+                customer.anonymised_at IS NOT NULL AS erased,
+                EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
+                (SELECT congestion_charge FROM pricing_settings) AS congestion_charge
            FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
           CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
            JOIN users u ON u.id = o.user_id
            JOIN services s ON s.id = o.service_id
            LEFT JOIN refund_requests r ON r.order_id = o.id`,
-        [userId, orderId, key, namespace, day],
+        [userId, orderId, key, namespace, day, district],
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
-      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased) };
+      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
+        congestion: { inZone: Boolean(inZone), charge: Number(charge) } };
     },
 
     /**
-     * Writes the checkout in one statement: the order (details, team, job length, version), its
+     * Writes the checkout in one statement: the order (details, team, job length, version, and its price
+     * for this address when that changed it), its
      * history (checked out, and the team that has the job) and the Idempotency-Key with the answer
      * to replay. `claimed` is false when the key was taken meanwhile (the caller rolls back);
      * `version` is null when the order was checked out meanwhile.
@@ -83,7 +91,9 @@ export function checkoutRepository(tx: Database) {
            UPDATE orders
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
                   payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = $11, duration_minutes = $12,
-                  version = version + 1
+                  version = version + 1,
+                  total = COALESCE($19::numeric, total), vat = COALESCE($20::numeric, vat),
+                  price_lines = COALESCE($21::jsonb, price_lines), priced_postcode = COALESCE($22::text, priced_postcode)
             WHERE id = $1 AND checked_out_at IS NULL
             RETURNING id, version),
          history AS (
@@ -103,7 +113,8 @@ export function checkoutRepository(tx: Database) {
         [write.orderId, write.dueAt, write.address, write.phone, write.city, write.codePostal, write.clientNote,
           write.paymentMethod, write.paymentRef, write.checkedOutAt, write.teamId, write.minutes,
           write.actorId, write.actor, write.teamName,
-          write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null],
+          write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null,
+          write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null],
       );
       return { version: row?.version ?? null, claimed: row?.claimed === true };
     },

@@ -16,7 +16,9 @@ import { londonLocalToInstant } from './london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
-import { assertAddressKeepsPrice } from './quotes';
+import { assertPriceAgreed, priceAtAddress } from './checkout-price';
+import { toPence, toPounds } from './money';
+import { postcodeDistrict } from './pricing';
 import { isSeriesFrequency } from './series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
@@ -63,7 +65,7 @@ export async function checkoutOrder(
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
-    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date);
+    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, postcodeDistrict(request.code_postal));
     if (read?.erased) throw unauthorized(ERASED_MESSAGE);
     if (!read) throw notFound('Order not found');
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
@@ -77,7 +79,10 @@ export async function checkoutOrder(
       if (earlier) return { replayed: earlier, seriesId: null, placed: null };
     }
     assertNotCheckedOut(order);
-    await assertAddressKeepsPrice(tx, order, request.code_postal);
+    // The address decides the Congestion Charge (decision 037): priced here, from what the read
+    // brought, so the price costs no statement of its own; a changed price must have been confirmed.
+    const price = priceAtAddress(order, items, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
+    const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
     // The job holds a team from now on (409 when none is free any more): decision 015. The day is
     // locked since the read, so this sees every job claimed before and none can be claimed meanwhile.
@@ -99,6 +104,7 @@ export async function checkoutOrder(
     const written = await checkoutRepository(tx).write({
       ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
       key: key ? { key, requestHash, response } : null,
+      price: repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), lines: price.lines, postcode: fields.codePostal } : null,
     });
     if (written.version === null) throw conflict('This order has already been checked out');
     // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
@@ -107,6 +113,7 @@ export async function checkoutOrder(
       ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
       client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
       version: written.version, duration_minutes: team.minutes, team_id: team.teamId,
+      ...(repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
     } as OrderRow;
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { toPounds } from './money';
-import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
+import { linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
 
 
 export const QUOTE_EXPIRED_MESSAGE = 'This price has expired: please check the new price and continue again';
@@ -124,23 +124,4 @@ async function assertItemsExist(db: Database, rules: LoadedRules['rules'], items
   const found = await db.query<{ id: number }>('SELECT id FROM service_items WHERE id = ANY($1::integer[])', [missing]);
   const unknown = missing.find((id) => !found.some((row) => Number(row.id) === id));
   if (unknown !== undefined) throw notFound(`Item ${unknown} not found`);
-}
-
-/**
- * The Congestion Charge of an order made from a quote follows the quote's postcode; checking it out
- * at an address on the other side of the zone's boundary would change the price, so it is refused
- * (409): the customer gets a new price for that address.
- */
-export async function assertAddressKeepsPrice(
-  db: Database,
-  order: { service_id: number; quote_id: string | null; priced_postcode: string | null },
-  postcode: string,
-): Promise<void> {
-  // Priced with no postcode (the spec's call, or a quote without one: /properties/:id does not ask
-  // for it) the charge is not known at order time and the order keeps its price (decision 014).
-  if (order.quote_id === null || order.priced_postcode === null) return;
-  const { rules } = await rulesOf(db, order.service_id);
-  const inside = isInCongestionZone(rules, postcode);
-  if (inside === isInCongestionZone(rules, order.priced_postcode)) return;
-  throw conflict(`The price was for postcode ${order.priced_postcode} and ${postcode.toUpperCase()} is ${inside ? 'inside' : 'outside'} the Congestion Charge zone: please get a new price for this address`);
 }

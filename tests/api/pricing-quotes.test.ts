@@ -247,16 +247,24 @@ describe('An order made from a quote', () => {
     expect((await send(server, 'POST', '/services/order/new', { body: { service: house.serviceId, items: [{ id: bedroom.id, quantity: 1 }], quote: made.id } })).status).toBe(401);
   });
 
-  it('refuses a checkout across the Congestion Charge zone boundary from the quoted postcode (409); the same side is fine', async () => {
+  it('prices the checkout for its address: a quote without a postcode checked out to WC2N answers 409 priceChanged, then checks out at the confirmed total', async () => {
     const bedroom = itemNamed(house, 'Bedroom');
-    const made = await quote({ service: house.serviceId, items: [{ id: bedroom.id, quantity: 1 }], frequency: 'one_off', postcode: 'SE22 8AB' });
+    const made = await quote({ service: house.serviceId, items: [{ id: bedroom.id, quantity: 1 }], frequency: 'one_off' });
     const { data: summary } = await server.api.POST('/services/order/new', {
       body: { service: house.serviceId, items: [{ id: bedroom.id, quantity: 1 }], quote: made.id }, headers: server.bearer(jane.token),
     });
-    const inside = await checkout(server, jane.token, { ...checkoutBody(summary!.id, due()), code_postal: 'EC1A 1BB' });
-    expect(inside.response.status).toBe(409);
-    expect(inside.error?.message).toBe('The price was for postcode SE22 8AB and EC1A 1BB is inside the Congestion Charge zone: please get a new price for this address');
-    expect((await checkout(server, jane.token, { ...checkoutBody(summary!.id, due()), code_postal: 'NW1 6XE' })).response.status).toBe(200);
+    const body = { ...checkoutBody(summary!.id, due()), code_postal: 'WC2N 5DU' };
+    const changed = await checkout(server, jane.token, body);
+    expect(changed.response.status).toBe(409);
+    expect(changed.error).toEqual({
+      message: 'The price for WC2N 5DU is £36.50, not £25.00: please confirm the new total before paying',
+      priceChanged: { previousTotal: 25, total: 36.5, vat: 6.08, lines: [
+        { kind: 'item', name: 'Bedroom', quantity: 1, unitPrice: 25, amount: 25 }, { kind: 'congestion', name: 'Congestion Charge', amount: 11.5 },
+      ] },
+    });
+    expect((await checkout(server, jane.token, { ...body, confirmed_total: 25 })).response.status).toBe(409);
+    expect((await checkout(server, jane.token, { ...body, confirmed_total: 36.5 })).response.status).toBe(200);
+    expect(await myOrder(server, jane.token, summary!.id)).toMatchObject({ total: 36.5 });
   });
 
   it('without a quote, the spec call still prices from the same rule: One-off, Σ price × quantity, VAT included', async () => {

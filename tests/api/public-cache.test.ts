@@ -61,7 +61,7 @@ describe('public reads', () => {
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const { response: paid } = await server.api.POST('/services/order/checkout', {
       headers: server.bearer(jane.token),
-      body: { order: order!.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+      body: { order: order!.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
     });
     expect(paid.status).toBe(200);
     await server.api.POST('/contact', { body: { name: 'Jane Doe', email: 'jane.doe@example.co.uk', message: 'Do you clean ovens?' } });

@@ -115,7 +115,7 @@ describe('path, query and header values are strings on the wire, coerced before 
       // A valid body: Fastify checks params, body, query, then headers.
       body: JSON.stringify({
         order: 1, due_date: '2030-01-07', due_time: '09:30', address: '10 Downing Street', phone: '020 7946 0000',
-        city: 'London', code_postal: 'SW1A 2AA', client_note: '', payment: 'cash',
+        city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
       }),
     });
     expect(response.status).toBe(400);

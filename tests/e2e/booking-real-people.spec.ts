@@ -114,7 +114,7 @@ test.describe('booking from a browser in en-US, in New York', () => {
     const order = await ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items: [{ id: items[0]!.id, quantity: 1 }] } }));
     const { due_date: day } = await checkoutAtFreeTime(api, order, {
       serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), time: '10:30', idempotencyKey: `ny-admin-${order.id}`,
-      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     });
     await page.evaluate(() => localStorage.clear());
     const user = await ok(createApiClient().POST('/auth/login', { body: { username: adminAccount.email, password: adminAccount.password } }));
@@ -211,7 +211,7 @@ test.describe('a session that ends kindly', () => {
     const order = await ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items: [{ id: items[0]!.id, quantity: 1 }] } }));
     await checkoutAtFreeTime(api, order, {
       serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), idempotencyKey: `expiry-cancel-${order.id}`,
-      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+      address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     });
     await page.goto('/profile-services');
     await orderCard(page, order.id).getByRole('button', { name: /^Cancel order/ }).click();

@@ -45,7 +45,7 @@ test('a customer books a service with the keyboard alone', async ({ page, newCus
   // A UK day with a team free at 10:00 for this job, as the form would offer it (3 teams, shared).
   const [year, month, day] = (await dayFreeAt(serviceId, ukDateIn(3), '10:00', (await storedOrder(page))?.duration_minutes)).split('-');
   const ddmmyyyy = `${day}${month}${year}`;
-  const fields: [string, string][] = [['Address', '1 High Street'], ['City', 'London'], ['Postcode', 'SW1A 1AA'], ['Phone', '020 7946 0000'], ['Date', ddmmyyyy], ['Time', '1000']];
+  const fields: [string, string][] = [['Address', '1 High Street'], ['City', 'London'], ['Postcode', 'NW1 6XE'], ['Phone', '020 7946 0000'], ['Date', ddmmyyyy], ['Time', '1000']];
   for (const [label, text] of fields) {
     // Date and time are segmented fields (dd/mm/yyyy, hh:mm): a group of spin buttons.
     const field = label === 'Date' || label === 'Time' ? page.getByRole('group', { name: label, exact: true }) : page.getByLabel(label, { exact: true });

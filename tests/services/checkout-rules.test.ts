@@ -12,11 +12,12 @@ import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
 import { houseKeepingDatabase } from './support/own-database';
 import { refused } from './support/refused';
+import { HttpError } from '../../server/lib/http-error';
 
 /**
  * Checkout rules beyond the lifecycle suite (R-PAY, decisions 014, 015): card needs a payment
- * provider, a draft expires after 24 hours, a quoted price holds only on its side of the Congestion
- * Charge zone, the last free team goes to one booking, and a card checkout replayed with its key
+ * provider, a draft expires after 24 hours, the address decides the Congestion Charge (decision 037),
+ * the last free team goes to one booking, and a card checkout replayed with its key
  * answers the same payment page; on a real seeded PGlite with the product's three teams.
  */
 const HOUR = 3_600_000;
@@ -33,6 +34,13 @@ const details = (order: number, over: Partial<CheckoutRequest> = {}): CheckoutRe
   order, due_date: '2030-01-09', due_time: '10:00', address: '1 Test Street', phone: '020 7946 0000', city: 'London', code_postal: 'se22 8ab', client_note: '', payment: 'cash', ...over,
 });
 const draft = (now = NOW, quote?: string) => createOrder(db, jane, { service: serviceId, items: twoBedrooms, ...(quote ? { quote } : {}) }, now);
+/** The refusal as the API answers it: status, message and the contract's `priceChanged`. */
+async function priceRefusal(work: Promise<unknown>): Promise<Record<string, unknown>> {
+  const error = await work.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(HttpError);
+  const { statusCode, message, details } = error as HttpError;
+  return { status: statusCode, message, ...details };
+}
 const checkedOut = async (id: number) => (await db.query<{ checked_out_at: Date | null }>('SELECT checked_out_at FROM orders WHERE id = $1', [id]))[0]!.checked_out_at !== null;
 
 beforeAll(async () => {
@@ -61,16 +69,42 @@ describe('checkout rules (R-PAY)', () => {
     expect((await checkoutOrder(deps(NOW), jane, details(recent.id), undefined)).message).toBe(CHECKOUT_MESSAGE);
   });
 
-  it('a price quoted inside the Congestion Charge zone is not taken to an address outside it', async () => {
+  it('the address decides the Congestion Charge: an unquoted job checked out to WC2N is not checked out until the new total is confirmed', async () => {
+    const order = await draft();
+    const zone = details(order.id, { code_postal: 'wc2n 5du' });
+    const first = await priceRefusal(checkoutOrder(deps(NOW), jane, zone, 'key-zone-1'));
+    expect(first).toEqual({
+      status: 409,
+      message: 'The price for WC2N 5DU is £61.50, not £50.00: please confirm the new total before paying',
+      priceChanged: {
+        previousTotal: 50, total: 61.5, vat: 10.25,
+        lines: [{ kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, amount: 50 }, { kind: 'congestion', name: 'Congestion Charge', amount: 11.5 }],
+      },
+    });
+    expect(await checkedOut(order.id)).toBe(false);
+    // A total that is not the address's price (the old one, or a made-up one) is refused alike.
+    expect((await priceRefusal(checkoutOrder(deps(NOW), jane, { ...zone, confirmed_total: 50 }, 'key-zone-2'))).status).toBe(409);
+    expect((await priceRefusal(checkoutOrder(deps(NOW), jane, { ...zone, confirmed_total: 61 }, 'key-zone-3'))).status).toBe(409);
+    expect(await checkedOut(order.id)).toBe(false);
+    expect((await checkoutOrder(deps(NOW), jane, { ...zone, confirmed_total: 61.5 }, 'key-zone-4')).message).toBe(CHECKOUT_MESSAGE);
+    const [row] = await db.query<{ total: string; vat: string; priced_postcode: string; price_lines: Array<{ kind: string; amount: number }> }>(
+      'SELECT total, vat, priced_postcode, price_lines FROM orders WHERE id = $1', [order.id]);
+    expect([Number(row!.total), Number(row!.vat), row!.priced_postcode, row!.price_lines.map((line) => [line.kind, line.amount])])
+      .toEqual([61.5, 10.25, 'WC2N 5DU', [['item', 5000], ['congestion', 1150]]]);
+    expect(mails.at(-1)?.text).toContain('£61.50');
+  });
+
+  it('a price quoted inside the zone is re-priced without the charge at an address outside it, once confirmed; the same side keeps it', async () => {
     const quote = await createQuote(db, { service: serviceId, items: twoBedrooms, frequency: 'one_off', postcode: 'WC2N 5DU' }, NOW);
     const order = await draft(NOW, quote.id);
-    await refused(
-      checkoutOrder(deps(NOW), jane, details(order.id, { code_postal: 'se22 8ab' }), undefined),
-      409,
-      'The price was for postcode WC2N 5DU and SE22 8AB is outside the Congestion Charge zone: please get a new price for this address',
-    );
+    const outside = details(order.id, { code_postal: 'se22 8ab', due_time: '14:00' });
+    expect(await priceRefusal(checkoutOrder(deps(NOW), jane, outside, undefined))).toMatchObject({
+      status: 409, message: 'The price for SE22 8AB is £50.00, not £61.50: please confirm the new total before paying', priceChanged: { previousTotal: 61.5, total: 50 },
+    });
     expect(await checkedOut(order.id)).toBe(false);
-    expect((await checkoutOrder(deps(NOW), jane, details(order.id, { code_postal: 'sw1a 2aa' }), undefined)).message).toBe(CHECKOUT_MESSAGE);
+    expect((await checkoutOrder(deps(NOW), jane, details(order.id, { code_postal: 'sw1a 2aa', due_time: '14:00' }), undefined)).message).toBe(CHECKOUT_MESSAGE);
+    const [row] = await db.query<{ total: string }>('SELECT total FROM orders WHERE id = $1', [order.id]);
+    expect(Number(row!.total)).toBe(61.5);
   });
 
   it('the last free team goes to one booking: the next is told the time was just taken and stays a draft', async () => {

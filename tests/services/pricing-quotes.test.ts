@@ -13,7 +13,6 @@ import {
   updateOpeningHours,
 } from '../../server/services/pricing-settings';
 import {
-  assertAddressKeepsPrice,
   createQuote,
   getQuote,
   getQuoteOptions,
@@ -171,24 +170,6 @@ describe('pricing a new order (R-PRICE)', () => {
     await refused(priceNewOrder(db, { service: moving.id, items, quote: quote.id }, NOW), 409, QUOTE_MISMATCH_MESSAGE);
     expect(QUOTE_EXPIRED_MESSAGE).toBe('This price has expired: please check the new price and continue again');
     expect(QUOTE_MISMATCH_MESSAGE).toBe('The chosen items differ from the quoted ones: please check the new price and continue again');
-  });
-
-  it('keeps a quoted price only for an address on the same side of the Congestion Charge zone', async () => {
-    const order = (postcode: string | null, quote: string | null = 'q') => ({ service_id: houseKeeping.id, quote_id: quote, priced_postcode: postcode });
-    await expect(assertAddressKeepsPrice(db, order('WC2N 5DU'), 'sw1a 2aa')).resolves.toBeUndefined();
-    await expect(assertAddressKeepsPrice(db, order('SE22 8AB'), 'E1 6AN')).resolves.toBeUndefined();
-    await expect(assertAddressKeepsPrice(db, order(null), 'WC2N 5DU')).resolves.toBeUndefined();
-    await expect(assertAddressKeepsPrice(db, order('SE22 8AB', null), 'WC2N 5DU')).resolves.toBeUndefined();
-    await refused(
-      assertAddressKeepsPrice(db, order('WC2N 5DU'), 'se22 8ab'),
-      409,
-      'The price was for postcode WC2N 5DU and SE22 8AB is outside the Congestion Charge zone: please get a new price for this address',
-    );
-    await refused(
-      assertAddressKeepsPrice(db, order('SE22 8AB'), 'wc2n 5du'),
-      409,
-      'The price was for postcode SE22 8AB and WC2N 5DU is inside the Congestion Charge zone: please get a new price for this address',
-    );
   });
 });
 

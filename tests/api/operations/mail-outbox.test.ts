@@ -75,7 +75,7 @@ describe(`mail through the job queue (${label})`, () => {
     // Bounded well under an SMTP client's 30 s greeting wait: the answer does not wait for mail at all.
     const { response } = await server.api.POST('/services/order/checkout', {
       headers: server.bearer(jane.token),
-      body: { order: order!.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+      body: { order: order!.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
       signal: AbortSignal.timeout(8_000),
     });
     expect(response.status).toBe(200);

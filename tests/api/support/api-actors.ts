@@ -144,7 +144,7 @@ export function checkoutBody(orderId: number, payment: PaymentMethod = 'cash', d
   const due = new Date(Date.now() + (daysAhead + Math.floor(n / 6)) * 86_400_000).toISOString().slice(0, 10);
   return {
     order: orderId, due_date: due, due_time: `${String(7 + (n % 6) * 2).padStart(2, '0')}:00`, address: '10 Downing Street', phone: '020 7946 0000',
-    city: 'London', code_postal: 'SW1A 2AA', client_note: '', payment,
+    city: 'London', code_postal: 'NW1 6XE', client_note: '', payment,
   };
 }
 
@@ -177,7 +177,7 @@ export async function adminOrder(api: Api, admin: Session, id: number): Promise<
 /** A Weekly booking of `session` (quoted Weekly, checked out a week ahead): its series and visits. */
 export async function weeklySeries(api: Api, session: Session, catalogue: Catalogue): Promise<BookingSeries> {
   const items = newOrderBody(catalogue).items;
-  const quote = await api.call('POST', '/quotes', { body: { service: catalogue.serviceId, items, frequency: 'weekly', extras: [], postcode: 'SW1A 2AA' } });
+  const quote = await api.call('POST', '/quotes', { body: { service: catalogue.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
   expectStatus(quote, 201, 'weekly quote');
   const order = await api.call('POST', '/services/order/new', { token: session.token, body: { service: catalogue.serviceId, items, quote: (quote.body as { id: string }).id } });
   expectStatus(order, 201, 'create weekly order');

@@ -48,7 +48,7 @@ export async function placeCashOrder(api: ApiClient): Promise<number> {
   const order = await ok(api.POST('/services/order/new', { body: { service: serviceId, items: [{ id: items[0]!.id, quantity: 2 }] } }));
   await checkoutAtFreeTime(api, order, {
     serviceId, from: ukDay(3), idempotencyKey: `a11y-${order.id}-${Date.now()}`,
-    address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash',
+    address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
   });
   return order.id;
 }

@@ -39,7 +39,7 @@ export function ukDateIn(days: number): string {
 export const deliveryDetails = {
   address: '10 Downing Street',
   city: 'London',
-  postcode: 'SW1A 2AA',
+  postcode: 'NW1 6XE',
   phone: '020 7946 0000',
   time: '09:30',
 };
@@ -152,7 +152,7 @@ export async function bookElsewhere(date: string, time: string): Promise<void> {
   const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
   await ok(
     api.POST('/services/order/checkout', {
-      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'SW1A 1AA', client_note: '', payment: 'cash' },
+      body: { order: order.id, due_date: date, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
     }),
   );
 }
