@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CheckoutResponse, OrderSummary, CheckoutRequest } from '../openapi/schema';
+import type { CheckoutConflict, CheckoutPriceChange, CheckoutResponse, OrderSummary, CheckoutRequest } from '../openapi/schema';
 import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type CheckoutErrors, type CheckoutForm } from './checkout-form';
 
 /**
@@ -9,12 +9,19 @@ import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type
  * `input.form`, so Back, Forward, a reload or logging in again after an expired session find it
  * filled. Cash: toast and the confirmation page. Card: toast and the browser goes to the payment
  * page, but only when its origin is trusted. A failure keeps the form and offers a retry with the
- * same key.
+ * same key. The server prices the job for the address (decision 037): when that changes the total,
+ * nothing is paid; the new total shows and the customer confirms it (`priceChanged` → `price.confirm`),
+ * which checks out again at exactly that total.
  */
 export interface CheckoutCall {
   idempotencyKey: string;
   body: CheckoutRequest;
 }
+
+/** The server's answer that the address changes the price: its words and the new figures. */
+export type PriceChangedAnswer = CheckoutConflict & { priceChanged: CheckoutPriceChange };
+/** What a checkout call ends with: checked out, or not yet because the price changed. */
+export type CheckoutAnswer = CheckoutResponse | PriceChangedAnswer;
 
 export interface CheckoutInput {
   order: OrderSummary | null;
@@ -33,11 +40,16 @@ export interface CheckoutContext extends CheckoutInput {
   error: string | null;
   /** The failure can pass by itself (no answer, a server error or a limit): only then "Try again". */
   canRetry: boolean;
+  /** The server's new price for the address, with its words; shown until the form changes. */
+  priceChange: PriceChangedAnswer | null;
+  /** The new total (pounds) the customer confirmed: sent with the checkout, which goes ahead only at it. */
+  confirmedTotal: number | null;
 }
 
 export type CheckoutEvent =
   | { type: 'form.change'; values: Partial<CheckoutForm> }
   | { type: 'order.submit' }
+  | { type: 'price.confirm' }
   | { type: 'retry' };
 
 /**
@@ -50,6 +62,8 @@ export interface CheckoutMeta {
   alert?: boolean;
   /** The checkout call is in flight: the fields and Pay are disabled. */
   busy?: boolean;
+  /** The new total for the address shows, and the button confirms it. */
+  priceChanged?: boolean;
 }
 
 export const untrustedPaymentMessage = 'The payment page address is not one we trust, so we did not open it.';
@@ -57,7 +71,7 @@ export const untrustedPaymentMessage = 'The payment page address is not one we t
 export const checkoutMachine = setup({
   types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutInput; meta: CheckoutMeta },
   actors: {
-    checkout: fromPromise<CheckoutResponse, CheckoutCall>(async () => {
+    checkout: fromPromise<CheckoutAnswer, CheckoutCall>(async () => {
       throw new Error('provide a checkout actor');
     }),
   },
@@ -65,17 +79,21 @@ export const checkoutMachine = setup({
     changeForm: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const form = { ...context.form, ...event.values };
-      return { form, error: null, errors: context.showErrors ? validateCheckout(form, new Date()) : {} };
+      // A changed form is a new request: a total confirmed for the old one no longer stands.
+      return { form, error: null, errors: context.showErrors ? validateCheckout(form, new Date()) : {}, priceChange: null, confirmedTotal: null };
     }),
     showErrors: assign({ showErrors: true, errors: ({ context }) => validateCheckout(context.form, new Date()) }),
     // One key per attempt: derived from the request, so a retry (or the same details sent again
     // after a lost answer) carries the same key and the server replays instead of paying twice.
     startAttempt: assign(({ context }) => ({
-      idempotencyKey: idempotencyKeyFor(toCheckoutRequest(context.order?.id ?? 0, context.form)),
+      idempotencyKey: idempotencyKeyFor(requestOf(context)),
       showErrors: false,
       errors: {},
       error: null,
     })),
+    // A price named again (the address's price moved since it was confirmed) is confirmed afresh.
+    keepPriceChange: assign({ priceChange: (_, params: { answer: PriceChangedAnswer }) => params.answer, confirmedTotal: null }),
+    confirmPrice: assign({ confirmedTotal: ({ context }) => context.priceChange?.priceChanged.total ?? null }),
     keepError: assign({
       error: (_, params: { error: unknown }) => messageOf(params.error),
       canRetry: (_, params: { error: unknown }) => isRetryable(params.error),
@@ -94,6 +112,7 @@ export const checkoutMachine = setup({
     isTrustedCardPayment: (_, params: { response: CheckoutResponse; trustedOrigins: string[] }) =>
       params.response.payment === 'card' && isTrustedUrl(params.response.shippingInfo, params.trustedOrigins),
     isCardPayment: (_, params: { response: CheckoutResponse }) => params.response.payment === 'card',
+    isPriceChanged: (_, params: { answer: CheckoutAnswer }) => 'priceChanged' in params.answer,
   },
 }).createMachine({
   id: 'checkout',
@@ -106,6 +125,8 @@ export const checkoutMachine = setup({
     idempotencyKey: null,
     error: null,
     canRetry: false,
+    priceChange: null,
+    confirmedTotal: null,
   }),
   initial: 'editing',
   states: {
@@ -123,26 +144,28 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'checkout',
         src: 'checkout',
-        input: ({ context }) => ({
-          idempotencyKey: context.idempotencyKey ?? '',
-          body: toCheckoutRequest(context.order?.id ?? 0, context.form),
-        }),
+        input: ({ context }) => ({ idempotencyKey: context.idempotencyKey ?? '', body: requestOf(context) }),
         onDone: [
+          {
+            guard: { type: 'isPriceChanged', params: ({ event }) => ({ answer: event.output }) },
+            target: 'priceChanged',
+            actions: { type: 'keepPriceChange', params: ({ event }) => ({ answer: event.output as PriceChangedAnswer }) },
+          },
           {
             guard: {
               type: 'isTrustedCardPayment',
-              params: ({ context, event }) => ({ response: event.output, trustedOrigins: context.trustedOrigins }),
+              params: ({ context, event }) => ({ response: event.output as CheckoutResponse, trustedOrigins: context.trustedOrigins }),
             },
             target: 'redirecting',
             // No toast here: nothing is paid yet. /success says "Payment was successfully !" once the
             // provider has confirmed the payment (issue 23 row 9).
             actions: [
               'forgetOrder',
-              { type: 'goToPayment', params: ({ event }) => ({ url: event.output.shippingInfo ?? '' }) },
+              { type: 'goToPayment', params: ({ event }) => ({ url: (event.output as CheckoutResponse).shippingInfo ?? '' }) },
             ],
           },
           {
-            guard: { type: 'isCardPayment', params: ({ event }) => ({ response: event.output }) },
+            guard: { type: 'isCardPayment', params: ({ event }) => ({ response: event.output as CheckoutResponse }) },
             target: 'paymentBlocked',
             actions: assign({ error: untrustedPaymentMessage }),
           },
@@ -161,6 +184,15 @@ export const checkoutMachine = setup({
         'order.submit': { target: 'submitting' },
       },
     },
+    // Nothing was checked out or paid: the new total shows, and the customer confirms it (the same
+    // details, sent with that total under a new key) or changes the form.
+    priceChanged: {
+      meta: { shows: 'the form, the new total for the address and its lines, and Confirm £X and pay', view: 'form', priceChanged: true },
+      on: {
+        'price.confirm': { target: 'submitting', actions: ['confirmPrice', 'startAttempt'] },
+        'form.change': { target: 'editing', actions: ['changeForm', 'keepForm'] },
+      },
+    },
     noOrder: { meta: { shows: '"There is no order to place yet." and Choose a service', view: 'noOrder' } },
     paid: { type: 'final', meta: { shows: 'the toast and the confirmation page /success', view: 'success' } },
     redirecting: { type: 'final', meta: { shows: 'the payment page (no toast: nothing is paid yet)', view: 'payment' } },
@@ -168,6 +200,12 @@ export const checkoutMachine = setup({
     paymentBlocked: { meta: { shows: 'the form with the untrusted payment page message in an alert', view: 'form', alert: true } },
   },
 });
+
+/** The checkout request of the form, with the total the customer confirmed, if any. */
+function requestOf(context: CheckoutContext): CheckoutRequest {
+  const request = toCheckoutRequest(context.order?.id ?? 0, context.form);
+  return context.confirmedTotal === null ? request : { ...request, confirmed_total: context.confirmedTotal };
+}
 
 export function isTrustedUrl(url: string | undefined, trustedOrigins: readonly string[]): boolean {
   if (!url) return false;

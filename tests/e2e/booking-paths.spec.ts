@@ -42,17 +42,26 @@ function titleOf(spec: ExpectedMachine, path: AnyPath): string {
 }
 
 // The real server answers with its own payment page, so the "untrusted page" answer cannot happen
-// here (the unit walks check it); and it answers as the form asked (cash, or card once chosen).
+// here (the unit walks check it); and it answers as the form asked (cash, or card once chosen). The
+// form's address is inside the Congestion Charge zone (ZONE_POSTCODE) and the order was priced
+// without a postcode, so the server names a new price until it is confirmed (decision 037), and
+// checks out once it is.
 const checkoutPaths = coveringPaths(checkoutModel, (path) => {
   let payment = 'cash';
+  let confirmed = false;
   return eventsOf(path).every((event) => {
     const values = event.values as { payment?: string } | undefined;
     if (values?.payment) payment = values.payment;
-    const output = event.output as { payment?: string; shippingInfo?: string } | undefined;
+    if (event.type === 'form.change') confirmed = false;
+    if (event.type === 'price.confirm') confirmed = true;
+    const output = event.output as { payment?: string; shippingInfo?: string; priceChanged?: unknown } | undefined;
     if (event.type !== 'xstate.done.actor.checkout' || !output) return true;
-    return output.payment === payment && !output.shippingInfo?.startsWith('https://evil');
+    if (output.priceChanged) return !confirmed;
+    return confirmed && output.payment === payment && !output.shippingInfo?.startsWith('https://evil');
   });
 });
+const ZONE_POSTCODE = 'WC2N 5DU';
+const CONGESTION_CHARGE = 11.5;
 // After a failed Next the page offers quantities only for the items in the cart.
 const bookingPaths = coveringPaths(bookingModel, (path) => {
   const inCart = new Set<unknown>();
@@ -106,8 +115,9 @@ test.describe('booking machine paths in the browser', () => {
     test(`checkout ${n + 1}: ${titleOf(spec, path)}${hasOrder ? '' : ' (no stored order)'}`, async ({ page }) => {
       const { items } = await serviceItems();
       const { api } = await signedInCustomer(page, 'checkout-path');
-      if (hasOrder) await keepOrderInBrowser(page, await createOrderByApi(api, [{ id: items[0]!.id, quantity: 2 }]));
-      const world: CheckoutWorld = { page, filled: false, postcode: '', payment: 'cash', errorsShown: false, typedDate: '' };
+      const order = hasOrder ? await createOrderByApi(api, [{ id: items[0]!.id, quantity: 2 }]) : null;
+      if (order) await keepOrderInBrowser(page, order);
+      const world: CheckoutWorld = { page, filled: false, postcode: '', payment: 'cash', errorsShown: false, typedDate: '', orderTotal: order?.total ?? 0, confirmed: false };
       await page.goto('/placeorder');
       await expectCheckoutState(world, spec.initial['']!, undefined);
       const steps = expectedSteps(spec, eventsOf(path));
@@ -217,8 +227,11 @@ interface CheckoutWorld {
   page: Page;
   /** What the form must show, kept by this spec: the details typed, the postcode, the payment chosen. */
   filled: boolean;
-  postcode: '' | 'SW1A 2AA' | 'nope';
+  postcode: '' | typeof ZONE_POSTCODE | 'nope';
   payment: 'cash' | 'card';
+  /** The order's total as created (priced without a postcode), and whether the new one was confirmed. */
+  orderTotal: number;
+  confirmed: boolean;
   /** Pay was pressed on a form with mistakes: the field errors show until the next attempt. */
   errorsShown: boolean;
   /** The UK date the form was last given (fillDeliveryDetails picks a day with the time free). */
@@ -230,6 +243,7 @@ async function doCheckoutEvent(world: CheckoutWorld, step: Step, next: Step | un
   const event = step.event as { type: string; values?: Record<string, string> };
   switch (event.type) {
     case 'form.change':
+      world.confirmed = false;
       if (event.values?.payment === 'card') {
         world.payment = 'card';
         return page.getByRole('radio', { name: /Pay now/ }).check();
@@ -240,8 +254,12 @@ async function doCheckoutEvent(world: CheckoutWorld, step: Step, next: Step | un
       }
       world.typedDate = await fillDeliveryDetails(page);
       world.filled = true;
-      world.postcode = 'SW1A 2AA';
-      return;
+      world.postcode = ZONE_POSTCODE;
+      return page.getByLabel('Postcode', { exact: true }).fill(ZONE_POSTCODE);
+    case 'price.confirm':
+      world.confirmed = true;
+      await offlineIfNextFails(page, next, 'checkout');
+      return page.getByRole('button', { name: `Confirm ${money(world.orderTotal + CONGESTION_CHARGE)} and pay` }).click();
     case 'order.submit':
       // A form with mistakes stays, showing them (R-PAY-1); a complete one is sent.
       world.errorsShown = !world.filled || world.postcode === 'nope';
@@ -267,8 +285,10 @@ async function expectCheckoutState(world: CheckoutWorld, state: string, next: St
     await expect(page.getByRole('link', { name: 'Choose a service' })).toHaveAttribute('href', '/home');
     return;
   }
-  // As the last step, the real server accepts the payment in flight: what cash or card ends on.
-  const view = meta.busy ? (world.payment === 'card' ? 'payment' : 'success') : meta.view;
+  // As the last step, the real server answers the payment in flight: what cash or card ends on once
+  // the new total was confirmed, the new price before.
+  const answeredNewPrice = meta.busy && !world.confirmed;
+  const view = meta.busy && world.confirmed ? (world.payment === 'card' ? 'payment' : 'success') : meta.view;
   if (view === 'success') {
     // Cash ends on the confirmation page: the order's reference, UK date and time, total.
     await expectToast(page, 'Payment was successfully !');
@@ -284,14 +304,26 @@ async function expectCheckoutState(world: CheckoutWorld, state: string, next: St
     // The card round trip: the provider's page, Pay, and back to /success.
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
     expect(await storedOrder(page)).toBeNull();
-    await page.getByRole('button', { name: /^Pay £/ }).click();
+    // The provider is asked for the total confirmed for the address, Congestion Charge included.
+    await page.getByRole('button', { name: `Pay ${money(world.orderTotal + CONGESTION_CHARGE)}` }).click();
     await expect(page).toHaveURL(/\/success\?order=\d+$/);
     return;
   }
   await expect(page.getByLabel('Postcode', { exact: true })).toHaveValue(world.postcode);
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue(world.filled ? deliveryDetails.address : '');
   await expect(page.getByRole('radio', { name: world.payment === 'card' ? /Pay now/ : /Pay cash/ })).toBeChecked();
-  await expect(page.getByRole('button', { name: world.payment === 'card' ? 'Pay now' : 'Pay cash' })).toBeVisible();
+  const newTotal = money(world.orderTotal + CONGESTION_CHARGE);
+  const newPrice = page.getByRole('alert').filter({ hasText: `The price for ${ZONE_POSTCODE} is ${newTotal}, not ${money(world.orderTotal)}: please confirm the new total before paying` });
+  if (meta.priceChanged || answeredNewPrice) {
+    // Nothing is paid yet: the new total, its Congestion Charge line, and the button confirms it.
+    await expect(newPrice).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText(newTotal);
+    await expect(page.getByRole('list', { name: 'Price lines' })).toContainText(`Congestion Charge${money(CONGESTION_CHARGE)}`);
+    await expect(page.getByRole('button', { name: `Confirm ${newTotal} and pay` })).toBeVisible();
+  } else {
+    await expect(newPrice).toHaveCount(0);
+    await expect(page.getByRole('button', { name: world.payment === 'card' ? 'Pay now' : 'Pay cash' })).toBeVisible();
+  }
   if (world.errorsShown) {
     const shown = world.filled ? [] : ['Address is required !', 'City is required !', 'Phone is required !'];
     if (world.postcode === 'nope') shown.push('Enter a UK postcode, like SW1A 1AA !');

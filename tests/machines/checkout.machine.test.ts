@@ -11,7 +11,7 @@ const withOrder = { order: orderSummary, trustedOrigins: [trustedOrigin] };
 
 // The screen of each state, written here rather than read from the machine's meta.
 const views: Record<string, CheckoutMeta['view']> = {
-  editing: 'form', submitting: 'form', submitFailed: 'form', paymentBlocked: 'form', noOrder: 'noOrder', paid: 'success', redirecting: 'payment',
+  editing: 'form', submitting: 'form', submitFailed: 'form', paymentBlocked: 'form', priceChanged: 'form', noOrder: 'noOrder', paid: 'success', redirecting: 'payment',
 };
 const checkView = { meta: (meta: CheckoutMeta, state: string) => expect(meta.view, state).toBe(views[state]) };
 describeExpectedWalks(expectedCheckout, { ...checkView, coverageInputs: checkoutInputs });

@@ -9,6 +9,7 @@ import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui'
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { PaymentChoice } from './payment-choice';
+import { formatMoney } from '../../lib/money';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;
@@ -23,6 +24,8 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
   // Only when sending the same again can help (no answer, a server error): never for a 400 or a 409.
   const canRetry = useSelector(actorRef, (s) => s.context.canRetry);
+  // The address changed the price (decision 037): its words, and Pay becomes "Confirm £X and pay".
+  const priceChange = useSelector(actorRef, (s) => (s.matches('priceChanged') ? s.context.priceChange : null));
 
   const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
   const field = (name: keyof CheckoutForm) => ({
@@ -37,7 +40,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A time no team is free for is refused here ("Fully booked"), as the list shows it.
-    if (!fullyBooked) actorRef.send({ type: 'order.submit' });
+    if (!fullyBooked) actorRef.send({ type: priceChange ? 'price.confirm' : 'order.submit' });
     // Take keyboard and screen reader users to the first field that needs attention.
     const formElement = event.currentTarget;
     requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -101,11 +104,12 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
             ) : null}
           </Alert>
         ) : null}
+        {priceChange ? <Alert variant="info">{priceChange.message}</Alert> : null}
         <div className="booking-actions">
           {/* Back to the items of this booking (kept), not to the list of services. */}
           <LinkButton href={backHref} variant="secondary">Back</LinkButton>
           <Button type="submit" isPending={submitting}>
-            {form.payment === 'card' ? 'Pay now' : 'Pay cash'}
+            {priceChange ? `Confirm ${formatMoney(priceChange.priceChanged.total)} and pay` : form.payment === 'card' ? 'Pay now' : 'Pay cash'}
           </Button>
         </div>
       </form>

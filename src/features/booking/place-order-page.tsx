@@ -52,7 +52,7 @@ export default function PlaceOrderPage() {
             service: context.order?.name ?? '',
             date: context.form.date,
             time: context.form.time,
-            total: context.order?.total ?? 0,
+            total: context.confirmedTotal ?? context.order?.total ?? 0,
           };
           navigateRef.current(paths.success, { state: { booked } });
         },
@@ -63,6 +63,9 @@ export default function PlaceOrderPage() {
   );
   const noOrder = useSelector(actorRef, (s) => s.matches('noOrder'));
   const blocked = useSelector(actorRef, (s) => (s.matches('paymentBlocked') ? s.context.error : null));
+  // The order as priced for the address, once the server named a new price (until the form changes).
+  const priceChange = useSelector(actorRef, (s) => s.context.priceChange?.priceChanged ?? null);
+  const shownOrder = input.order && priceChange ? { ...input.order, total: priceChange.total, vat: priceChange.vat, lines: priceChange.lines } : input.order;
 
   if (noOrder) {
     return (
@@ -87,7 +90,7 @@ export default function PlaceOrderPage() {
           // Without the service (an order kept from elsewhere) Date and Time are plain typed fields.
           <PlaceOrderForm actorRef={actorRef} availabilityRef={null} firstDay="" backHref={paths.services} />
         )}
-        {input.order ? <OrderSummaryPanel order={input.order} /> : null}
+        {shownOrder ? <OrderSummaryPanel order={shownOrder} /> : null}
       </div>
     </Page>
   );
