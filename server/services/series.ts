@@ -12,6 +12,7 @@ import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
 import { seriesEndedMail } from './series-mails';
+import { chargeUnearnedDiscount } from './unearned-discount';
 
 
 export const SERIES_CANCELLED_MESSAGE = 'Series ended';
@@ -45,7 +46,8 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
  * when it was paid (its refund is the office's); started, cancelled or completed visits and those
  * already asked for stay as they are; the series ends, so the planning job adds none, and one
  * mail carries the series' calendar entry, now ending. The series row is locked first, the order
- * the planner takes, so a plan running now finishes before or sees the end.
+ * the planner takes, so a plan running now finishes before or sees the end. Ended before its
+ * discount was earned, the visits done give it back (unearned-discount.ts, decision 037).
  */
 export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthUser, seriesId: number, now: Date): Promise<SeriesActionResult> {
   return db.transaction(async (tx) => {
@@ -71,6 +73,8 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
         orderId: order.id, actorId: user.id, actor: user.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
       });
     }
+    // Ended before its discount was earned: the done visits pay the one-off price (decision 037).
+    await chargeUnearnedDiscount(tx, seriesId, now);
     await repository.end(seriesId, now);
     const ended = await repository.touchCalendar(seriesId);
     const calendar = await seriesCalendar(tx, ended, outbox.site, now);

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../server/app-context';
+import type { Database } from '../../server/db/database';
+import { cancelSeries } from '../../server/services/series';
+import { EARNED_AFTER_VISITS, UNEARNED_DISCOUNT_NAME } from '../../server/services/unearned-discount';
+import type { TestDatabase } from '../api/support/test-database';
+import { bookings } from './support/booking';
+import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
+
+/**
+ * A frequency discount is earned, not had (issue 23 row 7, decision 037): a series ended before its
+ * 4th visit gives back the discount of the visits done, as one line on the latest of them; ended
+ * after, it costs nothing. On a real seeded PGlite, through "End the series".
+ */
+const NOW = new Date('2030-01-07T12:00:00.000Z');
+const DAY = 86_400_000;
+let testDb: TestDatabase;
+let db: Database;
+let jane: AuthUser;
+let houseKeeping: { id: number; items: Map<string, number> };
+const { deps, book } = bookings(() => db, NOW);
+
+beforeAll(async () => {
+  testDb = await ownDatabase();
+  db = testDb.db;
+  jane = await seededUser(db, 'customer@sparkle.test');
+  houseKeeping = await serviceNamed(db, 'House Keeping');
+}, 60_000);
+afterAll(async () => testDb?.dispose());
+
+/** A Weekly series of two bedrooms (£50 less 15% = £42.50 a visit) from `date` 10:00 UK. */
+async function weeklySeries(date: string): Promise<{ seriesId: number; visits: Array<{ id: number; due_at: Date }> }> {
+  const first = await book(jane, houseKeeping.id, [{ id: houseKeeping.items.get('Bedroom')!, quantity: 2 }], { date, time: '10:00', now: NOW, frequency: 'weekly' });
+  const seriesId = Number((await db.query<{ id: number }>('SELECT id FROM booking_series WHERE first_order_id = $1', [first]))[0]!.id);
+  const visits = await db.query<{ id: number; due_at: Date }>('SELECT id, due_at FROM orders WHERE series_id = $1 ORDER BY due_at', [seriesId]);
+  return { seriesId, visits };
+}
+const priceOf = async (id: number) => {
+  const [row] = await db.query<{ total: string; vat: string; price_lines: Array<{ kind: string; name: string; amount: number }> }>(
+    'SELECT total::text, vat::text, price_lines FROM orders WHERE id = $1', [id]);
+  return { total: row!.total, vat: row!.vat, lines: row!.price_lines.map((line) => [line.kind, line.name, line.amount]) };
+};
+
+describe('a frequency discount is earned by the 4th visit (decision 037)', () => {
+  it('a Weekly series ended after its first visit (done and paid) charges that visit the discount it took: £7.50', async () => {
+    const { seriesId, visits } = await weeklySeries('2030-01-09');
+    await db.query("UPDATE orders SET status = 'completed', paid_amount = total, payment_method = 'card' WHERE id = $1", [visits[0]!.id]);
+    const after = new Date(visits[0]!.due_at.getTime() + DAY);
+    expect((await priceOf(visits[0]!.id)).total).toBe('42.50');
+    await cancelSeries(db, deps().outbox, jane, seriesId, after);
+    expect(await priceOf(visits[0]!.id)).toEqual({
+      total: '50.00',
+      vat: '8.33',
+      lines: [['item', 'Bedroom', 5000], ['discount', 'Weekly discount (15%)', -750], ['fee', UNEARNED_DISCOUNT_NAME, 750]],
+    });
+    // The later visits were cancelled and cost nothing.
+    expect((await priceOf(visits[1]!.id)).total).toBe('42.50');
+  });
+
+  it(`ended after ${EARNED_AFTER_VISITS} visits done, the discount is earned: ending costs nothing`, async () => {
+    const { seriesId, visits } = await weeklySeries('2030-02-06');
+    const after = new Date(visits[EARNED_AFTER_VISITS - 1]!.due_at.getTime() + DAY);
+    await cancelSeries(db, deps().outbox, jane, seriesId, after);
+    for (const visit of visits.slice(0, EARNED_AFTER_VISITS)) expect((await priceOf(visit.id)).total).toBe('42.50');
+    expect(EARNED_AFTER_VISITS).toBe(4);
+  });
+});
