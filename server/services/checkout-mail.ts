@@ -4,7 +4,7 @@ import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from './series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
-import { BOOKING_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
+import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { formatLondon } from './london-time';
 import { formatPounds, toPence } from './money';
@@ -19,6 +19,8 @@ function termsLines(order: OrderRow): string[] {
   const freeUntil = order.due_at ? new Date(new Date(order.due_at).getTime() - FREE_CANCELLATION_NOTICE_MS) : null;
   return [
     BOOKING_TERMS,
+    // A discounted series is told how its discount is earned (decision 037).
+    ...(order.price_lines?.some((line) => line.kind === 'discount') ? [FREQUENCY_DISCOUNT_TERMS] : []),
     ...(freeUntil ? [`${freeChangesUntilText(freeUntil)}.`] : []),
   ];
 }

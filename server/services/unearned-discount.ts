@@ -1,3 +1,4 @@
+import { DISCOUNT_EARNED_AFTER_VISITS } from '../../src/lib/booking-terms';
 import type { Database } from '../db/database';
 import type { StoredPriceLine } from '../repositories/orders';
 import { type Pence } from './money';
@@ -8,10 +9,10 @@ import { vatOf } from './pricing';
  * kept once EARNED_AFTER_VISITS of its visits have taken place. A series ended before that gives back
  * the discount of the visits already done: each done visit is re-priced at the one-off price, and the
  * difference (the discount its lines took off) is added to the latest done visit as one line, so its
- * order, invoice and balance show it. This is the only place that records it; when the ledger of
+ * order, invoice and balance show it; the terms say so in booking-terms.ts. This is the only place that records it; when the ledger of
  * order lines (issue 23 item 1) lands, this is the one call to point at it.
  */
-export const EARNED_AFTER_VISITS = 4;
+export const EARNED_AFTER_VISITS = DISCOUNT_EARNED_AFTER_VISITS;
 export const UNEARNED_DISCOUNT_NAME = 'Frequency discount not earned (series ended early)';
 
 interface DoneVisit {

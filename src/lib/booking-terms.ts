@@ -15,6 +15,14 @@ export const BOOKING_TERMS =
   `Cancelling or rescheduling is free until ${NOTICE_HOURS} hours before the job starts; within ${NOTICE_HOURS} hours it costs ` +
   `${LATE_FEE_PERCENT}% of the price, whether you pay by card or in cash.`;
 
+/** A series's frequency discount is earned over its first visits (decision 037). */
+export const DISCOUNT_EARNED_AFTER_VISITS = 4;
+
+/** The rule of a frequency discount in one sentence: the series's confirmation says it, before any visit is done. */
+export const FREQUENCY_DISCOUNT_TERMS =
+  `A Weekly, Fortnightly or Monthly discount is earned once ${DISCOUNT_EARNED_AFTER_VISITS} visits of the series have taken place: ` +
+  'ending the series before then charges the visits already done the discount they had.';
+
 /** "01/12/2026 08:00 (UK time)": a deadline as a customer reads it, whatever their browser's zone. */
 export function ukDeadline(instant: string | Date): string {
   const p = londonParts(new Date(instant));

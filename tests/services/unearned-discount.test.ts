@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
+import { FREQUENCY_DISCOUNT_TERMS } from '../../src/lib/booking-terms';
 import { cancelSeries } from '../../server/services/series';
 import { EARNED_AFTER_VISITS, UNEARNED_DISCOUNT_NAME } from '../../server/services/unearned-discount';
 import type { TestDatabase } from '../api/support/test-database';
@@ -18,7 +19,7 @@ let testDb: TestDatabase;
 let db: Database;
 let jane: AuthUser;
 let houseKeeping: { id: number; items: Map<string, number> };
-const { deps, book } = bookings(() => db, NOW);
+const { deps, book, mails } = bookings(() => db, NOW);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -44,6 +45,9 @@ const priceOf = async (id: number) => {
 describe('a frequency discount is earned by the 4th visit (decision 037)', () => {
   it('a Weekly series ended after its first visit (done and paid) charges that visit the discount it took: £7.50', async () => {
     const { seriesId, visits } = await weeklySeries('2030-01-09');
+    // The rule was said before any visit was done, in the series's confirmation.
+    expect(mails.filter((mail) => mail.text.includes(FREQUENCY_DISCOUNT_TERMS))).toHaveLength(1);
+    expect(FREQUENCY_DISCOUNT_TERMS).toBe('A Weekly, Fortnightly or Monthly discount is earned once 4 visits of the series have taken place: ending the series before then charges the visits already done the discount they had.');
     await db.query("UPDATE orders SET status = 'completed', paid_amount = total, payment_method = 'card' WHERE id = $1", [visits[0]!.id]);
     const after = new Date(visits[0]!.due_at.getTime() + DAY);
     expect((await priceOf(visits[0]!.id)).total).toBe('42.50');
