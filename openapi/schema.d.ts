@@ -356,7 +356,8 @@ export interface paths {
          *     `duration` minutes fits in (the company's opening hours), each with how many teams are free for the
          *     whole job (0: fully booked). Times less than 24 hours ahead or more than 12 months ahead are left out.
          *     A day the company is shut is `closed` with the reason ("Closed" or the closure's); a day with no
-         *     team free at any time is `full`. The capacity rules are in decision 015.
+         *     team free at any time is `full`. The capacity rules are in decision 015; a team needs a travel gap
+         *     between two jobs, longer between postcode areas or when `postcode` is not given (decision 041).
          */
         get: operations["getAvailability"];
         put?: never;
@@ -3485,6 +3486,8 @@ export interface operations {
                 days?: number;
                 /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
                 duration?: number;
+                /** @description The job's UK postcode, when known, so the shorter travel gap within its area counts. */
+                postcode?: string;
             };
             header?: never;
             path?: never;
