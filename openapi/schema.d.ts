@@ -1206,7 +1206,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The prices and opening hours that quotes and availability use
+         * The prices, job lengths, travel gap and opening hours that quotes and availability use
          * @description Every service's item prices, the frequencies' discounts, the extras and priced options, the
          *     Congestion Charge and its postcode districts, and the opening hours per weekday (UK time).
          *     Prices include VAT (docs/decisions/023-editable-prices-and-audit.md).
@@ -1337,6 +1337,67 @@ export interface paths {
          * @description Idempotent: a district not in the zone changes nothing. Written to the pricing audit.
          */
         delete: operations["removeCongestionDistrict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/items/{id}/minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long one unit of an item takes (minutes)
+         * @description Jobs not yet checked out take the new length; booked jobs keep theirs (copied at checkout).
+         *     Written to the pricing audit (docs/decisions/041-real-capacity-and-travel.md).
+         */
+        put: operations["updateItemMinutes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/services/{id}/minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a service's base time, added to its items' (minutes)
+         * @description Setting up, a walk-round with the agent: every job of the service takes it once. Written to the pricing audit.
+         */
+        put: operations["updateServiceMinutes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the travel gap a team needs between two jobs (minutes)
+         * @description Within one postcode area, and between areas (or when a postcode is not known yet). Written to the pricing audit.
+         */
+        put: operations["updateTravelMinutes"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2511,6 +2572,32 @@ export interface components {
         PriceInput: number;
         /**
          * @example {
+         *       "minutes": 90
+         *     }
+         */
+        MinutesChange: {
+            minutes: number;
+        };
+        ServiceLength: {
+            id: number;
+            name: string;
+            /** @description Taken once by every job of the service, before its items. */
+            baseMinutes: number;
+        };
+        /**
+         * @example {
+         *       "sameAreaMinutes": 30,
+         *       "otherAreaMinutes": 60
+         *     }
+         */
+        TravelSetting: {
+            /** @description Between two jobs in one postcode area (SW to SW). */
+            sameAreaMinutes: number;
+            /** @description Between areas (SW to E), or when a postcode is not known yet. */
+            otherAreaMinutes: number;
+        };
+        /**
+         * @example {
          *       "price": 27.5
          *     }
          */
@@ -2549,6 +2636,8 @@ export interface components {
             serviceName: string;
             name: string;
             price: components["schemas"]["Money"];
+            /** @description How long one unit takes. */
+            minutes: number;
         };
         FrequencyRule: {
             code: components["schemas"]["FrequencyCode"];
@@ -2572,6 +2661,9 @@ export interface components {
         CongestionDistricts: string[];
         PricingRules: {
             items: components["schemas"]["PricedItem"][];
+            /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
+            services: components["schemas"]["ServiceLength"][];
+            travel: components["schemas"]["TravelSetting"];
             frequencies: components["schemas"]["FrequencyRule"][];
             extras: components["schemas"]["ExtraRule"][];
             congestionCharge: components["schemas"]["Money"];
@@ -2587,7 +2679,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -2966,6 +3058,9 @@ export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
 export type Postcode = components['schemas']['Postcode'];
 export type PriceInput = components['schemas']['PriceInput'];
+export type MinutesChange = components['schemas']['MinutesChange'];
+export type ServiceLength = components['schemas']['ServiceLength'];
+export type TravelSetting = components['schemas']['TravelSetting'];
 export type PriceChange = components['schemas']['PriceChange'];
 export type DiscountChange = components['schemas']['DiscountChange'];
 export type ClockTime = components['schemas']['ClockTime'];
@@ -5030,6 +5125,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateItemMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinutesChange"];
+            };
+        };
+        responses: {
+            /** @description The item with its new length. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateServiceMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinutesChange"];
+            };
+        };
+        responses: {
+            /** @description The service with its new base time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceLength"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTravelMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelSetting"];
+            };
+        };
+        responses: {
+            /** @description The travel gap now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
