@@ -367,6 +367,14 @@ export const PriceInputRules = {
   "multipleOf": 0.01
 } as const;
 
+export const AreaWaitlistRequestRules = {
+  "properties": {
+    "email": {
+      "maxLength": 254
+    }
+  }
+} as const;
+
 export const MinutesChangeRules = {
   "properties": {
     "minutes": {

@@ -275,6 +275,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/service-area/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave an email address to be told when a postcode's district is served
+         * @description Public. For a postcode outside the districts served ("We don't cover M1 yet"): the address is
+         *     mailed once when staff add that district, and erased with the person's data. Limited per
+         *     client (10 an hour; 429 beyond). A postcode already served answers 400 (it can be booked).
+         */
+        post: operations["joinAreaWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The postcode districts the company serves */
+        get: operations["listServiceDistricts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-districts/{district}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Serve a postcode district; the addresses waiting for it are mailed once
+         * @description Idempotent (a district served already changes nothing). Written to the pricing audit.
+         */
+        put: operations["addServiceDistrict"];
+        post?: never;
+        /** Stop serving a postcode district (booked jobs there stay) */
+        delete: operations["removeServiceDistrict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/get-items/{id}": {
         parameters: {
             query?: never;
@@ -2572,6 +2632,17 @@ export interface components {
         PriceInput: number;
         /**
          * @example {
+         *       "email": "jane@example.com",
+         *       "postcode": "M1 3HE"
+         *     }
+         */
+        AreaWaitlistRequest: {
+            /** Format: email */
+            email: string;
+            postcode: components["schemas"]["Postcode"];
+        };
+        /**
+         * @example {
          *       "minutes": 90
          *     }
          */
@@ -2679,7 +2750,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -3058,6 +3129,7 @@ export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
 export type Postcode = components['schemas']['Postcode'];
 export type PriceInput = components['schemas']['PriceInput'];
+export type AreaWaitlistRequest = components['schemas']['AreaWaitlistRequest'];
 export type MinutesChange = components['schemas']['MinutesChange'];
 export type ServiceLength = components['schemas']['ServiceLength'];
 export type TravelSetting = components['schemas']['TravelSetting'];
@@ -3464,6 +3536,111 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    joinAreaWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaWaitlistRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored (or already waiting: the same answer). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listServiceDistricts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addServiceDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts served now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeServiceDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts served now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -18,6 +18,8 @@ export interface CheckoutRead {
   earlier: IdempotencyRecord | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
   erased: boolean;
+  /** The postcode's district is one the company serves (service_districts, decision 041). */
+  served: boolean;
 }
 
 export interface CheckoutWrite extends CheckoutFields {
@@ -41,9 +43,9 @@ export function checkoutRepository(tx: Database) {
      * read by the next statement, whose snapshot is taken after the day's lock is held.
      * Null when the customer has no such order.
      */
-    async read(userId: number, orderId: number, key: string | null, date: string): Promise<CheckoutRead | null> {
+    async read(userId: number, orderId: number, key: string | null, date: string, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean; served: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
@@ -53,22 +55,23 @@ export function checkoutRepository(tx: Database) {
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 pg_advisory_xact_lock($4, $5)::text AS day_locked,
-                customer.anonymised_at IS NOT NULL AS erased
+                customer.anonymised_at IS NOT NULL AS erased,
+                EXISTS (SELECT 1 FROM service_districts WHERE district = $6) AS served
            FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
           CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
            JOIN users u ON u.id = o.user_id
            JOIN services s ON s.id = o.service_id
            LEFT JOIN refund_requests r ON r.order_id = o.id`,
-        [userId, orderId, key, namespace, day],
+        [userId, orderId, key, namespace, day, district],
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, served, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
-      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased) };
+      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased), served: Boolean(served) };
     },
 
     /**

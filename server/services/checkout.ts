@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
 import { ERASED_MESSAGE } from './account-lock';
 import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
@@ -17,6 +17,7 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertAddressKeepsPrice } from './quotes';
+import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from './series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
@@ -63,10 +64,12 @@ export async function checkoutOrder(
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
-    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date);
+    const district = serviceDistrict(request.code_postal);
+    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, district);
     if (read?.erased) throw unauthorized(ERASED_MESSAGE);
     if (!read) throw notFound('Order not found');
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
+    if (!read.served) throw badRequest(notCoveredMessage(district));
     if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
     const { order, items } = read;
     if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);

@@ -11,6 +11,7 @@ const ruleLabels: Record<PricingAuditEntry['rule'], string> = {
   item_minutes: 'Item length',
   service_minutes: 'Service base time',
   travel_minutes: 'Travel between jobs',
+  service_district: 'District served',
 };
 
 /** The trail of changes, newest first: when (UK time), who, what, from → to. */
