@@ -4,10 +4,8 @@
  */
 import { postcodeDistrict } from './pricing';
 
-/** What a quote or checkout elsewhere answers (400), shown beside the postcode field. */
-export function notCoveredMessage(district: string): string {
-  return `We don't cover ${district} yet`;
-}
+/** What a quote or checkout elsewhere answers (400), in the words the booking form recognises. */
+export { notCoveredMessage } from '../../src/lib/service-area-text';
 
 /** "M1" of "m1 3he": served districts are listed by it. */
 export const serviceDistrict = postcodeDistrict;
