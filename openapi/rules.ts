@@ -383,6 +383,45 @@ export const PriceInputRules = {
   "multipleOf": 0.01
 } as const;
 
+export const AreaWaitlistRequestRules = {
+  "properties": {
+    "email": {
+      "maxLength": 254
+    }
+  }
+} as const;
+
+export const MinutesChangeRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 0,
+      "maximum": 720
+    }
+  }
+} as const;
+
+export const ServiceLengthRules = {
+  "properties": {
+    "baseMinutes": {
+      "minimum": 0,
+      "maximum": 720
+    }
+  }
+} as const;
+
+export const TravelSettingRules = {
+  "properties": {
+    "sameAreaMinutes": {
+      "minimum": 0,
+      "maximum": 240
+    },
+    "otherAreaMinutes": {
+      "minimum": 0,
+      "maximum": 240
+    }
+  }
+} as const;
+
 export const DiscountChangeRules = {
   "properties": {
     "discountPercent": {
@@ -399,6 +438,14 @@ export const ClockTimeRules = {
 
 export const OutwardCodeRules = {
   "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]?$"
+} as const;
+
+export const PricedItemRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 0
+    }
+  }
 } as const;
 
 export const FrequencyRuleRules = {

@@ -275,6 +275,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/service-area/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave an email address to be told when a postcode's district is served
+         * @description Public. For a postcode outside the districts served ("We don't cover M1 yet"): the address is
+         *     mailed once when staff add that district, and erased with the person's data. Limited per
+         *     client (10 an hour; 429 beyond). A postcode already served answers 400 (it can be booked).
+         */
+        post: operations["joinAreaWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The postcode districts the company serves */
+        get: operations["listServiceDistricts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-districts/{district}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Serve a postcode district; the addresses waiting for it are mailed once
+         * @description Idempotent (a district served already changes nothing). Written to the pricing audit.
+         */
+        put: operations["addServiceDistrict"];
+        post?: never;
+        /** Stop serving a postcode district (booked jobs there stay) */
+        delete: operations["removeServiceDistrict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/get-items/{id}": {
         parameters: {
             query?: never;
@@ -360,7 +420,8 @@ export interface paths {
          *     `duration` minutes fits in (the company's opening hours), each with how many teams are free for the
          *     whole job (0: fully booked). Times less than 24 hours ahead or more than 12 months ahead are left out.
          *     A day the company is shut is `closed` with the reason ("Closed" or the closure's); a day with no
-         *     team free at any time is `full`. The capacity rules are in decision 015.
+         *     team free at any time is `full`. The capacity rules are in decision 015; a team needs a travel gap
+         *     between two jobs, longer between postcode areas or when `postcode` is not given (decision 041).
          */
         get: operations["getAvailability"];
         put?: never;
@@ -1209,7 +1270,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The prices and opening hours that quotes and availability use
+         * The prices, job lengths, travel gap and opening hours that quotes and availability use
          * @description Every service's item prices, the frequencies' discounts, the extras and priced options, the
          *     Congestion Charge and its postcode districts, and the opening hours per weekday (UK time).
          *     Prices include VAT (docs/decisions/023-editable-prices-and-audit.md).
@@ -1340,6 +1401,67 @@ export interface paths {
          * @description Idempotent: a district not in the zone changes nothing. Written to the pricing audit.
          */
         delete: operations["removeCongestionDistrict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/items/{id}/minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long one unit of an item takes (minutes)
+         * @description Jobs not yet checked out take the new length; booked jobs keep theirs (copied at checkout).
+         *     Written to the pricing audit (docs/decisions/041-real-capacity-and-travel.md).
+         */
+        put: operations["updateItemMinutes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/services/{id}/minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a service's base time, added to its items' (minutes)
+         * @description Setting up, a walk-round with the agent: every job of the service takes it once. Written to the pricing audit.
+         */
+        put: operations["updateServiceMinutes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the travel gap a team needs between two jobs (minutes)
+         * @description Within one postcode area, and between areas (or when a postcode is not known yet). Written to the pricing audit.
+         */
+        put: operations["updateTravelMinutes"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2530,6 +2652,43 @@ export interface components {
         PriceInput: number;
         /**
          * @example {
+         *       "email": "jane@example.com",
+         *       "postcode": "M1 3HE"
+         *     }
+         */
+        AreaWaitlistRequest: {
+            /** Format: email */
+            email: string;
+            postcode: components["schemas"]["Postcode"];
+        };
+        /**
+         * @example {
+         *       "minutes": 90
+         *     }
+         */
+        MinutesChange: {
+            minutes: number;
+        };
+        ServiceLength: {
+            id: number;
+            name: string;
+            /** @description Taken once by every job of the service, before its items. */
+            baseMinutes: number;
+        };
+        /**
+         * @example {
+         *       "sameAreaMinutes": 30,
+         *       "otherAreaMinutes": 60
+         *     }
+         */
+        TravelSetting: {
+            /** @description Between two jobs in one postcode area (SW to SW). */
+            sameAreaMinutes: number;
+            /** @description Between areas (SW to E), or when a postcode is not known yet. */
+            otherAreaMinutes: number;
+        };
+        /**
+         * @example {
          *       "price": 27.5
          *     }
          */
@@ -2568,6 +2727,8 @@ export interface components {
             serviceName: string;
             name: string;
             price: components["schemas"]["Money"];
+            /** @description How long one unit takes. */
+            minutes: number;
         };
         FrequencyRule: {
             code: components["schemas"]["FrequencyCode"];
@@ -2591,6 +2752,9 @@ export interface components {
         CongestionDistricts: string[];
         PricingRules: {
             items: components["schemas"]["PricedItem"][];
+            /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
+            services: components["schemas"]["ServiceLength"][];
+            travel: components["schemas"]["TravelSetting"];
             frequencies: components["schemas"]["FrequencyRule"][];
             extras: components["schemas"]["ExtraRule"][];
             congestionCharge: components["schemas"]["Money"];
@@ -2606,7 +2770,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -2987,6 +3151,10 @@ export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
 export type Postcode = components['schemas']['Postcode'];
 export type PriceInput = components['schemas']['PriceInput'];
+export type AreaWaitlistRequest = components['schemas']['AreaWaitlistRequest'];
+export type MinutesChange = components['schemas']['MinutesChange'];
+export type ServiceLength = components['schemas']['ServiceLength'];
+export type TravelSetting = components['schemas']['TravelSetting'];
 export type PriceChange = components['schemas']['PriceChange'];
 export type DiscountChange = components['schemas']['DiscountChange'];
 export type ClockTime = components['schemas']['ClockTime'];
@@ -3393,6 +3561,111 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    joinAreaWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaWaitlistRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored (or already waiting: the same answer). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listServiceDistricts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addServiceDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts served now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeServiceDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode district (outward code): WC2N, SE1, W1B. */
+                district: components["parameters"]["District"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts served now, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CongestionDistricts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getServiceItems: {
         parameters: {
             query?: never;
@@ -3546,6 +3819,8 @@ export interface operations {
                 days?: number;
                 /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
                 duration?: number;
+                /** @description The job's UK postcode, when known, so the shorter travel gap within its area counts. */
+                postcode?: string;
             };
             header?: never;
             path?: never;
@@ -5088,6 +5363,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateItemMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinutesChange"];
+            };
+        };
+        responses: {
+            /** @description The item with its new length. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateServiceMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinutesChange"];
+            };
+        };
+        responses: {
+            /** @description The service with its new base time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceLength"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTravelMinutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelSetting"];
+            };
+        };
+        responses: {
+            /** @description The travel gap now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

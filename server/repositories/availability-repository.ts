@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { londonDate, londonLocalToInstant } from '../services/london-time';
 import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../services/availability-rules';
+import { DEFAULT_TRAVEL, postcodeArea } from '../services/travel-gap';
 
 /**
  * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their
@@ -17,7 +18,7 @@ export function availabilityRepository(db: Database) {
       // One statement, one round trip: a checkout reads this while it holds its day's lock
       // (claimTeam), so every round trip here is time the next customer of that day waits.
       // The small tables come as JSON text (the same in both drivers).
-      const [row] = await db.query<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; jobs: string | null }>(
+      const [row] = await db.query<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; travel: string | null; jobs: string | null }>(
         `SELECT
            (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
            (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
@@ -28,11 +29,13 @@ export function availabilityRepository(db: Database) {
               FROM opening_hours)::text AS opening,
            (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
               FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
+           (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
            -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
            -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
-           -- Each job is four whole numbers: id, team (0: none), start in epoch seconds, minutes.
+           -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
+           -- its postcode without spaces ('-': none), for the travel gap (decision 041).
            (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
-                              || ' ' || ${JOB_MINUTES_SQL}, ' ')
+                              || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM orders o
              WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4) AS jobs`,
         [from, to, rangeStart, rangeEnd],
@@ -44,12 +47,12 @@ export function availabilityRepository(db: Database) {
       const closures = JSON.parse(row!.closures) as Array<[string, string]>;
       const jobsByDay = new Map<string, BookedJob[]>();
       const fields = row!.jobs ? row!.jobs.split(' ') : [];
-      for (let at = 0; at + 3 < fields.length; at += 4) {
+      for (let at = 0; at + 4 < fields.length; at += 5) {
         const teamId = Number(fields[at + 1]);
         const start = Number(fields[at + 2]) * 1000;
         const day = londonDate(start);
         const list = jobsByDay.get(day) ?? [];
-        list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000 });
+        list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000, area: postcodeArea(fields[at + 4]) });
         jobsByDay.set(day, list);
       }
       const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
@@ -65,6 +68,7 @@ export function availabilityRepository(db: Database) {
         openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
         closures: new Map(closures.map(([day, reason]) => [day, reason])),
         jobsByDay,
+        travel: travelOf(row!.travel),
       };
     },
 
@@ -73,24 +77,23 @@ export function availabilityRepository(db: Database) {
       return (await this.orderJob(orderId)).minutes;
     },
 
-    /** The order's job length and its team (null: none yet). */
-    async orderJob(orderId: number): Promise<{ minutes: number; teamId: number | null }> {
-      const [row] = await db.query<{ minutes: number; team_id: number | null }>(
-        `SELECT ${JOB_MINUTES_SQL} AS minutes, o.team_id FROM orders o WHERE o.id = $1`,
+    /** The order's job length, its team (null: none yet) and its postcode (for the travel gap). */
+    async orderJob(orderId: number): Promise<{ minutes: number; teamId: number | null; postcode: string | null }> {
+      const [row] = await db.query<{ minutes: number; team_id: number | null; code_postal: string | null }>(
+        `SELECT ${JOB_MINUTES_SQL} AS minutes, o.team_id, o.code_postal FROM orders o WHERE o.id = $1`,
         [orderId],
       );
-      return { minutes: row?.minutes ?? 0, teamId: row?.team_id ?? null };
+      return { minutes: row?.minutes ?? 0, teamId: row?.team_id ?? null, postcode: row?.code_postal ?? null };
     },
 
-    /** The shortest job of a service (its quickest item, once); null for an unknown service. */
+    /** The shortest job of a service (its base time and its quickest item, once); null for an unknown service. */
     async serviceMinutes(serviceId: number): Promise<number | null> {
-      const [row] = await db.query<{ found: boolean; minutes: number | null }>(
-        `SELECT EXISTS (SELECT 1 FROM services WHERE id = $1) AS found,
-                (SELECT min(duration_minutes) FROM service_items WHERE service_id = $1) AS minutes`,
+      const [row] = await db.query<{ minutes: number | null }>(
+        `SELECT s.base_minutes + COALESCE((SELECT min(duration_minutes) FROM service_items WHERE service_id = s.id), 0) AS minutes
+           FROM services s WHERE s.id = $1`,
         [serviceId],
       );
-      if (!row?.found) return null;
-      return row.minutes ?? 0;
+      return row ? Number(row.minutes ?? 0) : null;
     },
 
     /**
@@ -123,6 +126,13 @@ interface HoursRow {
 
 function hoursOf(row: HoursRow): Hours {
   return { open: row.open, opens: toMinutes(row.opens), closes: toMinutes(row.closes) };
+}
+
+/** The travel setting (pricing_settings; a database without its row: the defaults). */
+function travelOf(text: string | null) {
+  if (!text) return DEFAULT_TRAVEL;
+  const [sameArea, otherArea] = JSON.parse(text) as [number, number];
+  return { sameArea, otherArea };
 }
 
 function nextDay(date: string): string {

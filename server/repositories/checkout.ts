@@ -20,6 +20,8 @@ export interface CheckoutRead {
   erased: boolean;
   /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pounds). */
   congestion: { inZone: boolean; charge: number };
+  /** The postcode's district is one the company serves (service_districts, decision 041). */
+  served: boolean;
 }
 
 export interface CheckoutWrite extends CheckoutFields {
@@ -47,7 +49,7 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; served: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
@@ -59,7 +61,8 @@ export function checkoutRepository(tx: Database) {
                 pg_advisory_xact_lock($4, $5)::text AS day_locked,
                 customer.anonymised_at IS NOT NULL AS erased,
                 EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
-                (SELECT congestion_charge FROM pricing_settings) AS congestion_charge
+                (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
+                EXISTS (SELECT 1 FROM service_districts WHERE district = $6) AS served
            FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
           CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
            JOIN users u ON u.id = o.user_id
@@ -69,13 +72,13 @@ export function checkoutRepository(tx: Database) {
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, served, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
       return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
-        congestion: { inZone: Boolean(inZone), charge: Number(charge) } };
+        congestion: { inZone: Boolean(inZone), charge: Number(charge) }, served: Boolean(served) };
     },
 
     /**

@@ -1,11 +1,13 @@
 import type { Database } from '../db/database';
 
-export interface ItemPriceRow { id: number; service: number; service_name: string; name: string; price: string }
+export interface ItemPriceRow { id: number; service: number; service_name: string; name: string; price: string; minutes: number }
+export interface ServiceLengthRow { id: number; name: string; base_minutes: number }
+export interface TravelRow { travel_minutes: number; travel_minutes_other_area: number }
 export interface FrequencyRow { code: string; name: string; discount_percent: string }
 export interface ExtraRow { id: number; name: string; kind: 'extra' | 'option'; price: string }
 export interface HoursRow { weekday: number; open: boolean; opens: string; closes: string }
 
-const ITEMS = `SELECT i.id, i.service_id AS service, s.name AS service_name, i.name, i.price::text AS price
+const ITEMS = `SELECT i.id, i.service_id AS service, s.name AS service_name, i.name, i.price::text AS price, i.duration_minutes AS minutes
                  FROM service_items i JOIN services s ON s.id = i.service_id`;
 const FREQUENCIES = 'SELECT code, name, discount_percent::text AS discount_percent FROM frequencies';
 const EXTRAS = 'SELECT id, name, kind, price::text AS price FROM price_extras';
@@ -42,6 +44,13 @@ export function editableRulesRepository(db: Database) {
     /** True when the district was in the zone. */
     removeDistrict: async (district: string) =>
       (await db.query('DELETE FROM congestion_districts WHERE district = $1 RETURNING district', [district])).length > 0,
+    services: () => db.query<ServiceLengthRow>('SELECT id, name, base_minutes FROM services ORDER BY sort, id'),
+    service: (id: number, forUpdate = false) => one<ServiceLengthRow>(`SELECT id, name, base_minutes FROM services WHERE id = $1${lock(forUpdate)}`, [id]),
+    setServiceMinutes: (id: number, minutes: number) => db.query('UPDATE services SET base_minutes = $2 WHERE id = $1', [id, minutes]),
+    setItemMinutes: (id: number, minutes: number) => db.query('UPDATE service_items SET duration_minutes = $2 WHERE id = $1', [id, minutes]),
+    travel: (forUpdate = false) => one<TravelRow>(`SELECT travel_minutes, travel_minutes_other_area FROM pricing_settings${lock(forUpdate)}`, []),
+    setTravel: (sameArea: number, otherArea: number) =>
+      db.query('UPDATE pricing_settings SET travel_minutes = $1, travel_minutes_other_area = $2', [sameArea, otherArea]),
     hours: (weekday: number, forUpdate = false) => one<HoursRow>(`${HOURS} WHERE weekday = $1${lock(forUpdate)}`, [weekday]),
     setHours: (hours: HoursRow) =>
       db.query(

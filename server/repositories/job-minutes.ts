@@ -2,12 +2,13 @@ import { MIN_JOB_MINUTES } from '../services/availability-rules';
 
 /**
  * How long a job takes, in minutes: the duration copied onto the order at checkout or, for an order
- * booked before durations were stored (null), the sum of its items' durations per unit; never less
- * than the shortest job (decision 015). The one definition: the customers' free times, the checkout's
- * team claim, the schedule board's cards and its clash check all read it, so none can disagree about
- * where a job ends. `o` is the orders row.
+ * not yet checked out (null), its service's base time plus its items' durations × quantities
+ * (decision 041); never less than the shortest job (decision 015). The one definition: the
+ * customers' free times, the checkout's team claim, the schedule board's cards and its clash check
+ * all read it, so none can disagree about where a job ends. `o` is the orders row.
  */
 export const JOB_MINUTES_SQL = `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, (
+  SELECT base_minutes FROM services WHERE id = o.service_id) + COALESCE((
   SELECT SUM(oi.quantity * si.duration_minutes)::integer
     FROM order_items oi JOIN service_items si ON si.id = oi.item_id
-   WHERE oi.order_id = o.id), 0))`;
+   WHERE oi.order_id = o.id), 0), 0))`;

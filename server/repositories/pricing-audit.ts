@@ -1,7 +1,8 @@
+import type { PricingAuditEntry } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { Conditions, countRows, selectPage, type Page, type PageRequest } from './paging';
 
-export type PricingRule = 'item_price' | 'frequency_discount' | 'extra_price' | 'congestion_charge' | 'congestion_district' | 'opening_hours';
+export type PricingRule = PricingAuditEntry['rule'];
 
 export interface PricingAuditRow {
   id: number;

@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
 import { contactHandlers } from './contact';
+import { serviceAreaHandlers } from './service-area';
 import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
 import { manageBookingHandlers } from './manage-bookings';
@@ -20,6 +21,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...homeHandlers(ctx),
     ...authHandlers(ctx),
     ...contactHandlers(ctx),
+    ...serviceAreaHandlers(ctx),
     ...userHandlers(ctx),
     ...bookingHandlers(ctx),
     ...manageBookingHandlers(ctx),

@@ -1,10 +1,11 @@
-import type { DiscountChange, HoursChange, PriceChange } from '../../openapi/schema';
+import type { DiscountChange, HoursChange, MinutesChange, PriceChange, TravelSetting } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import {
   addCongestionDistrict, getPricingRules, listPricingAudit, removeCongestionDistrict, updateCongestionCharge,
   updateExtraPrice, updateFrequencyDiscount, updateItemPrice, updateOpeningHours,
 } from '../services/pricing-settings';
+import { updateItemMinutes, updateServiceMinutes, updateTravelMinutes } from '../services/job-lengths';
 import { currentUser } from './booking';
 
 const params = <T>(request: { params: unknown }) => request.params as T;
@@ -20,6 +21,11 @@ export function pricingSettingsHandlers(ctx: AppContext): Partial<Handlers> {
     },
     updateItemPrice: async (request) =>
       updateItemPrice(ctx.db, currentUser(request), params<{ id: number }>(request).id, priceOf(request), ctx.now()),
+    updateItemMinutes: async (request) =>
+      updateItemMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
+    updateServiceMinutes: async (request) =>
+      updateServiceMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
+    updateTravelMinutes: async (request) => updateTravelMinutes(ctx.db, currentUser(request), request.body as TravelSetting, ctx.now()),
     updateFrequencyDiscount: async (request) =>
       updateFrequencyDiscount(ctx.db, currentUser(request), params<{ code: string }>(request).code,
         (request.body as DiscountChange).discountPercent, ctx.now()),

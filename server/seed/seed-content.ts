@@ -24,6 +24,12 @@ export async function seedContent(db: Database): Promise<void> {
       await db.query('INSERT INTO service_faqs (service_id, q, a, sort) VALUES ($1, $2, $3, $4)', [serviceId, q, a, sort]);
     }
   }
+  // The first job lengths live in one place, migration 035's table (decision 041).
+  await db.query(`UPDATE services s SET base_minutes = d.minutes
+                    FROM job_length_defaults d WHERE d.service_slug = s.slug AND d.item_name IS NULL`);
+  await db.query(`UPDATE service_items i SET duration_minutes = d.minutes
+                    FROM services s, job_length_defaults d
+                   WHERE s.id = i.service_id AND d.service_slug = s.slug AND d.item_name = i.name`);
   for (const [sort, [value, title]] of COUNTERS.entries()) {
     await db.query('INSERT INTO counters (value, title, sort) VALUES ($1, $2, $3)', [value, title, sort]);
   }

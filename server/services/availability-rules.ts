@@ -1,12 +1,14 @@
 /**
  * The capacity rule, the one home of it (decision 015): a start time is free when a team is free
  * for the whole job — the company is open that day and at those times, the team works then and is
- * not on time off, and none of its jobs overlaps — and a job holds one team. Jobs nobody is
+ * not on time off, and none of its jobs overlaps once the travel gap between them is counted
+ * (travel-gap.ts, decision 041) — and a job holds one team. Jobs nobody is
  * assigned to (older bookings, the schedule's "Unassigned" lane) take one team each from the count.
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
 import { CLOSED } from '../../src/lib/availability-text';
 import { clockChangeProblem, londonLocalToInstant } from '../../src/lib/london-time';
+import { travelGap, type TravelMinutes } from './travel-gap';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
 export const SLOT_STEP_MINUTES = 30;
@@ -34,6 +36,8 @@ export interface BookedJob {
   teamId: number | null;
   start: number;
   end: number;
+  /** The postcode area of its address (travel-gap.ts); null when it has none. */
+  area: string | null;
 }
 
 export interface CapacityData {
@@ -43,6 +47,8 @@ export interface CapacityData {
   closures: Map<string, string>;
   /** UK date → the jobs starting that day (jobs lie within opening hours, so within one day). */
   jobsByDay: Map<string, BookedJob[]>;
+  /** The gap a team needs between two jobs (the back office's setting). */
+  travel: TravelMinutes;
 }
 
 /** The bookable window: from the notice (24 h) to the horizon (12 months). */
@@ -82,15 +88,68 @@ export function companyDay(data: CapacityData, date: string): { hours: Hours } |
   return { hours };
 }
 
+/** Why one team cannot take a job (the schedule board says it in these words, decision 019). */
+export type TeamRefusal =
+  | { kind: 'off' }
+  | { kind: 'notWorking' }
+  | { kind: 'hours'; hours: Hours }
+  /** The team's `job` is in the way, counting `travel` minutes between the two. */
+  | { kind: 'busy'; job: BookedJob; travel: number };
+
+/** A job to place: `date` and `time` (UK), its length, and the postcode area of its address. */
+export interface JobToPlace {
+  date: string;
+  time: string;
+  minutes: number;
+  /** The postcode area (travel-gap.ts); null when not known yet: the longer travel gap counts. */
+  area: string | null;
+  /** A job being moved does not stand in its own way. */
+  movingOrder?: number;
+}
+
+/** Whether a booked job and the one to place are too close: overlapping, or closer than the travel between them. */
+function inTheWay(data: CapacityData, booked: BookedJob, start: number, end: number, area: string | null): number | null {
+  const gap = travelGap(data.travel, booked.area, area) * 60_000;
+  return booked.start < end + gap && start < booked.end + gap ? gap / 60_000 : null;
+}
+
 /**
- * The teams free for a job of `minutes` starting at `time` on `date` (UK), best first. A job being
- * moved (`movingOrder`) does not stand in its own way.
+ * Whether `team` can take the job (the company being open then is checked by the caller): it is not
+ * off, works then (its own hours within the company's), and none of its jobs is in the way.
  */
-export function checkStart(data: CapacityData, date: string, time: string, minutes: number, movingOrder?: number): StartCheck {
+export function teamRefusal(data: CapacityData, team: Team, job: JobToPlace, companyHours: Hours): TeamRefusal | null {
+  if (team.daysOff.has(job.date)) return { kind: 'off' };
+  const own = team.hours.get(weekdayOf(job.date)) ?? companyHours;
+  if (!own.open) return { kind: 'notWorking' };
+  const startMinute = toMinutes(job.time);
+  const length = Math.max(job.minutes, MIN_JOB_MINUTES);
+  // A team works within the company's hours, whatever its own say.
+  if (startMinute < Math.max(own.opens, companyHours.opens) || startMinute + length > Math.min(own.closes, companyHours.closes)) {
+    return { kind: 'hours', hours: own };
+  }
+  const start = londonLocalToInstant(job.date, job.time).getTime();
+  const end = start + length * 60_000;
+  const theirs = (data.jobsByDay.get(job.date) ?? [])
+    .filter((booked) => booked.teamId === team.id && booked.orderId !== job.movingOrder)
+    .sort((a, b) => a.start - b.start);
+  for (const booked of theirs) {
+    const travel = inTheWay(data, booked, start, end, job.area);
+    if (travel !== null) return { kind: 'busy', job: booked, travel };
+  }
+  return null;
+}
+
+/**
+ * The teams free for a job of `minutes` starting at `time` on `date` (UK), best first, or why none
+ * is. A job being moved (`movingOrder`) does not stand in its own way; `area` is the postcode area
+ * of the job's address (null: not known yet, the longer travel gap counts).
+ */
+export function checkStart(data: CapacityData, date: string, time: string, minutes: number, movingOrder?: number, area: string | null = null): StartCheck {
+  const job: JobToPlace = { date, time, minutes, area, ...(movingOrder === undefined ? {} : { movingOrder }) };
   const day = companyDay(data, date);
   if ('closed' in day) return { kind: 'closed', reason: day.closed };
   const startMinute = toMinutes(time);
-  const length = Math.max(minutes, MIN_JOB_MINUTES);
+  const length = Math.max(job.minutes, MIN_JOB_MINUTES);
   if (startMinute < day.hours.opens || startMinute + length > day.hours.closes) {
     return { kind: 'outsideHours', opens: day.hours.opens, lastStart: day.hours.closes - length };
   }
@@ -99,18 +158,10 @@ export function checkStart(data: CapacityData, date: string, time: string, minut
   if (problem) return { kind: 'clockChange', problem };
   const start = londonLocalToInstant(date, time).getTime();
   const end = start + length * 60_000;
-  const weekday = weekdayOf(date);
-  const jobs = (data.jobsByDay.get(date) ?? []).filter((job) => job.orderId !== movingOrder);
-  const overlaps = (job: BookedJob) => job.start < end && start < job.end;
-  const free = data.teams.filter((team) => {
-    if (team.daysOff.has(date)) return false;
-    const own = team.hours.get(weekday) ?? day.hours;
-    if (!own.open) return false;
-    // A team works within the company's hours, whatever its own say.
-    if (startMinute < Math.max(own.opens, day.hours.opens) || startMinute + length > Math.min(own.closes, day.hours.closes)) return false;
-    return !jobs.some((job) => job.teamId === team.id && overlaps(job));
-  });
-  const unassigned = jobs.filter((job) => job.teamId === null && overlaps(job)).length;
+  const free = data.teams.filter((team) => teamRefusal(data, team, job, day.hours) === null);
+  // A job nobody has yet takes a team, which needs its travel too.
+  const unassigned = (data.jobsByDay.get(date) ?? [])
+    .filter((booked) => booked.teamId === null && booked.orderId !== job.movingOrder && inTheWay(data, booked, start, end, job.area) !== null).length;
   const usable = free.slice(0, Math.max(0, free.length - unassigned)).map((team) => team.id);
   return usable.length > 0 ? { kind: 'free', teams: usable } : { kind: 'full' };
 }
@@ -126,7 +177,7 @@ export interface DayTimes {
  * Every half-hour start of `date` that the job fits in (opening hours) and that lies in the
  * bookable window, with how many teams are free for it (0: fully booked).
  */
-export function dayTimes(data: CapacityData, date: string, minutes: number, window: Window): DayTimes {
+export function dayTimes(data: CapacityData, date: string, minutes: number, window: Window, area: string | null = null): DayTimes {
   const day = companyDay(data, date);
   if ('closed' in day) return { date, closed: day.closed, times: [] };
   const length = Math.max(minutes, MIN_JOB_MINUTES);
@@ -136,7 +187,7 @@ export function dayTimes(data: CapacityData, date: string, minutes: number, wind
     const time = toTime(minute);
     const at = londonLocalToInstant(date, time);
     if (at < window.earliest || at > window.latest) continue;
-    const check = checkStart(data, date, time, length);
+    const check = checkStart(data, date, time, length, undefined, area);
     if (check.kind === 'clockChange') continue;
     times.push({ time, free: check.kind === 'free' ? check.teams.length : 0 });
   }

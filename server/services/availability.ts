@@ -6,6 +6,7 @@ import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type Capacity
 import { latestBookableStart } from './booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { earliestStart, londonDate } from './london-time';
+import { postcodeArea } from './travel-gap';
 import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
 
 
@@ -22,6 +23,8 @@ export interface AvailabilityQuery {
   from?: string;
   days?: number;
   duration?: number;
+  /** The job's postcode, when known: the travel gap within its area counts (decision 041). */
+  postcode?: string;
 }
 
 /** GET /api/availability: per UK day, the half-hour starts with the number of free teams. */
@@ -37,7 +40,7 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
     teams: data.teams.length,
     duration_minutes: minutes,
     days: dates.map((date) => {
-      const day = dayTimes(data, date, minutes, window);
+      const day = dayTimes(data, date, minutes, window, postcodeArea(query.postcode));
       if (day.closed !== null) return { date, status: 'closed', reason: day.closed, times: [] };
       return { date, status: day.times.some((slot) => slot.free > 0) ? 'open' : 'full', times: day.times };
     }),
@@ -53,10 +56,10 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
  */
 export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; teamName: string; minutes: number }> {
   const repository = availabilityRepository(tx);
-  const { minutes, teamId: current } = await repository.orderJob(orderId);
+  const { minutes, teamId: current, postcode } = await repository.orderJob(orderId);
   await repository.lockDay(date);
   const data = await repository.load(date, date);
-  const team = chooseTeam(data, { orderId, date, time, minutes, current });
+  const team = chooseTeam(data, { orderId, date, time, minutes, current, postcode });
   await repository.assign(orderId, team.teamId, minutes);
   return team;
 }
@@ -68,10 +71,10 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
  */
 export function chooseTeam(
   data: CapacityData,
-  job: { orderId: number; date: string; time: string; minutes: number; current: number | null },
+  job: { orderId: number; date: string; time: string; minutes: number; current: number | null; postcode: string | null },
 ): { teamId: number; teamName: string; minutes: number } {
   const { orderId, date, time, minutes, current } = job;
-  const check = checkStart(data, date, time, minutes, orderId);
+  const check = checkStart(data, date, time, minutes, orderId, postcodeArea(job.postcode));
   if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
   if (check.kind === 'outsideHours') {
     if (check.lastStart < check.opens) throw badRequest(`This job takes longer than our opening hours on ${date}: please choose another day`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
 import { ERASED_MESSAGE } from './account-lock';
 import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
@@ -18,7 +18,7 @@ import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertPriceAgreed, priceAtAddress } from './checkout-price';
 import { toPence, toPounds } from './money';
-import { postcodeDistrict } from './pricing';
+import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from './series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
@@ -65,10 +65,12 @@ export async function checkoutOrder(
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
-    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, postcodeDistrict(request.code_postal));
+    const district = serviceDistrict(request.code_postal);
+    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, district);
     if (read?.erased) throw unauthorized(ERASED_MESSAGE);
     if (!read) throw notFound('Order not found');
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
+    if (!read.served) throw badRequest(notCoveredMessage(district));
     if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
     const { order, items } = read;
     if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
@@ -87,7 +89,7 @@ export async function checkoutOrder(
     // The job holds a team from now on (409 when none is free any more): decision 015. The day is
     // locked since the read, so this sees every job claimed before and none can be claimed meanwhile.
     const day = await availabilityRepository(tx).load(request.due_date, request.due_date);
-    const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id });
+    const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const fields = {
       dueAt,
       address: request.address,

@@ -94,6 +94,8 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
   if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
+  // The address left for a district not served yet (decision 041).
+  if (user.email) await tx.query('DELETE FROM service_area_waitlist WHERE lower(email) = lower($1)', [user.email]);
   return user.email;
 }
 

@@ -1,8 +1,10 @@
+import type { ServiceLength, TravelSetting } from '../../openapi/schema';
 import type { ExtraRule, FrequencyRule, HoursChange, OpeningHours, PriceChange, PricedItem, PricingAuditEntry, PricingRules } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
-import { editableRulesRepository, type HoursRow } from '../repositories/editable-rules';
+import { editableRulesRepository, type HoursRow, type ItemPriceRow, type ServiceLengthRow, type TravelRow } from '../repositories/editable-rules';
+import { DEFAULT_TRAVEL } from './travel-gap';
 import { pricingAuditRepository, type PricingRule } from '../repositories/pricing-audit';
 import type { Page, PageRequest } from '../repositories/paging';
 import { formatPounds, toPence, toPounds } from './money';
@@ -34,7 +36,7 @@ interface Change {
 }
 
 /** Runs a change in a transaction and audits it when it changed something (`change` answers null when not). */
-function audited<T>(db: Database, admin: AuthUser, now: Date, work: (tx: Database) => Promise<{ result: T; change: Change | null }>): Promise<T> {
+export function audited<T>(db: Database, admin: AuthUser, now: Date, work: (tx: Database) => Promise<{ result: T; change: Change | null }>): Promise<T> {
   return db.transaction(async (tx) => {
     const { result, change } = await work(tx);
     if (change && change.from !== change.to) {
@@ -44,8 +46,8 @@ function audited<T>(db: Database, admin: AuthUser, now: Date, work: (tx: Databas
   });
 }
 
-const itemView = (row: { id: number; service: number; service_name: string; name: string; price: string }): PricedItem => ({
-  id: Number(row.id), service: Number(row.service), serviceName: row.service_name, name: row.name, price: toPounds(toPence(row.price)),
+export const itemView = (row: ItemPriceRow): PricedItem => ({
+  id: Number(row.id), service: Number(row.service), serviceName: row.service_name, name: row.name, price: toPounds(toPence(row.price)), minutes: Number(row.minutes),
 });
 const frequencyView = (row: { code: string; name: string; discount_percent: string }): FrequencyRule => ({
   code: row.code, name: row.name, discountPercent: Number(row.discount_percent),
@@ -53,16 +55,27 @@ const frequencyView = (row: { code: string; name: string; discount_percent: stri
 const extraView = (row: { id: number; name: string; kind: 'extra' | 'option'; price: string }): ExtraRule => ({
   id: Number(row.id), name: row.name, kind: row.kind, price: toPounds(toPence(row.price)),
 });
+/** A service's base time and the travel gap, as the page shows them (edited in job-lengths.ts). */
+export const serviceLengthView = (row: ServiceLengthRow): ServiceLength => ({ id: Number(row.id), name: row.name, baseMinutes: Number(row.base_minutes) });
+
+export const travelView = (row: TravelRow | null): TravelSetting => ({
+  sameAreaMinutes: Number(row?.travel_minutes ?? DEFAULT_TRAVEL.sameArea),
+  otherAreaMinutes: Number(row?.travel_minutes_other_area ?? DEFAULT_TRAVEL.otherArea),
+});
+
 /** A weekday with no row of its own (008_opening_hours.sql seeds all seven; a test database may not). */
 export const DEFAULT_HOURS = { open: true, opens: '07:00', closes: '20:00' };
 
 export async function getPricingRules(db: Database): Promise<PricingRules> {
   const rules = editableRulesRepository(db);
-  const [items, frequencies, extras, districts, settings, hours] = [
+  const [items, frequencies, extras, districts, settings, hours, services, travel] = [
     await rules.items(), await rules.frequencies(), await rules.extras(), await rules.districts(), await rules.settings(), await rules.openingHours(),
+    await rules.services(), await rules.travel(),
   ];
   return {
     items: items.map(itemView),
+    services: services.map(serviceLengthView),
+    travel: travelView(travel),
     frequencies: frequencies.map(frequencyView),
     extras: extras.map(extraView),
     congestionCharge: toPounds(toPence(settings?.congestion_charge ?? 0)),

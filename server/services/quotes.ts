@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Quote, QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
+import { serviceDistrictsRepository } from '../repositories/service-districts';
+import { notCoveredMessage, serviceDistrict } from './service-area';
 import { toPounds } from './money';
 import { linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
 
@@ -46,6 +48,10 @@ export async function createQuote(db: Database, request: QuoteRequest, now: Date
   const { rules, quoteHoldMinutes } = await rulesOf(db, request.service);
   const choices = choicesOf(request);
   await assertItemsExist(db, rules, choices.items);
+  if (choices.postcode !== null) {
+    const district = serviceDistrict(choices.postcode);
+    if (!(await serviceDistrictsRepository(db).serves(district))) throw badRequest(notCoveredMessage(district));
+  }
   const priced = priceJob(rules, choices);
   const id = randomBytes(18).toString('base64url');
   const expiresAt = new Date(now.getTime() + quoteHoldMinutes * 60_000);

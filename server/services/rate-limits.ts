@@ -31,6 +31,8 @@ export const DEFAULT_RATE_LIMITS = {
   register: { limit: 10, windowMs: HOUR },
   /** Contact messages from one client. */
   contact: { limit: 10, windowMs: HOUR },
+  /** Addresses left for a district not served yet, from one client (decision 041). */
+  areaWaitlist: { limit: 10, windowMs: HOUR },
   /** Price quotes from one client (a live quote asks again as choices change; issue 14). */
   quotes: { limit: 120, windowMs: MINUTE },
   /** New orders of one customer. */

@@ -5,9 +5,11 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
+import { companyDay, teamRefusal, toMinutes, toTime, weekdayOf, type JobToPlace } from './availability-rules';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { BOOKING_NOTICE_MS } from './checkout';
 import { assertRealLondonTime, earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
+import { postcodeArea } from './travel-gap';
 
 
 /** What the history says for a job without a team. */
@@ -17,10 +19,6 @@ const DAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 
 
 /** HH:mm in UK time. */
 const londonClock = (instant: Date) => formatLondon(instant).slice(11);
-/** 0 = Sunday … 6 = Saturday of a UK calendar date (YYYY-MM-DD), as opening_hours and team_hours count. */
-const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-/** Minutes since midnight of an HH:mm. */
-const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 export function jobView(row: JobRow): ScheduleJob {
   return {
@@ -92,7 +90,7 @@ export async function moveJob(db: Database, admin: AuthUser, id: number, move: J
     if (job.status === 'completed') throw conflict('This order is completed: it cannot be moved');
     if (job.due_at.getTime() === start.getTime()) return jobView(job);
     await lockDays(tx, job.due_at, start);
-    await assertCompanyOpen(tx, start, job.duration_minutes);
+    await assertCompanyOpen(tx, job, start);
     if (job.team_id !== null) {
       const team = await lockedTeam(tx, job.team_id);
       await assertTeamFree(tx, team, job, start);
@@ -122,37 +120,45 @@ async function lockedTeam(tx: Database, teamId: number): Promise<TeamRow> {
   return team;
 }
 
+/** The job as the capacity rule places it (availability-rules.ts), at `start`. */
+function placing(job: JobRow, start: Date): JobToPlace {
+  return { date: londonDate(start), time: londonClock(start), minutes: Number(job.duration_minutes), area: postcodeArea(job.postcode), movingOrder: job.id };
+}
+
 /** The company is open for the whole job on its UK day (opening_hours), and the day is no closure. */
-async function assertCompanyOpen(tx: Database, start: Date, minutes: number): Promise<void> {
-  const schedule = scheduleRepository(tx);
-  const day = londonDate(start);
-  if (await schedule.isClosed(day)) throw conflict(`We are closed on ${day}`);
-  const hours = await schedule.openingDay(weekdayOf(day));
-  const from = minutesOf(londonClock(start));
-  if (!hours || !hours.open) throw conflict(`We are closed on ${DAY_NAMES[weekdayOf(day)]}`);
-  if (from < minutesOf(hours.opens) || from + Number(minutes) > minutesOf(hours.closes)) {
-    throw conflict(`Jobs must start and finish within opening hours on ${day}: ${hours.opens}–${hours.closes}`);
+async function assertCompanyOpen(tx: Database, job: JobRow, start: Date): Promise<void> {
+  const place = placing(job, start);
+  const data = await availabilityRepository(tx).load(place.date, place.date);
+  const day = companyDay(data, place.date);
+  if ('closed' in day) {
+    throw conflict(data.closures.has(place.date) ? `We are closed on ${place.date}` : `We are closed on ${DAY_NAMES[weekdayOf(place.date)]}`);
+  }
+  const from = toMinutes(place.time);
+  if (from < day.hours.opens || from + place.minutes > day.hours.closes) {
+    throw conflict(`Jobs must start and finish within opening hours on ${place.date}: ${toTime(day.hours.opens)}–${toTime(day.hours.closes)}`);
   }
 }
 
 /**
- * The team can take the job at `start`: not on time off, working then (its own hours, when it has
- * any for that weekday), and no other job of its overlapping. Called with the team's row locked.
+ * The team can take the job at `start`, by the rule customers' bookings are held to (decision 041):
+ * not on time off, working then, and none of its jobs in the way, travel between them counted.
+ * Called with the team's row and the day locked.
  */
 async function assertTeamFree(tx: Database, team: TeamRow, job: JobRow, start: Date): Promise<void> {
-  const schedule = scheduleRepository(tx);
-  const minutes = Number(job.duration_minutes);
-  const end = new Date(start.getTime() + minutes * MINUTE);
-  const day = londonDate(start);
-  if (await schedule.teamIsOff(team.id, day)) throw conflict(`${team.name} is off on ${day}`);
-  const hours = await schedule.teamDay(team.id, weekdayOf(day));
-  if (hours && !hours.works) throw conflict(`${team.name} does not work on ${DAY_NAMES[weekdayOf(day)]}`);
-  const from = minutesOf(londonClock(start));
-  if (hours && (from < minutesOf(hours.opens) || from + minutes > minutesOf(hours.closes))) {
-    throw conflict(`${team.name} works ${hours.opens}–${hours.closes} on ${DAY_NAMES[weekdayOf(day)]}`);
-  }
-  const clash = await schedule.clash(team.id, job.id, start, end);
-  if (clash) throw conflict(`${team.name} is already booked ${londonClock(clash.due_at)}–${londonClock(clash.ends_at)}`);
+  const place = placing(job, start);
+  const data = await availabilityRepository(tx).load(place.date, place.date);
+  const day = companyDay(data, place.date);
+  const companyHours = 'closed' in day ? { open: true, opens: 0, closes: 24 * 60 } : day.hours;
+  const rules = data.teams.find((candidate) => candidate.id === team.id) ?? { id: team.id, name: team.name, hours: new Map(), daysOff: new Set<string>() };
+  const refusal = teamRefusal(data, rules, place, companyHours);
+  if (!refusal) return;
+  const weekday = DAY_NAMES[weekdayOf(place.date)];
+  if (refusal.kind === 'off') throw conflict(`${team.name} is off on ${place.date}`);
+  if (refusal.kind === 'notWorking') throw conflict(`${team.name} does not work on ${weekday}`);
+  if (refusal.kind === 'hours') throw conflict(`${team.name} works ${toTime(refusal.hours.opens)}–${toTime(refusal.hours.closes)} on ${weekday}`);
+  const booked = `${team.name} is already booked ${londonClock(new Date(refusal.job.start))}–${londonClock(new Date(refusal.job.end))}`;
+  const overlaps = refusal.job.start < new Date(start).getTime() + place.minutes * MINUTE && start.getTime() < refusal.job.end;
+  throw conflict(overlaps ? booked : `${booked} and needs ${refusal.travel} minutes to travel between jobs`);
 }
 
 /** The calendar date `days` after a YYYY-MM-DD (calendar arithmetic, no time zone involved). */

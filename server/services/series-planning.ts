@@ -3,6 +3,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { auditRepository } from '../repositories/audit';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
 import { checkStart } from './availability-rules';
+import { postcodeArea } from './travel-gap';
 import { latestBookableStart } from './booking-horizon';
 import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from './series-dates';
 
@@ -33,7 +34,7 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
     const target = horizonOccurrence(start, now);
     if (target <= series.planned_through) return 0;
     const availability = availabilityRepository(tx);
-    const { minutes } = await availability.orderJob(series.first_order_id);
+    const { minutes, postcode } = await availability.orderJob(series.first_order_id);
     const latest = latestBookableStart(now).getTime();
     let planned = 0;
     let through = series.planned_through;
@@ -46,7 +47,7 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
       if (dueAt.getTime() <= now.getTime()) continue;
       const date = occurrenceDate(series.first_date, series.frequency, occurrence);
       await availability.lockDay(date);
-      const check = checkStart(await availability.load(date, date), date, series.first_time, minutes);
+      const check = checkStart(await availability.load(date, date), date, series.first_time, minutes, undefined, postcodeArea(postcode));
       if (check.kind === 'closed' || check.kind === 'outsideHours' || check.kind === 'clockChange') continue;
       const teamId = check.kind === 'free' ? check.teams[0]! : null;
       const id = await repository.insertVisit(series, { seriesId, occurrence, dueAt, teamId, minutes, at: now });

@@ -9,6 +9,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { lockOwnAccountFirst } from './account-lock';
 import { seriesRepository } from '../repositories/series';
 import { checkStart } from './availability-rules';
+import { postcodeArea } from './travel-gap';
 import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from './cancellation-terms';
 import { londonParts } from '../../src/lib/london-time';
@@ -85,9 +86,9 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
     const p = londonParts(new Date(visit.due_at));
     const date = `${p.year}-${p.month}-${p.day}`;
     const availability = availabilityRepository(tx);
-    const { minutes, teamId: own } = await availability.orderJob(visit.id);
+    const { minutes, teamId: own, postcode } = await availability.orderJob(visit.id);
     await availability.lockDay(date);
-    const check = checkStart(await availability.load(date, date), date, `${p.hour}:${p.minute}`, minutes, visit.id);
+    const check = checkStart(await availability.load(date, date), date, `${p.hour}:${p.minute}`, minutes, visit.id, postcodeArea(postcode));
     if (check.kind !== 'free') throw conflict(SLOT_TAKEN_MESSAGE);
     await availability.assign(visit.id, own !== null && check.teams.includes(own) ? own : check.teams[0]!, minutes);
 

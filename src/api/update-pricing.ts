@@ -1,4 +1,4 @@
-import type { HoursChange } from '../../openapi/schema';
+import type { HoursChange, TravelSetting } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
@@ -27,3 +27,12 @@ export const removeCongestionDistrict = (district: string) =>
 
 export const updateOpeningHours = ({ weekday, ...hours }: HoursChange & { weekday: number }) =>
   unwrap(api.PUT('/admin/pricing/opening-hours/{weekday}', { params: { path: { weekday } }, body: hours }));
+
+/** Job lengths and the travel gap (issue 26 §3, decision 041): what availability and checkout count. */
+export const updateItemMinutes = ({ id, minutes }: { id: number; minutes: number }) =>
+  unwrap(api.PUT('/admin/pricing/items/{id}/minutes', { params: { path: { id } }, body: { minutes } }));
+
+export const updateServiceMinutes = ({ id, minutes }: { id: number; minutes: number }) =>
+  unwrap(api.PUT('/admin/pricing/services/{id}/minutes', { params: { path: { id } }, body: { minutes } }));
+
+export const updateTravelMinutes = (travel: TravelSetting) => unwrap(api.PUT('/admin/pricing/travel', { body: travel }));

@@ -17,6 +17,9 @@ beforeAll(async () => {
   server = await startTestServer({ now: clock.now, teams: 3 });
   jane = await server.createCustomer({ name: 'Jane Slots' });
   house = await catalogue(server, jane.token);
+  // These count teams job against job (decision 015); the travel gap between jobs is
+  // tests/api/capacity-travel.test.ts's (decision 041).
+  await server.db.query('UPDATE pricing_settings SET travel_minutes = 0, travel_minutes_other_area = 0');
 });
 afterAll(async () => server?.close());
 

@@ -143,14 +143,24 @@ describe('PUT /admin/schedule/jobs/{id}/team (assignJob)', () => {
     ]);
   });
 
-  it('lets back-to-back jobs share a team (one ends as the next starts)', async () => {
+  it('gives a team its next job only after the travel gap: 30 minutes within a postcode area, 60 between areas (decision 041)', async () => {
     const day = ukDay(31);
+    const clock = (instant: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
     const first = await unassignedJob(at(day, '08:00'));
     const minutes = (await assign(first.id, teamNamed('Team A'))).body.duration_minutes as number;
-    const next = new Date(at(day, '08:00').getTime() + minutes * 60_000);
-    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next);
-    const second = await unassignedJob(at(day, clock));
-    expect((await assign(second.id, teamNamed('Team A'))).status).toBe(200);
+    const end = new Date(at(day, '08:00').getTime() + minutes * 60_000);
+    // Both jobs are at NW1 6XE (the fixtures' address): the same area.
+    const backToBack = await unassignedJob(at(day, clock(end)));
+    expect(await assign(backToBack.id, teamNamed('Team A'))).toEqual({
+      status: 409, body: { message: `Team A is already booked 08:00–${clock(end)} and needs 30 minutes to travel between jobs` },
+    });
+    const afterTravel = await unassignedJob(at(day, clock(new Date(end.getTime() + 30 * 60_000))));
+    expect((await assign(afterTravel.id, teamNamed('Team A'))).status).toBe(200);
+    // From another area (E), the gap is an hour: 45 minutes after Team A's second job is too soon.
+    const secondEnd = end.getTime() + (30 + minutes) * 60_000;
+    const elsewhere = await unassignedJob(at(day, clock(new Date(secondEnd + 45 * 60_000))));
+    await server.db.query(`UPDATE orders SET code_postal = 'E14 5AB' WHERE id = $1`, [elsewhere.id]);
+    expect((await assign(elsewhere.id, teamNamed('Team A'))).body.message).toMatch(/needs 60 minutes to travel between jobs$/);
   });
 
   it('assigns the same team again without a new history entry, and refuses drafts, cancelled orders and unknown teams', async () => {

@@ -92,3 +92,34 @@ test('/settings links to the page, and so does the side navigation', async ({ pa
   await page.getByRole('link', { name: 'Edit prices and hours' }).click();
   await expect(page).toHaveURL(/\/settings\/pricing$/);
 });
+
+test('the administrator sets End of Tenancy\'s base time and the travel gap with the keyboard; the trail shows both (decision 041)', async ({ page }) => {
+  await openPricingAsAdmin(page);
+  const lengths = page.getByRole('region', { name: 'Service base times' });
+  const tenancy = lengths.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'End of Tenancy', exact: true }) });
+  await expect(tenancy.getByRole('cell', { name: '120 min', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Base time of End of Tenancy' }).focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('150');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Base time of End of Tenancy saved');
+  await expect(tenancy.getByRole('cell', { name: '150 min', exact: true })).toBeVisible();
+
+  const travel = page.getByRole('textbox', { name: 'Travel between postcode areas' });
+  await travel.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('7.5');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Enter whole minutes, such as 30 or 90')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('75');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Travel between postcode areas saved');
+
+  const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
+  await expect(trail.getByRole('row').filter({ hasText: 'Service base time: End of Tenancy' }).getByRole('cell').nth(3)).toHaveText('120 min');
+  await expect(trail.getByRole('row').filter({ hasText: 'Travel between jobs' }).getByRole('cell').nth(4))
+    .toHaveText('30 min within an area, 75 min between areas');
+  await expect(page.getByText('Travel between postcode areas saved', { exact: true })).toBeHidden();
+  await expectNoAxeViolations(page, '/settings/pricing job lengths');
+});

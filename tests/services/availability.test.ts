@@ -36,10 +36,11 @@ const hours = (opens: string, closes: string, open = true): Hours => ({ open, op
 const everyDay = (day: Hours) => new Map([0, 1, 2, 3, 4, 5, 6].map((weekday) => [weekday, day]));
 const team = (id: number, own: Partial<Pick<Team, 'hours' | 'daysOff'>> = {}): Team => ({ id, name: `Team ${id}`, hours: new Map(), daysOff: new Set(), ...own });
 const job = (orderId: number, teamId: number | null, date: string, from: string, to: string): BookedJob => ({
-  orderId, teamId, start: londonLocalToInstant(date, from).getTime(), end: londonLocalToInstant(date, to).getTime(),
+  orderId, teamId, start: londonLocalToInstant(date, from).getTime(), end: londonLocalToInstant(date, to).getTime(), area: null,
 });
+/** No travel gap here: travel-gap.test.ts adds it to these same rules. */
 function capacity(partial: Partial<CapacityData> = {}): CapacityData {
-  return { teams: [team(1), team(2), team(3)], openingHours: everyDay(hours('07:00', '20:00')), closures: new Map(), jobsByDay: new Map(), ...partial };
+  return { teams: [team(1), team(2), team(3)], openingHours: everyDay(hours('07:00', '20:00')), closures: new Map(), jobsByDay: new Map(), travel: { sameArea: 0, otherArea: 0 }, ...partial };
 }
 
 describe('when a team is free (decision 015)', () => {
@@ -184,6 +185,8 @@ describe('availability and claiming a team on the database (decision 015)', () =
     db = testDb.db;
     jane = await seededUser(db, 'customer@sparkle.test');
     houseKeeping = await serviceNamed(db, 'House Keeping');
+    // Teams are counted job against job here; travel-gap.test.ts and capacity-travel.test.ts add the gap.
+    await db.query('UPDATE pricing_settings SET travel_minutes = 0, travel_minutes_other_area = 0');
   }, 60_000);
 
   afterAll(async () => {

@@ -8,6 +8,8 @@ import { checkoutLimits, type CheckoutForm } from '../../../machines/checkout-fo
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
+import { notCoveredDistrict } from '../../lib/service-area-text';
+import { AreaWaitlistForm } from './area-waitlist-form';
 import { PaymentChoice } from './payment-choice';
 import { formatMoney } from '../../lib/money';
 
@@ -26,6 +28,8 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const canRetry = useSelector(actorRef, (s) => s.context.canRetry);
   // The address changed the price (decision 037): its words, and Pay becomes "Confirm £X and pay".
   const priceChange = useSelector(actorRef, (s) => (s.matches('priceChanged') ? s.context.priceChange : null));
+  // "We don't cover M1 yet" belongs to the postcode: shown there, with the waiting list (decision 041).
+  const uncovered = notCoveredDistrict(failure);
 
   const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
   const field = (name: keyof CheckoutForm) => ({
@@ -53,8 +57,9 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
         <TextField label="Address" isRequired autoComplete="street-address" maxLength={checkoutLimits.address} {...field('address')} />
         <div className="field-row">
           <TextField label="City" isRequired autoComplete="address-level2" maxLength={checkoutLimits.city} {...field('city')} />
-          <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} />
+          <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} errorMessage={errors.postcode ?? (uncovered ? failure : null)} />
         </div>
+        {uncovered ? <AreaWaitlistForm district={uncovered} postcode={form.postcode} /> : null}
         <TextField label="Phone" type="tel" isRequired autoComplete="tel" maxLength={checkoutLimits.phone} {...field('phone')} />
         <div className="field-row">
           {availabilityRef ? (
@@ -94,7 +99,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
         ) : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
-        {failure ? (
+        {failure && !uncovered ? (
           <Alert variant="error">
             {failure}{' '}
             {canRetry ? (

@@ -5,12 +5,20 @@ import { Button, TextField } from '../../../components/ui';
 
 /** Whole pounds or pounds and pence: 25, 25.5, 1234.50 (no sign, at most 2 decimals). */
 const AMOUNT = /^\d{1,6}(\.\d{1,2})?$/;
+/** Whole minutes (job lengths and travel; the server says the upper limit of each). */
+const MINUTES = /^\d{1,3}$/;
+const UNIT_SIGN = { pounds: '£', percent: '%', minutes: 'min' } as const;
+const UNIT_HELP = {
+  pounds: 'Enter a price in pounds, such as 25 or 27.50',
+  percent: 'Enter a percentage from 0 to 100, such as 15 or 12.5',
+  minutes: 'Enter whole minutes, such as 30 or 90',
+} as const;
 
 export interface AmountFormProps {
   /** The field's accessible name, e.g. "Price of Bedroom (House Keeping)". */
   label: string;
   value: number;
-  unit: 'pounds' | 'percent';
+  unit: keyof typeof UNIT_SIGN;
   save: (value: number) => Promise<unknown>;
   /** Told after a change was saved (the page reads the rules and the audit again). */
   onSaved: () => void;
@@ -32,8 +40,8 @@ export function AmountForm({ label, value, unit, save, onSaved }: AmountFormProp
     return saved;
   });
   const check = (typed: string): number | null => {
-    const trimmed = typed.trim().replace(/^£/, '').replace(/%$/, '');
-    if (!AMOUNT.test(trimmed)) return null;
+    const trimmed = typed.trim().replace(/^£/, '').replace(/%$/, '').replace(/\s*min(utes)?$/, '');
+    if (!(unit === 'minutes' ? MINUTES : AMOUNT).test(trimmed)) return null;
     const amount = Number(trimmed);
     return unit === 'percent' && amount > 100 ? null : amount;
   };
@@ -45,18 +53,18 @@ export function AmountForm({ label, value, unit, save, onSaved }: AmountFormProp
         event.preventDefault();
         const amount = check(text);
         if (amount === null) {
-          setInvalid(unit === 'pounds' ? 'Enter a price in pounds, such as 25 or 27.50' : 'Enter a percentage from 0 to 100, such as 15 or 12.5');
+          setInvalid(UNIT_HELP[unit]);
           return;
         }
         setInvalid(null);
         saving.send(amount);
       }}
     >
-      <span className="pricing__unit" aria-hidden="true">{unit === 'pounds' ? '£' : '%'}</span>
+      <span className="pricing__unit" aria-hidden="true">{UNIT_SIGN[unit]}</span>
       <TextField
         label={label}
         className="pricing__field"
-        inputMode="decimal"
+        inputMode={unit === 'minutes' ? 'numeric' : 'decimal'}
         value={text}
         onChange={(typed) => {
           setText(typed);

@@ -8,6 +8,10 @@ const ruleLabels: Record<PricingAuditEntry['rule'], string> = {
   congestion_charge: 'Congestion Charge',
   congestion_district: 'Congestion Charge district',
   opening_hours: 'Opening hours',
+  item_minutes: 'Item length',
+  service_minutes: 'Service base time',
+  travel_minutes: 'Travel between jobs',
+  service_district: 'District served',
 };
 
 /** The trail of changes, newest first: when (UK time), who, what, from → to. */

@@ -1,7 +1,9 @@
 import { useCallback, type ReactNode } from 'react';
 import { getPricingRules } from '../../../api/get-pricing-rules';
 import { listPricingAudit } from '../../../api/list-pricing-audit';
-import { updateCongestionCharge, updateExtraPrice, updateFrequencyDiscount, updateItemPrice } from '../../../api/update-pricing';
+import {
+  updateCongestionCharge, updateExtraPrice, updateFrequencyDiscount, updateItemMinutes, updateItemPrice, updateServiceMinutes, updateTravelMinutes,
+} from '../../../api/update-pricing';
 import { paths } from '../../../shared/paths';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../../components/ui';
@@ -69,6 +71,41 @@ function Rules({ data, onSaved }: { data: PricingRules; onSaved: () => void }) {
             </tr>
           ))}
         </RuleTable>
+      </Card>
+      <Card as="section" className="pricing__section" aria-labelledby="pricing-lengths">
+        <h2 id="pricing-lengths">Job lengths</h2>
+        <p>A job takes its service's base time plus each item's minutes × its quantity. Booked jobs keep the length they were booked with.</p>
+        <RuleTable caption="Service base times" headers={['Service', 'Base time', 'New base time']}>
+          {data.services.map((service) => (
+            <tr key={service.id}>
+              <th scope="row">{service.name}</th>
+              <td>{service.baseMinutes} min</td>
+              <td>
+                <AmountForm key={service.baseMinutes} label={`Base time of ${service.name}`} value={service.baseMinutes} unit="minutes"
+                  save={(minutes) => updateServiceMinutes({ id: service.id, minutes })} onSaved={onSaved} />
+              </td>
+            </tr>
+          ))}
+        </RuleTable>
+        <RuleTable caption="Item lengths" headers={['Service', 'Item', 'Length', 'New length']}>
+          {data.items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.serviceName}</td>
+              <th scope="row">{item.name}</th>
+              <td>{item.minutes} min</td>
+              <td>
+                <AmountForm key={item.minutes} label={`Length of ${item.name} (${item.serviceName})`} value={item.minutes} unit="minutes"
+                  save={(minutes) => updateItemMinutes({ id: item.id, minutes })} onSaved={onSaved} />
+              </td>
+            </tr>
+          ))}
+        </RuleTable>
+        <h3>Travel between jobs</h3>
+        <p>A team's next job starts this long after its last one ends: within one postcode area (SW to SW), or between areas (SW to E).</p>
+        <AmountForm key={`same-${data.travel.sameAreaMinutes}`} label="Travel within a postcode area" value={data.travel.sameAreaMinutes} unit="minutes"
+          save={(minutes) => updateTravelMinutes({ ...data.travel, sameAreaMinutes: minutes })} onSaved={onSaved} />
+        <AmountForm key={`other-${data.travel.otherAreaMinutes}`} label="Travel between postcode areas" value={data.travel.otherAreaMinutes} unit="minutes"
+          save={(minutes) => updateTravelMinutes({ ...data.travel, otherAreaMinutes: minutes })} onSaved={onSaved} />
       </Card>
       <Card as="section" className="pricing__section" aria-labelledby="pricing-frequencies">
         <h2 id="pricing-frequencies">Frequency discounts</h2>
