@@ -1824,15 +1824,18 @@ export interface components {
             };
         };
         /**
-         * @description How the order is paid. `awaiting_payment`: checked out by card and not paid ("Payment not
-         *     completed"); `payable` says Pay now can start its payment. `unpaid`: nothing paid online (cash,
-         *     or not checked out). `paid`: the provider confirmed the card payment.
+         * @description How the order is paid, from its ledger (decision 036). `awaiting_payment`: checked out by card and
+         *     not paid ("Payment not completed"); `payable` says Pay now can start its payment. `unpaid`:
+         *     nothing paid online (cash, or not checked out; `balanceDue` is then due on the day). `paid`: the
+         *     ledger owes nothing. `balance_due`: paid by card, then a fee or adjustment was added: Pay now
+         *     pays `balanceDue`.
          */
         OrderPayment: {
             method: components["schemas"]["PaymentMethod"] | null;
             /** @enum {string} */
-            status: "unpaid" | "awaiting_payment" | "paid";
+            status: "unpaid" | "awaiting_payment" | "paid" | "balance_due";
             payable: boolean;
+            balanceDue: components["schemas"]["Money"];
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
@@ -2001,10 +2004,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment";
             from: string | null;
             to: string;
         };
@@ -2047,9 +2050,9 @@ export interface components {
             staff_notes: components["schemas"]["CustomerNote"][];
         };
         /**
-         * @description What the provider was paid for a card order and what is still due by card (decision 034):
-         *     `balanceDue` is the total less what was paid, for a card order that is not cancelled, else 0
-         *     (cash is paid on the day). `failure`: the last card attempt that failed (declined, or the bank
+         * @description What was paid for an order and what is still due, from its ledger (decisions 034 and 036):
+         *     `balanceDue` is the total less what was paid plus what was refunded, for an order that is not
+         *     cancelled (cash: due on the day). `failure`: the last card attempt that failed (declined, or the bank
          *     asked the customer to authenticate), until the order is paid; the customer was mailed Pay now.
          */
         OrderCardBalance: {
@@ -2443,7 +2446,7 @@ export interface components {
         /** @description One priced line of an order (items, bigger rooms, the frequency discount, extras, the Congestion Charge, rescheduling fees) with the VAT rate it was priced at; an order's lines add up to its total. */
         OrderLine: {
             /** @enum {string} */
-            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "credit";
+            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "adjustment" | "credit";
             name: string;
             quantity: components["schemas"]["Quantity"] | null;
             unitPrice: components["schemas"]["Money"] | null;

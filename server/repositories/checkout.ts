@@ -3,6 +3,8 @@ import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
 import { dayLockKey } from './availability-repository';
 import { JOB_MINUTES_SQL } from './job-minutes';
+import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
+import type { LedgerLine } from '../services/ledger';
 
 /**
  * The checkout's own statements (docs/decisions/033): one read that takes its locks, one write that
@@ -14,6 +16,8 @@ import { JOB_MINUTES_SQL } from './job-minutes';
 export interface CheckoutRead {
   order: OrderRow & { team_id: number | null };
   items: OrderItemRow[];
+  /** The order's ledger lines (decision 036), read in the same statement. */
+  ledger: LedgerLine[];
   minutes: number;
   earlier: IdempotencyRecord | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
@@ -43,13 +47,14 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
                 (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
                           'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
                    FROM order_items i WHERE i.order_id = o.id)::text AS items_json,
+                ${LEDGER_JSON_SQL('o.id')} AS ledger_json,
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 pg_advisory_xact_lock($4, $5)::text AS day_locked,
@@ -63,12 +68,12 @@ export function checkoutRepository(tx: Database) {
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, erased, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
-      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased) };
+      return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased) };
     },
 
     /**

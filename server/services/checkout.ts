@@ -68,7 +68,7 @@ export async function checkoutOrder(
     if (!read) throw notFound('Order not found');
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
     if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
-    const { order, items } = read;
+    const { order, ledger } = read;
     if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
     // Checked out since this statement's snapshot (a concurrent retry with this key waited on the
     // customer's row): its answer is read afresh and replayed.
@@ -118,7 +118,7 @@ export async function checkoutOrder(
     // A series's confirmation carries the whole series as one calendar entry (decision 031).
     const series = seriesId === null ? null : await seriesRepository(tx).find(seriesId);
     const calendar = series ? await seriesCalendar(tx, series, deps.outbox.site, deps.now) : [];
-    await deps.outbox.add(tx, bookingConfirmationMail(placed, items, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
+    await deps.outbox.add(tx, bookingConfirmationMail(placed, ledger, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
     return { replayed: null, seriesId, placed };
   }).catch(async (error: unknown) => {
     if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;
