@@ -83,3 +83,10 @@ SELECT o.id, 'payment', 'Card payment', round(o.paid_amount * 100)::integer, o.p
 INSERT INTO order_ledger (order_id, kind, name, amount, reference, actor, created_at)
 SELECT r.order_id, 'refund', 'Refund', round(r.refunded_amount * 100)::integer, r.provider_refund_ref, 'Payment provider', COALESCE(r.decided_at, r.requested_at)
   FROM refund_requests r WHERE r.status = 'accepted' AND r.refunded_amount > 0;
+
+-- The history says when a balance was paid and when an administrator adjusted a price. The list
+-- keeps every earlier action: a migration that rewrites this check lists them all.
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check
+  CHECK (action IN ('order.status', 'refund.status', 'order.checkout', 'order.refund_request', 'order.paid', 'order.reschedule',
+                    'order.team', 'order.moved', 'order.skip', 'order.skip_undone', 'order.balance_paid', 'order.adjustment'));

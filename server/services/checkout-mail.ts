@@ -8,7 +8,7 @@ import { ledgerTotals, type LedgerLine } from './ledger';
 import { BOOKING_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { formatLondon } from './london-time';
-import { formatPounds, toPence } from './money';
+import { formatPounds } from './money';
 import { lineText, orderLines as pricedLines } from './order-lines';
 
 /**
