@@ -789,6 +789,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust an order's price, with a reason
+         * @description An administrator adds a line to the order's ledger (decision 036): a charge (positive) or a
+         *     credit (negative), VAT inclusive, at the VAT rate in the pricing settings, with a reason; the
+         *     order's history names who and when. The total and balance change everywhere. A charge on a
+         *     card-paid order is collected like a late fee (Pay now mailed); a credit on a paid order makes a
+         *     refund due, shown with the order's payment. A credit larger than the order's total, or any
+         *     adjustment of a cancelled order, is refused with 409.
+         */
+        post: operations["adjustOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order/update/{status}/{id}": {
         parameters: {
             query?: never;
@@ -2049,6 +2074,11 @@ export interface components {
             /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
             staff_notes: components["schemas"]["CustomerNote"][];
         };
+        OrderAdjustment: {
+            /** @description Pounds, VAT inclusive; negative for a credit. */
+            amount: number;
+            reason: string;
+        };
         /**
          * @description What was paid for an order and what is still due, from its ledger (decisions 034 and 036):
          *     `balanceDue` is the total less what was paid plus what was refunded, for an order that is not
@@ -2058,6 +2088,8 @@ export interface components {
         OrderCardBalance: {
             paid: components["schemas"]["Money"];
             balanceDue: components["schemas"]["Money"];
+            /** @description What the ledger owes the customer back (a credit on a paid order), until refunded. */
+            refundDue?: components["schemas"]["Money"];
             failure: null | {
                 /** @enum {string} */
                 reason: "declined" | "authentication_required";
@@ -2930,6 +2962,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderStatusUpdate = components['schemas']['OrderStatusUpdate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type OrderAdjustment = components['schemas']['OrderAdjustment'];
 export type OrderCardBalance = components['schemas']['OrderCardBalance'];
 export type RefundRequest = components['schemas']['RefundRequest'];
 export type RefundStatusUpdate = components['schemas']['RefundStatusUpdate'];
@@ -4148,6 +4181,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adjustOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The order with its new line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -35,10 +35,12 @@ export function balanceDueOf(row: Pick<OrderRow, 'status'>, totals: LedgerTotals
 export function cardBalanceView(row: OrderRow, totals: LedgerTotals): OrderCardBalance {
   const paid = totals.paid;
   const owed = balanceDueOf(row, totals);
+  const refundDue = row.status === 'cancelled' ? 0 : Math.max(0, -totals.balanceDue);
   const failure = row.payment_failure === 'declined' || row.payment_failure === 'authentication_required' ? row.payment_failure : null;
   return {
     paid: toPounds(paid),
     balanceDue: toPounds(owed),
+    ...(refundDue > 0 ? { refundDue: toPounds(refundDue) } : {}),
     failure: failure && row.payment_failed_at ? { reason: failure, at: iso(row.payment_failed_at) } : null,
   };
 }

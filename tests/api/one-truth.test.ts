@@ -32,7 +32,7 @@ interface Booking {
   payment: 'cash' | 'card';
   /** Days after START the job is booked for, at 10:00 UK time. */
   day: number;
-  after?: 'late_reschedule' | 'late_cancellation';
+  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit';
 }
 
 const BOOKINGS: Booking[] = [
@@ -43,6 +43,8 @@ const BOOKINGS: Booking[] = [
   { name: 'monthly, card', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 14 },
   { name: 'one-off, card, rescheduled late: the fee is collected with Pay now', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 3, after: 'late_reschedule' },
   { name: 'one-off, card, cancelled late: refunded less the fee, with a credit note', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 4, after: 'late_cancellation' },
+  { name: 'one-off, card, a staff charge of £12.34 collected with Pay now', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: true, payment: 'card', day: 15, after: 'staff_charge' },
+  { name: 'weekly, cash, a staff credit of £5.00', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'cash', day: 16, after: 'staff_credit' },
   { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
 ];
 
@@ -108,7 +110,7 @@ beforeAll(async () => {
   }
 
   // The late changes, soonest job first: the clock goes to 20 hours before each job.
-  for (const booking of [...BOOKINGS].filter((b) => b.after).sort((a, b) => a.day - b.day)) {
+  for (const booking of [...BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation').sort((a, b) => a.day - b.day)) {
     const outcome = outcomes.get(booking.name)!;
     await travelTo(new Date(dueOf(booking.day).getTime() - 20 * HOUR));
     const fee = Math.round((outcome.total * 30) / 100);
@@ -123,6 +125,19 @@ beforeAll(async () => {
       expect(decided.status, JSON.stringify(decided.body)).toBe(200);
       outcome.credited = outcome.total - fee;
       outcome.total = fee;
+    }
+  }
+  // Staff adjustments, with a reason, at the VAT rate of the settings.
+  for (const booking of BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
+    const outcome = outcomes.get(booking.name)!;
+    const amount = booking.after === 'staff_charge' ? 1234 : -500;
+    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    outcome.total += amount;
+    if (booking.after === 'staff_charge') {
+      const pay = await send(server, 'POST', `/services/order/${outcome.id}/pay`, { token: jane.token });
+      expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+      await payOnTestPage(server, pay.body.shippingInfo);
     }
   }
 }, 240_000);
@@ -157,6 +172,20 @@ describe('one ledger: every surface shows the same amounts', () => {
     const mine = await myOrder(server, jane.token, outcome.id);
     expect([mine.payment.status, pence(mine.payment.balanceDue), mine.payment.payable]).toEqual(['unpaid', outcome.total, false]);
     expect((await server.outbox()).some((mail) => mail.subject.startsWith('Balance due') && mail.subject.endsWith(`#${outcome.id}`))).toBe(false);
+  });
+
+  it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {
+    const outcome = outcomes.get(BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
+    expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: '-£5.00: Oven cleaned on request', at: clock.now().toISOString() });
+    const tooMuch = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: -(outcome.total + 1) / 100, reason: 'Too much' } });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([409, `A credit cannot exceed the order's total of ${gbp(outcome.total)}`]);
+    const zero = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: 0, reason: 'Nothing' } });
+    expect([zero.status, zero.body.message]).toEqual([400, 'amount must not be 0']);
+    const customer = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: jane.token, body: { amount: -1, reason: 'Discount please' } });
+    expect(customer.status).toBe(403);
+    expect(pence((await myOrder(server, jane.token, outcome.id)).total)).toBe(outcome.total);
   });
 
   it.each(BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {
