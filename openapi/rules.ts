@@ -190,6 +190,21 @@ export const OrderStatusUpdateRules = {
   }
 } as const;
 
+export const OrderAdjustmentRules = {
+  "properties": {
+    "amount": {
+      "minimum": -100000,
+      "maximum": 100000,
+      "multipleOf": 0.01
+    },
+    "reason": {
+      "pattern": "\\S",
+      "minLength": 3,
+      "maxLength": 500
+    }
+  }
+} as const;
+
 export const RefundStatusUpdateRules = {
   "properties": {
     "order": {

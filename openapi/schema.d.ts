@@ -854,6 +854,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust an order's price, with a reason
+         * @description An administrator adds a line to the order's ledger (decision 036): a charge (positive) or a
+         *     credit (negative), VAT inclusive, at the VAT rate in the pricing settings, with a reason; the
+         *     order's history names who and when. The total and balance change everywhere. A charge on a
+         *     card-paid order is collected like a late fee (Pay now mailed); a credit on a paid order makes a
+         *     refund due, shown with the order's payment. A credit larger than the order's total, or any
+         *     adjustment of a cancelled order, is refused with 409.
+         */
+        post: operations["adjustOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order/update/{status}/{id}": {
         parameters: {
             query?: never;
@@ -1966,15 +1991,18 @@ export interface components {
             };
         };
         /**
-         * @description How the order is paid. `awaiting_payment`: checked out by card and not paid ("Payment not
-         *     completed"); `payable` says Pay now can start its payment. `unpaid`: nothing paid online (cash,
-         *     or not checked out). `paid`: the provider confirmed the card payment.
+         * @description How the order is paid, from its ledger (decision 036). `awaiting_payment`: checked out by card and
+         *     not paid ("Payment not completed"); `payable` says Pay now can start its payment. `unpaid`:
+         *     nothing paid online (cash, or not checked out; `balanceDue` is then due on the day). `paid`: the
+         *     ledger owes nothing. `balance_due`: paid by card, then a fee or adjustment was added: Pay now
+         *     pays `balanceDue`.
          */
         OrderPayment: {
             method: components["schemas"]["PaymentMethod"] | null;
             /** @enum {string} */
-            status: "unpaid" | "awaiting_payment" | "paid";
+            status: "unpaid" | "awaiting_payment" | "paid" | "balance_due";
             payable: boolean;
+            balanceDue: components["schemas"]["Money"];
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
@@ -2143,10 +2171,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment";
             from: string | null;
             to: string;
         };
@@ -2188,15 +2216,22 @@ export interface components {
             /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
             staff_notes: components["schemas"]["CustomerNote"][];
         };
+        OrderAdjustment: {
+            /** @description Pounds, VAT inclusive; negative for a credit. */
+            amount: number;
+            reason: string;
+        };
         /**
-         * @description What the provider was paid for a card order and what is still due by card (decision 034):
-         *     `balanceDue` is the total less what was paid, for a card order that is not cancelled, else 0
-         *     (cash is paid on the day). `failure`: the last card attempt that failed (declined, or the bank
+         * @description What was paid for an order and what is still due, from its ledger (decisions 034 and 036):
+         *     `balanceDue` is the total less what was paid plus what was refunded, for an order that is not
+         *     cancelled (cash: due on the day). `failure`: the last card attempt that failed (declined, or the bank
          *     asked the customer to authenticate), until the order is paid; the customer was mailed Pay now.
          */
         OrderCardBalance: {
             paid: components["schemas"]["Money"];
             balanceDue: components["schemas"]["Money"];
+            /** @description What the ledger owes the customer back (a credit on a paid order), until refunded. */
+            refundDue?: components["schemas"]["Money"];
             failure: null | {
                 /** @enum {string} */
                 reason: "declined" | "authentication_required";
@@ -2585,7 +2620,7 @@ export interface components {
         /** @description One priced line of an order (items, bigger rooms, the frequency discount, extras, the Congestion Charge, rescheduling fees) with the VAT rate it was priced at; an order's lines add up to its total. */
         OrderLine: {
             /** @enum {string} */
-            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "credit";
+            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "adjustment" | "credit";
             name: string;
             quantity: components["schemas"]["Quantity"] | null;
             unitPrice: components["schemas"]["Money"] | null;
@@ -3113,6 +3148,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderStatusUpdate = components['schemas']['OrderStatusUpdate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type OrderAdjustment = components['schemas']['OrderAdjustment'];
 export type OrderCardBalance = components['schemas']['OrderCardBalance'];
 export type RefundRequest = components['schemas']['RefundRequest'];
 export type RefundStatusUpdate = components['schemas']['RefundStatusUpdate'];
@@ -4481,6 +4517,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adjustOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The order with its new line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -3,6 +3,8 @@ import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
 import { dayLockKey } from './availability-repository';
 import { JOB_MINUTES_SQL } from './job-minutes';
+import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
+import type { LedgerLine } from '../services/ledger';
 
 /**
  * The checkout's own statements (docs/decisions/033): one read that takes its locks, one write that
@@ -14,6 +16,8 @@ import { JOB_MINUTES_SQL } from './job-minutes';
 export interface CheckoutRead {
   order: OrderRow & { team_id: number | null };
   items: OrderItemRow[];
+  /** The order's ledger lines (decision 036), read in the same statement. */
+  ledger: LedgerLine[];
   minutes: number;
   earlier: IdempotencyRecord | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
@@ -34,7 +38,7 @@ export interface CheckoutWrite extends CheckoutFields {
   /** The Idempotency-Key claimed with the change, and the answer a retry replays. */
   key: { key: string; requestHash: string; response: unknown } | null;
   /** The job priced for this address (decision 037), when that is not the order's price: pounds and lines. */
-  price: { total: number; vat: number; lines: unknown[]; postcode: string } | null;
+  price: { total: number; vat: number; lines: unknown[]; postcode: string; added: { name: string; amount: number; vatPercent: number } | null } | null;
 }
 
 export function checkoutRepository(tx: Database) {
@@ -49,13 +53,14 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; served: boolean }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; served: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
                 (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
                           'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
                    FROM order_items i WHERE i.order_id = o.id)::text AS items_json,
+                ${LEDGER_JSON_SQL('o.id')} AS ledger_json,
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 pg_advisory_xact_lock($4, $5)::text AS day_locked,
@@ -72,12 +77,12 @@ export function checkoutRepository(tx: Database) {
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, served, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, served, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
-      return { order, items, minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
+      return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
         congestion: { inZone: Boolean(inZone), charge: Number(charge) }, served: Boolean(served) };
     },
 
@@ -105,6 +110,12 @@ export function checkoutRepository(tx: Database) {
              FROM checked, (VALUES (1, 'order.checkout', $8::text), (2, 'order.team', $15::text)) AS h (position, action, to_value)
             ORDER BY h.position
            RETURNING id),
+         charged AS (
+           -- The address's Congestion Charge (or its reversal) is a ledger line (decisions 036, 037).
+           INSERT INTO order_ledger (order_id, kind, name, amount, vat_percent, actor_id, actor, created_at)
+           SELECT checked.id, 'congestion', $23::text, $24::integer, $25::numeric, $13::integer, $14::text, $10::timestamptz
+             FROM checked WHERE $23::text IS NOT NULL
+           RETURNING id),
          claim AS (
            INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
            SELECT $13::integer, $16::text, $17::text, $18::jsonb, $10::timestamptz FROM checked WHERE $16::text IS NOT NULL
@@ -112,12 +123,14 @@ export function checkoutRepository(tx: Database) {
            RETURNING key)
          SELECT (SELECT version FROM checked) AS version,
                 ($16::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
-                (SELECT count(*) FROM history)::integer AS history`,
+                (SELECT count(*) FROM history)::integer AS history,
+                (SELECT count(*) FROM charged)::integer AS charged`,
         [write.orderId, write.dueAt, write.address, write.phone, write.city, write.codePostal, write.clientNote,
           write.paymentMethod, write.paymentRef, write.checkedOutAt, write.teamId, write.minutes,
           write.actorId, write.actor, write.teamName,
           write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null,
-          write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null],
+          write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null,
+          write.price?.added?.name ?? null, write.price?.added?.amount ?? null, write.price?.added?.vatPercent ?? null],
       );
       return { version: row?.version ?? null, claimed: row?.claimed === true };
     },

@@ -55,6 +55,8 @@ export interface OrderRow {
   /** A visit the customer skipped (024), and the status it had: Undo restores it. */
   skipped_at: Date | null;
   skipped_from: OrderStatus | null;
+  /** The provider payment asked for a balance due after the first payment (030, decision 036). */
+  balance_payment_ref: string | null;
 }
 
 export interface OrderItemRow {

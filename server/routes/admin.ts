@@ -1,4 +1,4 @@
-import type { operations, OrderStatusUpdate, RefundStatusUpdate, OrderStatus } from '../../openapi/schema';
+import type { operations, OrderAdjustment, OrderStatusUpdate, RefundStatusUpdate, OrderStatus } from '../../openapi/schema';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { accountsCsvStream } from '../services/accounts-csv';
 import { ordersCsvStream } from '../services/orders-csv';
@@ -6,6 +6,7 @@ import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
 import { ORDER_STATUSES } from '../services/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
+import { adjustOrder } from '../services/order-adjustments';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getStats, getWeeklyStats } from '../services/stats';
 import { currentUser } from './booking';
@@ -39,6 +40,15 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
+
+    async adjustOrder(request) {
+      return adjustOrder(
+        { db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() },
+        currentUser(request),
+        (request.params as { id: number }).id,
+        request.body as OrderAdjustment,
+      );
+    },
 
     async getOrder(request) {
       return getOrder(ctx.db, (request.params as { id: number }).id);

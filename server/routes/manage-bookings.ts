@@ -13,7 +13,7 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async rescheduleOrder(request) {
       return rescheduleOrder(
-        { db: ctx.db, outbox: ctx.outbox, now: ctx.now() },
+        { db: ctx.db, outbox: ctx.outbox, now: ctx.now(), payments: ctx.payments },
         currentUser(request),
         (request.params as IdParams).id,
         request.body as RescheduleRequest,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ledgerRepository } from '../repositories/ledger';
 import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
@@ -146,6 +147,11 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     await orders.setStatus(id, to, at);
     if (paid) {
       await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
+      // Its ledger's payment line (decision 036), as confirmPayment writes it.
+      await ledgerRepository(db).add({
+        orderId: id, kind: 'payment', name: 'Card payment', amount: toPence(total), vatPercent: null,
+        reference: `demo-${id}`, actorId: null, actor: 'Test payment provider', at,
+      });
       // The payment the test provider took: accepting a refund of this order refunds through it
       // (without it, an administrator accepting a demo order's refund met 502 "not refunded yet").
       await db.query(
@@ -189,6 +195,22 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
         [id],
       );
       await db.query(`UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3 WHERE order_id = $1`, [id, toPounds(toPence(total) - toPence(fee)), `refund-order-${id}`]);
+      const refunded = toPence(total) - toPence(fee);
+      if (refunded > 0) {
+        // The ledger's credit and refund, as decideRefund writes them (decision 036).
+        const ledger = ledgerRepository(db);
+        const rate = (await ledger.forOrder(id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+        await ledger.add({
+          orderId: id, kind: 'adjustment', name: `Cancellation of order #${id}`, amount: -refunded, vatPercent: rate,
+          reason: 'Refund accepted', actorId: input.admin?.id ?? customer.id, actor: byAdmin.actor, at: decidedAt,
+        });
+        if (plan.card) {
+          await ledger.add({
+            orderId: id, kind: 'refund', name: 'Card refund', amount: refunded, vatPercent: null,
+            reference: `re_demo-${id}`, actorId: null, actor: 'Test payment provider', at: decidedAt,
+          });
+        }
+      }
       await audit.record({ ...byAdmin, action: 'refund.status', from: 'pending', to: 'accepted', at: decidedAt });
       await setStatus('cancelled', decidedAt);
     }

@@ -3,11 +3,12 @@ import type { Mail, MailAttachment } from './mail';
 import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from './series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
-import type { OrderItemRow, OrderRow } from '../repositories/orders';
+import type { OrderRow } from '../repositories/orders';
+import { ledgerTotals, type LedgerLine } from './ledger';
 import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
 import { formatLondon } from './london-time';
-import { formatPounds, toPence } from './money';
+import { formatPounds } from './money';
 import { lineText, orderLines as pricedLines } from './order-lines';
 
 /**
@@ -27,12 +28,12 @@ function termsLines(order: OrderRow): string[] {
 
 const when = (order: OrderRow) => (order.due_at ? `${formatLondon(order.due_at)} (UK time)` : 'to be arranged');
 
-function orderLines(order: OrderRow, items: OrderItemRow[]): string[] {
+function orderLines(order: OrderRow, ledger: readonly LedgerLine[]): string[] {
   const address = [order.address, order.city, order.code_postal].filter(Boolean).join(', ');
   return [
     // Every priced line (discount, extras, the Congestion Charge, fees), so the lines add up to the total.
-    ...pricedLines(order, items).map((line) => `  - ${lineText(line)}`),
-    `Total: ${formatPounds(toPence(order.total))}`,
+    ...pricedLines(ledger).map((line) => `  - ${lineText(line)}`),
+    `Total: ${formatPounds(ledgerTotals(ledger).total)}`,
     '',
     `Date and time: ${when(order)}`,
     `Address: ${address}`,
@@ -65,7 +66,7 @@ function seriesLines(order: OrderRow, { series }: SeriesConfirmation): string[] 
 }
 
 /** After a checkout: cash is a confirmed booking; an unpaid card order says its payment is pending. */
-export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], site: MailSite, now: Date, series?: SeriesConfirmation): Mail {
+export function bookingConfirmationMail(order: OrderRow, ledger: readonly LedgerLine[], site: MailSite, now: Date, series?: SeriesConfirmation): Mail {
   const unpaidCard = order.payment_method === 'card' && order.paid_amount === null;
   const payment =
     order.payment_method === 'card'
@@ -79,7 +80,7 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], 
     unpaidCard
       ? `Thank you for booking ${order.service_name} with us. Your order #${order.id} is waiting for its payment:`
       : `Thank you for booking ${order.service_name} with us. Your order #${order.id}:`,
-    ...orderLines(order, items),
+    ...orderLines(order, ledger),
     `Payment: ${payment}`,
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
     ...(series ? seriesLines(order, series) : []),
@@ -96,13 +97,15 @@ export function bookingConfirmationMail(order: OrderRow, items: OrderItemRow[], 
 }
 
 /** After the provider confirmed a card payment: the receipt, which also confirms the booking. */
-export function paymentReceiptMail(order: OrderRow, items: OrderItemRow[], site: MailSite, invoice: string[] = []): Mail {
-  const amount = formatPounds(toPence(order.paid_amount ?? order.total));
+export function paymentReceiptMail(order: OrderRow, ledger: readonly LedgerLine[], site: MailSite, invoice: string[] = [], paid?: number): Mail {
+  // What this payment was (a balance), else what the ledger says was paid, else what is charged.
+  const totals = ledgerTotals(ledger);
+  const amount = formatPounds(paid ?? (totals.paid || totals.total));
   const text = [
     `Hello ${order.user_name},`,
     '',
     `We received your card payment of ${amount} for order #${order.id}: your booking of ${order.service_name} is confirmed.`,
-    ...orderLines(order, items),
+    ...orderLines(order, ledger),
     `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
     ...termsLines(order),
@@ -121,8 +124,8 @@ const FAILURE_TEXT = {
  * A card attempt failed (decision 034): the customer is asked to pay with Pay now on My orders,
  * which opens a new payment page for the amount due.
  */
-export function paymentFailedMail(order: OrderRow, reason: keyof typeof FAILURE_TEXT, site: MailSite): Mail {
-  const due = formatPounds(toPence(order.total) - toPence(order.paid_amount ?? 0));
+export function paymentFailedMail(order: OrderRow, ledger: readonly LedgerLine[], reason: keyof typeof FAILURE_TEXT, site: MailSite): Mail {
+  const due = formatPounds(ledgerTotals(ledger).balanceDue);
   const text = [
     `Hello ${order.user_name},`,
     '',

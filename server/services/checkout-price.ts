@@ -1,5 +1,6 @@
 import type { CheckoutPriceChange } from '../../openapi/schema';
-import type { OrderItemRow, OrderRow, StoredPriceLine } from '../repositories/orders';
+import type { StoredPriceLine } from '../repositories/orders';
+import type { LedgerLine } from './ledger';
 import { HttpError } from '../lib/http-error';
 import { formatPounds, toPence, toPounds, type Pence } from './money';
 import { grossOf, orderLines, totalsOf, vatByRate } from './order-lines';
@@ -23,18 +24,24 @@ export interface AddressPrice {
   vat: Pence;
   /** The order's price before this address. */
   previous: Pence;
+  /** The ledger line the address adds (the charge, or its reversal), when it changes the price. */
+  added: { name: string; amount: Pence; vatPercent: number } | null;
 }
 
-type PricedOrder = Pick<OrderRow, 'total' | 'reschedule_fees' | 'vat' | 'price_lines'>;
+/** The ledger keeps what was quoted; an address outside the zone reverses a quoted charge. */
+export const CONGESTION_NOT_DUE_NAME = 'Congestion Charge not due at this address';
 
-export function priceAtAddress(order: PricedOrder, items: readonly OrderItemRow[], zone: CongestionAtAddress): AddressPrice {
-  const before = orderLines(order, items);
-  const held = before.find((line) => line.kind === 'congestion');
-  const kept = before.filter((line) => line.kind !== 'congestion');
-  const jobRate = kept[0]?.vatPercent ?? held?.vatPercent ?? 20;
-  const lines = zone.inZone
-    ? [...kept, { kind: 'congestion' as const, name: CONGESTION_CHARGE_NAME, quantity: null, unitPrice: null, amount: held?.amount ?? zone.charge, vatPercent: held?.vatPercent ?? jobRate }]
-    : kept;
+export function priceAtAddress(ledger: readonly LedgerLine[], zone: CongestionAtAddress): AddressPrice {
+  const before = orderLines(ledger);
+  const held = before.filter((line) => line.kind === 'congestion').reduce((sum, line) => sum + line.amount, 0);
+  const jobRate = before[0]?.vatPercent ?? 20;
+  // Lines are appended, never changed (decision 036): the address adds the charge, or reverses one quoted.
+  const added = zone.inZone && held === 0
+    ? { name: CONGESTION_CHARGE_NAME, amount: zone.charge, vatPercent: jobRate }
+    : !zone.inZone && held !== 0
+      ? { name: CONGESTION_NOT_DUE_NAME, amount: -held, vatPercent: before.find((line) => line.kind === 'congestion')?.vatPercent ?? jobRate }
+      : null;
+  const lines = added ? [...before, { kind: 'congestion' as const, quantity: null, unitPrice: null, ...added }] : before;
   const stored: StoredPriceLine[] = lines.map(({ kind, name, quantity, unitPrice, amount, vatPercent }) => ({
     kind: kind as StoredPriceLine['kind'],
     name,
@@ -43,7 +50,7 @@ export function priceAtAddress(order: PricedOrder, items: readonly OrderItemRow[
     amount,
     vatPercent,
   }));
-  return { lines: stored, total: grossOf(lines), vat: totalsOf(vatByRate(lines)).vat, previous: toPence(order.total) };
+  return { lines: stored, total: grossOf(lines), vat: totalsOf(vatByRate(lines)).vat, previous: grossOf(before), added };
 }
 
 export const priceChangedMessage = (postcode: string, price: AddressPrice): string =>

@@ -17,6 +17,7 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertPriceAgreed, priceAtAddress } from './checkout-price';
+import type { LedgerLine } from './ledger';
 import { toPence, toPounds } from './money';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from './series-dates';
@@ -72,7 +73,7 @@ export async function checkoutOrder(
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
     if (!read.served) throw badRequest(notCoveredMessage(district));
     if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
-    const { order, items } = read;
+    const { order, ledger } = read;
     if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
     // Checked out since this statement's snapshot (a concurrent retry with this key waited on the
     // customer's row): its answer is read afresh and replayed.
@@ -83,7 +84,7 @@ export async function checkoutOrder(
     assertNotCheckedOut(order);
     // The address decides the Congestion Charge (decision 037): priced here, from what the read
     // brought, so the price costs no statement of its own; a changed price must have been confirmed.
-    const price = priceAtAddress(order, items, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
+    const price = priceAtAddress(ledger, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
     // The job holds a team from now on (409 when none is free any more): decision 015. The day is
@@ -106,7 +107,7 @@ export async function checkoutOrder(
     const written = await checkoutRepository(tx).write({
       ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
       key: key ? { key, requestHash, response } : null,
-      price: repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), lines: price.lines, postcode: fields.codePostal } : null,
+      price: repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
     });
     if (written.version === null) throw conflict('This order has already been checked out');
     // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
@@ -117,6 +118,9 @@ export async function checkoutOrder(
       version: written.version, duration_minutes: team.minutes, team_id: team.teamId,
       ...(repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
     } as OrderRow;
+    const placedLedger: LedgerLine[] = repriced && price.added
+      ? [...ledger, { id: 0, kind: 'congestion', quantity: null, unitPrice: null, reason: null, reference: null, actor: user.name, at: deps.now, ...price.added }]
+      : ledger;
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)
       ? await seriesRepository(tx).create({
@@ -127,7 +131,7 @@ export async function checkoutOrder(
     // A series's confirmation carries the whole series as one calendar entry (decision 031).
     const series = seriesId === null ? null : await seriesRepository(tx).find(seriesId);
     const calendar = series ? await seriesCalendar(tx, series, deps.outbox.site, deps.now) : [];
-    await deps.outbox.add(tx, bookingConfirmationMail(placed, items, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
+    await deps.outbox.add(tx, bookingConfirmationMail(placed, placedLedger, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
     return { replayed: null, seriesId, placed };
   }).catch(async (error: unknown) => {
     if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;

@@ -3,7 +3,8 @@ import type { Database } from '../db/database';
 import type { MailOutbox, MailSite } from '../jobs';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository } from '../repositories/invoices';
-import { orderRepository, type OrderRow } from '../repositories/orders';
+import type { OrderRow } from '../repositories/orders';
+import { ledgerRepository } from '../repositories/ledger';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds, type Pence } from './money';
@@ -25,7 +26,7 @@ export async function issueCreditNote(tx: Database, order: OrderRow, credit: Pen
   if (existing) return existing;
   const invoice = await invoiceRepository(tx).forOrder(order.id);
   if (!invoice) return null;
-  const invoiced = vatByRate(invoiceLines(order, await orderRepository(tx).items(order.id), invoice));
+  const invoiced = vatByRate(invoiceLines(await ledgerRepository(tx).forOrder(order.id), invoice));
   const charged = invoiced.reduce((sum, rate) => sum + rate.gross, 0);
   let left = credit;
   const lines: OrderLine[] = invoiced.map((rate, index) => {

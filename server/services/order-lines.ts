@@ -1,7 +1,6 @@
-import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import type { OrderLine as OrderLineView } from '../../openapi/schema';
-import { formatPounds, toPence, toPounds, type Pence } from './money';
-import { vatOf, type PricedLine } from './pricing';
+import { isCharge, vatByRate, type ChargeKind, type LedgerLine, type VatAtRate } from './ledger';
+import { formatPounds, toPounds, type Pence } from './money';
 
 /**
  * What an order costs, line by line, each at the VAT rate in force when it was priced (issue 23
@@ -10,7 +9,7 @@ import { vatOf, type PricedLine } from './pricing';
  * pages print this one list, so what they show adds up to the order's total to the penny.
  */
 export interface OrderLine {
-  kind: PricedLine['kind'] | 'fee' | 'credit';
+  kind: ChargeKind | 'credit';
   name: string;
   quantity: number | null;
   unitPrice: Pence | null;
@@ -19,45 +18,18 @@ export interface OrderLine {
   vatPercent: number;
 }
 
-/** Net, VAT and gross of the lines at one rate: the VAT is taken once per rate, as on an invoice. */
-export interface VatAtRate {
-  rate: number;
-  net: Pence;
-  vat: Pence;
-  gross: Pence;
-}
-
 export const RESCHEDULING_FEE_NAME = 'Rescheduling fee';
 
-type PricedOrder = Pick<OrderRow, 'total' | 'reschedule_fees' | 'vat' | 'price_lines'>;
-
-export function orderLines(order: PricedOrder, items: readonly OrderItemRow[]): OrderLine[] {
-  const fees = toPence(order.reschedule_fees);
-  const priced = toPence(order.total) - fees;
-  const rate = (line: { vatPercent?: number }) => line.vatPercent ?? rateOf(priced, order.vat);
-  const lines: OrderLine[] = order.price_lines?.length
-    ? order.price_lines.map((line) => ({
-        kind: line.kind,
-        name: line.name,
-        quantity: line.quantity ?? null,
-        unitPrice: line.unitPrice ?? null,
-        amount: line.amount,
-        vatPercent: rate(line),
-      }))
-    : // Orders priced before their lines were kept (demo history): their items are their price.
-      items.map((item) => ({
-        kind: 'item' as const,
-        name: item.name,
-        quantity: item.quantity,
-        unitPrice: toPence(item.unit_price),
-        amount: toPence(item.total_price),
-        vatPercent: rate({}),
-      }));
-  if (fees > 0) {
-    // A fee is part of the same supply (the job moved), so it bears the job's own rate.
-    lines.push({ kind: 'fee', name: RESCHEDULING_FEE_NAME, quantity: null, unitPrice: null, amount: fees, vatPercent: lines[0]?.vatPercent ?? rate({}) });
-  }
-  return lines;
+/** The order's charges from its ledger (decision 036), in the order they were added. */
+export function orderLines(ledger: readonly LedgerLine[]): OrderLine[] {
+  return ledger.filter(isCharge).map((line) => ({
+    kind: line.kind as OrderLine['kind'],
+    name: line.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+    vatPercent: line.vatPercent ?? 0,
+  }));
 }
 
 /** A line as the API answers it (pounds). */
@@ -78,42 +50,15 @@ export function lineText(line: OrderLine): string {
 }
 
 /** The lines an invoice was issued for (invoices issued before lines were kept: their order's). */
-export function invoiceLines(order: PricedOrder, items: readonly OrderItemRow[], invoice: { lines: OrderLine[] | null }): OrderLine[] {
-  return invoice.lines ?? orderLines(order, items);
+export function invoiceLines(ledger: readonly LedgerLine[], invoice: { lines: OrderLine[] | null }): OrderLine[] {
+  return invoice.lines ?? orderLines(ledger);
 }
 
 /** The sum of the lines: what the order costs. */
 export const grossOf = (lines: readonly OrderLine[]): Pence => lines.reduce((sum, line) => sum + line.amount, 0);
 
-/** Net, VAT and gross per VAT rate, highest rate first; their sums are the invoice's totals. */
-export function vatByRate(lines: readonly OrderLine[]): VatAtRate[] {
-  const gross = new Map<number, Pence>();
-  for (const line of lines) gross.set(line.vatPercent, (gross.get(line.vatPercent) ?? 0) + line.amount);
-  return [...gross.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, amount]) => {
-      const vat = vatOf(amount, rate);
-      return { rate, net: amount - vat, vat, gross: amount };
-    });
-}
+export { vatByRate, type VatAtRate };
 
 export function totalsOf(rates: readonly VatAtRate[]): { net: Pence; vat: Pence; gross: Pence } {
   return rates.reduce((sum, rate) => ({ net: sum.net + rate.net, vat: sum.vat + rate.vat, gross: sum.gross + rate.gross }), { net: 0, vat: 0, gross: 0 });
 }
-
-/**
- * The rate an order priced before rates were kept on its lines was priced at: the whole percent
- * whose VAT of its price is the VAT it stored (20 when it stored none, the only rate used then).
- */
-function rateOf(price: Pence, storedVat: number | null): number {
-  if (storedVat === null || price <= 0) return LEGACY_VAT_PERCENT;
-  const vat = toPence(storedVat);
-  let best = LEGACY_VAT_PERCENT;
-  for (let percent = 0; percent < 100; percent++) {
-    if (Math.abs(vatOf(price, percent) - vat) < Math.abs(vatOf(price, best) - vat)) best = percent;
-  }
-  return best;
-}
-
-/** The rate every order was priced at before pricing_settings could change it (migration 009). */
-const LEGACY_VAT_PERCENT = 20;

@@ -8,8 +8,11 @@ import { orderRepository, type OrderListQuery, type OrderRow } from '../reposito
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
 import { formatLondon } from './london-time';
+import { toPounds } from './money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { lineView, orderLines } from './order-lines';
+import { ledgerRepository } from '../repositories/ledger';
+import { ledgerTotals } from './ledger';
 
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
@@ -25,7 +28,8 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
   const orders = orderRepository(db);
   const order = await orders.find(id);
   if (!order) throw notFound('Order not found');
-  const [items, history] = [await orders.items(id), await auditRepository(db).forOrder(id)];
+  const [items, history, ledger] = [await orders.items(id), await auditRepository(db).forOrder(id), await ledgerRepository(db).forOrder(id)];
+  const totals = ledgerTotals(ledger);
   // The customer's staff notes ("Key in safe 1234") travel with every job (docs/decisions/016).
   const notes = await customerNotesRepository(db).forCustomer(order.user_id);
   return {
@@ -34,12 +38,12 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     dueTime: isoOrNull(order.due_at),
     status: order.status,
     payment_method: order.payment_method,
-    payment: cardBalanceView(order),
+    payment: cardBalanceView(order, totals),
     ordered_at: iso(order.created_at),
     completed: isoOrNull(order.completed_at),
     items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
-    lines: orderLines(order, items).map(lineView),
-    total: order.total,
+    lines: orderLines(ledger).map(lineView),
+    total: toPounds(totals.total),
     user: order.user_name,
     email: order.user_email,
     phone: order.phone,

@@ -2,6 +2,7 @@ import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling 
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from './cancellation-terms';
 import { toPence, toPounds } from './money';
+import type { LedgerTotals } from './ledger';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
@@ -17,25 +18,35 @@ export function refundView(row: OrderRow): MyOrder['refund'] {
 }
 
 /** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
-export function orderPaymentView(row: OrderRow, cardAvailable: boolean): OrderPayment {
-  const status = row.paid_amount !== null ? 'paid' : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
-  return { method: row.payment_method, status, payable: status === 'awaiting_payment' && cardAvailable };
+export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvailable: boolean): OrderPayment {
+  const due = balanceDueOf(row, totals);
+  const status =
+    totals.paid > 0 ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
+  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card')) && cardAvailable;
+  return { method: row.payment_method, status, payable, balanceDue: toPounds(due) };
+}
+
+/** What is still owed, as people are shown it: nothing on a cancelled order, never below zero. */
+export function balanceDueOf(row: Pick<OrderRow, 'status'>, totals: LedgerTotals): number {
+  return row.status === 'cancelled' ? 0 : Math.max(0, totals.balanceDue);
 }
 
 /** What a card order was paid and still owes, with its last failed attempt, for staff (decision 034). */
-export function cardBalanceView(row: OrderRow): OrderCardBalance {
-  const paid = toPence(row.paid_amount ?? 0);
-  const owed = row.payment_method === 'card' && row.status !== 'cancelled' ? Math.max(0, toPence(row.total) - paid) : 0;
+export function cardBalanceView(row: OrderRow, totals: LedgerTotals): OrderCardBalance {
+  const paid = totals.paid;
+  const owed = balanceDueOf(row, totals);
+  const refundDue = row.status === 'cancelled' ? 0 : Math.max(0, -totals.balanceDue);
   const failure = row.payment_failure === 'declined' || row.payment_failure === 'authentication_required' ? row.payment_failure : null;
   return {
     paid: toPounds(paid),
     balanceDue: toPounds(owed),
+    ...(refundDue > 0 ? { refundDue: toPounds(refundDue) } : {}),
     failure: failure && row.payment_failed_at ? { reason: failure, at: iso(row.payment_failed_at) } : null,
   };
 }
 
 /** One of the customer's own orders, with what cancelling it now would cost and until when it is free. */
-export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): MyOrder {
+export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, cardAvailable = true): MyOrder {
   const terms = cancellationTerms(
     {
       status: row.status, total: toPence(row.total), dueAt: row.due_at,
@@ -46,12 +57,12 @@ export function myOrderView(row: OrderRow, now: Date, cardAvailable = true): MyO
   return {
     id: row.id,
     service: row.service_name,
-    total: row.total,
+    total: toPounds(totals.total),
     status: row.status,
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),
     refund: refundView(row),
-    payment: orderPaymentView(row, cardAvailable),
+    payment: orderPaymentView(row, totals, cardAvailable),
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },

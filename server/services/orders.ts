@@ -13,6 +13,8 @@ import { toPounds } from './money';
 import { linesInPounds } from './pricing';
 import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';
+import { ledgerRepository } from '../repositories/ledger';
+import { ledgerTotals } from './ledger';
 
 
 /** The items of a service with their prices, for the checklist of /properties/:id. */
@@ -82,5 +84,6 @@ export async function createOrder(
 /** One page of the customer's own orders (newest first by default), each with its cancellation terms as of now. */
 export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<MyOrder>> {
   const found = await orderRepository(db).pageByUser(user.id, query, page);
-  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, now, cardAvailable)) };
+  const ledgers = await ledgerRepository(db).forOrders(found.rows.map((row) => row.id));
+  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, ledgerTotals(ledgers.get(row.id) ?? []), now, cardAvailable)) };
 }

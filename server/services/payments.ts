@@ -6,7 +6,10 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { issueInvoice, vatInvoiceLines } from './receipts';
 import { paymentFailedMail, paymentReceiptMail } from './checkout-mail';
 import { paymentEventsRepository } from '../repositories/payment-events';
-import { toPence } from './money';
+import { toPence, toPounds } from './money';
+import { ledgerRepository } from '../repositories/ledger';
+import { ledgerTotals } from './ledger';
+import { balancePayment, owesCardBalance } from './balance-collection';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
 
@@ -46,12 +49,16 @@ export function awaitsCardPayment(order: Pick<OrderRow, 'payment_method' | 'chec
  */
 export async function startPayment(deps: Pick<PaymentDeps, 'db' | 'payments'>, order: OrderRow): Promise<string> {
   if (!deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
+  const ledger = await ledgerRepository(deps.db).forOrder(order.id);
+  // Paid once, owing a later fee or adjustment: Pay now pays the balance (decision 036).
+  if (owesCardBalance(order, ledger)) return balancePayment(deps, order, ledger);
   if (!awaitsCardPayment(order)) throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
   let session;
   try {
     session = await deps.payments.createPayment({
       orderId: order.id,
-      amount: order.total,
+      // What the ledger owes: the amount the provider is asked for is the one every page shows.
+      amount: toPounds(ledgerTotals(ledger).balanceDue),
       description: `${order.service_name}, order #${order.id}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}`,
@@ -97,9 +104,19 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     const orders = orderRepository(tx);
     const order = await orders.find(notification.orderId, { forUpdate: true });
     if (!order) throw notFound('Order not found');
+    const ledger = ledgerRepository(tx);
+    const owed = ledgerTotals(await ledger.forOrder(order.id)).balanceDue;
+    if (order.balance_payment_ref !== null && order.balance_payment_ref === notification.paymentId) {
+      await recordBalancePayment(deps, tx, order, notification, owed);
+      return;
+    }
     if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return;
     if (order.payment_ref !== notification.paymentId) throw conflict('This payment is not the one the order was checked out with');
-    if (toPence(notification.amount) !== toPence(order.total)) throw conflict('The amount paid does not match the order total');
+    if (toPence(notification.amount) !== owed) throw conflict('The amount paid does not match the order total');
+    await ledger.add({
+      orderId: order.id, kind: 'payment', name: 'Card payment', amount: toPence(notification.amount), vatPercent: null,
+      reference: notification.paymentId, actorId: null, actor: provider.name, at: deps.now,
+    });
     const marked = await orders.markPaid(order.id, { amount: notification.amount, at: deps.now, paymentRef: notification.paymentId });
     if (!marked) throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
     await auditRepository(tx).record({
@@ -109,9 +126,9 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     const paidOrder = await orders.find(order.id);
     if (paidOrder) {
       // One mail: the receipt, with the VAT invoice issued with it (decision 018).
-      const items = await orders.items(order.id);
+      const lines = await ledger.forOrder(order.id);
       const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
-      await deps.outbox.add(tx, paymentReceiptMail(paidOrder, items, deps.outbox.site, vatInvoiceLines(paidOrder, items, invoice, deps.outbox.site)));
+      await deps.outbox.add(tx, paymentReceiptMail(paidOrder, lines, deps.outbox.site, vatInvoiceLines(paidOrder, lines, invoice, deps.outbox.site)));
     }
   });
   return { received: true };
@@ -127,5 +144,29 @@ async function recordFailedPayment(deps: PaymentDeps, tx: Database, failure: Ext
   const order = await orders.find(failure.orderId, { forUpdate: true });
   if (!order || !awaitsCardPayment(order)) return;
   if (!(await orders.markPaymentFailed(order.id, { reason: failure.reason, at: deps.now }))) return;
-  await deps.outbox.add(tx, paymentFailedMail(order, failure.reason, deps.outbox.site));
+  await deps.outbox.add(tx, paymentFailedMail(order, await ledgerRepository(tx).forOrder(order.id), failure.reason, deps.outbox.site));
+}
+
+/**
+ * The balance of a card-paid order was paid (balance-collection.ts): a payment line, once (the
+ * ledger keeps one line per provider reference), and a receipt for it.
+ */
+async function recordBalancePayment(
+  deps: PaymentDeps,
+  tx: Database,
+  order: OrderRow,
+  notification: Extract<PaymentNotification, { type: 'payment.succeeded' }>,
+  owed: number,
+): Promise<void> {
+  const ledger = ledgerRepository(tx);
+  if ((await ledger.forOrder(order.id)).some((line) => line.kind === 'payment' && line.reference === notification.paymentId)) return;
+  if (toPence(notification.amount) !== owed) throw conflict('The amount paid does not match the balance due');
+  await ledger.add({
+    orderId: order.id, kind: 'payment', name: 'Card payment of the balance', amount: owed, vatPercent: null,
+    reference: notification.paymentId, actorId: null, actor: deps.payments!.name, at: deps.now,
+  });
+  await auditRepository(tx).record({
+    orderId: order.id, actorId: null, actor: deps.payments!.name, action: 'order.balance_paid', from: null, to: String(toPounds(owed)), at: deps.now,
+  });
+  await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], owed));
 }

@@ -6,7 +6,9 @@ import { conflict, notFound } from '../lib/http-error';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteView } from './credit-notes';
-import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
+import { orderRepository, type OrderRow } from '../repositories/orders';
+import { ledgerRepository } from '../repositories/ledger';
+import type { LedgerLine } from './ledger';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds } from './money';
@@ -36,15 +38,15 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   const invoices = invoiceRepository(tx);
   const existing = await invoices.forOrder(order.id);
   if (existing) return existing;
-  const items = await orderRepository(tx).items(order.id);
+  const ledger = await ledgerRepository(tx).forOrder(order.id);
   // The invoice is for what the order costs now, line by line; its totals are those lines' sums.
-  const lines = orderLines(order, items);
+  const lines = orderLines(ledger);
   const totals = totalsOf(vatByRate(lines));
   const invoice = await invoices.issue({
     orderId: order.id, issuedAt: now, customerName: order.user_name, lines,
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
-  if (mail) await outbox.add(tx, vatInvoiceMail(order, items, invoice, outbox.site));
+  if (mail) await outbox.add(tx, vatInvoiceMail(order, ledger, invoice, outbox.site));
   return invoice;
 }
 
@@ -62,11 +64,11 @@ export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: 
       return issueInvoice(tx, locked, deps.outbox, deps.now);
     }));
   const credit = await creditNoteRepository(deps.db).forOrder(orderId);
-  return receiptView(order, await orders.items(orderId), invoice, deps.outbox.site, credit);
+  return receiptView(order, await ledgerRepository(deps.db).forOrder(orderId), invoice, deps.outbox.site, credit);
 }
 
-export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null = null): Receipt {
-  const lines = invoiceLines(order, items, invoice);
+export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null = null): Receipt {
+  const lines = invoiceLines(ledger, invoice);
   const rates = vatByRate(lines);
   return {
     number: invoice.number,
@@ -89,8 +91,8 @@ export function receiptView(order: OrderRow, items: OrderItemRow[], invoice: Inv
 }
 
 /** The invoice as lines of text: its own mail, or the end of the payment receipt. */
-export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): string[] {
-  const lines = invoiceLines(order, items, invoice);
+export function vatInvoiceLines(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): string[] {
+  const lines = invoiceLines(ledger, invoice);
   const rates = vatByRate(lines);
   const totals = totalsOf(rates);
   return [
@@ -112,7 +114,7 @@ export function vatInvoiceLines(order: OrderRow, items: OrderItemRow[], invoice:
   ];
 }
 
-export function vatInvoiceMail(order: OrderRow, items: OrderItemRow[], invoice: InvoiceRow, site: MailSite): Mail {
-  const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, items, invoice, site), ...manageLines(site)].join('\n');
+export function vatInvoiceMail(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): Mail {
+  const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, ledger, invoice, site), ...manageLines(site)].join('\n');
   return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`, text };
 }

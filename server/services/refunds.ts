@@ -1,4 +1,5 @@
 import type { RefundRequest, RefundRequestResult, RefundStatusUpdate } from '../../openapi/schema';
+import { ledgerRepository } from '../repositories/ledger';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -121,13 +122,26 @@ export async function decideRefund(
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).
     await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: refund.fee, refundDue: due }, deps.outbox.site));
     // What is given back of an invoiced order is credited against its invoice (issue 23 row 6).
-    if (due !== null && due > 0) await issueCreditNote(tx, order, toPence(due), deps.outbox, now);
+    // The ledger is credited with what is given back, rate by rate as the credit note says (or at
+    // the job's rate when the order had no invoice), so the order then costs what was kept.
+    if (due !== null && due > 0) {
+      const note = await issueCreditNote(tx, order, toPence(due), deps.outbox, now);
+      const ledger = ledgerRepository(tx);
+      const firstRate = (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+      const credits = note ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent })) : [{ amount: toPence(due), vatPercent: firstRate }];
+      for (const credit of credits) {
+        await ledger.add({
+          orderId: order.id, kind: 'adjustment', name: `Cancellation of order #${order.id}`, amount: -credit.amount, vatPercent: credit.vatPercent,
+          reason: `Refund accepted: ${refund.reason}`, actorId: admin.id, actor: admin.name, at: now,
+        });
+      }
+    }
     return { order, refund: (await refunds.find(order.id))! };
   });
 
   const { order, refund } = decided;
   if (refund.status === 'accepted' && refund.provider_refund_ref === null && (refund.refund_due ?? 0) > 0) {
-    await refundThroughProvider(deps, order.id, order.payment_ref, refund.refund_due!);
+    await refundThroughProvider(deps, order.id, order.payment_ref, refund.refund_due!, now);
     return refundRequestView((await refundRepository(deps.db).find(order.id))!);
   }
   return refundRequestView(refund);
@@ -144,6 +158,7 @@ async function refundThroughProvider(
   orderId: number,
   paymentRef: string | null,
   amount: number,
+  now: Date,
 ): Promise<void> {
   if (!deps.payments || !paymentRef) throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
   let refunded;
@@ -152,7 +167,13 @@ async function refundThroughProvider(
   } catch {
     throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
   }
-  await refundRepository(deps.db).recordProviderRefund(orderId, refunded);
+  await deps.db.transaction(async (tx) => {
+    await refundRepository(tx).recordProviderRefund(orderId, refunded);
+    await ledgerRepository(tx).add({
+      orderId, kind: 'refund', name: 'Card refund', amount: toPence(refunded.amount), vatPercent: null,
+      reference: refunded.id, actorId: null, actor: deps.payments!.name, at: now,
+    });
+  });
 }
 
 /** One page of refund requests in the table's sort and filter. */

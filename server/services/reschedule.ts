@@ -15,6 +15,10 @@ import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 import { awaitsCardPayment } from './payments';
 import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
+import { ledgerRepository } from '../repositories/ledger';
+import { collectBalance } from './balance-collection';
+import type { PaymentProvider } from './payment-provider';
+import { RESCHEDULING_FEE_NAME } from './order-lines';
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
@@ -40,13 +44,13 @@ export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
  * entry and the mail (with the new calendar entry) are written in one transaction.
  */
 export async function rescheduleOrder(
-  deps: { db: Database; outbox: MailOutbox; now: Date },
+  deps: { db: Database; outbox: MailOutbox; now: Date; payments?: PaymentProvider | null },
   user: AuthUser,
   orderId: number,
   request: RescheduleRequest,
 ): Promise<RescheduleResult> {
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     // The account before the order, as erasure takes them (account-lock.ts).
     await lockOwnAccountFirst(tx, user.id);
     const orders = orderRepository(tx);
@@ -67,10 +71,19 @@ export async function rescheduleOrder(
     }
     await tx.query(
       `UPDATE orders
-          SET due_at = $2, total = total + $3, reschedule_fees = reschedule_fees + $3, version = version + 1
+          SET due_at = $2, reschedule_fees = reschedule_fees + $3, version = version + 1
         WHERE id = $1`,
       [orderId, dueAt, toPounds(terms.fee)],
     );
+    if (terms.fee > 0) {
+      // The fee is a line of the order's ledger (decision 036), at the rate of the job it moved.
+      const ledger = ledgerRepository(tx);
+      const rate = (await ledger.forOrder(orderId)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+      await ledger.add({
+        orderId, kind: 'fee', name: RESCHEDULING_FEE_NAME, amount: terms.fee, vatPercent: rate,
+        reason: 'Rescheduled within 24 hours of the start', actorId: user.id, actor: user.name, at: deps.now,
+      });
+    }
     await auditRepository(tx).record({
       orderId, actorId: user.id, actor: user.name, action: 'order.reschedule',
       from: order.due_at ? new Date(order.due_at).toISOString() : null, to: dueAt.toISOString(), at: deps.now,
@@ -85,4 +98,14 @@ export async function rescheduleOrder(
     await deps.outbox.add(tx, mail);
     return { message: RESCHEDULED_MESSAGE, fee: toPounds(terms.fee), due: dueAt.toISOString(), total: moved.total };
   });
+  // A late fee on a card-paid job is collected (issue 23 row 5); on cash it is due on the day.
+  if (result.fee > 0) {
+    try {
+      await collectBalance({ db: deps.db, outbox: deps.outbox, now: deps.now, payments: deps.payments ?? null }, orderId);
+    } catch {
+      // The provider could not open the payment now: the move stands, and My orders shows the
+      // balance due with Pay now, which asks the provider again.
+    }
+  }
+  return result;
 }

@@ -8,6 +8,8 @@ import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
 import { toPence, toPounds } from './money';
 import { myOrderView } from './orders-views';
+import { ledgerRepository } from '../repositories/ledger';
+import { ledgerTotals } from './ledger';
 import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
@@ -29,6 +31,7 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   const series = await repository.byUser(user.id);
   if (series.length === 0) return [];
   const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
+  const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.id));
   return series.map((row) => ({
     id: row.id,
     service: row.service_name,
@@ -36,7 +39,7 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
     frequencyName: row.frequency_name,
     time: row.first_time,
     active: row.ended_at === null,
-    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, now, cardAvailable)),
+    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable)),
   }));
 }
 

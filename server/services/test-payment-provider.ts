@@ -105,9 +105,11 @@ const PAYABLE = `
   SELECT p.id, p.order_id, p.amount, p.description, p.email
     FROM payment_sessions p
     JOIN orders o ON o.id = p.order_id
-   WHERE p.id = $1 AND p.status = 'open'
-     AND o.payment_ref = p.id AND o.payment_method = 'card' AND o.status = 'awaiting_validation'
-     AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)`;
+   WHERE p.id = $1 AND p.status = 'open' AND o.payment_method = 'card'
+     AND ((o.payment_ref = p.id AND o.status = 'awaiting_validation'
+           AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id))
+       -- A balance due after the first payment (a late fee, decision 036) while the job stands.
+       OR (o.balance_payment_ref = p.id AND o.status <> 'cancelled'))`;
 
 export async function findPayableSession(db: Database, id: string): Promise<PayableSession | null> {
   const rows = await db.query<PayableSession>(PAYABLE, [id]);

@@ -90,7 +90,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       dueTime: expect.any(String),
       status: 'awaiting_validation',
       payment_method: 'cash',
-      payment: { paid: 0, balanceDue: 0, failure: null },
+      // Cash: the whole price is due on the day (decision 036).
+      payment: { paid: 0, balanceDue: order.total, failure: null },
       ordered_at: expect.any(String),
       completed: null,
       items: [

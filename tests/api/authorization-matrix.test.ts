@@ -117,6 +117,9 @@ const ROWS: Record<string, Row> = {
       body: { status: 'payment_validated' },
     }),
   },
+  adjustOrder: {
+    request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/adjustments`, body: { amount: 1.5, reason: 'Extra ironing' } }),
+  },
   listSchedule: { request: async () => ({ path: `/admin/schedule?from=${new Date().toISOString().slice(0, 10)}&days=7` }) },
   // Unassigned: a placed order has no team, so handing it back to Unassigned is always allowed.
   assignJob: {

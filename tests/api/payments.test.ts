@@ -86,7 +86,7 @@ describe('the test payment page (card checkout)', () => {
     expect(cancelled.headers.get('location')).toBe(`/profile-services?payment=cancelled&order=${order.id}#order-${order.id}`);
     expect(await myOrder(server, jane.token, order.id)).toMatchObject({
       status: 'awaiting_validation',
-      payment: { method: 'card', status: 'awaiting_payment', payable: true },
+      payment: { method: 'card', status: 'awaiting_payment', payable: true, balanceDue: order.total },
     });
     // The customer can come back and pay later.
     expect((await browse(page)).status).toBe(200);

@@ -155,7 +155,7 @@ describe('a declined card, or one needing authentication', () => {
         code === 'card_declined' ? `Your card was declined, so order #${order.id} is not paid yet.` : `Your bank asked you to confirm the payment for order #${order.id}, so it is not paid yet.`,
       );
       expect(mails[0]!.text).toContain(`press Pay now on your order on My orders: ${PUBLIC_URL}/profile-services#order-${order.id}`);
-      expect((await myOrder(server, eve.token, order.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
+      expect((await myOrder(server, eve.token, order.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: order.total });
       // Staff see the balance due on the back office order page, and why.
       const admin = await server.adminToken();
       const detail = async () => (await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) })).data!.payment;

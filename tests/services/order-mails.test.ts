@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerLine } from '../../server/services/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { OrderItemRow, OrderRow } from '../../server/repositories/orders';
@@ -26,7 +27,7 @@ let serviceId: number;
 let items: Array<{ id: number; quantity: number }>;
 const { book, mails } = bookings(() => db);
 /** Jane's cash booking of two bedrooms and a bathroom (£80) on Wednesday 9 January 2030 at 10:00. */
-let cash: { order: OrderRow; items: OrderItemRow[] };
+let cash: { order: OrderRow; items: OrderItemRow[]; ledger: LedgerLine[] };
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -121,22 +122,22 @@ describe('the checkout and payment mails', () => {
 
   it('an unpaid card order says its payment is pending and how to pay; a paid one says paid', () => {
     const card = { ...cash.order, payment_method: 'card' as const, paid_amount: null };
-    const pending = bookingConfirmationMail(card, cash.items, SITE, NOW);
+    const pending = bookingConfirmationMail(card, cash.ledger, SITE, NOW);
     expect(pending.subject).toBe('Payment pending: House Keeping on 2030-01-09 10:00 (UK time)');
     expect(lines(pending)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.id} is waiting for its payment:`);
     expect(lines(pending)).toContain('Payment: Card, payment pending: the booking is confirmed once the payment is made. If you left the payment page, press Pay now on My orders.');
-    const paid = bookingConfirmationMail({ ...card, paid_amount: 80 }, cash.items, SITE, NOW);
+    const paid = bookingConfirmationMail({ ...card, paid_amount: 80 }, cash.ledger, SITE, NOW);
     expect(paid.subject).toBe('Booking confirmed: House Keeping on 2030-01-09 10:00 (UK time)');
     expect(lines(paid)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.id}:`);
     expect(lines(paid)).toContain('Payment: Card, paid');
     // A cash order with nothing paid is still confirmed.
-    expect(bookingConfirmationMail({ ...cash.order, paid_amount: null }, cash.items, SITE, NOW).subject).toMatch(/^Booking confirmed: /);
+    expect(bookingConfirmationMail({ ...cash.order, paid_amount: null }, cash.ledger, SITE, NOW).subject).toMatch(/^Booking confirmed: /);
   });
 
   it('repeats the customer\'s note; without a time, phone or city the lines say so plainly and no calendar entry is sent', () => {
-    const noted = bookingConfirmationMail({ ...cash.order, client_note: 'Key under the mat' }, cash.items, SITE, NOW);
+    const noted = bookingConfirmationMail({ ...cash.order, client_note: 'Key under the mat' }, cash.ledger, SITE, NOW);
     expect(lines(noted).slice(10, 13)).toEqual(['Payment: Cash, on the day of the service', 'Your note: Key under the mat', '']);
-    const bare = bookingConfirmationMail({ ...cash.order, due_at: null, phone: null, city: null, client_note: '' }, cash.items, SITE, NOW);
+    const bare = bookingConfirmationMail({ ...cash.order, due_at: null, phone: null, city: null, client_note: '' }, cash.ledger, SITE, NOW);
     expect(bare.subject).toBe('Booking confirmed: House Keeping on to be arranged');
     expect(lines(bare).slice(7, 12)).toEqual(['Date and time: to be arranged', 'Address: 1 Test Street, SE22 8AB', 'Phone: ', 'Payment: Cash, on the day of the service', '']);
     expect(bare.attachments).toEqual([]);
@@ -144,7 +145,7 @@ describe('the checkout and payment mails', () => {
 
   it('the payment receipt names the amount the provider confirmed, when, and the invoice lines it is given', () => {
     const paid = { ...cash.order, payment_method: 'card' as const, paid_amount: 79.99, paid_at: new Date('2030-01-08T09:15:00.000Z') };
-    const mail = paymentReceiptMail(paid, cash.items, SITE, ['VAT invoice 000042', 'Net: £66.66']);
+    const mail = paymentReceiptMail(paid, cash.ledger, SITE, ['VAT invoice 000042', 'Net: £66.66'], 7999);
     expect([mail.to, mail.subject, mail.attachments]).toEqual([jane.email, `Payment received: £79.99 for order #${cash.order.id}`, undefined]);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
@@ -169,7 +170,7 @@ describe('the checkout and payment mails', () => {
   });
 
   it('a receipt without a confirmed amount or time shows the total, and without invoice lines ends with the terms', () => {
-    const mail = paymentReceiptMail({ ...cash.order, paid_amount: null, paid_at: null }, cash.items, SITE);
+    const mail = paymentReceiptMail({ ...cash.order, paid_amount: null, paid_at: null }, cash.ledger, SITE);
     expect(mail.subject).toBe(`Payment received: £80.00 for order #${cash.order.id}`);
     expect(lines(mail).slice(10)).toEqual([
       'Paid: £80.00 by card',

@@ -5,7 +5,8 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { OrderListQuery, OrderRow } from '../../server/repositories/orders';
 import { csvCell, ordersCsvStream } from '../../server/services/orders-csv';
-import { adminOrderView, iso, isoOrNull, myOrderView, orderPaymentView, refundView } from '../../server/services/orders-views';
+import { adminOrderView, iso, isoOrNull, myOrderView as myOrderViewOf, orderPaymentView as orderPaymentViewOf, refundView } from '../../server/services/orders-views';
+import { ledgerTotals, type LedgerLine } from '../../server/services/ledger';
 import { UNPAID_LATE_MESSAGE } from '../../server/services/reschedule-terms';
 import { roomForBookings, type TestDatabase } from '../api/support/test-database';
 import { bookings, placedOrder } from './support/booking';
@@ -46,6 +47,14 @@ afterAll(async () => {
   await testDb?.dispose();
 });
 
+/** A row's ledger as these views need it: its price at 20%, and what was paid when it says so. */
+const line = (kind: LedgerLine['kind'], amount: number, vatPercent: number | null): LedgerLine => ({
+  id: 0, kind, name: kind, quantity: null, unitPrice: null, amount, vatPercent, reason: null, reference: null, actor: 'test', at: NOW,
+});
+const totals = (row: OrderRow) =>
+  ledgerTotals([line('item', Math.round(Number(row.total) * 100), 20), ...(row.paid_amount === null ? [] : [line('payment', Math.round(Number(row.paid_amount) * 100), null)])]);
+const myOrderView = (row: OrderRow, now: Date, cardAvailable?: boolean) => myOrderViewOf(row, totals(row), now, cardAvailable);
+const orderPaymentView = (row: OrderRow, cardAvailable: boolean) => orderPaymentViewOf(row, totals(row), cardAvailable);
 const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 80, paid_at: new Date('2030-01-07T12:05:00.000Z') });
 
 describe('My orders: one order as its customer sees it', () => {
@@ -58,7 +67,7 @@ describe('My orders: one order as its customer sees it', () => {
       created: NOW.toISOString(),
       due: DUE,
       refund: null,
-      payment: { method: 'cash', status: 'unpaid', payable: false },
+      payment: { method: 'cash', status: 'unpaid', payable: false, balanceDue: 80 },
       cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       reschedule: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       receipt: false,
@@ -69,8 +78,8 @@ describe('My orders: one order as its customer sees it', () => {
   });
 
   it('a card booking not paid offers Pay now when a provider is configured, and cannot be moved late until paid', () => {
-    expect(myOrderView(card, NOW).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
-    expect(myOrderView(card, NOW, false).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: false });
+    expect(myOrderView(card, NOW).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: 80 });
+    expect(myOrderView(card, NOW, false).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: false, balanceDue: 80 });
     expect(myOrderView(card, WITHIN_A_DAY).reschedule).toEqual({ allowed: false, fee: 0, reason: UNPAID_LATE_MESSAGE });
     // Cancelling late costs the same 30% (£24.00 of £80), owed since nothing was paid.
     expect(myOrderView(card, WITHIN_A_DAY).cancellation).toEqual({ allowed: true, fee: 24, freeUntil: null });
@@ -79,7 +88,7 @@ describe('My orders: one order as its customer sees it', () => {
   it('a paid card booking: free to cancel until a day before, then 30% (£24.00) to cancel or move; it has a VAT invoice', () => {
     const view = myOrderView(paid(card), NOW);
     expect([view.payment, view.receipt, view.cancellation]).toEqual([
-      { method: 'card', status: 'paid', payable: false },
+      { method: 'card', status: 'paid', payable: false, balanceDue: 0 },
       true,
       { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
     ]);
@@ -98,7 +107,7 @@ describe('My orders: one order as its customer sees it', () => {
     expect(requested.cancellation).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' });
     expect(requested.reschedule).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was requested for this order' });
     // A card order with a cancellation requested no longer waits for its payment.
-    expect(requested.payment).toEqual({ method: 'card', status: 'unpaid', payable: false });
+    expect(requested.payment).toEqual({ method: 'card', status: 'unpaid', payable: false, balanceDue: 80 });
   });
 
   it('an order with no time yet is free to cancel with no end, and cannot be moved', () => {
@@ -121,7 +130,7 @@ describe('My orders: one order as its customer sees it', () => {
   it('a refund request without a reason or fee shows an empty reason and no fee', () => {
     expect(refundView({ ...cash, refund_status: 'rejected', refund_reason: null, refund_fee: null })).toEqual({ status: 'rejected', reason: '', fee: 0 });
     expect(refundView(cash)).toBeNull();
-    expect(orderPaymentView({ ...cash, payment_method: null }, true)).toEqual({ method: null, status: 'unpaid', payable: false });
+    expect(orderPaymentView({ ...cash, payment_method: null }, true)).toEqual({ method: null, status: 'unpaid', payable: false, balanceDue: 80 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerRepository } from '../../server/repositories/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { invoiceLabel } from '../../server/services/invoice-labels';
@@ -131,7 +132,8 @@ describe('VAT invoices (decision 018)', () => {
     }, NOW);
     const id = await bookAt(quote.id, 'SW1A 1AA');
     // A late reschedule added its fee to the order before the card payment was confirmed.
-    await db.query("UPDATE orders SET total = total + 10.50, reschedule_fees = 10.50, paid_amount = total + 10.50, payment_method = 'card' WHERE id = $1", [id]);
+    await ledgerRepository(db).add({ orderId: id, kind: 'fee', name: 'Rescheduling fee', amount: 1050, vatPercent: 20, actorId: jane.id, actor: jane.name, at: NOW });
+    await db.query("UPDATE orders SET reschedule_fees = 10.50, paid_amount = total, payment_method = 'card' WHERE id = $1", [id]);
     const receipt = await receiptOf(jane, id);
     expect(receipt.lines.map(({ kind, name, amount }) => [kind, name, amount])).toEqual([
       ['item', 'Bedroom', 50],
@@ -149,7 +151,7 @@ describe('VAT invoices (decision 018)', () => {
     expect(pence(receipt.net) + pence(receipt.vat)).toBe(pence(receipt.gross));
     expect(receipt.vatRates).toEqual([{ rate: 20, net: receipt.net, vat: receipt.vat, gross: receipt.gross }]);
     // The mails and the back office list the same lines.
-    const { order, items: booked } = await placedOrder(db, id);
+    const { order, ledger: booked } = await placedOrder(db, id);
     const detail = await getOrder(db, id);
     expect(detail.lines).toEqual(receipt.lines);
     const confirmation = bookingConfirmationMail(order, booked, SITE, NOW).text.split('\n');

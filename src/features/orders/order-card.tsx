@@ -39,8 +39,10 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const showMove = order.due !== null && order.status !== 'cancelled' && order.status !== 'completed';
   const { allowed, reason } = order.cancellation;
   const rule = cancellationRuleText(order.cancellation);
-  const awaitingPayment = order.payment.status === 'awaiting_payment';
-  const refundLabels = order.payment.status === 'paid' ? refundStatusLabels : unpaidCancellationLabels;
+  // A card order paid once that owes a later fee or adjustment asks for its balance as an unpaid one asks for its price (decision 036).
+  const balanceDue = order.payment.status === 'balance_due';
+  const awaitingPayment = order.payment.status === 'awaiting_payment' || balanceDue;
+  const refundLabels = order.payment.status === 'paid' || balanceDue ? refundStatusLabels : unpaidCancellationLabels;
   // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
   // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
   const visit = onSkip !== undefined;
@@ -65,7 +67,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         </div>
         {order.refund ? (
           <div>
-            <dt>{order.payment.status === 'paid' ? 'Refund' : 'Cancellation'}</dt>
+            <dt>{order.payment.status === 'paid' || balanceDue ? 'Refund' : 'Cancellation'}</dt>
             <dd>
               <span className={`status-badge status-badge--refund-${order.refund.status}`}>
                 {refundLabels[order.refund.status]}
@@ -77,7 +79,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
       {awaitingPayment ? (
         <div className="order-card__payment">
           <p id={paymentId} className="order-card__payment-state">
-            <strong>{PAYMENT_NOT_COMPLETED}</strong>
+            <strong>{balanceDue ? `Balance due ${formatMoney(order.payment.balanceDue)}` : PAYMENT_NOT_COMPLETED}</strong>
             {order.payment.payable ? null : ': card payment is not available at the moment'}
           </p>
           {order.payment.payable ? (

@@ -1,4 +1,6 @@
 import type { AuthUser } from '../../../server/app-context';
+import { ledgerRepository } from '../../../server/repositories/ledger';
+import type { LedgerLine } from '../../../server/services/ledger';
 import type { Database } from '../../../server/db/database';
 import { checkoutOrder, type CheckoutDeps } from '../../../server/services/checkout';
 import type { Mail } from '../../../server/services/mail';
@@ -51,9 +53,9 @@ export async function orderHistory(db: Database, id: number, action: string) {
 }
 
 /** A placed order as the services read it (the row every mail and view is made from) and its items. */
-export async function placedOrder(db: Database, id: number): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+export async function placedOrder(db: Database, id: number): Promise<{ order: OrderRow; items: OrderItemRow[]; ledger: LedgerLine[] }> {
   const repository = orderRepository(db);
   const order = await repository.find(id);
   if (!order) throw new Error(`No order ${id}`);
-  return { order, items: await repository.items(id) };
+  return { order, items: await repository.items(id), ledger: await ledgerRepository(db).forOrder(id) };
 }

@@ -31,7 +31,7 @@ export function OrderDetailPage({ notFound }: { notFound: ReactNode }) {
           {order.error} <Button size="sm" variant="secondary" onPress={order.retry}>Try again</Button>
         </Alert>
       ) : null}
-      {order.data ? <OrderDetailView order={order.data} /> : null}
+      {order.data ? <OrderDetailView order={order.data} onAdjusted={order.retry} /> : null}
     </Page>
   );
 }

@@ -7,12 +7,13 @@ import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
+import { AdjustmentForm } from './adjustment-form';
 import type { OrderDetail } from '../../../../openapi/schema';
 
 const dash = '—';
 
 /** Every field of the order detail (R-ADMIN-6), in four panels: order, items, customer, refund, then history. */
-export function OrderDetailView({ order }: { order: OrderDetail }) {
+export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onAdjusted?: () => void }) {
   return (
     <div className="order-detail">
       <section className="order-detail__panel" aria-labelledby="order-summary">
@@ -23,7 +24,11 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />
           <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
-          {order.payment_method === 'card' && <CardBalance balance={order.payment} />}
+          {order.payment_method === 'card' ? (
+            <CardBalance balance={order.payment} />
+          ) : order.status !== 'cancelled' ? (
+            <Field term="Due on the day (cash)" value={formatMoney(order.payment.balanceDue)} />
+          ) : null}
           <Field term="Ordered at" value={formatDateTime(order.ordered_at)} />
           <Field term="Completed" value={formatDateTime(order.completed) || 'Not yet'} />
         </dl>
@@ -73,6 +78,12 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             </tfoot>
           </table>
         </div>
+        {onAdjusted && order.status !== 'cancelled' ? (
+          <>
+            <h3>Adjust the price</h3>
+            <AdjustmentForm orderId={order.order_id} onAdjusted={onAdjusted} />
+          </>
+        ) : null}
       </section>
 
       <section className="order-detail__panel" aria-labelledby="order-staff-notes">
@@ -110,6 +121,7 @@ function CardBalance({ balance }: { balance: OrderDetail['payment'] }) {
     <>
       <Field term="Paid by card" value={formatMoney(balance.paid)} />
       <Field term="Balance due" value={formatMoney(balance.balanceDue)} />
+      {balance.refundDue ? <Field term="Refund due" value={formatMoney(balance.refundDue)} /> : null}
       {balance.failure && (
         <Field term="Last card attempt" value={`${FAILURE_LABELS[balance.failure.reason]}, ${formatDateTime(balance.failure.at)}: the customer was mailed a Pay now link`} />
       )}

@@ -13,10 +13,13 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.skip': 'Skipped by the customer',
   'order.skip_undone': 'Skip undone by the customer',
   'order.reschedule': 'Rescheduled',
+  'order.balance_paid': 'Balance paid',
+  'order.adjustment': 'Price adjusted',
 };
 
 /** A reschedule records the job's start times (UK time shown); every other entry a status. */
-const valueLabel = (entry: AuditEntry, value: string) => (entry.action === 'order.reschedule' ? formatDateTime(value) : statusLabel(value));
+const valueLabel = (entry: AuditEntry, value: string) =>
+  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' ? value : statusLabel(value);
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {

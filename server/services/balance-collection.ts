@@ -1,0 +1,89 @@
+import type { Database } from '../db/database';
+import type { MailOutbox } from '../jobs';
+import { HttpError } from '../lib/http-error';
+import { ledgerRepository } from '../repositories/ledger';
+import { orderRepository, type OrderRow } from '../repositories/orders';
+import { ledgerTotals, type LedgerLine } from './ledger';
+import type { Mail } from './mail';
+import { formatPounds, toPounds } from './money';
+import { manageLines, payNowUrl } from './order-mails';
+import type { PaymentProvider } from './payment-provider';
+import type { MailSite } from '../jobs';
+
+/**
+ * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late
+ * rescheduling fee or a staff adjustment leaves a balance due on the ledger. The balance is paid
+ * through its own provider payment, keyed by the last charge it covers, so asking again (Pay now
+ * pressed twice, the mail and My orders) answers the same payment, and a newer charge a new one.
+ * Cash orders are not collected: their balance is due on the day.
+ */
+export interface BalanceDeps {
+  db: Database;
+  payments: PaymentProvider | null;
+  outbox: MailOutbox;
+  now: Date;
+}
+
+export type BalanceOutcome = 'nothing_due' | 'due_on_the_day' | 'asked';
+
+export const BALANCE_PAYMENT_FAILED_MESSAGE = 'The payment page for the balance could not be opened: try Pay now on My orders in a moment';
+
+/** A card order paid once that owes more since (not cancelled): its balance is collected by card. */
+export function owesCardBalance(order: Pick<OrderRow, 'payment_method' | 'status'>, ledger: readonly LedgerLine[]): boolean {
+  const totals = ledgerTotals(ledger);
+  return order.payment_method === 'card' && order.status !== 'cancelled' && totals.paid > 0 && totals.balanceDue > 0;
+}
+
+/**
+ * Asks the customer for the balance of an order: opens the provider payment for it and mails a
+ * Pay now link. Call after the transaction that added the charge committed (the provider is called).
+ * The seam for charging a saved card off-session (issue 23 item 4) is here: try it first, and mail
+ * Pay now only when it is refused.
+ */
+export async function collectBalance(deps: BalanceDeps, orderId: number): Promise<BalanceOutcome> {
+  const order = await orderRepository(deps.db).find(orderId);
+  if (!order) return 'nothing_due';
+  const ledger = await ledgerRepository(deps.db).forOrder(orderId);
+  const due = ledgerTotals(ledger).balanceDue;
+  if (due <= 0 || order.status === 'cancelled') return 'nothing_due';
+  if (order.payment_method !== 'card') return 'due_on_the_day';
+  if (!owesCardBalance(order, ledger)) return 'nothing_due';
+  await balancePayment(deps, order, ledger);
+  await deps.outbox.add(deps.db, balanceDueMail(order, due, deps.outbox.site));
+  return 'asked';
+}
+
+/**
+ * The provider payment for an order's balance, the same one however often it is asked for; the
+ * order names it (balance_payment_ref) so its notification is recognised. Answers its page.
+ */
+export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>, order: OrderRow, ledger: readonly LedgerLine[]): Promise<string> {
+  if (!deps.payments) throw new HttpError(409, 'Card payment is not available at the moment: the balance is due on the day');
+  const lastCharge = [...ledger].reverse().find((line) => line.kind !== 'payment' && line.kind !== 'refund');
+  let session;
+  try {
+    session = await deps.payments.createPayment({
+      orderId: order.id,
+      amount: toPounds(ledgerTotals(ledger).balanceDue),
+      description: `${order.service_name}, balance of order #${order.id}`,
+      customerEmail: order.user_email,
+      idempotencyKey: `order-${order.id}-balance-${lastCharge?.id ?? 0}`,
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(502, BALANCE_PAYMENT_FAILED_MESSAGE);
+  }
+  await deps.db.query('UPDATE orders SET balance_payment_ref = $2 WHERE id = $1 AND balance_payment_ref IS DISTINCT FROM $2', [order.id, session.id]);
+  return session.url;
+}
+
+export function balanceDueMail(order: OrderRow, due: number, site: MailSite): Mail {
+  const text = [
+    `Hello ${order.user_name},`,
+    '',
+    `Order #${order.id} (${order.service_name}) has a balance due of ${formatPounds(due)}.`,
+    `To pay it, press Pay now on your order on My orders: ${payNowUrl(site, order.id)}`,
+    ...manageLines(site),
+  ].join('\n');
+  return { to: order.user_email, subject: `Balance due: ${formatPounds(due)} for order #${order.id}`, text };
+}

@@ -1,0 +1,57 @@
+import type { OrderAdjustment, OrderDetail } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { Database } from '../db/database';
+import type { MailOutbox } from '../jobs';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { editableRulesRepository } from '../repositories/editable-rules';
+import { ledgerRepository } from '../repositories/ledger';
+import { orderRepository } from '../repositories/orders';
+import { collectBalance } from './balance-collection';
+import { ledgerTotals } from './ledger';
+import { formatPounds, toPence } from './money';
+import { getOrder } from './orders-admin';
+import type { PaymentProvider } from './payment-provider';
+
+export const ADJUSTMENT_NAME = 'Adjustment';
+
+/**
+ * An administrator adjusts an order's price with a reason (issue 23 item 1, decision 036): a line
+ * of its ledger at the VAT rate in the pricing settings now, and an entry of its history saying who
+ * and when, in one transaction. A charge on a card-paid order is then collected as a late fee is; a
+ * credit on a paid order leaves the ledger owing the customer, shown to staff as a refund due.
+ */
+export async function adjustOrder(
+  deps: { db: Database; outbox: MailOutbox; payments: PaymentProvider | null; now: Date },
+  admin: AuthUser,
+  orderId: number,
+  adjustment: OrderAdjustment,
+): Promise<OrderDetail> {
+  const amount = toPence(adjustment.amount);
+  const reason = adjustment.reason.trim();
+  if (amount === 0) throw badRequest('amount must not be 0');
+  await deps.db.transaction(async (tx) => {
+    const order = await orderRepository(tx).find(orderId, { forUpdate: true });
+    if (!order) throw notFound('Order not found');
+    if (order.status === 'cancelled') throw conflict('This order is cancelled: its price cannot change any more');
+    const ledger = ledgerRepository(tx);
+    const total = ledgerTotals(await ledger.forOrder(orderId)).total;
+    if (total + amount < 0) throw conflict(`A credit cannot exceed the order's total of ${formatPounds(total)}`);
+    const settings = await editableRulesRepository(tx).settings();
+    await ledger.add({
+      orderId, kind: 'adjustment', name: ADJUSTMENT_NAME, amount, vatPercent: Number(settings?.vat_percent ?? 20),
+      reason, actorId: admin.id, actor: admin.name, at: deps.now,
+    });
+    await auditRepository(tx).record({
+      orderId, actorId: admin.id, actor: admin.name, action: 'order.adjustment', from: formatPounds(total), to: `${formatPounds(amount)}: ${reason}`, at: deps.now,
+    });
+  });
+  if (amount > 0) {
+    try {
+      await collectBalance(deps, orderId);
+    } catch {
+      // The provider could not open the payment now: the balance stays due with Pay now on My orders.
+    }
+  }
+  return getOrder(deps.db, orderId);
+}

@@ -1,0 +1,252 @@
+/**
+ * Issue 23 item 1, "Done when": money is one truth. Bookings of every kind (in and out of the
+ * Congestion Charge zone, quoted with a postcode or not, extras, each frequency, a late rescheduling
+ * fee collected with Pay now, a refund) each show the same amounts to the penny in the quote, the
+ * placed order, My orders, the back office's order page and table, the orders and accounts CSV, the
+ * mails, the VAT invoice and credit note, and what the payment provider was asked for and paid
+ * (decision 036). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrequencyCode, QuoteOptions, QuoteRequest } from '../../openapi/schema';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+
+const START = '2030-01-07T12:00:00.000Z';
+const clock = createClock(START);
+let server: TestServer;
+let jane: TestCustomer;
+let admin: string;
+let house: Catalogue;
+let options: QuoteOptions;
+
+const DAY = 24 * HOUR;
+const gbp = (amountPence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amountPence / 100);
+
+interface Booking {
+  name: string;
+  frequency: FrequencyCode;
+  /** Quoted with this postcode (null: quoted without one); the checkout's address is in `at`. */
+  quotedPostcode: string | null;
+  at: string;
+  extras: boolean;
+  payment: 'cash' | 'card';
+  /** Days after START the job is booked for, at 10:00 UK time. */
+  day: number;
+  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit';
+}
+
+const BOOKINGS: Booking[] = [
+  { name: 'one-off in the zone, quoted with its postcode, card', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'card', day: 10 },
+  { name: 'one-off outside the zone, quoted without a postcode, cash', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 11 },
+  { name: 'weekly with extras in the zone, card', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 12 },
+  { name: 'fortnightly outside the zone, quoted with its postcode, cash', frequency: 'fortnightly', quotedPostcode: 'SE22 8AB', at: 'SE22 8AB', extras: true, payment: 'cash', day: 13 },
+  { name: 'monthly, card', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 14 },
+  { name: 'one-off, card, rescheduled late: the fee is collected with Pay now', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 3, after: 'late_reschedule' },
+  { name: 'one-off, card, cancelled late: refunded less the fee, with a credit note', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 4, after: 'late_cancellation' },
+  { name: 'one-off, card, a staff charge of £12.34 collected with Pay now', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: true, payment: 'card', day: 15, after: 'staff_charge' },
+  { name: 'weekly, cash, a staff credit of £5.00', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'cash', day: 16, after: 'staff_credit' },
+  { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
+];
+
+const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR); // 10:00 UK (winter)
+
+async function travelTo(at: Date) {
+  clock.set(at);
+  jane.token = await server.login(jane.email, jane.password);
+  admin = await server.adminToken();
+}
+
+function csvRows(text: string): string[][] {
+  return text.trim().split('\r\n').slice(1).map((line) => line.split(','));
+}
+
+/** What the provider was asked for (its sessions) and what it took, for one order, in pence. */
+async function providerAmounts(orderId: number) {
+  const rows = await server.db.query<{ amount: string; status: string; refunded_amount: string | null }>(
+    'SELECT amount::text, status, refunded_amount::text FROM payment_sessions WHERE order_id = $1 ORDER BY created_at', [orderId]);
+  return {
+    asked: rows.map((row) => pence(Number(row.amount))),
+    paid: rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + pence(Number(row.amount)), 0),
+    refunded: rows.reduce((sum, row) => sum + pence(Number(row.refunded_amount ?? 0)), 0),
+  };
+}
+
+interface Outcome {
+  id: number;
+  /** What the quote said, in pence. */
+  quoted: number;
+  /** What the order costs now, in pence: the quote, plus a fee, less what a cancellation gave back. */
+  total: number;
+  paid: number;
+  refunded: number;
+  balanceDue: number;
+  invoiced: number | null;
+  credited: number | null;
+}
+
+const outcomes = new Map<string, Outcome>();
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now });
+  jane = await server.createCustomer({ name: 'Jane Truthful' });
+  house = await catalogue(server, jane.token);
+  const { data } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
+  options = data!;
+  await travelTo(new Date(START));
+
+  for (const booking of BOOKINGS) {
+    const items = [{ id: options.items[0]!.id, quantity: 2 }, { id: options.items[1]!.id, quantity: 1 }];
+    const extras = booking.extras ? options.extras.slice(0, 2).map((extra) => ({ id: extra.id, quantity: 1 })) : [];
+    const request: QuoteRequest = { service: house.serviceId, items, frequency: booking.frequency, ...(extras.length ? { extras } : {}), ...(booking.quotedPostcode ? { postcode: booking.quotedPostcode } : {}) };
+    const { data: quote, response: quoted } = await server.api.POST('/quotes', { body: request });
+    expect(quoted.status, booking.name).toBe(201);
+    const { data: placed } = await server.api.POST('/services/order/new', { body: { service: house.serviceId, items, quote: quote!.id }, headers: server.bearer(jane.token) });
+    // The placed order costs the quote, to the penny.
+    expect(pence(placed!.total), booking.name).toBe(pence(quote!.total));
+    const { data: checkedOut, response, error } = await checkout(server, jane.token, { ...checkoutBody(placed!.id, dueOf(booking.day), booking.payment), code_postal: booking.at });
+    expect(response.status, `${booking.name}: ${JSON.stringify(error)}`).toBe(200);
+    if (booking.payment === 'card') await payOnTestPage(server, checkedOut!.shippingInfo!);
+    outcomes.set(booking.name, { id: placed!.id, quoted: pence(quote!.total), total: pence(quote!.total), paid: 0, refunded: 0, balanceDue: 0, invoiced: null, credited: null });
+  }
+
+  // The late changes, soonest job first: the clock goes to 20 hours before each job.
+  for (const booking of [...BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation').sort((a, b) => a.day - b.day)) {
+    const outcome = outcomes.get(booking.name)!;
+    await travelTo(new Date(dueOf(booking.day).getTime() - 20 * HOUR));
+    const fee = Math.round((outcome.total * 30) / 100);
+    if (booking.after === 'late_reschedule') {
+      const moved = await send(server, 'POST', `/services/order/${outcome.id}/reschedule`, { token: jane.token, body: { ...londonDue(dueOf(booking.day + 7)), fee: fee / 100 } });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      outcome.total += fee;
+    } else {
+      const asked = await send(server, 'POST', `/services/refund-request/${outcome.id}`, { token: jane.token, body: { reason: 'Plans changed' } });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: outcome.id } });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+      outcome.credited = outcome.total - fee;
+      outcome.total = fee;
+    }
+  }
+  // Staff adjustments, with a reason, at the VAT rate of the settings.
+  for (const booking of BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
+    const outcome = outcomes.get(booking.name)!;
+    const amount = booking.after === 'staff_charge' ? 1234 : -500;
+    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    outcome.total += amount;
+    if (booking.after === 'staff_charge') {
+      const pay = await send(server, 'POST', `/services/order/${outcome.id}/pay`, { token: jane.token });
+      expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+      await payOnTestPage(server, pay.body.shippingInfo);
+    }
+  }
+}, 240_000);
+afterAll(async () => server?.close());
+
+describe('one ledger: every surface shows the same amounts', () => {
+  it('a late fee on a card-paid job reads "balance due" and mails a Pay now link; paying it leaves nothing due', async () => {
+    const booking = BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'card')!;
+    const outcome = outcomes.get(booking.name)!;
+    const fee = outcome.total - outcome.quoted;
+    const mine = await myOrder(server, jane.token, outcome.id);
+    expect(mine.payment.status).toBe('balance_due');
+    expect(pence(mine.payment.balanceDue)).toBe(fee);
+    expect(mine.payment.payable).toBe(true);
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    expect(pence(detail!.payment.balanceDue)).toBe(fee);
+    const asked = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject === `Balance due: ${gbp(fee)} for order #${outcome.id}`);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.text).toContain(`#order-${outcome.id}`);
+    // Pay now pays the balance through the provider's page.
+    const pay = await send(server, 'POST', `/services/order/${outcome.id}/pay`, { token: jane.token });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    await payOnTestPage(server, pay.body.shippingInfo);
+    const after = await myOrder(server, jane.token, outcome.id);
+    expect([after.payment.status, after.payment.balanceDue]).toEqual(['paid', 0]);
+    expect((await providerAmounts(outcome.id)).asked.at(-1)).toBe(fee);
+  });
+
+  it('a late fee on a cash job is due on the day: no Pay now, no mail asking for it', async () => {
+    const booking = BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'cash')!;
+    const outcome = outcomes.get(booking.name)!;
+    const mine = await myOrder(server, jane.token, outcome.id);
+    expect([mine.payment.status, pence(mine.payment.balanceDue), mine.payment.payable]).toEqual(['unpaid', outcome.total, false]);
+    expect((await server.outbox()).some((mail) => mail.subject.startsWith('Balance due') && mail.subject.endsWith(`#${outcome.id}`))).toBe(false);
+  });
+
+  it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {
+    const outcome = outcomes.get(BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
+    expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: '-£5.00: Oven cleaned on request', at: clock.now().toISOString() });
+    const tooMuch = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: -(outcome.total + 1) / 100, reason: 'Too much' } });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([409, `A credit cannot exceed the order's total of ${gbp(outcome.total)}`]);
+    const zero = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: 0, reason: 'Nothing' } });
+    expect([zero.status, zero.body.message]).toEqual([400, 'amount must not be 0']);
+    const customer = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: jane.token, body: { amount: -1, reason: 'Discount please' } });
+    expect(customer.status).toBe(403);
+    expect(pence((await myOrder(server, jane.token, outcome.id)).total)).toBe(outcome.total);
+  });
+
+  it.each(BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {
+    const outcome = outcomes.get(name)!;
+    const card = booking.payment === 'card';
+    const cancelled = booking.after === 'late_cancellation';
+    const provider = await providerAmounts(outcome.id);
+    const paid = card ? provider.paid : 0;
+    const refunded = provider.refunded;
+    const owed = cancelled ? 0 : outcome.total - paid + refunded;
+
+    // My orders.
+    const mine = await myOrder(server, jane.token, outcome.id);
+    expect(pence(mine.total)).toBe(outcome.total);
+    expect(pence(mine.payment.balanceDue)).toBe(owed);
+
+    // The back office: the order page (its lines add up to its total) and the table.
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    expect(pence(detail!.total)).toBe(outcome.total);
+    expect(detail!.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(outcome.total);
+    expect([pence(detail!.payment.paid), pence(detail!.payment.balanceDue)]).toEqual([paid, owed]);
+
+    // The orders CSV.
+    const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin) });
+    const row = csvRows(await ordersCsv.text()).find((cells) => cells[0] === String(outcome.id))!;
+    expect(pence(Number(row[3]))).toBe(outcome.total);
+
+    // The provider: what it was asked for first is what the order cost then; what it took is what was paid.
+    if (card) {
+      expect(provider.asked[0]).toBe(outcome.quoted);
+      expect(paid - refunded).toBe(outcome.total);
+    } else {
+      expect(provider.asked).toEqual([]);
+    }
+
+    // The booking mail's total is the quote's.
+    const mails = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.text.includes(`order #${outcome.id}`));
+    const booked = mails.find((mail) => /^(Booking confirmed|Payment pending)/.test(mail.subject))!;
+    expect(booked.text).toContain(`Total: ${gbp(outcome.quoted)}`);
+
+    if (!card) return;
+    // The receipt mail names what was paid; the VAT invoice lists lines that add up to its gross.
+    const receiptMail = mails.find((mail) => mail.subject.startsWith('Payment received:') && !mail.text.includes('balance'))!;
+    const firstPaid = provider.asked[0]!;
+    expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for order #${outcome.id}`);
+    expect(receiptMail.text).toContain(`Gross: ${gbp(firstPaid)}`);
+    const receipt = await send(server, 'GET', `/services/order/${outcome.id}/receipt`, { token: jane.token });
+    expect(receipt.status).toBe(200);
+    const invoiceLines = (receipt.body.lines as Array<{ amount: number }>).reduce((sum, line) => sum + pence(line.amount), 0);
+    expect([invoiceLines, pence(receipt.body.gross)]).toEqual([firstPaid, firstPaid]);
+    expect(pence(receipt.body.net) + pence(receipt.body.vat)).toBe(firstPaid);
+
+    // The accounts CSV: the invoice's gross, and the credit note's (negative), for this order.
+    const accounts = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin) })).text());
+    const gross = (document: string) => accounts.filter((cells) => cells[0] === document && cells[4] === String(outcome.id)).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
+    expect(gross('VAT invoice')).toBe(firstPaid);
+    if (cancelled) {
+      expect(gross('Credit note')).toBe(-outcome.credited!);
+      expect(pence(receipt.body.creditNote.gross)).toBe(outcome.credited);
+      expect(refunded).toBe(outcome.credited);
+      expect(firstPaid + gross('Credit note')).toBe(outcome.total);
+    }
+  });
+});
