@@ -109,6 +109,8 @@ export interface FakeStripe {
   pay(sessionId: string, card?: string): Promise<DeliveredEvent>;
   /** A card attempt on the session's page fails (declined, or the bank wants authentication). */
   fail(sessionId: string, code: 'card_declined' | 'authentication_required'): Promise<DeliveredEvent>;
+  /** Posts the signed `payment_intent.payment_failed` Stripe sends after a refused charge of `intentId`. */
+  intentFailed(intentId: string): Promise<DeliveredEvent>;
   /** Posts an event's exact body again, freshly signed (Stripe resends until acknowledged). */
   redeliver(event: DeliveredEvent): Promise<DeliveredEvent>;
   close(): Promise<void>;
@@ -182,6 +184,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return deliver('payment_intent.payment_failed', {
         id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'gbp', status: intent.status, metadata: intent.metadata, last_payment_error: error,
       });
+    },
+    async intentFailed(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status === 'succeeded') throw new Error(`intent ${intentId} did not fail`);
+      const method = intent.payment_method ? paymentMethods.get(intent.payment_method) : undefined;
+      const code = method?.offSession === 'authentication_required' ? 'authentication_required' : 'card_declined';
+      return deliver('payment_intent.payment_failed', publicIntent(intent, { type: 'card_error', code, decline_code: code === 'card_declined' ? 'generic_decline' : code, message: 'Your card was declined.' }));
     },
     async redeliver(event) {
       return post(event.id, event.body);
