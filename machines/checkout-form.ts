@@ -20,9 +20,13 @@ export interface CheckoutForm {
   time: string;
   note: string;
   payment: PaymentMethod;
+  /** "Save my card to pay each visit automatically" (decision 038): a series by card only, unticked by default. */
+  saveCard: boolean;
 }
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutForm, string>>;
+/** The form's typed-in fields (not the payment choice nor the consent box). */
+export type TextFieldName = Exclude<keyof CheckoutForm, 'payment' | 'saveCard'>;
 
 export const emptyCheckoutForm: CheckoutForm = {
   address: '',
@@ -33,7 +37,21 @@ export const emptyCheckoutForm: CheckoutForm = {
   time: '',
   note: '',
   payment: 'cash',
+  saveCard: false,
 };
+
+/** The consent's words, shown before paying; the server saves a card only when it was ticked. */
+export const SAVE_CARD_LABEL = 'Save my card to pay each visit automatically';
+export const SAVE_CARD_DETAIL =
+  'Each later visit is charged to this card up to 48 hours before it. You can remove the card from My orders at any time; visits then wait for Pay now.';
+
+/**
+ * Whether the checkout asks for the consent: a Weekly, Fortnightly or Monthly booking (a series,
+ * as the server's isSeriesFrequency says) paid by card.
+ */
+export function offersSavedCard(frequency: string | undefined, form: Pick<CheckoutForm, 'payment'>): boolean {
+  return form.payment === 'card' && (frequency === 'weekly' || frequency === 'fortnightly' || frequency === 'monthly');
+}
 
 /** Online bookings need 24 hours' notice (R-PAY-1). */
 export const NOTICE_HOURS = 24;
@@ -60,7 +78,7 @@ const thousands = new Intl.NumberFormat('en-GB');
 
 export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors {
   const errors: CheckoutErrors = {};
-  const required = (field: keyof CheckoutForm, label: string) => {
+  const required = (field: TextFieldName, label: string) => {
     if (!form[field].trim()) errors[field] = `${label} is required !`;
     return !errors[field];
   };
@@ -111,5 +129,7 @@ export function toCheckoutRequest(orderId: number, form: CheckoutForm): Checkout
     code_postal: form.postcode.trim().toUpperCase(),
     client_note: form.note.trim(),
     payment: form.payment,
+    // Sent only when ticked, and only with card: the customer's consent, never assumed.
+    ...(form.payment === 'card' && form.saveCard ? { save_card: true } : {}),
   };
 }

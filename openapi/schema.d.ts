@@ -455,6 +455,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/series/{id}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the card saved to pay my series' visits
+         * @description The card is detached from the customer at the payment provider (it can never be charged again)
+         *     and forgotten with the consent: later visits wait for Pay now. 204 also when no card is saved.
+         */
+        delete: operations["removeSeriesCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/series/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1932,6 +1953,8 @@ export interface components {
             payment: components["schemas"]["PaymentMethod"];
             /** @description Pounds: the new total the customer confirmed after a `priceChanged` answer; the checkout goes ahead only at that price. */
             confirmed_total?: number;
+            /** @description Weekly, Fortnightly or Monthly by card only: the customer ticked "Save my card to pay each visit automatically" (unticked by default; absent means false). The card paying the first visit is saved with the payment provider and each later visit is charged to it before it is due; without it, each visit waits for Pay now. Ignored otherwise. */
+            save_card?: boolean;
         };
         /**
          * @example {
@@ -2052,6 +2075,7 @@ export interface components {
          *       "frequencyName": "Weekly",
          *       "time": "10:00",
          *       "active": true,
+         *       "savedCard": false,
          *       "visits": []
          *     }
          */
@@ -2065,6 +2089,8 @@ export interface components {
             time: string;
             /** @description False once "Cancel all future visits" ended it: nothing more is planned. */
             active: boolean;
+            /** @description A card is saved to pay each visit automatically (removeSeriesCard forgets it). */
+            savedCard?: boolean;
             visits: components["schemas"]["MyOrder"][];
         };
         /**
@@ -3898,6 +3924,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeSeriesCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No card is saved for the series any more. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -190,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
   if (options.startWorkers !== false) {
-    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox });
+    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments });
     app.addHook('onClose', async () => {
       await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
     });

@@ -8,6 +8,8 @@ import { purgeExpired, PURGERS, type Purger } from './purge';
 import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 import { REMINDER_CRON, sendDueReminders } from './reminders';
 import { keepSeriesHorizon, SERIES_CRON } from './series';
+import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
+import type { PaymentProvider } from '../services/payment-provider';
 
 export { QUEUES, type JobQueue } from './queue';
 
@@ -67,6 +69,8 @@ export interface WorkerDeps {
   purgers?: Record<string, Purger>;
   /** Where the reminders write their mails. */
   outbox: MailOutbox;
+  /** Charges series' visits to saved cards (decision 038); absent or null: nothing is charged. */
+  payments?: PaymentProvider | null;
 }
 
 /** Starts the queue with its workers: mail delivery, the periodic purge, the booking reminders and the series' planning. */
@@ -85,4 +89,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     await keepSeriesHorizon(deps.db, deps.now());
   });
   await queue.schedule(QUEUES.series, SERIES_CRON);
+  await queue.work(QUEUES.visitCharges, async () => {
+    await chargeVisitsDue({ db: deps.db, payments: deps.payments ?? null, outbox: deps.outbox }, deps.now());
+  });
+  await queue.schedule(QUEUES.visitCharges, VISIT_CHARGES_CRON);
 }

@@ -45,6 +45,8 @@ export const QUEUES = {
   reminders: 'booking-reminders',
   /** Recurring series kept 8 visits ahead (series.ts). */
   series: 'series-planning',
+  /** A series' visits charged to its saved card before they are due (visit-charges.ts). */
+  visitCharges: 'series-visit-charges',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -16,12 +16,14 @@ export interface SeriesRow {
   ended_at: Date | null;
   /** The SEQUENCE of the series' calendar entry (024), raised on every change. */
   calendar_sequence: number;
+  /** A card is saved to pay the later visits (032, decision 038). */
+  card_saved: boolean;
 }
 
 const SELECT_SERIES = `
   SELECT b.id, b.user_id, b.service_id, s.name AS service_name, b.frequency, f.name AS frequency_name,
          b.first_order_id, to_char(b.first_date, 'YYYY-MM-DD') AS first_date, b.first_time,
-         b.planned_through, b.ended_at, b.calendar_sequence
+         b.planned_through, b.ended_at, b.calendar_sequence, b.card_payment_method IS NOT NULL AS card_saved
     FROM booking_series b
     JOIN services s ON s.id = b.service_id
     JOIN frequencies f ON f.code = b.frequency`;
@@ -38,11 +40,15 @@ export interface PlannedVisit {
 export function seriesRepository(db: Database) {
   return {
     /** The series of a checked-out order (its first visit); the order becomes occurrence 0. */
-    async create(series: { userId: number; serviceId: number; frequency: SeriesFrequency; firstOrderId: number; firstDate: string; firstTime: string; at: Date }): Promise<number> {
+    async create(series: {
+      userId: number; serviceId: number; frequency: SeriesFrequency; firstOrderId: number; firstDate: string; firstTime: string; at: Date;
+      /** The customer ticked "Save my card to pay each visit automatically" (decision 038). */
+      cardConsent: boolean;
+    }): Promise<number> {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO booking_series (user_id, service_id, frequency, first_order_id, first_date, first_time, created_at)
-         VALUES ($1, $2, $3, $4, $5::date, $6, $7) RETURNING id`,
-        [series.userId, series.serviceId, series.frequency, series.firstOrderId, series.firstDate, series.firstTime, series.at],
+        `INSERT INTO booking_series (user_id, service_id, frequency, first_order_id, first_date, first_time, created_at, card_consent_at)
+         VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8) RETURNING id`,
+        [series.userId, series.serviceId, series.frequency, series.firstOrderId, series.firstDate, series.firstTime, series.at, series.cardConsent ? series.at : null],
       );
       await db.query('UPDATE orders SET series_id = $2, series_occurrence = 0 WHERE id = $1', [series.firstOrderId, row!.id]);
       return row!.id;

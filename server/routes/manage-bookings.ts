@@ -4,6 +4,7 @@ import { getReceipt } from '../services/receipts';
 import { rescheduleOrder } from '../services/reschedule';
 import { cancelSeries, listMySeries } from '../services/series';
 import { skipVisit, undoSkipVisit } from '../services/series-skip';
+import { removeSeriesCard } from '../services/saved-cards';
 import { currentUser } from './booking';
 
 type IdParams = { id: number };
@@ -32,6 +33,11 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
 
     async undoSkipVisit(request) {
       return undoSkipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+    },
+
+    async removeSeriesCard(request, reply) {
+      await removeSeriesCard({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+      return reply.code(204).send();
     },
 
     async cancelSeries(request) {

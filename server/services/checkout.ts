@@ -126,6 +126,7 @@ export async function checkoutOrder(
       ? await seriesRepository(tx).create({
         userId: user.id, serviceId: order.service_id, frequency: order.frequency, firstOrderId: order.id,
         firstDate: request.due_date, firstTime: request.due_time, at: deps.now,
+        cardConsent: request.payment === 'card' && request.save_card === true,
       })
       : null;
     // A series's confirmation carries the whole series as one calendar entry (decision 031).

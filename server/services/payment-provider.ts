@@ -14,6 +14,11 @@ export interface PaymentRequest {
    * idempotency keys do): one payment per order, however many requests start it.
    */
   idempotencyKey: string;
+  /**
+   * The customer consented to pay a series' later visits with this card (decision 038): the payment
+   * also saves the card with the provider, for charges without the customer (off session).
+   */
+  saveCard?: boolean;
 }
 
 export interface PaymentSession {
@@ -29,7 +34,11 @@ export interface PaymentSession {
  * `eventId`, when the provider numbers its notifications, makes each applied exactly once.
  */
 export type PaymentNotification =
-  | { type: 'payment.succeeded'; eventId?: string; paymentId: string; orderId: number; amount: number }
+  | {
+    type: 'payment.succeeded'; eventId?: string; paymentId: string; orderId: number; amount: number;
+    /** The payment saved the card (saveCard): where to read which card it was (savedCardOf). */
+    savedCardFrom?: string;
+  }
   | { type: 'payment.failed'; eventId?: string; orderId: number; reason: PaymentFailure; detail: string | null }
   | { type: 'ignored'; eventId?: string };
 
@@ -48,6 +57,27 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** A card the provider keeps for the customer (decision 038): its references, never its number. */
+export interface SavedCard {
+  customer: string;
+  paymentMethod: string;
+}
+
+export interface SavedCardCharge {
+  card: SavedCard;
+  amountPence: number;
+  description: string;
+  /** The order, and what the charge is for, in the provider's records. */
+  metadata: Record<string, string>;
+  /** The same key never charges twice (a rerun of the job, a retry after a crash). */
+  idempotencyKey: string;
+}
+
+/** What charging a saved card without the customer gave: paid, or refused by the bank and why. */
+export type SavedCardResult =
+  | { status: 'paid'; paymentId: string; amountPence: number }
+  | { status: 'failed'; reason: PaymentFailure; paymentId: string | null; detail: string | null };
+
 export interface PaymentProvider {
   /** Shown in the audit trail ("order.paid" by …). */
   readonly name: string;
@@ -57,4 +87,13 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): PaymentNotification | null;
   /** Gives money back on a paid payment; answers the provider's reference of the refund. */
   refund(request: RefundRequest): Promise<{ id: string; amount: number }>;
+  /**
+   * Saved cards (decision 038); a provider without them (the test provider) leaves these out, and a
+   * series' later visits then wait for Pay now. `savedCardOf` reads the card a paid payment saved.
+   */
+  savedCardOf?(savedCardFrom: string): Promise<SavedCard | null>;
+  /** Charges a saved card without the customer (off session); a refusal is an answer, not a throw. */
+  chargeSavedCard?(charge: SavedCardCharge): Promise<SavedCardResult>;
+  /** Detaches the card from the customer at the provider: it can never be charged again. */
+  removeSavedCard?(card: SavedCard): Promise<void>;
 }

@@ -10,6 +10,8 @@ import { toPence, toPounds } from './money';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from './ledger';
 import { balancePayment, owesCardBalance } from './balance-collection';
+import { savedCardRepository } from '../repositories/saved-cards';
+import { isSeriesFrequency } from './series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
 
@@ -53,6 +55,8 @@ export async function startPayment(deps: Pick<PaymentDeps, 'db' | 'payments'>, o
   // Paid once, owing a later fee or adjustment: Pay now pays the balance (decision 036).
   if (owesCardBalance(order, ledger)) return balancePayment(deps, order, ledger);
   if (!awaitsCardPayment(order)) throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
+  // The first visit of a series whose customer consented saves the card (decision 038); one query, series only.
+  const saveCard = Boolean(deps.payments.savedCardOf) && isSeriesFrequency(order.frequency) && (await savedCardRepository(deps.db).wantedFor(order.id));
   let session;
   try {
     session = await deps.payments.createPayment({
@@ -62,6 +66,7 @@ export async function startPayment(deps: Pick<PaymentDeps, 'db' | 'payments'>, o
       description: `${order.service_name}, order #${order.id}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}`,
+      ...(saveCard ? { saveCard } : {}),
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -89,6 +94,11 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
   const notification = deps.payments.verifyNotification(incoming);
   if (!notification) throw new HttpError(400, 'The notification signature does not verify');
   const provider = deps.payments;
+  // Read from the provider before the transaction (no lock held across a network call); kept only
+  // where the customer consented, in the transaction that records the payment.
+  const savedCard = notification.type === 'payment.succeeded' && notification.savedCardFrom && provider.savedCardOf
+    ? await provider.savedCardOf(notification.savedCardFrom)
+    : null;
 
   await deps.db.transaction(async (tx) => {
     if (notification.eventId !== undefined) {
@@ -113,25 +123,43 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return;
     if (order.payment_ref !== notification.paymentId) throw conflict('This payment is not the one the order was checked out with');
     if (toPence(notification.amount) !== owed) throw conflict('The amount paid does not match the order total');
-    await ledger.add({
-      orderId: order.id, kind: 'payment', name: 'Card payment', amount: toPence(notification.amount), vatPercent: null,
-      reference: notification.paymentId, actorId: null, actor: provider.name, at: deps.now,
-    });
-    const marked = await orders.markPaid(order.id, { amount: notification.amount, at: deps.now, paymentRef: notification.paymentId });
-    if (!marked) throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
-    await auditRepository(tx).record({
-      orderId: order.id, actorId: null, actor: provider.name, action: 'order.paid', from: order.status, to: 'payment_validated', at: deps.now,
-    });
-    // The receipt exists exactly when the payment is recorded: a resent notification writes none.
-    const paidOrder = await orders.find(order.id);
-    if (paidOrder) {
-      // One mail: the receipt, with the VAT invoice issued with it (decision 018).
-      const lines = await ledger.forOrder(order.id);
-      const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
-      await deps.outbox.add(tx, paymentReceiptMail(paidOrder, lines, deps.outbox.site, vatInvoiceLines(paidOrder, lines, invoice, deps.outbox.site)));
+    if (!(await recordPayment(deps, tx, provider, order, { amount: notification.amount, paymentRef: notification.paymentId }))) {
+      throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
     }
+    if (savedCard) await savedCardRepository(tx).save(order.id, savedCard, deps.now);
   });
   return { received: true };
+}
+
+/**
+ * Marks a card order paid, in the caller's transaction with the order locked, with its history, VAT
+ * invoice and receipt mail: the one way a payment is recorded, from a notification or from a saved
+ * card charged before a visit (visit-charges.ts). False when the order no longer awaits payment.
+ */
+export async function recordPayment(
+  deps: Pick<PaymentDeps, 'outbox' | 'now'>, tx: Database, provider: Pick<PaymentProvider, 'name'>, order: OrderRow, payment: { amount: number; paymentRef: string },
+): Promise<boolean> {
+  const orders = orderRepository(tx);
+  const marked = await orders.markPaid(order.id, { amount: payment.amount, at: deps.now, paymentRef: payment.paymentRef });
+  if (!marked) return false;
+  const ledger = ledgerRepository(tx);
+  // The money that moved is a ledger line, once per provider reference (decision 036).
+  await ledger.add({
+    orderId: order.id, kind: 'payment', name: 'Card payment', amount: toPence(payment.amount), vatPercent: null,
+    reference: payment.paymentRef, actorId: null, actor: provider.name, at: deps.now,
+  });
+  await auditRepository(tx).record({
+    orderId: order.id, actorId: null, actor: provider.name, action: 'order.paid', from: order.status, to: 'payment_validated', at: deps.now,
+  });
+  // The receipt exists exactly when the payment is recorded: a resent notification writes none.
+  const paidOrder = await orders.find(order.id);
+  if (paidOrder) {
+    // One mail: the receipt, with the VAT invoice issued with it (decision 018).
+    const lines = await ledger.forOrder(order.id);
+    const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
+    await deps.outbox.add(tx, paymentReceiptMail(paidOrder, lines, deps.outbox.site, vatInvoiceLines(paidOrder, lines, invoice, deps.outbox.site)));
+  }
+  return true;
 }
 
 /**
@@ -139,7 +167,9 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
  * customer is asked to pay again with Pay now. An order paid, cancelled or unknown meanwhile changes
  * nothing (a late event about an old attempt must not ask a paid customer to pay).
  */
-async function recordFailedPayment(deps: PaymentDeps, tx: Database, failure: Extract<PaymentNotification, { type: 'payment.failed' }>): Promise<void> {
+export async function recordFailedPayment(
+  deps: Pick<PaymentDeps, 'outbox' | 'now'>, tx: Database, failure: Pick<Extract<PaymentNotification, { type: 'payment.failed' }>, 'orderId' | 'reason'>,
+): Promise<void> {
   const orders = orderRepository(tx);
   const order = await orders.find(failure.orderId, { forUpdate: true });
   if (!order || !awaitsCardPayment(order)) return;

@@ -39,6 +39,7 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
     frequencyName: row.frequency_name,
     time: row.first_time,
     active: row.ended_at === null,
+    savedCard: row.card_saved,
     visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable)),
   }));
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { conflict } from '../lib/http-error';
 import { MY_ORDERS_PATH } from './order-mails';
 import { toPence, toPounds } from './money';
-import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
+import type { IncomingNotification, PaymentFailure, PaymentNotification, PaymentProvider, SavedCardResult } from './payment-provider';
 
 /**
  * Card payments through Stripe Checkout (decision 034), on the official SDK. The shop's seam stays
@@ -46,9 +46,11 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: pence, product_data: { name: request.description } } }],
           customer_email: request.customerEmail,
           client_reference_id: order,
-          metadata: { order_id: order },
-          // The attempt's own events (a declined card) name the order too.
-          payment_intent_data: { metadata: { order_id: order } },
+          metadata: { order_id: order, ...(request.saveCard ? { [SAVE_CARD]: 'true' } : {}) },
+          // The attempt's own events (a declined card) name the order too. With the customer's
+          // consent (decision 038) the card is kept on a Stripe customer for the series' later visits.
+          payment_intent_data: { metadata: { order_id: order }, ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}) },
+          ...(request.saveCard ? { customer_creation: 'always' as const } : {}),
           success_url: `${options.publicUrl}/success?order=${order}`,
           cancel_url: `${options.publicUrl}${MY_ORDERS_PATH}?payment=cancelled&order=${order}#order-${order}`,
         },
@@ -66,17 +68,73 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     async refund(request) {
-      // The order keeps the session's id; the money is on the session's payment intent.
-      const session = await stripe.checkout.sessions.retrieve(request.paymentId);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent || session.payment_status !== 'paid') throw conflict('The payment provider refused the refund: the payment is not paid');
+      const { intent, orderId } = await refundableIntent(stripe, request.paymentId);
       const refund = await stripe.refunds.create(
-        { payment_intent: intent, amount: toPence(request.amount), metadata: { order_id: session.client_reference_id ?? '' } },
+        { payment_intent: intent, amount: toPence(request.amount), metadata: { order_id: orderId } },
         { idempotencyKey: request.idempotencyKey },
       );
       return { id: refund.id, amount: toPounds(refund.amount) };
     },
+
+    async savedCardOf(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const customer = idOf(intent.customer);
+      const paymentMethod = idOf(intent.payment_method);
+      // Saved only when Stripe kept it for later use on a customer (setup_future_usage).
+      if (!customer || !paymentMethod || intent.setup_future_usage !== 'off_session') return null;
+      return { customer, paymentMethod };
+    },
+
+    async chargeSavedCard(charge): Promise<SavedCardResult> {
+      try {
+        // Created and confirmed in one request, off session: the customer is not there to authenticate.
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountPence, currency: 'gbp', customer: charge.card.customer, payment_method: charge.card.paymentMethod,
+            off_session: true, confirm: true, description: charge.description,
+            metadata: { ...charge.metadata, [OFF_SESSION]: 'true' },
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'paid', paymentId: intent.id, amountPence: intent.amount };
+        return { status: 'failed', reason: intent.status === 'requires_action' ? 'authentication_required' : 'declined', paymentId: intent.id, detail: null };
+      } catch (error) {
+        // A refusal by the bank is an answer (402 card_error); anything else is the job's to retry.
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        return { status: 'failed', reason: failureOf(error.code, error.decline_code), paymentId: error.payment_intent?.id ?? null, detail: error.message };
+      }
+    },
+
+    async removeSavedCard(card) {
+      await stripe.paymentMethods.detach(card.paymentMethod);
+    },
   };
+}
+
+/** Session metadata: this payment saves the card (the customer's consent, decision 038). */
+const SAVE_CARD = 'save_card';
+/** Payment intent metadata: charged by the shop without the customer; the shop already knows the outcome. */
+const OFF_SESSION = 'off_session';
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : value?.id ?? null);
+
+const failureOf = (code: string | undefined, declineCode: string | undefined): PaymentFailure =>
+  code === 'authentication_required' || declineCode === 'authentication_required' ? 'authentication_required' : 'declined';
+
+/**
+ * The payment intent that holds an order's money: a Checkout payment's order keeps the session's id
+ * (its intent is read from it), a visit charged off session keeps the intent's own id (pi_…).
+ */
+async function refundableIntent(stripe: Stripe, paymentId: string): Promise<{ intent: string; orderId: string }> {
+  if (paymentId.startsWith('pi_')) {
+    const intent = await stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status !== 'succeeded') throw conflict('The payment provider refused the refund: the payment is not paid');
+    return { intent: intent.id, orderId: intent.metadata.order_id ?? '' };
+  }
+  const session = await stripe.checkout.sessions.retrieve(paymentId);
+  const intent = idOf(session.payment_intent);
+  if (!intent || session.payment_status !== 'paid') throw conflict('The payment provider refused the refund: the payment is not paid');
+  return { intent, orderId: session.client_reference_id ?? '' };
 }
 
 function verifiedEvent(stripe: Stripe, options: StripeProviderOptions, { headers, body }: IncomingNotification): Stripe.Event | null {
@@ -103,19 +161,23 @@ function readEvent(event: Stripe.Event): PaymentNotification {
       if (session.payment_status !== 'paid' || !Number.isInteger(orderId) || session.amount_total === null) {
         return { type: 'ignored', eventId: event.id };
       }
-      return { type: 'payment.succeeded', eventId: event.id, paymentId: session.id, orderId, amount: toPounds(session.amount_total) };
+      const savedCardFrom = session.metadata?.[SAVE_CARD] === 'true' ? idOf(session.payment_intent) : null;
+      return {
+        type: 'payment.succeeded', eventId: event.id, paymentId: session.id, orderId, amount: toPounds(session.amount_total),
+        ...(savedCardFrom ? { savedCardFrom } : {}),
+      };
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
       const orderId = Number(intent.metadata?.order_id);
-      if (!Number.isInteger(orderId)) return { type: 'ignored', eventId: event.id };
+      // A saved card charged by the shop: the charge's own answer was applied already (decision 038).
+      if (!Number.isInteger(orderId) || intent.metadata?.[OFF_SESSION] === 'true') return { type: 'ignored', eventId: event.id };
       const error = intent.last_payment_error;
-      const authentication = error?.code === 'authentication_required' || error?.decline_code === 'authentication_required';
       return {
         type: 'payment.failed',
         eventId: event.id,
         orderId,
-        reason: authentication ? 'authentication_required' : 'declined',
+        reason: failureOf(error?.code, error?.decline_code),
         detail: error?.message ?? null,
       };
     }

@@ -239,6 +239,11 @@ const ROWS: Record<string, Row> = {
       return { path: `/services/order/${visit.id}/skip/undo` };
     },
   },
+  // Decision 038: another customer's series answers 404 and its card stays.
+  removeSeriesCard: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/series/${(await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue)).id}/card` }),
+  },
   cancelSeries: {
     ownedByA: true,
     request: async (ctx) => ({ path: `/services/series/${(await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue)).id}/cancel` }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine, idempotencyKeyFor, isTrustedUrl, type CheckoutCall, type CheckoutMeta } from '../../machines/checkout.machine';
-import { toCheckoutRequest } from '../../machines/checkout-form';
+import { emptyCheckoutForm, offersSavedCard, toCheckoutRequest } from '../../machines/checkout-form';
 import { orderSummary } from '../support/expected/booking';
 import { checkoutInputs, checkoutWithoutServer, expectedCheckout, expectedCheckoutWithoutOrder, trustedOrigin, validCheckoutValues } from '../support/expected/checkout';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
@@ -63,22 +63,32 @@ describe('checkout machine behaviour', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
     expect(calls[0]?.idempotencyKey).toMatch(/^co-[0-9a-f]{28}$/);
-    expect(calls[0]?.body).toEqual(toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash' }));
+    expect(calls[0]?.body).toEqual(toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash', saveCard: false }));
   });
 
   it('gives a changed form a new key', () => {
-    const a = toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash' });
+    const a = toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash', saveCard: false });
     expect(idempotencyKeyFor(a)).toBe(idempotencyKeyFor({ ...a }));
     expect(idempotencyKeyFor({ ...a, payment: 'card' })).not.toBe(idempotencyKeyFor(a));
     expect(idempotencyKeyFor({ ...a, order: 13 })).not.toBe(idempotencyKeyFor(a));
   });
 
+  it('asks for the saved-card consent only for a series by card, and sends it only when ticked with card (decision 038)', () => {
+    const form = { ...validCheckoutValues, note: '', payment: 'card' as const, saveCard: false };
+    expect(['one_off', 'weekly', 'fortnightly', 'monthly', undefined].map((frequency) => offersSavedCard(frequency, form))).toEqual([false, true, true, true, false]);
+    expect(offersSavedCard('weekly', { payment: 'cash' })).toBe(false);
+    expect(toCheckoutRequest(12, form)).not.toHaveProperty('save_card');
+    expect(toCheckoutRequest(12, { ...form, saveCard: true }).save_card).toBe(true);
+    expect(toCheckoutRequest(12, { ...form, payment: 'cash', saveCard: true })).not.toHaveProperty('save_card');
+    expect(emptyCheckoutForm.saveCard).toBe(false);
+  });
+
   it('starts from a kept form and keeps every change (keepForm)', () => {
     const kept: string[] = [];
     const actor = createActor(machine.provide({ actions: { keepForm: ({ context }) => kept.push(context.form.city) } }), {
-      input: { ...withOrder, form: { ...validCheckoutValues, note: 'Ring twice', payment: 'card' as const } },
+      input: { ...withOrder, form: { ...validCheckoutValues, note: 'Ring twice', payment: 'card' as const, saveCard: false } },
     }).start();
-    expect(actor.getSnapshot().context.form).toEqual({ ...validCheckoutValues, note: 'Ring twice', payment: 'card' });
+    expect(actor.getSnapshot().context.form).toEqual({ ...validCheckoutValues, note: 'Ring twice', payment: 'card', saveCard: false });
     actor.send({ type: 'form.change', values: { city: 'Leeds' } });
     expect(kept).toEqual(['Leeds']);
     actor.send({ type: 'order.submit' });

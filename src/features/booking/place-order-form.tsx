@@ -4,8 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
 import { FULLY_BOOKED } from '../../lib/availability-text';
-import { checkoutLimits, type CheckoutForm } from '../../../machines/checkout-form';
-import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
+import { checkoutLimits, offersSavedCard, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
+import { Alert, Button, Card, Checkbox, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { notCoveredDistrict } from '../../lib/service-area-text';
@@ -22,6 +22,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   // The date and time fields are uncontrolled: they start from the form as it was restored.
   const [initial] = useState(form);
   const errors = useSelector(actorRef, (s) => s.context.errors);
+  const frequency = useSelector(actorRef, (s) => s.context.order?.frequency);
   const submitting = useSelector(actorRef, (s) => s.matches('submitting') || s.matches('paid') || s.matches('redirecting'));
   const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
   // Only when sending the same again can help (no answer, a server error): never for a 400 or a 409.
@@ -32,7 +33,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const uncovered = notCoveredDistrict(failure);
 
   const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
-  const field = (name: keyof CheckoutForm) => ({
+  const field = (name: TextFieldName) => ({
     value: form[name],
     onChange: (value: string) => change({ [name]: value }),
     errorMessage: errors[name] ?? null,
@@ -99,6 +100,14 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
         ) : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
+        {offersSavedCard(frequency, form) ? (
+          <div className="save-card">
+            <Checkbox isSelected={form.saveCard} isDisabled={submitting} onChange={(saveCard) => change({ saveCard })} aria-describedby="save-card-detail">
+              {SAVE_CARD_LABEL}
+            </Checkbox>
+            <p id="save-card-detail" className="field__description">{SAVE_CARD_DETAIL}</p>
+          </div>
+        ) : null}
         {failure && !uncovered ? (
           <Alert variant="error">
             {failure}{' '}

@@ -7,6 +7,7 @@ import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { seriesMachine } from '../../../machines/series.machine';
 import { listMySeries } from '../../api/list-my-series';
+import { removeSeriesCard } from '../../api/remove-series-card';
 import { manageSeriesActor } from '../../api/manage-series';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders } from '../../api/list-my-orders';
@@ -97,6 +98,20 @@ export default function MyOrdersPage() {
   const owner = useSession().user?.id ?? null;
   const payNow = usePayNow();
   const cancelledPayment = useCancelledPayment();
+  const [removingCardId, setRemovingCardId] = useState<number | null>(null);
+  // One press, one answer: no flow to model (decision 038); the list is read again either way.
+  const removeCard = async (seriesId: number) => {
+    setRemovingCardId(seriesId);
+    try {
+      await removeSeriesCard(seriesId);
+      showToast('Saved card removed: each visit now waits for Pay now', 'success');
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : 'Network Error', 'error');
+    } finally {
+      setRemovingCardId(null);
+      reloadRef.current();
+    }
+  };
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
@@ -198,6 +213,8 @@ export default function MyOrdersPage() {
           onUndo={(visit) => seriesMachineRef.send({ type: 'visit.undo', visit })}
           undoingId={undoingId}
           onCancelAll={(chosen) => seriesMachineRef.send({ type: 'series.cancel', series: chosen })}
+          onRemoveCard={(chosen) => void removeCard(chosen.id)}
+          removingCardId={removingCardId}
         />
       ) : null}
       {list.length > 0 ? (

@@ -11,10 +11,14 @@ interface SeriesListProps {
   /** The visit whose Undo is being saved. */
   undoingId: number | null;
   onCancelAll: (series: BookingSeries) => void;
+  /** "Remove saved card" (decision 038): the card stops paying the visits; they wait for Pay now. */
+  onRemoveCard: (series: BookingSeries) => void;
+  /** The series whose card is being removed. */
+  removingCardId: number | null;
 }
 
 /** My recurring bookings: each series under one heading with its visits and "End the series". */
-export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAll }: SeriesListProps) {
+export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAll, onRemoveCard, removingCardId }: SeriesListProps) {
   return (
     <>
       {series.map((one) => {
@@ -34,6 +38,14 @@ export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAl
                 <p className="my-series__ended">Ended: no more visits are planned</p>
               )}
             </header>
+            {one.savedCard ? (
+              <p className="my-series__card">
+                Each visit is paid automatically with your saved card.{' '}
+                <Button size="sm" variant="secondary" aria-label={`Remove saved card of ${name}`} isPending={removingCardId === one.id} onPress={() => onRemoveCard(one)}>
+                  Remove saved card
+                </Button>
+              </p>
+            ) : null}
             {one.visits.length > 0 ? (
               <ul className="my-orders__list" aria-label={`Visits of ${name}`}>
                 {one.visits.map((visit) => (

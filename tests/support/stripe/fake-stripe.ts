@@ -5,8 +5,10 @@ import Stripe from 'stripe';
 import { checkRequest, decodeForm, findOperation, loadTrimmedSpec, type Form, type TrimmedSpec } from './stripe-request-check';
 
 /**
- * A local stand-in for the part of Stripe's REST API the Stripe provider uses (decision 034): Checkout
- * Sessions (create, retrieve), refunds; stateful, with Stripe's idempotency keys. Every request is
+ * A local stand-in for the part of Stripe's REST API the Stripe provider uses (decisions 034, 038):
+ * Checkout Sessions (create, retrieve; `customer_creation` and `setup_future_usage` save the card
+ * on a customer), payment intents (create and confirm off session on a saved card, retrieve),
+ * payment methods (detach), refunds; stateful, with Stripe's idempotency keys. Every request is
  * checked against Stripe's published OpenAPI description (stripe-request-check.ts) and a violation is
  * answered 400 as Stripe would, and kept in `violations` for the test to fail on. What Stripe's
  * dashboard and the customer do is driven by the test: `pay` completes a session and posts the signed
@@ -24,6 +26,8 @@ export interface FakeSession {
   currency: string;
   client_reference_id: string | null;
   customer_email: string | null;
+  /** The customer the session made (customer_creation=always), once it completed. */
+  customer: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
   success_url: string;
@@ -33,7 +37,48 @@ export interface FakeSession {
   created: number;
   /** Not Stripe's: the metadata to put on the session's payment intent. */
   intentMetadata: Record<string, string>;
+  /** Not Stripe's: what the session was asked for about the card (decision 038). */
+  customerCreation: string | null;
+  setupFutureUsage: string | null;
 }
+
+/** A payment intent as the fake keeps it; `off_session` ones were charged by the shop on a saved card. */
+export interface FakeIntent {
+  id: string;
+  amount: number;
+  refunded: number;
+  status: string;
+  metadata: Record<string, string>;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
+  offSession: boolean;
+  idempotencyKey: string | null;
+}
+
+/** A card as Stripe keeps it: attached to a customer or detached (it can never be charged again). */
+export interface FakePaymentMethod {
+  id: string;
+  customer: string | null;
+  last4: string;
+  /**
+   * What the bank answers to a charge without the customer, as Stripe's test cards do: 4242… pays,
+   * 4000 0000 0000 0341 is declined after it was saved, 4000 0027 6000 3184 always asks for authentication.
+   */
+  offSession: 'succeeds' | 'card_declined' | 'authentication_required';
+}
+
+/** Stripe's test card numbers the fake knows, and what a later charge without the customer gives. */
+export const TEST_CARDS = {
+  visa: '4242424242424242',
+  declinedAfterSaving: '4000000000000341',
+  authenticationRequired: '4000002760003184',
+} as const;
+const OFF_SESSION_OUTCOME: Record<string, FakePaymentMethod['offSession']> = {
+  [TEST_CARDS.visa]: 'succeeds',
+  [TEST_CARDS.declinedAfterSaving]: 'card_declined',
+  [TEST_CARDS.authenticationRequired]: 'authentication_required',
+};
 
 export interface FakeRefund { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; currency: string; idempotencyKey: string | null; metadata: Record<string, string> }
 
@@ -49,14 +94,23 @@ export interface FakeStripe {
   webhookUrl: string | null;
   spec: TrimmedSpec['source'];
   sessions: Map<string, FakeSession>;
+  intents: Map<string, FakeIntent>;
+  paymentMethods: Map<string, FakePaymentMethod>;
+  /** Customers the Checkout Sessions made: id → email. */
+  customers: Map<string, string | null>;
   refunds: FakeRefund[];
   requests: RecordedRequest[];
   /** Requests Stripe would have refused (answered 400): a test fails when any is left. */
   violations: string[];
-  /** The customer pays on the Checkout page: the session completes, the signed event is posted. */
-  pay(sessionId: string): Promise<DeliveredEvent>;
+  /**
+   * The customer pays on the Checkout page with a test card (visa by default): the session completes,
+   * the signed event is posted; a session set to save the card attaches it to a new customer.
+   */
+  pay(sessionId: string, card?: string): Promise<DeliveredEvent>;
   /** A card attempt on the session's page fails (declined, or the bank wants authentication). */
   fail(sessionId: string, code: 'card_declined' | 'authentication_required'): Promise<DeliveredEvent>;
+  /** Posts the signed `payment_intent.payment_failed` Stripe sends after a refused charge of `intentId`. */
+  intentFailed(intentId: string): Promise<DeliveredEvent>;
   /** Posts an event's exact body again, freshly signed (Stripe resends until acknowledged). */
   redeliver(event: DeliveredEvent): Promise<DeliveredEvent>;
   close(): Promise<void>;
@@ -71,7 +125,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
   const signer = new Stripe(SECRET_KEY);
   const sessions = new Map<string, FakeSession>();
-  const intents = new Map<string, { id: string; amount: number; refunded: number; status: string; metadata: Record<string, string> }>();
+  const intents = new Map<string, FakeIntent>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const customers = new Map<string, string | null>();
   const refunds: FakeRefund[] = [];
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
@@ -88,21 +144,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     webhookUrl: null,
     spec: spec.source,
     sessions,
+    intents,
+    paymentMethods,
+    customers,
     refunds,
     requests,
     violations,
-    async pay(sessionId) {
+    async pay(sessionId, card = TEST_CARDS.visa) {
       const session = sessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
-      const intent = { id: id('pi'), amount: session.amount_total, refunded: 0, status: 'succeeded', metadata: session.intentMetadata };
+      const outcome = OFF_SESSION_OUTCOME[card];
+      if (!outcome) throw new Error(`fake Stripe: unknown test card ${card}`);
+      const customer = session.customerCreation === 'always' || session.setupFutureUsage ? id('cus') : null;
+      if (customer) customers.set(customer, session.customer_email);
+      // The card used on the page; kept on the customer only when the session saves it for later.
+      const method: FakePaymentMethod = { id: id('pm'), customer: session.setupFutureUsage ? customer : null, last4: card.slice(-4), offSession: outcome };
+      paymentMethods.set(method.id, method);
+      const intent: FakeIntent = {
+        id: id('pi'), amount: session.amount_total, refunded: 0, status: 'succeeded', metadata: session.intentMetadata,
+        customer, payment_method: method.id, setup_future_usage: session.setupFutureUsage, offSession: false, idempotencyKey: null,
+      };
       intents.set(intent.id, intent);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id, customer });
       return deliver('checkout.session.completed', publicSession(session));
     },
     async fail(sessionId, code) {
       const session = sessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
-      const intent = { id: id('pi'), amount: session.amount_total, refunded: 0, status: 'requires_payment_method', metadata: session.intentMetadata };
+      const intent: FakeIntent = {
+        id: id('pi'), amount: session.amount_total, refunded: 0, status: 'requires_payment_method', metadata: session.intentMetadata,
+        customer: null, payment_method: null, setup_future_usage: session.setupFutureUsage, offSession: false, idempotencyKey: null,
+      };
       intents.set(intent.id, intent);
       session.payment_intent = intent.id;
       const error =
@@ -112,6 +184,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return deliver('payment_intent.payment_failed', {
         id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'gbp', status: intent.status, metadata: intent.metadata, last_payment_error: error,
       });
+    },
+    async intentFailed(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status === 'succeeded') throw new Error(`intent ${intentId} did not fail`);
+      const method = intent.payment_method ? paymentMethods.get(intent.payment_method) : undefined;
+      const code = method?.offSession === 'authentication_required' ? 'authentication_required' : 'card_declined';
+      return deliver('payment_intent.payment_failed', publicIntent(intent, { type: 'card_error', code, decline_code: code === 'card_declined' ? 'generic_decline' : code, message: 'Your card was declined.' }));
     },
     async redeliver(event) {
       return post(event.id, event.body);
@@ -135,9 +214,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { id: eventId, body, signature, status: response.status, answer: await response.text() };
   }
 
-  function publicSession(session: FakeSession): Omit<FakeSession, 'intentMetadata'> {
-    const { intentMetadata: _hidden, ...rest } = session;
+  function publicSession(session: FakeSession): Omit<FakeSession, 'intentMetadata' | 'customerCreation' | 'setupFutureUsage'> {
+    const { intentMetadata: _hidden, customerCreation: _creation, setupFutureUsage: _usage, ...rest } = session;
     return rest;
+  }
+
+  function publicIntent(intent: FakeIntent, error: unknown = null) {
+    return {
+      id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'gbp', status: intent.status, metadata: intent.metadata,
+      customer: intent.customer, payment_method: intent.payment_method, setup_future_usage: intent.setup_future_usage,
+      last_payment_error: error, livemode: false,
+    };
+  }
+
+  /** Create and confirm off session on a saved card: the card's bank answers (its test number decides). */
+  function chargeSavedCard(form: Record<string, Form>, key: string | null): { status: number; body: unknown } {
+    const method = paymentMethods.get(String(form.payment_method));
+    if (!method) return stripeError(404, `No such PaymentMethod: '${String(form.payment_method)}'`, 'invalid_request_error');
+    if (form.confirm !== 'true' || form.off_session !== 'true') return stripeError(400, 'fake Stripe: only confirm=true off_session=true is spoken', 'invalid_request_error');
+    if (!method.customer || method.customer !== form.customer) {
+      return stripeError(400, `The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'invalid_request_error');
+    }
+    const intent: FakeIntent = {
+      id: id('pi'), amount: Number(form.amount), refunded: 0, status: 'succeeded', metadata: (form.metadata ?? {}) as Record<string, string>,
+      customer: method.customer, payment_method: method.id, setup_future_usage: null, offSession: true, idempotencyKey: key,
+    };
+    intents.set(intent.id, intent);
+    if (method.offSession === 'succeeds') return { status: 200, body: publicIntent(intent) };
+    // Stripe answers a refused off-session attempt 402 card_error, with the intent left unpaid.
+    intent.status = 'requires_payment_method';
+    const error = method.offSession === 'card_declined'
+      ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+      : { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+    return { status: 402, body: { error: { ...error, payment_intent: publicIntent(intent, error) } } };
   }
 
   function api(method: string, url: URL, form: Record<string, Form>, key: string | null): { status: number; body: unknown } {
@@ -176,6 +285,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           currency: String(items[0]?.price_data?.currency ?? 'gbp'),
           client_reference_id: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
           customer_email: typeof form.customer_email === 'string' ? form.customer_email : null,
+          customer: null,
+          customerCreation: typeof form.customer_creation === 'string' ? form.customer_creation : null,
+          setupFutureUsage: String((form.payment_intent_data as Record<string, Form> | undefined)?.setup_future_usage ?? '') || null,
           metadata: (form.metadata ?? {}) as Record<string, string>,
           intentMetadata: ((form.payment_intent_data as Record<string, Form> | undefined)?.metadata ?? {}) as Record<string, string>,
           payment_intent: null,
@@ -188,6 +300,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       case 'GET /v1/checkout/sessions/{session}': {
         const session = sessions.get(params.session!);
         return session ? { status: 200, body: publicSession(session) } : stripeError(404, `No such checkout.session: '${params.session}'`, 'invalid_request_error');
+      }
+      case 'POST /v1/payment_intents':
+        return chargeSavedCard(form, key);
+      case 'GET /v1/payment_intents/{intent}': {
+        const intent = intents.get(params.intent!);
+        return intent ? { status: 200, body: publicIntent(intent) } : stripeError(404, `No such payment_intent: '${params.intent}'`, 'invalid_request_error');
+      }
+      case 'POST /v1/payment_methods/{payment_method}/detach': {
+        const method = paymentMethods.get(params.payment_method!);
+        if (!method) return stripeError(404, `No such PaymentMethod: '${params.payment_method}'`, 'invalid_request_error');
+        if (!method.customer) return stripeError(400, `The payment method you provided is not attached to a customer so detachment is impossible.`, 'invalid_request_error');
+        method.customer = null;
+        return { status: 200, body: { id: method.id, object: 'payment_method', type: 'card', customer: null, card: { last4: method.last4 } } };
       }
       case 'POST /v1/refunds': {
         const intent = intents.get(String(form.payment_intent));

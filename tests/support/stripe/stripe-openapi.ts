@@ -14,6 +14,10 @@ export const STRIPE_OPERATIONS = [
   ['post', '/v1/checkout/sessions'],
   ['get', '/v1/checkout/sessions/{session}'],
   ['post', '/v1/refunds'],
+  // Saved cards for series (decision 038).
+  ['post', '/v1/payment_intents'],
+  ['get', '/v1/payment_intents/{intent}'],
+  ['post', '/v1/payment_methods/{payment_method}/detach'],
 ] as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,0 +1,66 @@
+import type { Database } from '../db/database';
+import { orderRepository } from '../repositories/orders';
+import type { MailOutbox } from '../jobs';
+import { toPence, toPounds } from './money';
+import type { PaymentProvider } from './payment-provider';
+import { awaitsCardPayment, recordFailedPayment, recordPayment } from './payments';
+import { chargeSavedCard } from './saved-cards';
+
+/**
+ * A series' later visits are charged to the saved card before they are due (decision 038): from 48
+ * hours ahead, so a refusal leaves the customer a day or more to press Pay now before the visit.
+ */
+export const CHARGE_AHEAD_MS = 48 * 60 * 60 * 1000;
+/** The idempotency reason of a visit's own charge. */
+export const VISIT_CHARGE = 'visit';
+
+export interface VisitChargeDeps {
+  db: Database;
+  payments: PaymentProvider | null;
+  outbox: MailOutbox;
+  now: Date;
+}
+
+const BATCH = 100;
+
+/**
+ * Charges every visit of a series with a saved card that is due within the next 48 hours and still
+ * awaits its card payment, with no failed attempt (after a refusal the visit waits for Pay now) and no
+ * cancellation asked. The provider's idempotency key (order and amount) makes a rerun, or two runs at
+ * once, charge each visit once: the second is answered the first charge and records nothing new.
+ * Answers the visits paid.
+ */
+export async function chargeDueVisits(deps: VisitChargeDeps, now: Date = deps.now): Promise<number> {
+  if (!deps.payments?.chargeSavedCard) return 0;
+  const due = await deps.db.query<{ id: number }>(
+    `SELECT o.id FROM orders o JOIN booking_series b ON b.id = o.series_id
+      WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = 'awaiting_validation' AND o.paid_amount IS NULL
+        AND o.due_at > $1 AND o.due_at <= $2 AND o.payment_failed_at IS NULL AND o.checked_out_at IS NOT NULL
+        AND b.card_payment_method IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
+      ORDER BY o.due_at, o.id LIMIT ${BATCH}`,
+    [now, new Date(now.getTime() + CHARGE_AHEAD_MS)],
+  );
+  let paid = 0;
+  for (const { id } of due) if (await chargeVisit({ ...deps, now }, id)) paid += 1;
+  return paid;
+}
+
+/** One visit: charged, then recorded paid (receipt) or refused (Pay now mail, balance due for staff). */
+async function chargeVisit(deps: VisitChargeDeps, orderId: number): Promise<boolean> {
+  const order = await orderRepository(deps.db).find(orderId);
+  // Re-read just before the charge: a visit paid, cancelled or refused since the list is left alone.
+  if (!order || !awaitsCardPayment(order) || order.payment_failed_at !== null) return false;
+  const result = await chargeSavedCard(deps, orderId, toPence(order.total), VISIT_CHARGE);
+  if (result.status === 'no_card') return false;
+  const provider = deps.payments!;
+  return deps.db.transaction(async (tx) => {
+    const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
+    if (!locked) return false;
+    if (result.status === 'failed') {
+      await recordFailedPayment(deps, tx, { orderId, reason: result.reason });
+      return false;
+    }
+    return recordPayment(deps, tx, provider, locked, { amount: toPounds(result.amountPence), paymentRef: result.paymentId });
+  });
+}

@@ -1,0 +1,7 @@
+import { api } from './client';
+import { unwrap } from './errors';
+
+/** DELETE /services/series/{id}/card: "Remove saved card" of one of my series (decision 038). */
+export async function removeSeriesCard(seriesId: number): Promise<void> {
+  await unwrap(api.DELETE('/services/series/{id}/card', { params: { path: { id: seriesId } } }));
+}

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
+import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { ok } from './support/api-client';
+import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, ukDateIn } from './support/booking-ui';
+import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Decision 038 in Chromium (both projects): a Weekly booking by card asks for the consent to save the
+ * card, unticked, its words shown before paying, keyboard-operable and axe clean; ticked, the Stripe
+ * Checkout Session saves the card; My orders then offers "Remove saved card", which detaches it. The
+ * server is the spec's own, its Stripe provider pointed at the local fake Stripe (never the internet).
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+const CONSENT = 'Save my card to pay each visit automatically';
+
+let stripe: FakeStripe;
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  stripe = await startFakeStripe();
+  server = await startOwnServer({
+    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: 'http://localhost', now: () => new Date(), api: stripe.api }),
+  });
+  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
+});
+test.afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+  baseExpect(stripe?.violations ?? []).toEqual([]);
+});
+test.describe.configure({ timeout: 120_000 });
+
+async function signedIn(page: Page, label: string) {
+  const customer = uniqueCustomer(label);
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  await server.confirm(customer.email);
+  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+  return customer;
+}
+
+test('a Weekly booking by card asks for the saved-card consent, unticked; ticked with the keyboard, Stripe saves the card; My orders removes it', async ({ page }, testInfo) => {
+  const customer = await signedIn(page, `savedcard-${testInfo.project.name}`);
+  await page.goto(`${server.baseUrl}/properties/1`);
+  await itemCheckbox(page, 'Bedroom').check();
+  await page.getByRole('radio', { name: /^Weekly/ }).check();
+  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+  await fillDeliveryDetails(page, ukDateIn(4));
+
+  const consent = page.getByRole('checkbox', { name: CONSENT });
+  // Cash: nothing to save, nothing asked.
+  await expect(consent).toHaveCount(0);
+  await page.getByRole('radio', { name: /Pay now/ }).check();
+  await expect(consent).not.toBeChecked();
+  // The words are on the page before paying: what is charged, when, and how to stop it.
+  await expect(page.getByText(/Each later visit is charged to this card up to 48 hours before it\. You can remove the card from My orders at any time/)).toBeVisible();
+  await settled(page);
+  await expectNoAxeViolations(page, 'place order with the saved-card consent');
+  await consent.focus();
+  await page.keyboard.press('Space');
+  await expect(consent).toBeChecked();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+
+  // The session was made to save the card (the SPA itself stops short of the fake's untrusted origin).
+  await expect.poll(() => [...stripe.sessions.values()].filter((s) => s.customer_email === customer.email).map((s) => s.mode)).toEqual(['payment']);
+  const session = [...stripe.sessions.values()].find((s) => s.customer_email === customer.email)!;
+  const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === session.client_reference_id)!;
+  expect(request.body).toMatchObject({ customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' } });
+  expect((await stripe.pay(session.id)).status).toBe(200);
+
+  await page.goto(`${server.baseUrl}/profile-services`);
+  await settled(page);
+  await expect(page.getByText('Each visit is paid automatically with your saved card.')).toBeVisible();
+  await expectNoAxeViolations(page, 'My orders with a saved card');
+  const remove = page.getByRole('button', { name: /^Remove saved card of Weekly/ });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Saved card removed: each visit now waits for Pay now');
+  await expect(remove).toHaveCount(0);
+  const method = stripe.intents.get(stripe.sessions.get(session.id)!.payment_intent!)!.payment_method!;
+  expect(stripe.paymentMethods.get(method)!.customer).toBeNull();
+});
