@@ -3,6 +3,7 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
+import { cleanerHandlers } from './cleaners';
 import { contactHandlers } from './contact';
 import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
@@ -30,6 +31,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),
     ...teamHandlers(ctx),
+    ...cleanerHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }
