@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { jobDayMachine, type JobDayMeta, type RecordStepInput } from '../../../machines/job-day.machine';
 import { listMyJobs, recordJobProgress } from '../../api/cleaners';
-import { Alert, Button, Checkbox, Page, Spinner, TextLink } from '../../components/ui';
+// Plain links: tel: and the map are outside the app, which the router's links would resolve against /my-jobs.
+import { Alert, Button, Checkbox, Page, Spinner } from '../../components/ui';
+import '../../components/ui/text-link.css';
 import { visitWords } from '../../lib/job-visit';
 import { formatLondon } from '../../lib/london-time';
 import { inspect } from '../../shared/inspector';
@@ -64,10 +66,10 @@ function JobDetails({ job }: { job: CleanerJob }) {
       <h3 id={`job-${job.id}`}>
         <time dateTime={job.start}>{formatLondon(job.start)}</time> {job.service}
       </h3>
-      <p>{job.customer_first_name}{job.phone ? <> · <TextLink href={`tel:${job.phone.replace(/\s+/g, '')}`}>{job.phone}</TextLink></> : null}</p>
+      <p>{job.customer_first_name}{job.phone ? <> · <a className="text-link" href={`tel:${job.phone.replace(/\s+/g, '')}`}>{job.phone}</a></> : null}</p>
       <p>
         {[job.address, job.postcode].filter(Boolean).join(', ') || 'No address'}
-        {job.map_url ? <> · <TextLink href={job.map_url} target="_blank" rel="noopener noreferrer">Map of {job.postcode ?? 'the address'}</TextLink></> : null}
+        {job.map_url ? <> · <a className="text-link" href={job.map_url} target="_blank" rel="noopener noreferrer">Map of {job.postcode ?? 'the address'}</a></> : null}
       </p>
       {job.notes ? <p>Notes: {job.notes}</p> : null}
       {job.access_notes ? <p className="my-jobs__access"><strong>Access:</strong> {job.access_notes}</p> : null}
