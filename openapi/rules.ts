@@ -252,6 +252,27 @@ export const ScheduleJobRules = {
   }
 } as const;
 
+export const NewCleanerRules = {
+  "properties": {
+    "name": {
+      "minLength": 2,
+      "maxLength": 100
+    },
+    "team": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const CleanerJobRules = {
+  "properties": {
+    "duration_minutes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const JobAssignmentRules = {
   "properties": {
     "team": {

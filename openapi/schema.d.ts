@@ -1262,6 +1262,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/cleaners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cleaners' accounts with their teams
+         * @description Every cleaner, by name, with the team they work in and whether they have set a password yet (decision 040).
+         */
+        get: operations["listCleaners"];
+        put?: never;
+        /**
+         * Add a cleaner to a team and mail them an invitation
+         * @description A cleaner's account (ROLE_CLEANER) in one team. It has no password: the address is mailed a
+         *     single-use link, valid 72 hours, to choose one (the password reset page). An address already
+         *     used by an account is refused (409); an unknown or inactive team too (400).
+         */
+        post: operations["createCleaner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cleaner/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner's team's jobs, today and the six days after
+         * @description The placed jobs of the cleaner's own team from today (UK day) for seven days, earliest first.
+         *     Access notes (key safe codes) are given only for today's jobs; no payment or price is shown.
+         */
+        get: operations["listMyJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cleaner/jobs/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * On my way, check in or check out (done) on one of the team's jobs of today
+         * @description Steps go in order: on_my_way (mails the customer, once per job), check_in, check_out (the job
+         *     is done; `checklist` lists the items ticked). A step already recorded answers the job as it is
+         *     (nothing is recorded twice). A step out of order, or on a day other than the job's, is 409. A
+         *     location is kept only with `consent: true`. Another team's job, or no job, is 404.
+         */
+        post: operations["recordJobProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/closures": {
         parameters: {
             query?: never;
@@ -1738,7 +1808,7 @@ export interface components {
             a: string;
         };
         /** @enum {string} */
-        Role: "ROLE_USER" | "ROLE_ADMIN";
+        Role: "ROLE_USER" | "ROLE_ADMIN" | "ROLE_CLEANER";
         /**
          * @example {
          *       "username": "jane.doe@example.co.uk",
@@ -2428,10 +2498,17 @@ export interface components {
          *       "version": 1,
          *       "staff_notes": [
          *         "Key in safe 1234"
-         *       ]
+         *       ],
+         *       "visit": {
+         *         "on_my_way_at": null,
+         *         "checked_in_at": null,
+         *         "checked_out_at": null,
+         *         "checklist_done": []
+         *       }
          *     }
          */
         ScheduleJob: {
+            visit: components["schemas"]["JobVisit"];
             /** @description The order id. */
             id: number;
             start: components["schemas"]["DateTime"];
@@ -2445,6 +2522,104 @@ export interface components {
             version: number;
             /** @description The customer's private staff notes (issue 15), oldest first, as on the customer's record. */
             staff_notes: string[];
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "name": "Maria Lopez",
+         *       "email": "maria@sparkle.test",
+         *       "team_id": 1,
+         *       "team": "Team A",
+         *       "invited": true
+         *     }
+         */
+        Cleaner: {
+            id: number;
+            name: string;
+            email: string;
+            team_id: number | null;
+            /** @description The team's name. */
+            team: string | null;
+            /** @description True until the cleaner has chosen a password. */
+            invited: boolean;
+        };
+        /**
+         * @example {
+         *       "name": "Maria Lopez",
+         *       "email": "maria@sparkle.test",
+         *       "team": 1
+         *     }
+         */
+        NewCleaner: {
+            /** @description One line of plain text. */
+            name: string;
+            email: components["schemas"]["Email"];
+            team: number;
+        };
+        /**
+         * @example {
+         *       "step": "check_in",
+         *       "consent": true,
+         *       "location": {
+         *         "latitude": 51.5072,
+         *         "longitude": -0.1276
+         *       }
+         *     }
+         */
+        JobProgress: {
+            /** @enum {string} */
+            step: "on_my_way" | "check_in" | "check_out";
+            /** @description The cleaner agreed to share the browser's location for this step. */
+            consent?: boolean;
+            location?: {
+                latitude: number;
+                longitude: number;
+            } | null;
+            /** @description With check_out, the checklist's items ticked. */
+            checklist?: string[];
+        };
+        JobVisit: {
+            /** Format: date-time */
+            on_my_way_at: string | null;
+            /** Format: date-time */
+            checked_in_at: string | null;
+            /** Format: date-time */
+            checked_out_at: string | null;
+            checklist_done: string[];
+        };
+        CleanerJob: {
+            id: number;
+            start: components["schemas"]["DateTime"];
+            duration_minutes: number;
+            service: string;
+            customer_first_name: string;
+            phone: string | null;
+            /** @description The street address and city. */
+            address: string | null;
+            postcode: string | null;
+            /** @description An OpenStreetMap search for the address. */
+            map_url: string | null;
+            /** @description The customer's note on the booking. */
+            notes: string | null;
+            /** @description Key safe codes and the like; only on the job's UK day. */
+            access_notes: string | null;
+            items: {
+                name: string;
+                quantity: number;
+            }[];
+            checklist: string[];
+            visit: components["schemas"]["JobVisit"];
+            /** @description The job is on today's UK date (its steps can be recorded). */
+            today: boolean;
+        };
+        CleanerJobs: {
+            team: components["schemas"]["Team"] | null;
+            /**
+             * Format: date
+             * @description Today's UK date.
+             */
+            today: string;
+            jobs: components["schemas"]["CleanerJob"][];
         };
         Schedule: {
             /** Format: date */
@@ -3192,6 +3367,12 @@ export type NewReply = components['schemas']['NewReply'];
 export type ContactMessage = components['schemas']['ContactMessage'];
 export type Team = components['schemas']['Team'];
 export type ScheduleJob = components['schemas']['ScheduleJob'];
+export type Cleaner = components['schemas']['Cleaner'];
+export type NewCleaner = components['schemas']['NewCleaner'];
+export type JobProgress = components['schemas']['JobProgress'];
+export type JobVisit = components['schemas']['JobVisit'];
+export type CleanerJob = components['schemas']['CleanerJob'];
+export type CleanerJobs = components['schemas']['CleanerJobs'];
 export type Schedule = components['schemas']['Schedule'];
 export type JobAssignment = components['schemas']['JobAssignment'];
 export type JobMove = components['schemas']['JobMove'];
@@ -5161,6 +5342,117 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCleaners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cleaners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cleaner"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createCleaner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCleaner"];
+            };
+        };
+        responses: {
+            /** @description The cleaner; the invitation is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cleaner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMyJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team and its jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerJobs"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    recordJobProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobProgress"];
+            };
+        };
+        responses: {
+            /** @description The job with its progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -100,10 +100,13 @@ function strictSchema(operation: Operation): Operation['schema'] {
   return schema;
 }
 
+/** What a caller without the operation's role is told (403). */
+const FORBIDDEN: Record<string, string> = { ROLE_ADMIN: 'Administrators only', ROLE_CLEANER: 'Cleaners only' };
+
 function guard(operation: Operation, authenticator: Authenticator) {
   return async (request: FastifyRequest) => {
     request.user = await authenticator.authenticate(request);
-    if (operation.requiredRole && !request.user.roles.includes(operation.requiredRole)) throw forbidden();
+    if (operation.requiredRole && !request.user.roles.includes(operation.requiredRole)) throw forbidden(FORBIDDEN[operation.requiredRole]);
   };
 }
 

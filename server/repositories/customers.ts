@@ -28,8 +28,8 @@ export interface CustomerOrderRow {
   created_at: Date;
 }
 
-/** Customers are the accounts without ROLE_ADMIN (the dashboard's Total Users counts the same). */
-const IS_CUSTOMER = `NOT ('ROLE_ADMIN' = ANY(roles))`;
+/** Customers are the accounts that are neither administrators nor cleaners (the dashboard's Total Users counts the same). */
+const IS_CUSTOMER = `NOT (roles && ARRAY['ROLE_ADMIN', 'ROLE_CLEANER'])`;
 // Names and emails sort without regard to case (users_name_idx, users_email_sort_idx).
 const SORT_SQL: Record<CustomerSort, string> = { id: 'id', name: 'lower(name)', email: 'lower(email)', created: 'created_at' };
 const COLUMNS = 'id, name, email, created_at, anonymised_at';

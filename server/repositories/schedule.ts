@@ -18,6 +18,12 @@ export interface JobRow {
   checked_out_at: Date | null;
   /** The customer's staff notes, oldest first (json: text from one driver, parsed from the other). */
   staff_notes: string[] | string;
+  /** What the team recorded on the day (034_cleaners.sql); null before anything was. */
+  on_my_way_at: Date | null;
+  checked_in_at: Date | null;
+  /** The team's check-out (not the order's checkout, `checked_out_at`). */
+  visit_checked_out_at: Date | null;
+  checklist_done: string[] | string | null;
 }
 
 export interface TeamRow {
@@ -28,10 +34,12 @@ export interface TeamRow {
 const SELECT_JOB = `
   SELECT o.id, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, u.name AS customer,
          o.code_postal AS postcode, s.name AS service, o.status, o.team_id, o.version, o.checked_out_at,
-         COALESCE((SELECT json_agg(n.body ORDER BY n.created_at, n.id) FROM customer_notes n WHERE n.user_id = o.user_id), '[]'::json) AS staff_notes
+         COALESCE((SELECT json_agg(n.body ORDER BY n.created_at, n.id) FROM customer_notes n WHERE n.user_id = o.user_id), '[]'::json) AS staff_notes,
+         v.on_my_way_at, v.checked_in_at, v.checked_out_at AS visit_checked_out_at, v.checklist_done
     FROM orders o
     JOIN users u ON u.id = o.user_id
-    JOIN services s ON s.id = o.service_id`;
+    JOIN services s ON s.id = o.service_id
+    LEFT JOIN job_visits v ON v.order_id = o.id`;
 
 export function scheduleRepository(db: Database) {
   return {

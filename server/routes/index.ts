@@ -3,6 +3,7 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { availabilityHandlers } from './availability';
 import { bookingHandlers } from './booking';
+import { cleanerHandlers } from './cleaners';
 import { contactHandlers } from './contact';
 import { serviceAreaHandlers } from './service-area';
 import { customerHandlers } from './customers';
@@ -32,6 +33,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...customerHandlers(ctx),
     ...scheduleHandlers(ctx),
     ...teamHandlers(ctx),
+    ...cleanerHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

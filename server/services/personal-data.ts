@@ -83,7 +83,7 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
     [userId, name, now],
   );
   await tx.query(
-    `UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, priced_postcode = NULL, client_note = NULL
+    `UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, priced_postcode = NULL, client_note = NULL, access_notes = NULL
       WHERE user_id = $1`,
     [userId],
   );

@@ -7,6 +7,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
 import { companyDay, teamRefusal, toMinutes, toTime, weekdayOf, type JobToPlace } from './availability-rules';
 import { assertWithinBookingHorizon } from './booking-horizon';
+import { visitView } from './cleaner-jobs';
 import { BOOKING_NOTICE_MS } from './checkout';
 import { assertRealLondonTime, earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
 import { postcodeArea } from './travel-gap';
@@ -32,6 +33,7 @@ export function jobView(row: JobRow): ScheduleJob {
     team_id: row.team_id,
     version: row.version,
     staff_notes: typeof row.staff_notes === 'string' ? (JSON.parse(row.staff_notes) as string[]) : row.staff_notes,
+    visit: visitView({ ...row, checked_out_at: row.visit_checked_out_at }),
   };
 }
 

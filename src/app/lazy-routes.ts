@@ -8,7 +8,7 @@ import { routeModules } from '../shared/routes';
  * never download it.
  */
 const loaders = import.meta.glob<{ default: ComponentType<any> }>([
-  '../features/{public,account,booking,orders}/*-page.tsx',
+  '../features/{public,account,booking,orders,cleaner}/*-page.tsx',
   '../features/admin/admin-app.tsx',
 ]);
 

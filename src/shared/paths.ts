@@ -25,6 +25,7 @@ export const paths = {
   terms: route.terms.path,
   privacy: route.privacy.path,
   success: route.success.path,
+  myJobs: route.myJobs.path,
   admin: {
     dashboard: '/',
     users: admin.users.path,

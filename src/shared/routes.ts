@@ -42,6 +42,7 @@ export const publicRoutes = {
   terms: { path: '/terms-condition', module: 'src/features/public/terms-page.tsx', prerender: true },
   privacy: { path: '/privacy-policy', module: 'src/features/public/privacy-page.tsx', prerender: true },
   success: { path: '/success', module: 'src/features/public/success-page.tsx' },
+  myJobs: { path: '/my-jobs', module: 'src/features/cleaner/my-jobs-page.tsx', signIn: true },
 } as const satisfies Record<string, PublicRoute>;
 
 /** The back office's pages besides its dashboard (`/`); all in the back office's one chunk. */

@@ -15,10 +15,10 @@ import { databaseLabel, startHardeningTarget, type HardeningTarget } from './sup
  * operation's documented 2xx. A forged, an unsigned and a logged-out token count as no token.
  * Each row only says how to make a valid request; an operation without a row fails the test.
  */
-type Actor = 'anonymous' | 'customer A' | 'customer B' | 'administrator' | 'forged token' | 'unsigned token' | 'ended session';
-const ACTORS: Actor[] = ['anonymous', 'customer A', 'customer B', 'administrator', 'forged token', 'unsigned token', 'ended session'];
+type Actor = 'anonymous' | 'customer A' | 'customer B' | 'cleaner' | 'administrator' | 'forged token' | 'unsigned token' | 'ended session';
+const ACTORS: Actor[] = ['anonymous', 'customer A', 'customer B', 'cleaner', 'administrator', 'forged token', 'unsigned token', 'ended session'];
 
-interface Context { target: HardeningTarget; a: Session; b: Session; catalogue: Catalogue }
+interface Context { target: HardeningTarget; a: Session; b: Session; cleaner: Session; cleanerTeam: number; catalogue: Catalogue }
 interface Request { path: string; body?: unknown; headers?: Record<string, string>; token?: string | null }
 interface Row {
   /** Makes one valid request for `actor` (fresh data where a call changes state). */
@@ -176,6 +176,11 @@ const ROWS: Record<string, Row> = {
   markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
   replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
   exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Cleaners (decision 040): staff make them; a cleaner reads and records the own team's jobs only.
+  listCleaners: { request: async () => ({ path: '/admin/cleaners' }) },
+  createCleaner: { request: async (ctx) => ({ path: '/admin/cleaners', body: { name: 'Matrix Cleaner', email: `matrix-cleaner-${randomUUID().slice(0, 8)}@example.co.uk`, team: ctx.cleanerTeam } }) },
+  listMyJobs: { request: async () => ({ path: '/cleaner/jobs' }) },
+  recordJobProgress: { request: async (ctx) => ({ path: `/cleaner/jobs/${await jobToday(ctx)}/progress`, body: { step: 'check_in' } }) },
   // Prices and hours (issue 15, decision 023): every change sets a rule to the value it has, so the
   // other rows' quotes and bookings keep their prices and times.
   getPricingRules: { request: async () => ({ path: '/admin/pricing' }) },
@@ -271,6 +276,29 @@ const ROWS: Record<string, Row> = {
   },
 };
 
+/**
+ * A fresh customer's job of the cleaner's team starting now: checkout needs 24 hours' notice, so
+ * the booking is moved to today in the database (set-up only; what is tested goes through HTTP).
+ */
+async function jobToday(ctx: Context): Promise<number> {
+  const owner = await newCustomer(ctx.target.api, 'Job');
+  const id = await checkedOutOrder(ctx.target.api, owner, ctx.catalogue);
+  await ctx.target.db!.query('UPDATE orders SET due_at = now(), team_id = $2 WHERE id = $1', [id, ctx.cleanerTeam]);
+  return id;
+}
+
+/** A cleaner of an active team, invited by staff, who chose a password through the mailed link. */
+async function invitedCleaner(target: HardeningTarget): Promise<{ cleaner: Session; team: number }> {
+  const teams = await target.api.call('GET', '/admin/teams', { token: target.admin.token });
+  const team = (teams.body as Array<{ id: number; active: boolean }>).find((candidate) => candidate.active)!.id;
+  const email = `matrix-cleaner-${randomUUID().slice(0, 8)}@example.co.uk`;
+  expectStatus(await target.api.call('POST', '/admin/cleaners', { token: target.admin.token, body: { name: 'Carla Cleaner', email, team } }), 201, 'cleaner');
+  const token = await target.resetToken(email);
+  const password = `cleaner-pass-${randomUUID().slice(0, 8)}`;
+  expectStatus(await target.api.call('PUT', `/auth/reset-password/${encodeURIComponent(token)}`, { body: { token, password } }), 200, 'invitation');
+  return { cleaner: await login(target.api, email, password), team };
+}
+
 /** The price rules as they are now (read by the administrator). */
 async function pricingRules(ctx: Context): Promise<PricingRules> {
   const answer = await ctx.target.api.call('GET', '/admin/pricing', { token: ctx.target.admin.token });
@@ -322,7 +350,8 @@ beforeAll(async () => {
   target = await startHardeningTarget();
   const a = await newCustomer(target.api, 'Alice');
   const b = await newCustomer(target.api, 'Bob');
-  ctx = { target, a, b, catalogue: await firstCatalogue(target.api, a.token) };
+  const { cleaner, team } = await invitedCleaner(target);
+  ctx = { target, a, b, cleaner, cleanerTeam: team, catalogue: await firstCatalogue(target.api, a.token) };
   tokens['forged token'] = await forgedAdminToken(target.admin.id);
   tokens['unsigned token'] = unsignedAdminToken(target.admin.id);
   const ended = await newCustomer(target.api, 'Ended');
@@ -337,6 +366,7 @@ afterAll(async () => {
 function sessionOf(actor: Actor): Session | null {
   if (actor === 'customer A') return ctx.a;
   if (actor === 'customer B') return ctx.b;
+  if (actor === 'cleaner') return ctx.cleaner;
   if (actor === 'administrator') return target.admin;
   return null;
 }

@@ -77,6 +77,8 @@ describe('GET /admin/schedule (listSchedule)', () => {
         team_id: teamNamed('Team A'),
         version: expect.any(Number),
         staff_notes: [],
+        // Nothing recorded by the team yet (decision 040).
+        visit: { on_my_way_at: null, checked_in_at: null, checked_out_at: null, checklist_done: [] },
       },
     ]);
   });

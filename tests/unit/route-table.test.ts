@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 describe('the route table', () => {
   it('names a module for every screen, and the lazy screens’ glob finds exactly those modules', () => {
     const globbed = [
-      ...['public', 'account', 'booking', 'orders'].flatMap((feature) =>
+      ...['public', 'account', 'booking', 'orders', 'cleaner'].flatMap((feature) =>
         readdirSync(path.join(root, 'src/features', feature)).filter((file) => file.endsWith('-page.tsx')).map((file) => `src/features/${feature}/${file}`),
       ),
       'src/features/admin/admin-app.tsx',

@@ -34,7 +34,8 @@ export default function LoginPage() {
   useLayoutEffect(() => send({ type: 'session.loginReset' }), [send]);
 
   useEffect(() => {
-    if (user) navigate(redirect ?? paths.services, { replace: true });
+    // A cleaner's day starts on their jobs (decision 040).
+    if (user) navigate(redirect ?? (user.roles.includes('ROLE_CLEANER') ? paths.myJobs : paths.services), { replace: true });
   }, [user, redirect, navigate]);
 
   const submit = form.handleSubmit(({ email, password }) => send({ type: 'session.login', username: email.trim(), password }));

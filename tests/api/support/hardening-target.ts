@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Database } from '../../../server/db/database';
 import { waitForMail } from './mail-wait';
 import { createContractValidator, type ContractValidator } from '../../support/contract-validator';
 import { createApi, login, type Api, type Session } from './api-actors';
@@ -21,6 +22,8 @@ export interface HardeningTarget {
   admin: Session;
   /** The path part of the newest reset link mailed to `email` (the token). */
   resetToken(email: string): Promise<string>;
+  /** The in-process target's database, for set-up no API call can make (a job today; decision 040). */
+  db?: Database;
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export async function startHardeningTarget(): Promise<HardeningTarget> {
     validator,
     admin: await login(api, TEST_ADMIN.email, TEST_ADMIN.password),
     resetToken: async (email) => resetTokenFrom(await server.latestMail(email), email),
+    db: server.db,
     stop: () => server.close(),
   };
 }

@@ -24,6 +24,8 @@ import type { ApiClient } from './api-client';
 export interface OwnServer {
   baseUrl: string;
   db: Database;
+  /** Where this server's mails are written (.eml files). */
+  outboxDir: string;
   api(token?: string): ApiClient;
   /** Follows the confirmation link this server mailed to `email` (decision 029). */
   confirm(email: string): Promise<void>;
@@ -46,6 +48,7 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
   return {
     baseUrl,
     db,
+    outboxDir: config.outboxDir,
     api: (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
     async confirm(email) {
       const token = confirmationToken(await waitForMail(config.outboxDir, email));

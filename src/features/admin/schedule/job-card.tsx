@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/errors';
 import { paths } from '../../../shared/paths';
 import { Alert, Button, Dialog, Modal, TextLink } from '../../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../../components/ui/date-time-fields';
+import { visitWords } from '../../../lib/job-visit';
 import { formatLondon } from '../../../lib/london-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../shared/status-label';
@@ -58,6 +59,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
       <p className="job-card__meta">
         <span>{job.postcode ?? 'No postcode'}</span> · <span>{job.service}</span>
       </p>
+      {visitWords(job.visit) ? <p className="job-card__visit">{visitWords(job.visit)}</p> : null}
       {job.staff_notes.length ? (
         // The customer's private staff notes (issue 15): what the team must know before going.
         <ul className="job-card__staff-notes" aria-label={`Staff notes on ${job.customer}`}>

@@ -13,6 +13,8 @@ import { addDays, isDay, lanesOf, longDay, rangeOf, type BoardView } from './sch
 import './schedule.css';
 import type { ScheduleJob } from '../../../../openapi/schema';
 
+const BOARD_REFRESH_MS = 30_000;
+
 /**
  * Issue 15 section 1, /schedule: the day's or week's jobs in one lane per team plus Unassigned, in UK
  * time whatever the browser's zone. The view and day live in the URL (?view=week&day=2026-11-30), so a
@@ -36,6 +38,12 @@ export function SchedulePage() {
   laneName.current = (teamId) => lanes.find((lane) => lane.teamId === teamId)?.name ?? 'Unassigned';
   const reload = useRef(schedule.retry);
   reload.current = schedule.retry;
+  // The teams' check-ins and check-outs arrive on their own (decision 040): the board reads itself
+  // again every half minute, like a person pressing reload.
+  useEffect(() => {
+    const timer = window.setInterval(() => reload.current(), BOARD_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
 
   const jobSaved = useCallback((job: ScheduleJob) => setSaved((before) => new Map(before).set(job.id, job)), []);
   const assignment = useActorRef(

@@ -4,6 +4,7 @@ import { startFetch } from '../../../shared/preload';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import '../data-table/data-table.css';
+import { CleanersSection } from './cleaners-section';
 import { TeamDialog } from './team-dialog';
 import { weekSummary } from './team-hours';
 import { TimeOffDialog } from './time-off-dialog';
@@ -117,6 +118,7 @@ export function TeamsPage() {
           </div>
         </div>
       ) : null}
+      {teams.data ? <CleanersSection teams={teams.data} /> : null}
       <TeamDialog
         open={editing !== null}
         team={editing?.team ?? null}

@@ -1,0 +1,136 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { JobProgress, JobVisit } from '../openapi/schema';
+
+/**
+ * A cleaner's job on its day (issue 26 item 2; docs/decisions/040): assigned → on my way → checked
+ * in → done. "On my way" is optional (a team already at the door checks in); check-out needs a
+ * check-in and sends the checklist's ticks. Each step is one call (`recordStep`, provided by the
+ * page: it adds the browser's location only when consent is ticked); while it runs the buttons are
+ * busy, and a refusal keeps the job where it was with the server's message. The job starts where
+ * the server's `visit` says, so a reload or a second phone of the team picks up the same day.
+ */
+export interface JobDayInput {
+  visit: JobVisit;
+}
+
+export interface JobDayContext {
+  visit: JobVisit;
+  consent: boolean;
+  checklist: string[];
+  error: string | null;
+}
+
+export type JobDayEvent =
+  | { type: 'job.onMyWay' }
+  | { type: 'job.checkIn' }
+  | { type: 'job.checkOut' }
+  | { type: 'checklist.toggle'; label: string }
+  | { type: 'consent.toggle' };
+
+export interface RecordStepInput {
+  step: JobProgress['step'];
+  consent: boolean;
+  checklist: string[];
+}
+
+/** What the job's card shows in each state (checked in Chromium by tests/e2e/cleaners.spec.ts). */
+export interface JobDayMeta {
+  shows: string;
+  /** The step buttons on the card. */
+  buttons: Array<'On my way' | 'Check in' | 'Check out'>;
+  busy: boolean;
+}
+
+export const jobDayMachine = setup({
+  types: {} as { context: JobDayContext; events: JobDayEvent; input: JobDayInput; meta: JobDayMeta },
+  actors: {
+    // Stryker disable next-line all: a placeholder; the page always provides this actor
+    recordStep: fromPromise<JobVisit, RecordStepInput>(async () => {
+      // Stryker disable next-line all: a placeholder; the page always provides this actor
+      throw new Error('provide a recordStep actor');
+    }),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepVisit: assign({ visit: (_, params: { visit: JobVisit }) => params.visit }),
+    keepError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : 'Network Error') }),
+    toggleConsent: assign({ consent: ({ context }) => !context.consent }),
+    toggleItem: assign({
+      checklist: ({ context, event }) => {
+        if (event.type !== 'checklist.toggle') return context.checklist;
+        return context.checklist.includes(event.label) ? context.checklist.filter((label) => label !== event.label) : [...context.checklist, event.label];
+      },
+    }),
+  },
+  guards: {
+    checkedOut: ({ context }) => context.visit.checked_out_at !== null,
+    checkedIn: ({ context }) => context.visit.checked_in_at !== null,
+    onTheWay: ({ context }) => context.visit.on_my_way_at !== null,
+  },
+}).createMachine({
+  id: 'jobDay',
+  context: ({ input }) => ({ visit: input.visit, consent: false, checklist: [...input.visit.checklist_done], error: null }),
+  initial: 'assigned',
+  on: { 'consent.toggle': { actions: 'toggleConsent' } },
+  states: {
+    // Also where the server's record of the day is read: a job already under way moves on at once.
+    assigned: {
+      meta: { shows: 'the job with On my way and Check in', buttons: ['On my way', 'Check in'], busy: false },
+      always: [
+        { guard: 'checkedOut', target: 'done' },
+        { guard: 'checkedIn', target: 'checkedIn' },
+        { guard: 'onTheWay', target: 'onMyWay' },
+      ],
+      on: {
+        'job.onMyWay': { target: 'sendingOnMyWay', actions: 'clearError' },
+        'job.checkIn': { target: 'checkingIn', actions: 'clearError' },
+      },
+    },
+    sendingOnMyWay: {
+      meta: { shows: 'On my way busy', buttons: ['On my way', 'Check in'], busy: true },
+      invoke: {
+        id: 'recordStep',
+        src: 'recordStep',
+        input: ({ context }) => ({ step: 'on_my_way', consent: context.consent, checklist: [] }),
+        onDone: { target: 'onMyWay', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
+        onError: { target: 'assigned', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    onMyWay: {
+      meta: { shows: '"On my way" sent, with Check in', buttons: ['Check in'], busy: false },
+      on: { 'job.checkIn': { target: 'checkingIn', actions: 'clearError' } },
+    },
+    checkingIn: {
+      meta: { shows: 'Check in busy', buttons: ['Check in'], busy: true },
+      invoke: {
+        id: 'recordStep',
+        src: 'recordStep',
+        input: ({ context }) => ({ step: 'check_in', consent: context.consent, checklist: [] }),
+        onDone: { target: 'checkedIn', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
+        // Back to where the record was: assigned moves on to on my way when it was sent.
+        onError: { target: 'assigned', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    checkedIn: {
+      meta: { shows: 'the check-in time, the checklist and Check out', buttons: ['Check out'], busy: false },
+      on: {
+        'checklist.toggle': { actions: 'toggleItem' },
+        'job.checkOut': { target: 'checkingOut', actions: 'clearError' },
+      },
+    },
+    checkingOut: {
+      meta: { shows: 'Check out busy', buttons: ['Check out'], busy: true },
+      invoke: {
+        id: 'recordStep',
+        src: 'recordStep',
+        input: ({ context }) => ({ step: 'check_out', consent: context.consent, checklist: context.checklist }),
+        onDone: { target: 'done', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
+        onError: { target: 'checkedIn', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: {
+      meta: { shows: 'Done with the check-in and check-out times', buttons: [], busy: false },
+      type: 'final',
+    },
+  },
+});

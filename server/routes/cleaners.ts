@@ -1,0 +1,15 @@
+import type { JobProgress, NewCleaner } from '../../openapi/schema';
+import type { AppContext, Handlers } from '../app-context';
+import { recordJobProgress, listMyJobs } from '../services/cleaner-jobs';
+import { createCleaner, listCleaners } from '../services/cleaners';
+import { currentUser } from './booking';
+
+/** Cleaners (decision 040): staff manage them (ROLE_ADMIN), cleaners see their team's jobs (ROLE_CLEANER). */
+export function cleanerHandlers(ctx: AppContext): Partial<Handlers> {
+  return {
+    listCleaners: async () => listCleaners(ctx),
+    createCleaner: async (request, reply) => reply.code(201).send(await createCleaner(ctx, request.body as NewCleaner)),
+    listMyJobs: async (request) => listMyJobs(ctx, currentUser(request)),
+    recordJobProgress: async (request) => recordJobProgress(ctx, currentUser(request), (request.params as { id: number }).id, request.body as JobProgress),
+  };
+}

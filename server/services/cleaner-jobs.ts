@@ -1,0 +1,117 @@
+import type { CleanerJob, CleanerJobs, JobProgress, JobVisit } from '../../openapi/schema';
+import type { AppContext, AuthUser } from '../app-context';
+import { conflict, notFound } from '../lib/http-error';
+import { cleanerJobsRepository, type CleanerJobRow } from '../repositories/cleaner-jobs';
+import { cleanersRepository } from '../repositories/cleaners';
+import { addDays } from '../../src/lib/london-days';
+import { formatLondon, londonDate, londonLocalToInstant } from './london-time';
+
+/** The checklist of a service that staff have not written one for. */
+export const DEFAULT_CHECKLIST = ['Kitchen surfaces and sink', 'Bathroom and toilet', 'Floors vacuumed and mopped', 'Bins emptied', 'Windows and doors locked on leaving'];
+/** Today and the six days after it: the cleaner's week. */
+export const CLEANER_DAYS = 7;
+export const JOB_NOT_FOUND = 'Job not found';
+export const CHECK_IN_FIRST = 'Check in before checking out';
+export const notTheJobsDay = (day: string) => `This job is on ${day}: its steps are recorded on that day`;
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The job's progress as staff and cleaners see it (also on the schedule board's cards). */
+export function visitView(row: { on_my_way_at: Date | null; checked_in_at: Date | null; checked_out_at: Date | null; checklist_done: string[] | string | null }): JobVisit {
+  return {
+    on_my_way_at: iso(row.on_my_way_at),
+    checked_in_at: iso(row.checked_in_at),
+    checked_out_at: iso(row.checked_out_at),
+    checklist_done: row.checklist_done === null ? [] : parsed(row.checklist_done),
+  };
+}
+
+/** An OpenStreetMap search for the address: no key, no tracking script, opens the phone's browser. */
+export function mapUrl(parts: Array<string | null>): string | null {
+  const query = parts.filter((part): part is string => Boolean(part?.trim())).join(', ');
+  return query ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}` : null;
+}
+
+function jobView(row: CleanerJobRow, checklist: string[], today: string): CleanerJob {
+  const isToday = londonDate(row.due_at) === today;
+  return {
+    id: row.id,
+    start: row.due_at.toISOString(),
+    duration_minutes: Number(row.duration_minutes),
+    service: row.service,
+    customer_first_name: row.customer.trim().split(/\s+/)[0] ?? '',
+    phone: row.phone,
+    address: [row.address, row.city].filter(Boolean).join(', ') || null,
+    postcode: row.postcode,
+    map_url: mapUrl([row.address, row.city, row.postcode]),
+    notes: row.notes,
+    // Key safe codes: to the assigned team (the query's team) on the job's day only.
+    access_notes: isToday ? row.access_notes : null,
+    items: parsed(row.items),
+    checklist,
+    visit: visitView(row),
+    today: isToday,
+  };
+}
+
+async function teamOf(ctx: AppContext, cleaner: AuthUser) {
+  return cleanersRepository(ctx.db).teamOf(cleaner.id);
+}
+
+/** The cleaner's team's jobs from today (UK) for a week; a cleaner without a team has none. */
+export async function listMyJobs(ctx: AppContext, cleaner: AuthUser): Promise<CleanerJobs> {
+  const today = londonDate(ctx.now());
+  const team = await teamOf(ctx, cleaner);
+  if (!team) return { team: null, today, jobs: [] };
+  const from = londonLocalToInstant(today, '00:00');
+  const to = londonLocalToInstant(addDays(today, CLEANER_DAYS), '00:00');
+  const jobs = cleanerJobsRepository(ctx.db);
+  const rows = await jobs.teamJobs(team.id, from, to);
+  const lists = await jobs.checklists([...new Set(rows.map((row) => row.service_id))]);
+  return { team, today, jobs: rows.map((row) => jobView(row, lists.get(row.service_id) ?? DEFAULT_CHECKLIST, today)) };
+}
+
+/**
+ * One step of the job's day (machines/job-day.machine.ts is the page's side of it). The order's row
+ * is locked, so two cleaners of the team pressing "On my way" together send one mail. A step already
+ * recorded is answered as it stands: a retried request records and mails nothing twice.
+ */
+export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orderId: number, input: JobProgress): Promise<CleanerJob> {
+  const team = await teamOf(ctx, cleaner);
+  if (!team) throw notFound(JOB_NOT_FOUND);
+  const now = ctx.now();
+  const today = londonDate(now);
+  return ctx.db.transaction(async (tx) => {
+    const jobs = cleanerJobsRepository(tx);
+    const job = await jobs.teamJob(team.id, orderId, { forUpdate: true });
+    if (!job) throw notFound(JOB_NOT_FOUND);
+    const day = londonDate(job.due_at);
+    if (day !== today) throw conflict(notTheJobsDay(day));
+    const checklist = (await jobs.checklists([job.service_id])).get(job.service_id) ?? DEFAULT_CHECKLIST;
+    const location = input.consent === true ? (input.location ?? null) : null;
+    const done = { on_my_way: job.on_my_way_at ?? job.checked_in_at, check_in: job.checked_in_at, check_out: job.checked_out_at }[input.step];
+    if (done) return jobView(job, checklist, today);
+    if (input.step === 'check_out' && !job.checked_in_at) throw conflict(CHECK_IN_FIRST);
+    await jobs.record(job.id, input.step, {
+      at: now,
+      by: cleaner.id,
+      location,
+      checklist: (input.checklist ?? []).filter((label) => checklist.includes(label)),
+    });
+    if (input.step === 'on_my_way' && job.customer_email) {
+      // No access notes, address or codes in a mail: only that the team is coming, and when.
+      await ctx.outbox.add(tx, {
+        to: job.customer_email,
+        subject: 'Your Sparkle Cleaning team is on the way',
+        text: [
+          `Hello ${jobView(job, checklist, today).customer_first_name},`,
+          '',
+          `${team.name} is on the way for your ${job.service} booked at ${formatLondon(job.due_at)} (UK time).`,
+          `Your bookings: ${ctx.config.publicUrl}/profile-services`,
+        ].join('\n'),
+      });
+    }
+    return jobView((await jobs.teamJob(team.id, orderId))!, checklist, today);
+  });
+}

@@ -1,0 +1,49 @@
+import type { Cleaner, NewCleaner } from '../../openapi/schema';
+import type { AppContext } from '../app-context';
+import { badRequest, conflict } from '../lib/http-error';
+import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
+import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
+import { assertPlainName } from './plain-names';
+
+/** An invitation lasts longer than a reset link (an hour): a new cleaner may read it the next day. */
+export const INVITATION_VALIDITY_MS = 72 * 60 * 60_000;
+export const CLEANER_EMAIL_TAKEN = 'An account with this email already exists';
+
+const view = (row: CleanerRow): Cleaner => ({ ...row, invited: Boolean(row.invited) });
+
+export async function listCleaners(ctx: AppContext): Promise<Cleaner[]> {
+  return (await cleanersRepository(ctx.db).list()).map(view);
+}
+
+/**
+ * A cleaner's account in one team, with no password: the invitation is a password reset token
+ * (the same single-use, hashed, expiring link and page, decision 040) valid 72 hours, mailed in the
+ * transaction that creates the account, so there is never an account without its invitation.
+ */
+export async function createCleaner(ctx: AppContext, input: NewCleaner): Promise<Cleaner> {
+  const name = input.name.trim();
+  assertPlainName('Name', name);
+  if (name.length < 2) throw badRequest('Name must be at least 2 characters');
+  return ctx.db.transaction(async (tx) => {
+    const [team] = await tx.query<{ id: number; active: boolean }>('SELECT id, active FROM teams WHERE id = $1', [input.team]);
+    if (!team) throw badRequest('Team not found');
+    if (!team.active) throw badRequest('This team is inactive: choose an active team');
+    const cleaners = cleanersRepository(tx);
+    const id = await cleaners.create(name, input.email, team.id);
+    if (id === null) throw conflict(CLEANER_EMAIL_TAKEN);
+    const token = newResetToken();
+    await createResetTokenRepository(tx).create(id, token, new Date(ctx.now().getTime() + INVITATION_VALIDITY_MS));
+    await ctx.outbox.add(tx, {
+      to: input.email.trim(),
+      subject: 'Your Sparkle Cleaning cleaner account',
+      text: [
+        `Hello ${name},`,
+        '',
+        'Sparkle Cleaning has made you a cleaner account, so you can see your team\'s jobs on your phone.',
+        `Choose your password here within 72 hours: ${ctx.config.publicUrl}/reset-password/${token}`,
+        `Then sign in at ${ctx.config.publicUrl}/login with this email address.`,
+      ].join('\n'),
+    });
+    return view((await cleaners.find(id))!);
+  });
+}

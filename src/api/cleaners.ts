@@ -1,0 +1,23 @@
+import type { Cleaner, CleanerJob, CleanerJobs, JobProgress, NewCleaner } from '../../openapi/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+
+/** GET /admin/cleaners: every cleaner with their team. */
+export function listCleaners(): Promise<Cleaner[]> {
+  return unwrap(api.GET('/admin/cleaners'));
+}
+
+/** POST /admin/cleaners: the cleaner, invited by mail; 409 when the address has an account. */
+export function createCleaner(cleaner: NewCleaner): Promise<Cleaner> {
+  return unwrap(api.POST('/admin/cleaners', { body: cleaner }));
+}
+
+/** GET /cleaner/jobs: the signed-in cleaner's team's jobs, today and the week. */
+export function listMyJobs(): Promise<CleanerJobs> {
+  return unwrap(api.GET('/cleaner/jobs'));
+}
+
+/** POST /cleaner/jobs/{id}/progress: on my way, check in or check out; the job as it now is. */
+export function recordJobProgress(id: number, progress: JobProgress): Promise<CleanerJob> {
+  return unwrap(api.POST('/cleaner/jobs/{id}/progress', { params: { path: { id } }, body: progress }));
+}

@@ -1,0 +1,146 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { jobDayMachine, type JobDayMeta, type RecordStepInput } from '../../../machines/job-day.machine';
+import { listMyJobs, recordJobProgress } from '../../api/cleaners';
+// Plain links: tel: and the map are outside the app, which the router's links would resolve against /my-jobs.
+import { Alert, Button, Checkbox, Page, Spinner } from '../../components/ui';
+import '../../components/ui/text-link.css';
+import { visitWords } from '../../lib/job-visit';
+import { formatLondon } from '../../lib/london-time';
+import { inspect } from '../../shared/inspector';
+import { useRequest } from '../../shared/use-request';
+import type { CleanerJob, JobVisit } from '../../../openapi/schema';
+import './my-jobs.css';
+
+/** The browser's position, or null when it is refused, unavailable or slow (the step goes on without it). */
+function currentLocation(): Promise<{ latitude: number; longitude: number } | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      () => resolve(null),
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+/**
+ * /my-jobs (issue 26 item 2, decision 040): a cleaner's phone page. Today's jobs of their team, then
+ * the rest of the week, each with the UK time, the address and its map, the customer's first name
+ * and phone, notes and items; today's jobs also show the access notes and the job's day (the
+ * job-day machine): On my way, Check in, the checklist and Check out. No prices or payments.
+ */
+export default function MyJobsPage() {
+  const jobs = useRequest(listMyJobs, { auto: true });
+  const today = jobs.data?.jobs.filter((job) => job.today) ?? [];
+  const later = jobs.data?.jobs.filter((job) => !job.today) ?? [];
+  return (
+    <Page title="My jobs" width="narrow">
+      {jobs.loading && !jobs.data ? <Spinner label="Loading your jobs" /> : null}
+      {jobs.error ? (
+        <Alert variant="error">
+          {jobs.error} <Button size="sm" variant="secondary" onPress={jobs.retry}>Try again</Button>
+        </Alert>
+      ) : null}
+      {jobs.data ? (
+        <>
+          <p className="my-jobs__team">{jobs.data.team ? `${jobs.data.team.name} · today is ${jobs.data.today} (UK)` : 'You are in no team yet: ask the office.'}</p>
+          <section aria-labelledby="my-jobs-today">
+            <h2 id="my-jobs-today">Today</h2>
+            {today.length ? <ul className="my-jobs__list">{today.map((job) => <TodayJob key={job.id} job={job} />)}</ul> : <p>No jobs today.</p>}
+          </section>
+          <section aria-labelledby="my-jobs-week">
+            <h2 id="my-jobs-week">This week</h2>
+            {later.length ? <ul className="my-jobs__list">{later.map((job) => <li key={job.id} className="my-jobs__job"><JobDetails job={job} /></li>)}</ul> : <p>No other jobs this week.</p>}
+          </section>
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function JobDetails({ job }: { job: CleanerJob }) {
+  return (
+    <article aria-labelledby={`job-${job.id}`}>
+      <h3 id={`job-${job.id}`}>
+        <time dateTime={job.start}>{formatLondon(job.start)}</time> {job.service}
+      </h3>
+      <p>{job.customer_first_name}{job.phone ? <> · <a className="text-link" href={`tel:${job.phone.replace(/\s+/g, '')}`}>{job.phone}</a></> : null}</p>
+      <p>
+        {[job.address, job.postcode].filter(Boolean).join(', ') || 'No address'}
+        {job.map_url ? <> · <a className="text-link" href={job.map_url} target="_blank" rel="noopener noreferrer">Map of {job.postcode ?? 'the address'}</a></> : null}
+      </p>
+      {job.notes ? <p>Notes: {job.notes}</p> : null}
+      {job.access_notes ? <p className="my-jobs__access"><strong>Access:</strong> {job.access_notes}</p> : null}
+      <ul className="my-jobs__items" aria-label={`Items of job ${job.id}`}>
+        {job.items.map((item) => <li key={item.name}>{item.quantity} × {item.name}</li>)}
+      </ul>
+    </article>
+  );
+}
+
+function TodayJob({ job }: { job: CleanerJob }) {
+  const [visit, setVisit] = useState<JobVisit>(job.visit);
+  const actor = useActorRef(
+    jobDayMachine.provide({
+      actors: {
+        recordStep: fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
+          const location = input.consent ? await currentLocation() : null;
+          const answer = await recordJobProgress(job.id, { step: input.step, consent: input.consent, location, checklist: input.checklist });
+          setVisit(answer.visit);
+          return answer.visit;
+        }),
+      },
+    }),
+    { input: { visit: job.visit }, inspect },
+  );
+  const state = useSelector(actor, (s) => ({
+    value: String(s.value),
+    meta: ((s.getMeta() as Record<string, JobDayMeta | undefined>)[`jobDay.${String(s.value)}`] ?? { buttons: [], busy: false, shows: '' }),
+    consent: s.context.consent,
+    checklist: s.context.checklist,
+    error: s.context.error,
+  }), (a, b) => a.value === b.value && a.consent === b.consent && a.checklist === b.checklist && a.error === b.error);
+  const words = visitWords(visit);
+  const checkingOut = state.value === 'checkedIn' || state.value === 'checkingOut';
+  return (
+    <li className="my-jobs__job" data-state={state.value}>
+      <JobDetails job={job} />
+      <p role="status" className="my-jobs__visit">{words ? `You ${words}` : ''}</p>
+      {state.value === 'done' ? (
+        <p className="my-jobs__done">Done{visit.checklist_done.length ? `: ${visit.checklist_done.join(', ')}` : ''}</p>
+      ) : (
+        <>
+          {checkingOut ? (
+            <fieldset className="my-jobs__checklist">
+              <legend>Checklist</legend>
+              {job.checklist.map((label) => (
+                <Checkbox key={label} isSelected={state.checklist.includes(label)} isDisabled={state.meta.busy} onChange={() => actor.send({ type: 'checklist.toggle', label })}>
+                  {label}
+                </Checkbox>
+              ))}
+            </fieldset>
+          ) : null}
+          <Checkbox isSelected={state.consent} onChange={() => actor.send({ type: 'consent.toggle' })}>
+            Share my location with this step
+          </Checkbox>
+          <div className="my-jobs__actions">
+            {state.meta.buttons.map((label) => (
+              <Button
+                key={label}
+                variant={label === 'On my way' ? 'secondary' : 'primary'}
+                isPending={state.meta.busy}
+                aria-label={`${label}: job ${job.id}`}
+                onPress={() => actor.send({ type: label === 'On my way' ? 'job.onMyWay' : label === 'Check in' ? 'job.checkIn' : 'job.checkOut' })}
+              >
+                {label}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
+      {state.error ? <Alert variant="error">{state.error}</Alert> : null}
+    </li>
+  );
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminTeam, Cleaner, CleanerJob, CleanerJobs, Schedule } from '../../openapi/schema';
+import { londonLocalToInstant } from '../../server/services/london-time';
+import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+
+/**
+ * Cleaners (issue 26 item 2, decision 040) over real HTTP: staff create a cleaner in a team, the
+ * mailed invitation sets the password once, the cleaner signs in and sees their own team's jobs
+ * only (access notes on the job's day only), records on my way (one mail), check-in and check-out,
+ * and the schedule board shows them. Another team's job is 404; admin routes are 403.
+ */
+const clock = createClock('2027-03-20T09:00:00Z');
+const JOB_DAY = '2027-03-25';
+let server: TestServer;
+let admin: string;
+let jane: TestCustomer;
+let house: Catalogue;
+let teamA: AdminTeam;
+let teamB: AdminTeam;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now, teams: 3 });
+  admin = await server.adminToken();
+  jane = await server.createCustomer({ name: 'Jane Cleaned' });
+  house = await catalogue(server, jane.token);
+  const teams = (await send(server, 'GET', '/admin/teams', { token: admin })).body as AdminTeam[];
+  [teamA, teamB] = [teams.find((team) => team.name === 'Team A')!, teams.find((team) => team.name === 'Team B')!];
+});
+afterAll(async () => server?.close());
+
+/** Moves the server's clock; sign-ins last 12 hours, so everyone signs in again. */
+async function at(instant: Date) {
+  clock.set(instant);
+  admin = await server.adminToken();
+  jane.token = await server.login(jane.email, jane.password);
+  if (maria) maria.token = await server.login('maria@cleaners.example', 'cleaner-password-1');
+}
+let maria: { cleaner: Cleaner; token: string } | undefined;
+
+const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin, body });
+
+/** A cleaner created by staff who followed the mailed invitation: their token. */
+async function invitedCleaner(name: string, email: string, team: number): Promise<{ cleaner: Cleaner; token: string }> {
+  const made = await asAdmin('POST', '/admin/cleaners', { name, email, team });
+  expect(made.status).toBe(201);
+  await server.mailSettled();
+  const mail = await server.latestMail(email);
+  const link = mail!.links.find((href) => href.includes('/reset-password/'))!;
+  const token = link.split('/reset-password/')[1]!;
+  const set = await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: 'cleaner-password-1' } });
+  expect(set.status).toBe(200);
+  return { cleaner: made.body as Cleaner, token: await server.login(email, 'cleaner-password-1') };
+}
+
+/** Jane's booking at `time` on the job day, given to `team`. */
+async function jobFor(team: number, time: string): Promise<number> {
+  const order = await placeOrder(server, jane.token, house);
+  const body = { ...checkoutBody(order.id, londonLocalToInstant(JOB_DAY, time)), access_notes: undefined };
+  const { response } = await checkout(server, jane.token, body);
+  expect(response.status).toBe(200);
+  await server.db.query('UPDATE orders SET access_notes = $2 WHERE id = $1', [order.id, 'Key safe 4821']);
+  expect((await asAdmin('PUT', `/admin/schedule/jobs/${order.id}/team`, { team })).status).toBe(200);
+  return order.id;
+}
+
+describe('cleaners', () => {
+  let ours: number;
+  let theirs: number;
+
+  it('staff create a cleaner in a team; the invitation sets a password once; the cleaner is no customer', async () => {
+    const before = (await asAdmin('GET', '/admin/counter')).body;
+    maria = await invitedCleaner('Maria Lopez', 'maria@cleaners.example', teamA.id);
+    expect(maria!.cleaner).toMatchObject({ name: 'Maria Lopez', team_id: teamA.id, team: 'Team A', invited: true });
+    const list = (await asAdmin('GET', '/admin/cleaners')).body as Cleaner[];
+    expect(list.find((cleaner) => cleaner.id === maria!.cleaner.id)).toMatchObject({ invited: false });
+    expect((await asAdmin('GET', '/admin/counter')).body).toEqual(before);
+    const again = await asAdmin('POST', '/admin/cleaners', { name: 'Maria Again', email: 'MARIA@cleaners.example', team: teamA.id });
+    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    expect((await asAdmin('POST', '/admin/cleaners', { name: 'Nobody', email: 'n@cleaners.example', team: 999 })).status).toBe(400);
+  });
+
+  it("lists only the own team's jobs, with access notes on the job's day only", async () => {
+    ours = await jobFor(teamA.id, '10:00');
+    theirs = await jobFor(teamB.id, '10:00');
+    const before = (await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).body as CleanerJobs;
+    expect(before.team).toEqual({ id: teamA.id, name: 'Team A' });
+    expect(before.jobs.map((job) => job.id)).toEqual([ours]);
+    expect(before.jobs[0]).toMatchObject({ access_notes: null, today: false, customer_first_name: 'Jane', phone: '020 7946 0000' });
+    expect(before.jobs[0]!.map_url).toBe('https://www.openstreetmap.org/search?query=221B%20Baker%20Street%2C%20London%2C%20NW1%206XE');
+    expect(JSON.stringify(before)).not.toMatch(/total|paid|price/i);
+
+    await at(londonLocalToInstant(JOB_DAY, '08:00'));
+    const onTheDay = (await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).body as CleanerJobs;
+    expect(onTheDay.jobs[0]).toMatchObject({ id: ours, access_notes: 'Key safe 4821', today: true });
+  });
+
+  it("refuses another team's job (404), admin routes (403), and steps out of order (409)", async () => {
+    expect((await send(server, 'POST', `/cleaner/jobs/${theirs}/progress`, { token: maria!.token, body: { step: 'check_in' } })).status).toBe(404);
+    expect((await send(server, 'GET', '/admin/schedule?from=2027-03-25&days=1', { token: maria!.token })).status).toBe(403);
+    expect((await send(server, 'GET', `/admin/order/${ours}`, { token: maria!.token })).status).toBe(403);
+    expect((await send(server, 'GET', '/cleaner/jobs', { token: jane.token })).body).toEqual({ message: 'Cleaners only' });
+    const early = await send(server, 'POST', `/cleaner/jobs/${ours}/progress`, { token: maria!.token, body: { step: 'check_out' } });
+    expect(early).toMatchObject({ status: 409, body: { message: 'Check in before checking out' } });
+  });
+
+  it('on my way mails the customer once; check-in and check-out are recorded and on the board', async () => {
+    const step = async (body: unknown) => send(server, 'POST', `/cleaner/jobs/${ours}/progress`, { token: maria!.token, body });
+    expect((await step({ step: 'on_my_way' })).status).toBe(200);
+    expect((await step({ step: 'on_my_way' })).status).toBe(200);
+    await server.mailSettled();
+    const onTheWay = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject === 'Your Sparkle Cleaning team is on the way');
+    expect(onTheWay).toHaveLength(1);
+    expect(onTheWay[0]!.text).not.toContain('4821');
+
+    await at(londonLocalToInstant(JOB_DAY, '09:03'));
+    const checkedIn = await step({ step: 'check_in', consent: false, location: { latitude: 51.52, longitude: -0.15 } });
+    expect((checkedIn.body as CleanerJob).visit.checked_in_at).toBe(londonLocalToInstant(JOB_DAY, '09:03').toISOString());
+    const [stored] = await server.db.query<{ checked_in_lat: number | null }>('SELECT checked_in_lat FROM job_visits WHERE order_id = $1', [ours]);
+    expect(stored!.checked_in_lat).toBeNull();
+
+    await at(londonLocalToInstant(JOB_DAY, '11:30'));
+    const done = await step({ step: 'check_out', consent: true, location: { latitude: 51.52, longitude: -0.15 }, checklist: ['Bins emptied', 'Not on the list'] });
+    expect((done.body as CleanerJob).visit).toMatchObject({ checked_out_at: londonLocalToInstant(JOB_DAY, '11:30').toISOString(), checklist_done: ['Bins emptied'] });
+
+    const board = (await asAdmin('GET', `/admin/schedule?from=${JOB_DAY}&days=1`)).body as Schedule;
+    expect(board.jobs.find((job) => job.id === ours)!.visit).toMatchObject({
+      checked_in_at: londonLocalToInstant(JOB_DAY, '09:03').toISOString(),
+      checked_out_at: londonLocalToInstant(JOB_DAY, '11:30').toISOString(),
+    });
+  });
+});

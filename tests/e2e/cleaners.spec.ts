@@ -1,0 +1,144 @@
+import type { Locator, Page } from '@playwright/test';
+import { jobDayMachine, type JobDayMeta } from '../../machines/job-day.machine';
+import { TEST_ADMIN } from '../api/support/test-config';
+import { waitForMail } from '../api/support/mail-wait';
+import { formatLondon, londonDate } from '../../src/lib/london-time';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { selectTrigger } from './support/admin-ui';
+import { deliveryDetails, ukDateIn } from './support/booking-ui';
+import type { ApiClient } from './support/api-client';
+import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
+import { checkoutAtFreeTime } from './support/free-slots';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Cleaners (issue 26 item 2, decision 040) in Chromium against the real server: staff add a cleaner
+ * to Team A on /teams, the cleaner follows the mailed link, chooses a password, signs in and lands on
+ * /my-jobs, sees Team A's job of today with its access notes and not Team B's, goes on the way,
+ * checks in, ticks the checklist and checks out by keyboard, each state of the job-day machine
+ * checked on the card (its `meta.buttons`), axe clean; staff then read "checked in HH:mm" on the
+ * board. The spec runs a server of its own: jobs of today need moving in the database (checkouts
+ * need 24 hours' notice), as time passing would.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+let server: OwnServer;
+let teamA: number;
+let teamB: number;
+let ours: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+  const teams = await server.db.query<{ id: number; name: string }>(`SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B') ORDER BY name`);
+  [teamA, teamB] = [teams[0]!.id, teams[1]!.id];
+  ours = await jobToday('Jane', teamA, 'Key safe 4821');
+  await jobToday('Bartholomew', teamB, 'Key safe 9999');
+});
+test.afterAll(async () => server?.close());
+test.describe.configure({ timeout: 180_000 });
+
+/** A customer's booking, moved to start now (today, UK) and given to `team`. */
+async function jobToday(firstName: string, team: number, accessNotes: string): Promise<number> {
+  const customer = { ...uniqueCustomer('cleaned'), name: `${firstName} Customer` };
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  await server.confirm(customer.email);
+  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api: ApiClient = server.api(user.token);
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 2 }] } }));
+  await checkoutAtFreeTime(api, order, {
+    serviceId: 1, from: ukDateIn(3), onThatDay: false, address: deliveryDetails.address, phone: deliveryDetails.phone,
+    city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: 'Cat indoors', payment: 'cash',
+  });
+  await server.db.query('UPDATE orders SET due_at = now(), team_id = $2, access_notes = $3 WHERE id = $1', [order.id, team, accessNotes]);
+  return order.id;
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  const user = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+}
+
+const metaOf = (state: string) => (jobDayMachine.states[state]!.meta ?? {}) as JobDayMeta;
+
+/** The card is in `state` (data-state) and shows exactly the machine's buttons for it. */
+async function expectJobState(card: Locator, state: string): Promise<void> {
+  await expect(card).toHaveAttribute('data-state', state);
+  for (const label of ['On my way', 'Check in', 'Check out'] as const) {
+    const button = card.getByRole('button', { name: new RegExp(`^${label}:`) });
+    if (metaOf(state).buttons.includes(label)) await expect(button).toBeVisible();
+    else await expect(button).toHaveCount(0);
+  }
+}
+
+test('staff add a cleaner, who sets a password, sees only the team’s jobs, checks in and out; the board shows it', async ({ page, browser }) => {
+  const email = `maria-${Date.now()}@cleaners.example`;
+
+  // Staff: /teams, Cleaners, by keyboard.
+  await signInAsAdmin(page);
+  await page.goto(`${server.baseUrl}/teams`);
+  await settled(page);
+  await page.getByLabel("Cleaner's name").fill('Maria Lopez');
+  await page.getByLabel("Cleaner's email").fill(email);
+  await selectTrigger(page, 'Team').press('Enter');
+  await expect(page.getByRole('option', { name: 'Team A', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(selectTrigger(page, 'Team')).toContainText('Team A');
+  await page.getByRole('button', { name: 'Add the cleaner' }).press('Enter');
+  await expect(page.getByText('Maria Lopez added to Team A: the invitation is on its way')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cleaners' }).getByRole('row', { name: /Maria Lopez/ })).toContainText('Invited');
+  await expectNoAxeViolations(page, '/teams with a cleaner');
+
+  // The cleaner, on their own phone: the mailed link, a password, the normal login.
+  const phone = await (await browser.newContext()).newPage();
+  const mail = await waitForMail(server.outboxDir, email);
+  const link = new URL(mail.links.find((href) => href.includes('/reset-password/'))!).pathname;
+  await phone.goto(`${server.baseUrl}${link}`);
+  await phone.getByLabel('New password', { exact: true }).fill('maria-cleans-well');
+  await phone.getByLabel('Confirm password').fill('maria-cleans-well');
+  await phone.getByRole('button', { name: 'Update password' }).click();
+  await expect(phone).toHaveURL(/\/login/);
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Password').fill('maria-cleans-well');
+  await phone.getByRole('button', { name: 'Log in' }).click();
+  await expect(phone).toHaveURL(/\/my-jobs$/);
+  await expect(phone.getByRole('heading', { name: 'My jobs', level: 1 })).toBeVisible();
+
+  // Only Team A's job, with its access notes today; nothing of Team B's.
+  const card = phone.locator('li.my-jobs__job', { has: phone.getByText('Key safe 4821') });
+  await expect(card).toContainText('Jane');
+  await expect(card).toContainText('Cat indoors');
+  await expect(card.getByRole('link', { name: /^Map of / })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
+  await expect(phone.getByText('Bartholomew')).toHaveCount(0);
+  await expect(phone.getByText('Key safe 9999')).toHaveCount(0);
+  await expect(phone.getByText(/£/)).toHaveCount(0);
+  await expectJobState(card, 'assigned');
+  await expectNoAxeViolations(phone, '/my-jobs on a phone');
+
+  // The job's day, by keyboard.
+  await card.getByRole('button', { name: /^On my way:/ }).press('Enter');
+  await expectJobState(card, 'onMyWay');
+  await expect(card.getByRole('status')).toContainText('You on the way since');
+  await card.getByRole('button', { name: /^Check in:/ }).press('Enter');
+  await expectJobState(card, 'checkedIn');
+  const [checkedIn] = await server.db.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM job_visits WHERE order_id = $1', [ours]);
+  const inAt = formatLondon(checkedIn!.checked_in_at).slice(11);
+  await expect(card.getByRole('status')).toHaveText(`You checked in ${inAt}`);
+  await card.getByRole('checkbox', { name: 'Bins emptied' }).press('Space');
+  await expect(card.getByRole('checkbox', { name: 'Bins emptied' })).toBeChecked();
+  await expectNoAxeViolations(phone, '/my-jobs checked in');
+  await card.getByRole('button', { name: /^Check out:/ }).press('Enter');
+  await expectJobState(card, 'done');
+  await expect(card).toContainText('Done: Bins emptied');
+
+  // Staff: the board shows it.
+  await page.goto(`${server.baseUrl}/schedule?view=day&day=${londonDate(new Date())}`);
+  await settled(page);
+  await expect(page.getByText(new RegExp(`checked in ${inAt}, checked out \\d{2}:\\d{2}`))).toBeVisible();
+
+  // The cleaner cannot open the back office: the API says so, whatever the page shows.
+  const token = await phone.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
+  const answer = await phone.request.get(`${server.baseUrl}/api/admin/schedule?from=${londonDate(new Date())}&days=1`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.status()).toBe(403);
+});

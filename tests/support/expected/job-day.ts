@@ -1,0 +1,42 @@
+import { CHECKED_IN, CHECKED_OUT, JOB_DAY_EVENTS, jobDayModel, NOTHING_YET, ON_THE_WAY } from '../job-day-model';
+import { has, type ExpectedMachine } from '../expected-walks';
+import type { JobVisit } from '../../../openapi/schema';
+
+/**
+ * A cleaner's job on its day, written from issue 26 item 2 (decision 040), not from the machine: a
+ * job starts where the server's record puts it; "On my way" is optional before checking in;
+ * checking out needs a check-in and sends the ticked checklist; each step is busy while it is
+ * recorded, a refusal stays where the job was with the message, and the consent box can be ticked
+ * or unticked at any time. Done is the end.
+ */
+const [onMyWay, checkIn, checkOut, tick, consent, recorded, refused] = JOB_DAY_EVENTS;
+export const jobDayEvents = { onMyWay, checkIn, checkOut, tick, consent, recorded, refused } as Record<string, { type: string }>;
+
+const noError = (c: any) => has(c, { error: null });
+const refusedMessage = (c: any) => has(c, { error: 'This job is on 2027-03-26: its steps are recorded on that day' });
+
+function expectedFrom(visit: JobVisit, name: string, initial: string): ExpectedMachine {
+  return {
+    name: `job day (${name})`,
+    machine: jobDayModel,
+    input: { visit },
+    events: jobDayEvents,
+    initial: { '': initial },
+    regions: {
+      '': {
+        assigned: { on: { onMyWay: 'sendingOnMyWay', checkIn: 'checkingIn' } },
+        sendingOnMyWay: { on: { recorded: 'onMyWay', refused: 'assigned' }, context: noError },
+        onMyWay: { on: { checkIn: 'checkingIn' } },
+        // A refused check-in goes back to where the record was: on the way, or not yet.
+        checkingIn: { on: { recorded: 'checkedIn', refused: (c: any) => (c.visit.on_my_way_at ? 'onMyWay' : 'assigned') }, context: noError },
+        checkedIn: { on: { checkOut: 'checkingOut' } },
+        checkingOut: { on: { recorded: 'done', refused: 'checkedIn' }, context: noError },
+        done: {},
+      },
+    },
+  };
+}
+
+export const expectedJobDay = expectedFrom(NOTHING_YET, 'nothing recorded yet', 'assigned');
+export const JOB_DAY_STARTS = [NOTHING_YET, ON_THE_WAY, CHECKED_IN, CHECKED_OUT].map((visit) => ({ visit }));
+export { refusedMessage };
