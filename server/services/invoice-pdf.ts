@@ -10,7 +10,7 @@ import { invoiceLabel } from './invoice-labels';
  * Helvetica is encoded WinAnsi, which has "£": no font file to ship. Times are UK (YYYY-MM-DD HH:mm).
  */
 export function invoicePdf(receipt: Receipt): Promise<Buffer> {
-  return render(`VAT invoice ${invoiceLabel(receipt.number)}`, (doc) => {
+  return render(`VAT invoice ${invoiceLabel(receipt.number)}`, receipt.company, (doc) => {
     heading(doc, 'VAT invoice', [
       ['Invoice number', invoiceLabel(receipt.number)],
       ['Date of issue', uk(receipt.issued)],
@@ -28,7 +28,7 @@ export function invoicePdf(receipt: Receipt): Promise<Buffer> {
 }
 
 export function creditNotePdf(receipt: Receipt, note: CreditNote): Promise<Buffer> {
-  return render(`Credit note ${note.label}`, (doc) => {
+  return render(`Credit note ${note.label}`, receipt.company, (doc) => {
     heading(doc, 'Credit note', [
       ['Credit note number', note.label],
       ['Date of issue', uk(note.issued)],
@@ -61,8 +61,8 @@ const COLUMNS = [
 const uk = (instant: string) => formatLondon(instant);
 const pounds = (amount: number) => formatPounds(toPence(amount));
 
-function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: 'Sparkle Cleaning' }, lang: 'en-GB' });
+function render(title: string, author: string, draw: (doc: Doc) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author }, lang: 'en-GB' });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
