@@ -731,6 +731,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue by UK month, from VAT invoices less credit notes
+         * @description Issue 26 item 6 (decision 042): for each month of `year` (UK time), the VAT invoices and credit
+         *     notes issued, and net, VAT and gross revenue = what the invoices charged less what the credit
+         *     notes gave back, so a month's figures are the sums of its documents in the accounts export.
+         */
+        get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts/csv": {
         parameters: {
             query?: never;
@@ -2538,6 +2560,21 @@ export interface components {
             /** @description Pounds, VAT inclusive; negative for a discount. */
             amount: number;
         };
+        RevenueReport: {
+            year: number;
+            months: {
+                /** @description YYYY-MM, UK time. */
+                month: string;
+                /** @description VAT invoices issued in the month. */
+                invoices: number;
+                /** @description Credit notes issued in the month. */
+                creditNotes: number;
+                /** @description Invoiced less credited, before VAT (pounds). */
+                net: number;
+                vat: number;
+                gross: number;
+            }[];
+        };
         /** @description A line of a VAT invoice or credit note: an order line with its amounts before VAT (HMRC: unit price, quantity, rate and amount excluding VAT). Each rate's VAT is taken once and shared out over its lines, so the lines' net and vat add up to the rate's (decision 042). */
         InvoiceLine: {
             /** @enum {string} */
@@ -3070,6 +3107,7 @@ export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
 export type OrderLine = components['schemas']['OrderLine'];
+export type RevenueReport = components['schemas']['RevenueReport'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
 export type VatAtRate = components['schemas']['VatAtRate'];
@@ -4169,6 +4207,32 @@ export interface operations {
                      *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
                      */
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getRevenueReport: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Twelve months, January first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

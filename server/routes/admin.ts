@@ -7,6 +7,7 @@ import { listUsers } from '../services/admin-users';
 import { ORDER_STATUSES } from '../services/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { decideRefund, listRefunds } from '../services/refunds';
+import { getRevenueReport } from '../services/revenue-report';
 import { getStats, getWeeklyStats } from '../services/stats';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
@@ -41,6 +42,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
+    getRevenueReport: async (request) => getRevenueReport(ctx.db, (request.query as Query<'getRevenueReport'>).year),
 
     async getOrder(request) {
       return getOrder(ctx.db, (request.params as { id: number }).id);

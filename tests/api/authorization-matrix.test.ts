@@ -245,6 +245,7 @@ const ROWS: Record<string, Row> = {
   // Decision 042: the invoice and the credit note as PDF; the owner's, and any order's for staff.
   getReceiptPdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await paidOrderOfA(ctx)}/receipt.pdf` }) },
   getCreditNotePdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
+  getRevenueReport: { request: async () => ({ path: '/admin/reports/revenue?year=2030' }) },
   getOrderInvoicePdf: { request: async (ctx) => ({ path: `/admin/order/${await paidOrderOfA(ctx)}/invoice.pdf` }) },
   getOrderCreditNotePdf: { request: async (ctx) => ({ path: `/admin/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
   // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
