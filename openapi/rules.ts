@@ -365,6 +365,23 @@ export const OrderLineRules = {
   }
 } as const;
 
+export const InvoiceLineRules = {
+  "properties": {
+    "vatRate": {
+      "minimum": 0
+    },
+    "net": {
+      "multipleOf": 0.01
+    },
+    "vat": {
+      "multipleOf": 0.01
+    },
+    "amount": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
 export const ReceiptRules = {
   "properties": {
     "number": {

@@ -817,6 +817,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue by UK month, from VAT invoices less credit notes
+         * @description Issue 26 item 6 (decision 042): for each month of `year` (UK time), the VAT invoices and credit
+         *     notes issued, and net, VAT and gross revenue = what the invoices charged less what the credit
+         *     notes gave back, so a month's figures are the sums of its documents in the accounts export.
+         */
+        get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts/csv": {
         parameters: {
             query?: never;
@@ -894,6 +916,49 @@ export interface paths {
          *     adjustment of a cancelled order, is refused with 409.
          */
         post: operations["adjustOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT invoice of any paid order, as PDF
+         * @description The VAT invoice of getReceipt as a PDF (decision 042), `invoice-000042.pdf`: the same figures,
+         *     £ amounts and UK times (`YYYY-MM-DD HH:mm`). Issued on first sight like getReceipt; 409 while the
+         *     order is not paid.
+         */
+        get: operations["getOrderInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order/{id}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of any order, as PDF
+         * @description The credit note a refund issued against the order's VAT invoice, as a PDF (decision 042),
+         *     `credit-note-CN-000007.pdf`; 404 when the order has none.
+         */
+        get: operations["getOrderCreditNotePdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1643,6 +1708,49 @@ export interface paths {
          *     order is not paid.
          */
         get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT invoice of one of my paid orders, as PDF
+         * @description The VAT invoice of getReceipt as a PDF (decision 042), `invoice-000042.pdf`: the same figures,
+         *     £ amounts and UK times (`YYYY-MM-DD HH:mm`). Issued on first sight like getReceipt; 409 while the
+         *     order is not paid. Another customer's order is a 404.
+         */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of one of my orders, as PDF
+         * @description The credit note a refund issued against the order's VAT invoice, as a PDF (decision 042),
+         *     `credit-note-CN-000007.pdf`; 404 when the order has none. Another customer's order is a 404.
+         */
+        get: operations["getCreditNotePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2830,21 +2938,59 @@ export interface components {
             /** @description Pounds, VAT inclusive; negative for a discount. */
             amount: number;
         };
+        RevenueReport: {
+            year: number;
+            months: {
+                /** @description YYYY-MM, UK time. */
+                month: string;
+                /** @description VAT invoices issued in the month. */
+                invoices: number;
+                /** @description Credit notes issued in the month. */
+                creditNotes: number;
+                /** @description Invoiced less credited, before VAT (pounds). */
+                net: number;
+                vat: number;
+                gross: number;
+            }[];
+        };
+        /** @description A line of a VAT invoice or credit note: an order line with its amounts before VAT (HMRC: unit price, quantity, rate and amount excluding VAT). Each rate's VAT is taken once and shared out over its lines, so the lines' net and vat add up to the rate's (decision 042). */
+        InvoiceLine: {
+            /** @enum {string} */
+            kind: "item" | "option" | "extra" | "discount" | "congestion" | "fee" | "adjustment" | "credit";
+            name: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            unitPrice: components["schemas"]["Money"] | null;
+            /** @description The unit price before VAT. */
+            unitNet: number | null;
+            /** @description Percent: the rate the line was priced at. */
+            vatRate: number;
+            /** @description Pounds before VAT; negative for a discount. */
+            net: number;
+            vat: number;
+            /** @description Pounds, VAT inclusive; negative for a discount. */
+            amount: number;
+        };
         /** @description A VAT invoice. Prices include VAT; every priced line of the order is listed with its rate (items, options, the frequency discount, extras, the Congestion Charge, rescheduling fees), so the lines add up to the gross, and net + vat = gross to the penny at each rate and in total. */
         Receipt: {
             /** @description Sequential and gap-free across all invoices. */
             number: number;
             issued: components["schemas"]["DateTime"];
+            /** @description The time of supply (tax point): the earliest of the payment received, the job completed and the invoice issued (decision 042). */
+            supplied: components["schemas"]["DateTime"];
             order_id: number;
+            /** @description The supplier's name (config SUPPLIER_NAME). */
             company: string;
+            /** @description The supplier's address (config SUPPLIER_ADDRESS). */
+            supplierAddress: string;
             /** @description The company's VAT registration number (config VAT_NUMBER). */
             vatNumber: string;
             customer: string;
+            /** @description The customer's address as the invoice was issued. */
             address: string;
             service: string;
             due: components["schemas"]["DateTime"] | null;
             payment: components["schemas"]["PaymentMethod"] | null;
-            lines: components["schemas"]["OrderLine"][];
+            lines: components["schemas"]["InvoiceLine"][];
             /** @description Net, VAT and gross of the lines at each rate; their sums are net, vat and gross. */
             vatRates: components["schemas"]["VatAtRate"][];
             net: components["schemas"]["Money"];
@@ -2867,9 +3013,12 @@ export interface components {
             /** @description The number of the VAT invoice it credits. */
             invoice: number;
             issued: components["schemas"]["DateTime"];
+            customer: string;
+            /** @description The customer's address as the credit note was issued. */
+            address: string;
             reason: string;
             /** @description What is credited (positive amounts), at each VAT rate. */
-            lines: components["schemas"]["OrderLine"][];
+            lines: components["schemas"]["InvoiceLine"][];
             vatRates: components["schemas"]["VatAtRate"][];
             net: components["schemas"]["Money"];
             vat: components["schemas"]["Money"];
@@ -3387,6 +3536,8 @@ export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
 export type OrderLine = components['schemas']['OrderLine'];
+export type RevenueReport = components['schemas']['RevenueReport'];
+export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
 export type VatAtRate = components['schemas']['VatAtRate'];
 export type CreditNote = components['schemas']['CreditNote'];
@@ -4667,6 +4818,32 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getRevenueReport: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Twelve months, January first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     exportAccountsCsv: {
         parameters: {
             query?: {
@@ -4781,6 +4958,62 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getOrderInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VAT invoice as PDF (A4), downloaded as the filename in Content-Disposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getOrderCreditNotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as PDF (A4), downloaded as the filename in Content-Disposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5952,6 +6185,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VAT invoice as PDF (A4), downloaded as the filename in Content-Disposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCreditNotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as PDF (A4), downloaded as the filename in Content-Disposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     db,
     config,
-    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber }, mailer),
+    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber, supplierName: config.supplierName, supplierAddress: config.supplierAddress }, mailer),
     payments:
       options.payments !== undefined
         ? options.payments

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { DEFAULT_SUPPLIER } from './services/invoice-labels';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
 
 /**
@@ -20,6 +21,10 @@ export interface Config {
   publicUrl: string;
   /** VAT_NUMBER: the company's VAT registration number on VAT invoices, default GB 123 4567 89 (a placeholder). */
   vatNumber: string;
+  /** SUPPLIER_NAME: who issues the VAT invoices and credit notes, default Sparkle Cleaning. */
+  supplierName: string;
+  /** SUPPLIER_ADDRESS: the supplier's address on them, default 1 Example Street, London SW1A 1AA (a placeholder). */
+  supplierAddress: string;
   /** DATA_DIR, default `.data`: PGlite data, outbox, generated secret and demo passwords. */
   dataDir: string;
   /** DATABASE_URL: a PostgreSQL server; when unset, PGlite in DATA_DIR/pgdata. */
@@ -102,6 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     vatNumber: (env.VAT_NUMBER || 'GB 123 4567 89').trim(),
+    supplierName: (env.SUPPLIER_NAME || DEFAULT_SUPPLIER.name).trim(),
+    supplierAddress: (env.SUPPLIER_ADDRESS || DEFAULT_SUPPLIER.address).trim(),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),

@@ -28,6 +28,9 @@ export interface MailOutbox {
 export interface MailSite {
   publicUrl: string;
   vatNumber: string;
+  /** Who issues the invoices (config SUPPLIER_NAME, SUPPLIER_ADDRESS); the defaults of invoice-labels.ts when left out. */
+  supplierName?: string;
+  supplierAddress?: string;
 }
 
 /** Every 15 minutes (UTC). */

@@ -7,6 +7,8 @@ export interface CreditNoteRow {
   order_id: number | null;
   issued_at: Date;
   customer_name: string;
+  /** The customer's address as issued (036); null on credit notes issued before. */
+  customer_address: string | null;
   reason: string;
   /** What is credited, line by line (pence, positive), each at its VAT rate. */
   lines: OrderLine[];
@@ -28,9 +30,12 @@ export function creditNoteRepository(db: Database) {
     async issue(note: NewCreditNote): Promise<CreditNoteRow> {
       const [counter] = await db.query<{ last: number }>('UPDATE credit_note_counter SET last = last + 1 RETURNING last');
       const rows = await db.query<CreditNoteRow>(
-        `INSERT INTO credit_notes (number, invoice_number, order_id, issued_at, customer_name, reason, lines, gross, vat, net)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [counter!.last, note.invoice_number, note.orderId, note.issuedAt, note.customer_name, note.reason, JSON.stringify(note.lines), note.gross, note.vat, note.net],
+        `INSERT INTO credit_notes (number, invoice_number, order_id, issued_at, customer_name, customer_address, reason, lines, gross, vat, net)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        [
+          counter!.last, note.invoice_number, note.orderId, note.issuedAt, note.customer_name, note.customer_address, note.reason,
+          JSON.stringify(note.lines), note.gross, note.vat, note.net,
+        ],
       );
       return rows[0]!;
     },

@@ -11,6 +11,9 @@ export interface InvoiceRow {
   net: number;
   /** The lines it was issued for (027); null on invoices issued before lines were kept. */
   lines: OrderLine[] | null;
+  /** Its time of supply and the customer's address as issued (036); null on invoices issued before. */
+  supplied_at: Date | null;
+  customer_address: string | null;
 }
 
 export interface NewInvoice {
@@ -22,6 +25,8 @@ export interface NewInvoice {
   vat: number;
   net: number;
   lines: OrderLine[];
+  suppliedAt: Date;
+  customerAddress: string;
 }
 
 export function invoiceRepository(db: Database) {
@@ -39,9 +44,12 @@ export function invoiceRepository(db: Database) {
     async issue(invoice: NewInvoice): Promise<InvoiceRow> {
       const [counter] = await db.query<{ last: number }>('UPDATE invoice_counter SET last = last + 1 RETURNING last');
       const rows = await db.query<InvoiceRow>(
-        `INSERT INTO invoices (number, order_id, issued_at, customer_name, gross, vat, net, lines)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-        [counter!.last, invoice.orderId, invoice.issuedAt, invoice.customerName, invoice.gross, invoice.vat, invoice.net, JSON.stringify(invoice.lines)],
+        `INSERT INTO invoices (number, order_id, issued_at, customer_name, gross, vat, net, lines, supplied_at, customer_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [
+          counter!.last, invoice.orderId, invoice.issuedAt, invoice.customerName, invoice.gross, invoice.vat, invoice.net,
+          JSON.stringify(invoice.lines), invoice.suppliedAt, invoice.customerAddress,
+        ],
       );
       return rows[0]!;
     },

@@ -8,8 +8,11 @@ import { ORDER_STATUSES } from '../services/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { adjustOrder } from '../services/order-adjustments';
 import { decideRefund, listRefunds } from '../services/refunds';
+import { getRevenueReport } from '../services/revenue-report';
 import { getStats, getWeeklyStats } from '../services/stats';
+import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
+import { sendPdf } from './pdf-reply';
 
 type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
 
@@ -40,6 +43,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
+    getRevenueReport: async (request) => getRevenueReport(ctx.db, (request.query as Query<'getRevenueReport'>).year),
 
     async adjustOrder(request) {
       return adjustOrder(
@@ -52,6 +56,15 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
 
     async getOrder(request) {
       return getOrder(ctx.db, (request.params as { id: number }).id);
+    },
+
+    // Staff see any order's documents (viewer null); x-required-role lets only administrators here.
+    async getOrderInvoicePdf(request, reply) {
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, (request.params as { id: number }).id));
+    },
+
+    async getOrderCreditNotePdf(request, reply) {
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, (request.params as { id: number }).id));
     },
 
     async updateOrderStatus(request) {

@@ -1,5 +1,7 @@
 import type { RescheduleRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
+import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
+import { sendPdf } from './pdf-reply';
 import { getReceipt } from '../services/receipts';
 import { rescheduleOrder } from '../services/reschedule';
 import { cancelSeries, listMySeries } from '../services/series';
@@ -46,6 +48,14 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
 
     async getReceipt(request) {
       return getReceipt({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+    },
+
+    async getReceiptPdf(request, reply) {
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id));
+    },
+
+    async getCreditNotePdf(request, reply) {
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id));
     },
   };
 }

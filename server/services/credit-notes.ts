@@ -8,9 +8,10 @@ import { ledgerRepository } from '../repositories/ledger';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds, type Pence } from './money';
-import { COMPANY_NAME, invoiceLabel } from './invoice-labels';
-import { invoiceLines, lineText, lineView, totalsOf, vatByRate, type OrderLine } from './order-lines';
-import { manageLines, receiptUrl } from './order-mails';
+import { invoiceLabel, supplierOf } from './invoice-labels';
+import { invoiceLineViews } from './invoice-lines';
+import { invoiceLines, lineText, totalsOf, vatByRate, type OrderLine } from './order-lines';
+import { addressOf, manageLines, receiptUrl } from './order-mails';
 
 /**
  * Credit notes (issue 23 row 6): a refund of an invoiced order gives back part or all of what the
@@ -37,6 +38,7 @@ export async function issueCreditNote(tx: Database, order: OrderRow, credit: Pen
   const totals = totalsOf(vatByRate(lines));
   const note = await notes.issue({
     invoice_number: invoice.number, orderId: order.id, issuedAt: now, customer_name: invoice.customer_name,
+    customer_address: invoice.customer_address ?? addressOf(order),
     reason: `Refund on the cancellation of order #${order.id}`, lines,
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
@@ -47,15 +49,18 @@ export async function issueCreditNote(tx: Database, order: OrderRow, credit: Pen
 /** "CN-000007": credit notes are numbered apart from invoices, padded alike. */
 export const creditNoteLabel = (number: number) => `CN-${invoiceLabel(number)}`;
 
-export function creditNoteView(note: CreditNoteRow): CreditNote {
+/** `address`: the invoice's, for credit notes issued before their own was kept (036). */
+export function creditNoteView(note: CreditNoteRow, address: string): CreditNote {
   const rates = vatByRate(note.lines);
   return {
     number: note.number,
     label: creditNoteLabel(note.number),
     invoice: note.invoice_number,
     issued: new Date(note.issued_at).toISOString(),
+    customer: note.customer_name,
+    address: note.customer_address ?? address,
     reason: note.reason,
-    lines: note.lines.map(lineView),
+    lines: invoiceLineViews(note.lines),
     vatRates: rates.map((rate) => ({ rate: rate.rate, net: toPounds(rate.net), vat: toPounds(rate.vat), gross: toPounds(rate.gross) })),
     net: Number(note.net),
     vat: Number(note.vat),
@@ -70,7 +75,7 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
     '',
     `Credit note ${creditNoteLabel(note.number)} for VAT invoice ${invoiceLabel(note.invoice_number)} (order #${order.id})`,
     `Issued: ${formatLondon(note.issued_at)} (UK time)`,
-    `${COMPANY_NAME}, VAT registration number ${site.vatNumber}`,
+    `${supplierOf(site).name}, ${supplierOf(site).address}, VAT registration number ${site.vatNumber}`,
     `Customer: ${note.customer_name}`,
     '',
     ...note.lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),

@@ -12,8 +12,10 @@ import type { LedgerLine } from './ledger';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds } from './money';
-import { COMPANY_NAME, invoiceLabel } from './invoice-labels';
-import { grossOf, invoiceLines, lineText, lineView, orderLines, totalsOf, vatByRate } from './order-lines';
+import { invoiceLabel, supplierOf } from './invoice-labels';
+import { invoiceLineViews } from './invoice-lines';
+import { timeOfSupply } from './time-of-supply';
+import { grossOf, invoiceLines, lineText, orderLines, totalsOf, vatByRate } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 
 
@@ -44,6 +46,7 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   const totals = totalsOf(vatByRate(lines));
   const invoice = await invoices.issue({
     orderId: order.id, issuedAt: now, customerName: order.user_name, lines,
+    suppliedAt: timeOfSupply(order, now), customerAddress: addressOf(order),
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
   if (mail) await outbox.add(tx, vatInvoiceMail(order, ledger, invoice, outbox.site));
@@ -52,9 +55,14 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
 
 /** The customer's own receipt: issued on first sight for a paid order that has none yet (a cash job completed). */
 export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: Date }, user: AuthUser, orderId: number): Promise<Receipt> {
+  return receiptFor(deps, user, orderId);
+}
+
+/** The receipt of an order for its customer, or for staff (`viewer` null): any order. */
+export async function receiptFor(deps: { db: Database; outbox: MailOutbox; now: Date }, viewer: AuthUser | null, orderId: number): Promise<Receipt> {
   const orders = orderRepository(deps.db);
   const order = await orders.find(orderId);
-  if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  if (!order || (viewer !== null && order.user_id !== viewer.id)) throw notFound('Order not found');
   if (!isPaid(order)) throw conflict(NOT_PAID_MESSAGE);
   const invoice =
     (await invoiceRepository(deps.db).forOrder(orderId)) ??
@@ -70,37 +78,45 @@ export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: 
 export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null = null): Receipt {
   const lines = invoiceLines(ledger, invoice);
   const rates = vatByRate(lines);
+  const supplier = supplierOf(site);
   return {
     number: invoice.number,
     issued: new Date(invoice.issued_at).toISOString(),
+    supplied: suppliedAt(invoice).toISOString(),
     order_id: order.id,
-    company: COMPANY_NAME,
-    vatNumber: site.vatNumber,
+    company: supplier.name,
+    supplierAddress: supplier.address,
+    vatNumber: supplier.vatNumber,
     customer: invoice.customer_name,
-    address: addressOf(order),
+    address: invoice.customer_address ?? addressOf(order),
     service: order.service_name,
     due: order.due_at ? new Date(order.due_at).toISOString() : null,
     payment: order.payment_method,
-    lines: lines.map(lineView),
+    lines: invoiceLineViews(lines),
     vatRates: rates.map((rate) => ({ rate: rate.rate, net: toPounds(rate.net), vat: toPounds(rate.vat), gross: toPounds(rate.gross) })),
     net: invoice.net,
     vat: invoice.vat,
     gross: invoice.gross,
-    creditNote: credit ? creditNoteView(credit) : null,
+    creditNote: credit ? creditNoteView(credit, invoice.customer_address ?? addressOf(order)) : null,
   };
 }
+
+/** Invoices issued before the time of supply was kept (036) were issued when they were paid for. */
+const suppliedAt = (invoice: InvoiceRow): Date => new Date(invoice.supplied_at ?? invoice.issued_at);
 
 /** The invoice as lines of text: its own mail, or the end of the payment receipt. */
 export function vatInvoiceLines(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): string[] {
   const lines = invoiceLines(ledger, invoice);
   const rates = vatByRate(lines);
   const totals = totalsOf(rates);
+  const supplier = supplierOf(site);
   return [
     `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`,
     `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
-    `${COMPANY_NAME}, VAT registration number ${site.vatNumber}`,
+    `Time of supply: ${formatLondon(suppliedAt(invoice))} (UK time)`,
+    `${supplier.name}, ${supplier.address}, VAT registration number ${supplier.vatNumber}`,
     `Customer: ${invoice.customer_name}`,
-    `Address: ${addressOf(order)}`,
+    `Address: ${invoice.customer_address ?? addressOf(order)}`,
     '',
     `${order.service_name}${order.due_at ? ` on ${formatLondon(order.due_at)} (UK time)` : ''}`,
     ...lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),

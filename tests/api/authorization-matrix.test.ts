@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricingRules } from '../../openapi/schema';
+import type { CheckoutRequest, PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
 import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
 import { confirmationToken } from './support/confirmation-link';
@@ -254,18 +254,13 @@ const ROWS: Record<string, Row> = {
     request: async (ctx) => ({ path: `/services/series/${(await weeklySeries(ctx.target.api, ctx.a, ctx.catalogue)).id}/cancel` }),
   },
   // A receipt exists once paid: a card order paid on the test provider's page.
-  getReceipt: {
-    ownedByA: true,
-    request: async (ctx) => {
-      const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
-      const checkedOut = await ctx.target.api.call('POST', '/services/order/checkout', { token: ctx.a.token, body: checkoutBody(order.id, 'card') });
-      const payPage = (checkedOut.body as { shippingInfo?: string }).shippingInfo;
-      if (checkedOut.status !== 200 || !payPage) throw new Error(`card checkout: ${checkedOut.status}`);
-      const paid = await fetch(new URL(`${payPage}/pay`, ctx.target.api.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-      if (paid.status !== 303) throw new Error(`pay: ${paid.status}`);
-      return { path: `/services/order/${order.id}/receipt` };
-    },
-  },
+  getReceipt: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await paidOrderOfA(ctx, checkoutBody)}/receipt` }) },
+  // Decision 042: the invoice and the credit note as PDF; the owner's, and any order's for staff.
+  getReceiptPdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await paidOrderOfA(ctx)}/receipt.pdf` }) },
+  getCreditNotePdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
+  getRevenueReport: { request: async () => ({ path: '/admin/reports/revenue?year=2030' }) },
+  getOrderInvoicePdf: { request: async (ctx) => ({ path: `/admin/order/${await paidOrderOfA(ctx)}/invoice.pdf` }) },
+  getOrderCreditNotePdf: { request: async (ctx) => ({ path: `/admin/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
   // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
   deleteMyAccount: {
     request: async (ctx, _actor, session) => {
@@ -297,6 +292,39 @@ async function invitedCleaner(target: HardeningTarget): Promise<{ cleaner: Sessi
   const password = `cleaner-pass-${randomUUID().slice(0, 8)}`;
   expectStatus(await target.api.call('PUT', `/auth/reset-password/${encodeURIComponent(token)}`, { body: { token, password } }), 200, 'invitation');
   return { cleaner: await login(target.api, email, password), team };
+}
+
+/** A card order of customer A's, paid on the test provider's page: it has a VAT invoice. */
+async function paidOrderOfA(ctx: Context, slot: (order: number, payment: 'card') => CheckoutRequest = documentSlot): Promise<number> {
+  const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+  const checkedOut = await ctx.target.api.call('POST', '/services/order/checkout', { token: ctx.a.token, body: slot(order.id, 'card') });
+  const payPage = (checkedOut.body as { shippingInfo?: string }).shippingInfo;
+  if (checkedOut.status !== 200 || !payPage) throw new Error(`card checkout: ${checkedOut.status}`);
+  const paid = await fetch(new URL(`${payPage}/pay`, ctx.target.api.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status}`);
+  return order.id;
+}
+
+/**
+ * The documents' orders take slots of their own, 150 days and more ahead (before the closures' 300),
+ * so the shared checkoutBody sequence, and what other rows meet on it (series visits), is unchanged.
+ */
+let documentSlots = 0;
+function documentSlot(order: number, payment: 'card'): CheckoutRequest {
+  const n = documentSlots++;
+  return {
+    order, payment, address: '10 Downing Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '',
+    due_date: new Date(Date.now() + (150 + Math.floor(n / 6)) * 86_400_000).toISOString().slice(0, 10),
+    due_time: `${String(7 + (n % 6) * 2).padStart(2, '0')}:00`,
+  };
+}
+
+/** A paid order of customer A's, cancelled and refunded by the administrator: it has a credit note. */
+async function refundedOrderOfA(ctx: Context): Promise<number> {
+  const id = await paidOrderOfA(ctx);
+  expectStatus(await ctx.target.api.call('POST', `/services/refund-request/${id}`, { token: ctx.a.token, body: { reason: 'Plans changed' } }), 201, 'request refund');
+  expectStatus(await ctx.target.api.call('PUT', '/admin/refund/status', { token: ctx.target.admin.token, body: { status: 'accepted', order: id } }), 200, 'accept refund');
+  return id;
 }
 
 /** The price rules as they are now (read by the administrator). */

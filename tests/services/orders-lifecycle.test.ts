@@ -359,7 +359,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(Math.round(credit.gross * 100)).toBe(refundedPence);
     const vat = Math.round((refundedPence * 20) / 120);
     expect([credit.vat, credit.net]).toEqual([vat / 100, (refundedPence - vat) / 100]);
-    expect(credit.lines).toEqual([{ kind: 'credit', name: `Refund on the cancellation of order #${order.id}`, quantity: null, unitPrice: null, vatRate: 20, amount: refundedPence / 100 }]);
+    expect(credit.lines).toEqual([{ kind: 'credit', name: `Refund on the cancellation of order #${order.id}`, quantity: null, unitPrice: null, unitNet: null, vatRate: 20, net: (refundedPence - vat) / 100, vat: vat / 100, amount: refundedPence / 100 }]);
     const mail = written.map(({ mail }) => mail).find((m) => m.subject === `Credit note ${credit.label} for order #${order.id}`);
     expect(mail?.to).toBe(jane.email);
     expect(mail?.text.split('\n')).toContain(`Credit note ${credit.label} for VAT invoice ${String(receipt.number).padStart(6, '0')} (order #${order.id})`);

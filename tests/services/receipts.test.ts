@@ -66,8 +66,11 @@ describe('VAT invoices (decision 018)', () => {
     expect(receipt).toEqual({
       number: receipt.number,
       issued: issuedAt.toISOString(),
+      // Not paid by card, completed without a time: supplied when invoiced (decision 042).
+      supplied: issuedAt.toISOString(),
       order_id: id,
       company: 'Sparkle Cleaning',
+      supplierAddress: '1 Example Street, London SW1A 1AA',
       vatNumber: 'GB 123 4567 89',
       customer: jane.name,
       address: '1 Test Street, London, SE22 8AB',
@@ -75,8 +78,9 @@ describe('VAT invoices (decision 018)', () => {
       due: '2030-01-09T10:00:00.000Z',
       payment: 'cash',
       lines: [
-        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, vatRate: 20, amount: 50 },
-        { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 30, vatRate: 20, amount: 30 },
+        // Each line's VAT is its share of the rate's, so the lines' nets add up to the rate's net.
+        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, unitNet: 20.83, vatRate: 20, net: 41.67, vat: 8.33, amount: 50 },
+        { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 30, unitNet: 25, vatRate: 20, net: 25, vat: 5, amount: 30 },
       ],
       vatRates: [{ rate: 20, net: 66.67, vat: 13.33, gross: 80 }],
       net: 66.67,
@@ -91,7 +95,8 @@ describe('VAT invoices (decision 018)', () => {
       `Hello ${jane.name},`,
       `VAT invoice ${label} for order #${id}`,
       'Issued: 2030-01-09 15:00 (UK time)',
-      'Sparkle Cleaning, VAT registration number GB 123 4567 89',
+      'Time of supply: 2030-01-09 15:00 (UK time)',
+      'Sparkle Cleaning, 1 Example Street, London SW1A 1AA, VAT registration number GB 123 4567 89',
       `Customer: ${jane.name}`,
       'Address: 1 Test Street, London, SE22 8AB',
       'House Keeping on 2030-01-09 10:00 (UK time)',
@@ -153,7 +158,11 @@ describe('VAT invoices (decision 018)', () => {
     // The mails and the back office list the same lines.
     const { order, ledger: booked } = await placedOrder(db, id);
     const detail = await getOrder(db, id);
-    expect(detail.lines).toEqual(receipt.lines);
+    expect(receipt.lines).toMatchObject(detail.lines);
+    // Each line's net and VAT, before VAT as HMRC asks, add up to the invoice's net and VAT to the penny (decision 042).
+    expect(receipt.lines.reduce((total, line) => total + pence(line.net), 0)).toBe(pence(receipt.net));
+    expect(receipt.lines.reduce((total, line) => total + pence(line.vat), 0)).toBe(pence(receipt.vat));
+    for (const line of receipt.lines) expect(pence(line.net) + pence(line.vat)).toBe(pence(line.amount));
     const confirmation = bookingConfirmationMail(order, booked, SITE, NOW).text.split('\n');
     for (const line of ['  - Congestion Charge: £11.50', '  - Weekly discount (15%): -£14.25', '  - Rescheduling fee: £10.50', `Total: £${receipt.gross.toFixed(2)}`]) {
       expect(confirmation).toContain(line);

@@ -4,6 +4,8 @@ import { formatMoney } from '../../lib/money';
 import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../shared/paths';
+import { getReceiptPdf } from '../../api/document-pdfs';
+import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import type { MyOrder } from '../../../openapi/schema';
 
 interface OrderCardProps {
@@ -108,6 +110,11 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           <TextLink href={paths.receipt(order.id)} className="order-card__receipt">
             VAT receipt<span className="visually-hidden"> for order #{order.id}</span>
           </TextLink>
+        ) : null}
+        {order.receipt ? (
+          <PdfDownloadButton load={() => getReceiptPdf(order.id)} label={`Download the VAT invoice of order #${order.id} (PDF)`}>
+            Invoice PDF
+          </PdfDownloadButton>
         ) : null}
         {showMove && !(visit && !canMove) ? (
           <Button

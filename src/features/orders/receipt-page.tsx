@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { getCreditNotePdf, getReceiptPdf } from '../../api/document-pdfs';
 import { getReceipt } from '../../api/get-receipt';
 import { pageId } from '../../shared/page-routes';
 import { paths } from '../../shared/paths';
@@ -6,7 +7,9 @@ import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import './orders.css';
+import './receipt-print.css';
 
 /** "000042": the invoice number as the mail and the page both write it. */
 const invoiceLabel = (number: number) => String(number).padStart(6, '0');
@@ -23,9 +26,18 @@ export default function ReceiptPage() {
 
   return (
     <Page title={`VAT invoice for order ${id}`} heading="VAT invoice" className="receipt">
-      <LinkButton href={paths.myOrders} variant="secondary" size="sm" className="receipt__back">
-        <span aria-hidden="true">←</span> Back to My orders
-      </LinkButton>
+      <div className="receipt__actions">
+        <LinkButton href={paths.myOrders} variant="secondary" size="sm" className="receipt__back">
+          <span aria-hidden="true">←</span> Back to My orders
+        </LinkButton>
+        {invoice ? (
+          <>
+            <PdfDownloadButton load={() => getReceiptPdf(invoice.order_id)}>Download invoice (PDF)</PdfDownloadButton>
+            {invoice.creditNote ? <PdfDownloadButton load={() => getCreditNotePdf(invoice.order_id)}>Download credit note (PDF)</PdfDownloadButton> : null}
+            <Button size="sm" variant="secondary" onPress={() => window.print()}>Print</Button>
+          </>
+        ) : null}
+      </div>
       {receipt.loading && !invoice ? <Spinner label="Loading the invoice" /> : null}
       {receipt.failed || orderId === 0 ? (
         <Alert variant="error">
@@ -38,7 +50,8 @@ export default function ReceiptPage() {
           <h2 id="receipt-number" className="receipt__number">Invoice number {invoiceLabel(invoice.number)}</h2>
           <dl className="receipt__facts">
             <div><dt>Issued</dt><dd>{formatDateTime(invoice.issued)} (UK time)</dd></div>
-            <div><dt>From</dt><dd>{invoice.company}</dd></div>
+            <div><dt>Time of supply</dt><dd>{formatDateTime(invoice.supplied)} (UK time)</dd></div>
+            <div><dt>From</dt><dd>{invoice.company}, {invoice.supplierAddress}</dd></div>
             <div><dt>VAT registration number</dt><dd>{invoice.vatNumber}</dd></div>
             <div><dt>Customer</dt><dd>{invoice.customer}</dd></div>
             <div><dt>Address</dt><dd>{invoice.address}</dd></div>
@@ -48,14 +61,20 @@ export default function ReceiptPage() {
           <table className="receipt__lines">
             <caption className="visually-hidden">Lines of the invoice</caption>
             <thead>
-              <tr><th scope="col">Description</th><th scope="col">Quantity</th><th scope="col">VAT rate</th><th scope="col">Amount</th></tr>
+              <tr>
+                <th scope="col">Description</th><th scope="col">Quantity</th><th scope="col">Unit price excl. VAT</th><th scope="col">VAT rate</th>
+                <th scope="col">Net</th><th scope="col">VAT</th><th scope="col">Amount</th>
+              </tr>
             </thead>
             <tbody>
               {invoice.lines.map((line, index) => (
                 <tr key={`${line.kind}-${index}`}>
                   <td>{line.name}</td>
                   <td>{line.quantity ?? ''}</td>
+                  <td>{line.unitNet === null ? '' : formatMoney(line.unitNet)}</td>
                   <td>{line.vatRate}%</td>
+                  <td>{formatMoney(line.net)}</td>
+                  <td>{formatMoney(line.vat)}</td>
                   <td>{formatMoney(line.amount)}</td>
                 </tr>
               ))}
@@ -77,8 +96,9 @@ export default function ReceiptPage() {
         <Card as="article" className="receipt__card" aria-labelledby="credit-note-number">
           <h2 id="credit-note-number" className="receipt__number">Credit note {invoice.creditNote.label}</h2>
           <dl className="receipt__facts">
-            <div><dt>Issued</dt><dd>{formatDateTime(invoice.creditNote.issued)}</dd></div>
+            <div><dt>Issued</dt><dd>{formatDateTime(invoice.creditNote.issued)} (UK time)</dd></div>
             <div><dt>Credits VAT invoice</dt><dd>{invoiceLabel(invoice.creditNote.invoice)}</dd></div>
+            <div><dt>Customer</dt><dd>{invoice.creditNote.customer}, {invoice.creditNote.address}</dd></div>
             <div><dt>Reason</dt><dd>{invoice.creditNote.reason}</dd></div>
           </dl>
           <dl className="receipt__totals">

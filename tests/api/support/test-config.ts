@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../server/config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../server/services/rate-limits';
+import { DEFAULT_SUPPLIER } from '../../../server/services/invoice-labels';
 
 /**
  * The API suite creates far more accounts, orders and messages from 127.0.0.1 than one client may:
@@ -40,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
     vatNumber: 'GB 987 6543 21',
+    supplierName: DEFAULT_SUPPLIER.name,
+    supplierAddress: DEFAULT_SUPPLIER.address,
     dataDir,
     databaseUrl: null,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',

@@ -8,6 +8,8 @@ import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
 import { AdjustmentForm } from './adjustment-form';
+import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document-pdfs';
+import { PdfDownloadButton } from '../../../shared/pdf-download-button';
 import type { OrderDetail } from '../../../../openapi/schema';
 
 const dash = '—';
@@ -103,6 +105,15 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
         ) : (
           <p className="order-detail__none">No refund was requested.</p>
         )}
+      </section>
+
+      <section className="order-detail__panel" aria-labelledby="order-documents">
+        <h2 id="order-documents">VAT documents</h2>
+        {/* The server says when there is none yet (unpaid: no invoice; no refund: no credit note). */}
+        <div className="order-detail__documents">
+          <PdfDownloadButton load={() => getOrderInvoicePdf(order.order_id)}>VAT invoice (PDF)</PdfDownloadButton>
+          <PdfDownloadButton load={() => getOrderCreditNotePdf(order.order_id)}>Credit note (PDF)</PdfDownloadButton>
+        </div>
       </section>
 
       <section className="order-detail__panel" aria-labelledby="order-history">

@@ -1,0 +1,26 @@
+import type { InvoiceLine } from '../../openapi/schema';
+import { toPounds, type Pence } from './money';
+import { lineView, vatByRate, type OrderLine } from './order-lines';
+import { vatOf } from './pricing';
+
+/**
+ * The lines of a VAT invoice or credit note as HMRC asks for them (VAT Notice 700/21 section 16.3):
+ * each with its unit price and amount before VAT beside the VAT-inclusive price the customer was
+ * quoted. VAT is taken once per rate (as on the totals), so each line's share of its rate's VAT is
+ * rounded and the rounding pennies go to the line with the largest amount: the nets of the lines at
+ * a rate add up to that rate's net to the penny, and the printed document adds up down every column.
+ */
+export function invoiceLineViews(lines: readonly OrderLine[]): InvoiceLine[] {
+  const vats = lines.map((line) => vatOf(line.amount, line.vatPercent));
+  for (const rate of vatByRate(lines)) {
+    const at = lines.flatMap((line, index) => (line.vatPercent === rate.rate ? [index] : []));
+    const drift = rate.vat - at.reduce((sum, index) => sum + vats[index]!, 0);
+    const largest = at.reduce((best, index) => (lines[index]!.amount > lines[best]!.amount ? index : best), at[0]!);
+    vats[largest] = vats[largest]! + drift;
+  }
+  return lines.map((line, index) => {
+    const net: Pence = line.amount - vats[index]!;
+    const unitNet = line.unitPrice === null ? null : line.unitPrice - vatOf(line.unitPrice, line.vatPercent);
+    return { ...lineView(line), net: toPounds(net), vat: toPounds(vats[index]!), unitNet: unitNet === null ? null : toPounds(unitNet) };
+  });
+}

@@ -1,0 +1,13 @@
+import type { OrderRow } from '../repositories/orders';
+
+/**
+ * The time of supply (tax point) printed on a VAT invoice (decision 042). A cleaning job is supplied
+ * when it is done (the basic tax point), but a payment received or an invoice issued before that
+ * makes the earlier date the tax point. So it is the earliest of: the card payment received, the
+ * job completed, the invoice issued. A card-paid job is invoiced when the payment is confirmed (its
+ * tax point is the payment); a cash job is paid, completed and invoiced on the day.
+ */
+export function timeOfSupply(order: Pick<OrderRow, 'paid_at' | 'completed_at'>, issuedAt: Date): Date {
+  const times = [order.paid_at, order.completed_at, issuedAt].filter((time): time is Date => time !== null).map((time) => new Date(time).getTime());
+  return new Date(Math.min(...times));
+}
