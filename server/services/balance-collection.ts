@@ -1,11 +1,14 @@
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
-import { HttpError } from '../lib/http-error';
+import { conflict, HttpError } from '../lib/http-error';
+import { auditRepository } from '../repositories/audit';
+import { paymentReceiptMail } from './checkout-mail';
+import { chargeSavedCard } from './saved-cards';
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository, type OrderRow } from '../repositories/orders';
-import { ledgerTotals, type LedgerLine } from './ledger';
+import { isCharge, ledgerTotals, type LedgerLine } from './ledger';
 import type { Mail } from './mail';
-import { formatPounds, toPounds } from './money';
+import { formatPounds, toPounds, type Pence } from './money';
 import { manageLines, payNowUrl } from './order-mails';
 import type { PaymentProvider } from './payment-provider';
 import type { MailSite } from '../jobs';
@@ -24,7 +27,7 @@ export interface BalanceDeps {
   now: Date;
 }
 
-export type BalanceOutcome = 'nothing_due' | 'due_on_the_day' | 'asked';
+export type BalanceOutcome = 'nothing_due' | 'due_on_the_day' | 'charged' | 'asked';
 
 export const BALANCE_PAYMENT_FAILED_MESSAGE = 'The payment page for the balance could not be opened: try Pay now on My orders in a moment';
 
@@ -37,8 +40,7 @@ export function owesCardBalance(order: Pick<OrderRow, 'payment_method' | 'status
 /**
  * Asks the customer for the balance of an order: opens the provider payment for it and mails a
  * Pay now link. Call after the transaction that added the charge committed (the provider is called).
- * The seam for charging a saved card off-session (issue 23 item 4) is here: try it first, and mail
- * Pay now only when it is refused.
+ * A saved card is tried first; Pay now is mailed only when there is none or it is refused.
  */
 export async function collectBalance(deps: BalanceDeps, orderId: number): Promise<BalanceOutcome> {
   const order = await orderRepository(deps.db).find(orderId);
@@ -48,6 +50,17 @@ export async function collectBalance(deps: BalanceDeps, orderId: number): Promis
   if (due <= 0 || order.status === 'cancelled') return 'nothing_due';
   if (order.payment_method !== 'card') return 'due_on_the_day';
   if (!owesCardBalance(order, ledger)) return 'nothing_due';
+  // A series' saved card (decision 038) pays it without the customer; the last charge names the key,
+  // so asking again never charges twice. Refused by the bank (or no card): Pay now is mailed.
+  const lastCharge = [...ledger].reverse().find(isCharge);
+  const charged = await chargeSavedCard(deps, orderId, due, `balance-${lastCharge?.id ?? 0}`);
+  if (charged.status === 'paid') {
+    await deps.db.transaction(async (tx) => {
+      const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
+      if (locked) await recordBalancePayment(deps, tx, locked, { paymentId: charged.paymentId, amount: charged.amountPence }, due);
+    });
+    return 'charged';
+  }
   await balancePayment(deps, order, ledger);
   await deps.outbox.add(deps.db, balanceDueMail(order, due, deps.outbox.site));
   return 'asked';
@@ -75,6 +88,31 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
   }
   await deps.db.query('UPDATE orders SET balance_payment_ref = $2 WHERE id = $1 AND balance_payment_ref IS DISTINCT FROM $2', [order.id, session.id]);
   return session.url;
+}
+
+/**
+ * The balance of a card-paid order was paid (by Pay now, or charged to the series' saved card): a
+ * payment line, once (the ledger keeps one line per provider reference), its history and a receipt.
+ */
+export async function recordBalancePayment(
+  deps: Pick<BalanceDeps, 'outbox' | 'now'> & { payments: Pick<PaymentProvider, 'name'> | null },
+  tx: Database,
+  order: OrderRow,
+  payment: { paymentId: string; amount: Pence },
+  owed: Pence,
+): Promise<void> {
+  const ledger = ledgerRepository(tx);
+  if ((await ledger.forOrder(order.id)).some((line) => line.kind === 'payment' && line.reference === payment.paymentId)) return;
+  if (payment.amount !== owed) throw conflict('The amount paid does not match the balance due');
+  const actor = deps.payments?.name ?? 'Card';
+  await ledger.add({
+    orderId: order.id, kind: 'payment', name: 'Card payment of the balance', amount: owed, vatPercent: null,
+    reference: payment.paymentId, actorId: null, actor, at: deps.now,
+  });
+  await auditRepository(tx).record({
+    orderId: order.id, actorId: null, actor, action: 'order.balance_paid', from: null, to: String(toPounds(owed)), at: deps.now,
+  });
+  await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], owed));
 }
 
 export function balanceDueMail(order: OrderRow, due: number, site: MailSite): Mail {

@@ -9,7 +9,7 @@ import { paymentEventsRepository } from '../repositories/payment-events';
 import { toPence, toPounds } from './money';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from './ledger';
-import { balancePayment, owesCardBalance } from './balance-collection';
+import { balancePayment, owesCardBalance, recordBalancePayment } from './balance-collection';
 import { savedCardRepository } from '../repositories/saved-cards';
 import { isSeriesFrequency } from './series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
@@ -117,7 +117,7 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     const ledger = ledgerRepository(tx);
     const owed = ledgerTotals(await ledger.forOrder(order.id)).balanceDue;
     if (order.balance_payment_ref !== null && order.balance_payment_ref === notification.paymentId) {
-      await recordBalancePayment(deps, tx, order, notification, owed);
+      await recordBalancePayment(deps, tx, order, { paymentId: notification.paymentId, amount: toPence(notification.amount) }, owed);
       return;
     }
     if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return;
@@ -177,26 +177,3 @@ export async function recordFailedPayment(
   await deps.outbox.add(tx, paymentFailedMail(order, await ledgerRepository(tx).forOrder(order.id), failure.reason, deps.outbox.site));
 }
 
-/**
- * The balance of a card-paid order was paid (balance-collection.ts): a payment line, once (the
- * ledger keeps one line per provider reference), and a receipt for it.
- */
-async function recordBalancePayment(
-  deps: PaymentDeps,
-  tx: Database,
-  order: OrderRow,
-  notification: Extract<PaymentNotification, { type: 'payment.succeeded' }>,
-  owed: number,
-): Promise<void> {
-  const ledger = ledgerRepository(tx);
-  if ((await ledger.forOrder(order.id)).some((line) => line.kind === 'payment' && line.reference === notification.paymentId)) return;
-  if (toPence(notification.amount) !== owed) throw conflict('The amount paid does not match the balance due');
-  await ledger.add({
-    orderId: order.id, kind: 'payment', name: 'Card payment of the balance', amount: owed, vatPercent: null,
-    reference: notification.paymentId, actorId: null, actor: deps.payments!.name, at: deps.now,
-  });
-  await auditRepository(tx).record({
-    orderId: order.id, actorId: null, actor: deps.payments!.name, action: 'order.balance_paid', from: null, to: String(toPounds(owed)), at: deps.now,
-  });
-  await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], owed));
-}
