@@ -1,6 +1,6 @@
 import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
-import { clockChangeProblem, earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
+import { clockChangeProblem, earliestStart, formatLondon, londonLocalToInstant } from '../domain/time/london-time';
 import { CheckoutRequestRules } from '../openapi/rules';
 
 /**

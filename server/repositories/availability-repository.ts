@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { londonDate, londonLocalToInstant } from '../services/london-time';
-import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../services/availability-rules';
+import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 
 /**
  * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { toPence } from '../services/money';
+import { toPence } from '../../domain/money/money';
 import type { PriceRules } from '../services/pricing';
 
 interface RulesRow {

@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { creditNoteLabel } from './credit-notes';
-import { invoiceLabel } from './invoice-labels';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon, londonDaysSpan } from './london-time';
-import { toPence, type Pence } from './money';
+import { toPence, type Pence } from '../../domain/money/money';
 import { vatByRate, type OrderLine, type VatAtRate } from './order-lines';
 import { csvCursorStream } from './orders-csv';
 

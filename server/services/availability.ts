@@ -2,11 +2,11 @@ import type { Availability } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
-import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from './availability-rules';
+import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from '../../domain/capacity/availability-rules';
 import { latestBookableStart } from './booking-horizon';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
 import { earliestStart, londonDate } from './london-time';
-import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
+import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 
 
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */

@@ -4,10 +4,10 @@ import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from './series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
-import { BOOKING_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
+import { BOOKING_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
+import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
 import { formatLondon } from './london-time';
-import { formatPounds, toPence } from './money';
+import { formatPounds, toPence } from '../../domain/money/money';
 import { lineText, orderLines as pricedLines } from './order-lines';
 
 /**

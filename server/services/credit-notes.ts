@@ -6,8 +6,8 @@ import { invoiceRepository } from '../repositories/invoices';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPounds, type Pence } from './money';
-import { COMPANY_NAME, invoiceLabel } from './invoice-labels';
+import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
+import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';
 import { invoiceLines, lineText, lineView, totalsOf, vatByRate, type OrderLine } from './order-lines';
 import { manageLines, receiptUrl } from './order-mails';
 

@@ -1,6 +1,6 @@
 import { badRequest } from '../lib/http-error';
 import { londonDate } from './london-time';
-import { addDays } from '../../src/lib/london-days';
+import { addDays } from '../../domain/time/london-days';
 
 /** Closures and time off are set up to two years ahead (the booking horizon is 12 months). */
 export const EDITABLE_YEARS = 2;

@@ -1,6 +1,6 @@
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import type { OrderLine as OrderLineView } from '../../openapi/schema';
-import { formatPounds, toPence, toPounds, type Pence } from './money';
+import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { vatOf, type PricedLine } from './pricing';
 
 /**

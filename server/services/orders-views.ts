@@ -1,7 +1,7 @@
 import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
-import { cancellationTerms } from './cancellation-terms';
-import { toPence, toPounds } from './money';
+import { cancellationTerms } from '../../domain/terms/cancellation-terms';
+import { toPence, toPounds } from '../../domain/money/money';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';

@@ -1,5 +1,5 @@
 import { availabilityRepository } from '../repositories/availability-repository';
-import { MIN_JOB_MINUTES } from './availability-rules';
+import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import type { MyOrder, NewOrderRequest, OrderSummary, ServiceItems } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -9,7 +9,7 @@ import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import type { Page, PageRequest } from '../repositories/paging';
 import { orderRepository, type OrderListQuery } from '../repositories/orders';
-import { toPounds } from './money';
+import { toPounds } from '../../domain/money/money';
 import { linesInPounds } from './pricing';
 import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';

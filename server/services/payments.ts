@@ -6,7 +6,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { issueInvoice, vatInvoiceLines } from './receipts';
 import { paymentFailedMail, paymentReceiptMail } from './checkout-mail';
 import { paymentEventsRepository } from '../repositories/payment-events';
-import { toPence } from './money';
+import { toPence } from '../../domain/money/money';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
 

@@ -1,4 +1,4 @@
-import { imitatesStaff, namesMustNotImitateStaff } from '../../src/lib/staff-names';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../domain/names/staff-names';
 import { badRequest } from '../lib/http-error';
 
 export { namesMustNotImitateStaff };

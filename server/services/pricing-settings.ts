@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../lib/http-error';
 import { editableRulesRepository, type HoursRow } from '../repositories/editable-rules';
 import { pricingAuditRepository, type PricingRule } from '../repositories/pricing-audit';
 import type { Page, PageRequest } from '../repositories/paging';
-import { formatPounds, toPence, toPounds } from './money';
+import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 
 
 /**

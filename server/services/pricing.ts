@@ -1,6 +1,6 @@
 import type { QuoteLine } from '../../openapi/schema';
 import { badRequest } from '../lib/http-error';
-import { percentOf, type Pence } from './money';
+import { percentOf, type Pence } from '../../domain/money/money';
 
 
 /**

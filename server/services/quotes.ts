@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
-import { toPounds } from './money';
+import { toPounds } from '../../domain/money/money';
 import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
 
 

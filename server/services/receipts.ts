@@ -9,8 +9,8 @@ import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
 import { formatLondon } from './london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPounds } from './money';
-import { COMPANY_NAME, invoiceLabel } from './invoice-labels';
+import { formatPounds, toPounds } from '../../domain/money/money';
+import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';
 import { grossOf, invoiceLines, lineText, lineView, orderLines, totalsOf, vatByRate } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 

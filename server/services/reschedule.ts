@@ -9,12 +9,12 @@ import { lockOwnAccountFirst } from './account-lock';
 import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
 import { londonLocalToInstant } from './london-time';
-import { formatPounds, toPence, toPounds } from './money';
+import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 import { rescheduleMail } from './manage-mails';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 import { awaitsCardPayment } from './payments';
-import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
+import { rescheduleTerms, type RescheduleTerms } from '../../domain/terms/reschedule-terms';
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';

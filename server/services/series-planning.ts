@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { auditRepository } from '../repositories/audit';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
-import { checkStart } from './availability-rules';
+import { checkStart } from '../../domain/capacity/availability-rules';
 import { latestBookableStart } from './booking-horizon';
 import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from './series-dates';
 

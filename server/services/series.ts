@@ -6,7 +6,7 @@ import type { MailOutbox } from '../jobs';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { myOrderView } from './orders-views';
 import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { NOTICE_HOURS } from '../../machines/checkout-form';
-import { earliestStart, londonDate } from '../../src/lib/london-time';
+import { earliestStart, londonDate } from '../../domain/time/london-time';
 import { availabilityEvents, expectedAvailability } from '../support/expected/availability';
 import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { tableCoveringWalks } from '../support/table-covering-walks';

@@ -13,7 +13,7 @@ import {
   type CapacityData,
   type Hours,
   type Team,
-} from '../../server/services/availability-rules';
+} from '../../domain/capacity/availability-rules';
 import { assertBookableTime } from '../../server/services/bookable-time';
 import { assertWithinBookingHorizon, latestBookableStart } from '../../server/services/booking-horizon';
 import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';

@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/database';
 import type { OrderListQuery, OrderRow } from '../../server/repositories/orders';
 import { csvCell, ordersCsvStream } from '../../server/services/orders-csv';
 import { adminOrderView, iso, isoOrNull, myOrderView, orderPaymentView, refundView } from '../../server/services/orders-views';
-import { UNPAID_LATE_MESSAGE } from '../../server/services/reschedule-terms';
+import { UNPAID_LATE_MESSAGE } from '../../domain/terms/reschedule-terms';
 import { roomForBookings, type TestDatabase } from '../api/support/test-database';
 import { bookings, placedOrder } from './support/booking';
 import { janeAndHouseKeeping, ownDatabase } from './support/own-database';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockChangeProblem, earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../src/lib/london-time';
+import { clockChangeProblem, earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import * as serverTime from '../../server/services/london-time';
 import { formatDateTime } from '../../src/lib/dates';
 

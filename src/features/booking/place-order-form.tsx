@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
-import { FULLY_BOOKED } from '../../lib/availability-text';
+import { FULLY_BOOKED } from '../../../domain/capacity/availability-text';
 import { checkoutLimits, type CheckoutForm } from '../../../machines/checkout-form';
 import { Alert, Button, Card, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';

@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths';
 import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import './orders.css';
 
 /** "000042": the invoice number as the mail and the page both write it. */

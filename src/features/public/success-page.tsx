@@ -8,8 +8,8 @@ import { useToast } from '../../shared/toasts';
 import { useRequest } from '../../shared/use-request';
 import { Alert, Spinner, TextLink, Page } from '../../components/ui';
 import { readBookedState } from '../../lib/booked-order';
-import { formatLondon } from '../../lib/london-time';
-import { formatMoney } from '../../lib/money';
+import { formatLondon } from '../../../domain/time/london-time';
+import { formatMoney } from '../../../domain/money/money';
 import { IllustratedMessage } from './shared/illustrated-message';
 
 interface Booked {

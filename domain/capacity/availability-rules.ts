@@ -5,8 +5,8 @@
  * assigned to (older bookings, the schedule's "Unassigned" lane) take one team each from the count.
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
-import { CLOSED } from '../../src/lib/availability-text';
-import { clockChangeProblem, londonLocalToInstant } from '../../src/lib/london-time';
+import { CLOSED } from './availability-text';
+import { clockChangeProblem, londonLocalToInstant } from '../time/london-time';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
 export const SLOT_STEP_MINUTES = 30;

@@ -1,5 +1,5 @@
-import { LATE_FEE_PERCENT, NOTICE_HOURS } from '../../src/lib/booking-terms';
-import { percentOf, type Pence } from './money';
+import { LATE_FEE_PERCENT, NOTICE_HOURS } from './booking-terms';
+import { percentOf, type Pence } from '../money/money';
 import type { OrderStatus } from '../../openapi/schema';
 
 /**

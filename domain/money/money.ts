@@ -1,5 +1,5 @@
 /**
- * Money on the server is counted in whole pence so sums and percentages are exact; the database
+ * Money, the one home of it (decision 035). Money on the server is counted in whole pence so sums and percentages are exact; the database
  * keeps numeric(10,2) and the API answers pounds as a number with at most two decimals.
  */
 export type Pence = number;
@@ -20,7 +20,12 @@ export function percentOf(amount: Pence, percent: number): Pence {
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
-/** £1,234.50, as the site shows prices. */
+/** UK prices from pounds, as the API answers them: £1,234.50. */
+export function formatMoney(pounds: number): string {
+  return gbp.format(pounds);
+}
+
+/** £1,234.50, as the site shows prices, from whole pence. */
 export function formatPounds(pence: Pence): string {
-  return gbp.format(toPounds(pence));
+  return formatMoney(toPounds(pence));
 }
