@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
-import { londonDate, londonLocalToInstant } from '../services/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 
 /**

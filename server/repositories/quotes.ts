@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { PricedLine, PriceChoices } from '../services/pricing';
+import type { PricedLine, PriceChoices } from '../../domain/money/pricing';
 
 /** A stored quote (009_pricing.sql): the choices, the priced lines (pence) and until when it holds. */
 export interface QuoteRow {

@@ -3,9 +3,9 @@ import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from '../../domain/capacity/availability-rules';
-import { latestBookableStart } from './booking-horizon';
+import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
-import { earliestStart, londonDate } from './london-time';
+import { earliestStart, londonDate } from '../../domain/time/london-time';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 
 

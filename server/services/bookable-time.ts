@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
-import { earliestStart, formatLondon } from './london-time';
+import { earliestStart, formatLondon } from '../../domain/time/london-time';
 
 /** R-PAY-1: online bookings need 24 hours' notice (the same span as free cancellation). */
 export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;

@@ -6,7 +6,7 @@ import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { lineText, orderLines as pricedLines } from './order-lines';
 

@@ -12,7 +12,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
-import { londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';

@@ -4,7 +4,7 @@ import type { MailOutbox, MailSite } from '../jobs';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository } from '../repositories/invoices';
 import { orderRepository, type OrderRow } from '../repositories/orders';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';

@@ -1,7 +1,7 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, feeChargedText } from '../../domain/terms/booking-terms';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { addressOf, bookingCalendar, manageLines, whenText } from './order-mails';

@@ -1,7 +1,7 @@
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import type { OrderLine as OrderLineView } from '../../openapi/schema';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
-import { vatOf, type PricedLine } from './pricing';
+import { vatOf, type PricedLine } from '../../domain/money/pricing';
 
 /**
  * What an order costs, line by line, each at the VAT rate in force when it was priced (issue 23

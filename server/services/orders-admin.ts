@@ -7,7 +7,7 @@ import { customerNotesRepository } from '../repositories/customer-notes';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { lineView, orderLines } from './order-lines';
 

@@ -10,7 +10,7 @@ import { orderCreation, type CreatedOrder, type OrderToCreate } from '../reposit
 import type { Page, PageRequest } from '../repositories/paging';
 import { orderRepository, type OrderListQuery } from '../repositories/orders';
 import { toPounds } from '../../domain/money/money';
-import { linesInPounds } from './pricing';
+import { linesInPounds } from '../../domain/money/pricing';
 import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';
 

@@ -5,7 +5,8 @@ import { conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { toPounds } from '../../domain/money/money';
-import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
+import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from '../../domain/money/pricing';
+import { assertPriceable } from './pricing';
 
 
 export const QUOTE_EXPIRED_MESSAGE = 'This price has expired: please check the new price and continue again';
@@ -46,6 +47,7 @@ export async function createQuote(db: Database, request: QuoteRequest, now: Date
   const { rules, quoteHoldMinutes } = await rulesOf(db, request.service);
   const choices = choicesOf(request);
   await assertItemsExist(db, rules, choices.items);
+  assertPriceable(rules, choices);
   const priced = priceJob(rules, choices);
   const id = randomBytes(18).toString('base64url');
   const expiresAt = new Date(now.getTime() + quoteHoldMinutes * 60_000);
@@ -109,6 +111,7 @@ export async function priceNewOrder(
   const { rules } = await rulesOf(db, request.service);
   await assertItemsExist(db, rules, request.items);
   const choices: PriceChoices = { items: request.items, frequency: DEFAULT_FREQUENCY, extras: [], postcode: null };
+  assertPriceable(rules, choices);
   return { ...priceJob(rules, choices), frequency: DEFAULT_FREQUENCY, postcode: null, quoteId: null };
 }
 

@@ -7,7 +7,7 @@ import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderItemRow, type OrderRow } from '../repositories/orders';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds } from '../../domain/money/money';
 import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';

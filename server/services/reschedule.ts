@@ -8,7 +8,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { lockOwnAccountFirst } from './account-lock';
 import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
-import { londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 import { rescheduleMail } from './manage-mails';
 import { seriesRepository } from '../repositories/series';

@@ -7,7 +7,8 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { BOOKING_NOTICE_MS } from './checkout';
-import { assertRealLondonTime, earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
+import { assertRealLondonTime } from './london-time';
+import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** What the history says for a job without a team. */

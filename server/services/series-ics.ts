@@ -1,5 +1,5 @@
 import { icsParts } from './ics';
-import { londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import type { SeriesFrequency } from './series-dates';
 
 const { CALENDAR_HEAD, londonStamp, utcStamp, text, fold } = icsParts;

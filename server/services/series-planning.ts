@@ -3,7 +3,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { auditRepository } from '../repositories/audit';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
 import { checkStart } from '../../domain/capacity/availability-rules';
-import { latestBookableStart } from './booking-horizon';
+import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from './series-dates';
 
 /** Who planned a visit, in its history (no person did). */

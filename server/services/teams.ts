@@ -6,7 +6,7 @@ import { editableRulesRepository } from '../repositories/editable-rules';
 import { teamsRepository } from '../repositories/teams';
 import { toMinutes } from '../../domain/capacity/availability-rules';
 import { assertEditableDays } from './editable-days';
-import { londonDate } from './london-time';
+import { londonDate } from '../../domain/time/london-time';
 import { DEFAULT_HOURS } from './pricing-settings';
 import { addDays } from '../../domain/time/london-days';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertOwnName, assertPlainName, namesMustBePlain, namesMustNotImitateStaff } from '../../server/services/plain-names';
+import { assertOwnName, assertPlainName } from '../../server/services/plain-names';
+import { namesMustBePlain } from '../../domain/names/plain-names';
+import { namesMustNotImitateStaff } from '../../domain/names/staff-names';
 import { refused } from './support/refused';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/lib/http-error';
-import { formatLondon, londonLocalToInstant } from '../../server/services/london-time';
+import { formatLondon, londonLocalToInstant } from '../../domain/time/london-time';
 import { formatPounds, percentOf, toPence, toPounds } from '../../domain/money/money';
 import { assertAcceptablePassword, COMMON_PASSWORD } from '../../server/services/password-policy';
 import { SignJWT } from 'jose';
