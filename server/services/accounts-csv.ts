@@ -6,7 +6,7 @@ import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
 import { londonDaysSpan } from '../../domain/time/london-days';
 import { toPence, type Pence } from '../../domain/money/money';
-import { vatByRate, type OrderLine, type VatAtRate } from './order-lines';
+import { vatByRate, type OrderLine, type VatAtRate } from '../../domain/money/order-lines';
 import { csvCursorStream } from './orders-csv';
 
 const HEADER = ['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', 'Customer', 'VAT rate (%)', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)'];

@@ -1,14 +1,15 @@
 import type { MailSite } from '../jobs';
 import type { Mail, MailAttachment } from './mail';
 import type { SeriesRow } from '../repositories/series';
-import { occurrenceDate, VISITS_AHEAD } from './series-dates';
+import { occurrenceDate, VISITS_AHEAD } from '../../domain/time/series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderItemRow, OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
 import { formatLondon } from '../../domain/time/london-time';
 import { formatPounds, toPence } from '../../domain/money/money';
-import { lineText, orderLines as pricedLines } from './order-lines';
+import { lineText } from '../../domain/money/order-lines';
+import { orderLines as pricedLines } from './order-lines';
 
 /**
  * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now

@@ -17,7 +17,7 @@ import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertAddressKeepsPrice } from './quotes';
-import { isSeriesFrequency } from './series-dates';
+import { isSeriesFrequency } from '../../domain/time/series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';

@@ -8,7 +8,8 @@ import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';
-import { invoiceLines, lineText, lineView, totalsOf, vatByRate, type OrderLine } from './order-lines';
+import { invoiceLines } from './order-lines';
+import { lineText, lineView, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
 import { manageLines, receiptUrl } from './order-mails';
 
 /**

@@ -9,7 +9,8 @@ import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
 import { formatLondon } from '../../domain/time/london-time';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
-import { lineView, orderLines } from './order-lines';
+import { lineView } from '../../domain/money/order-lines';
+import { orderLines } from './order-lines';
 
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';

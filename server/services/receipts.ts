@@ -11,7 +11,8 @@ import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
 import { formatPounds, toPounds } from '../../domain/money/money';
 import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';
-import { grossOf, invoiceLines, lineText, lineView, orderLines, totalsOf, vatByRate } from './order-lines';
+import { grossOf, lineText, lineView, totalsOf, vatByRate } from '../../domain/money/order-lines';
+import { invoiceLines, orderLines } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 
 

@@ -4,7 +4,7 @@ import { auditRepository } from '../repositories/audit';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
 import { checkStart } from '../../domain/capacity/availability-rules';
 import { latestBookableStart } from '../../domain/terms/booking-horizon';
-import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from './series-dates';
+import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from '../../domain/time/series-dates';
 
 /** Who planned a visit, in its history (no person did). */
 export const SERIES_PLANNER = 'Recurring series';

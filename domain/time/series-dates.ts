@@ -1,4 +1,4 @@
-import { londonLocalToInstant } from '../../domain/time/london-time';
+import { londonLocalToInstant } from './london-time';
 
 /** Visits planned ahead of now, the one just checked out included (issue 14: "the next 8 visits"). */
 export const VISITS_AHEAD = 8;
