@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { getReceipt } from '../../api/get-receipt';
-import { pageId } from '../../shared/page-routes';
+import { pageId } from '../../../domain/site/page-routes';
 import { paths } from '../../shared/paths';
 import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';

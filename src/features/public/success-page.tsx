@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { getReceipt } from '../../api/get-receipt';
-import { pageId } from '../../shared/page-routes';
+import { pageId } from '../../../domain/site/page-routes';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
