@@ -13,6 +13,11 @@ export function toPounds(pence: Pence): number {
   return pence / 100;
 }
 
+/** "1234.50": pounds with two decimals, as numeric(10,2) stores them and the accounts CSV lists them. */
+export function poundsText(pence: Pence): string {
+  return toPounds(pence).toFixed(2);
+}
+
 /** `percent`% of an amount, rounded to the nearest penny (half a penny rounds up). */
 export function percentOf(amount: Pence, percent: number): Pence {
   return Math.round((amount * percent) / 100);

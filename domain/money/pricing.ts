@@ -1,5 +1,5 @@
 import type { QuoteLine } from '../../openapi/schema';
-import { percentOf, type Pence } from '../../domain/money/money';
+import { percentOf, toPounds, type Pence } from './money';
 
 
 /**
@@ -128,7 +128,7 @@ export function linesInPounds(lines: PricedLine[]): QuoteLine[] {
     kind,
     name,
     ...(quantity === undefined ? {} : { quantity }),
-    ...(unitPrice === undefined ? {} : { unitPrice: unitPrice / 100 }),
-    amount: amount / 100,
+    ...(unitPrice === undefined ? {} : { unitPrice: toPounds(unitPrice) }),
+    amount: toPounds(amount),
   }));
 }

@@ -1,3 +1,4 @@
+import { toPounds } from '../../domain/money/money';
 import type { Database } from '../db/database';
 
 /** One order to create: who, which service, which items in what quantities, when. */
@@ -100,8 +101,8 @@ export function orderCreation(db: Database) {
         lineOwners,
         itemIds,
         quantities,
-        orders.map((order) => order.pricing.total / 100),
-        orders.map((order) => order.pricing.vat / 100),
+        orders.map((order) => toPounds(order.pricing.total)),
+        orders.map((order) => toPounds(order.pricing.vat)),
         orders.map((order) => order.pricing.frequency),
         orders.map((order) => JSON.stringify(order.pricing.lines)),
         orders.map((order) => order.pricing.postcode),

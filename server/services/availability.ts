@@ -4,8 +4,8 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from '../../domain/capacity/availability-rules';
 import { latestBookableStart } from '../../domain/terms/booking-horizon';
-import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
-import { earliestStart, londonDate } from '../../domain/time/london-time';
+import { earliestBookableStart } from '../../domain/terms/booking-notice';
+import { londonDate } from '../../domain/time/london-time';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 
 
@@ -14,7 +14,7 @@ export { SLOT_TAKEN_MESSAGE };
 
 /** Online bookings need 24 hours' notice (R-PAY-1) and reach 12 months ahead. */
 export function bookableWindow(now: Date): Window {
-  return { earliest: earliestStart(now, FREE_CANCELLATION_NOTICE_MS), latest: latestBookableStart(now) };
+  return { earliest: earliestBookableStart(now), latest: latestBookableStart(now) };
 }
 
 export interface AvailabilityQuery {

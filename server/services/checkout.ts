@@ -24,7 +24,6 @@ import { seriesCalendar } from './series-calendar';
 
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
-export { BOOKING_NOTICE_MS } from './bookable-time';
 
 export interface CheckoutDeps {
   db: Database;

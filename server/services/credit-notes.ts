@@ -6,7 +6,7 @@ import { invoiceRepository } from '../repositories/invoices';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
+import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { COMPANY_NAME, invoiceLabel } from '../../domain/money/invoice-labels';
 import { invoiceLines } from './order-lines';
 import { lineText, lineView, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
@@ -76,7 +76,7 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
     ...note.lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
     '',
     ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
-    `Credited: ${formatPounds(Math.round(Number(note.gross) * 100))} (VAT ${formatPounds(Math.round(Number(note.vat) * 100))})`,
+    `Credited: ${formatPounds(toPence(note.gross))} (VAT ${formatPounds(toPence(note.vat))})`,
     '',
     `The invoice and its credit note online: ${receiptUrl(site, order.id)}`,
     ...manageLines(site),

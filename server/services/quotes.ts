@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
-import { toPounds } from '../../domain/money/money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { isInCongestionZone, linesInPounds, priceJob, type PricedJob, type PriceChoices } from '../../domain/money/pricing';
 import { assertPriceable } from './pricing';
 
@@ -62,8 +62,8 @@ export async function getQuote(db: Database, id: string): Promise<Quote> {
 }
 
 function pricedOf(row: QuoteRow): PricedJob {
-  const total = Math.round(Number(row.total) * 100);
-  const vat = Math.round(Number(row.vat) * 100);
+  const total = toPence(row.total);
+  const vat = toPence(row.vat);
   return { lines: row.lines, total, vat, net: total - vat };
 }
 

@@ -6,9 +6,9 @@ import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
 import { assertWithinBookingHorizon } from './booking-horizon';
-import { BOOKING_NOTICE_MS } from './checkout';
+import { earliestBookableStart } from '../../domain/terms/booking-notice';
 import { assertRealLondonTime } from './london-time';
-import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** What the history says for a job without a team. */
@@ -82,7 +82,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
 export async function moveJob(db: Database, admin: AuthUser, id: number, move: JobMove, now: Date): Promise<ScheduleJob> {
   assertRealLondonTime(move.due_date, move.due_time);
   const start = londonLocalToInstant(move.due_date, move.due_time);
-  const earliest = earliestStart(now, BOOKING_NOTICE_MS);
+  const earliest = earliestBookableStart(now);
   if (start < earliest) throw badRequest(`Jobs need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
   assertWithinBookingHorizon(start, now);
   return db.transaction(async (tx) => {
