@@ -97,22 +97,47 @@ export function checkStart(data: CapacityData, date: string, time: string, minut
   // After the hours: outside them, the hours are the better answer (01:30 is no start either way).
   const problem = clockChangeProblem(date, time);
   if (problem) return { kind: 'clockChange', problem };
-  const start = londonLocalToInstant(date, time).getTime();
-  const end = start + length * 60_000;
-  const weekday = weekdayOf(date);
-  const jobs = (data.jobsByDay.get(date) ?? []).filter((job) => job.orderId !== movingOrder);
-  const overlaps = (job: BookedJob) => job.start < end && start < job.end;
-  const free = data.teams.filter((team) => {
-    if (team.daysOff.has(date)) return false;
-    const own = team.hours.get(weekday) ?? day.hours;
-    if (!own.open) return false;
-    // A team works within the company's hours, whatever its own say.
-    if (startMinute < Math.max(own.opens, day.hours.opens) || startMinute + length > Math.min(own.closes, day.hours.closes)) return false;
-    return !jobs.some((job) => job.teamId === team.id && overlaps(job));
-  });
-  const unassigned = jobs.filter((job) => job.teamId === null && overlaps(job)).length;
+  const job: JobTime = { date, startMinute, length, start: londonLocalToInstant(date, time).getTime(), movingOrder };
+  const free = data.teams.filter((team) => teamProblem(data, day.hours, team, job) === null);
+  const unassigned = (data.jobsByDay.get(date) ?? []).filter((other) => other.teamId === null && other.orderId !== movingOrder && overlaps(other, job)).length;
   const usable = free.slice(0, Math.max(0, free.length - unassigned)).map((team) => team.id);
   return usable.length > 0 ? { kind: 'free', teams: usable } : { kind: 'full' };
+}
+
+/** A job's time on its UK date: start minute and length (wall clock), and its start instant (ms). */
+export interface JobTime {
+  date: string;
+  startMinute: number;
+  length: number;
+  start: number;
+  /** The job being moved, which does not stand in its own way. */
+  movingOrder?: number | undefined;
+}
+
+export type TeamProblem =
+  | { kind: 'off' }
+  | { kind: 'notWorking' }
+  /** Outside the team's own hours that weekday (or the company's, whichever are narrower). */
+  | { kind: 'outsideHours'; hours: Hours }
+  | { kind: 'busy'; job: BookedJob };
+
+const overlaps = (job: BookedJob, time: JobTime) => job.start < time.start + time.length * 60_000 && time.start < job.end;
+
+/**
+ * Why `team` cannot take a job at `time` on a day the company is open with `companyHours`, or null
+ * when it can: the availability list, the checkout's claim and the back office's moves and
+ * assignments all ask this one question.
+ */
+export function teamProblem(data: CapacityData, companyHours: Hours, team: Team, time: JobTime): TeamProblem | null {
+  if (team.daysOff.has(time.date)) return { kind: 'off' };
+  const own = team.hours.get(weekdayOf(time.date)) ?? companyHours;
+  if (!own.open) return { kind: 'notWorking' };
+  // A team works within the company's hours, whatever its own say.
+  if (time.startMinute < Math.max(own.opens, companyHours.opens) || time.startMinute + time.length > Math.min(own.closes, companyHours.closes)) {
+    return { kind: 'outsideHours', hours: own };
+  }
+  const busy = (data.jobsByDay.get(time.date) ?? []).find((job) => job.teamId === team.id && job.orderId !== time.movingOrder && overlaps(job, time));
+  return busy ? { kind: 'busy', job: busy } : null;
 }
 
 export interface DayTimes {

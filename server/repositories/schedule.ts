@@ -5,12 +5,6 @@ import type { OrderStatus } from '../../openapi/schema';
 /** A placed booking: checked out (a draft is nobody's job) and not cancelled. */
 const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;
 
-/**
- * No job lasts a week: the clash search looks this far back from the new job's start, so it reads
- * the team's index (team_id, due_at) over a bounded range instead of the team's whole history.
- */
-const LONGEST_JOB = `interval '7 days'`;
-
 export interface JobRow {
   id: number;
   due_at: Date;
@@ -29,19 +23,6 @@ export interface JobRow {
 export interface TeamRow {
   id: number;
   name: string;
-}
-
-/** A team's working day: no row means the company's opening hours (008_teams_and_hours.sql). */
-export interface TeamDay {
-  works: boolean;
-  opens: string;
-  closes: string;
-}
-
-export interface OpeningDay {
-  open: boolean;
-  opens: string;
-  closes: string;
 }
 
 const SELECT_JOB = `
@@ -87,46 +68,6 @@ export function scheduleRepository(db: Database) {
         [id],
       );
       return rows[0] ?? null;
-    },
-
-    /** The earliest of the team's other placed jobs overlapping [start, end), or null. */
-    async clash(teamId: number, orderId: number, start: Date, end: Date): Promise<{ due_at: Date; ends_at: Date } | null> {
-      const rows = await db.query<{ due_at: Date; ends_at: Date }>(
-        `SELECT o.due_at, o.due_at + ${JOB_MINUTES_SQL} * interval '1 minute' AS ends_at
-           FROM orders o
-          WHERE o.team_id = $1 AND o.id <> $2 AND ${PLACED}
-            AND o.due_at < $4 AND o.due_at > $3::timestamptz - ${LONGEST_JOB}
-            AND o.due_at + ${JOB_MINUTES_SQL} * interval '1 minute' > $3
-          ORDER BY o.due_at LIMIT 1`,
-        [teamId, orderId, start, end],
-      );
-      return rows[0] ?? null;
-    },
-
-    async teamDay(teamId: number, weekday: number): Promise<TeamDay | null> {
-      const rows = await db.query<TeamDay>(
-        `SELECT works, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes
-           FROM team_hours WHERE team_id = $1 AND weekday = $2`,
-        [teamId, weekday],
-      );
-      return rows[0] ?? null;
-    },
-
-    async teamIsOff(teamId: number, day: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM team_time_off WHERE team_id = $1 AND starts_on <= $2::date AND ends_on >= $2::date', [teamId, day]);
-      return rows.length > 0;
-    },
-
-    async openingDay(weekday: number): Promise<OpeningDay | null> {
-      const rows = await db.query<OpeningDay>(
-        `SELECT open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM opening_hours WHERE weekday = $1`,
-        [weekday],
-      );
-      return rows[0] ?? null;
-    },
-
-    async isClosed(day: string): Promise<boolean> {
-      return (await db.query('SELECT 1 FROM closures WHERE day = $1::date', [day])).length > 0;
     },
 
     async setTeam(id: number, teamId: number | null): Promise<void> {

@@ -9,19 +9,15 @@ import { assertWithinBookingHorizon } from './booking-horizon';
 import { earliestBookableStart } from '../../domain/terms/booking-notice';
 import { assertRealLondonTime } from './london-time';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { companyDay, MIN_JOB_MINUTES, teamProblem, toMinutes, toTime, weekdayOf, type CapacityData, type Hours, type JobTime } from '../../domain/capacity/availability-rules';
 
 
 /** What the history says for a job without a team. */
 export const UNASSIGNED = 'Unassigned';
-const MINUTE = 60_000;
 const DAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
 
 /** HH:mm in UK time. */
 const londonClock = (instant: Date) => formatLondon(instant).slice(11);
-/** 0 = Sunday … 6 = Saturday of a UK calendar date (YYYY-MM-DD), as opening_hours and team_hours count. */
-const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-/** Minutes since midnight of an HH:mm. */
-const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 export function jobView(row: JobRow): ScheduleJob {
   return {
@@ -63,7 +59,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
     if (job.team_id === teamId) return jobView(job);
     await lockDays(tx, job.due_at);
     const team = teamId === null ? null : await lockedTeam(tx, teamId);
-    if (team) await assertTeamFree(tx, team, job, job.due_at);
+    if (team) assertTeamFree(await capacityAt(tx, job, job.due_at), team);
     const before = job.team_id === null ? null : await schedule.team(job.team_id);
     await schedule.setTeam(id, teamId);
     await auditRepository(tx).record({
@@ -93,11 +89,9 @@ export async function moveJob(db: Database, admin: AuthUser, id: number, move: J
     if (job.status === 'completed') throw conflict('This order is completed: it cannot be moved');
     if (job.due_at.getTime() === start.getTime()) return jobView(job);
     await lockDays(tx, job.due_at, start);
-    await assertCompanyOpen(tx, start, job.duration_minutes);
-    if (job.team_id !== null) {
-      const team = await lockedTeam(tx, job.team_id);
-      await assertTeamFree(tx, team, job, start);
-    }
+    const capacity = await capacityAt(tx, job, start);
+    assertCompanyOpen(capacity);
+    if (job.team_id !== null) assertTeamFree(capacity, await lockedTeam(tx, job.team_id));
     await schedule.setStart(id, start);
     await auditRepository(tx).record({
       orderId: id, actorId: admin.id, actor: admin.name, action: 'order.moved',
@@ -123,37 +117,46 @@ async function lockedTeam(tx: Database, teamId: number): Promise<TeamRow> {
   return team;
 }
 
-/** The company is open for the whole job on its UK day (opening_hours), and the day is no closure. */
-async function assertCompanyOpen(tx: Database, start: Date, minutes: number): Promise<void> {
-  const schedule = scheduleRepository(tx);
+/** What the capacity rule (domain/capacity/availability-rules.ts) reads for a job at `start`. */
+async function capacityAt(tx: Database, job: JobRow, start: Date): Promise<{ data: CapacityData; time: JobTime }> {
   const day = londonDate(start);
-  if (await schedule.isClosed(day)) throw conflict(`We are closed on ${day}`);
-  const hours = await schedule.openingDay(weekdayOf(day));
-  const from = minutesOf(londonClock(start));
-  if (!hours || !hours.open) throw conflict(`We are closed on ${DAY_NAMES[weekdayOf(day)]}`);
-  if (from < minutesOf(hours.opens) || from + Number(minutes) > minutesOf(hours.closes)) {
-    throw conflict(`Jobs must start and finish within opening hours on ${day}: ${hours.opens}–${hours.closes}`);
+  const data = await availabilityRepository(tx).load(day, day);
+  const time: JobTime = { date: day, startMinute: toMinutes(londonClock(start)), length: Math.max(Number(job.duration_minutes), MIN_JOB_MINUTES), start: start.getTime(), movingOrder: job.id };
+  return { data, time };
+}
+
+/** The company is open for the whole job on its UK day (opening hours), and the day is no closure. */
+function assertCompanyOpen({ data, time }: { data: CapacityData; time: JobTime }): void {
+  const company = companyDay(data, time.date);
+  if ('closed' in company) throw conflict(data.closures.has(time.date) ? `We are closed on ${time.date}` : `We are closed on ${DAY_NAMES[weekdayOf(time.date)]}`);
+  const { opens, closes } = company.hours;
+  if (time.startMinute < opens || time.startMinute + time.length > closes) {
+    throw conflict(`Jobs must start and finish within opening hours on ${time.date}: ${toTime(opens)}–${toTime(closes)}`);
   }
 }
 
 /**
- * The team can take the job at `start`: not on time off, working then (its own hours, when it has
- * any for that weekday), and no other job of its overlapping. Called with the team's row locked.
+ * Staff may place a team's job outside the company's hours (a job booked before the hours changed
+ * keeps its team); the company's hours are `assertCompanyOpen`'s, so the team is judged by its own.
  */
-async function assertTeamFree(tx: Database, team: TeamRow, job: JobRow, start: Date): Promise<void> {
-  const schedule = scheduleRepository(tx);
-  const minutes = Number(job.duration_minutes);
-  const end = new Date(start.getTime() + minutes * MINUTE);
-  const day = londonDate(start);
-  if (await schedule.teamIsOff(team.id, day)) throw conflict(`${team.name} is off on ${day}`);
-  const hours = await schedule.teamDay(team.id, weekdayOf(day));
-  if (hours && !hours.works) throw conflict(`${team.name} does not work on ${DAY_NAMES[weekdayOf(day)]}`);
-  const from = minutesOf(londonClock(start));
-  if (hours && (from < minutesOf(hours.opens) || from + minutes > minutesOf(hours.closes))) {
-    throw conflict(`${team.name} works ${hours.opens}–${hours.closes} on ${DAY_NAMES[weekdayOf(day)]}`);
-  }
-  const clash = await schedule.clash(team.id, job.id, start, end);
-  if (clash) throw conflict(`${team.name} is already booked ${londonClock(clash.due_at)}–${londonClock(clash.ends_at)}`);
+const ANY_HOURS: Hours = { open: true, opens: 0, closes: 24 * 60 };
+
+/**
+ * The team can take the job (the capacity rule's `teamProblem`): not on time off, working then (its
+ * own hours, when it has any for that weekday), and no other job of its overlapping. Called with
+ * the team's row locked and the day's lock taken, so the answer holds until the change commits.
+ */
+function assertTeamFree({ data, time }: { data: CapacityData; time: JobTime }, team: TeamRow): void {
+  // The rule's list and lockedTeam both read active teams only.
+  const rules = data.teams.find((candidate) => candidate.id === team.id);
+  if (!rules) throw notFound('Team not found');
+  const problem = teamProblem(data, ANY_HOURS, rules, time);
+  const weekday = DAY_NAMES[weekdayOf(time.date)];
+  if (!problem) return;
+  if (problem.kind === 'off') throw conflict(`${team.name} is off on ${time.date}`);
+  if (problem.kind === 'notWorking') throw conflict(`${team.name} does not work on ${weekday}`);
+  if (problem.kind === 'outsideHours') throw conflict(`${team.name} works ${toTime(problem.hours.opens)}–${toTime(problem.hours.closes)} on ${weekday}`);
+  throw conflict(`${team.name} is already booked ${londonClock(new Date(problem.job.start))}–${londonClock(new Date(problem.job.end))}`);
 }
 
 /** The calendar date `days` after a YYYY-MM-DD (calendar arithmetic, no time zone involved). */
