@@ -6,6 +6,7 @@
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
 import { CLOSED } from './availability-text';
+import { addDays } from '../time/london-days';
 import { clockChangeProblem, londonLocalToInstant } from '../time/london-time';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
@@ -170,6 +171,5 @@ export function dayTimes(data: CapacityData, date: string, minutes: number, wind
 
 /** The UK dates from `from`, `days` of them. */
 export function datesFrom(from: string, days: number): string[] {
-  const [y = 0, m = 1, d = 1] = from.split('-').map(Number);
-  return Array.from({ length: days }, (_, index) => new Date(Date.UTC(y, m - 1, d + index)).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, index) => addDays(from, index));
 }

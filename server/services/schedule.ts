@@ -8,6 +8,7 @@ import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/s
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { earliestBookableStart } from '../../domain/terms/booking-notice';
 import { assertRealLondonTime } from './london-time';
+import { addDays } from '../../domain/time/london-days';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { companyDay, MIN_JOB_MINUTES, teamProblem, toMinutes, toTime, weekdayOf, type CapacityData, type Hours, type JobTime } from '../../domain/capacity/availability-rules';
 
@@ -157,11 +158,4 @@ function assertTeamFree({ data, time }: { data: CapacityData; time: JobTime }, t
   if (problem.kind === 'notWorking') throw conflict(`${team.name} does not work on ${weekday}`);
   if (problem.kind === 'outsideHours') throw conflict(`${team.name} works ${toTime(problem.hours.opens)}–${toTime(problem.hours.closes)} on ${weekday}`);
   throw conflict(`${team.name} is already booked ${londonClock(new Date(problem.job.start))}–${londonClock(new Date(problem.job.end))}`);
-}
-
-/** The calendar date `days` after a YYYY-MM-DD (calendar arithmetic, no time zone involved). */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
