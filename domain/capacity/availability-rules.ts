@@ -56,7 +56,7 @@ export type StartCheck =
   | { kind: 'free'; teams: number[] }
   | { kind: 'closed'; reason: string }
   | { kind: 'outsideHours'; opens: number; lastStart: number }
-  /** A time the clocks skip or show twice that day (src/lib/london-time.ts): never a start. */
+  /** A time the clocks skip or show twice that day (../time/london-time.ts): never a start. */
   | { kind: 'clockChange'; problem: string }
   | { kind: 'full' };
 

@@ -7,7 +7,7 @@ export interface OrderToCreate {
   serviceId: number;
   createdAt: Date;
   items: Array<{ id: number; quantity: number }>;
-  /** The price the pricing module gave it (services/pricing.ts): never computed here. */
+  /** The price the pricing module gave it (domain/money/pricing.ts): never computed here. */
   pricing: { total: number; vat: number; frequency: string; lines: unknown[]; postcode: string | null; quoteId: string | null };
 }
 
@@ -32,7 +32,7 @@ export interface CreatedOrder {
 
 /**
  * Creates many orders in ONE statement (issue 6, goal 4: on PGlite's single connection, round
- * trips are the cost). The total, VAT and lines are the pricing module's (services/pricing.ts), never
+ * trips are the cost). The total, VAT and lines are the pricing module's (domain/money/pricing.ts), never
  * the client's; item names and unit prices are read from service_items in that same statement. An order is written, with all its
  * lines, only when its service exists and every item exists and belongs to it; the others are
  * left out and answered with what the catalogue holds, so the caller can say what is wrong. One

@@ -4,7 +4,7 @@ import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, se
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
 
-/** A line as services/pricing.ts priced it (pence); lines stored before rates were kept have none. */
+/** A line as domain/money/pricing.ts priced it (pence); lines stored before rates were kept have none. */
 export type StoredPriceLine = Omit<PricedLine, 'vatPercent'> & { vatPercent?: number };
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */

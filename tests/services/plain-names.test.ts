@@ -38,7 +38,7 @@ describe('plain names', () => {
 
 /**
  * Names a customer chooses must not read like the company's staff or the system (issue 24): the
- * rule lives in src/lib/staff-names.ts, so the forms say the same before anything is sent.
+ * rule lives in domain/names/staff-names.ts, so the forms say the same before anything is sent.
  */
 describe('names that imitate staff or system labels', () => {
   it.each([
