@@ -24,6 +24,11 @@ const targets = {
     vitestConfig: 'stryker/vitest.machines.config.ts',
     ignoreStatic: process.env.MUTATION_STATIC !== '1',
   },
+  domain: {
+    mutate: ['domain/**/*.ts'],
+    vitestConfig: 'stryker/vitest.domain.config.ts',
+    ignoreStatic: true,
+  },
   services: {
     mutate: ['server/services/**/*.ts'],
     vitestConfig: 'stryker/vitest.services.config.ts',

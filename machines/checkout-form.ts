@@ -1,6 +1,7 @@
 import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
-import { clockChangeProblem, earliestStart, formatLondon, londonLocalToInstant } from '../src/lib/london-time';
+import { earliestBookableStart } from '../domain/terms/booking-notice';
+import { clockChangeProblem, formatLondon, londonLocalToInstant } from '../domain/time/london-time';
 import { CheckoutRequestRules } from '../openapi/rules';
 
 /**
@@ -53,10 +54,6 @@ export function offersSavedCard(frequency: string | undefined, form: Pick<Checko
   return form.payment === 'card' && (frequency === 'weekly' || frequency === 'fortnightly' || frequency === 'monthly');
 }
 
-/** Online bookings need 24 hours' notice (R-PAY-1). */
-export const NOTICE_HOURS = 24;
-const NOTICE_MS = NOTICE_HOURS * 3_600_000;
-
 /** What a date or time field reports while some of its segments are typed and others are not. */
 export const INCOMPLETE = 'incomplete';
 
@@ -105,7 +102,7 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
     // Said on the time (the date may be fine at another hour); the notice check still speaks of the date.
     const clockChange = clockChangeProblem(form.date, form.time);
     if (clockChange) errors.time = clockChange;
-    const earliest = earliestStart(now, NOTICE_MS);
+    const earliest = earliestBookableStart(now);
     if (londonLocalToInstant(form.date, form.time) < earliest) {
       errors.date = `Online bookings need 24 hours notice: choose ${formatLondon(earliest)} (UK time) or later !`;
     }

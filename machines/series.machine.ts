@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { toPence, toPounds } from '../domain/money/money';
 import type { BookingSeries, MyOrder, SeriesActionResult } from '../openapi/schema';
 
 /**
@@ -74,7 +75,7 @@ export const seriesMachine = setup({
       if (event.type !== 'series.cancel') return {};
       const visits = cancellableVisits(event.series);
       // Summed in pence, as money is everywhere else.
-      const fee = visits.reduce((sum, visit) => sum + Math.round(visit.cancellation.fee * 100), 0) / 100;
+      const fee = toPounds(visits.reduce((sum, visit) => sum + toPence(visit.cancellation.fee), 0));
       return { ...idleContext, action: 'cancel' as const, id: event.series.id, fee, visits: visits.length };
     }),
     reset: assign(idleContext),

@@ -11,7 +11,7 @@ import { openPostgres } from '../server/db/postgres';
 import type { Database } from '../server/db/database';
 import { seedDatabase } from '../server/seed';
 import { availabilityFor } from '../server/services/availability';
-import { londonDate, londonLocalToInstant } from '../server/services/london-time';
+import { londonDate, londonLocalToInstant } from '../domain/time/london-time';
 import { testConfig } from '../tests/api/support/test-config';
 import { ownDatabase } from './bench/own-database';
 

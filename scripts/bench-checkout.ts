@@ -22,7 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutRequest, OrderSummary, ServiceItems } from '../openapi/schema';
-import { londonDate } from '../server/services/london-time';
+import { londonDate } from '../domain/time/london-time';
 import { ownDatabase } from './bench/own-database';
 import { BENCH_ADMIN, signIn, startServer } from './bench/server';
 

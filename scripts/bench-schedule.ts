@@ -17,7 +17,7 @@ import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Database } from '../server/db/database';
 import { seedDatabase } from '../server/seed';
-import { londonDate, londonLocalToInstant } from '../server/services/london-time';
+import { londonDate, londonLocalToInstant } from '../domain/time/london-time';
 import { TEST_ADMIN, testConfig } from '../tests/api/support/test-config';
 import { CARDS_SHOWN, groupJobs } from '../src/features/admin/schedule/schedule-view';
 import type { Schedule } from '../openapi/schema';

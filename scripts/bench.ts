@@ -14,7 +14,7 @@ import { startPostgres } from './bench/postgres';
 import { machine, writeResults, type BenchResults } from './bench/report';
 import { measurePressure } from './bench/pressure';
 import { measureScale, measureSearch, timeApi } from './bench/scale';
-import { londonToday, londonWeek } from '../src/lib/london-days';
+import { londonToday, londonWeek } from '../domain/time/london-days';
 import { BENCH_ADMIN, BENCH_CUSTOMER, signIn, startServer, type RunningServer } from './bench/server';
 import { measureBundle } from './bundle-report';
 import { findChromium } from './find-chromium';

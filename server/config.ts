@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_SUPPLIER } from './services/invoice-labels';
+import { DEFAULT_SUPPLIER } from '../domain/money/invoice-labels';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
 
 /**

@@ -6,7 +6,7 @@
  *   (start the server on that database) then
  *   BENCH_URL=http://127.0.0.1:3000 ADMIN_EMAIL=… ADMIN_PASSWORD=… node --import tsx scripts/bench/search.ts
  */
-import { londonToday, londonWeek } from '../../src/lib/london-days';
+import { londonToday, londonWeek } from '../../domain/time/london-days';
 import { measureSearch } from './scale';
 import { signIn } from './server';
 

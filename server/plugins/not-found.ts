@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchPage } from '../../src/shared/page-routes';
+import { matchPage } from '../../domain/site/page-routes';
 
 export interface NotFoundOptions {
   spaDir: string | null;
@@ -12,7 +12,7 @@ export interface NotFoundOptions {
 
 /**
  * Unknown `/api/...` routes answer 404 `{ message }`. With a built SPA, a GET of a page of the
- * app's route table (src/shared/page-routes.ts) that is not a prerendered file answers the shell
+ * app's route table (domain/site/page-routes.ts) that is not a prerendered file answers the shell
  * (history fallback), so /profile or /order/7 can be reloaded; any other path, or a service that
  * does not exist, answers HTTP 404 with the not-found page (issue 11 row 19). Which orders exist
  * the server cannot tell from a page request (the token is not sent with it): the app shows those.

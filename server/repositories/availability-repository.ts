@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
-import { londonDate, londonLocalToInstant } from '../services/london-time';
-import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../services/availability-rules';
-import { DEFAULT_TRAVEL, postcodeArea } from '../services/travel-gap';
+import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
+import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 /**
  * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their

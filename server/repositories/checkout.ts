@@ -4,7 +4,7 @@ import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
 import { dayLockKey } from './availability-repository';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
-import type { LedgerLine } from '../services/ledger';
+import type { LedgerLine } from '../../domain/money/ledger';
 
 /**
  * The checkout's own statements (docs/decisions/033): one read that takes its locks, one write that

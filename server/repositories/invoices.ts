@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { OrderLine } from '../services/order-lines';
+import type { OrderLine } from '../../domain/money/order-lines';
 
 export interface InvoiceRow {
   number: number;

@@ -1,4 +1,4 @@
-import { MIN_JOB_MINUTES } from '../services/availability-rules';
+import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 
 /**
  * How long a job takes, in minutes: the duration copied onto the order at checkout or, for an order

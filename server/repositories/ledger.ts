@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { LedgerKind, LedgerLine } from '../services/ledger';
+import type { LedgerKind, LedgerLine } from '../../domain/money/ledger';
 
 /** A line to append to an order's ledger (pence; `vatPercent` null for money that moved). */
 export interface NewLedgerLine {

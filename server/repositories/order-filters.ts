@@ -1,5 +1,5 @@
 import { badRequest } from '../lib/http-error';
-import { londonDaysSpan } from '../services/london-time';
+import { londonDaysSpan } from '../../domain/time/london-days';
 import { containsPattern, type Conditions } from './paging';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 

@@ -1,3 +1,4 @@
+import { toPounds } from '../../domain/money/money';
 import type { Database } from '../db/database';
 
 /** One order to create: who, which service, which items in what quantities, when. */
@@ -6,7 +7,7 @@ export interface OrderToCreate {
   serviceId: number;
   createdAt: Date;
   items: Array<{ id: number; quantity: number }>;
-  /** The price the pricing module gave it (services/pricing.ts): never computed here. */
+  /** The price the pricing module gave it (domain/money/pricing.ts): never computed here. */
   pricing: { total: number; vat: number; frequency: string; lines: unknown[]; postcode: string | null; quoteId: string | null };
 }
 
@@ -31,7 +32,7 @@ export interface CreatedOrder {
 
 /**
  * Creates many orders in ONE statement (issue 6, goal 4: on PGlite's single connection, round
- * trips are the cost). The total, VAT and lines are the pricing module's (services/pricing.ts), never
+ * trips are the cost). The total, VAT and lines are the pricing module's (domain/money/pricing.ts), never
  * the client's; item names and unit prices are read from service_items in that same statement. An order is written, with all its
  * lines, only when its service exists and every item exists and belongs to it; the others are
  * left out and answered with what the catalogue holds, so the caller can say what is wrong. One
@@ -100,8 +101,8 @@ export function orderCreation(db: Database) {
         lineOwners,
         itemIds,
         quantities,
-        orders.map((order) => order.pricing.total / 100),
-        orders.map((order) => order.pricing.vat / 100),
+        orders.map((order) => toPounds(order.pricing.total)),
+        orders.map((order) => toPounds(order.pricing.vat)),
         orders.map((order) => order.pricing.frequency),
         orders.map((order) => JSON.stringify(order.pricing.lines)),
         orders.map((order) => order.pricing.postcode),

@@ -2,9 +2,9 @@ import type { Database } from '../db/database';
 import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
 import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
-import type { PricedLine } from '../services/pricing';
+import type { PricedLine } from '../../domain/money/pricing';
 
-/** A line as services/pricing.ts priced it (pence); lines stored before rates were kept have none. */
+/** A line as domain/money/pricing.ts priced it (pence); lines stored before rates were kept have none. */
 export type StoredPriceLine = Omit<PricedLine, 'vatPercent'> & { vatPercent?: number };
 
 /** An order with the names the API shows (customer, service) and its refund request, if any. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { toPence } from '../services/money';
-import type { PriceRules } from '../services/pricing';
+import { toPence } from '../../domain/money/money';
+import type { PriceRules } from '../../domain/money/pricing';
 
 interface RulesRow {
   service_name: string | null;

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
-import type { PricedLine, PriceChoices } from '../services/pricing';
+import { toPounds } from '../../domain/money/money';
+import type { PricedLine, PriceChoices } from '../../domain/money/pricing';
 
 /** A stored quote (009_pricing.sql): the choices, the priced lines (pence) and until when it holds. */
 export interface QuoteRow {
@@ -36,7 +37,7 @@ export function quoteRepository(db: Database) {
         `INSERT INTO quotes (id, service_id, frequency, postcode, choices, lines, total, vat, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10)`,
         [quote.id, quote.serviceId, quote.choices.frequency, quote.choices.postcode, JSON.stringify(quote.choices),
-          JSON.stringify(quote.lines), quote.total / 100, quote.vat / 100, quote.createdAt, quote.expiresAt],
+          JSON.stringify(quote.lines), toPounds(quote.total), toPounds(quote.vat), quote.createdAt, quote.expiresAt],
       );
     },
 

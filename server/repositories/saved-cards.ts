@@ -1,5 +1,10 @@
 import type { Database } from '../db/database';
-import type { SavedCard } from '../services/payment-provider';
+
+/** A card kept by the payment provider: the shop holds only the provider's references (never a number). */
+export interface SavedCard {
+  customer: string;
+  paymentMethod: string;
+}
 
 /**
  * The card a series keeps to pay its later visits (032_saved_cards.sql, decision 038): the

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER, type OrderRow } from './orders';
-import type { SeriesFrequency } from '../services/series-dates';
+import type { SeriesFrequency } from '../../domain/time/series-dates';
 
 export interface SeriesRow {
   id: number;

@@ -1,6 +1,6 @@
 import type { AdminTeam, TeamDay, TeamInput } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { londonDaysSpan } from '../services/london-time';
+import { londonDaysSpan } from '../../domain/time/london-days';
 
 
 /** The default of a weekday with no row of its own (008_teams_and_hours.sql's column defaults). */

@@ -4,7 +4,7 @@ import { accountsCsvStream } from '../services/accounts-csv';
 import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
-import { ORDER_STATUSES } from '../services/order-statuses';
+import { ORDER_STATUSES } from '../../domain/orders/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { adjustOrder } from '../services/order-adjustments';
 import { decideRefund, listRefunds } from '../services/refunds';

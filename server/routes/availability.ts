@@ -1,7 +1,7 @@
 import type { AppContext, Handlers } from '../app-context';
 import { availabilityFor, type AvailabilityQuery } from '../services/availability';
 
-/** GET /api/availability (public): the free start times; the rule lives in services/availability-rules.ts. */
+/** GET /api/availability (public): the free start times; the rule lives in domain/capacity/availability-rules.ts. */
 export function availabilityHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async getAvailability(request) {

@@ -1,5 +1,5 @@
 import type { PayableSession } from '../services/test-payment-provider';
-import { formatPounds, toPence } from '../services/money';
+import { formatPounds, toPence } from '../../domain/money/money';
 
 export const MERCHANT = 'Sparkle Cleaning';
 

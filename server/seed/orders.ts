@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { createOrder } from '../services/orders';
-import { percentOf, toPence, toPounds } from '../services/money';
+import { percentOf, toPence, toPounds } from '../../domain/money/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
-import { londonDate, londonLocalToInstant } from '../services/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { createOrder } from '../services/orders';
 
 /**

@@ -2,10 +2,11 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { creditNoteLabel } from './credit-notes';
-import { invoiceLabel } from './invoice-labels';
-import { formatLondon, londonDaysSpan } from './london-time';
-import { toPence, type Pence } from './money';
-import { vatByRate, type OrderLine, type VatAtRate } from './order-lines';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
+import { formatLondon } from '../../domain/time/london-time';
+import { londonDaysSpan } from '../../domain/time/london-days';
+import { poundsText, toPence, type Pence } from '../../domain/money/money';
+import { vatByRate, type OrderLine, type VatAtRate } from '../../domain/money/order-lines';
 import { csvCursorStream } from './orders-csv';
 
 const HEADER = ['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', 'Customer', 'VAT rate (%)', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)'];
@@ -49,7 +50,7 @@ function documentLines(row: DocumentRow): string[][] {
     ? vatByRate(lines)
     : [{ rate: null, net: toPence(row.net), vat: toPence(row.vat), gross: toPence(row.gross) }];
   const sign = row.kind === 'credit' ? -1 : 1;
-  const amount = (pence: Pence) => ((sign * pence) / 100).toFixed(2);
+  const amount = (pence: Pence) => poundsText(sign * pence);
   return rates.map((rate) => [
     row.kind === 'invoice' ? 'VAT invoice' : 'Credit note',
     row.kind === 'invoice' ? invoiceLabel(row.number) : creditNoteLabel(row.number),

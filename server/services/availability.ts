@@ -2,12 +2,13 @@ import type { Availability } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
-import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from './availability-rules';
-import { latestBookableStart } from './booking-horizon';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
-import { earliestStart, londonDate } from './london-time';
-import { postcodeArea } from './travel-gap';
-import { SLOT_TAKEN_MESSAGE } from '../../src/lib/availability-text';
+import { checkStart, datesFrom, dayTimes, MIN_JOB_MINUTES, toTime, type CapacityData, type Window } from '../../domain/capacity/availability-rules';
+
+import { postcodeArea } from '../../domain/capacity/travel-gap';
+import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
+import { latestBookableStart } from '../../domain/terms/booking-horizon';
+import { earliestBookableStart } from '../../domain/terms/booking-notice';
+import { londonDate } from '../../domain/time/london-time';
 
 
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
@@ -15,7 +16,7 @@ export { SLOT_TAKEN_MESSAGE };
 
 /** Online bookings need 24 hours' notice (R-PAY-1) and reach 12 months ahead. */
 export function bookableWindow(now: Date): Window {
-  return { earliest: earliestStart(now, FREE_CANCELLATION_NOTICE_MS), latest: latestBookableStart(now) };
+  return { earliest: earliestBookableStart(now), latest: latestBookableStart(now) };
 }
 
 export interface AvailabilityQuery {

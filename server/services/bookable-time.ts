@@ -1,11 +1,8 @@
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { assertWithinBookingHorizon } from './booking-horizon';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
-import { earliestStart, formatLondon } from './london-time';
-
-/** R-PAY-1: online bookings need 24 hours' notice (the same span as free cancellation). */
-export const BOOKING_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
+import { earliestBookableStart } from '../../domain/terms/booking-notice';
+import { formatLondon } from '../../domain/time/london-time';
 
 export interface BookableSlot {
   /** The order the time is for (its items give the job's length; its own team may keep the time). */
@@ -22,7 +19,7 @@ export interface BookableSlot {
 export async function assertBookableTime(db: Database, slot: BookableSlot, now: Date): Promise<void> {
   void db;
   // A whole minute, so the time the message names is itself accepted.
-  const earliest = earliestStart(now, BOOKING_NOTICE_MS);
+  const earliest = earliestBookableStart(now);
   if (slot.dueAt < earliest) {
     throw badRequest(`Online bookings need 24 hours' notice: please choose ${formatLondon(earliest)} (UK time) or later`);
   }

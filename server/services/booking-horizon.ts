@@ -1,20 +1,8 @@
+import { bookingHorizonProblem } from '../../domain/terms/booking-horizon';
 import { badRequest } from '../lib/http-error';
-import { formatLondon } from './london-time';
 
-/** How far ahead a job may be booked online: the company plans a year at most (issue 12, row 17). */
-export const BOOKING_HORIZON_MONTHS = 12;
-
-/** The latest start a booking made at `now` may have. */
-export function latestBookableStart(now: Date): Date {
-  const latest = new Date(now.getTime());
-  latest.setUTCMonth(latest.getUTCMonth() + BOOKING_HORIZON_MONTHS);
-  return latest;
-}
-
-/** Refuses (400) a job starting more than 12 months after `now`, naming the latest start in UK time. */
+/** Refuses (400) a job beyond the booking horizon (the rule: domain/terms/booking-horizon.ts). */
 export function assertWithinBookingHorizon(dueAt: Date, now: Date): void {
-  const latest = latestBookableStart(now);
-  if (Number.isNaN(dueAt.getTime()) || dueAt > latest) {
-    throw badRequest(`Online bookings can be made up to ${BOOKING_HORIZON_MONTHS} months ahead: please choose ${formatLondon(latest)} (UK time) or earlier`);
-  }
+  const problem = bookingHorizonProblem(dueAt, now);
+  if (problem) throw badRequest(problem);
 }

@@ -1,15 +1,16 @@
 import type { MailSite } from '../jobs';
 import type { Mail, MailAttachment } from './mail';
 import type { SeriesRow } from '../repositories/series';
-import { occurrenceDate, VISITS_AHEAD } from './series-dates';
+import { occurrenceDate, VISITS_AHEAD } from '../../domain/time/series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
 import type { OrderRow } from '../repositories/orders';
-import { ledgerTotals, type LedgerLine } from './ledger';
-import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../src/lib/booking-terms';
-import { FREE_CANCELLATION_NOTICE_MS } from './cancellation-terms';
-import { formatLondon } from './london-time';
-import { formatPounds } from './money';
-import { lineText, orderLines as pricedLines } from './order-lines';
+import { ledgerTotals, type LedgerLine } from '../../domain/money/ledger';
+import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
+import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
+import { formatPounds } from '../../domain/money/money';
+import { orderLines as pricedLines } from './order-lines';
+import { formatLondon } from '../../domain/time/london-time';
+import { lineText } from '../../domain/money/order-lines';
 
 /**
  * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now

@@ -1,10 +1,12 @@
 import type { CheckoutPriceChange } from '../../openapi/schema';
 import type { StoredPriceLine } from '../repositories/orders';
-import type { LedgerLine } from './ledger';
+import type { LedgerLine } from '../../domain/money/ledger';
 import { HttpError } from '../lib/http-error';
-import { formatPounds, toPence, toPounds, type Pence } from './money';
-import { grossOf, orderLines, totalsOf, vatByRate } from './order-lines';
-import { CONGESTION_CHARGE_NAME, linesInPounds } from './pricing';
+import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
+import { orderLines } from './order-lines';
+import { grossOf, totalsOf, vatByRate } from '../../domain/money/order-lines';
+import { CONGESTION_CHARGE_NAME, linesInPounds } from '../../domain/money/pricing';
+
 
 /**
  * The price of a job at the address it is checked out to (issue 23 row 3, decision 037): the

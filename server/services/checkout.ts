@@ -12,22 +12,21 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from './checkout-mail';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
-import { londonLocalToInstant } from './london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import type { MailOutbox } from '../jobs';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertPriceAgreed, priceAtAddress } from './checkout-price';
-import type { LedgerLine } from './ledger';
-import { toPence, toPounds } from './money';
+import type { LedgerLine } from '../../domain/money/ledger';
+import { toPence, toPounds } from '../../domain/money/money';
 import { notCoveredMessage, serviceDistrict } from './service-area';
-import { isSeriesFrequency } from './series-dates';
+import { isSeriesFrequency } from '../../domain/time/series-dates';
 import { planSeries } from './series-planning';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 
 
 export const CHECKOUT_MESSAGE = 'Payment was successfully !';
-export { BOOKING_NOTICE_MS } from './bookable-time';
 
 export interface CheckoutDeps {
   db: Database;

@@ -3,8 +3,9 @@ import type { AppContext, AuthUser } from '../app-context';
 import { conflict, notFound } from '../lib/http-error';
 import { cleanerJobsRepository, type CleanerJobRow } from '../repositories/cleaner-jobs';
 import { cleanersRepository } from '../repositories/cleaners';
-import { addDays } from '../../src/lib/london-days';
-import { formatLondon, londonDate, londonLocalToInstant } from './london-time';
+import { addDays } from '../../domain/time/london-days';
+import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+
 
 /** The checklist of a service that staff have not written one for. */
 export const DEFAULT_CHECKLIST = ['Kitchen surfaces and sink', 'Bathroom and toilet', 'Floors vacuumed and mopped', 'Bins emptied', 'Windows and doors locked on leaving'];

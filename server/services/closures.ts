@@ -4,8 +4,9 @@ import { conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { closuresRepository } from '../repositories/closures';
 import { bookedJobs } from '../repositories/teams';
-import { assertEditableDays, isEditableDay } from './editable-days';
-import { londonDate } from './london-time';
+import { assertEditableDays } from './editable-days';
+import { isEditableDay } from '../../domain/time/editable-days';
+import { londonDate } from '../../domain/time/london-time';
 
 
 /**

@@ -5,13 +5,15 @@ import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit
 import { invoiceRepository } from '../repositories/invoices';
 import type { OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
-import { formatLondon } from './london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPounds, type Pence } from './money';
-import { invoiceLabel, supplierOf } from './invoice-labels';
+import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
+import { invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
 import { invoiceLineViews } from './invoice-lines';
-import { invoiceLines, lineText, totalsOf, vatByRate, type OrderLine } from './order-lines';
+import { invoiceLines } from './order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
+import { formatLondon } from '../../domain/time/london-time';
+import { toPence } from '../../domain/money/money';
+import { lineText, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
 
 /**
  * Credit notes (issue 23 row 6): a refund of an invoiced order gives back part or all of what the
@@ -81,7 +83,7 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
     ...note.lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
     '',
     ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
-    `Credited: ${formatPounds(Math.round(Number(note.gross) * 100))} (VAT ${formatPounds(Math.round(Number(note.vat) * 100))})`,
+    `Credited: ${formatPounds(toPence(note.gross))} (VAT ${formatPounds(toPence(note.vat))})`,
     '',
     `The invoice and its credit note online: ${receiptUrl(site, order.id)}`,
     ...manageLines(site),

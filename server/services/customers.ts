@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { customerNotesRepository, type CustomerNoteRow } from '../repositories/customer-notes';
 import { customerRepository, REVENUE_STATUSES, type CustomerRow, type CustomerSort } from '../repositories/customers';
 import type { Page, PageRequest } from '../repositories/paging';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { iso, isoOrNull } from './orders-views';
 import { eraseCustomer, personalData, type MailForgetting } from './personal-data';
 

@@ -1,22 +1,8 @@
+import { editableDaysProblem } from '../../domain/time/editable-days';
 import { badRequest } from '../lib/http-error';
-import { londonDate } from './london-time';
-import { addDays } from '../../src/lib/london-days';
 
-/** Closures and time off are set up to two years ahead (the booking horizon is 12 months). */
-export const EDITABLE_YEARS = 2;
-
-/**
- * Days an administrator may close or mark off: from today (UK) to two years ahead. Earlier days
- * change nothing any more; far-off ones are a typing slip (and the database's date range ends).
- */
+/** Refuses (400) days an administrator may no longer close or mark off (the rule: domain/time/editable-days.ts). */
 export function assertEditableDays(from: string, to: string, now: Date, what: string): void {
-  const today = londonDate(now);
-  if (from < today) throw badRequest(`${what} must be today (${today}) or later`);
-  const last = addDays(today, EDITABLE_YEARS * 365);
-  if (to > last) throw badRequest(`${what} can be set up to ${last}`);
-}
-
-export function isEditableDay(date: string, now: Date): boolean {
-  const today = londonDate(now);
-  return date >= today && date <= addDays(today, EDITABLE_YEARS * 365);
+  const problem = editableDaysProblem(from, to, now, what);
+  if (problem) throw badRequest(problem);
 }

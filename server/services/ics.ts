@@ -1,4 +1,4 @@
-import { londonParts } from '../../src/lib/london-time';
+import { londonParts } from '../../domain/time/london-time';
 
 /**
  * A calendar entry (RFC 5545) for a booking, in UK wall-clock time: DTSTART;TZID=Europe/London,

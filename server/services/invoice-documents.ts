@@ -2,7 +2,7 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
 import { HttpError, notFound } from '../lib/http-error';
-import { invoiceLabel } from './invoice-labels';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { creditNotePdf, invoicePdf } from './invoice-pdf';
 import { receiptFor } from './receipts';
 

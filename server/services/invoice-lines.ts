@@ -1,7 +1,9 @@
 import type { InvoiceLine } from '../../openapi/schema';
-import { toPounds, type Pence } from './money';
-import { lineView, vatByRate, type OrderLine } from './order-lines';
-import { vatOf } from './pricing';
+import { toPounds, type Pence } from '../../domain/money/money';
+import type { OrderLine } from '../../domain/money/order-lines';
+import { lineView, vatByRate } from '../../domain/money/order-lines';
+import { vatOf } from '../../domain/money/pricing';
+
 
 /**
  * The lines of a VAT invoice or credit note as HMRC asks for them (VAT Notice 700/21 section 16.3):

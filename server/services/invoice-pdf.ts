@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNote, InvoiceLine, Receipt, VatAtRate } from '../../openapi/schema';
-import { formatLondon } from './london-time';
-import { formatPounds, toPence } from './money';
-import { invoiceLabel } from './invoice-labels';
+
+import { formatPounds, toPence } from '../../domain/money/money';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
+import { formatLondon } from '../../domain/time/london-time';
 
 /**
  * VAT invoices and credit notes as PDF (decision 042: pdfkit). Drawn from the same view the invoice

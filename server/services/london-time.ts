@@ -1,11 +1,7 @@
-/** UK time has one home, shared with the client and the mails: src/lib/london-time.ts. */
-import { clockChangeProblem } from '../../src/lib/london-time';
+import { clockChangeProblem } from '../../domain/time/london-time';
 import { badRequest } from '../lib/http-error';
 
-export { clockChangeProblem, earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../src/lib/london-time';
-export { londonDaysSpan } from '../../src/lib/london-days';
-
-/** Refuses (400) a UK date and time that the clocks skip or show twice (src/lib/london-time.ts). */
+/** Refuses (400) a UK date and time that the clocks skip or show twice (the rule: domain/time/london-time.ts). */
 export function assertRealLondonTime(date: string, time: string): void {
   const problem = clockChangeProblem(date, time);
   if (problem) throw badRequest(problem);

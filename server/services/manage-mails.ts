@@ -1,9 +1,9 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
-import { BOOKING_TERMS, feeChargedText } from '../../src/lib/booking-terms';
-import { formatLondon } from './london-time';
+import { BOOKING_TERMS, feeChargedText } from '../../domain/terms/booking-terms';
+import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from './mail';
-import { formatPounds, toPence } from './money';
+import { formatPounds, toPence } from '../../domain/money/money';
 import { addressOf, bookingCalendar, manageLines, whenText } from './order-mails';
 
 /**

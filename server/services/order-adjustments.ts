@@ -8,8 +8,8 @@ import { editableRulesRepository } from '../repositories/editable-rules';
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository } from '../repositories/orders';
 import { collectBalance } from './balance-collection';
-import { ledgerTotals } from './ledger';
-import { formatPounds, toPence } from './money';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { formatPounds, toPence } from '../../domain/money/money';
 import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 

@@ -1,26 +1,8 @@
-import type { OrderLine as OrderLineView } from '../../openapi/schema';
-import { isCharge, vatByRate, type ChargeKind, type LedgerLine, type VatAtRate } from './ledger';
-import { formatPounds, toPounds, type Pence } from './money';
+import type { LedgerLine } from '../../domain/money/ledger';
+import { isCharge } from '../../domain/money/ledger';
+import type { OrderLine } from '../../domain/money/order-lines';
 
-/**
- * What an order costs, line by line, each at the VAT rate in force when it was priced (issue 23
- * row 1): the pricing module's lines (items, bigger rooms, the frequency discount, extras, the
- * Congestion Charge) and the rescheduling fees added later. The VAT invoice, the mails and the order
- * pages print this one list, so what they show adds up to the order's total to the penny.
- */
-export interface OrderLine {
-  kind: ChargeKind | 'credit';
-  name: string;
-  quantity: number | null;
-  unitPrice: Pence | null;
-  /** VAT inclusive, in pence; negative for a discount. */
-  amount: Pence;
-  vatPercent: number;
-}
-
-export const RESCHEDULING_FEE_NAME = 'Rescheduling fee';
-
-/** The order's charges from its ledger (decision 036), in the order they were added. */
+/** The order's charges from its ledger (decision 036), in the order they were added (the rule of lines and VAT: domain/money/order-lines.ts). */
 export function orderLines(ledger: readonly LedgerLine[]): OrderLine[] {
   return ledger.filter(isCharge).map((line) => ({
     kind: line.kind as OrderLine['kind'],
@@ -32,33 +14,7 @@ export function orderLines(ledger: readonly LedgerLine[]): OrderLine[] {
   }));
 }
 
-/** A line as the API answers it (pounds). */
-export function lineView(line: OrderLine): OrderLineView {
-  return {
-    kind: line.kind,
-    name: line.name,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice === null ? null : toPounds(line.unitPrice),
-    vatRate: line.vatPercent,
-    amount: toPounds(line.amount),
-  };
-}
-
-/** "Bedroom x 2: £50.00", "Congestion Charge: £11.50", "Weekly discount (15%): -£8.25". */
-export function lineText(line: OrderLine): string {
-  return `${line.name}${line.quantity === null ? '' : ` x ${line.quantity}`}: ${formatPounds(line.amount)}`;
-}
-
 /** The lines an invoice was issued for (invoices issued before lines were kept: their order's). */
 export function invoiceLines(ledger: readonly LedgerLine[], invoice: { lines: OrderLine[] | null }): OrderLine[] {
   return invoice.lines ?? orderLines(ledger);
-}
-
-/** The sum of the lines: what the order costs. */
-export const grossOf = (lines: readonly OrderLine[]): Pence => lines.reduce((sum, line) => sum + line.amount, 0);
-
-export { vatByRate, type VatAtRate };
-
-export function totalsOf(rates: readonly VatAtRate[]): { net: Pence; vat: Pence; gross: Pence } {
-  return rates.reduce((sum, rate) => ({ net: sum.net + rate.net, vat: sum.vat + rate.vat, gross: sum.gross + rate.gross }), { net: 0, vat: 0, gross: 0 });
 }

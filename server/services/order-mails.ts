@@ -1,7 +1,7 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import { calendarFile } from './ics';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import type { MailAttachment } from './mail';
 
 /**

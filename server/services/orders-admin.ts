@@ -7,12 +7,13 @@ import { customerNotesRepository } from '../repositories/customer-notes';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
-import { formatLondon } from './london-time';
-import { toPounds } from './money';
+import { toPounds } from '../../domain/money/money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
-import { lineView, orderLines } from './order-lines';
+import { orderLines } from './order-lines';
 import { ledgerRepository } from '../repositories/ledger';
-import { ledgerTotals } from './ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { formatLondon } from '../../domain/time/london-time';
+import { lineView } from '../../domain/money/order-lines';
 
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';

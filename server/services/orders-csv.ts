@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 
 const HEADER = ['Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Service Date', 'Date of complete', 'Refund'];
 /** Rows per FETCH: big enough to keep round trips few, small enough to keep memory flat. */

@@ -1,8 +1,8 @@
 import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
-import { cancellationTerms } from './cancellation-terms';
-import { toPence, toPounds } from './money';
-import type { LedgerTotals } from './ledger';
+import { cancellationTerms } from '../../domain/terms/cancellation-terms';
+import { toPence, toPounds } from '../../domain/money/money';
+import type { LedgerTotals } from '../../domain/money/ledger';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';

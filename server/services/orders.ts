@@ -1,5 +1,5 @@
 import { availabilityRepository } from '../repositories/availability-repository';
-import { MIN_JOB_MINUTES } from './availability-rules';
+import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import type { MyOrder, NewOrderRequest, OrderSummary, ServiceItems } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -9,12 +9,12 @@ import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import type { Page, PageRequest } from '../repositories/paging';
 import { orderRepository, type OrderListQuery } from '../repositories/orders';
-import { toPounds } from './money';
-import { linesInPounds } from './pricing';
+import { toPounds } from '../../domain/money/money';
+import { linesInPounds } from '../../domain/money/pricing';
 import { priceNewOrder } from './quotes';
 import { myOrderView } from './orders-views';
 import { ledgerRepository } from '../repositories/ledger';
-import { ledgerTotals } from './ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
 
 
 /** The items of a service with their prices, for the checklist of /properties/:id. */

@@ -58,10 +58,8 @@ export interface RefundRequest {
 }
 
 /** A card the provider keeps for the customer (decision 038): its references, never its number. */
-export interface SavedCard {
-  customer: string;
-  paymentMethod: string;
-}
+export type { SavedCard } from '../repositories/saved-cards';
+import type { SavedCard } from '../repositories/saved-cards';
 
 export interface SavedCardCharge {
   card: SavedCard;

@@ -6,12 +6,12 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { issueInvoice, vatInvoiceLines } from './receipts';
 import { paymentFailedMail, paymentReceiptMail } from './checkout-mail';
 import { paymentEventsRepository } from '../repositories/payment-events';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { ledgerRepository } from '../repositories/ledger';
-import { ledgerTotals } from './ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
 import { balancePayment, owesCardBalance, recordBalancePayment } from './balance-collection';
 import { savedCardRepository } from '../repositories/saved-cards';
-import { isSeriesFrequency } from './series-dates';
+import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
 

@@ -1,26 +1,16 @@
-import { imitatesStaff, namesMustNotImitateStaff } from '../../src/lib/staff-names';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../domain/names/staff-names';
+import { isPlainName, namesMustBePlain } from '../../domain/names/plain-names';
 import { badRequest } from '../lib/http-error';
 
-export { namesMustNotImitateStaff };
-
-/**
- * Control characters (line breaks, tabs, C0/C1), line and paragraph separators, and the invisible
- * text-direction marks and overrides (U+061C, U+200E/F, U+202A–E, U+2066–9). A name holding them can
- * forge lines in the company's mails, or read backwards (U+202E) in the back office.
- */
-const UNPLAIN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-export const namesMustBePlain = (label: string) => `${label} must not contain line breaks, control characters or text-direction marks`;
-
-/** Refuses (400) a name that is not plain text on one line. */
+/** Refuses (400) a name that is not plain text on one line (domain/names/plain-names.ts). */
 export function assertPlainName(label: string, value: string): void {
-  if (UNPLAIN.test(value)) throw badRequest(namesMustBePlain(label));
+  if (!isPlainName(value)) throw badRequest(namesMustBePlain(label));
 }
 
 /**
- * Refuses (400) a name that reads like staff or a system label (src/lib/staff-names.ts, the rule
- * the forms use too). For names a customer chooses for themselves: registration, their profile and
- * the contact form; staff name themselves and their teams as they see fit.
+ * Refuses (400) a name that reads like staff or a system label (domain/names/staff-names.ts, the
+ * rule the forms use too). For names a customer chooses for themselves: registration, their profile
+ * and the contact form; staff name themselves and their teams as they see fit.
  */
 export function assertOwnName(label: string, value: string): void {
   if (imitatesStaff(value)) throw badRequest(namesMustNotImitateStaff(label));

@@ -4,10 +4,10 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
 import { editableRulesRepository, type HoursRow, type ItemPriceRow, type ServiceLengthRow, type TravelRow } from '../repositories/editable-rules';
-import { DEFAULT_TRAVEL } from './travel-gap';
+import { DEFAULT_TRAVEL } from '../../domain/capacity/travel-gap';
 import { pricingAuditRepository, type PricingRule } from '../repositories/pricing-audit';
 import type { Page, PageRequest } from '../repositories/paging';
-import { formatPounds, toPence, toPounds } from './money';
+import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/money';
 
 
 /**
@@ -22,8 +22,6 @@ export const INSIDE_ZONE = 'Inside the zone';
 export const OUTSIDE_ZONE = 'Outside the zone';
 const CLOSED = 'Closed';
 
-/** Pounds with two decimals, as numeric(10,2) stores them (the contract allows at most two). */
-const poundsText = (pounds: number) => (toPence(pounds) / 100).toFixed(2);
 const shownPounds = (stored: string | number) => formatPounds(toPence(stored));
 const shownPercent = (stored: string | number) => `${Number(stored)}%`;
 const shownHours = (hours: HoursRow) => (hours.open ? `${hours.opens}–${hours.closes}` : `${CLOSED} (${hours.opens}–${hours.closes})`);
@@ -100,7 +98,7 @@ export function updateItemPrice(db: Database, admin: AuthUser, id: number, price
     const rules = editableRulesRepository(tx);
     const before = await rules.item(id, true);
     if (!before) throw notFound('Item not found');
-    await rules.setItemPrice(id, poundsText(price));
+    await rules.setItemPrice(id, poundsText(toPence(price)));
     const after = (await rules.item(id))!;
     return {
       result: itemView(after),
@@ -128,7 +126,7 @@ export function updateExtraPrice(db: Database, admin: AuthUser, id: number, pric
     const rules = editableRulesRepository(tx);
     const before = await rules.extra(id, true);
     if (!before) throw notFound('Extra not found');
-    await rules.setExtraPrice(id, poundsText(price));
+    await rules.setExtraPrice(id, poundsText(toPence(price)));
     const after = (await rules.extra(id))!;
     return {
       result: extraView(after),
@@ -141,7 +139,7 @@ export function updateCongestionCharge(db: Database, admin: AuthUser, price: num
   return audited(db, admin, now, async (tx) => {
     const rules = editableRulesRepository(tx);
     const before = await rules.lockedCharge();
-    await rules.setCharge(poundsText(price));
+    await rules.setCharge(poundsText(toPence(price)));
     return {
       result: { price: toPounds(toPence(price)) },
       change: { rule: 'congestion_charge', subject: 'Congestion Charge', from: shownPounds(before), to: shownPounds(price) },

@@ -6,8 +6,10 @@ import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { serviceDistrictsRepository } from '../repositories/service-districts';
 import { notCoveredMessage, serviceDistrict } from './service-area';
-import { toPounds } from './money';
-import { linesInPounds, priceJob, type PricedJob, type PriceChoices } from './pricing';
+import { toPounds } from '../../domain/money/money';
+import { toPence } from '../../domain/money/money';
+import { linesInPounds, priceJob, type PricedJob, type PriceChoices } from '../../domain/money/pricing';
+import { assertPriceable } from './pricing';
 
 
 export const QUOTE_EXPIRED_MESSAGE = 'This price has expired: please check the new price and continue again';
@@ -48,6 +50,7 @@ export async function createQuote(db: Database, request: QuoteRequest, now: Date
   const { rules, quoteHoldMinutes } = await rulesOf(db, request.service);
   const choices = choicesOf(request);
   await assertItemsExist(db, rules, choices.items);
+  assertPriceable(rules, choices);
   if (choices.postcode !== null) {
     const district = serviceDistrict(choices.postcode);
     if (!(await serviceDistrictsRepository(db).serves(district))) throw badRequest(notCoveredMessage(district));
@@ -66,8 +69,8 @@ export async function getQuote(db: Database, id: string): Promise<Quote> {
 }
 
 function pricedOf(row: QuoteRow): PricedJob {
-  const total = Math.round(Number(row.total) * 100);
-  const vat = Math.round(Number(row.vat) * 100);
+  const total = toPence(row.total);
+  const vat = toPence(row.vat);
   return { lines: row.lines, total, vat, net: total - vat };
 }
 
@@ -115,6 +118,7 @@ export async function priceNewOrder(
   const { rules } = await rulesOf(db, request.service);
   await assertItemsExist(db, rules, request.items);
   const choices: PriceChoices = { items: request.items, frequency: DEFAULT_FREQUENCY, extras: [], postcode: null };
+  assertPriceable(rules, choices);
   return { ...priceJob(rules, choices), frequency: DEFAULT_FREQUENCY, postcode: null, quoteId: null };
 }
 

@@ -8,14 +8,15 @@ import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
-import type { LedgerLine } from './ledger';
-import { formatLondon } from './london-time';
+import type { LedgerLine } from '../../domain/money/ledger';
 import type { Mail } from './mail';
-import { formatPounds, toPounds } from './money';
-import { invoiceLabel, supplierOf } from './invoice-labels';
+import { formatPounds, toPounds } from '../../domain/money/money';
+import { invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
 import { invoiceLineViews } from './invoice-lines';
 import { timeOfSupply } from './time-of-supply';
-import { grossOf, invoiceLines, lineText, orderLines, totalsOf, vatByRate } from './order-lines';
+import { invoiceLines, orderLines } from './order-lines';
+import { formatLondon } from '../../domain/time/london-time';
+import { grossOf, lineText, totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { addressOf, manageLines, receiptUrl } from './order-mails';
 
 

@@ -8,9 +8,9 @@ import { orderRepository, touchOrder, type OrderRow } from '../repositories/orde
 import type { Page, PageRequest } from '../repositories/paging';
 import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { lockAccountFirst, lockOwnAccountFirst } from './account-lock';
-import { cancellationTerms } from './cancellation-terms';
+import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { issueCreditNote } from './credit-notes';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
 import { HttpError } from '../lib/http-error';

@@ -8,17 +8,18 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { lockOwnAccountFirst } from './account-lock';
 import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
-import { londonLocalToInstant } from './london-time';
-import { formatPounds, toPence, toPounds } from './money';
+import { londonLocalToInstant } from '../../domain/time/london-time';
+import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 import { rescheduleMail } from './manage-mails';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 import { awaitsCardPayment } from './payments';
-import { rescheduleTerms, type RescheduleTerms } from './reschedule-terms';
+import { rescheduleTerms, type RescheduleTerms } from '../../domain/terms/reschedule-terms';
 import { ledgerRepository } from '../repositories/ledger';
 import { collectBalance } from './balance-collection';
 import type { PaymentProvider } from './payment-provider';
-import { RESCHEDULING_FEE_NAME } from './order-lines';
+import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
+
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';

@@ -1,8 +1,10 @@
 import type { RevenueReport } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { revenueRepository } from '../repositories/revenue';
-import { londonDate, londonDaysSpan } from './london-time';
-import { toPence, toPounds } from './money';
+
+import { toPence, toPounds } from '../../domain/money/money';
+import { londonDate } from '../../domain/time/london-time';
+import { londonDaysSpan } from '../../domain/time/london-days';
 
 /**
  * Revenue by UK month (issue 26 item 6): what the VAT invoices charged less what the credit notes

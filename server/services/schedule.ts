@@ -5,12 +5,14 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { scheduleRepository, type JobRow, type TeamRow } from '../repositories/schedule';
-import { companyDay, teamRefusal, toMinutes, toTime, weekdayOf, type JobToPlace } from './availability-rules';
+import { companyDay, teamRefusal, toMinutes, toTime, weekdayOf, type JobToPlace } from '../../domain/capacity/availability-rules';
 import { assertWithinBookingHorizon } from './booking-horizon';
 import { visitView } from './cleaner-jobs';
-import { BOOKING_NOTICE_MS } from './checkout';
-import { assertRealLondonTime, earliestStart, formatLondon, londonDate, londonLocalToInstant } from './london-time';
-import { postcodeArea } from './travel-gap';
+
+import { assertRealLondonTime } from './london-time';
+import { postcodeArea } from '../../domain/capacity/travel-gap';
+import { BOOKING_NOTICE_MS } from '../../domain/terms/booking-notice';
+import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** What the history says for a job without a team. */

@@ -4,7 +4,7 @@ import { orderRepository } from '../repositories/orders';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
 import type { MailAttachment } from './mail';
 import { addressOf, DEFAULT_JOB_MINUTES, myOrdersUrl } from './order-mails';
-import { occurrenceStart } from './series-dates';
+import { occurrenceStart } from '../../domain/time/series-dates';
 import { seriesCalendarFile } from './series-ics';
 
 /**

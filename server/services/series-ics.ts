@@ -1,6 +1,6 @@
 import { icsParts } from './ics';
-import { londonLocalToInstant } from './london-time';
-import type { SeriesFrequency } from './series-dates';
+import { londonLocalToInstant } from '../../domain/time/london-time';
+import type { SeriesFrequency } from '../../domain/time/series-dates';
 
 const { CALENDAR_HEAD, londonStamp, utcStamp, text, fold } = icsParts;
 

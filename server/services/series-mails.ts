@@ -2,7 +2,7 @@ import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import type { SeriesRow } from '../repositories/series';
 import type { Mail, MailAttachment } from './mail';
-import { formatPounds, toPence } from './money';
+import { formatPounds, toPence } from '../../domain/money/money';
 import { manageLines, whenText } from './order-mails';
 
 /**

@@ -2,10 +2,10 @@ import type { Database } from '../db/database';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { auditRepository } from '../repositories/audit';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
-import { checkStart } from './availability-rules';
-import { postcodeArea } from './travel-gap';
-import { latestBookableStart } from './booking-horizon';
-import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from './series-dates';
+import { checkStart } from '../../domain/capacity/availability-rules';
+import { postcodeArea } from '../../domain/capacity/travel-gap';
+import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from '../../domain/time/series-dates';
+import { latestBookableStart } from '../../domain/terms/booking-horizon';
 
 /** Who planned a visit, in its history (no person did). */
 export const SERIES_PLANNER = 'Recurring series';

@@ -8,12 +8,12 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { lockOwnAccountFirst } from './account-lock';
 import { seriesRepository } from '../repositories/series';
-import { checkStart } from './availability-rules';
-import { postcodeArea } from './travel-gap';
+import { checkStart } from '../../domain/capacity/availability-rules';
+import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { SLOT_TAKEN_MESSAGE } from './availability';
-import { cancellationTerms } from './cancellation-terms';
-import { londonParts } from '../../src/lib/london-time';
-import { toPence, toPounds } from './money';
+import { cancellationTerms } from '../../domain/terms/cancellation-terms';
+import { londonParts } from '../../domain/time/london-time';
+import { toPence, toPounds } from '../../domain/money/money';
 import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
 import { skipUndoneMail, visitSkippedMail } from './series-mails';

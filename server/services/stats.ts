@@ -1,7 +1,7 @@
 import type { Stats, WeeklyStat } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from './order-statuses';
-import { toPence, toPounds } from './money';
+import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from '../../domain/orders/order-statuses';
+import { toPence, toPounds } from '../../domain/money/money';
 import { PLACED } from '../repositories/orders';
 
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { conflict } from '../lib/http-error';
 import { MY_ORDERS_PATH } from './order-mails';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import type { IncomingNotification, PaymentFailure, PaymentNotification, PaymentProvider, SavedCardResult } from './payment-provider';
 
 /**

@@ -4,11 +4,11 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { editableRulesRepository } from '../repositories/editable-rules';
 import { teamsRepository } from '../repositories/teams';
-import { toMinutes } from './availability-rules';
+import { toMinutes } from '../../domain/capacity/availability-rules';
 import { assertEditableDays } from './editable-days';
-import { londonDate } from './london-time';
+import { londonDate } from '../../domain/time/london-time';
 import { DEFAULT_HOURS } from './pricing-settings';
-import { addDays } from '../../src/lib/london-days';
+import { addDays } from '../../domain/time/london-days';
 
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -1,7 +1,7 @@
-import { DISCOUNT_EARNED_AFTER_VISITS } from '../../src/lib/booking-terms';
+import { DISCOUNT_EARNED_AFTER_VISITS } from '../../domain/terms/booking-terms';
 import type { Database } from '../db/database';
 import { ledgerRepository } from '../repositories/ledger';
-import { type Pence } from './money';
+import { type Pence } from '../../domain/money/money';
 
 /**
  * A frequency discount is earned, not had (issue 23 row 7, decision 037): a series's discount is

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { orderRepository } from '../repositories/orders';
 import type { MailOutbox } from '../jobs';
-import { toPence, toPounds } from './money';
+import { toPence, toPounds } from '../../domain/money/money';
 import type { PaymentProvider } from './payment-provider';
 import { awaitsCardPayment, recordFailedPayment, recordPayment } from './payments';
 import { chargeSavedCard } from './saved-cards';

@@ -5,7 +5,7 @@ import { Spinner } from '../components/ui';
 import { safeRedirect } from '../features/account/safe-redirect';
 import { screens } from './lazy-routes';
 import { publicRoutes, type PublicRoute } from '../shared/routes';
-import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from '../shared/page-routes';
+import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from '../../domain/site/page-routes';
 import { RequireAdmin, RequireAuth } from './require-auth';
 import { usePreloadRouteReads } from './route-reads';
 import { useSession } from '../shared/session';

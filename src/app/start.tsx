@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { setupInspector } from '../shared/inspector';
-import { matchPage } from '../shared/page-routes';
+import { matchPage } from '../../domain/site/page-routes';
 import { seedPreloadedFromDocument } from '../shared/preload';
 import { preloadPath } from '../shared/route-reads';
 import { readStoredUser } from '../shared/stored-user';

@@ -1,4 +1,4 @@
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 
 /** Dates display as YYYY-MM-DD HH:mm (R-UI-4), in UK time whatever the browser's zone. */
 export function formatDateTime(iso: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import type { JobVisit } from '../../openapi/schema';
-import { formatLondon } from './london-time';
+import { formatLondon } from '../../domain/time/london-time';
 
 /** HH:mm, UK time. */
 const clock = (instant: string) => formatLondon(instant).slice(11);

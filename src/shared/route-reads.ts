@@ -1,4 +1,4 @@
-import { matchPage } from './page-routes';
+import { matchPage } from '../../domain/site/page-routes';
 import { startRead, type PublicReadName } from './preload';
 import { publicRoutes, type PublicRoute } from './routes';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonLocalToInstant } from '../../server/services/london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 

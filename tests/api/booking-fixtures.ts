@@ -1,5 +1,5 @@
 import type { AdminOrder, CheckoutRequest, Item, MyOrder, PaymentMethod, Stats } from '../../openapi/schema';
-import { formatLondon, londonDate, londonLocalToInstant } from '../../server/services/london-time';
+import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import type { TestServer } from './support/test-server';
 
 /** Shared set-up of the booking, admin and payment suites: a movable clock, orders, checkouts. */

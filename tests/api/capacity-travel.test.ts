@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest, PricingAuditEntry, PricingRules } from '../../openapi/schema';
-import { londonLocalToInstant } from '../../server/services/london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { checkout, checkoutBody, createClock, send } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTeam, Cleaner, CleanerJob, CleanerJobs, Schedule } from '../../openapi/schema';
-import { londonLocalToInstant } from '../../server/services/london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 

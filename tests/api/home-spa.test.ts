@@ -39,7 +39,7 @@ describe('the built SPA', () => {
     },
   );
 
-  // Issue 11 row 19: the route table (src/shared/page-routes.ts) decides; anything else is 404.
+  // Issue 11 row 19: the route table (domain/site/page-routes.ts) decides; anything else is 404.
   it.each(['/admin/does-not-exist?x=1', '/no-such-page', '/order/abc', '/order/0', '/order/99999999999', '/service/abc', '/service/987654', '/properties/x', '/login/extra', '/profile-services/7'])(
     'answers HTTP 404 with the not-found page for %s',
     async (route) => {

@@ -9,7 +9,7 @@ import type { Receipt } from '../../openapi/schema';
 import { mailOutbox } from '../../server/jobs';
 import { orderRepository } from '../../server/repositories/orders';
 import { issueInvoice } from '../../server/services/receipts';
-import { formatLondon } from '../../src/lib/london-time';
+import { formatLondon } from '../../domain/time/london-time';
 import { pdfRows } from '../support/pdf-text';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, payOnTestPage, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';

@@ -5,7 +5,7 @@ import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
 import { MAX_PAGE_DEPTH, PAGE_TOO_DEEP } from '../../server/repositories/paging';
 import { catalogue, checkout, checkoutBody, createClock, placeOrder } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
-import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 /**
  * No one account can make the site slow for everyone (issue 12 row 3, docs/decisions/025-list-limits.md):

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, checkout, checkoutBody, londonDue, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
-import { londonDate, londonLocalToInstant } from '../../server/services/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 /**
  * Every list is paged on the server (docs/decisions/011-server-side-paging.md): the body stays an

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Schedule, Team } from '../../openapi/schema';
-import { londonDate, londonLocalToInstant } from '../../src/lib/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { bookedOrder, catalogue, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { NOTICE_HOURS } from '../../machines/checkout-form';
-import { earliestStart, londonDate } from '../../src/lib/london-time';
+import { earliestBookableStart } from '../../domain/terms/booking-notice';
+import { londonDate } from '../../domain/time/london-time';
 import { availabilityEvents, expectedAvailability } from '../support/expected/availability';
 import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { tableCoveringWalks } from '../support/table-covering-walks';
@@ -242,7 +242,7 @@ interface Days { first: string; chosen: string; later: string }
 
 /** Each project looks from days of its own, so the two running side by side do not meet. */
 async function pickDays(testInfo: TestInfo): Promise<Days> {
-  const first = londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000));
+  const first = londonDate(earliestBookableStart(new Date()));
   const offset = (testInfo.project.name === 'abroad' ? 8 : 0) + Math.floor(Math.random() * 8);
   const chosen = await emptyDay(offset);
   if (chosen > plusDays(first, 41)) throw new Error(`no empty day in the first six weeks (found ${chosen})`);

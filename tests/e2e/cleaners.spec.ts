@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { jobDayMachine, type JobDayMeta } from '../../machines/job-day.machine';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { waitForMail } from '../api/support/mail-wait';
-import { formatLondon, londonDate } from '../../src/lib/london-time';
+import { formatLondon, londonDate } from '../../domain/time/london-time';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { selectTrigger } from './support/admin-ui';
 import { deliveryDetails, ukDateIn } from './support/booking-ui';

@@ -1,4 +1,4 @@
-import { londonDate } from '../../src/lib/london-time';
+import { londonDate } from '../../domain/time/london-time';
 import { expectNoAxeViolations } from './support/a11y';
 import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/admin-data';
 import { openBackOfficePage, signIn } from './support/admin-ui';

@@ -97,7 +97,7 @@ test('the free times name their day as the dd/mm/yyyy field does', async ({ page
   await expect(page.getByRole('heading', { name: 'Free times on 01/12/2027 (UK time)' })).toBeVisible();
 });
 
-/** The rule in the words src/lib/booking-terms.ts gives them, written out here so a change is seen. */
+/** The rule in the words domain/terms/booking-terms.ts gives them, written out here so a change is seen. */
 const TERMS = 'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.';
 
 test('one rule, said once: My orders, the card, the dialogs, the terms page and the mail say the same, in UK time', async ({ page, newCustomer, loginAs }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { isDayUnavailable, isTimeFullyBooked, timesOf } from '../../machines/availability.machine';
-import { freeTimeLabel } from '../../src/lib/availability-text';
+import { freeTimeLabel } from '../../domain/capacity/availability-text';
 import { availabilityAnswer, availabilityModel, CHOSEN_DAY, FIRST_DAY } from '../support/availability-model';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { expectedAvailability } from '../support/expected/availability';

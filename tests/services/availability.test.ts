@@ -13,12 +13,13 @@ import {
   type CapacityData,
   type Hours,
   type Team,
-} from '../../server/services/availability-rules';
+} from '../../domain/capacity/availability-rules';
 import { assertBookableTime } from '../../server/services/bookable-time';
-import { assertWithinBookingHorizon, latestBookableStart } from '../../server/services/booking-horizon';
+import { assertWithinBookingHorizon } from '../../server/services/booking-horizon';
+import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';
 import { addClosure, listClosures, removeClosure } from '../../server/services/closures';
-import { londonLocalToInstant } from '../../server/services/london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { createOrder } from '../../server/services/orders';
 import type { TestDatabase } from '../api/support/test-database';
 import { ownDatabase, seededUser, serviceNamed } from './support/own-database';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { availabilityFor } from '../../server/services/availability';
-import { londonLocalToInstant } from '../../server/services/london-time';
+import { londonLocalToInstant } from '../../domain/time/london-time';
 import { moveJob } from '../../server/services/schedule';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertEditableDays, EDITABLE_YEARS, isEditableDay } from '../../server/services/editable-days';
+import { assertEditableDays } from '../../server/services/editable-days';
+import { EDITABLE_YEARS, isEditableDay } from '../../domain/time/editable-days';
 import { refused } from './support/refused';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerLine } from '../../server/services/ledger';
+import type { LedgerLine } from '../../domain/money/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { OrderItemRow, OrderRow } from '../../server/repositories/orders';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertOwnName, assertPlainName, namesMustBePlain, namesMustNotImitateStaff } from '../../server/services/plain-names';
+import { assertOwnName, assertPlainName } from '../../server/services/plain-names';
+import { namesMustBePlain } from '../../domain/names/plain-names';
+import { namesMustNotImitateStaff } from '../../domain/names/staff-names';
 import { refused } from './support/refused';
 
 /**
@@ -36,7 +38,7 @@ describe('plain names', () => {
 
 /**
  * Names a customer chooses must not read like the company's staff or the system (issue 24): the
- * rule lives in src/lib/staff-names.ts, so the forms say the same before anything is sent.
+ * rule lives in domain/names/staff-names.ts, so the forms say the same before anything is sent.
  */
 describe('names that imitate staff or system labels', () => {
   it.each([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRepository } from '../../server/repositories/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import { invoiceLabel } from '../../server/services/invoice-labels';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { getReceipt, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
 import { checkoutOrder } from '../../server/services/checkout';

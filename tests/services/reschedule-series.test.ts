@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { rescheduleOrder, RESCHEDULED_MESSAGE } from '../../server/services/reschedule';
-import { rescheduleTerms, STARTED_MESSAGE, UNPAID_LATE_MESSAGE, type ReschedulableOrder } from '../../server/services/reschedule-terms';
+import { rescheduleTerms, STARTED_MESSAGE, UNPAID_LATE_MESSAGE, type ReschedulableOrder } from '../../domain/terms/reschedule-terms';
 import { cancelSeries, CANCEL_FUTURE_REASON, listMySeries, SERIES_CANCELLED_MESSAGE, SERIES_ENDED_MESSAGE } from '../../server/services/series';
 import {
   ALREADY_SKIPPED_MESSAGE, skipVisit as skip, SKIP_REASON, SKIP_REQUESTED_MESSAGE, undoSkipVisit, VISIT_SKIPPED_MESSAGE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/lib/http-error';
-import { formatLondon, londonLocalToInstant } from '../../server/services/london-time';
-import { formatPounds, percentOf, toPence, toPounds } from '../../server/services/money';
+import { formatLondon, londonLocalToInstant } from '../../domain/time/london-time';
+import { formatPounds, percentOf, toPence, toPounds } from '../../domain/money/money';
 import { assertAcceptablePassword, COMMON_PASSWORD } from '../../server/services/password-policy';
 import { SignJWT } from 'jose';
 import { createTokenService, seconds } from '../../server/services/token-service';

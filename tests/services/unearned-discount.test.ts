@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import { FREQUENCY_DISCOUNT_TERMS } from '../../src/lib/booking-terms';
+import { FREQUENCY_DISCOUNT_TERMS } from '../../domain/terms/booking-terms';
 import { cancelSeries } from '../../server/services/series';
 import { EARNED_AFTER_VISITS, UNEARNED_DISCOUNT_NAME } from '../../server/services/unearned-discount';
 import type { TestDatabase } from '../api/support/test-database';

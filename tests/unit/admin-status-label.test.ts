@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatusTone, refundStatusTone, statusLabel } from '../../src/features/admin/shared/status-label';
+import { orderStatusTone, refundStatusTone, statusLabel } from '../../domain/orders/status-labels';
 import { timeOf } from '../../src/features/admin/data-table/table-features';
 
 describe('order and refund states in the back office', () => {

@@ -12,7 +12,7 @@ const budgetBytes = 135 * 1024;
  * Packages only the back office or a later step needs: a visitor on `/` never downloads them.
  * notistack (and goober, its CSS-in-JS runtime) come with the first toast (src/shared/toasts.tsx).
  */
-const lazyOnlyPackages = ['@tanstack/react-table', '@tanstack/table-core', 'dayjs', '@statelyai/inspect', 'notistack', 'goober'];
+const lazyOnlyPackages = ['@tanstack/react-table', '@tanstack/table-core', '@statelyai/inspect', 'notistack', 'goober'];
 /** CSS-in-JS runtimes: styles come from plain CSS files instead. */
 const cssInJsPackages = ['styled-components', '@emotion/react', '@emotion/styled', '@stitches/react', 'jss', 'styled-jsx', '@linaria/react'];
 

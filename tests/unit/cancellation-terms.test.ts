@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationTerms, type CancellableOrder } from '../../server/services/cancellation-terms';
+import { cancellationTerms, type CancellableOrder } from '../../domain/terms/cancellation-terms';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);

@@ -1,15 +1,21 @@
 import path from 'node:path';
 import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
 // @ts-expect-error: a plain ES module rule (eslint-rules/layers.mjs) without type declarations
 import layers from '../../eslint-rules/layers.mjs';
 
-/** The import direction of the source tree (eslint-rules/layers.mjs): shared → features → app shell. */
+/**
+ * The import direction of the source tree (eslint-rules/layers.mjs): shared → features → app shell on
+ * the client; routes → services → repositories → db on the server; domain/ below both, importing nothing.
+ */
 RuleTester.describe = describe;
 RuleTester.it = it;
 
 const file = (relative: string) => path.resolve(import.meta.dirname, '../..', relative);
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+// `import type` is TypeScript: the server and domain cases are parsed as the project parses them.
+const typescript = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
 
 tester.run('sparkle/layers', layers, {
   valid: [
@@ -26,5 +32,31 @@ tester.run('sparkle/layers', layers, {
     { filename: file('src/shared/session.tsx'), code: "export { start } from '../app/start';", errors: [{ messageId: 'intoShell' }] },
     { filename: file('src/lib/dates.ts'), code: "const page = () => import('../features/account/login-page');", errors: [{ messageId: 'sharedIntoFeature' }] },
     { filename: file('machines/booking.machine.ts'), code: "import { x } from '../src/features/booking/item-checklist';", errors: [{ messageId: 'sharedIntoFeature' }] },
+  ],
+});
+
+typescript.run('sparkle/layers (server and domain)', layers, {
+  valid: [
+    { filename: file('server/routes/booking.ts'), code: "import { checkout } from '../services/checkout';" },
+    { filename: file('server/services/quotes.ts'), code: "import { quoteRepository } from '../repositories/quotes';" },
+    { filename: file('server/repositories/orders.ts'), code: "import type { Database } from '../db/database';" },
+    { filename: file('server/services/checkout.ts'), code: "import { percentOf } from '../../domain/money/money';" },
+    { filename: file('server/repositories/teams.ts'), code: "import { londonDaysSpan } from '../../domain/time/london-days';" },
+    { filename: file('src/features/orders/order-card.tsx'), code: "import { formatMoney } from '../../../domain/money/money';" },
+    { filename: file('machines/booking.machine.ts'), code: "import { formatLondon } from '../domain/time/london-time';" },
+    { filename: file('domain/terms/cancellation-terms.ts'), code: "import { percentOf } from '../money/money';" },
+    { filename: file('domain/orders/order-statuses.ts'), code: "import type { OrderStatus } from '../../openapi/schema';" },
+  ],
+  invalid: [
+    { filename: file('server/repositories/series.ts'), code: "import { occurrenceStart } from '../services/series-planning';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/services/orders.ts'), code: "import { bookingHandlers } from '../routes/booking';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/db/database.ts'), code: "export { orderRepository } from '../repositories/orders';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/repositories/orders.ts'), code: "const load = () => import('../services/order-lines');", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/plugins/not-found.ts'), code: "import { matchPage } from '../../domain/site/page-routes';", errors: [{ messageId: 'serverImportsClient' }] },
+    { filename: file('server/services/availability.ts'), code: "import { x } from '../../machines/availability.machine';", errors: [{ messageId: 'serverImportsClient' }] },
+    { filename: file('domain/money/pricing.ts'), code: "import { badRequest } from '../../server/lib/http-error';", errors: [{ messageId: 'domainImportsOut' }] },
+    { filename: file('domain/time/london-days.ts'), code: "import { formatDateTime } from '../../src/lib/dates';", errors: [{ messageId: 'domainImportsOut' }] },
+    { filename: file('domain/money/money.ts'), code: "import { MoneyRules } from '../../openapi/rules';", errors: [{ messageId: 'domainImportsOut' }] },
+    { filename: file('domain/orders/order-statuses.ts'), code: "import { ORDER } from '../../openapi/schema';", errors: [{ messageId: 'domainImportsOut' }] },
   ],
 });

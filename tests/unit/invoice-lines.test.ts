@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLineViews } from '../../server/services/invoice-lines';
-import type { OrderLine } from '../../server/services/order-lines';
+import type { OrderLine } from '../../domain/money/order-lines';
 import { timeOfSupply } from '../../server/services/time-of-supply';
 
 const line = (name: string, amount: number, vatPercent = 20, unitPrice: number | null = null, quantity: number | null = null): OrderLine => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromUrl, filtersToQuery, filtersToUrl } from '../../src/features/admin/orders/order-filters';
-import { addDays, londonDaysSpan, londonToday, londonWeek } from '../../src/lib/london-days';
+import { addDays, londonDaysSpan, londonToday, londonWeek } from '../../domain/time/london-days';
 
 describe('UK days (london-days.ts)', () => {
   it('"Today" is the UK date, not the UTC or the browser\'s one', () => {

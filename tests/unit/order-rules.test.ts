@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_TERMS, feeChargedText, ukDeadline } from '../../src/lib/booking-terms';
+import { BOOKING_TERMS, feeChargedText, ukDeadline } from '../../domain/terms/booking-terms';
 import { cancellationRuleText, rescheduleTermsText } from '../../src/features/orders/order-rules';
 
 describe("My orders: each order's own terms, in the one set of words (issue 25 row 4, decision 032)", () => {

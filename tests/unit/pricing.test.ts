@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postcodeDistrict, priceJob, vatOf, type PriceRules } from '../../server/services/pricing';
+import { postcodeDistrict, priceJob, vatOf, type PriceRules } from '../../domain/money/pricing';
 
 /** The pricing rule on its own (docs/decisions/014), with rules as the migration seeds them. */
 const rules: PriceRules = {

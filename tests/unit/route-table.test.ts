@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readsForPath } from '../../src/shared/route-reads';
-import { matchPage } from '../../src/shared/page-routes';
+import { matchPage } from '../../domain/site/page-routes';
 import { paths } from '../../src/shared/paths';
 import { prerenderedRoutes, publicRoutes, routeModules } from '../../src/shared/routes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { horizonOccurrence, occurrenceDate, occurrenceStart } from '../../server/services/series-dates';
+import { horizonOccurrence, occurrenceDate, occurrenceStart } from '../../domain/time/series-dates';
 
 describe('the dates of a recurring series (decision 021)', () => {
   it('steps Weekly by 7 days and Fortnightly by 14, across months and years', () => {

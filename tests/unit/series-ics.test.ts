@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { occurrenceStart, type SeriesFrequency, type SeriesStart } from '../../server/services/series-dates';
+import { occurrenceStart, type SeriesFrequency, type SeriesStart } from '../../domain/time/series-dates';
 import { seriesCalendarFile, type SeriesCalendarEvent } from '../../server/services/series-ics';
 import { readSeriesCalendar } from '../support/series-calendar-reader';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkStart, dayTimes, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../server/services/availability-rules';
-import { londonLocalToInstant } from '../../server/services/london-time';
-import { postcodeArea, travelGap } from '../../server/services/travel-gap';
+import { checkStart, dayTimes, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
+import { londonLocalToInstant } from '../../domain/time/london-time';
+import { postcodeArea, travelGap } from '../../domain/capacity/travel-gap';
 
 /**
  * The travel gap between a team's jobs (issue 26 §3, decision 041): 30 minutes within a postcode

@@ -1,5 +1,5 @@
 import { accountMessages as m, minimumNameLength } from '../../shared/account/account-messages';
-import { imitatesStaff, namesMustNotImitateStaff } from '../../lib/staff-names';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../../domain/names/staff-names';
 import { emailError, passwordError, withoutEmpty, type FormErrors } from './validate-login';
 
 export interface RegisterForm {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { adminPages, matchPage, routePath, type AdminPageName } from '../../shared/page-routes';
+import { adminPages, matchPage, routePath, type AdminPageName } from '../../../domain/site/page-routes';
 import { AdminLayout } from './layout/admin-layout';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './order-detail/order-detail-page';

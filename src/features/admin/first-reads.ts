@@ -1,4 +1,4 @@
-import { matchPage } from '../../shared/page-routes';
+import { matchPage } from '../../../domain/site/page-routes';
 import { startDashboardReads } from './dashboard/dashboard-page';
 import { startOrdersReads } from './orders/orders-page';
 import { startTeamsReads } from './teams/teams-page';

@@ -4,7 +4,7 @@ import type { bookingMachine } from '../../../machines/booking.machine';
 import type { quoteMachine } from '../../../machines/quote.machine';
 import { paths } from '../../shared/paths';
 import { Alert, Button, Card, LinkButton } from '../../components/ui';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import { QuantityField } from '../../components/quantity-field';
 
 type BookingRef = ActorRefFrom<typeof bookingMachine>;

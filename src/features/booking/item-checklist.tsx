@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { bookingMachine } from '../../../machines/booking.machine';
 import { Card, Checkbox } from '../../components/ui';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 
 type BookingRef = ActorRefFrom<typeof bookingMachine>;
 

@@ -1,6 +1,6 @@
 import { Card } from '../../components/ui';
 import '../../shared/quote/quote-panel.css';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import type { OrderSummary } from '../../../openapi/schema';
 
 /** The chosen service, its items and quantities, and the total the server computed. */

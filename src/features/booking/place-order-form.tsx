@@ -3,15 +3,15 @@ import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
-import { FULLY_BOOKED } from '../../lib/availability-text';
+import { FULLY_BOOKED } from '../../../domain/capacity/availability-text';
 import { checkoutLimits, offersSavedCard, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
 import { Alert, Button, Card, Checkbox, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
-import { notCoveredDistrict } from '../../lib/service-area-text';
+import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { AreaWaitlistForm } from './area-waitlist-form';
 import { PaymentChoice } from './payment-choice';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;

@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { availabilityMachine } from '../../../machines/availability.machine';
 import { loadAvailabilityActor } from '../../api/get-availability';
-import { SLOT_TAKEN_MESSAGE } from '../../lib/availability-text';
-import { earliestStart, londonDate } from '../../lib/london-time';
-import { NOTICE_HOURS } from '../../../machines/checkout-form';
+import { SLOT_TAKEN_MESSAGE } from '../../../domain/capacity/availability-text';
+import { londonDate } from '../../../domain/time/london-time';
+import { earliestBookableStart } from '../../../domain/terms/booking-notice';
 import type { CheckoutForm } from '../../../machines/checkout-form';
 import { checkoutActor } from '../../api/checkout-order';
 import { inspect } from '../../shared/inspector';
@@ -104,7 +104,7 @@ function WithAvailability({ checkoutRef, serviceId, duration, form, children }: 
   form: CheckoutForm | null;
   children: (availabilityRef: ActorRefFrom<typeof availabilityMachine>, firstDay: string) => ReactNode;
 }) {
-  const [firstDay] = useState(() => londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000)));
+  const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
     input: {
       serviceId,

@@ -7,7 +7,7 @@ import { listMyJobs, recordJobProgress } from '../../api/cleaners';
 import { Alert, Button, Checkbox, Page, Spinner } from '../../components/ui';
 import '../../components/ui/text-link.css';
 import { visitWords } from '../../lib/job-visit';
-import { formatLondon } from '../../lib/london-time';
+import { formatLondon } from '../../../domain/time/london-time';
 import { inspect } from '../../shared/inspector';
 import { useRequest } from '../../shared/use-request';
 import type { CleanerJob, JobVisit } from '../../../openapi/schema';

@@ -15,7 +15,7 @@ import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../shared/inspector';
-import { BOOKING_TERMS } from '../../lib/booking-terms';
+import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { forgetDraft, readDraft, saveDraft } from '../../lib/form-drafts';

@@ -1,6 +1,6 @@
 import { Button, Card, TextLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../shared/paths';

@@ -1,5 +1,5 @@
 import type { OrderStatus, RefundStatus } from '../../../openapi/schema';
-import { termsNowText } from '../../lib/booking-terms';
+import { termsNowText } from '../../../domain/terms/booking-terms';
 
 
 /** Readable order statuses for customers (the server's names are snake_case). */

@@ -1,4 +1,4 @@
-import { termsNowText } from '../../lib/booking-terms';
+import { termsNowText } from '../../../domain/terms/booking-terms';
 import type { MyOrder } from '../../../openapi/schema';
 
 /**

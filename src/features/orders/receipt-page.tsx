@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { getCreditNotePdf, getReceiptPdf } from '../../api/document-pdfs';
 import { getReceipt } from '../../api/get-receipt';
-import { pageId } from '../../shared/page-routes';
+import { pageId } from '../../../domain/site/page-routes';
 import { paths } from '../../shared/paths';
 import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import './orders.css';
 import './receipt-print.css';

@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { availabilityMachine } from '../../../machines/availability.machine';
-import { NOTICE_HOURS } from '../../../machines/checkout-form';
+import { earliestBookableStart } from '../../../domain/terms/booking-notice';
 import type { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { loadAvailabilityActor } from '../../api/get-availability';
 import { BookingTimeField } from '../../components/ui/date-time-fields';
-import { SLOT_TAKEN_MESSAGE } from '../../lib/availability-text';
-import { earliestStart, londonDate } from '../../lib/london-time';
+import { SLOT_TAKEN_MESSAGE } from '../../../domain/capacity/availability-text';
+import { londonDate } from '../../../domain/time/london-time';
 import { inspect } from '../../shared/inspector';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import type { MyOrder } from '../../../openapi/schema';
@@ -23,7 +23,7 @@ type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
  * was just taken") the times are loaded again, as at checkout.
  */
 export function RescheduleTimes({ actorRef, order, isDisabled }: { actorRef: RescheduleRef; order: MyOrder; isDisabled: boolean }) {
-  const [firstDay] = useState(() => londonDate(earliestStart(new Date(), NOTICE_HOURS * 3_600_000)));
+  const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
     input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), firstDay },
     inspect,

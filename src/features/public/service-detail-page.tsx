@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { getServiceDetail } from '../../api/get-service-detail';
-import { pageId } from '../../shared/page-routes';
+import { pageId } from '../../../domain/site/page-routes';
 import { paths } from '../../shared/paths';
 import { useRequest } from '../../shared/use-request';
 import { LinkButton, Page } from '../../components/ui';

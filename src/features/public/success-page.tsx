@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { getReceipt } from '../../api/get-receipt';
-import { pageId } from '../../shared/page-routes';
+import { pageId } from '../../../domain/site/page-routes';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { useRequest } from '../../shared/use-request';
 import { Alert, Spinner, TextLink, Page } from '../../components/ui';
 import { readBookedState } from '../../lib/booked-order';
-import { formatLondon } from '../../lib/london-time';
-import { formatMoney } from '../../lib/money';
+import { formatLondon } from '../../../domain/time/london-time';
+import { formatMoney } from '../../../domain/money/money';
 import { IllustratedMessage } from './shared/illustrated-message';
 
 interface Booked {

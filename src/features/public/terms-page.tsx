@@ -1,4 +1,4 @@
-import { BOOKING_TERMS } from '../../lib/booking-terms';
+import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
 import { Page } from '../../components/ui';
 import { LegalDocument } from './legal/legal-document';
 import { termsSections } from './legal/terms-sections';

@@ -8,7 +8,7 @@ import { Alert, Button, TextField } from '../../components/ui';
 import { accountMessages } from './account-messages';
 import { emptyProfileForm, toProfileUpdate, type ProfileForm as ProfileFormValues } from './profile-update';
 import { useValidatedForm } from './use-validated-form';
-import { imitatesStaff, namesMustNotImitateStaff } from '../../lib/staff-names';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../../domain/names/staff-names';
 import { EmailRules, PasswordRules, ProfileUpdateRules } from '../../../openapi/rules';
 import '../../styles/account.css';
 

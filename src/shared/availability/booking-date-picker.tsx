@@ -15,7 +15,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { CLOSED } from '../../lib/availability-text';
+import { CLOSED } from '../../../domain/capacity/availability-text';
 import { ReportValue, safely, type FieldProps } from '../../components/ui/date-time-fields';
 
 interface DatePickerProps extends FieldProps {

@@ -1,6 +1,6 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import { Button } from '../../components/ui';
-import { CLOSED, FULLY_BOOKED, freeTimeLabel } from '../../lib/availability-text';
+import { CLOSED, FULLY_BOOKED, freeTimeLabel } from '../../../domain/capacity/availability-text';
 import { formatUkDay } from '../../lib/dates';
 import type { AvailabilityDay } from '../../../openapi/schema';
 

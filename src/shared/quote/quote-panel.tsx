@@ -3,7 +3,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { quoteMachine } from '../../../machines/quote.machine';
 import { Alert, Button, Card, Checkbox, Spinner, TextField } from '../../components/ui';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 import { QuantityField } from '../../components/quantity-field';
 import { QuoteTotal } from './quote-total';
 import '../../styles/booking.css';

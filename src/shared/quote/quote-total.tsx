@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { isPostcode, type quoteMachine } from '../../../machines/quote.machine';
 import { Alert, Button } from '../../components/ui';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../domain/money/money';
 
 type QuoteRef = ActorRefFrom<typeof quoteMachine>;
 

@@ -11,7 +11,7 @@ import { buildApp } from '../../../server/app';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { loggerOptions } from '../../../server/lib/logger-options';
 import { TOO_DEEP } from '../../../server/plugins/strict-inputs';
-import { namesMustBePlain } from '../../../server/services/plain-names';
+import { namesMustBePlain } from '../../../domain/names/plain-names';
 import { createOutboxMailer } from '../../../server/services/outbox-mailer';
 import { EMAIL_CHANGE_NEEDS_PASSWORD, WRONG_OLD_PASSWORD } from '../../../server/services/profiles';
 import { catalogue, checkoutBody, inDaysAtTen } from '../booking-fixtures';

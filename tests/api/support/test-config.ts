@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../server/config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../server/services/rate-limits';
-import { DEFAULT_SUPPLIER } from '../../../server/services/invoice-labels';
+import { DEFAULT_SUPPLIER } from '../../../domain/money/invoice-labels';
 
 /**
  * The API suite creates far more accounts, orders and messages from 127.0.0.1 than one client may:

@@ -1,5 +1,5 @@
 import type { CheckoutRequest } from '../../../openapi/schema';
-import { SLOT_TAKEN_MESSAGE } from '../../../src/lib/availability-text';
+import { SLOT_TAKEN_MESSAGE } from '../../../domain/capacity/availability-text';
 import { createApiClient, ok, type ApiClient } from './api-client';
 
 type Due = Pick<CheckoutRequest, 'due_date' | 'due_time'>;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ScheduleJob } from '../../../openapi/schema';
-import { londonDate } from '../../../src/lib/london-time';
+import { londonDate } from '../../../domain/time/london-time';
 import type { SignedInCustomer } from './admin-data';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { emptyDay } from './free-slots';

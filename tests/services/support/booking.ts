@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../../server/app-context';
 import { ledgerRepository } from '../../../server/repositories/ledger';
-import type { LedgerLine } from '../../../server/services/ledger';
+import type { LedgerLine } from '../../../domain/money/ledger';
 import type { Database } from '../../../server/db/database';
 import { checkoutOrder, type CheckoutDeps } from '../../../server/services/checkout';
 import type { Mail } from '../../../server/services/mail';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { anonymiseCustomer } from '../../../api/anonymise-customer';
 import { exportCustomer } from '../../../api/export-customer';
 import { findCustomer } from '../../../api/get-customer';
-import { pageId } from '../../../shared/page-routes';
+import { pageId } from '../../../../domain/site/page-routes';
 import { paths } from '../../../shared/paths';
 import { useToast } from '../../../shared/toasts';
 import { useRequest } from '../../../shared/use-request';

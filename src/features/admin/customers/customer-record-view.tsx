@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { StatusBadge } from '../shared/status-badge';
-import { orderStatusTone } from '../shared/status-label';
+import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { CustomerNotes } from './customer-notes';
 import type { CustomerRecord } from '../../../../openapi/schema';
 

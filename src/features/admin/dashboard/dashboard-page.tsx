@@ -3,7 +3,7 @@ import { getWeeklyStats } from '../../../api/get-weekly-stats';
 import { startFetch } from '../../../shared/preload';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { StatTiles, type StatTile } from '../shared/stat-tiles';
 import { WeeklyChart } from './weekly-chart';
 import type { Stats } from '../../../../openapi/schema';

@@ -1,5 +1,5 @@
 import type { WeeklyStat } from '../../../../openapi/schema';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { defaultBox, weeklyChartGeometry } from './weekly-chart-geometry';
 import './weekly-chart.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { findOrder } from '../../../api/get-order';
-import { pageId } from '../../../shared/page-routes';
+import { pageId } from '../../../../domain/site/page-routes';
 import { paths } from '../../../shared/paths';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../../components/ui';

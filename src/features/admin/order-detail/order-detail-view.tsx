@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { StatusBadge } from '../shared/status-badge';
-import { orderStatusTone, refundStatusTone, statusLabel } from '../shared/status-label';
+import { orderStatusTone, refundStatusTone, statusLabel } from '../../../../domain/orders/status-labels';
 import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';

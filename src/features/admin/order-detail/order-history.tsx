@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/dates';
-import { statusLabel } from '../shared/status-label';
+import { statusLabel } from '../../../../domain/orders/status-labels';
 import type { AuditEntry } from '../../../../openapi/schema';
 
 const actionLabels: Record<AuditEntry['action'], string> = {

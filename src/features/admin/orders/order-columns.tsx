@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../shared/paths';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
-import { orderStatusTone } from '../shared/status-label';
+import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { OrderStatusControl } from './order-status-control';
 import type { AdminOrder } from '../../../../openapi/schema';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Input, Label, TextField as AriaTextField, ToggleButton, type Key } from 'react-aria-components';
 import { Button, buttonClassName, Checkbox, Select, TextField } from '../../../components/ui';
-import { statusLabel } from '../shared/status-label';
+import { statusLabel } from '../../../../domain/orders/status-labels';
 import { dateRange, hasFilters, PAYMENT_OPTIONS, type OrderFilterState } from './order-filters';
 import './order-filter-bar.css';
 import type { Service } from '../../../../openapi/schema';

@@ -1,5 +1,5 @@
 import type { OrderListQuery } from '../../../api/list-orders';
-import { londonToday, londonWeek } from '../../../lib/london-days';
+import { londonToday, londonWeek } from '../../../../domain/time/london-days';
 
 type Query = Omit<OrderListQuery, 'limit' | 'page' | 'sort' | 'order'>;
 type OrderStatus = NonNullable<Query['status']>;

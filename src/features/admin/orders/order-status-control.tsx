@@ -5,7 +5,7 @@ import { orderUpdateMachine } from '../../../../machines/order-update.machine';
 import { updateOrderStatusActor } from '../../../api/update-order-status';
 import { inspect } from '../../../shared/inspector';
 import { Button, Dialog, Modal, Select } from '../../../components/ui';
-import { statusLabel } from '../shared/status-label';
+import { statusLabel } from '../../../../domain/orders/status-labels';
 import { useOrderActions } from './order-actions-context';
 import type { AdminOrder } from '../../../../openapi/schema';
 

@@ -7,7 +7,7 @@ import {
 import { paths } from '../../../shared/paths';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../../components/ui';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../domain/money/money';
 import { AmountForm } from './amount-form';
 import { DistrictsEditor } from './districts-editor';
 import { HoursForm } from './hours-form';

@@ -3,7 +3,7 @@ import { paths } from '../../../shared/paths';
 import { adminColumnHelper, timeOf } from '../data-table/table-features';
 import { DateTime } from '../shared/date-time';
 import { StatusBadge } from '../shared/status-badge';
-import { refundStatusTone } from '../shared/status-label';
+import { refundStatusTone } from '../../../../domain/orders/status-labels';
 import { RefundStatusControl } from './refund-status-control';
 import type { RefundRequest } from '../../../../openapi/schema';
 

@@ -5,7 +5,7 @@ import { refundUpdateMachine } from '../../../../machines/refund-update.machine'
 import { updateRefundStatusActor } from '../../../api/update-refund-status';
 import { inspect } from '../../../shared/inspector';
 import { Button, Select } from '../../../components/ui';
-import { statusLabel } from '../shared/status-label';
+import { statusLabel } from '../../../../domain/orders/status-labels';
 import { useRefundActions } from './refund-actions-context';
 import type { RefundRequest, RefundStatusUpdate } from '../../../../openapi/schema';
 

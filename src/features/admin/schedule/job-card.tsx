@@ -6,9 +6,9 @@ import { paths } from '../../../shared/paths';
 import { Alert, Button, Dialog, Modal, TextLink } from '../../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../../components/ui/date-time-fields';
 import { visitWords } from '../../../lib/job-visit';
-import { formatLondon } from '../../../lib/london-time';
+import { formatLondon } from '../../../../domain/time/london-time';
 import { StatusBadge } from '../shared/status-badge';
-import { orderStatusTone } from '../shared/status-label';
+import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { durationLabel, timeSpan, type Lane } from './schedule-view';
 import type { ScheduleJob } from '../../../../openapi/schema';
 

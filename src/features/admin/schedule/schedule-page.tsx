@@ -7,7 +7,7 @@ import { assignJobActor, getSchedule } from '../../../api/schedule';
 import { inspect } from '../../../shared/inspector';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
-import { formatLondon, londonDate } from '../../../lib/london-time';
+import { formatLondon, londonDate } from '../../../../domain/time/london-time';
 import { ScheduleBoard } from './schedule-board';
 import { addDays, isDay, lanesOf, longDay, rangeOf, type BoardView } from './schedule-view';
 import './schedule.css';

@@ -1,4 +1,4 @@
-import { formatLondon, londonDate } from '../../../lib/london-time';
+import { formatLondon, londonDate } from '../../../../domain/time/london-time';
 import type { Schedule, ScheduleJob } from '../../../../openapi/schema';
 
 /**

@@ -1,4 +1,4 @@
-import { statusLabel, type StatusTone } from './status-label';
+import { statusLabel, type StatusTone } from '../../../../domain/orders/status-labels';
 import './admin-shared.css';
 
 /** A status in words with a coloured pill; the words carry the meaning, the colour only helps. */

@@ -1,5 +1,5 @@
 import type { ContactRequest } from '../../../../openapi/schema';
-import { imitatesStaff, namesMustNotImitateStaff } from '../../../lib/staff-names';
+import { imitatesStaff, namesMustNotImitateStaff } from '../../../../domain/names/staff-names';
 
 /** The messages of R-VAL-4 for the contact form, exactly as the product shows them. */
 export const contactMessages = {

@@ -6,9 +6,10 @@
  * assigned to (older bookings, the schedule's "Unassigned" lane) take one team each from the count.
  * Pure: the data and the clock come in, so the endpoint, checkout and the tests share it.
  */
-import { CLOSED } from '../../src/lib/availability-text';
-import { clockChangeProblem, londonLocalToInstant } from '../../src/lib/london-time';
+import { CLOSED } from './availability-text';
+import { clockChangeProblem, londonLocalToInstant } from '../time/london-time';
 import { travelGap, type TravelMinutes } from './travel-gap';
+import { addDays } from '../time/london-days';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
 export const SLOT_STEP_MINUTES = 30;
@@ -61,7 +62,7 @@ export type StartCheck =
   | { kind: 'free'; teams: number[] }
   | { kind: 'closed'; reason: string }
   | { kind: 'outsideHours'; opens: number; lastStart: number }
-  /** A time the clocks skip or show twice that day (src/lib/london-time.ts): never a start. */
+  /** A time the clocks skip or show twice that day (../time/london-time.ts): never a start. */
   | { kind: 'clockChange'; problem: string }
   | { kind: 'full' };
 
@@ -196,6 +197,5 @@ export function dayTimes(data: CapacityData, date: string, minutes: number, wind
 
 /** The UK dates from `from`, `days` of them. */
 export function datesFrom(from: string, days: number): string[] {
-  const [y = 0, m = 1, d = 1] = from.split('-').map(Number);
-  return Array.from({ length: days }, (_, index) => new Date(Date.UTC(y, m - 1, d + index)).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, index) => addDays(from, index));
 }

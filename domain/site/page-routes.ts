@@ -1,23 +1,50 @@
-import { adminRoutes, publicRoutes, type AdminPageName, type PublicPageName } from './routes';
-
 /**
- * Every page of the site as a path pattern, from the route table (routes.ts): what the client's routes (app-routes.tsx,
- * admin-app.tsx), its start-up and the server's history fallback (server/plugins/not-found.ts)
- * are derived from, so the server answers HTTP 404 exactly for the paths the app does not know
- * (issue 11 row 19). An `:id` is a record's id (`pageId`); `:token` any one segment. No React here: the
- * server imports this file.
+ * Every page of the site as a path pattern, by name: the one list the client's route table
+ * (src/shared/routes.ts, which adds each page's screen and reads), its routes (app-routes.tsx,
+ * admin-app.tsx), its start-up and the server's history fallback (server/plugins/not-found.ts) are
+ * derived from, so the server answers HTTP 404 exactly for the paths the app does not know (issue 11
+ * row 19). An `:id` is a record's id (`pageId`); `:token` any one segment. Pure: the server imports it.
  */
-/** The patterns of the route table (routes.ts), by page name. */
-export const publicPages = Object.fromEntries(Object.entries(publicRoutes).map(([name, route]) => [name, route.path])) as {
-  [K in PublicPageName]: (typeof publicRoutes)[K]['path'];
-};
+export const publicPages = {
+  landing: '/',
+  about: '/about',
+  services: '/home',
+  serviceDetail: '/service/:id',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forget-password',
+  resetPassword: '/reset-password/:token',
+  confirmEmail: '/confirm-email/:token',
+  contact: '/contact',
+  faqs: '/faqs',
+  properties: '/properties/:id',
+  placeOrder: '/placeorder',
+  profile: '/profile',
+  myOrders: '/profile-services',
+  receipt: '/orders/:id/receipt',
+  terms: '/terms-condition',
+  privacy: '/privacy-policy',
+  success: '/success',
+  myJobs: '/my-jobs',
+} as const;
 
-/** The back office's pages besides its dashboard (which is `/`). */
-export const adminPages = Object.fromEntries(Object.entries(adminRoutes).map(([name, route]) => [name, route.path])) as {
-  [K in AdminPageName]: (typeof adminRoutes)[K]['path'];
-};
+/** The back office's pages besides its dashboard (which is `/`); all in the back office's one chunk. */
+export const adminPages = {
+  users: '/users',
+  orders: '/orders',
+  order: '/order/:id',
+  refunds: '/refund-orders',
+  settings: '/settings',
+  pricing: '/settings/pricing',
+  customers: '/customers',
+  customer: '/customers/:id',
+  messages: '/messages',
+  schedule: '/schedule',
+  teams: '/teams',
+} as const;
 
-export type { AdminPageName, PublicPageName };
+export type PublicPageName = keyof typeof publicPages;
+export type AdminPageName = keyof typeof adminPages;
 
 export type PageMatch =
   | { area: 'public'; name: PublicPageName; params: Record<string, string> }

@@ -1,4 +1,4 @@
-import type { OrderStatus, RefundStatus } from '../../../../openapi/schema';
+import type { OrderStatus, RefundStatus } from '../../openapi/schema';
 
 export type StatusTone = 'completed' | 'waiting' | 'cancelled' | 'neutral';
 

@@ -1,5 +1,5 @@
 import { FREE_CANCELLATION_NOTICE_MS, LATE_CANCELLATION_PERCENT } from './cancellation-terms';
-import { percentOf, type Pence } from './money';
+import { percentOf, type Pence } from '../money/money';
 import type { OrderStatus } from '../../openapi/schema';
 
 /**

@@ -1,3 +1,4 @@
+import { addDays } from './london-days';
 import { londonLocalToInstant } from './london-time';
 
 /** Visits planned ahead of now, the one just checked out included (issue 14: "the next 8 visits"). */
@@ -17,8 +18,7 @@ export function isSeriesFrequency(code: string): code is SeriesFrequency {
 export function occurrenceDate(firstDate: string, frequency: SeriesFrequency, n: number): string {
   const [y = 0, m = 1, d = 1] = firstDate.split('-').map(Number);
   if (frequency !== 'monthly') {
-    const days = (frequency === 'weekly' ? 7 : 14) * n;
-    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+    return addDays(firstDate, (frequency === 'weekly' ? 7 : 14) * n);
   }
   const lastDay = new Date(Date.UTC(y, m - 1 + n + 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m - 1 + n, Math.min(d, lastDay))).toISOString().slice(0, 10);

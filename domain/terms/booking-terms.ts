@@ -1,5 +1,5 @@
-import { londonParts } from './london-time';
-import { formatMoney } from './money';
+import { londonParts } from '../time/london-time';
+import { formatMoney } from '../money/money';
 
 /**
  * The cancellation and reschedule terms in words, said once (decision 032): My orders, its cards

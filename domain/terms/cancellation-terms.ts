@@ -1,5 +1,5 @@
-import { LATE_FEE_PERCENT, NOTICE_HOURS } from '../../src/lib/booking-terms';
-import { percentOf, type Pence } from './money';
+import { LATE_FEE_PERCENT, NOTICE_HOURS } from './booking-terms';
+import { percentOf, type Pence } from '../money/money';
 import type { OrderStatus } from '../../openapi/schema';
 
 /**
@@ -7,7 +7,7 @@ import type { OrderStatus } from '../../openapi/schema';
  * 30% of the total within 24 hours, refused once the job has started; the same for cash and card
  * (decision 032: the fee is kept from a card payment, owed on an order not paid yet). An order not
  * yet checked out has no job time, so it can be cancelled free. Pure: the caller passes the clock.
- * Its words are src/lib/booking-terms.ts, from the same two numbers.
+ * Its words are domain/terms/booking-terms.ts, from the same two numbers.
  */
 export const FREE_CANCELLATION_NOTICE_MS = NOTICE_HOURS * 60 * 60 * 1000;
 export const LATE_CANCELLATION_PERCENT = LATE_FEE_PERCENT;
