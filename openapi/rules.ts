@@ -193,8 +193,8 @@ export const OrderStatusUpdateRules = {
 export const OrderAdjustmentRules = {
   "properties": {
     "amount": {
-      "minimum": -100000,
-      "maximum": 100000,
+      "minimum": -10000,
+      "maximum": 10000,
       "multipleOf": 0.01
     },
     "reason": {

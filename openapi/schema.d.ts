@@ -2421,7 +2421,7 @@ export interface components {
             staff_notes: components["schemas"]["CustomerNote"][];
         };
         OrderAdjustment: {
-            /** @description Pounds, VAT inclusive; negative for a credit. */
+            /** @description Pounds, VAT inclusive; negative for a credit. The order's total after it stays within £0 to £10,000 (409 otherwise). */
             amount: number;
             reason: string;
         };

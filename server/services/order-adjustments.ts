@@ -14,6 +14,8 @@ import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 
 export const ADJUSTMENT_NAME = 'Adjustment';
+/** Pence: the most an adjusted order may cost. */
+export const MAX_ADJUSTED_TOTAL = 1_000_000;
 
 /**
  * An administrator adjusts an order's price with a reason (issue 23 item 1, decision 036): a line
@@ -37,6 +39,8 @@ export async function adjustOrder(
     const ledger = ledgerRepository(tx);
     const total = ledgerTotals(await ledger.forOrder(orderId)).total;
     if (total + amount < 0) throw conflict(`A credit cannot exceed the order's total of ${formatPounds(total)}`);
+    // A cleaning job never costs this much: a slip of the keyboard, refused before anyone is asked to pay it.
+    if (total + amount > MAX_ADJUSTED_TOTAL) throw conflict(`An order cannot cost more than ${formatPounds(MAX_ADJUSTED_TOTAL)}`);
     const settings = await editableRulesRepository(tx).settings();
     await ledger.add({
       orderId, kind: 'adjustment', name: ADJUSTMENT_NAME, amount, vatPercent: Number(settings?.vat_percent ?? 20),
