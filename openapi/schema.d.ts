@@ -4001,6 +4001,7 @@ export interface operations {
                     "application/json": components["schemas"]["CongestionDistricts"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];

@@ -36,3 +36,12 @@ export const updateServiceMinutes = ({ id, minutes }: { id: number; minutes: num
   unwrap(api.PUT('/admin/pricing/services/{id}/minutes', { params: { path: { id } }, body: { minutes } }));
 
 export const updateTravelMinutes = (travel: TravelSetting) => unwrap(api.PUT('/admin/pricing/travel', { body: travel }));
+
+/** The postcode districts the company serves (decision 041): outside them quotes and checkouts are refused. */
+export const listServiceDistricts = () => unwrap(api.GET('/admin/service-districts'));
+
+export const addServiceDistrict = (district: string) =>
+  unwrap(api.PUT('/admin/service-districts/{district}', { params: { path: { district } } }));
+
+export const removeServiceDistrict = (district: string) =>
+  unwrap(api.DELETE('/admin/service-districts/{district}', { params: { path: { district } } }));

@@ -200,6 +200,24 @@ const ROWS: Record<string, Row> = {
   },
   updateCongestionCharge: { request: async (ctx) => ({ path: '/admin/pricing/congestion-charge', body: { price: (await pricingRules(ctx)).congestionCharge } }) },
   addCongestionDistrict: { request: async () => ({ path: '/admin/pricing/congestion-districts/WC2N' }) },
+  // Job lengths, travel and districts served (decision 041): set to what they are.
+  updateItemMinutes: {
+    request: async (ctx) => {
+      const item = (await pricingRules(ctx)).items.find((candidate) => candidate.id === ctx.catalogue.itemIds[0])!;
+      return { path: `/admin/pricing/items/${item.id}/minutes`, body: { minutes: item.minutes } };
+    },
+  },
+  updateServiceMinutes: {
+    request: async (ctx) => {
+      const [service] = (await pricingRules(ctx)).services;
+      return { path: `/admin/pricing/services/${service!.id}/minutes`, body: { minutes: service!.baseMinutes } };
+    },
+  },
+  updateTravelMinutes: { request: async (ctx) => ({ path: '/admin/pricing/travel', body: (await pricingRules(ctx)).travel }) },
+  listServiceDistricts: { request: async () => ({ path: '/admin/service-districts' }) },
+  addServiceDistrict: { request: async () => ({ path: '/admin/service-districts/SE22' }) },
+  removeServiceDistrict: { request: async () => ({ path: '/admin/service-districts/ZZ9' }) },
+  joinAreaWaitlist: { request: async () => ({ path: '/service-area/waitlist', body: { email: 'waiting@example.co.uk', postcode: 'M1 3HE' } }) },
   removeCongestionDistrict: { request: async () => ({ path: '/admin/pricing/congestion-districts/ZZ9' }) },
   updateOpeningHours: {
     request: async (ctx) => {

@@ -123,3 +123,18 @@ test('the administrator sets End of Tenancy\'s base time and the travel gap with
   await expect(page.getByText('Travel between postcode areas saved', { exact: true })).toBeHidden();
   await expectNoAxeViolations(page, '/settings/pricing job lengths');
 });
+
+test('the administrator covers a new district and stops covering it (decision 041)', async ({ page }) => {
+  await openPricingAsAdmin(page);
+  const covered = page.getByRole('list', { name: 'Districts we cover' });
+  await expect(covered.getByRole('listitem').filter({ hasText: /^SE22/ })).toBeVisible();
+  await expect(covered.getByRole('listitem').filter({ hasText: /^M1$/ })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'District to cover' }).focus();
+  await page.keyboard.type('m1');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'We now cover M1');
+  await expect(covered.getByRole('listitem').filter({ hasText: /^M1/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop covering M1' }).click();
+  await expectToast(page, 'We no longer cover M1');
+  await expect(page.getByRole('button', { name: 'Stop covering M1' })).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { getPricingRules } from '../../../api/get-pricing-rules';
 import { listPricingAudit } from '../../../api/list-pricing-audit';
+import { listServiceDistricts } from '../../../api/update-pricing';
 import {
   updateCongestionCharge, updateExtraPrice, updateFrequencyDiscount, updateItemMinutes, updateItemPrice, updateServiceMinutes, updateTravelMinutes,
 } from '../../../api/update-pricing';
@@ -24,12 +25,15 @@ const AUDIT_ROWS = 50;
 export function PricingPage() {
   const rules = useRequest(getPricingRules, { auto: true });
   const audit = useRequest(listPricingAudit, { auto: true, params: AUDIT_ROWS });
+  const served = useRequest(listServiceDistricts, { auto: true });
   const { retry: reloadRules } = rules;
   const { retry: reloadAudit } = audit;
+  const { retry: reloadServed } = served;
   const saved = useCallback(() => {
     reloadRules();
     reloadAudit();
-  }, [reloadRules, reloadAudit]);
+    reloadServed();
+  }, [reloadRules, reloadAudit, reloadServed]);
   const data = rules.data;
   return (
     <Page title="Prices and hours" width="full">
@@ -44,6 +48,12 @@ export function PricingPage() {
         </Alert>
       ) : null}
       {data ? <Rules data={data} onSaved={saved} /> : null}
+      <Card as="section" className="pricing__section" aria-labelledby="pricing-served">
+        <h2 id="pricing-served">Where we work</h2>
+        <p>Quotes and bookings elsewhere are refused (&ldquo;We don&rsquo;t cover M1 yet&rdquo;). Adding a district emails, once, everyone who asked to be told.</p>
+        {served.error ? <Alert variant="error">{served.error}</Alert> : null}
+        {served.data ? <DistrictsEditor kind="served" districts={served.data} onSaved={saved} /> : null}
+      </Card>
       <Card as="section" className="pricing__section" aria-labelledby="pricing-audit">
         <h2 id="pricing-audit">Changes</h2>
         {audit.error ? <Alert variant="error">{audit.error}</Alert> : null}
