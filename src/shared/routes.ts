@@ -26,7 +26,7 @@ export const publicRoutes = {
   landing: { path: '/', module: 'src/features/public/landing-page.tsx', prerender: true, reads: () => [['services'], ['counters'], ['testimonies']] },
   about: { path: '/about', module: 'src/features/public/about-page.tsx', prerender: true },
   services: { path: '/home', module: 'src/features/public/services-page.tsx', prerender: true, reads: () => [['services']] },
-  serviceDetail: { path: '/service/:id', module: 'src/features/public/service-detail-page.tsx', prerender: true, reads: ({ id }) => [['serviceDetail', Number(id)]] },
+  serviceDetail: { path: '/service/:id', module: 'src/features/public/service-detail-page.tsx', prerender: true, reads: ({ id }) => [['serviceDetail', Number(id)], ['quoteOptions', Number(id)]] },
   login: { path: '/login', module: 'src/features/account/login-page.tsx', prerender: true },
   register: { path: '/register', module: 'src/features/account/register-page.tsx', prerender: true },
   forgotPassword: { path: '/forget-password', module: 'src/features/account/forgot-password-page.tsx', prerender: true },
