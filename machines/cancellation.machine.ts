@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isRetryable } from './checkout.machine';
 import type { MyOrder, RefundRequestResult } from '../openapi/schema';
 
 /**
@@ -19,6 +20,8 @@ export interface CancellationContext {
   fee: number;
   reason: string;
   error: string | null;
+  /** Whether the failure can pass if sent again (a network failure, a 5xx): only then is Try again offered. */
+  canRetry: boolean;
 }
 
 export type CancellationEvent =
@@ -41,7 +44,7 @@ export interface CancellationMeta {
   busy?: boolean;
 }
 
-const closedContext: CancellationContext = { orderId: null, fee: 0, reason: '', error: null };
+const closedContext: CancellationContext = { orderId: null, fee: 0, reason: '', error: null, canRetry: false };
 
 export const cancellationMachine = setup({
   types: {} as { context: CancellationContext; events: CancellationEvent; meta: CancellationMeta },
@@ -56,7 +59,7 @@ export const cancellationMachine = setup({
     openFor: assign(({ event }) =>
       // Stryker disable next-line ConditionalExpression: equivalent, this action or guard only runs on that event
       event.type === 'dialog.open'
-        ? { orderId: event.order.id, fee: event.order.cancellation.fee, reason: '', error: null }
+        ? { orderId: event.order.id, fee: event.order.cancellation.fee, reason: '', error: null, canRetry: false }
         : {},
     ),
     changeReason: assign(({ context, event }) => ({
@@ -65,7 +68,9 @@ export const cancellationMachine = setup({
       error: null,
     })),
     reset: assign(closedContext),
-    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // A refusal (a 4xx: the time was just taken, the reason is refused) is said without Try again:
+    // sending the same again cannot help (issue 25 §5); the person changes something first.
+    keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), canRetry: isRetryable(params.error) })),
     // Provided by the screen: keeping and forgetting the draft reason, the success toast and
     // reloading My orders.
     keepReason: () => {},
@@ -78,6 +83,7 @@ export const cancellationMachine = setup({
     // Stryker disable next-line ConditionalExpression: equivalent, this action or guard only runs on that event
     isCancellable: ({ event }) => event.type === 'dialog.open' && event.order.cancellation.allowed,
     hasReason: ({ context }) => context.reason.trim().length > 0,
+    canRetry: ({ context }) => context.canRetry,
   },
 }).createMachine({
   id: 'cancellation',
@@ -114,7 +120,7 @@ export const cancellationMachine = setup({
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
       meta: { shows: 'the dialog with the error in an alert, the reason kept, and Try again', dialog: true, alert: true, submit: 'Try again' },
       on: {
-        retry: { target: 'sending' },
+        retry: { guard: 'canRetry', target: 'sending' },
         'reason.change': { target: 'open', actions: ['changeReason', 'keepReason'] },
         'dialog.close': { target: 'closed', actions: ['reset', 'forgetReason'] },
       },

@@ -53,6 +53,11 @@ export interface QuoteInput {
   serviceId: number;
   /** Choices to start from (a quote carried through sign-in, a kept draft). */
   choices?: QuoteChoices;
+  /**
+   * The options already at hand (built into the prerendered page): the choices show at once, so the
+   * items are in the first HTML and the hydrated page is the same one (issue 25 row 8).
+   */
+  options?: QuoteOptions | null;
 }
 
 export interface QuoteContext {
@@ -74,7 +79,9 @@ export type QuoteEvent =
   | { type: 'extras.setQuantity'; extraId: number; quantity: number }
   | { type: 'postcode.change'; postcode: string }
   | { type: 'quote.continue' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** Fresher options than those the page started with (prices edited since the build). */
+  | { type: 'options.update'; options: QuoteOptions };
 
 /** The choices once `event` has changed them (any other event leaves them as they are). */
 export function choicesAfter(choices: QuoteChoices, event: QuoteEvent): QuoteChoices {
@@ -133,21 +140,26 @@ export const quoteMachine = setup({
     leavesNoItems: ({ context, event }) => choicesAfter(context.choices, event).items.length === 0,
     keepsQuote: ({ context, event }) => context.quotedRequest === JSON.stringify(quoteRequestOf(context.serviceId, choicesAfter(context.choices, event))),
     hasPostcode: ({ context }) => isPostcode(context.choices.postcode),
+    hasOptions: ({ context }) => context.options !== null,
   },
 }).createMachine({
   id: 'quote',
   context: ({ input }) => ({
     serviceId: input.serviceId,
-    options: null,
+    options: input.options ?? null,
     choices: input.choices ?? EMPTY_CHOICES,
     quote: null,
     quotedRequest: null,
     error: null,
   }),
   initial: 'loadingOptions',
+  // A price already shown stays until the next change asks again (the server prices every quote anyway).
+  on: { 'options.update': { actions: [assign({ options: ({ event }) => event.options }), 'keepOffered'] } },
   states: {
     loadingOptions: {
       meta: { shows: 'the quote panel loading' },
+      // Options given with the input: nothing to load.
+      always: { guard: 'hasOptions', target: 'choosing', actions: 'keepOffered' },
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isRetryable } from './checkout.machine';
 import type { MyOrder, RescheduleResult } from '../openapi/schema';
 
 /**
@@ -24,6 +25,8 @@ export interface RescheduleContext {
   date: string;
   time: string;
   error: string | null;
+  /** Whether the failure can pass if sent again (a network failure, a 5xx): only then is Try again offered. */
+  canRetry: boolean;
 }
 
 export type RescheduleEvent =
@@ -45,7 +48,7 @@ export interface RescheduleMeta {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const closedContext: RescheduleContext = { orderId: null, fee: 0, date: '', time: '', error: null };
+const closedContext: RescheduleContext = { orderId: null, fee: 0, date: '', time: '', error: null, canRetry: false };
 
 export const rescheduleMachine = setup({
   types: {} as { context: RescheduleContext; events: RescheduleEvent; meta: RescheduleMeta },
@@ -63,7 +66,9 @@ export const rescheduleMachine = setup({
     changeDate: assign(({ context, event }) => ({ date: event.type === 'date.change' ? event.value : context.date, error: null })),
     changeTime: assign(({ context, event }) => ({ time: event.type === 'time.change' ? event.value : context.time, error: null })),
     reset: assign(closedContext),
-    keepError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    // A refusal (a 4xx: the time was just taken, the reason is refused) is said without Try again:
+    // sending the same again cannot help (issue 25 §5); the person changes something first.
+    keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), canRetry: isRetryable(params.error) })),
     // Provided by the screen: the success toast and reloading My orders.
     notifyRescheduled: () => {},
     reloadOrders: () => {},
@@ -71,6 +76,7 @@ export const rescheduleMachine = setup({
   guards: {
     // The server says whether the booking can still move (not once the job has started, etc.).
     isReschedulable: ({ event }) => event.type === 'dialog.open' && event.order.reschedule.allowed,
+    canRetry: ({ context }) => context.canRetry,
     hasTime: ({ context }) => DATE.test(context.date) && TIME.test(context.time),
   },
 }).createMachine({
@@ -105,7 +111,7 @@ export const rescheduleMachine = setup({
     failed: {
       meta: { shows: 'the dialog with the error in an alert, the time kept, and Try again', dialog: true, alert: true, submit: 'Try again' },
       on: {
-        retry: { target: 'rescheduling' },
+        retry: { guard: 'canRetry', target: 'rescheduling' },
         'date.change': { target: 'choosing', actions: 'changeDate' },
         'time.change': { target: 'choosing', actions: 'changeTime' },
         'dialog.close': { target: 'closed', actions: 'reset' },

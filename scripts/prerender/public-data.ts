@@ -18,6 +18,7 @@ const readPaths: Record<string, (params: unknown) => { url: string; pick?: (body
   services: () => ({ url: '/api/home/services' }),
   // getServiceDetail answers the first element of the one-element list (R-SITE-3).
   serviceDetail: (id) => ({ url: `/api/home/services/${id}`, pick: (body) => (body as unknown[])[0] }),
+  quoteOptions: (id) => ({ url: `/api/quotes/options/${id}` }),
   counters: () => ({ url: '/api/home/counter' }),
   testimonies: () => ({ url: '/api/home/testimonies' }),
   faqs: () => ({ url: '/api/home/faqs' }),

@@ -1,3 +1,4 @@
+import { getQuoteOptions } from '../api/get-quote-options';
 import { getServiceDetail } from '../api/get-service-detail';
 import { listCounters } from '../api/list-counters';
 import { listFaqs } from '../api/list-faqs';
@@ -13,6 +14,7 @@ import { listTestimonies } from '../api/list-testimonies';
 export const publicReads = {
   services: listServices,
   serviceDetail: getServiceDetail,
+  quoteOptions: getQuoteOptions,
   counters: listCounters,
   testimonies: listTestimonies,
   faqs: listFaqs,

@@ -26,7 +26,7 @@ export const publicRoutes = {
   landing: { path: page.landing, module: 'src/features/public/landing-page.tsx', prerender: true, reads: () => [['services'], ['counters'], ['testimonies']] },
   about: { path: page.about, module: 'src/features/public/about-page.tsx', prerender: true },
   services: { path: page.services, module: 'src/features/public/services-page.tsx', prerender: true, reads: () => [['services']] },
-  serviceDetail: { path: page.serviceDetail, module: 'src/features/public/service-detail-page.tsx', prerender: true, reads: ({ id }) => [['serviceDetail', Number(id)]] },
+  serviceDetail: { path: page.serviceDetail, module: 'src/features/public/service-detail-page.tsx', prerender: true, reads: ({ id }) => [['serviceDetail', Number(id)], ['quoteOptions', Number(id)]] },
   login: { path: page.login, module: 'src/features/account/login-page.tsx', prerender: true },
   register: { path: page.register, module: 'src/features/account/register-page.tsx', prerender: true },
   forgotPassword: { path: page.forgotPassword, module: 'src/features/account/forgot-password-page.tsx', prerender: true },

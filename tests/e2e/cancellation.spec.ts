@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from './support/a11y';
 import { bookedCashOrder, orderCard, serviceItems, signedInCustomer } from './support/booking-ui';
 import { expect as baseExpect, ok, test } from './support/fixtures';
 
@@ -47,9 +48,31 @@ test.describe('My orders and cancelling', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('alert')).toContainText('A cancellation was already requested for this order');
     await expect(dialog.getByLabel('Type here your reason')).toHaveValue('Booked twice by mistake');
-    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // A 409: sending the same again cannot help, so no Try again (issue 25 §5).
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'the cancel dialog refusing a second request');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.reload();
+    await expect(orderCard(page, id)).toContainText('Cancellation pending');
+  });
+
+  test('a network failure offers Try again, which sends the request once the network is back (issue 25 §5)', async ({ page }) => {
+    const { items } = await serviceItems();
+    const { api } = await signedInCustomer(page, 'offline');
+    const id = await bookedCashOrder(api, items[0]!.id);
+    await page.goto('/profile-services');
+    await orderCard(page, id).getByRole('button', { name: /^Cancel order/ }).click();
+    const dialog = page.getByRole('dialog', { name: dialogTitle });
+    await dialog.getByLabel('Type here your reason').fill('Moving house earlier');
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Network Error');
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expectNoAxeViolations(page, 'the cancel dialog after a network failure');
+    await page.context().setOffline(false);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(orderCard(page, id)).toContainText('Cancellation pending');
   });
 });

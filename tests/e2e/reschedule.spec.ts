@@ -126,6 +126,10 @@ test.describe('rescheduling a booking from My orders', () => {
     try {
       await confirm.click();
       await expect(dialog(page).getByRole('alert')).toContainText('That time was just taken — please choose another');
+      // Sending the same time again cannot help: no Try again, Confirm waits for another time.
+      await expect(dialog(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+      await expectNoAxeViolations(page, 'the reschedule dialog refusing a taken time');
       await expect(freeTimes.getByRole('option', { name: '11:00 — Fully booked' })).toBeVisible();
     } finally {
       await server.db.query('UPDATE teams SET active = true WHERE id = ANY($1::int[])', [teams.map((team) => team.id)]);
@@ -169,7 +173,31 @@ test.describe('rescheduling a booking from My orders', () => {
     await typeTime(page, '23:59');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog(page).getByRole('alert')).toContainText("Online bookings need 24 hours' notice");
+    // A refusal (400): sending the same again cannot help, so no Try again; another time can.
+    await expect(dialog(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await typeDate(page, ukDateIn(5));
+    await typeTime(page, '10:00');
+    await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  });
+
+  test('a network failure offers Try again, which moves the booking once the network is back (issue 25 §5)', async ({ page }) => {
+    const api = await signedIn(page, 'move-offline');
+    const order = await booked(api);
+    await openMyOrders(page);
+    await rescheduleButton(page, order.id).click();
+    const date = ukDateIn(5);
+    await typeDate(page, date);
+    await typeTime(page, '10:00');
+    await page.context().setOffline(true);
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText('Network Error');
     await expect(dialog(page).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expectNoAxeViolations(page, 'the reschedule dialog after a network failure');
+    await page.context().setOffline(false);
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expectToast(page, 'Booking rescheduled');
+    await expect(orderCard(page, order.id)).toContainText(`${date} 10:00`);
   });
 });
 

@@ -104,6 +104,6 @@ it('cancellation: a failure that is not an Error shows "Network Error"; the dial
   // Closing forgets it all: the next order opens clean.
   actor.send({ type: 'dialog.close' });
   actor.send({ type: 'dialog.open', order: { id: 9, cancellation: { allowed: true, fee: 0 } } });
-  expect(actor.getSnapshot().context).toEqual({ orderId: 9, fee: 0, reason: '', error: null });
+  expect(actor.getSnapshot().context).toEqual({ orderId: 9, fee: 0, reason: '', error: null, canRetry: false });
 });
 

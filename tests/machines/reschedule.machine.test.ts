@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { rescheduleMachine, type RescheduleCall } from '../../machines/reschedule.machine';
+import type { RescheduleResult } from '../../openapi/schema';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { expectedReschedule } from '../support/expected/reschedule';
 import { rescheduleModel } from '../support/reschedule-model';
@@ -65,6 +66,34 @@ describe('reschedule machine behaviour', () => {
       { orderId: 7, date: '2099-06-02', time: '10:30', fee: 16.5 },
     ]);
     expect(seen).toEqual(['toast', 'reload']);
-    expect(actor.getSnapshot().context).toEqual({ orderId: null, fee: 0, date: '', time: '', error: null });
+    expect(actor.getSnapshot().context).toEqual({ orderId: null, fee: 0, date: '', time: '', error: null, canRetry: false });
   });
+});
+
+describe('reschedule: Try again only when sending again can help (issue 25 §5)', () => {
+  const open = { type: 'dialog.open', order: { id: 7, reschedule: { allowed: true, fee: 0 } } } as const;
+  for (const [what, error, canRetry] of [
+    ['a 409 (that time was just taken)', Object.assign(new Error('That time was just taken — please choose another'), { status: 409 }), false],
+    ['a 400 (a time the checkout refuses)', Object.assign(new Error("Online bookings need 24 hours' notice"), { status: 400 }), false],
+    ['a 503', Object.assign(new Error('Service unavailable'), { status: 503 }), true],
+    ['a network failure', new Error('Network Error'), true],
+  ] as const) {
+    it(`${what}: ${canRetry ? 'Try again sends it again' : 'no Try again; another time first'}`, async () => {
+      let calls = 0;
+      const machine = rescheduleMachine.provide({ actors: { rescheduleOrder: fromPromise<RescheduleResult, RescheduleCall>(async () => {
+        calls++;
+        throw error;
+      }) } });
+      const actor = createActor(machine).start();
+      actor.send(open as never);
+      actor.send({ type: 'date.change', value: '2030-01-10' });
+      actor.send({ type: 'time.change', value: '10:00' });
+      actor.send({ type: 'reschedule.confirm' });
+      await waitFor(actor, (s) => s.matches('failed'));
+      expect(actor.getSnapshot().can({ type: 'retry' })).toBe(canRetry);
+      actor.send({ type: 'retry' });
+      expect(actor.getSnapshot().matches('rescheduling')).toBe(canRetry);
+      if (!canRetry) expect(calls).toBe(1);
+    });
+  }
 });

@@ -6,8 +6,10 @@
  * value tracker sees it), given the typed value again through the prototype's setter (which React
  * does not see), and announced with the event React listens to: the screen receives it as typing.
  */
-export function adoptTypedValues(form: HTMLFormElement): void {
-  for (const element of Array.from(form.elements)) {
+export function adoptTypedValues(form: HTMLFormElement | HTMLElement): void {
+  // A form's own fields, or those of any prerendered part that is no form (the quote's items).
+  const fields = form instanceof HTMLFormElement ? Array.from(form.elements) : Array.from(form.querySelectorAll('input, textarea'));
+  for (const element of fields) {
     if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
       if (element.checked === element.defaultChecked) continue;
       const ticked = element.checked;

@@ -15,7 +15,10 @@ type CancellationRef = ActorRefFrom<typeof cancellationMachine>;
 export function CancelOrderDialog({ actorRef, orders }: { actorRef: CancellationRef; orders: readonly MyOrder[] }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
   const sending = useSelector(actorRef, (s) => s.matches('sending'));
-  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  // Failed, and sending the same again can help (a network failure, a 5xx): Try again. A refusal is
+  // said in the alert, and Send waits for a change.
+  const failed = useSelector(actorRef, (s) => s.matches('failed') && s.context.canRetry);
+  const refused = useSelector(actorRef, (s) => s.matches('failed') && !s.context.canRetry);
   const error = useSelector(actorRef, (s) => s.context.error);
   const reason = useSelector(actorRef, (s) => s.context.reason);
   const fee = useSelector(actorRef, (s) => s.context.fee);
@@ -55,7 +58,7 @@ export function CancelOrderDialog({ actorRef, orders }: { actorRef: Cancellation
             isDisabled={sending}
             onChange={(value) => actorRef.send({ type: 'reason.change', value })}
           />
-          {failed && error ? <Alert variant="error">{error}</Alert> : null}
+          {(failed || refused) && error ? <Alert variant="error">{error}</Alert> : null}
           <div className="cancel-dialog__actions">
             <Button variant="secondary" isDisabled={sending} onPress={close}>
               Close

@@ -16,7 +16,10 @@ type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
 export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
   const busy = useSelector(actorRef, (s) => s.matches('rescheduling'));
-  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  // Failed, and sending the same again can help (a network failure, a 5xx): Try again. A refusal is
+  // said in the alert, and Confirm waits for another time.
+  const failed = useSelector(actorRef, (s) => s.matches('failed') && s.context.canRetry);
+  const refused = useSelector(actorRef, (s) => s.matches('failed') && !s.context.canRetry);
   const error = useSelector(actorRef, (s) => s.context.error);
   const orderId = useSelector(actorRef, (s) => s.context.orderId);
   const canConfirm = useSelector(actorRef, (s) => s.can({ type: 'reschedule.confirm' }) || s.can({ type: 'retry' }));
@@ -66,7 +69,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
               />
             </div>
           )}
-          {failed && error ? <Alert variant="error">{error}</Alert> : null}
+          {(failed || refused) && error ? <Alert variant="error">{error}</Alert> : null}
           <div className="cancel-dialog__actions">
             <Button variant="secondary" isDisabled={busy} onPress={close}>
               Close

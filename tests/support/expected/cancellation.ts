@@ -25,7 +25,7 @@ export const cancellationEvents = {
   failedToSend: { type: 'xstate.error.actor.requestRefund', error: new Error('Network Error') },
 };
 
-const forgotten = (context: any) => assert.deepStrictEqual(context, { orderId: null, fee: 0, reason: '', error: null });
+const forgotten = (context: any) => assert.deepStrictEqual(context, { orderId: null, fee: 0, reason: '', error: null, canRetry: false });
 const hasReason = (context: any) => (context.reason.trim() ? 'sending' : 'open');
 
 export const expectedCancellation: ExpectedMachine = {
@@ -50,7 +50,7 @@ export const expectedCancellation: ExpectedMachine = {
       },
       failed: {
         on: { retry: 'sending', typeReason: 'open', typeBlank: 'open', close: 'closed' },
-        context: (c) => has(c, { orderId: 7, error: 'Network Error', reason: 'Moving house earlier' }),
+        context: (c) => has(c, { orderId: 7, error: 'Network Error', reason: 'Moving house earlier', canRetry: true }),
       },
     },
   },
