@@ -52,7 +52,7 @@ typescript.run('sparkle/layers (server and domain)', layers, {
     { filename: file('server/services/orders.ts'), code: "import { bookingHandlers } from '../routes/booking';", errors: [{ messageId: 'serverUpward' }] },
     { filename: file('server/db/database.ts'), code: "export { orderRepository } from '../repositories/orders';", errors: [{ messageId: 'serverUpward' }] },
     { filename: file('server/repositories/orders.ts'), code: "const load = () => import('../services/order-lines');", errors: [{ messageId: 'serverUpward' }] },
-    { filename: file('server/plugins/not-found.ts'), code: "import { matchPage } from '../../domain/site/page-routes';", errors: [{ messageId: 'serverImportsClient' }] },
+    { filename: file('server/plugins/not-found.ts'), code: "import { matchPage } from '../../src/shared/page-routes';", errors: [{ messageId: 'serverImportsClient' }] },
     { filename: file('server/services/availability.ts'), code: "import { x } from '../../machines/availability.machine';", errors: [{ messageId: 'serverImportsClient' }] },
     { filename: file('domain/money/pricing.ts'), code: "import { badRequest } from '../../server/lib/http-error';", errors: [{ messageId: 'domainImportsOut' }] },
     { filename: file('domain/time/london-days.ts'), code: "import { formatDateTime } from '../../src/lib/dates';", errors: [{ messageId: 'domainImportsOut' }] },

@@ -34,7 +34,7 @@ describe('the route table', () => {
     expect(readsForPath('/')).toEqual([['services'], ['counters'], ['testimonies']]);
     expect(readsForPath('/home/')).toEqual([['services']]);
     expect(readsForPath('/faqs')).toEqual([['faqs']]);
-    expect(readsForPath('/service/4')).toEqual([['serviceDetail', 4]]);
+    expect(readsForPath('/service/4')).toEqual([['serviceDetail', 4], ['quoteOptions', 4]]);
     expect(readsForPath('/service/abc')).toEqual([]);
     expect(readsForPath('/about')).toEqual([]);
     expect(readsForPath('/nowhere')).toEqual([]);
