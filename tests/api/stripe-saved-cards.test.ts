@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../server/services/payment-provider';
 import { chargeSavedCard } from '../../server/services/saved-cards';
 import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
 import { CHARGE_AHEAD_MS } from '../../server/services/visit-charges';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, pence, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, pence, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../support/stripe/fake-stripe';
@@ -150,7 +150,7 @@ describe('a saved card the bank refuses later: the visit is not paid, the custom
       await travel(new Date(new Date(visit.due!).getTime() - CHARGE_AHEAD_MS + HOUR), bea);
       await runChargeJob();
       await runChargeJob();
-      expect((await myOrder(server, bea.token, visit.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
+      expect((await myOrder(server, bea.token, visit.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: visit.total });
       // One attempt only: after a refusal the visit waits for the customer (a retry could be a second decline fee at the bank).
       expect(offSessionIntents(customer)).toHaveLength(1);
       // Stripe's own event about the refused charge changes nothing more: the charge's answer was applied.
@@ -185,7 +185,7 @@ describe('without consent, or once the card is removed, later visits wait for Pa
     await travel(new Date(new Date(visit.due!).getTime() - CHARGE_AHEAD_MS + HOUR), cat);
     const before = stripe.requests.length;
     await runChargeJob();
-    expect((await myOrder(server, cat.token, visit.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true });
+    expect((await myOrder(server, cat.token, visit.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: visit.total });
     expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/payment_intents')).toEqual([]);
     expect(await chargeSavedCard({ db: server.db, payments: provider }, visit.id, pence(visit.total), 'visit')).toEqual({ status: 'no_card' });
   });
@@ -206,5 +206,30 @@ describe('without consent, or once the card is removed, later visits wait for Pa
     clock.set(new Date(new Date(visit.due!).getTime() - CHARGE_AHEAD_MS + HOUR));
     await runChargeJob();
     expect(await isPaid(visit.id)).toBe(false);
+  });
+});
+
+describe('a late fee on a series with a saved card is charged to it (decisions 036 and 038)', () => {
+  it('a late reschedule of a paid visit: the fee is charged off session once, recorded as a payment line, and no Pay now is mailed', async () => {
+    const fay = await server.createCustomer({ name: 'Fay Moves Late' });
+    const { order, session } = await cardSeries(fay, { saveCard: true });
+    const customer = stripe.sessions.get(session.id)!.customer!;
+    const visitTotal = pence((await myOrder(server, fay.token, order.id)).total);
+    // 20 hours before the first visit: moving it costs the terms' 30%.
+    await travel(new Date('2030-03-10T14:00:00.000Z'), fay);
+    const fee = Math.round((visitTotal * 30) / 100);
+    const moved = await send(server, 'POST', `/services/order/${order.id}/reschedule`, { token: fay.token, body: { ...londonDue(new Date('2030-03-13T10:00:00.000Z')), fee: fee / 100 } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    await eventually('the fee is charged', () => Promise.resolve(offSessionIntents(customer).filter((intent) => intent.metadata.order_id === String(order.id))), (found) => found.length > 0);
+    const charges = offSessionIntents(customer).filter((intent) => intent.metadata.order_id === String(order.id));
+    expect(charges.map((intent) => [intent.amount, intent.status])).toEqual([[fee, 'succeeded']]);
+    const payments = await server.db.query<{ name: string; amount: number; reference: string }>(
+      "SELECT name, amount, reference FROM order_ledger WHERE order_id = $1 AND kind = 'payment' ORDER BY id", [order.id]);
+    expect(payments.map((line) => [line.name, Number(line.amount)])).toEqual([['Card payment', visitTotal], ['Card payment of the balance', fee]]);
+    expect(payments[1]!.reference).toBe(charges[0]!.id);
+    const card = await myOrder(server, fay.token, order.id);
+    expect(card.payment.status).toBe('paid');
+    expect(await mailsTo(fay.email, 'Balance due')).toEqual([]);
   });
 });
