@@ -22,7 +22,7 @@ const ZONE = [
   'SW1A', 'SW1E', 'SW1H', 'SW1P', 'SW1W', 'SW1X', 'SW1Y',
   'SE1',
 ];
-const OUTSIDE = ['SE10 9NN', 'SE11 4AA', 'SW1V 1QT', 'W2 1JB', 'N1 9GU', 'E1 6AN', 'EC1 1AA', 'NW1 4RY'];
+const OUTSIDE = ['SE10 9NN', 'SE11 4AA', 'SW1V 1QT', 'W2 1JB', 'N1 9GU', 'E1 6AN', 'EC1P 1AA', 'NW1 4RY'];
 
 const NOW = new Date('2030-01-07T12:00:00.000Z');
 let testDb: TestDatabase;

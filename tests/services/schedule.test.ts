@@ -123,7 +123,9 @@ describe('the schedule board (issue 15)', () => {
     const other = await job('2030-02-11', '12:00');
     expect(await teamOf(other)).toBe(teams.A);
     await refused(move('2030-02-11', '11:30'), 409, 'Team A is already booked 12:00–13:00');
-    expect((await move('2030-02-11', '11:00')).start).toBe('2030-02-11T11:00:00.000Z');
+    // Back to back is too close: the team needs its travel gap between the two (decision 041).
+    await refused(move('2030-02-11', '11:00'), 409, 'Team A is already booked 12:00–13:00 and needs 30 minutes to travel between jobs');
+    expect((await move('2030-02-11', '10:30')).start).toBe('2030-02-11T10:30:00.000Z');
     await refused(move('2030-02-12', '10:00', 999_999), 404, 'Order not found');
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerRepository } from '../../server/repositories/ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { FREQUENCY_DISCOUNT_TERMS } from '../../domain/terms/booking-terms';
@@ -36,10 +38,12 @@ async function weeklySeries(date: string): Promise<{ seriesId: number; visits: A
   const visits = await db.query<{ id: number; due_at: Date }>('SELECT id, due_at FROM orders WHERE series_id = $1 ORDER BY due_at', [seriesId]);
   return { seriesId, visits };
 }
+/** The order's total column and its ledger's figures (decision 036): what every page and invoice shows. */
 const priceOf = async (id: number) => {
-  const [row] = await db.query<{ total: string; vat: string; price_lines: Array<{ kind: string; name: string; amount: number }> }>(
-    'SELECT total::text, vat::text, price_lines FROM orders WHERE id = $1', [id]);
-  return { total: row!.total, vat: row!.vat, lines: row!.price_lines.map((line) => [line.kind, line.name, line.amount]) };
+  const [row] = await db.query<{ total: string }>('SELECT total::text FROM orders WHERE id = $1', [id]);
+  const lines = await ledgerRepository(db).forOrder(id);
+  const totals = ledgerTotals(lines);
+  return { total: row!.total, vat: (totals.vat / 100).toFixed(2), lines: lines.filter((line) => line.vatPercent !== null).map((line) => [line.kind, line.name, line.amount]) };
 };
 
 describe('a frequency discount is earned by the 4th visit (decision 037)', () => {
