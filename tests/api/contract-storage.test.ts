@@ -40,8 +40,11 @@ describe('migrations and first-start data', () => {
   });
 
   it('prices the demo orders as a customer\'s would be (one creation path): VAT included, lines that add up', async () => {
+    // What the job was priced at: its ledger's priced lines (decision 036); a refund's credit lines
+    // later lower what the order costs, not what it was priced at.
     const rows = await test.db.query<{ id: number; total: string; vat: string; frequency: string; lines_total: string }>(
-      `SELECT o.id, o.total, o.vat, o.frequency, (SELECT sum(i.total_price) FROM order_items i WHERE i.order_id = o.id) AS lines_total
+      `SELECT o.id, (SELECT sum(l.amount) / 100.0 FROM order_ledger l WHERE l.order_id = o.id AND l.kind IN ('item', 'option', 'extra', 'congestion', 'discount')) AS total,
+              o.vat, o.frequency, (SELECT sum(i.total_price) FROM order_items i WHERE i.order_id = o.id) AS lines_total
          FROM orders o ORDER BY o.id`,
     );
     expect(rows.length).toBeGreaterThan(10);
