@@ -18,7 +18,7 @@ import { formatUkDay as ukDayText } from '../../src/lib/dates';
  * The model's days are far ahead; here its first window's chosen day is a day of the first six
  * weeks holding no job (`emptyDay`, so the teams it counts are all free), its later day one about
  * three months on, its "August" the first month the calendar shows that is not loaded yet. Its full
- * 10:30 is made full for real (three other customers book it). A failed load is the browser offline
+ * 14:30 is made full for real (three other customers book it). A failed load is the browser offline
  * while the times are asked for.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -29,7 +29,7 @@ type DateKind = '' | 'chosen' | 'later' | 'year';
 /** What the customer has typed or chosen, and the windows of days loaded, kept by hand. */
 interface World {
   date: DateKind;
-  time: '' | '10:00' | '10:30';
+  time: '' | '10:00' | '14:30';
   /** [first, last] day of each window loaded, and the first day of the one on its way. */
   loaded: [string, string][];
   pending: string;
@@ -98,8 +98,8 @@ test.describe('availability machine paths in the browser', () => {
       const days = await pickDays(testInfo);
       const full = new Set<string>();
       if (steps.some((step) => step.eventName === 'chooseFullTime')) {
-        for (let team = 0; team < 3; team += 1) await bookElsewhere(days.chosen, '10:30');
-        full.add('10:30');
+        for (let team = 0; team < 3; team += 1) await bookElsewhere(days.chosen, '14:30');
+        full.add('14:30');
       }
       const { api } = await signedInCustomer(page, 'availability-path');
       const { items } = await serviceItems();
@@ -159,13 +159,13 @@ test.describe('availability machine paths in the browser', () => {
               world.time = '10:00';
               break;
             case 'chooseFullTime':
-              await expect(timeOption(page, '10:30', 0)).toHaveAttribute('aria-disabled', 'true');
+              await expect(timeOption(page, '14:30', 0)).toHaveAttribute('aria-disabled', 'true');
               break;
             case 'typeTime':
               await clearSegments(page, 'Time');
               await segments(page, 'Time').first().click();
-              await page.keyboard.type('1030');
-              world.time = '10:30';
+              await page.keyboard.type('1430');
+              world.time = '14:30';
               break;
             case 'showAugust': {
               if (fails) await page.context().setOffline(true);

@@ -52,14 +52,14 @@ test.describe('real availability', () => {
     const full = freeTimes(page).getByRole('option', { name: '10:30 — Fully booked' });
     await expect(full).toBeVisible();
     await expect(full).toHaveAttribute('aria-disabled', 'true');
-    await expect(freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' })).toBeVisible();
+    await expect(freeTimes(page).getByRole('option', { name: '12:00 — 3 of 3 teams free' })).toBeVisible();
 
     await typeIntoSegments(page, 'Time', '1030');
     await expect(page.getByText('Fully booked', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page).toHaveURL(/\/placeorder$/);
 
-    await freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' }).click();
+    await freeTimes(page).getByRole('option', { name: '12:00 — 3 of 3 teams free' }).click();
     await expect(page.getByText('Fully booked', { exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expectToast(page, 'Payment was successfully !');
@@ -81,7 +81,7 @@ test.describe('real availability', () => {
     await expect(freeTimes(page).getByRole('option', { name: '14:00 — Fully booked' })).toBeVisible();
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue(deliveryDetails.address);
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(deliveryDetails.phone);
-    await freeTimes(page).getByRole('option', { name: '14:30 — 3 of 3 teams free' }).click();
+    await freeTimes(page).getByRole('option', { name: '15:30 — 3 of 3 teams free' }).click();
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page).toHaveURL(/\/success$/);
   });

@@ -160,7 +160,7 @@ test.describe('booking as a customer', () => {
     await fillDeliveryDetails(page);
     // The same order is checked out in another tab.
     await checkoutAtFreeTime(api, order, {
-      serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), address: 'Elsewhere 1', phone: '020 7946 0001', city: 'Leeds', code_postal: 'LS1 1AA', client_note: '', payment: 'cash',
+      serviceId: BOOKED_SERVICE_ID, from: ukDateIn(5), address: 'Elsewhere 1', phone: '020 7946 0001', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     });
     await page.getByRole('button', { name: 'Pay cash' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This order has already been checked out' })).toBeVisible();
