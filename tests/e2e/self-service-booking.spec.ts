@@ -59,7 +59,8 @@ test.describe('card payment', () => {
     // Its invoice says whose time it is too.
     await page.goto(`/orders/${orderId}/receipt`);
     await expect(page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} 09:30 \(UK time\)$/ })).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)$/ })).toHaveCount(2);
+    // Issued, time of supply (decision 042) and the booking: each says it is UK time.
+    await expect(page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)$/ })).toHaveCount(3);
   });
 
   test('left unpaid: /success never says it was paid', async ({ page }) => {
