@@ -112,8 +112,8 @@ describe('checkout rules (R-PAY)', () => {
     const order = await draft();
     await refused(checkoutOrder(deps(NOW), jane, details(order.id, { due_date: '2030-01-10', due_time: '10:30' }), 'key-late'), 409, SLOT_TAKEN_MESSAGE);
     expect(await checkedOut(order.id)).toBe(false);
-    // The key was not used up by the refusal: the same key books another time.
-    expect((await checkoutOrder(deps(NOW), jane, details(order.id, { due_date: '2030-01-10', due_time: '11:00' }), 'key-late')).message).toBe(CHECKOUT_MESSAGE);
+    // The key was not used up by the refusal: the same key books another time (after the teams' travel, decision 041).
+    expect((await checkoutOrder(deps(NOW), jane, details(order.id, { due_date: '2030-01-10', due_time: '12:00' }), 'key-late')).message).toBe(CHECKOUT_MESSAGE);
   });
 
   it("the booking mail's calendar entry lasts as long as the job the team was claimed for, in UK time", async () => {

@@ -186,7 +186,7 @@ describe('the back office changes prices and hours (decision 023)', () => {
   it('a new item price is in the next quote, and the change is audited as £ from → to', async () => {
     const before = await auditCount();
     const at = tick();
-    expect(await updateItemPrice(db, admin, bedroom, 27.5, at)).toEqual({ id: bedroom, service: houseKeeping.id, serviceName: 'House Keeping', name: 'Bedroom', price: 27.5 });
+    expect(await updateItemPrice(db, admin, bedroom, 27.5, at)).toEqual({ id: bedroom, service: houseKeeping.id, serviceName: 'House Keeping', name: 'Bedroom', price: 27.5, minutes: 30 });
     expect((await quoteOf()).total).toBe(55);
     const { entries, first } = await auditSince(before);
     expect(entries).toEqual([{ actor: admin.name, rule: 'item_price', subject: 'House Keeping — Bedroom', from: '£25.00', to: '£27.50' }]);
