@@ -228,7 +228,8 @@ async function expectState(page: Page, state: string, world: World, days: Days, 
       await expect(freeTimes(page).getByText('Choose a date to see the free times.')).toBeVisible();
       return;
     }
-    await expect(timeOption(page, '11:00', 3)).toBeVisible();
+    // Clear of the booked times and of the teams' travel either side of them (decision 041).
+    await expect(timeOption(page, '12:00', 3)).toBeVisible();
     if (world.date === 'chosen') {
       for (const time of full) await expect(timeOption(page, time, 0)).toHaveAttribute('aria-disabled', 'true');
       if (!full.has('10:00')) await expect(timeOption(page, '10:00', 3)).toBeEnabled();
@@ -243,7 +244,7 @@ interface Days { first: string; chosen: string; later: string }
 /** Each project looks from days of its own, so the two running side by side do not meet. */
 async function pickDays(testInfo: TestInfo): Promise<Days> {
   const first = londonDate(earliestBookableStart(new Date()));
-  const offset = (testInfo.project.name === 'abroad' ? 8 : 0) + Math.floor(Math.random() * 8);
+  const offset = (testInfo.project.name === 'abroad' ? 12 : 0) + Math.floor(Math.random() * 8);
   const chosen = await emptyDay(offset);
   if (chosen > plusDays(first, 41)) throw new Error(`no empty day in the first six weeks (found ${chosen})`);
   const later = await emptyDay(60 + offset);
