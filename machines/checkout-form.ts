@@ -1,3 +1,4 @@
+import { isSeriesFrequency } from '../domain/time/series-dates';
 import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
 import { earliestBookableStart } from '../domain/terms/booking-notice';
@@ -51,7 +52,7 @@ export const SAVE_CARD_DETAIL =
  * as the server's isSeriesFrequency says) paid by card.
  */
 export function offersSavedCard(frequency: string | undefined, form: Pick<CheckoutForm, 'payment'>): boolean {
-  return form.payment === 'card' && (frequency === 'weekly' || frequency === 'fortnightly' || frequency === 'monthly');
+  return form.payment === 'card' && frequency !== undefined && isSeriesFrequency(frequency);
 }
 
 /** What a date or time field reports while some of its segments are typed and others are not. */
