@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { findChromium } from './find-chromium';
 import { summarise, type Tally } from './test-summary';
 
@@ -15,6 +16,8 @@ mkdirSync(reports, { recursive: true });
 
 const tallies: Tally[] = [];
 const failedSteps: string[] = [];
+/** Names of the failed tests, printed again beside the summary: CI keeps only the output's tail. */
+const failedTests: string[] = [];
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
@@ -30,8 +33,17 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   if (!existsSync(file)) return tallies.push({ name, passed: 0, failed: 1, skipped: 0 });
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+  for (const file of report.testResults as VitestFile[]) {
+    const where = relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of tests) failedTests.push(`${name}: ${where} › ${t.fullName}`);
+    if (!tests.length && file.status === 'failed') failedTests.push(`${name}: ${where} (did not load: ${firstLine(file.message)})`);
+  }
   tallies.push({ name, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests });
 }
+
+interface VitestFile { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string }[] }
+const firstLine = (text = '') => (text.split('\n')[0] ?? '').slice(0, 200);
 
 // A file that fails to load counts once; a file whose tests failed is already counted by its tests.
 function countSuitesWithFailedTests(report: { testResults: { assertionResults: { status: string }[] }[] }) {
@@ -43,9 +55,20 @@ function playwright() {
   const chromium = findChromium();
   run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium });
   if (!existsSync(file)) return tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  collectPlaywrightFailures(suites ?? []);
   tallies.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
   if (stats.flaky) console.log(`\n${stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
+}
+
+interface PlaywrightSuite { title: string; file?: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; tests: { projectName: string; status: string }[] }[] }
+function collectPlaywrightFailures(suites: PlaywrightSuite[]) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) if (t.status === 'unexpected') failedTests.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+    }
+    collectPlaywrightFailures(suite.suites ?? []);
+  }
 }
 
 const staticChecks: [string, string, string[]][] = [
@@ -73,6 +96,11 @@ const total = summarise(tallies, failedSteps);
 console.log('\nSummary');
 for (const t of total.tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
 if (failedSteps.length) console.log(`  failing steps: ${failedSteps.join(', ')}`);
-writeFileSync(`${reports}/summary.json`, JSON.stringify({ passed: total.passed, failed: total.failed, tallies: total.tallies, failedSteps }, null, 2));
+if (failedTests.length) {
+  console.log('  failed tests:');
+  for (const line of failedTests.slice(0, 30)) console.log(`    ${line}`);
+  if (failedTests.length > 30) console.log(`    … and ${failedTests.length - 30} more (reports/*.json)`);
+}
+writeFileSync(`${reports}/summary.json`, JSON.stringify({ passed: total.passed, failed: total.failed, tallies: total.tallies, failedSteps, failedTests }, null, 2));
 console.log(total.line);
 process.exit(total.failed > 0 || failedSteps.length > 0 ? 1 : 0);
