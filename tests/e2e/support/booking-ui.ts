@@ -104,7 +104,9 @@ export async function keepOrderInBrowser(page: Page, order: OrderSummary, servic
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  // A toast follows the request it reports (a checkout under the suite's load can take longer than
+  // the default 7 s): the deadline is the request's, not a timing claim.
+  await expect(page.getByText(text, { exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Creates an order through the API (for tests about what comes after). */
