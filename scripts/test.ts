@@ -18,6 +18,7 @@ const tallies: Tally[] = [];
 const failedSteps: string[] = [];
 /** Names of the failed tests, printed again beside the summary: CI keeps only the output's tail. */
 const failedTests: string[] = [];
+const flakyTests: string[] = [];
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
@@ -37,12 +38,14 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
     const where = relative(process.cwd(), file.name);
     const tests = file.assertionResults.filter((t) => t.status === 'failed');
     for (const t of tests) failedTests.push(`${name}: ${where} › ${t.fullName}`);
+    // Passed, yet with a failure: it passed on its retry (vitest keeps the first attempt's error).
+    for (const t of file.assertionResults) if (t.status === 'passed' && t.failureMessages?.length) flakyTests.push(`${name}: ${where} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
     if (!tests.length && file.status === 'failed') failedTests.push(`${name}: ${where} (did not load: ${firstLine(file.message)})`);
   }
   tallies.push({ name, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests });
 }
 
-interface VitestFile { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string }[] }
+interface VitestFile { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }
 const firstLine = (text = '') => (text.split('\n')[0] ?? '').slice(0, 200);
 
 // A file that fails to load counts once; a file whose tests failed is already counted by its tests.
@@ -65,7 +68,10 @@ interface PlaywrightSuite { title: string; file?: string; suites?: PlaywrightSui
 function collectPlaywrightFailures(suites: PlaywrightSuite[]) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) if (t.status === 'unexpected') failedTests.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+      for (const t of spec.tests) {
+        if (t.status === 'unexpected') failedTests.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+        if (t.status === 'flaky') flakyTests.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+      }
     }
     collectPlaywrightFailures(suite.suites ?? []);
   }
@@ -96,11 +102,15 @@ const total = summarise(tallies, failedSteps);
 console.log('\nSummary');
 for (const t of total.tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
 if (failedSteps.length) console.log(`  failing steps: ${failedSteps.join(', ')}`);
+if (flakyTests.length) {
+  console.log('  passed only on retry (flaky):');
+  for (const line of flakyTests.slice(0, 30)) console.log(`    ${line}`);
+}
 if (failedTests.length) {
   console.log('  failed tests:');
   for (const line of failedTests.slice(0, 30)) console.log(`    ${line}`);
   if (failedTests.length > 30) console.log(`    … and ${failedTests.length - 30} more (reports/*.json)`);
 }
-writeFileSync(`${reports}/summary.json`, JSON.stringify({ passed: total.passed, failed: total.failed, tallies: total.tallies, failedSteps, failedTests }, null, 2));
+writeFileSync(`${reports}/summary.json`, JSON.stringify({ passed: total.passed, failed: total.failed, tallies: total.tallies, failedSteps, failedTests, flakyTests }, null, 2));
 console.log(total.line);
 process.exit(total.failed > 0 || failedSteps.length > 0 ? 1 : 0);
