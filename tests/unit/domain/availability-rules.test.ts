@@ -178,6 +178,10 @@ describe('whether a start is free', () => {
     expect(checkStart(one, WEDNESDAY, '11:30', 60, undefined, 'SW')).toEqual({ kind: 'free', teams: [1, 2, 3] });
     expect(checkStart(one, WEDNESDAY, '11:29', 60, undefined, 'SW')).toEqual({ kind: 'free', teams: [1, 2] });
     expect(checkStart(one, WEDNESDAY, '10:00', 60, 7)).toEqual({ kind: 'free', teams: [1, 2, 3] });
+    // One starting during the new job, or within the travel gap after its end, is in the way too.
+    const later = company({ teams: [team(1)], jobsByDay: new Map([[WEDNESDAY, [booked(9, null, '11:15', '12:00')]]]) });
+    expect(checkStart(later, WEDNESDAY, '10:00', 60, undefined, 'SW')).toEqual({ kind: 'full' });
+    expect(checkStart(later, WEDNESDAY, '09:45', 60, undefined, 'SW')).toEqual({ kind: 'free', teams: [1] });
     // More jobs nobody has than teams free: full, never a negative count.
     const many = company({ teams: [team(1)], jobsByDay: new Map([[WEDNESDAY, [booked(7, null, '10:00', '11:00'), booked(8, null, '10:00', '11:00')]]]) });
     expect(checkStart(many, WEDNESDAY, '10:00', 60)).toEqual({ kind: 'full' });

@@ -107,6 +107,8 @@ describe("an order's ledger (decision 036)", () => {
     expect(ledgerTotals([])).toEqual({ total: 0, rates: [], net: 0, vat: 0, paid: 0, refunded: 0, balanceDue: 0 });
     expect(ledgerTotals([line('item', 2_500)])).toMatchObject({ total: 2_500, paid: 0, refunded: 0, balanceDue: 2_500 });
     expect(ledgerTotals([line('item', 2_500), line('payment', 3_000)]).balanceDue).toBe(-500);
+    // Money moved is never a charge, even a payment row that carries a VAT rate.
+    expect(ledgerTotals([line('item', 2_500), line('payment', 2_500, 20), line('refund', 100, 20)])).toMatchObject({ total: 2_500, vat: 417, paid: 2_500, refunded: 100, balanceDue: 100 });
   });
 });
 

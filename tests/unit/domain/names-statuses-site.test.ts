@@ -116,6 +116,7 @@ describe('what availability and the service area say', () => {
     expect(notCoveredDistrict("We don't cover M1 yet")).toBe('M1');
     expect(notCoveredDistrict("We don't cover SW1A yet")).toBe('SW1A');
     expect(notCoveredDistrict("Sorry, we don't cover M1 yet")).toBeNull();
+    expect(notCoveredDistrict("Sorry: We don't cover M1 yet")).toBeNull();
     expect(notCoveredDistrict("We don't cover M1 yet!")).toBeNull();
     expect(notCoveredDistrict("We don't cover  yet")).toBeNull();
     expect(notCoveredDistrict(null)).toBeNull();

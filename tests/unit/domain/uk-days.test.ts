@@ -19,6 +19,10 @@ describe('UK wall-clock time', () => {
     expect(londonOffsetMinutes(new Date('2026-10-25T00:30:00.000Z'))).toBe(60);
   });
 
+  it("reads the offset to the minute from the time-zone data: before 1847 London kept its own mean time, 1 min 15 s behind UTC (rounded to -1)", () => {
+    expect(londonOffsetMinutes(new Date('1840-01-01T12:00:00Z'))).toBe(-1);
+  });
+
   it('gives each part of the London clock zero-padded, dropping the milliseconds', () => {
     expect(londonParts(new Date('2026-07-04T08:05:09.999Z'))).toEqual({ year: '2026', month: '07', day: '04', hour: '09', minute: '05', second: '09' });
     expect(londonParts(new Date('2026-12-31T23:59:59.999Z'))).toEqual({ year: '2026', month: '12', day: '31', hour: '23', minute: '59', second: '59' });
