@@ -8,6 +8,7 @@
  *   npm run mutation -- machines          one target
  *   npm run mutation -- --report          only print the table of the last reports
  *   npm run mutation -- --files           also one row per file
+ *   npm run mutation -- --folders         also one row per sub-folder (domain/money/, domain/time/ …)
  *   npm run mutation -- --survivors       also list the surviving mutants
  *   npm run mutation -- --report --readme write the last reports' table into the README
  */
@@ -81,6 +82,7 @@ function tally(label: string, mutants: Mutant[]): Tally {
 
 const rows: string[] = [];
 const extra: string[] = [];
+const folders: string[] = [];
 let belowGoal = 0;
 for (const target of targets) {
   const file = `reports/mutation/${target.name}.json`;
@@ -93,13 +95,21 @@ for (const target of targets) {
   const t = tally(target.folder, all);
   const s = score(t);
   // A run limited with MUTATE covers part of the folder: say which part.
-  const inFolder = readdirSync(target.folder).filter((name) => name.endsWith('.ts')).length;
+  const inFolder = readdirSync(target.folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')).length;
   const mutated = Object.keys(report.files).length;
   const part = mutated < inFolder ? ` (${mutated} of ${inFolder} files)` : '';
   if (s < target.goal) belowGoal++;
   rows.push(
     `| \`${target.folder}\`${part} | ${t.killed + t.timeout + t.survived + t.noCoverage} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${s.toFixed(1)}% ${s >= target.goal ? '✓' : '✗'} | ≥ ${target.goal}% |`,
   );
+  if (args.includes('--folders')) {
+    // domain/ is split by concept (decision 035): one row per concept folder.
+    const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+    for (const folder of [...new Set(Object.keys(report.files).map(folderOf))].sort()) {
+      const ft = tally(folder, Object.entries(report.files).filter(([path]) => folderOf(path) === folder).flatMap(([, entry]) => entry.mutants));
+      folders.push(`| \`${folder}\` | ${ft.killed + ft.timeout + ft.survived + ft.noCoverage} | ${ft.killed + ft.timeout} | ${ft.survived} | ${ft.noCoverage} | ${score(ft).toFixed(1)}% |`);
+    }
+  }
   if (args.includes('--files')) {
     for (const [path, entry] of Object.entries(report.files).sort()) {
       const ft = tally(path, entry.mutants);
@@ -124,6 +134,7 @@ const table = [
   ...rows,
 ].join('\n');
 console.log(`\n${table}`);
+if (folders.length) console.log(['', '| Folder | Mutants | Killed | Survived | Not covered | Score |', '| --- | --- | --- | --- | --- | --- |', ...folders].join('\n'));
 if (extra.length) console.log(['', '| File | Killed | Score |', '| --- | --- | --- |', ...extra].join('\n'));
 
 // The README keeps the latest table of a full run.
