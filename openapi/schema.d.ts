@@ -2222,6 +2222,8 @@ export interface components {
         };
         MyOrder: {
             id: number;
+            /** @description Only on a placed order: the number the customer is shown ("order #12"), given at checkout without gaps (decision 043); `id` is the staff's. */
+            reference?: number;
             service: string;
             total: components["schemas"]["Money"];
             status: components["schemas"]["OrderStatus"];
