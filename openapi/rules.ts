@@ -139,6 +139,9 @@ export const CheckoutPriceChangeRules = {
 
 export const MyOrderRules = {
   "properties": {
+    "reference": {
+      "minimum": 1
+    },
     "minutes": {
       "minimum": 1
     }

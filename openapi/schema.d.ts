@@ -510,12 +510,14 @@ export interface paths {
         put?: never;
         /**
          * Skip one visit of one of my series
-         * @description Skipping a visit nothing was paid for is done at once, on the terms of a single cancellation
-         *     (free before the visit starts, since nothing was paid; refused once it has started, when it is
-         *     cancelled or completed or has a cancellation request: 409). The visit is cancelled, its team
-         *     freed, the series' calendar entry updated and mailed; `undoSkipVisit` brings it back while its
-         *     time is still free. A paid visit's skip is a cancellation request the office decides (its
-         *     refund goes through the provider): the answer says "Skip requested". The other visits stay
+         * @description Skipping a visit is done at once, on the terms of a single cancellation (free with 24 hours'
+         *     notice, 30% of the visit within them; refused once it has started, when it is cancelled or
+         *     completed or has a cancellation request: 409). The visit is cancelled, its team freed, the
+         *     series' calendar entry updated and mailed. A paid visit is also refunded at once through the
+         *     payment provider, less the fee, with a credit note: the answer says what it cost ("Visit
+         *     skipped at no cost: £47.50 is refunded to your card"); two skips of one visit refund once
+         *     (decision 043). `undoSkipVisit` brings an unpaid visit back while its time is still free; a
+         *     refunded one stays skipped. The other visits stay
          *     booked. 404 when the order is not a visit of one of my series.
          */
         post: operations["skipVisit"];
@@ -539,8 +541,8 @@ export interface paths {
          * @description The skipped visit is booked again at its own time, with its own team if free (another free
          *     team otherwise), the series' calendar entry updated and mailed. 409 "That time was just
          *     taken — please choose another" when no team is free then any more, and 409 when the visit
-         *     is not skipped, has started, or the series has ended. 404 when the order is not a visit of
-         *     one of my series.
+         *     is not skipped, has started, was refunded when skipped (decision 043), or the series has
+         *     ended. 404 when the order is not a visit of one of my series.
          */
         post: operations["undoSkipVisit"];
         delete?: never;
@@ -2220,6 +2222,8 @@ export interface components {
         };
         MyOrder: {
             id: number;
+            /** @description Only on a placed order: the number the customer is shown ("order #12"), given at checkout without gaps (decision 043); `id` is the staff's. */
+            reference?: number;
             service: string;
             total: components["schemas"]["Money"];
             status: components["schemas"]["OrderStatus"];

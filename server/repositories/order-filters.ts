@@ -71,8 +71,9 @@ function addSearch(conditions: Conditions, q: string): void {
     values.push(containsPattern(digits));
   }
   if (id !== null) {
-    parts.push('SELECT $?::integer');
-    values.push(id);
+    // An order number: the id staff use, or the reference its customer was given (037, decision 043).
+    parts.push('SELECT $?::integer', 'SELECT r.id FROM orders r WHERE r.reference = $?');
+    values.push(id, id);
   }
   conditions.add(`o.id IN (${parts.join(' UNION ALL ')})`, ...values);
 }

@@ -25,6 +25,8 @@ export interface OrderRow {
   code_postal: string | null;
   client_note: string | null;
   checked_out_at: Date | null;
+  /** The customer's number for a placed order, without gaps (037, decision 043); null for a draft. */
+  reference: number | null;
   payment_ref: string | null;
   /** What the provider's signed notification said was paid, and when; null while unpaid. */
   paid_amount: number | null;

@@ -28,7 +28,7 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async skipVisit(request, reply) {
-      const result = await skipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+      const result = await skipVisit({ db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
       reply.code(201);
       return result;
     },

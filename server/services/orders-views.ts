@@ -56,6 +56,7 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
   );
   return {
     id: row.id,
+    ...(row.reference !== null ? { reference: row.reference } : {}),
     service: row.service_name,
     total: toPounds(totals.total),
     status: row.status,

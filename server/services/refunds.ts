@@ -10,7 +10,7 @@ import { refundRepository, type RefundListQuery, type RefundRow } from '../repos
 import { lockAccountFirst, lockOwnAccountFirst } from './account-lock';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { issueCreditNote } from './credit-notes';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
 import { HttpError } from '../lib/http-error';
@@ -121,21 +121,7 @@ export async function decideRefund(
     }
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).
     await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: refund.fee, refundDue: due }, deps.outbox.site));
-    // What is given back of an invoiced order is credited against its invoice (issue 23 row 6).
-    // The ledger is credited with what is given back, rate by rate as the credit note says (or at
-    // the job's rate when the order had no invoice), so the order then costs what was kept.
-    if (due !== null && due > 0) {
-      const note = await issueCreditNote(tx, order, toPence(due), deps.outbox, now);
-      const ledger = ledgerRepository(tx);
-      const firstRate = (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
-      const credits = note ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent })) : [{ amount: toPence(due), vatPercent: firstRate }];
-      for (const credit of credits) {
-        await ledger.add({
-          orderId: order.id, kind: 'adjustment', name: `Cancellation of order #${order.id}`, amount: -credit.amount, vatPercent: credit.vatPercent,
-          reason: `Refund accepted: ${refund.reason}`, actorId: admin.id, actor: admin.name, at: now,
-        });
-      }
-    }
+    if (due !== null && due > 0) await creditCancellation(tx, deps.outbox, order, toPence(due), { id: admin.id, name: admin.name }, `Refund accepted: ${refund.reason}`, now);
     return { order, refund: (await refunds.find(order.id))! };
   });
 
@@ -147,13 +133,38 @@ export async function decideRefund(
   return refundRequestView(refund);
 }
 
+/**
+ * What is given back of an invoiced order is credited against its invoice (issue 23 row 6).
+ * The ledger is credited with what is given back, rate by rate as the credit note says (or at
+ * the job's rate when the order had no invoice), so the order then costs what was kept.
+ * An accepted refund and a paid visit's skip (series-skip.ts) both credit through here.
+ */
+export async function creditCancellation(
+  tx: Database, outbox: MailOutbox, order: OrderRow, due: Pence, actor: { id: number; name: string }, reason: string, now: Date,
+): Promise<void> {
+  const note = await issueCreditNote(tx, order, due, outbox, now);
+  const ledger = ledgerRepository(tx);
+  const firstRate = (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+  const credits = note ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent })) : [{ amount: due, vatPercent: firstRate }];
+  for (const credit of credits) {
+    await ledger.add({
+      orderId: order.id, kind: 'adjustment', name: `Cancellation of order #${order.id}`, amount: -credit.amount, vatPercent: credit.vatPercent,
+      reason, actorId: actor.id, actor: actor.name, at: now,
+    });
+  }
+}
+
 /** What was paid less the fee, never below 0; nothing when nothing was paid. */
-function refundOwed(paidAmount: number | null, fee: number): number {
+export function refundOwed(paidAmount: number | null, fee: number): number {
   if (paidAmount === null) return 0;
   return toPounds(Math.max(0, toPence(paidAmount) - toPence(fee)));
 }
 
-async function refundThroughProvider(
+/**
+ * Gives back an accepted refund through the provider, under the order's key (one refund per order
+ * however often it is called); 502 when the provider did not, the refund staying accepted to retry.
+ */
+export async function refundThroughProvider(
   deps: { db: Database; payments: PaymentProvider | null },
   orderId: number,
   paymentRef: string | null,

@@ -2,7 +2,7 @@ import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import type { SeriesRow } from '../repositories/series';
 import type { Mail, MailAttachment } from './mail';
-import { formatPounds, toPence } from '../../domain/money/money';
+import { formatPounds, toPence, type Pence } from '../../domain/money/money';
 import { manageLines, whenText } from './order-mails';
 
 /**
@@ -12,13 +12,19 @@ import { manageLines, whenText } from './order-mails';
  */
 const CALENDAR_LINE = 'Your calendar entry for the series is attached (.ics): it replaces the earlier one.';
 
-export function visitSkippedMail(visit: OrderRow, series: SeriesRow, fee: number, calendar: MailAttachment[], site: MailSite): Mail {
+/** `fee` and `refund` in pence; `refund` null when nothing was paid for the visit. */
+export function visitSkippedMail(
+  visit: OrderRow, series: SeriesRow, cost: { fee: Pence; refund: Pence | null }, calendar: MailAttachment[], site: MailSite,
+): Mail {
   const text = [
     `Hello ${visit.user_name},`,
     '',
     `You skipped the visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (order #${visit.id}).`,
-    fee > 0 ? `By our terms a fee of ${formatPounds(toPence(fee))} applies.` : 'Skipping it cost nothing.',
-    'Changed your mind? Press Undo on My orders while that time is still free. Your other visits stay booked.',
+    cost.fee > 0 ? `By our terms a fee of ${formatPounds(cost.fee)} applies.` : 'Skipping it cost nothing.',
+    ...(cost.refund !== null && cost.refund > 0 ? [`${formatPounds(cost.refund)} is refunded to the card you paid with.`] : []),
+    cost.refund === null
+      ? 'Changed your mind? Press Undo on My orders while that time is still free. Your other visits stay booked.'
+      : 'Your other visits stay booked.',
     CALENDAR_LINE,
     ...manageLines(site),
   ].join('\n');

@@ -2,7 +2,7 @@ import type { SeriesActionResult } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
-import { conflict, notFound } from '../lib/http-error';
+import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { orderRepository, type OrderRow } from '../repositories/orders';
@@ -13,25 +13,36 @@ import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { londonParts } from '../../domain/time/london-time';
-import { toPence, toPounds } from '../../domain/money/money';
-import { recordCancellationRequest } from './refunds';
+import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
+import { creditCancellation, refundOwed, refundThroughProvider } from './refunds';
+import { refundRepository } from '../repositories/refunds';
+import type { PaymentProvider } from './payment-provider';
 import { seriesCalendar } from './series-calendar';
 import { skipUndoneMail, visitSkippedMail } from './series-mails';
 
 /**
- * "Skip" and "Undo" on a visit of a series (issue 25, decision 031): a visit nothing was paid for
- * is skipped at once — cancelled, its team freed, no request for the office — because the terms
- * give it no fee and there is no money to return; Undo books it again while its time is free. A
- * paid visit's skip stays the cancellation request (decision 021): its refund is the office's.
+ * "Skip" and "Undo" on a visit of a series (issue 25, decisions 031 and 043): skipping is immediate
+ * on the single cancellation's terms (domain/terms), paid or not — no request for the office. A
+ * visit nothing was paid for is cancelled and its team freed; a paid one is also given back what
+ * was paid less the terms' fee, at once: the refund is recorded accepted, credited on the ledger
+ * and against its invoice (credit note) in the skip's transaction, and sent through the payment
+ * provider after it under the order's key, so two skips of one visit refund once. Undo books an
+ * unpaid visit again while its time is free; a refunded one stays skipped (decision 043).
  */
 export const VISIT_SKIPPED_MESSAGE = 'Visit skipped';
-export const SKIP_REQUESTED_MESSAGE = 'Skip requested: the visit was paid, so the office refunds it';
 export const SKIP_UNDONE_MESSAGE = 'Visit booked again';
 export const SKIP_REASON = 'Skip this visit';
 export const ALREADY_SKIPPED_MESSAGE = 'This visit is already skipped';
 export const NOT_SKIPPED_MESSAGE = 'This visit is not skipped';
 export const UNDO_TOO_LATE_MESSAGE = 'This visit has started: it can no longer be brought back';
 export const UNDO_ENDED_MESSAGE = 'This series has ended: its visits can no longer be brought back';
+export const UNDO_REFUNDED_MESSAGE = 'This visit was refunded when you skipped it: it can no longer be brought back, please book a new visit';
+
+/** What a paid visit's skip cost, in one sentence: the fee the terms kept (or none) and the refund. */
+export function paidSkipMessage(fee: Pence, refund: Pence): string {
+  const cost = fee > 0 ? `for a ${formatPounds(fee)} late fee` : 'at no cost';
+  return refund > 0 ? `Visit skipped ${cost}: ${formatPounds(refund)} is refunded to your card` : `Visit skipped ${cost}`;
+}
 
 type Deps = { db: Database; outbox: MailOutbox; now: Date };
 
@@ -43,16 +54,30 @@ async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promi
   return order as OrderRow & { series_id: number };
 }
 
-export async function skipVisit(deps: Deps, user: AuthUser, orderId: number): Promise<SeriesActionResult> {
-  return deps.db.transaction(async (tx) => {
+/**
+ * A paid visit's refund, decided at once by the terms: the request is stored accepted (one per
+ * order, so a second skip could not add another), its history, the ledger's credit and the credit
+ * note. Answers what the provider must give back (pence).
+ */
+async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, fee: Pence, now: Date): Promise<Pence> {
+  const refunds = refundRepository(tx);
+  if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee: toPounds(fee), requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
+  const due = refundOwed(visit.paid_amount, toPounds(fee));
+  await refunds.decide({ orderId: visit.id, status: 'accepted', refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: user.id });
+  await auditRepository(tx).record({
+    orderId: visit.id, actorId: user.id, actor: user.name, action: 'refund.status', from: null, to: 'accepted', at: now,
+  });
+  if (due > 0) await creditCancellation(tx, outbox, visit, toPence(due), { id: user.id, name: user.name }, `Visit skipped: ${SKIP_REASON}`, now);
+  return toPence(due);
+}
+
+export async function skipVisit(deps: Deps & { payments: PaymentProvider | null }, user: AuthUser, orderId: number): Promise<SeriesActionResult> {
+  const skipped = await deps.db.transaction(async (tx) => {
     const visit = await lockedVisit(tx, user, orderId);
     if (visit.skipped_at !== null) throw conflict(ALREADY_SKIPPED_MESSAGE);
-    if (visit.paid_amount !== null) {
-      const fee = await recordCancellationRequest(tx, deps.outbox, user, visit, SKIP_REASON, deps.now);
-      return { message: SKIP_REQUESTED_MESSAGE, fee, visits: 1 };
-    }
+    const paid = visit.paid_amount !== null;
     const terms = cancellationTerms(
-      { status: visit.status, total: toPence(visit.total), dueAt: visit.due_at, hasRefundRequest: visit.refund_status !== null, paid: false },
+      { status: visit.status, total: toPence(visit.total), dueAt: visit.due_at, hasRefundRequest: visit.refund_status !== null, paid },
       deps.now,
     );
     if (!terms.allowed) throw conflict(terms.reason);
@@ -63,11 +88,23 @@ export async function skipVisit(deps: Deps, user: AuthUser, orderId: number): Pr
     await auditRepository(tx).record({
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
+    const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, terms.fee, deps.now) : null;
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
-    await deps.outbox.add(tx, visitSkippedMail(visit, series, toPounds(terms.fee), calendar, deps.outbox.site));
-    return { message: VISIT_SKIPPED_MESSAGE, fee: toPounds(terms.fee), visits: 1 };
+    await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund }, calendar, deps.outbox.site));
+    return { visit, fee: terms.fee, refund };
   });
+  const { visit, fee, refund } = skipped;
+  if (refund !== null && refund > 0) {
+    // After the commit, as an accepted refund is: a provider that fails leaves it accepted and
+    // unrefunded in the office's list, where accepting it again retries under the same key.
+    try {
+      await refundThroughProvider(deps, visit.id, visit.payment_ref, toPounds(refund), deps.now);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+  return { message: refund === null ? VISIT_SKIPPED_MESSAGE : paidSkipMessage(fee, refund), fee: toPounds(fee), visits: 1 };
 }
 
 /**
@@ -78,6 +115,9 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
   return deps.db.transaction(async (tx) => {
     const visit = await lockedVisit(tx, user, orderId);
     if (visit.skipped_at === null || visit.status !== 'cancelled' || visit.due_at === null) throw conflict(NOT_SKIPPED_MESSAGE);
+    // Its money went back and its credit note was issued: bringing it back would need a second
+    // payment and refund of one order, which the one-request-per-order rule keeps out (043).
+    if (visit.refund_status !== null) throw conflict(UNDO_REFUNDED_MESSAGE);
     if (new Date(visit.due_at).getTime() <= deps.now.getTime()) throw conflict(UNDO_TOO_LATE_MESSAGE);
     const seriesRows = seriesRepository(tx);
     const current = await seriesRows.find(visit.series_id, { forUpdate: true });

@@ -76,6 +76,8 @@ describe('POST /services/order/new (createOrder)', () => {
     expect((await checkout(server, jane.token, checkoutBody(summary.id, due))).response.status).toBe(200);
     expect(await myOrder(server, jane.token, summary.id)).toEqual({
       id: summary.id,
+      // Its customer's number, given at checkout (decision 043).
+      reference: expect.any(Number),
       service: house.serviceName,
       serviceId: house.serviceId,
       minutes: summary.duration_minutes,

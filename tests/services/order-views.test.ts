@@ -61,6 +61,7 @@ describe('My orders: one order as its customer sees it', () => {
   it('a cash booking two days ahead: free to cancel or move until a day before (one rule, decision 032), nothing paid yet', () => {
     expect(myOrderView(cash, NOW)).toEqual({
       id: cash.id,
+      reference: cash.reference,
       service: 'House Keeping',
       total: 80,
       status: 'awaiting_validation',

@@ -5,7 +5,7 @@ import { rescheduleOrder, RESCHEDULED_MESSAGE } from '../../server/services/resc
 import { rescheduleTerms, STARTED_MESSAGE, UNPAID_LATE_MESSAGE, type ReschedulableOrder } from '../../domain/terms/reschedule-terms';
 import { cancelSeries, CANCEL_FUTURE_REASON, listMySeries, SERIES_CANCELLED_MESSAGE, SERIES_ENDED_MESSAGE } from '../../server/services/series';
 import {
-  ALREADY_SKIPPED_MESSAGE, skipVisit as skip, SKIP_REASON, SKIP_REQUESTED_MESSAGE, undoSkipVisit, VISIT_SKIPPED_MESSAGE,
+  ALREADY_SKIPPED_MESSAGE, paidSkipMessage, skipVisit as skip, SKIP_REASON, undoSkipVisit, VISIT_SKIPPED_MESSAGE,
 } from '../../server/services/series-skip';
 import { planAllSeries, planSeries, SERIES_PLANNER } from '../../server/services/series-planning';
 import type { TestDatabase } from '../api/support/test-database';
@@ -70,7 +70,7 @@ const orderRow = async (id: number) =>
     'SELECT due_at, total::text, reschedule_fees::text, team_id, status FROM orders WHERE id = $1', [id],
   ))[0]!;
 const history = (id: number, action: string) => orderHistory(db, id, action);
-const skipVisit = (database: Database, outbox: ReturnType<typeof deps>['outbox'], user: AuthUser, id: number, now: Date) => skip({ db: database, outbox, now }, user, id);
+const skipVisit = (database: Database, outbox: ReturnType<typeof deps>['outbox'], user: AuthUser, id: number, now: Date) => skip({ db: database, outbox, payments: null, now }, user, id);
 
 beforeAll(async () => {
   testDb = await ownDatabase();
@@ -277,7 +277,10 @@ describe('recurring series (decision 021)', () => {
     const [, second] = await visitsOf(await seriesOf(first));
     await db.query("UPDATE orders SET paid_amount = total, payment_method = 'card' WHERE id = $1", [second!.id]);
     const result = await skipVisit(db, deps().outbox, john, second!.id, new Date(second!.due_at.getTime() - HOUR));
-    expect(result).toEqual({ message: SKIP_REQUESTED_MESSAGE, fee: 14.25, visits: 1 });
-    expect((await db.query<{ reason: string }>('SELECT reason FROM refund_requests WHERE order_id = $1', [second!.id]))[0]?.reason).toBe(SKIP_REASON);
+    // Immediate (decision 043): the fee kept, the rest owed back at once (no provider here: it stays accepted for the office to retry).
+    expect(result).toEqual({ message: paidSkipMessage(1425, 3325), fee: 14.25, visits: 1 });
+    expect(result.message).toBe('Visit skipped for a £14.25 late fee: £33.25 is refunded to your card');
+    expect((await db.query<{ reason: string; status: string; refund_due: string }>('SELECT reason, status, refund_due::text FROM refund_requests WHERE order_id = $1', [second!.id]))[0])
+      .toEqual({ reason: SKIP_REASON, status: 'accepted', refund_due: '33.25' });
   });
 });

@@ -142,7 +142,7 @@ export default function MyOrdersPage() {
     seriesMachine.provide({
       actors: { manageSeries: manageSeriesActor },
       actions: {
-        // The server's own words: "Visit skipped", "Visit booked again", "Series ended", or a paid visit's "Skip requested…".
+        // The server's own words: "Visit skipped", a paid visit's "Visit skipped at no cost: £… is refunded to your card", "Visit booked again", "Series ended".
         notifyDone: ({ event }) => showToast(doneMessage(event), 'success'),
         reloadOrders: () => reloadRef.current(),
       },

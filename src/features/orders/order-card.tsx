@@ -165,9 +165,13 @@ function OrderCardHeader({ order, titleId, Heading }: { order: MyOrder; titleId:
   );
 }
 
-/** A visit the customer skipped: one sentence and Undo (the server says if its time was taken). */
+/**
+ * A visit the customer skipped: one sentence and Undo (the server says if its time was taken). A
+ * paid visit was refunded when skipped, so it cannot come back (decision 043): no Undo, and why.
+ */
 function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3' }) {
   const titleId = `order-${order.id}-title`;
+  const undo = order.refund === null ? onUndo : undefined;
   return (
     <Card as="article" className="order-card order-card--skipped" aria-labelledby={titleId}>
       <OrderCardHeader order={order} titleId={titleId} Heading={Heading} />
@@ -182,16 +186,18 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
         </div>
       </dl>
       <p className="order-card__skipped">
-        <strong>Skipped:</strong> this visit will not happen.{onUndo ? ' You can bring it back while its time is still free.' : ''}
+        <strong>Skipped:</strong> this visit will not happen.
+        {undo ? ' You can bring it back while its time is still free.' : ''}
+        {order.refund ? ' Its payment is refunded to your card.' : ''}
       </p>
-      {onUndo ? (
+      {undo ? (
         <footer className="order-card__footer">
           <Button
             variant="secondary"
             className="order-card__undo"
             isPending={undoing}
             aria-label={`Undo the skip of the visit of ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
-            onPress={() => onUndo(order)}
+            onPress={() => undo(order)}
           >
             Undo
           </Button>

@@ -38,8 +38,11 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
         >
           {visit && action === 'skip' ? (
             <p className="series-dialog__what">
-              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled now. The other visits stay booked,
-              and you can undo this while its time is still free.
+              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled now. The other visits stay booked
+              {/* A paid visit is refunded at once and so cannot come back (decision 043). */}
+              {visit.payment.status === 'unpaid' || visit.payment.status === 'awaiting_payment'
+                ? ', and you can undo this while its time is still free.'
+                : '. What you paid, less any fee, is refunded to your card at once, so this cannot be undone.'}
             </p>
           ) : null}
           {visit && action === 'undo' ? (

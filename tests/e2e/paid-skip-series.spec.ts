@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
+import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
+import { expectNoAxeViolations, settled } from './support/a11y';
+import { ok } from './support/api-client';
+import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
+import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+
+/**
+ * Issue 25 row 1, the paid part (decision 043), in Chromium in both projects: skipping a visit paid by
+ * card is immediate — the dialog says the money comes back and that it cannot be undone (axe clean,
+ * keyboard alone), the toast says what it cost, the card says skipped and refunded with no Undo, and
+ * Stripe (the local fake, through the official SDK) refunded it once.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+let stripe: FakeStripe;
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  stripe = await startFakeStripe();
+  server = await startOwnServer({
+    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: 'http://localhost', now: () => new Date(), api: stripe.api }),
+  });
+  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
+});
+test.afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+  baseExpect(stripe?.violations ?? []).toEqual([]);
+});
+test.describe.configure({ timeout: 120_000 });
+
+async function signedIn(page: Page, label: string) {
+  const customer = uniqueCustomer(label);
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  await server.confirm(customer.email);
+  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  await page.goto(`${server.baseUrl}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+  return server.api(user.token);
+}
+
+test('a visit paid by card is skipped at once with the keyboard: the dialog says it is refunded, the toast what it cost, no Undo, one Stripe refund', async ({ page }, testInfo) => {
+  const api = await signedIn(page, `paidskip-${testInfo.project.name}`);
+  // A Weekly series by card through the API, its first visit paid on (fake) Stripe's page.
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
+  const chosen = [{ id: items[0]!.id, quantity: 1 }];
+  const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency: 'weekly', extras: [], postcode: deliveryDetails.postcode } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: chosen, quote: quote.id } }));
+  const date = ukDateIn(4);
+  const checkedOut = await ok(api.POST('/services/order/checkout', {
+    body: {
+      order: order.id, due_date: date, due_time: '11:00', address: deliveryDetails.address, phone: deliveryDetails.phone,
+      city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'card',
+    },
+  }));
+  const sessionId = checkedOut.shippingInfo!.split('/').at(-1)!;
+  baseExpect((await stripe.pay(sessionId)).status).toBe(200);
+  const intent = stripe.sessions.get(sessionId)!.payment_intent;
+  const series = (await ok(api.GET('/services/series'))).find((one) => one.visits[0]!.id === order.id)!;
+  const visit = series.visits[0]!;
+  const paid = `£${visit.total.toFixed(2)}`;
+
+  await page.goto(`${server.baseUrl}/profile-services`);
+  await settled(page);
+  const card = orderCard(page, visit.id);
+  await card.getByRole('button', { name: /^Skip the visit/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Skip this visit?');
+  await expect(dialog).toContainText(`The visit of ${date} 11:00 (UK time), order #${visit.id}, will be cancelled now.`);
+  await expect(dialog).toContainText('What you paid, less any fee, is refunded to your card at once, so this cannot be undone.');
+  await expectNoAxeViolations(page, 'the paid skip dialog');
+  // Confirm has the focus: Enter skips.
+  await page.keyboard.press('Enter');
+  await expectToast(page, `Visit skipped at no cost: ${paid} is refunded to your card`);
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toContainText('Skipped: this visit will not happen. Its payment is refunded to your card.');
+  await expect(card.getByRole('button', { name: /^Undo the skip/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'My orders after a paid skip');
+  baseExpect(stripe.refunds.filter((refund) => refund.payment_intent === intent).map((refund) => refund.amount)).toEqual([Math.round(visit.total * 100)]);
+});
