@@ -26,6 +26,11 @@ export interface ReschedulableOrder {
    * be added until it is paid (a free reschedule can).
    */
   awaitsCardPayment: boolean;
+  /**
+   * The company set the visit aside (a closure, decision 048) and mailed a link to move it: the
+   * customer did not choose the move, so it is free whenever it is made, even on or after the day.
+   */
+  movedByCompany?: boolean;
 }
 
 export type RescheduleTerms =
@@ -40,6 +45,7 @@ export function rescheduleTerms(order: ReschedulableOrder, now: Date): Reschedul
   if (order.status === 'completed') return refuse('This order is already completed');
   if (order.hasRefundRequest) return refuse('A cancellation was requested for this order');
   if (order.dueAt === null) return refuse('This order has no booking time yet');
+  if (order.movedByCompany) return { allowed: true, fee: 0, freeUntil: null };
   const notice = order.dueAt.getTime() - now.getTime();
   if (notice <= 0) return refuse(STARTED_MESSAGE);
   if (notice >= FREE_RESCHEDULE_NOTICE_MS) {
