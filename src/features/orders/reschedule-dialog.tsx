@@ -12,6 +12,8 @@ import type { MyOrder } from '../../../openapi/schema';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
 
+export const MOVED_BY_US = 'We closed on the day of this booking, so choosing another time is free of charge.';
+
 /** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time with the day's free times, and Confirm. */
 export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
@@ -22,10 +24,12 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
   const refused = useSelector(actorRef, (s) => s.matches('failed') && !s.context.canRetry);
   const error = useSelector(actorRef, (s) => s.context.error);
   const orderId = useSelector(actorRef, (s) => s.context.orderId);
+  const movedByUs = useSelector(actorRef, (s) => s.context.move !== null);
   const canConfirm = useSelector(actorRef, (s) => s.can({ type: 'reschedule.confirm' }) || s.can({ type: 'retry' }));
   const order = orders.find((candidate) => candidate.id === orderId);
   const close = () => actorRef.send({ type: 'dialog.close' });
-  const terms = order ? rescheduleTermsText(order.reschedule) : null;
+  // Opened from a closure's mailed link: we moved the visit, so the customer's own terms do not apply.
+  const terms = movedByUs ? MOVED_BY_US : order ? rescheduleTermsText(order.reschedule) : null;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && close()}>
@@ -44,7 +48,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
             </p>
           ) : null}
           {terms ? (
-            <p className={order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
+            <p className={!movedByUs && order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
           ) : null}
           <p className="cancel-dialog__terms">{BOOKING_TERMS}</p>
           {order && order.serviceId ? (
