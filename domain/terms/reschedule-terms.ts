@@ -12,6 +12,8 @@ export const FREE_RESCHEDULE_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 export const LATE_RESCHEDULE_PERCENT = LATE_CANCELLATION_PERCENT;
 export const UNPAID_LATE_MESSAGE = 'Within 24 hours of the job, please pay for the order (Pay now) before rescheduling it';
 export const STARTED_MESSAGE = 'The booking cannot be rescheduled once the job has started';
+/** What the reschedule dialog says when a closure's link opened it (decision 048). */
+export const COMPANY_MOVE_TEXT = 'We closed on the day of this booking, so choosing another time is free of charge.';
 
 export interface ReschedulableOrder {
   status: OrderStatus;

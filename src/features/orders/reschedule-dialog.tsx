@@ -6,13 +6,12 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
+import { COMPANY_MOVE_TEXT } from '../../../domain/terms/reschedule-terms';
 import { rescheduleTermsText } from './order-rules';
 import { RescheduleTimes } from './reschedule-times';
 import type { MyOrder } from '../../../openapi/schema';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
-
-export const MOVED_BY_US = 'We closed on the day of this booking, so choosing another time is free of charge.';
 
 /** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time with the day's free times, and Confirm. */
 export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
@@ -29,7 +28,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
   const order = orders.find((candidate) => candidate.id === orderId);
   const close = () => actorRef.send({ type: 'dialog.close' });
   // Opened from a closure's mailed link: we moved the visit, so the customer's own terms do not apply.
-  const terms = movedByUs ? MOVED_BY_US : order ? rescheduleTermsText(order.reschedule) : null;
+  const terms = movedByUs ? COMPANY_MOVE_TEXT : order ? rescheduleTermsText(order.reschedule) : null;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && close()}>
