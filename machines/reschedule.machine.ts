@@ -15,12 +15,16 @@ export interface RescheduleCall {
   time: string;
   /** The fee the dialog showed, which the customer agrees to by confirming. */
   fee: number;
+  /** The token of the link a closure mailed (decision 048): the move is free and spends it. */
+  move?: string;
 }
 
 export interface RescheduleContext {
   orderId: number | null;
-  /** From the order's `reschedule.fee` (0 = free). */
+  /** From the order's `reschedule.fee` (0 = free; always 0 with `move`). */
   fee: number;
+  /** Opened from a closure's mailed link (decision 048): the company moved the visit, so it is free. */
+  move: string | null;
   /** YYYY-MM-DD and HH:mm once typed in full; '' (or partly typed) otherwise. */
   date: string;
   time: string;
@@ -30,7 +34,7 @@ export interface RescheduleContext {
 }
 
 export type RescheduleEvent =
-  | { type: 'dialog.open'; order: Pick<MyOrder, 'id' | 'reschedule'> }
+  | { type: 'dialog.open'; order: Pick<MyOrder, 'id' | 'reschedule'>; move?: string }
   | { type: 'dialog.close' }
   | { type: 'date.change'; value: string }
   | { type: 'time.change'; value: string }
@@ -48,7 +52,7 @@ export interface RescheduleMeta {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const closedContext: RescheduleContext = { orderId: null, fee: 0, date: '', time: '', error: null, canRetry: false };
+const closedContext: RescheduleContext = { orderId: null, fee: 0, move: null, date: '', time: '', error: null, canRetry: false };
 
 export const rescheduleMachine = setup({
   types: {} as { context: RescheduleContext; events: RescheduleEvent; meta: RescheduleMeta },
@@ -61,7 +65,9 @@ export const rescheduleMachine = setup({
   },
   actions: {
     openFor: assign(({ event }) =>
-      event.type === 'dialog.open' ? { ...closedContext, orderId: event.order.id, fee: event.order.reschedule.fee } : {},
+      event.type === 'dialog.open'
+        ? { ...closedContext, orderId: event.order.id, fee: event.move ? 0 : event.order.reschedule.fee, move: event.move ?? null }
+        : {},
     ),
     changeDate: assign(({ context, event }) => ({ date: event.type === 'date.change' ? event.value : context.date, error: null })),
     changeTime: assign(({ context, event }) => ({ time: event.type === 'time.change' ? event.value : context.time, error: null })),
@@ -75,7 +81,8 @@ export const rescheduleMachine = setup({
   },
   guards: {
     // The server says whether the booking can still move (not once the job has started, etc.).
-    isReschedulable: ({ event }) => event.type === 'dialog.open' && event.order.reschedule.allowed,
+    // A closure's link may move the visit even when the customer's own terms would not (decision 048).
+    isReschedulable: ({ event }) => event.type === 'dialog.open' && (event.order.reschedule.allowed || Boolean(event.move)),
     canRetry: ({ context }) => context.canRetry,
     hasTime: ({ context }) => DATE.test(context.date) && TIME.test(context.time),
   },
@@ -103,7 +110,7 @@ export const rescheduleMachine = setup({
       invoke: {
         id: 'rescheduleOrder',
         src: 'rescheduleOrder',
-        input: ({ context }) => ({ orderId: context.orderId ?? 0, date: context.date, time: context.time, fee: context.fee }),
+        input: ({ context }) => ({ orderId: context.orderId ?? 0, date: context.date, time: context.time, fee: context.fee, ...(context.move ? { move: context.move } : {}) }),
         onDone: { target: 'closed', actions: ['notifyRescheduled', 'reset', 'reloadOrders'] },
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },

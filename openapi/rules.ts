@@ -353,6 +353,10 @@ export const RescheduleRequestRules = {
   "properties": {
     "due_time": {
       "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "move": {
+      "minLength": 1,
+      "maxLength": 200
     }
   }
 } as const;

@@ -1416,9 +1416,31 @@ export interface paths {
          * Close the company on a UK day (e.g. 25 December)
          * @description Today or later, within two years (400); a day already closed is 409. The day reads "Closed" in the
          *     customers' calendar at once and checkout and rescheduling refuse it (400). Jobs already booked that
-         *     day stay booked and are counted in `jobs`, to move on the schedule.
+         *     day are set aside (decision 048): they stay booked, are counted in `jobs` and listed in `visits`,
+         *     and each customer is mailed a single-use link to choose another time free of charge.
          */
         post: operations["addClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/closures/{date}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visits booked on a day, before closing it
+         * @description What closing the day would set aside (decision 048): each visit with its UK time, customer and
+         *     service, earliest first. Closing then mails each customer a link to choose another time free.
+         */
+        get: operations["listClosureVisits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1688,6 +1710,8 @@ export interface paths {
          *     order is cancelled, completed or has a cancellation request. The new time passes the same
          *     rules as a checkout (400 with the reason). `fee` is the fee the customer agreed to: when the
          *     terms now give another (the job came within 24 hours meanwhile), 409 and nothing changes.
+         *     With `move`, the link mailed when a closure set the visit aside (decision 048): the move is free
+         *     whenever it is made and spends the link; a wrong, old or spent link is 409.
          */
         post: operations["rescheduleOrder"];
         delete?: never;
@@ -2874,6 +2898,15 @@ export interface components {
             reason: string;
             /** @description Jobs still booked that day (not cancelled). */
             jobs: number;
+            /** @description Only in the answer to closing a day, the visits set aside and mailed a link to choose another time (decision 048). */
+            visits?: components["schemas"]["ClosureVisit"][];
+        };
+        /** @description A visit booked on a day being closed, as the close dialog lists it. */
+        ClosureVisit: {
+            order_id: number;
+            due: components["schemas"]["DateTime"];
+            customer: string;
+            service: string;
         };
         /**
          * @example {
@@ -2915,6 +2948,8 @@ export interface components {
             /** @description HH:mm, UK time. */
             due_time: string;
             fee: components["schemas"]["Money"];
+            /** @description The token of the mailed link to choose a new time after a closure (the move is then free). */
+            move?: string;
         };
         /**
          * @example {
@@ -3535,6 +3570,7 @@ export type TimeOff = components['schemas']['TimeOff'];
 export type NewTimeOff = components['schemas']['NewTimeOff'];
 export type AdminTeam = components['schemas']['AdminTeam'];
 export type Closure = components['schemas']['Closure'];
+export type ClosureVisit = components['schemas']['ClosureVisit'];
 export type NewClosure = components['schemas']['NewClosure'];
 export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
@@ -5745,6 +5781,33 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listClosureVisits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UK day, YYYY-MM-DD. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits booked that day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureVisit"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };

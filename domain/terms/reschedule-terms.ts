@@ -12,6 +12,8 @@ export const FREE_RESCHEDULE_NOTICE_MS = FREE_CANCELLATION_NOTICE_MS;
 export const LATE_RESCHEDULE_PERCENT = LATE_CANCELLATION_PERCENT;
 export const UNPAID_LATE_MESSAGE = 'Within 24 hours of the job, please pay for the order (Pay now) before rescheduling it';
 export const STARTED_MESSAGE = 'The booking cannot be rescheduled once the job has started';
+/** What the reschedule dialog says when a closure's link opened it (decision 048). */
+export const COMPANY_MOVE_TEXT = 'We closed on the day of this booking, so choosing another time is free of charge.';
 
 export interface ReschedulableOrder {
   status: OrderStatus;
@@ -26,6 +28,11 @@ export interface ReschedulableOrder {
    * be added until it is paid (a free reschedule can).
    */
   awaitsCardPayment: boolean;
+  /**
+   * The company set the visit aside (a closure, decision 048) and mailed a link to move it: the
+   * customer did not choose the move, so it is free whenever it is made, even on or after the day.
+   */
+  movedByCompany?: boolean;
 }
 
 export type RescheduleTerms =
@@ -40,6 +47,7 @@ export function rescheduleTerms(order: ReschedulableOrder, now: Date): Reschedul
   if (order.status === 'completed') return refuse('This order is already completed');
   if (order.hasRefundRequest) return refuse('A cancellation was requested for this order');
   if (order.dueAt === null) return refuse('This order has no booking time yet');
+  if (order.movedByCompany) return { allowed: true, fee: 0, freeUntil: null };
   const notice = order.dueAt.getTime() - now.getTime();
   if (notice <= 0) return refuse(STARTED_MESSAGE);
   if (notice >= FREE_RESCHEDULE_NOTICE_MS) {

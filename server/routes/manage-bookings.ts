@@ -16,7 +16,7 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async rescheduleOrder(request) {
       return rescheduleOrder(
-        { db: ctx.db, outbox: ctx.outbox, now: ctx.now(), payments: ctx.payments },
+        { db: ctx.db, outbox: ctx.outbox, now: ctx.now(), payments: ctx.payments, secret: ctx.config.jwtSecret },
         currentUser(request),
         (request.params as IdParams).id,
         request.body as RescheduleRequest,

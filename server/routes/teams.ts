@@ -1,6 +1,7 @@
-import type { NewClosure, NewTimeOff, TeamInput } from '../../openapi/schema';
+import type { NewClosure, NewTimeOff, TeamInput, operations } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { addClosure, listClosures, removeClosure } from '../services/closures';
+import { visitsOnDay } from '../services/closure-moves';
 import { addTimeOff, createTeam, listTeams, removeTimeOff, updateTeam } from '../services/teams';
 
 const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
@@ -18,7 +19,9 @@ export function teamHandlers(ctx: AppContext): Partial<Handlers> {
       return removeTimeOff(ctx.db, id, timeOffId, ctx.now());
     },
     listClosures: async () => listClosures(ctx.db, ctx.now()),
-    addClosure: async (request, reply) => reply.code(201).send(await addClosure(ctx.db, request.body as NewClosure, ctx.now())),
+    addClosure: async (request, reply) =>
+      reply.code(201).send(await addClosure({ db: ctx.db, outbox: ctx.outbox, secret: ctx.config.jwtSecret }, request.body as NewClosure, ctx.now())),
+    listClosureVisits: async (request) => visitsOnDay(ctx.db, (request.params as operations['listClosureVisits']['parameters']['path']).date),
     removeClosure: async (request) => removeClosure(ctx.db, (request.params as { date: string }).date, ctx.now()),
   };
 }

@@ -7,6 +7,8 @@ import { bookedJobs } from '../repositories/teams';
 import { assertEditableDays } from './editable-days';
 import { isEditableDay } from '../../domain/time/editable-days';
 import { londonDate } from '../../domain/time/london-time';
+import type { MailOutbox } from '../jobs';
+import { setAsideVisits } from './closure-moves';
 
 
 /**
@@ -19,13 +21,22 @@ export async function listClosures(db: Database, now: Date): Promise<Closure[]> 
   return closuresRepository(db).from(londonDate(now));
 }
 
-export async function addClosure(db: Database, input: NewClosure, now: Date): Promise<Closure> {
+/**
+ * Closing a day sets aside the visits booked on it and mails their customers a link to choose
+ * another time (decision 048), in the closure's transaction: the mails go if and only if it closed.
+ */
+export async function addClosure(
+  deps: { db: Database; outbox: MailOutbox; secret: string },
+  input: NewClosure,
+  now: Date,
+): Promise<Closure> {
   const reason = (input.reason ?? '').trim();
   assertEditableDays(input.date, input.date, now, 'A closure');
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await availabilityRepository(tx).lockDay(input.date);
     if (!(await closuresRepository(tx).add(input.date, reason))) throw conflict(`We are already closed on ${input.date}`);
-    return { date: input.date, reason, jobs: await bookedJobs(tx, input.date, input.date) };
+    const visits = await setAsideVisits(tx, { outbox: deps.outbox, secret: deps.secret, now }, input.date, reason);
+    return { date: input.date, reason, jobs: await bookedJobs(tx, input.date, input.date), visits };
   });
 }
 

@@ -19,14 +19,16 @@ import { ledgerRepository } from '../repositories/ledger';
 import { collectBalance } from './balance-collection';
 import type { PaymentProvider } from './payment-provider';
 import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
+import { spendMoveLink } from './closure-moves';
 
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
 
-export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
+export function termsOf(order: OrderRow, now: Date, movedByCompany = false): RescheduleTerms {
   return rescheduleTerms(
     {
+      movedByCompany,
       status: order.status,
       price: toPence(order.total) - toPence(order.reschedule_fees),
       dueAt: order.due_at,
@@ -45,7 +47,7 @@ export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
  * entry and the mail (with the new calendar entry) are written in one transaction.
  */
 export async function rescheduleOrder(
-  deps: { db: Database; outbox: MailOutbox; now: Date; payments?: PaymentProvider | null },
+  deps: { db: Database; outbox: MailOutbox; now: Date; payments?: PaymentProvider | null; secret?: string },
   user: AuthUser,
   orderId: number,
   request: RescheduleRequest,
@@ -57,7 +59,9 @@ export async function rescheduleOrder(
     const orders = orderRepository(tx);
     const order = await orders.find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
-    const terms = termsOf(order, deps.now);
+    // The closure's link (decision 048): the company moved the visit, so the move is free; spent here.
+    const movedByCompany = request.move !== undefined && (await spendMoveLink(tx, { secret: deps.secret ?? '', now: deps.now }, orderId, request.move));
+    const terms = termsOf(order, deps.now, movedByCompany);
     if (!terms.allowed) throw conflict(terms.reason);
     if (order.due_at && dueAt.getTime() === new Date(order.due_at).getTime()) throw badRequest('This is the booking\'s time already: please choose another');
     await assertBookableTime(tx, { orderId, dueAt }, deps.now);

@@ -5,9 +5,12 @@ import { unwrap } from './errors';
 import type { RescheduleResult } from '../../openapi/schema';
 
 /** POST /services/order/{id}/reschedule: move one of my bookings, agreeing to the fee shown. */
-export function rescheduleOrder({ orderId, date, time, fee }: RescheduleCall): Promise<RescheduleResult> {
+export function rescheduleOrder({ orderId, date, time, fee, move }: RescheduleCall): Promise<RescheduleResult> {
   return unwrap(
-    api.POST('/services/order/{id}/reschedule', { params: { path: { id: orderId } }, body: { due_date: date, due_time: time, fee } }),
+    api.POST('/services/order/{id}/reschedule', {
+      params: { path: { id: orderId } },
+      body: { due_date: date, due_time: time, fee, ...(move ? { move } : {}) },
+    }),
   );
 }
 

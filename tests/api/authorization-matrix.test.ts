@@ -154,6 +154,7 @@ const ROWS: Record<string, Row> = {
     },
   },
   listClosures: { request: async () => ({ path: '/admin/closures' }) },
+  listClosureVisits: { request: async () => ({ path: `/admin/closures/${farDay()}/visits` }) },
   addClosure: { request: async () => ({ path: '/admin/closures', body: { date: farDay(), reason: 'Matrix' } }) },
   removeClosure: {
     request: async (ctx) => {

@@ -96,7 +96,7 @@ describe('closures', () => {
   it('closes 25 December: the day reads closed with its reason, checkout refuses it, and reopening makes it bookable again', async () => {
     expect((await day('2027-12-25')).day.status).toBe('open');
     const added = await asAdmin('POST', '/admin/closures', { date: '2027-12-25', reason: 'Christmas Day' });
-    expect(added).toEqual({ status: 201, body: { date: '2027-12-25', reason: 'Christmas Day', jobs: 0 } });
+    expect(added).toEqual({ status: 201, body: { date: '2027-12-25', reason: 'Christmas Day', jobs: 0, visits: [] } });
     expect((await day('2027-12-25')).day).toEqual({ date: '2027-12-25', status: 'closed', reason: 'Christmas Day', times: [] });
     expect((await asAdmin('GET', '/admin/closures')).body).toContainEqual({ date: '2027-12-25', reason: 'Christmas Day', jobs: 0 });
 
@@ -115,7 +115,7 @@ describe('closures', () => {
   it('reads "Closed" for a closure without a reason and counts the jobs still booked that day', async () => {
     const order = await placeOrder(server, jane.token, house);
     expect((await checkout(server, jane.token, checkoutBody(order.id, londonLocalToInstant('2027-06-01', '10:00')))).response.status).toBe(200);
-    expect(await asAdmin('POST', '/admin/closures', { date: '2027-06-01' })).toEqual({ status: 201, body: { date: '2027-06-01', reason: '', jobs: 1 } });
+    expect(await asAdmin('POST', '/admin/closures', { date: '2027-06-01' })).toMatchObject({ status: 201, body: { date: '2027-06-01', reason: '', jobs: 1, visits: [{ order_id: order.id }] } });
     expect((await day('2027-06-01')).day).toMatchObject({ status: 'closed', reason: 'Closed' });
   });
 

@@ -66,7 +66,34 @@ describe('reschedule machine behaviour', () => {
       { orderId: 7, date: '2099-06-02', time: '10:30', fee: 16.5 },
     ]);
     expect(seen).toEqual(['toast', 'reload']);
-    expect(actor.getSnapshot().context).toEqual({ orderId: null, fee: 0, date: '', time: '', error: null, canRetry: false });
+    expect(actor.getSnapshot().context).toEqual({ orderId: null, fee: 0, move: null, date: '', time: '', error: null, canRetry: false });
+  });
+
+  it('opened from a closure\'s link (decision 048): free even when the terms charge or refuse, and the link is sent', async () => {
+    const calls: unknown[] = [];
+    const actor = createActor(
+      rescheduleMachine.provide({
+        actors: {
+          rescheduleOrder: fromPromise(async ({ input }) => {
+            calls.push(input);
+            return { message: 'Booking rescheduled', fee: 0, due: '2099-06-02T09:30:00.000Z', total: 55 };
+          }),
+        },
+      }),
+    ).start();
+    const charged = { ...movable, reschedule: { allowed: true, fee: 16.5, freeUntil: null } };
+    actor.send({ type: 'dialog.open', order: charged, move: '7.signed' });
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: 7, fee: 0, move: '7.signed' });
+    actor.send({ type: 'date.change', value: '2099-06-02' });
+    actor.send({ type: 'time.change', value: '10:30' });
+    actor.send({ type: 'reschedule.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls).toEqual([{ orderId: 7, date: '2099-06-02', time: '10:30', fee: 0, move: '7.signed' }]);
+    // Without the link, a visit whose terms refuse a move does not open.
+    actor.send({ type: 'dialog.open', order: { ...movable, reschedule: { allowed: false, fee: 0, reason: 'The booking cannot be rescheduled once the job has started' } } });
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'dialog.open', order: { ...movable, reschedule: { allowed: false, fee: 0, reason: 'The booking cannot be rescheduled once the job has started' } }, move: '7.signed' });
+    expect(actor.getSnapshot().value).toBe('choosing');
   });
 });
 

@@ -270,11 +270,12 @@ describe('availability and claiming a team on the database (decision 015)', () =
   });
 
   it('closures (issue 15): one per day, from today on, listed and removed', async () => {
-    const added = await addClosure(db, { date: '2030-02-01', reason: '  Stocktake ' }, NOW);
-    expect(added).toEqual({ date: '2030-02-01', reason: 'Stocktake', jobs: 0 });
-    await refused(addClosure(db, { date: '2030-02-01' }, NOW), 409, 'We are already closed on 2030-02-01');
-    await refused(() => addClosure(db, { date: '2030-01-06' }, NOW), 400, 'A closure must be today (2030-01-07) or later');
-    await refused(() => addClosure(db, { date: '2032-01-08' }, NOW), 400, 'A closure can be set up to 2032-01-07');
+    const closing = { db, outbox: { add: async () => {}, site: { publicUrl: 'http://localhost:3000', vatNumber: '' } }, secret: 'test-secret' };
+    const added = await addClosure(closing, { date: '2030-02-01', reason: '  Stocktake ' }, NOW);
+    expect(added).toEqual({ date: '2030-02-01', reason: 'Stocktake', jobs: 0, visits: [] });
+    await refused(addClosure(closing, { date: '2030-02-01' }, NOW), 409, 'We are already closed on 2030-02-01');
+    await refused(() => addClosure(closing, { date: '2030-01-06' }, NOW), 400, 'A closure must be today (2030-01-07) or later');
+    await refused(() => addClosure(closing, { date: '2032-01-08' }, NOW), 400, 'A closure can be set up to 2032-01-07');
     expect((await listClosures(db, NOW)).map((closure) => closure.date)).toContain('2030-02-01');
     const left = await removeClosure(db, '2030-02-01', NOW);
     expect(left.map((closure) => closure.date)).not.toContain('2030-02-01');

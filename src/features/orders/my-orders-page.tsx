@@ -150,6 +150,19 @@ export default function MyOrdersPage() {
     { inspect },
   );
 
+  // A closure's mailed link (decision 048): ?move=<order id>.<signature> opens that order's dialog, once.
+  const [searchParams] = useSearchParams();
+  const moveToken = searchParams.get('move');
+  const moveOpened = useRef(false);
+  useEffect(() => {
+    if (moveOpened.current || !moveToken || !orders.data || !series.data) return;
+    const orderId = Number(moveToken.split('.')[0]);
+    const order = [...orders.data.rows, ...series.data.flatMap((one) => one.visits)].find((candidate) => candidate.id === orderId);
+    moveOpened.current = true;
+    if (order) reschedule.send({ type: 'dialog.open', order, move: moveToken });
+    else showToast('This link is for a booking that is not in your list: see your orders below', 'error');
+  }, [moveToken, orders.data, series.data, reschedule, showToast]);
+
   const undoingId = useSelector(seriesMachineRef, (s) => (s.matches('undoing') ? s.context.id : null));
   const allSeries = series.data ?? [];
   // A series's visits are listed under its heading (decision 021), not again among single orders.

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
+import { COMPANY_MOVE_TEXT } from '../../../domain/terms/reschedule-terms';
 import { rescheduleTermsText } from './order-rules';
 import { RescheduleTimes } from './reschedule-times';
 import type { MyOrder } from '../../../openapi/schema';
@@ -22,10 +23,12 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
   const refused = useSelector(actorRef, (s) => s.matches('failed') && !s.context.canRetry);
   const error = useSelector(actorRef, (s) => s.context.error);
   const orderId = useSelector(actorRef, (s) => s.context.orderId);
+  const movedByUs = useSelector(actorRef, (s) => s.context.move !== null);
   const canConfirm = useSelector(actorRef, (s) => s.can({ type: 'reschedule.confirm' }) || s.can({ type: 'retry' }));
   const order = orders.find((candidate) => candidate.id === orderId);
   const close = () => actorRef.send({ type: 'dialog.close' });
-  const terms = order ? rescheduleTermsText(order.reschedule) : null;
+  // Opened from a closure's mailed link: we moved the visit, so the customer's own terms do not apply.
+  const terms = movedByUs ? COMPANY_MOVE_TEXT : order ? rescheduleTermsText(order.reschedule) : null;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && close()}>
@@ -44,7 +47,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
             </p>
           ) : null}
           {terms ? (
-            <p className={order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
+            <p className={!movedByUs && order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
           ) : null}
           <p className="cancel-dialog__terms">{BOOKING_TERMS}</p>
           {order && order.serviceId ? (

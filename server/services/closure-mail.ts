@@ -1,0 +1,25 @@
+import type { MailSite } from '../jobs';
+import type { VisitOnDay } from '../repositories/closure-moves';
+import type { Mail } from './mail';
+import { formatLondon } from '../../domain/time/london-time';
+import { MY_ORDERS_PATH } from './order-mails';
+
+/** The query parameter of My orders that opens the reschedule dialog for a visit a closure set aside. */
+export const MOVE_PARAMETER = 'move';
+
+/** The mail to a customer whose visit is on a day the company closed (decision 048). */
+export function closureMoveMail(visit: VisitOnDay, day: string, reason: string, token: string, site: MailSite): Mail {
+  const link = `${site.publicUrl}${MY_ORDERS_PATH}?${MOVE_PARAMETER}=${encodeURIComponent(token)}`;
+  const text = [
+    `Hello ${visit.customer},`,
+    '',
+    `We are sorry: we are closed on ${day}${reason ? ` (${reason})` : ''}, so your booking of ${visit.service} (order #${visit.orderId}) on ${formatLondon(visit.dueAt)} (UK time) cannot go ahead then.`,
+    'Please choose another time here, free of charge (the link works once):',
+    link,
+    '',
+    'Your booking and any payment stay as they are until you choose.',
+    '',
+    'Sparkle Cleaning',
+  ].join('\n');
+  return { to: visit.email, subject: `Please choose a new time: order #${visit.orderId}`, text };
+}
