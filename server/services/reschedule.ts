@@ -19,16 +19,18 @@ import { ledgerRepository } from '../repositories/ledger';
 import { collectBalance } from './balance-collection';
 import type { PaymentProvider } from './payment-provider';
 import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
 
-export function termsOf(order: OrderRow, now: Date): RescheduleTerms {
+/** The terms of moving this order now; the price is the ledger's (decision 045), fees left out. */
+export function termsOf(order: OrderRow, totals: LedgerTotals, now: Date): RescheduleTerms {
   return rescheduleTerms(
     {
       status: order.status,
-      price: toPence(order.total) - toPence(order.reschedule_fees),
+      price: totals.total - totals.fees,
       dueAt: order.due_at,
       hasRefundRequest: order.refund_status !== null,
       awaitsCardPayment: awaitsCardPayment(order),
@@ -57,7 +59,9 @@ export async function rescheduleOrder(
     const orders = orderRepository(tx);
     const order = await orders.find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
-    const terms = termsOf(order, deps.now);
+    const ledger = ledgerRepository(tx);
+    const lines = await ledger.forOrder(orderId);
+    const terms = termsOf(order, ledgerTotals(lines), deps.now);
     if (!terms.allowed) throw conflict(terms.reason);
     if (order.due_at && dueAt.getTime() === new Date(order.due_at).getTime()) throw badRequest('This is the booking\'s time already: please choose another');
     await assertBookableTime(tx, { orderId, dueAt }, deps.now);
@@ -78,8 +82,7 @@ export async function rescheduleOrder(
     );
     if (terms.fee > 0) {
       // The fee is a line of the order's ledger (decision 036), at the rate of the job it moved.
-      const ledger = ledgerRepository(tx);
-      const rate = (await ledger.forOrder(orderId)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+      const rate = lines.find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
       await ledger.add({
         orderId, kind: 'fee', name: RESCHEDULING_FEE_NAME, amount: terms.fee, vatPercent: rate,
         reason: 'Rescheduled within 24 hours of the start', actorId: user.id, actor: user.name, at: deps.now,
