@@ -2297,6 +2297,8 @@ export interface components {
             active: boolean;
             /** @description A card is saved to pay each visit automatically (removeSeriesCard forgets it). */
             savedCard?: boolean;
+            /** @description What "Cancel all future visits" would charge now: the discount of the visits done, not earned yet (decision 037); 0 when earned, ended or nothing done. */
+            endingCost?: components["schemas"]["Money"];
             visits: components["schemas"]["MyOrder"][];
         };
         /**

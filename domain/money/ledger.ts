@@ -41,6 +41,11 @@ export interface LedgerTotals {
   vat: Pence;
   paid: Pence;
   refunded: Pence;
+  /**
+   * The charges of kind `fee` (late fees, an unearned discount): the terms' percentages apply to the
+   * job's price without them (`total - fees`), so a fee never earns a fee.
+   */
+  fees: Pence;
   /** What is owed: the total less what was paid, plus what was given back. Negative: a refund is due. */
   balanceDue: Pence;
 }
@@ -75,6 +80,7 @@ export function ledgerTotals(lines: readonly LedgerLine[]): LedgerTotals {
     vat: rates.reduce((all, rate) => all + rate.vat, 0),
     paid,
     refunded,
+    fees: sum('fee'),
     balanceDue: total - paid + refunded,
   };
 }

@@ -106,10 +106,11 @@ export function refundRepository(db: Database) {
     },
 
     /** The provider refunded: from now on the amount counts in Total Refound. */
+    /** A provider refund of an accepted cancellation (one of its parts, decision 045) adds to Total Refound. */
     async recordProviderRefund(orderId: number, refund: { id: string; amount: number }): Promise<void> {
       await db.query(
-        `UPDATE refund_requests SET refunded_amount = $2, provider_refund_ref = $3
-          WHERE order_id = $1 AND status = 'accepted' AND provider_refund_ref IS NULL`,
+        `UPDATE refund_requests SET refunded_amount = COALESCE(refunded_amount, 0) + $2, provider_refund_ref = $3
+          WHERE order_id = $1 AND status = 'accepted'`,
         [orderId, refund.amount, refund.id],
       );
     },

@@ -8,6 +8,7 @@ import { editableRulesRepository } from '../repositories/editable-rules';
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository } from '../repositories/orders';
 import { collectBalance } from './balance-collection';
+import { refundCardPayments } from './card-refunds';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { getOrder } from './orders-admin';
@@ -55,6 +56,16 @@ export async function adjustOrder(
       await collectBalance(deps, orderId);
     } catch {
       // The provider could not open the payment now: the balance stays due with Pay now on My orders.
+    }
+  } else {
+    // A credit on a card-paid order gives the money back through the provider (decision 045): what
+    // the ledger now owes the customer (a refund an earlier credit lost to a concurrent one
+    // included), never more than was paid. A provider that cannot refund now leaves the refund due
+    // for staff (payment.refundDue), as before.
+    try {
+      await refundCardPayments(deps, orderId, Number.POSITIVE_INFINITY);
+    } catch {
+      // Shown as a refund due on the order page; the next credit or cancellation refunds it too.
     }
   }
   return getOrder(deps.db, orderId);

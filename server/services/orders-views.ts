@@ -1,7 +1,7 @@
 import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import type { LedgerTotals } from '../../domain/money/ledger';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
@@ -49,8 +49,8 @@ export function cardBalanceView(row: OrderRow, totals: LedgerTotals): OrderCardB
 export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, cardAvailable = true): MyOrder {
   const terms = cancellationTerms(
     {
-      status: row.status, total: toPence(row.total), dueAt: row.due_at,
-      hasRefundRequest: row.refund_status !== null, paid: row.paid_amount !== null,
+      status: row.status, total: totals.total, dueAt: row.due_at,
+      hasRefundRequest: row.refund_status !== null, paid: totals.paid > 0,
     },
     now,
   );
@@ -67,7 +67,7 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },
-    reschedule: rescheduleView(row, now),
+    reschedule: rescheduleView(row, totals, now),
     receipt: isPaid(row),
     serviceId: row.service_id,
     ...(row.duration_minutes ? { minutes: row.duration_minutes } : {}),
@@ -76,8 +76,8 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
 }
 
 /** What moving the booking now would cost, and until when it is free. */
-function rescheduleView(row: OrderRow, now: Date): Rescheduling {
-  const terms = rescheduleTermsOf(row, now);
+function rescheduleView(row: OrderRow, totals: LedgerTotals, now: Date): Rescheduling {
+  const terms = rescheduleTermsOf(row, totals, now);
   return terms.allowed
     ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
     : { allowed: false, fee: 0, reason: terms.reason };

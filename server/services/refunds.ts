@@ -13,7 +13,8 @@ import { issueCreditNote } from './credit-notes';
 import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
-import { HttpError } from '../lib/http-error';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
+import { refundCardPayments } from './card-refunds';
 import type { MailOutbox } from '../jobs';
 import { cancellationRequestMail, refundDecisionMail } from './manage-mails';
 
@@ -52,10 +53,12 @@ export async function recordCancellationRequest(
   tx: Database, outbox: MailOutbox, user: AuthUser, order: OrderRow, reason: string, now: Date,
   options: { mail?: boolean } = {},
 ): Promise<number> {
+  // The ledger's figures (decision 045): a late fee paid since checkout is part of what was paid.
+  const totals = ledgerTotals(await ledgerRepository(tx).forOrder(order.id));
   const terms = cancellationTerms(
     {
-      status: order.status, total: toPence(order.total), dueAt: order.due_at,
-      hasRefundRequest: order.refund_status !== null, paid: order.paid_amount !== null,
+      status: order.status, total: totals.total, dueAt: order.due_at,
+      hasRefundRequest: order.refund_status !== null, paid: totals.paid > 0,
     },
     now,
   );
@@ -72,8 +75,6 @@ export async function recordCancellationRequest(
   return fee;
 }
 
-export const PROVIDER_REFUND_FAILED_MESSAGE =
-  'The refund is accepted, but the payment provider has not refunded the money yet: accept it again to retry';
 
 /**
  * An administrator accepts or rejects a pending request. Accepting cancels the order and owes what
@@ -105,7 +106,9 @@ export async function decideRefund(
     }
 
     const accepted = decision.status === 'accepted';
-    const due = accepted ? refundOwed(order.paid_amount, refund.fee) : null;
+    const ledger = ledgerRepository(tx);
+    const lines = await ledger.forOrder(order.id);
+    const due = accepted ? refundOwed(ledgerTotals(lines), refund.fee) : null;
     await refunds.decide({
       orderId: order.id, status: decision.status, refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: admin.id,
     });
@@ -126,8 +129,10 @@ export async function decideRefund(
   });
 
   const { order, refund } = decided;
-  if (refund.status === 'accepted' && refund.provider_refund_ref === null && (refund.refund_due ?? 0) > 0) {
-    await refundThroughProvider(deps, order.id, order.payment_ref, refund.refund_due!, now);
+  // What the provider has not given back yet: accepting again after a failure refunds the rest.
+  const left = toPence(refund.refund_due ?? 0) - toPence(refund.refunded_amount ?? 0);
+  if (refund.status === 'accepted' && left > 0) {
+    await refundCardPayments({ ...deps, now }, order.id, left, (tx, refunded) => refundRepository(tx).recordProviderRefund(order.id, refunded));
     return refundRequestView((await refundRepository(deps.db).find(order.id))!);
   }
   return refundRequestView(refund);
@@ -154,37 +159,12 @@ export async function creditCancellation(
   }
 }
 
-/** What was paid less the fee, never below 0; nothing when nothing was paid. */
-export function refundOwed(paidAmount: number | null, fee: number): number {
-  if (paidAmount === null) return 0;
-  return toPounds(Math.max(0, toPence(paidAmount) - toPence(fee)));
-}
-
 /**
- * Gives back an accepted refund through the provider, under the order's key (one refund per order
- * however often it is called); 502 when the provider did not, the refund staying accepted to retry.
+ * What was paid (at checkout and for any balance since) and not yet given back, less the fee,
+ * never below 0: nothing when nothing was paid.
  */
-export async function refundThroughProvider(
-  deps: { db: Database; payments: PaymentProvider | null },
-  orderId: number,
-  paymentRef: string | null,
-  amount: number,
-  now: Date,
-): Promise<void> {
-  if (!deps.payments || !paymentRef) throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
-  let refunded;
-  try {
-    refunded = await deps.payments.refund({ paymentId: paymentRef, amount, idempotencyKey: `refund-order-${orderId}` });
-  } catch {
-    throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
-  }
-  await deps.db.transaction(async (tx) => {
-    await refundRepository(tx).recordProviderRefund(orderId, refunded);
-    await ledgerRepository(tx).add({
-      orderId, kind: 'refund', name: 'Card refund', amount: toPence(refunded.amount), vatPercent: null,
-      reference: refunded.id, actorId: null, actor: deps.payments!.name, at: now,
-    });
-  });
+export function refundOwed(totals: LedgerTotals, fee: number): number {
+  return toPounds(Math.max(0, totals.paid - totals.refunded - toPence(fee)));
 }
 
 /** One page of refund requests in the table's sort and filter. */

@@ -20,17 +20,19 @@ import { collectBalance } from './balance-collection';
 import type { PaymentProvider } from './payment-provider';
 import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
 import { spendMoveLink } from './closure-moves';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 
 
 
 export const RESCHEDULED_MESSAGE = 'Booking rescheduled';
 
-export function termsOf(order: OrderRow, now: Date, movedByCompany = false): RescheduleTerms {
+/** The terms of moving this order now; the price is the ledger's (decision 045), fees left out. */
+export function termsOf(order: OrderRow, totals: LedgerTotals, now: Date, movedByCompany = false): RescheduleTerms {
   return rescheduleTerms(
     {
       movedByCompany,
       status: order.status,
-      price: toPence(order.total) - toPence(order.reschedule_fees),
+      price: totals.total - totals.fees,
       dueAt: order.due_at,
       hasRefundRequest: order.refund_status !== null,
       awaitsCardPayment: awaitsCardPayment(order),
@@ -61,7 +63,9 @@ export async function rescheduleOrder(
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     // The closure's link (decision 048): the company moved the visit, so the move is free; spent here.
     const movedByCompany = request.move !== undefined && (await spendMoveLink(tx, { secret: deps.secret ?? '', now: deps.now }, orderId, request.move));
-    const terms = termsOf(order, deps.now, movedByCompany);
+    const ledger = ledgerRepository(tx);
+    const lines = await ledger.forOrder(orderId);
+    const terms = termsOf(order, ledgerTotals(lines), deps.now, movedByCompany);
     if (!terms.allowed) throw conflict(terms.reason);
     if (order.due_at && dueAt.getTime() === new Date(order.due_at).getTime()) throw badRequest('This is the booking\'s time already: please choose another');
     await assertBookableTime(tx, { orderId, dueAt }, deps.now);
@@ -82,8 +86,7 @@ export async function rescheduleOrder(
     );
     if (terms.fee > 0) {
       // The fee is a line of the order's ledger (decision 036), at the rate of the job it moved.
-      const ledger = ledgerRepository(tx);
-      const rate = (await ledger.forOrder(orderId)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+      const rate = lines.find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
       await ledger.add({
         orderId, kind: 'fee', name: RESCHEDULING_FEE_NAME, amount: terms.fee, vatPercent: rate,
         reason: 'Rescheduled within 24 hours of the start', actorId: user.id, actor: user.name, at: deps.now,

@@ -14,8 +14,11 @@ import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { londonParts } from '../../domain/time/london-time';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
-import { creditCancellation, refundOwed, refundThroughProvider } from './refunds';
+import { creditCancellation, refundOwed } from './refunds';
+import { refundCardPayments } from './card-refunds';
+import { ledgerTotals } from '../../domain/money/ledger';
 import { refundRepository } from '../repositories/refunds';
+import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
 import { seriesCalendar } from './series-calendar';
 import { skipUndoneMail, visitSkippedMail } from './series-mails';
@@ -62,7 +65,7 @@ async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promi
 async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, fee: Pence, now: Date): Promise<Pence> {
   const refunds = refundRepository(tx);
   if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee: toPounds(fee), requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
-  const due = refundOwed(visit.paid_amount, toPounds(fee));
+  const due = refundOwed(ledgerTotals(await ledgerRepository(tx).forOrder(visit.id)), toPounds(fee));
   await refunds.decide({ orderId: visit.id, status: 'accepted', refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: user.id });
   await auditRepository(tx).record({
     orderId: visit.id, actorId: user.id, actor: user.name, action: 'refund.status', from: null, to: 'accepted', at: now,
@@ -99,7 +102,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     // After the commit, as an accepted refund is: a provider that fails leaves it accepted and
     // unrefunded in the office's list, where accepting it again retries under the same key.
     try {
-      await refundThroughProvider(deps, visit.id, visit.payment_ref, toPounds(refund), deps.now);
+      await refundCardPayments(deps, visit.id, refund, (tx, refunded) => refundRepository(tx).recordProviderRefund(visit.id, refunded));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
     }

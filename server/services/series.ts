@@ -14,7 +14,7 @@ import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
 import { seriesEndedMail } from './series-mails';
-import { chargeUnearnedDiscount } from './unearned-discount';
+import { chargeUnearnedDiscount, unearnedDiscount } from './unearned-discount';
 
 
 export const SERIES_CANCELLED_MESSAGE = 'Series ended';
@@ -32,7 +32,10 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   if (series.length === 0) return [];
   const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
   const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.id));
-  return series.map((row) => ({
+  // What "End the series" would charge now, by the rule that charges it (decision 037).
+  const endingCosts = await Promise.all(series.map(async (row) =>
+    (row.ended_at === null ? (await unearnedDiscount(db, row.id, now))?.amount ?? 0 : 0)));
+  return series.map((row, index) => ({
     id: row.id,
     service: row.service_name,
     frequency: row.frequency,
@@ -40,6 +43,7 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
     time: row.first_time,
     active: row.ended_at === null,
     savedCard: row.card_saved,
+    endingCost: toPounds(endingCosts[index] ?? 0),
     visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable)),
   }));
 }

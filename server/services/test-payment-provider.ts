@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
 import { conflict } from '../lib/http-error';
+import { toPence } from '../../domain/money/money';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 
 /**
@@ -21,6 +22,7 @@ export const TEST_PROVIDER_ACTOR = 'Test payment provider';
 export const SIGNATURE_HEADER = 'test-payments-signature';
 /** A notification older than this is refused, so a captured one cannot be replayed later. */
 const SIGNATURE_TOLERANCE_S = 5 * 60;
+export const REFUND_REFUSED_MESSAGE = 'The payment provider refused the refund: the payment is not paid, or was refunded already';
 
 export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvider {
   return {
@@ -46,16 +48,25 @@ export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvide
     },
 
     async refund(request) {
-      // Once per refund key: repeating the same refund answers it again instead of paying twice.
-      const rows = await deps.db.query<{ refunded_amount: number }>(
-        `UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3
-          WHERE id = $1 AND status = 'paid' AND $2::numeric <= amount
-            AND (refund_key IS NULL OR (refund_key = $3 AND refunded_amount = $2::numeric))
-          RETURNING refunded_amount`,
-        [request.paymentId, request.amount, request.idempotencyKey],
-      );
-      if (rows.length === 0) throw conflict('The payment provider refused the refund: the payment is not paid, or was refunded already');
-      return { id: `re_${request.paymentId}`, amount: request.amount };
+      // Once per refund key (a repeat answers the same refund), several per payment, never more in
+      // all than was paid: the session's row is locked while the refunds so far are added up.
+      return deps.db.transaction(async (tx) => {
+        const [session] = await tx.query<{ amount: number; refunded_amount: number }>(
+          `SELECT amount, refunded_amount FROM payment_sessions WHERE id = $1 AND status = 'paid' FOR UPDATE`, [request.paymentId]);
+        const [earlier] = await tx.query<{ id: string; amount: number }>(
+          'SELECT id, amount FROM payment_session_refunds WHERE idempotency_key = $1 AND session_id = $2', [request.idempotencyKey, request.paymentId]);
+        if (earlier && toPence(earlier.amount) === toPence(request.amount)) return { id: earlier.id, amount: request.amount };
+        const left = session ? toPence(session.amount) - toPence(session.refunded_amount) : 0;
+        if (!session || earlier || toPence(request.amount) > left) throw conflict(REFUND_REFUSED_MESSAGE);
+        const [{ count }] = (await tx.query<{ count: number }>(
+          'SELECT count(*)::integer AS count FROM payment_session_refunds WHERE session_id = $1', [request.paymentId])) as [{ count: number }];
+        const id = count === 0 ? `re_${request.paymentId}` : `re_${request.paymentId}_${count + 1}`;
+        await tx.query('INSERT INTO payment_session_refunds (idempotency_key, id, session_id, amount, created_at) VALUES ($1, $2, $3, $4, $5)',
+          [request.idempotencyKey, id, request.paymentId, request.amount, deps.now()]);
+        await tx.query('UPDATE payment_sessions SET refunded_amount = refunded_amount + $2, refund_key = $3 WHERE id = $1',
+          [request.paymentId, request.amount, request.idempotencyKey]);
+        return { id, amount: request.amount };
+      });
     },
   };
 }

@@ -13,24 +13,44 @@ import { type Pence } from '../../domain/money/money';
 export const EARNED_AFTER_VISITS = DISCOUNT_EARNED_AFTER_VISITS;
 export const UNEARNED_DISCOUNT_NAME = 'Frequency discount not earned (series ended early)';
 
-/** Charges the discount of the done visits back when the series ends early; answers what it charged (pence, 0 if earned). */
-export async function chargeUnearnedDiscount(tx: Database, seriesId: number, now: Date): Promise<Pence> {
+/** What ending the series now would charge back, and on which visit at which rate; null when nothing. */
+export interface UnearnedDiscount {
+  amount: Pence;
+  orderId: number;
+  vatPercent: number;
+}
+
+/**
+ * The one rule, read by "End the series" (which charges it) and by the series' answer (which shows
+ * it before Confirm, `endingCost`): so the price said is the price charged. `lock` takes the done
+ * visits' rows, as ending does.
+ */
+export async function unearnedDiscount(db: Database, seriesId: number, now: Date, options: { lock?: boolean } = {}): Promise<UnearnedDiscount | null> {
   // Done: the visit's time has come and it was not cancelled (it took place, or is taking place).
-  const done = await tx.query<{ id: number }>(
+  const done = await db.query<{ id: number }>(
     `SELECT id FROM orders
       WHERE series_id = $1 AND due_at <= $2 AND status <> 'cancelled'
-      ORDER BY due_at, id FOR UPDATE`,
+      ORDER BY due_at, id${options.lock ? ' FOR UPDATE' : ''}`,
     [seriesId, now],
   );
-  if (done.length === 0 || done.length >= EARNED_AFTER_VISITS) return 0;
-  const ledger = ledgerRepository(tx);
-  const ledgers = await ledger.forOrders(done.map((visit) => visit.id));
+  if (done.length === 0 || done.length >= EARNED_AFTER_VISITS) return null;
+  const ledgers = await ledgerRepository(db).forOrders(done.map((visit) => visit.id));
   const discounts = [...ledgers.values()].flat().filter((line) => line.kind === 'discount');
   const amount = discounts.reduce((sum, line) => sum - line.amount, 0);
-  if (amount <= 0) return 0;
+  if (amount <= 0) return null;
   const last = done.at(-1)!;
   const vatPercent = discounts[0]?.vatPercent ?? ledgers.get(last.id)?.find((line) => line.vatPercent !== null)?.vatPercent ?? 20;
+  return { amount, orderId: last.id, vatPercent };
+}
+
+/** Charges the discount of the done visits back when the series ends early; answers what it charged (pence, 0 if earned). */
+export async function chargeUnearnedDiscount(tx: Database, seriesId: number, now: Date): Promise<Pence> {
+  const unearned = await unearnedDiscount(tx, seriesId, now, { lock: true });
+  if (!unearned) return 0;
   // A ledger line on the latest done visit (decision 036): its total, invoice and balance show it.
-  await ledger.add({ orderId: last.id, kind: 'fee', name: UNEARNED_DISCOUNT_NAME, amount, vatPercent, actorId: null, actor: 'Terms', at: now });
-  return amount;
+  await ledgerRepository(tx).add({
+    orderId: unearned.orderId, kind: 'fee', name: UNEARNED_DISCOUNT_NAME, amount: unearned.amount, vatPercent: unearned.vatPercent,
+    actorId: null, actor: 'Terms', at: now,
+  });
+  return unearned.amount;
 }

@@ -1,7 +1,9 @@
 import type { Database } from '../db/database';
 import { orderRepository } from '../repositories/orders';
 import type { MailOutbox } from '../jobs';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
 import { awaitsCardPayment, recordFailedPayment, recordPayment } from './payments';
 import { chargeSavedCard } from './saved-cards';
@@ -51,7 +53,11 @@ async function chargeVisit(deps: VisitChargeDeps, orderId: number): Promise<bool
   const order = await orderRepository(deps.db).find(orderId);
   // Re-read just before the charge: a visit paid, cancelled or refused since the list is left alone.
   if (!order || !awaitsCardPayment(order) || order.payment_failed_at !== null) return false;
-  const result = await chargeSavedCard(deps, orderId, toPence(order.total), VISIT_CHARGE);
+  // What the ledger says is due (decision 045), not the order row: a staff credit or a clawback
+  // added since booking is part of it.
+  const due = ledgerTotals(await ledgerRepository(deps.db).forOrder(orderId)).balanceDue;
+  if (due <= 0) return false;
+  const result = await chargeSavedCard(deps, orderId, due, VISIT_CHARGE);
   if (result.status === 'no_card') return false;
   const provider = deps.payments!;
   return deps.db.transaction(async (tx) => {

@@ -46,6 +46,8 @@ const BOOKINGS: Booking[] = [
   { name: 'one-off, card, a staff charge of £12.34 collected with Pay now', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: true, payment: 'card', day: 15, after: 'staff_charge' },
   { name: 'weekly, cash, a staff credit of £5.00', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'cash', day: 16, after: 'staff_credit' },
   { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
+  // Decision 045: the credit is given back through the provider, so paid − refunded is the new total.
+  { name: 'one-off in the zone, card, a staff credit of £5.00 refunded through the provider', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 17, after: 'staff_credit' },
 ];
 
 const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR); // 10:00 UK (winter)

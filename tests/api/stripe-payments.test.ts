@@ -134,9 +134,25 @@ describe('a card booking goes to Stripe Checkout and back', () => {
       expect(decided.response.status).toBe(200);
     }
     const refunds = stripe.refunds.filter((refund) => refund.payment_intent === stripe.sessions.get(session.id)!.payment_intent);
-    expect(refunds).toEqual([expect.objectContaining({ amount: due, idempotencyKey: `refund-order-${order.id}`, metadata: { order_id: String(order.id) } })]);
+    // One key per payment line of the ledger and what it had given back before (decision 045).
+    expect(refunds).toEqual([expect.objectContaining({ amount: due, idempotencyKey: expect.stringMatching(new RegExp(`^refund-order-${order.id}-payment-\\d+-after-0$`)), metadata: { order_id: String(order.id) } })]);
     const [row] = await server.db.query<{ refunded_amount: string }>('SELECT refunded_amount FROM refund_requests WHERE order_id = $1', [order.id]);
     expect(pence(Number(row!.refunded_amount))).toBe(due);
+  });
+
+  it('a staff credit on a card-paid order is refunded on the payment\'s intent, once per ledger state (decision 045)', async () => {
+    const eve = await server.createCustomer({ name: 'Eve Stripe' });
+    const { order, session } = await cardCheckout(eve);
+    await stripe.pay(session.id);
+    const admin = await server.adminToken();
+    const credit = () => send(server, 'POST', `/admin/order/${order.id}/adjustments`, { token: admin, body: { amount: -5, reason: 'Window missed' } });
+    expect((await credit()).status).toBe(200);
+    expect((await credit()).status).toBe(200);
+    const intent = stripe.sessions.get(session.id)!.payment_intent;
+    const refunds = stripe.refunds.filter((refund) => refund.payment_intent === intent);
+    expect(refunds.map((refund) => refund.amount)).toEqual([500, 500]);
+    expect(new Set(refunds.map((refund) => refund.idempotencyKey)).size).toBe(2);
+    expect((await myOrder(server, eve.token, order.id)).payment).toMatchObject({ status: 'paid', balanceDue: 0 });
   });
 });
 

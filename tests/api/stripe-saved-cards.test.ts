@@ -140,6 +140,22 @@ describe('a series by card with consent: the card is saved and every visit is ch
   });
 });
 
+describe('a visit is charged what its ledger says (decision 045)', () => {
+  it('a staff credit on a visit before it is charged: the saved card is charged the total less the credit', async () => {
+    const bea = await server.createCustomer({ name: 'Bea Credited' });
+    const { session, series } = await cardSeries(bea, { saveCard: true });
+    const visit = series.visits[1]!;
+    const admin = await server.adminToken();
+    const credited = await send(server, 'POST', `/admin/order/${visit.id}/adjustments`, { token: admin, body: { amount: -5, reason: 'Loyalty' } });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    clock.set(new Date(new Date(visit.due!).getTime() - CHARGE_AHEAD_MS + HOUR));
+    await runChargeJob();
+    expect(await isPaid(visit.id)).toBe(true);
+    const charged = offSessionIntents(stripe.sessions.get(session.id)!.customer!).filter((intent) => intent.metadata.order_id === String(visit.id));
+    expect(charged.map((intent) => intent.amount)).toEqual([pence(visit.total) - 500]);
+  });
+});
+
 describe('a saved card the bank refuses later: the visit is not paid, the customer is asked to Pay now, staff see the balance due', () => {
   for (const [card, reason] of [[TEST_CARDS.declinedAfterSaving, 'declined'], [TEST_CARDS.authenticationRequired, 'authentication_required']] as const) {
     it(`${reason}: one Pay now mail, nothing charged twice, and Pay now pays it`, async () => {

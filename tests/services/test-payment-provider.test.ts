@@ -146,7 +146,7 @@ describe('notifications', () => {
 });
 
 describe('refunds', () => {
-  it('gives back up to the amount paid, once per refund key; a repeat of the same refund answers it again', async () => {
+  it('gives back up to the amount paid, once per refund key, in one or more refunds; a repeat of the same refund answers it again', async () => {
     const { session } = await cardOrder();
     await refused(provider().refund({ paymentId: session, amount: 10, idempotencyKey: 'refund-early' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
     await paySession(db(), PAYMENT_SECRET, session, NOW);
@@ -155,9 +155,12 @@ describe('refunds', () => {
     expect(await provider().refund({ paymentId: session, amount: amount - 5, idempotencyKey: 'refund-1' })).toEqual({ id: `re_${session}`, amount: amount - 5 });
     expect(await provider().refund({ paymentId: session, amount: amount - 5, idempotencyKey: 'refund-1' })).toEqual({ id: `re_${session}`, amount: amount - 5 });
     await refused(provider().refund({ paymentId: session, amount: amount - 4, idempotencyKey: 'refund-1' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
-    await refused(provider().refund({ paymentId: session, amount: 1, idempotencyKey: 'refund-2' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
+    // A second refund of the same payment (decision 045) gives back what is left, never more.
+    await refused(provider().refund({ paymentId: session, amount: 5.01, idempotencyKey: 'refund-2' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
+    expect(await provider().refund({ paymentId: session, amount: 5, idempotencyKey: 'refund-2' })).toEqual({ id: `re_${session}_2`, amount: 5 });
+    await refused(provider().refund({ paymentId: session, amount: 0.01, idempotencyKey: 'refund-3' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
     const [row] = await db().query('SELECT refunded_amount, refund_key FROM payment_sessions WHERE id = $1', [session]);
-    expect(row).toEqual({ refunded_amount: amount - 5, refund_key: 'refund-1' });
+    expect(row).toEqual({ refunded_amount: amount, refund_key: 'refund-2' });
   });
 
   it('refunds the whole amount', async () => {

@@ -4,7 +4,7 @@ import { ledgerTotals } from '../../domain/money/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { FREQUENCY_DISCOUNT_TERMS } from '../../domain/terms/booking-terms';
-import { cancelSeries } from '../../server/services/series';
+import { cancelSeries, listMySeries } from '../../server/services/series';
 import { EARNED_AFTER_VISITS, UNEARNED_DISCOUNT_NAME } from '../../server/services/unearned-discount';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
@@ -55,7 +55,11 @@ describe('a frequency discount is earned by the 4th visit (decision 037)', () =>
     await db.query("UPDATE orders SET status = 'completed', paid_amount = total, payment_method = 'card' WHERE id = $1", [visits[0]!.id]);
     const after = new Date(visits[0]!.due_at.getTime() + DAY);
     expect((await priceOf(visits[0]!.id)).total).toBe('42.50');
+    // The series' answer says what ending costs before Confirm, by the rule that charges it (decision 045).
+    const endingCost = async () => (await listMySeries(db, jane, after)).find((series) => series.id === seriesId)!.endingCost;
+    expect(await endingCost()).toBe(7.5);
     await cancelSeries(db, deps().outbox, jane, seriesId, after);
+    expect(await endingCost()).toBe(0);
     expect(await priceOf(visits[0]!.id)).toEqual({
       total: '50.00',
       vat: '8.33',
@@ -68,6 +72,7 @@ describe('a frequency discount is earned by the 4th visit (decision 037)', () =>
   it(`ended after ${EARNED_AFTER_VISITS} visits done, the discount is earned: ending costs nothing`, async () => {
     const { seriesId, visits } = await weeklySeries('2030-02-06');
     const after = new Date(visits[EARNED_AFTER_VISITS - 1]!.due_at.getTime() + DAY);
+    expect((await listMySeries(db, jane, after)).find((series) => series.id === seriesId)!.endingCost).toBe(0);
     await cancelSeries(db, deps().outbox, jane, seriesId, after);
     for (const visit of visits.slice(0, EARNED_AFTER_VISITS)) expect((await priceOf(visit.id)).total).toBe('42.50');
     expect(EARNED_AFTER_VISITS).toBe(4);
