@@ -1694,6 +1694,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/order/{id}/access-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tell the cleaners how to get in (key safe code) for one of my bookings
+         * @description Sets (or, empty or null, clears) the booking's access notes until the job starts. They are
+         *     shown only to the assigned team, on the job's UK day (listMyJobs), never put in a mail, and
+         *     erased with the customer's other personal data. 409 once the job has started or the order is
+         *     cancelled or completed, or when it has no time yet; 404 when the order is not mine.
+         */
+        put: operations["updateAccessNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/order/{id}/receipt": {
         parameters: {
             query?: never;
@@ -2244,6 +2267,10 @@ export interface components {
             minutes?: number;
             /** @description Only on a visit of a recurring series: true when the customer skipped it (undoSkipVisit can bring it back while its time is free and it has not started). */
             skipped?: boolean;
+            /** @description How the cleaners get in (key safe code), as the customer wrote it; null when none. */
+            accessNotes?: string | null;
+            /** @description The access notes can still be changed (updateAccessNotes): the job is booked and has not started. */
+            accessNotesEditable?: boolean;
         };
         /**
          * @example {
@@ -2284,6 +2311,15 @@ export interface components {
             fee: components["schemas"]["Money"];
             /** @description The visits skipped, brought back or cancelled (or whose cancellation was requested). */
             visits: number;
+        };
+        /**
+         * @example {
+         *       "accessNotes": "Key safe by the back door, code 4821"
+         *     }
+         */
+        AccessNotes: {
+            /** @description Key safe code, where the key is, alarm: for the assigned team only. Empty or null clears them. */
+            accessNotes: string | null;
         };
         /**
          * @example {
@@ -3488,6 +3524,7 @@ export type Cancellation = components['schemas']['Cancellation'];
 export type MyOrder = components['schemas']['MyOrder'];
 export type BookingSeries = components['schemas']['BookingSeries'];
 export type SeriesActionResult = components['schemas']['SeriesActionResult'];
+export type AccessNotes = components['schemas']['AccessNotes'];
 export type RefundRequestBody = components['schemas']['RefundRequestBody'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
@@ -6158,6 +6195,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescheduleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateAccessNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessNotes"];
+            };
+        };
+        responses: {
+            /** @description The booking's access notes as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessNotes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -24,6 +24,8 @@ export interface OrderRow {
   city: string | null;
   code_postal: string | null;
   client_note: string | null;
+  /** How the team gets in (034): shown to the assigned team on the job's day only. */
+  access_notes: string | null;
   checked_out_at: Date | null;
   payment_ref: string | null;
   /** What the provider's signed notification said was paid, and when; null while unpaid. */

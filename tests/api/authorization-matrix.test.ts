@@ -94,6 +94,11 @@ const ROWS: Record<string, Row> = {
     },
   },
   getPaymentOptions: { request: async () => ({ path: '/services/payment-options' }) },
+  // Access notes (decision 050): only the owner of a booked job, before it starts.
+  updateAccessNotes: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/access-notes`, body: { accessNotes: 'Key safe 1234' } }),
+  },
   requestRefund: {
     ownedByA: true,
     request: async (ctx) => ({ path: `/services/refund-request/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`, body: { reason: 'Plans changed' } }),
