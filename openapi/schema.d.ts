@@ -1628,6 +1628,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing/services/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a service's checklist, ticked by its cleaners at check-out
+         * @description Replaces the service's checklist (1 to 30 items, each said once, trimmed). The next check-out
+         *     of a job of the service uses it (recordJobProgress keeps only the labels of the list as it
+         *     reads then); a check-out already recorded keeps what was ticked. Written to the pricing audit.
+         */
+        put: operations["updateServiceChecklist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/pricing/travel": {
         parameters: {
             query?: never;
@@ -3096,6 +3118,26 @@ export interface components {
             /** @description Taken once by every job of the service, before its items. */
             baseMinutes: number;
         };
+        ServiceChecklist: {
+            id: number;
+            name: string;
+            /** @description What the cleaners tick at check-out, in order. */
+            items: string[];
+            /** @description false: the service has no list of its own and uses the default one. */
+            custom: boolean;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         "Kitchen surfaces and sink",
+         *         "Oven inside",
+         *         "Floors vacuumed and mopped"
+         *       ]
+         *     }
+         */
+        ChecklistChange: {
+            items: string[];
+        };
         /**
          * @example {
          *       "sameAreaMinutes": 30,
@@ -3176,6 +3218,8 @@ export interface components {
             /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
             services: components["schemas"]["ServiceLength"][];
             travel: components["schemas"]["TravelSetting"];
+            /** @description Every service's checklist (updateServiceChecklist). */
+            checklists: components["schemas"]["ServiceChecklist"][];
             frequencies: components["schemas"]["FrequencyRule"][];
             extras: components["schemas"]["ExtraRule"][];
             congestionCharge: components["schemas"]["Money"];
@@ -3191,7 +3235,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -3585,6 +3629,8 @@ export type PriceInput = components['schemas']['PriceInput'];
 export type AreaWaitlistRequest = components['schemas']['AreaWaitlistRequest'];
 export type MinutesChange = components['schemas']['MinutesChange'];
 export type ServiceLength = components['schemas']['ServiceLength'];
+export type ServiceChecklist = components['schemas']['ServiceChecklist'];
+export type ChecklistChange = components['schemas']['ChecklistChange'];
 export type TravelSetting = components['schemas']['TravelSetting'];
 export type PriceChange = components['schemas']['PriceChange'];
 export type DiscountChange = components['schemas']['DiscountChange'];
@@ -6102,6 +6148,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceLength"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateServiceChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistChange"];
+            };
+        };
+        responses: {
+            /** @description The service with its new checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceChecklist"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -218,6 +218,12 @@ const ROWS: Record<string, Row> = {
       return { path: `/admin/pricing/services/${service!.id}/minutes`, body: { minutes: service!.baseMinutes } };
     },
   },
+  updateServiceChecklist: {
+    request: async (ctx) => {
+      const [checklist] = (await pricingRules(ctx)).checklists;
+      return { path: `/admin/pricing/services/${checklist!.id}/checklist`, body: { items: checklist!.items } };
+    },
+  },
   updateTravelMinutes: { request: async (ctx) => ({ path: '/admin/pricing/travel', body: (await pricingRules(ctx)).travel }) },
   listServiceDistricts: { request: async () => ({ path: '/admin/service-districts' }) },
   addServiceDistrict: { request: async () => ({ path: '/admin/service-districts/SE22' }) },
