@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTeam, CleanerJob, CleanerJobs, PricingAuditEntry, PricingRules, ServiceChecklist } from '../../openapi/schema';
+import type { AdminTeam, CleanerJob, CleanerJobs, OrderDetail, PricingAuditEntry, PricingRules, ServiceChecklist } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -65,15 +65,22 @@ describe('service checklists', () => {
     expect((await checklistOf()).items).toEqual(LIST);
   });
 
-  it("the team's check-out shows and records the service's new list", async () => {
+  it("the team's check-out shows and records the service's new list and completes the order", async () => {
     clock.set(londonLocalToInstant(JOB_DAY, '09:55'));
     cleaner = await server.login('cleo@cleaners.example', 'cleaner-password-1');
     const jobs = (await send(server, 'GET', '/cleaner/jobs', { token: cleaner })).body as CleanerJobs;
     expect(jobs.jobs.find((job) => job.id === order)!.checklist).toEqual(LIST);
     const step = (body: unknown) => send(server, 'POST', `/cleaner/jobs/${order}/progress`, { token: cleaner, body });
     expect((await step({ step: 'check_in' })).status).toBe(200);
+    // Done at 11:40, after the 10:00 start: the check-out completes the order (decision 050).
+    clock.set(londonLocalToInstant(JOB_DAY, '11:40'));
+    cleaner = await server.login('cleo@cleaners.example', 'cleaner-password-1');
+    admin = await server.adminToken();
     const done = await step({ step: 'check_out', checklist: ['Oven inside', 'Bins emptied', 'Fridge wiped'] });
     expect(done.status).toBe(200);
     expect((done.body as CleanerJob).visit.checklist_done).toEqual(['Oven inside', 'Fridge wiped']);
+    const detail = (await send(server, 'GET', `/admin/order/${order}`, { token: admin })).body as OrderDetail;
+    expect(detail).toMatchObject({ status: 'completed', completed: londonLocalToInstant(JOB_DAY, '11:40').toISOString() });
+    expect(detail.history.find((entry) => entry.action === 'order.status')).toMatchObject({ actor: 'Cleo Ticker', from: 'awaiting_validation', to: 'completed' });
   });
 });
