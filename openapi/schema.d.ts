@@ -2598,6 +2598,8 @@ export interface components {
             codePostal: string | null;
             phone: string | null;
             note: string | null;
+            /** @description How the team gets in (key safe code), as the customer wrote it (decision 050). */
+            accessNotes?: string | null;
             items: {
                 name: string;
                 quantity: components["schemas"]["Quantity"];

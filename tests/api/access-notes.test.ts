@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTeam, CleanerJobs } from '../../openapi/schema';
+import type { AdminTeam, CleanerJobs, PersonalData } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { catalogue, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -8,7 +8,7 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
  * Customers write their own access notes (key safe codes) on My orders (issue 26 item 2, decision
  * 050) over real HTTP: saved and cleared until the job starts, refused after (409) with the notes
  * unchanged, 404 for someone else's order, 400 over the contract's 500 characters; the assigned
- * team sees them on the job's day only; never mailed; erased with the account.
+ * team sees them on the job's day only; never mailed; in the customer's export; erased with the account.
  */
 const clock = createClock('2027-04-20T09:00:00Z');
 const JOB_DAY = '2027-04-26';
@@ -96,7 +96,9 @@ describe('access notes', () => {
     expect(await stored()).toBe(CODE);
   });
 
-  it('are erased with the account', async () => {
+  it("are in the customer's own data export, then erased with the account", async () => {
+    const exported = (await send(server, 'GET', '/user/data', { token: jane.token })).body as PersonalData;
+    expect(exported.orders.find((one) => one.id === order)).toMatchObject({ accessNotes: CODE });
     const deleted = await send(server, 'POST', '/user/delete', { token: jane.token, body: { password: jane.password } });
     expect(deleted.status).toBe(200);
     expect(await stored()).toBeNull();
