@@ -164,6 +164,14 @@ export const SeriesActionResultRules = {
   }
 } as const;
 
+export const AccessNotesRules = {
+  "properties": {
+    "accessNotes": {
+      "maxLength": 500
+    }
+  }
+} as const;
+
 export const RefundRequestBodyRules = {
   "properties": {
     "reason": {

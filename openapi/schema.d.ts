@@ -1652,6 +1652,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing/services/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a service's checklist, ticked by its cleaners at check-out
+         * @description Replaces the service's checklist (1 to 30 items, each said once, trimmed). The next check-out
+         *     of a job of the service uses it (recordJobProgress keeps only the labels of the list as it
+         *     reads then); a check-out already recorded keeps what was ticked. Written to the pricing audit.
+         */
+        put: operations["updateServiceChecklist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/pricing/travel": {
         parameters: {
             query?: never;
@@ -1714,6 +1736,29 @@ export interface paths {
          *     whenever it is made and spends the link; a wrong, old or spent link is 409.
          */
         post: operations["rescheduleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/order/{id}/access-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tell the cleaners how to get in (key safe code) for one of my bookings
+         * @description Sets (or, empty or null, clears) the booking's access notes until the job starts. They are
+         *     shown only to the assigned team, on the job's UK day (listMyJobs), never put in a mail, and
+         *     erased with the customer's other personal data. 409 once the job has started or the order is
+         *     cancelled or completed, or when it has no time yet; 404 when the order is not mine.
+         */
+        put: operations["updateAccessNotes"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2272,6 +2317,10 @@ export interface components {
             minutes?: number;
             /** @description Only on a visit of a recurring series: true when the customer skipped it (undoSkipVisit can bring it back while its time is free and it has not started). */
             skipped?: boolean;
+            /** @description How the cleaners get in (key safe code), as the customer wrote it; null when none. */
+            accessNotes?: string | null;
+            /** @description The access notes can still be changed (updateAccessNotes): the job is booked and has not started. */
+            accessNotesEditable?: boolean;
         };
         /**
          * @example {
@@ -2314,6 +2363,15 @@ export interface components {
             fee: components["schemas"]["Money"];
             /** @description The visits skipped, brought back or cancelled (or whose cancellation was requested). */
             visits: number;
+        };
+        /**
+         * @example {
+         *       "accessNotes": "Key safe by the back door, code 4821"
+         *     }
+         */
+        AccessNotes: {
+            /** @description Key safe code, where the key is, alarm: for the assigned team only. Empty or null clears them. */
+            accessNotes: string | null;
         };
         /**
          * @example {
@@ -2570,6 +2628,8 @@ export interface components {
             codePostal: string | null;
             phone: string | null;
             note: string | null;
+            /** @description How the team gets in (key safe code), as the customer wrote it (decision 050). */
+            accessNotes?: string | null;
             items: {
                 name: string;
                 quantity: components["schemas"]["Quantity"];
@@ -3101,6 +3161,26 @@ export interface components {
             /** @description Taken once by every job of the service, before its items. */
             baseMinutes: number;
         };
+        ServiceChecklist: {
+            id: number;
+            name: string;
+            /** @description What the cleaners tick at check-out, in order. */
+            items: string[];
+            /** @description false: the service has no list of its own and uses the default one. */
+            custom: boolean;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         "Kitchen surfaces and sink",
+         *         "Oven inside",
+         *         "Floors vacuumed and mopped"
+         *       ]
+         *     }
+         */
+        ChecklistChange: {
+            items: string[];
+        };
         /**
          * @example {
          *       "sameAreaMinutes": 30,
@@ -3181,6 +3261,8 @@ export interface components {
             /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
             services: components["schemas"]["ServiceLength"][];
             travel: components["schemas"]["TravelSetting"];
+            /** @description Every service's checklist (updateServiceChecklist). */
+            checklists: components["schemas"]["ServiceChecklist"][];
             frequencies: components["schemas"]["FrequencyRule"][];
             extras: components["schemas"]["ExtraRule"][];
             congestionCharge: components["schemas"]["Money"];
@@ -3196,7 +3278,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -3529,6 +3611,7 @@ export type Cancellation = components['schemas']['Cancellation'];
 export type MyOrder = components['schemas']['MyOrder'];
 export type BookingSeries = components['schemas']['BookingSeries'];
 export type SeriesActionResult = components['schemas']['SeriesActionResult'];
+export type AccessNotes = components['schemas']['AccessNotes'];
 export type RefundRequestBody = components['schemas']['RefundRequestBody'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
@@ -3590,6 +3673,8 @@ export type PriceInput = components['schemas']['PriceInput'];
 export type AreaWaitlistRequest = components['schemas']['AreaWaitlistRequest'];
 export type MinutesChange = components['schemas']['MinutesChange'];
 export type ServiceLength = components['schemas']['ServiceLength'];
+export type ServiceChecklist = components['schemas']['ServiceChecklist'];
+export type ChecklistChange = components['schemas']['ChecklistChange'];
 export type TravelSetting = components['schemas']['TravelSetting'];
 export type PriceChange = components['schemas']['PriceChange'];
 export type DiscountChange = components['schemas']['DiscountChange'];
@@ -6144,6 +6229,38 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    updateServiceChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistChange"];
+            };
+        };
+        responses: {
+            /** @description The service with its new checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceChecklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     updateTravelMinutes: {
         parameters: {
             query?: never;
@@ -6227,6 +6344,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescheduleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateAccessNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessNotes"];
+            };
+        };
+        responses: {
+            /** @description The booking's access notes as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessNotes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -78,6 +78,15 @@ export function cleanerJobsRepository(db: Database) {
       return lists;
     },
 
+    /** The service's checklist becomes `labels`, in order (staff's edit, service-checklists.ts). */
+    async replaceChecklist(serviceId: number, labels: readonly string[]): Promise<void> {
+      await db.query('DELETE FROM service_checklists WHERE service_id = $1', [serviceId]);
+      await db.query(
+        'INSERT INTO service_checklists (service_id, position, label) SELECT $1, position, label FROM unnest($2::text[]) WITH ORDINALITY AS list (label, position)',
+        [serviceId, labels],
+      );
+    },
+
     async record(orderId: number, step: VisitStep, record: StepRecord): Promise<void> {
       const lat = record.location?.latitude ?? null;
       const lng = record.location?.longitude ?? null;

@@ -25,6 +25,7 @@ export interface CustomerOrderRow {
   code_postal: string | null;
   phone: string | null;
   client_note: string | null;
+  access_notes: string | null;
   created_at: Date;
 }
 
@@ -75,7 +76,7 @@ export function customerRepository(db: Database) {
     orders(userId: number): Promise<CustomerOrderRow[]> {
       return db.query<CustomerOrderRow>(
         `SELECT o.id, s.name AS service_name, o.status, o.total, o.payment_method, o.due_at, o.address, o.city,
-                o.code_postal, o.phone, o.client_note, o.created_at
+                o.code_postal, o.phone, o.client_note, o.access_notes, o.created_at
            FROM orders o JOIN services s ON s.id = o.service_id
           WHERE o.user_id = $1 AND o.checked_out_at IS NOT NULL
           ORDER BY o.created_at DESC, o.id DESC`,

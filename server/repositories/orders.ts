@@ -24,6 +24,8 @@ export interface OrderRow {
   city: string | null;
   code_postal: string | null;
   client_note: string | null;
+  /** How the team gets in (034): shown to the assigned team on the job's day only. */
+  access_notes: string | null;
   checked_out_at: Date | null;
   /** The customer's number for a placed order, without gaps (037, decision 043); null for a draft. */
   reference: number | null;

@@ -1,4 +1,5 @@
-import type { RescheduleRequest } from '../../openapi/schema';
+import type { AccessNotes, RescheduleRequest } from '../../openapi/schema';
+import { updateAccessNotes } from '../services/access-notes';
 import type { AppContext, Handlers } from '../app-context';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { sendPdf } from './pdf-reply';
@@ -21,6 +22,10 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
         (request.params as IdParams).id,
         request.body as RescheduleRequest,
       );
+    },
+
+    async updateAccessNotes(request) {
+      return updateAccessNotes(ctx.db, currentUser(request), (request.params as IdParams).id, request.body as AccessNotes, ctx.now());
     },
 
     async listMySeries(request) {

@@ -1,4 +1,4 @@
-import type { DiscountChange, HoursChange, MinutesChange, PriceChange, TravelSetting } from '../../openapi/schema';
+import type { ChecklistChange, DiscountChange, HoursChange, MinutesChange, PriceChange, TravelSetting } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import {
@@ -6,6 +6,7 @@ import {
   updateExtraPrice, updateFrequencyDiscount, updateItemPrice, updateOpeningHours,
 } from '../services/pricing-settings';
 import { updateItemMinutes, updateServiceMinutes, updateTravelMinutes } from '../services/job-lengths';
+import { updateServiceChecklist } from '../services/service-checklists';
 import { currentUser } from './booking';
 
 const params = <T>(request: { params: unknown }) => request.params as T;
@@ -25,6 +26,8 @@ export function pricingSettingsHandlers(ctx: AppContext): Partial<Handlers> {
       updateItemMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
     updateServiceMinutes: async (request) =>
       updateServiceMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
+    updateServiceChecklist: async (request) =>
+      updateServiceChecklist(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as ChecklistChange).items, ctx.now()),
     updateTravelMinutes: async (request) => updateTravelMinutes(ctx.db, currentUser(request), request.body as TravelSetting, ctx.now()),
     updateFrequencyDiscount: async (request) =>
       updateFrequencyDiscount(ctx.db, currentUser(request), params<{ code: string }>(request).code,

@@ -4,6 +4,10 @@ import { conflict, notFound } from '../lib/http-error';
 import { cleanerJobsRepository, type CleanerJobRow } from '../repositories/cleaner-jobs';
 import { cleanersRepository } from '../repositories/cleaners';
 import { addDays } from '../../domain/time/london-days';
+import type { Database } from '../db/database';
+import { auditRepository } from '../repositories/audit';
+import { orderRepository } from '../repositories/orders';
+import { lifecycleRefusal } from './orders-admin';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
@@ -74,6 +78,19 @@ export async function listMyJobs(ctx: AppContext, cleaner: AuthUser): Promise<Cl
 }
 
 /**
+ * The team's check-out is the job done: the order becomes completed by the lifecycle's own rule
+ * (orders-admin.ts lifecycleRefusal: not before the job's start, never a cancelled order), in the
+ * order's history under the cleaner's name. Refused by the rule, the order stays as it is for staff.
+ */
+async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date): Promise<void> {
+  const orders = orderRepository(tx);
+  const order = await orders.find(orderId);
+  if (!order || order.status === 'completed' || lifecycleRefusal(order, 'completed', now)) return;
+  await orders.setStatus(orderId, 'completed', now);
+  await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: 'completed', at: now });
+}
+
+/**
  * One step of the job's day (machines/job-day.machine.ts is the page's side of it). The order's row
  * is locked, so two cleaners of the team pressing "On my way" together send one mail. A step already
  * recorded is answered as it stands: a retried request records and mails nothing twice.
@@ -100,6 +117,7 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
       location,
       checklist: (input.checklist ?? []).filter((label) => checklist.includes(label)),
     });
+    if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
     if (input.step === 'on_my_way' && job.customer_email) {
       // No access notes, address or codes in a mail: only that the team is coming, and when.
       await ctx.outbox.add(tx, {

@@ -6,6 +6,7 @@ import type { LedgerTotals } from '../../domain/money/ledger';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
+import { accessNotesEditable } from './access-notes';
 
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -70,6 +71,8 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     reschedule: rescheduleView(row, totals, now),
     receipt: isPaid(row),
     serviceId: row.service_id,
+    accessNotes: row.access_notes ?? null,
+    accessNotesEditable: accessNotesEditable(row, now),
     ...(row.duration_minutes ? { minutes: row.duration_minutes } : {}),
     ...(row.series_id !== null && row.series_id !== undefined ? { series: row.series_id, skipped: row.skipped_at != null } : {}),
   };

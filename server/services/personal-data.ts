@@ -39,6 +39,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
         codePostal: order.code_postal,
         phone: order.phone,
         note: order.client_note,
+        accessNotes: order.access_notes,
         items: (await items.items(order.id)).map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
       })),
     ),

@@ -1,4 +1,5 @@
 import type { ServiceLength, TravelSetting } from '../../openapi/schema';
+import { listServiceChecklists } from './service-checklists';
 import type { ExtraRule, FrequencyRule, HoursChange, OpeningHours, PriceChange, PricedItem, PricingAuditEntry, PricingRules } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -74,6 +75,7 @@ export async function getPricingRules(db: Database): Promise<PricingRules> {
     items: items.map(itemView),
     services: services.map(serviceLengthView),
     travel: travelView(travel),
+    checklists: await listServiceChecklists(db),
     frequencies: frequencies.map(frequencyView),
     extras: extras.map(extraView),
     congestionCharge: toPounds(toPence(settings?.congestion_charge ?? 0)),

@@ -45,3 +45,7 @@ export const addServiceDistrict = (district: string) =>
 
 export const removeServiceDistrict = (district: string) =>
   unwrap(api.DELETE('/admin/service-districts/{district}', { params: { path: { district } } }));
+
+/** A service's checklist, ticked by its cleaners at check-out (decision 050). */
+export const updateServiceChecklist = ({ id, items }: { id: number; items: string[] }) =>
+  unwrap(api.PUT('/admin/pricing/services/{id}/checklist', { params: { path: { id } }, body: { items } }));

@@ -94,6 +94,11 @@ const ROWS: Record<string, Row> = {
     },
   },
   getPaymentOptions: { request: async () => ({ path: '/services/payment-options' }) },
+  // Access notes (decision 050): only the owner of a booked job, before it starts.
+  updateAccessNotes: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/access-notes`, body: { accessNotes: 'Key safe 1234' } }),
+  },
   requestRefund: {
     ownedByA: true,
     request: async (ctx) => ({ path: `/services/refund-request/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}`, body: { reason: 'Plans changed' } }),
@@ -212,6 +217,12 @@ const ROWS: Record<string, Row> = {
     request: async (ctx) => {
       const [service] = (await pricingRules(ctx)).services;
       return { path: `/admin/pricing/services/${service!.id}/minutes`, body: { minutes: service!.baseMinutes } };
+    },
+  },
+  updateServiceChecklist: {
+    request: async (ctx) => {
+      const [checklist] = (await pricingRules(ctx)).checklists;
+      return { path: `/admin/pricing/services/${checklist!.id}/checklist`, body: { items: checklist!.items } };
     },
   },
   updateTravelMinutes: { request: async (ctx) => ({ path: '/admin/pricing/travel', body: (await pricingRules(ctx)).travel }) },

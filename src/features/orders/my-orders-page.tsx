@@ -174,6 +174,7 @@ export default function MyOrdersPage() {
     paying: payNow.payingId === order.id,
     payError: payNow.errorOf(order.id),
     onReschedule: (chosen: MyOrder) => reschedule.send({ type: 'dialog.open', order: chosen }),
+    onAccessNotesSaved: () => reloadRef.current(),
   });
   const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   // Fewer orders than before (the last one on a page went elsewhere): stay within the pages there are.

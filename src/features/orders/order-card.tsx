@@ -7,6 +7,7 @@ import { paths } from '../../shared/paths';
 import { getReceiptPdf } from '../../api/document-pdfs';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import type { MyOrder } from '../../../openapi/schema';
+import { AccessNotesForm } from './access-notes-form';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -26,10 +27,12 @@ interface OrderCardProps {
   undoing?: boolean;
   /** 3 inside a series's section (under its h2). */
   headingLevel?: 2 | 3;
+  /** The access notes were saved: the list is read again. */
+  onAccessNotesSaved?: () => void;
 }
 
 /** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
-export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, onUndo, undoing = false, headingLevel = 2 }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, onUndo, undoing = false, headingLevel = 2, onAccessNotesSaved = () => undefined }: OrderCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
@@ -99,6 +102,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           {payError ? <p role="alert" className="order-card__pay-error">{payError}</p> : null}
         </div>
       ) : null}
+      <AccessNotesForm order={order} onSaved={onAccessNotesSaved} />
       <footer className="order-card__footer">
         {rule ? <p className="order-card__rule">{rule}</p> : null}
         {!allowed && reason ? <p id={reasonId} className="order-card__no-cancel">{reason}</p> : null}

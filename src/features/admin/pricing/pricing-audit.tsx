@@ -12,6 +12,7 @@ const ruleLabels: Record<PricingAuditEntry['rule'], string> = {
   service_minutes: 'Service base time',
   travel_minutes: 'Travel between jobs',
   service_district: 'District served',
+  service_checklist: 'Service checklist',
 };
 
 /** The trail of changes, newest first: when (UK time), who, what, from → to. */

@@ -10,6 +10,7 @@ import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../../domain/money/money';
 import { AmountForm } from './amount-form';
+import { ChecklistForm } from './checklist-form';
 import { DistrictsEditor } from './districts-editor';
 import { HoursForm } from './hours-form';
 import { PricingAudit } from './pricing-audit';
@@ -116,6 +117,13 @@ function Rules({ data, onSaved }: { data: PricingRules; onSaved: () => void }) {
           save={(minutes) => updateTravelMinutes({ ...data.travel, sameAreaMinutes: minutes })} onSaved={onSaved} />
         <AmountForm key={`other-${data.travel.otherAreaMinutes}`} label="Travel between postcode areas" value={data.travel.otherAreaMinutes} unit="minutes"
           save={(minutes) => updateTravelMinutes({ ...data.travel, otherAreaMinutes: minutes })} onSaved={onSaved} />
+      </Card>
+      <Card as="section" className="pricing__section" aria-labelledby="pricing-checklists">
+        <h2 id="pricing-checklists">Checklists</h2>
+        <p>What a service&rsquo;s cleaners tick when they check out of a job; a check-out already recorded keeps its ticks.</p>
+        {data.checklists.map((checklist) => (
+          <ChecklistForm key={`${checklist.id}-${checklist.items.join('|')}`} checklist={checklist} onSaved={onSaved} />
+        ))}
       </Card>
       <Card as="section" className="pricing__section" aria-labelledby="pricing-frequencies">
         <h2 id="pricing-frequencies">Frequency discounts</h2>
