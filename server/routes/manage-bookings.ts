@@ -1,4 +1,3 @@
-import type { RescheduleRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { sendPdf } from './pdf-reply';
@@ -9,8 +8,6 @@ import { skipVisit, undoSkipVisit } from '../services/series-skip';
 import { removeSeriesCard } from '../services/saved-cards';
 import { currentUser } from './booking';
 
-type IdParams = { id: number };
-
 /** Bookings customers manage (issue 14 section 3): reschedule, recurring series, and the VAT invoice of a paid order. */
 export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
   return {
@@ -18,8 +15,8 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
       return rescheduleOrder(
         { db: ctx.db, outbox: ctx.outbox, now: ctx.now(), payments: ctx.payments },
         currentUser(request),
-        (request.params as IdParams).id,
-        request.body as RescheduleRequest,
+        request.params.id,
+        request.body,
       );
     },
 
@@ -28,34 +25,34 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async skipVisit(request, reply) {
-      const result = await skipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+      const result = await skipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id);
       reply.code(201);
       return result;
     },
 
     async undoSkipVisit(request) {
-      return undoSkipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+      return undoSkipVisit({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id);
     },
 
     async removeSeriesCard(request, reply) {
-      await removeSeriesCard({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+      await removeSeriesCard({ db: ctx.db, payments: ctx.payments }, currentUser(request), request.params.id);
       return reply.code(204).send();
     },
 
     async cancelSeries(request) {
-      return cancelSeries(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, ctx.now());
+      return cancelSeries(ctx.db, ctx.outbox, currentUser(request), request.params.id, ctx.now());
     },
 
     async getReceipt(request) {
-      return getReceipt({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id);
+      return getReceipt({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id);
     },
 
     async getReceiptPdf(request, reply) {
-      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id));
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id));
     },
 
     async getCreditNotePdf(request, reply) {
-      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), (request.params as IdParams).id));
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id));
     },
   };
 }
