@@ -21,6 +21,20 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers read the request as the contract types it (server/lib/operation-types.ts, checked at run time by the
+    // same document): a cast would hide a contract change from the compiler. tests/unit/request-casts-lint.test.ts.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name=/^(request|req)$/][property.name=/^(body|params|query|headers)$/]",
+          message: 'Do not cast the request: its body, params, query and headers are typed from the contract (Handlers, server/lib/operation-types.ts).',
+        },
+      ],
+    },
+  },
+  {
     // machines/ stay pure: no network, no DOM, no app code (side effects are actors passed in). The rules they
     // share with the server (UK time, money, terms) come from domain/ (decision 035), which the layer rule allows.
     files: ['machines/**/*.ts'],

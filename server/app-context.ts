@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../openapi/schema';
 import type { Database } from './db/database';
 import type { Config } from './config';
+import type { OperationHandler, OperationId } from './lib/operation-types';
 import type { MailOutbox } from './jobs';
 import type { PaymentProvider } from './services/payment-provider';
 
@@ -31,7 +31,11 @@ declare module 'fastify' {
   }
 }
 
-export type OperationId = keyof operations;
+export type { OperationId } from './lib/operation-types';
+/** Any operation's handler, as the route table calls it (plugins/openapi-routes.ts). */
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-/** One handler per operationId of openapi/openapi.yaml; route modules return a part of it. */
-export type Handlers = Record<OperationId, Handler>;
+/**
+ * One handler per operationId of openapi/openapi.yaml, each typed by its own operation (body, path,
+ * query, headers: lib/operation-types.ts); route modules return a part of it.
+ */
+export type Handlers = { [Id in OperationId]: OperationHandler<Id> };

@@ -5,8 +5,7 @@ import type { Page, PageRequest } from '../repositories/paging';
 export const MAX_PAGE_SIZE = 100;
 
 /** `limit` and `page` of a list request, already checked by the contract (1-100, from 1). */
-export function pageRequest(request: FastifyRequest): PageRequest {
-  const query = request.query as { limit?: number; page?: number };
+export function pageRequest({ query }: { query: { limit?: number; page?: number } }): PageRequest {
   return { limit: query.limit ?? MAX_PAGE_SIZE, page: query.page ?? 1 };
 }
 

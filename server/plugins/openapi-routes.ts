@@ -54,8 +54,15 @@ const refusalPause = () => new Promise<void>((resolve) => setTimeout(resolve, RE
 const isAccountListRead = (operation: Operation) =>
   operation.requiresAuth && operation.method === 'get' && Boolean((operation.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties?.page);
 
+/**
+ * The handler written for an operation, as the route calls it. Each is typed by its own operation's
+ * request (lib/operation-types.ts); the route validates by that same operation's schemas before
+ * calling it, so the request it passes is that type: the one place the two are joined.
+ */
+const writtenHandler = (handlers: Partial<Handlers>, operationId: string) => handlers[operationId as OperationId] as Handler | undefined;
+
 function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads: { bulkhead: AccountBulkhead; rate: AccountReadRate }): RouteOptions {
-  const written = options.handlers[operation.operationId as OperationId] ?? notImplemented(operation);
+  const written = writtenHandler(options.handlers, operation.operationId) ?? notImplemented(operation);
   // An account's list reads are counted (lib/account-read-rate.ts), then take turns
   // (lib/account-bulkhead.ts); the guard has named the account.
   const handler: typeof written = isAccountListRead(operation)

@@ -1,4 +1,3 @@
-import type { operations, OrderAdjustment, OrderStatusUpdate, RefundStatusUpdate, OrderStatus } from '../../openapi/schema';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { accountsCsvStream } from '../services/accounts-csv';
 import { ordersCsvStream } from '../services/orders-csv';
@@ -14,8 +13,6 @@ import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
 import { sendPdf } from './pdf-reply';
 
-type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
-
 /** The back office; the contract's x-required-role lets only administrators reach these. */
 export function adminHandlers(ctx: AppContext): Partial<Handlers> {
   return {
@@ -23,57 +20,57 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     getWeeklyStats: async () => getWeeklyStats(ctx.db, ctx.now()),
     async listUsers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listUsers(ctx.db, request.query as Query<'listUsers'>, page), page);
+      return answerPage(request, reply, await listUsers(ctx.db, request.query, page), page);
     },
     async listOrders(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listOrders(ctx.db, request.query as Query<'listOrders'>, page), page);
+      return answerPage(request, reply, await listOrders(ctx.db, request.query, page), page);
     },
     async listRefunds(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listRefunds(ctx.db, request.query as Query<'listRefunds'>, page), page);
+      return answerPage(request, reply, await listRefunds(ctx.db, request.query, page), page);
     },
     async exportOrdersCsv(request, reply) {
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="orders.csv"');
-      return ordersCsvStream(ctx.db, request.query as Query<'exportOrdersCsv'>);
+      return ordersCsvStream(ctx.db, request.query);
     },
     async exportAccountsCsv(request, reply) {
-      const stream = accountsCsvStream(ctx.db, request.query as Query<'exportAccountsCsv'>);
+      const stream = accountsCsvStream(ctx.db, request.query);
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="accounts.csv"');
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
-    getRevenueReport: async (request) => getRevenueReport(ctx.db, (request.query as Query<'getRevenueReport'>).year),
+    getRevenueReport: async (request) => getRevenueReport(ctx.db, request.query.year),
 
     async adjustOrder(request) {
       return adjustOrder(
         { db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() },
         currentUser(request),
-        (request.params as { id: number }).id,
-        request.body as OrderAdjustment,
+        request.params.id,
+        request.body,
       );
     },
 
     async getOrder(request) {
-      return getOrder(ctx.db, (request.params as { id: number }).id);
+      return getOrder(ctx.db, request.params.id);
     },
 
     // Staff see any order's documents (viewer null); x-required-role lets only administrators here.
     async getOrderInvoicePdf(request, reply) {
-      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, (request.params as { id: number }).id));
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id));
     },
 
     async getOrderCreditNotePdf(request, reply) {
-      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, (request.params as { id: number }).id));
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id));
     },
 
     async updateOrderStatus(request) {
-      const { status, id } = request.params as { status: OrderStatus; id: number };
-      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body as OrderStatusUpdate, ctx.now());
+      const { status, id } = request.params;
+      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body, ctx.now());
     },
 
     async updateRefundStatus(request) {
-      return decideRefund({ db: ctx.db, payments: ctx.payments, outbox: ctx.outbox }, currentUser(request), request.body as RefundStatusUpdate, ctx.now());
+      return decideRefund({ db: ctx.db, payments: ctx.payments, outbox: ctx.outbox }, currentUser(request), request.body, ctx.now());
     },
   };
 }

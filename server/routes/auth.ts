@@ -1,4 +1,3 @@
-import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { badRequest } from '../lib/http-error';
 import { createPasswordReset } from '../services/password-reset';
@@ -20,7 +19,7 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
   const confirmation = createEmailConfirmation(ctx);
   return {
     login: async (request) => {
-      const { username, password } = request.body as LoginRequest;
+      const { username, password } = request.body;
       return sessions.login(username, password, request.ip);
     },
     logout: async (request) => {
@@ -29,23 +28,23 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
     },
     register: async (request, reply) => {
       // The same status, body and work whether or not the address has an account (issue 24, row 8).
-      await profiles.register(request.body as RegisterRequest, request.ip);
+      await profiles.register(request.body, request.ip);
       return reply.code(201).send({ message: CHECK_YOUR_MAIL });
     },
     confirmEmail: async (request) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const user = await confirmation.confirm(token, request.ip);
       return sessions.userInfo(user);
     },
     forgotPassword: async (request) => {
       // The same answer in the same time whether or not the email has an account.
-      const sending = passwordReset.sendLink((request.body as ForgotPasswordRequest).email, request.ip);
+      const sending = passwordReset.sendLink(request.body.email, request.ip);
       await inEvenTime(sending, FORGOT_PASSWORD_FLOOR_MS);
       return { message: RESET_LINK_SENT };
     },
     resetPassword: async (request) => {
-      const { id } = request.params as { id: string };
-      const { token, password } = request.body as ResetPasswordRequest;
+      const { id } = request.params;
+      const { token, password } = request.body;
       if (token !== undefined && token !== id) throw badRequest('The token in the body does not match the link');
       await passwordReset.reset(id, password, request.ip);
       return { message: PASSWORD_UPDATED };

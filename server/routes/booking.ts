@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { operations, CheckoutRequest, NewOrderRequest, PaymentOptions, RefundRequestBody } from '../../openapi/schema';
+import type { PaymentOptions } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from '../lib/page-answer';
@@ -8,8 +8,6 @@ import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
 import { requestRefund } from '../services/refunds';
-
-type IdParams = { id: number };
 
 /** The signed-in user; the route's security already answered 401 without one. */
 export function currentUser(request: FastifyRequest): AuthUser {
@@ -21,13 +19,13 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async getServiceItems(request) {
-      return getServiceItems(ctx.db, (request.params as IdParams).id);
+      return getServiceItems(ctx.db, request.params.id);
     },
 
     async createOrder(request, reply) {
       await assertMayCreateOrder(ctx, currentUser(request).id);
       const now = ctx.now();
-      const summary = await createOrder(ctx.db, currentUser(request), request.body as NewOrderRequest, now);
+      const summary = await createOrder(ctx.db, currentUser(request), request.body, now);
       reply.code(201);
       return summary;
     },
@@ -42,19 +40,19 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
           now: ctx.now(),
         },
         currentUser(request),
-        request.body as CheckoutRequest,
+        request.body,
         typeof key === 'string' ? key : undefined,
       );
     },
 
     async listMyOrders(request, reply) {
       const page = pageRequest(request);
-      const query = request.query as NonNullable<operations['listMyOrders']['parameters']['query']>;
+      const query = request.query;
       return answerPage(request, reply, await listMyOrders(ctx.db, currentUser(request), ctx.now(), query, page, ctx.payments !== null), page);
     },
 
     async payOrder(request) {
-      return payOrder({ db: ctx.db, payments: ctx.payments }, currentUser(request), (request.params as IdParams).id);
+      return payOrder({ db: ctx.db, payments: ctx.payments }, currentUser(request), request.params.id);
     },
 
     async getPaymentOptions() {
@@ -65,8 +63,8 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async requestRefund(request, reply) {
-      const { reason } = request.body as RefundRequestBody;
-      const result = await requestRefund(ctx.db, ctx.outbox, currentUser(request), (request.params as IdParams).id, reason, ctx.now());
+      const { reason } = request.body;
+      const result = await requestRefund(ctx.db, ctx.outbox, currentUser(request), request.params.id, reason, ctx.now());
       reply.code(201);
       return result;
     },

@@ -1,4 +1,3 @@
-import type { JobProgress, NewCleaner } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { recordJobProgress, listMyJobs } from '../services/cleaner-jobs';
 import { createCleaner, listCleaners } from '../services/cleaners';
@@ -8,8 +7,8 @@ import { currentUser } from './booking';
 export function cleanerHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     listCleaners: async () => listCleaners(ctx),
-    createCleaner: async (request, reply) => reply.code(201).send(await createCleaner(ctx, request.body as NewCleaner)),
+    createCleaner: async (request, reply) => reply.code(201).send(await createCleaner(ctx, request.body)),
     listMyJobs: async (request) => listMyJobs(ctx, currentUser(request)),
-    recordJobProgress: async (request) => recordJobProgress(ctx, currentUser(request), (request.params as { id: number }).id, request.body as JobProgress),
+    recordJobProgress: async (request) => recordJobProgress(ctx, currentUser(request), request.params.id, request.body),
   };
 }

@@ -1,4 +1,3 @@
-import type { ContactRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { createContactRepository } from '../repositories/contact-repository';
@@ -13,7 +12,7 @@ export function contactHandlers(ctx: AppContext): Partial<Handlers> {
   const limiter = createRateLimiter(ctx.db, ctx.now);
   return {
     sendContact: async (request, reply) => {
-      const { name, email, message } = request.body as ContactRequest;
+      const { name, email, message } = request.body;
       assertPlainName('Name', name);
       assertOwnName('Name', name);
       await limiter.reserve({ key: `contact:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.contact });

@@ -1,4 +1,3 @@
-import type { operations, DeleteAccountRequest, NewCustomerNote, NewReply } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import { listMessages, markMessageRead, replyToMessage } from '../services/contact-messages';
@@ -6,8 +5,7 @@ import { addCustomerNote, anonymiseCustomerRecord, exportCustomer, getCustomerRe
 import { createMyData } from '../services/my-data';
 import { currentUser } from './booking';
 
-type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
-const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
+const idOf = (request: { params: { id: number } }) => request.params.id;
 
 /**
  * Customer records, contact messages (back office; the contract's x-required-role lets only
@@ -18,11 +16,11 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async listCustomers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listCustomers(ctx.db, request.query as Query<'listCustomers'>, page), page);
+      return answerPage(request, reply, await listCustomers(ctx.db, request.query, page), page);
     },
     getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
     async addCustomerNote(request, reply) {
-      const { body } = request.body as NewCustomerNote;
+      const { body } = request.body;
       return reply.code(201).send(await addCustomerNote(ctx.db, currentUser(request), idOf(request), body, ctx.now()));
     },
     async exportCustomer(request, reply) {
@@ -33,11 +31,11 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
 
     async listMessages(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listMessages(ctx.db, request.query as Query<'listMessages'>, page), page);
+      return answerPage(request, reply, await listMessages(ctx.db, request.query, page), page);
     },
     markMessageRead: async (request) => markMessageRead(ctx.db, idOf(request), ctx.now()),
     async replyToMessage(request, reply) {
-      const { body } = request.body as NewReply;
+      const { body } = request.body;
       return reply.code(201).send(await replyToMessage(ctx, currentUser(request), idOf(request), body, ctx.now()));
     },
 
@@ -46,6 +44,6 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
       return myData.export(currentUser(request).id);
     },
     deleteMyAccount: async (request) =>
-      myData.delete(currentUser(request).id, (request.body as DeleteAccountRequest).password),
+      myData.delete(currentUser(request).id, request.body.password),
   };
 }

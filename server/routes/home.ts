@@ -8,7 +8,7 @@ export function homeHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     listServices: async () => content.listServices(),
     getServiceDetail: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const detail = await content.findServiceDetail(id);
       if (!detail) throw notFound('Service not found');
       // R-SITE-3: returned as a list whose first element is used.

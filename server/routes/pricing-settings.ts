@@ -1,4 +1,4 @@
-import type { ChecklistChange, DiscountChange, HoursChange, MinutesChange, PriceChange, TravelSetting } from '../../openapi/schema';
+import type { PriceChange } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { answerPage, pageRequest } from '../lib/page-answer';
 import {
@@ -9,8 +9,7 @@ import { updateItemMinutes, updateServiceMinutes, updateTravelMinutes } from '..
 import { updateServiceChecklist } from '../services/service-checklists';
 import { currentUser } from './booking';
 
-const params = <T>(request: { params: unknown }) => request.params as T;
-const priceOf = (request: { body: unknown }) => (request.body as PriceChange).price;
+const priceOf = (request: { body: PriceChange }) => request.body.price;
 
 /** Prices and hours of the back office (issue 15; the contract's x-required-role lets only administrators in). */
 export function pricingSettingsHandlers(ctx: AppContext): Partial<Handlers> {
@@ -21,25 +20,25 @@ export function pricingSettingsHandlers(ctx: AppContext): Partial<Handlers> {
       return answerPage(request, reply, await listPricingAudit(ctx.db, page), page);
     },
     updateItemPrice: async (request) =>
-      updateItemPrice(ctx.db, currentUser(request), params<{ id: number }>(request).id, priceOf(request), ctx.now()),
+      updateItemPrice(ctx.db, currentUser(request), request.params.id, priceOf(request), ctx.now()),
     updateItemMinutes: async (request) =>
-      updateItemMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
+      updateItemMinutes(ctx.db, currentUser(request), request.params.id, request.body.minutes, ctx.now()),
     updateServiceMinutes: async (request) =>
-      updateServiceMinutes(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as MinutesChange).minutes, ctx.now()),
+      updateServiceMinutes(ctx.db, currentUser(request), request.params.id, request.body.minutes, ctx.now()),
     updateServiceChecklist: async (request) =>
-      updateServiceChecklist(ctx.db, currentUser(request), params<{ id: number }>(request).id, (request.body as ChecklistChange).items, ctx.now()),
-    updateTravelMinutes: async (request) => updateTravelMinutes(ctx.db, currentUser(request), request.body as TravelSetting, ctx.now()),
+      updateServiceChecklist(ctx.db, currentUser(request), request.params.id, request.body.items, ctx.now()),
+    updateTravelMinutes: async (request) => updateTravelMinutes(ctx.db, currentUser(request), request.body, ctx.now()),
     updateFrequencyDiscount: async (request) =>
-      updateFrequencyDiscount(ctx.db, currentUser(request), params<{ code: string }>(request).code,
-        (request.body as DiscountChange).discountPercent, ctx.now()),
+      updateFrequencyDiscount(ctx.db, currentUser(request), request.params.code,
+        request.body.discountPercent, ctx.now()),
     updateExtraPrice: async (request) =>
-      updateExtraPrice(ctx.db, currentUser(request), params<{ id: number }>(request).id, priceOf(request), ctx.now()),
+      updateExtraPrice(ctx.db, currentUser(request), request.params.id, priceOf(request), ctx.now()),
     updateCongestionCharge: async (request) => updateCongestionCharge(ctx.db, currentUser(request), priceOf(request), ctx.now()),
     addCongestionDistrict: async (request) =>
-      addCongestionDistrict(ctx.db, currentUser(request), params<{ district: string }>(request).district, ctx.now()),
+      addCongestionDistrict(ctx.db, currentUser(request), request.params.district, ctx.now()),
     removeCongestionDistrict: async (request) =>
-      removeCongestionDistrict(ctx.db, currentUser(request), params<{ district: string }>(request).district, ctx.now()),
+      removeCongestionDistrict(ctx.db, currentUser(request), request.params.district, ctx.now()),
     updateOpeningHours: async (request) =>
-      updateOpeningHours(ctx.db, currentUser(request), params<{ weekday: number }>(request).weekday, request.body as HoursChange, ctx.now()),
+      updateOpeningHours(ctx.db, currentUser(request), request.params.weekday, request.body, ctx.now()),
   };
 }

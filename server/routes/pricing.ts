@@ -1,4 +1,3 @@
-import type { QuoteRequest } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { clientNetwork } from '../services/rate-limits';
@@ -9,18 +8,18 @@ export function pricingHandlers(ctx: AppContext): Partial<Handlers> {
   const limiter = createRateLimiter(ctx.db, ctx.now);
   return {
     async getQuoteOptions(request) {
-      return getQuoteOptions(ctx.db, (request.params as { id: number }).id);
+      return getQuoteOptions(ctx.db, request.params.id);
     },
 
     async createQuote(request, reply) {
       await limiter.reserve({ key: `quotes:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.quotes });
-      const quote = await createQuote(ctx.db, request.body as QuoteRequest, ctx.now());
+      const quote = await createQuote(ctx.db, request.body, ctx.now());
       reply.code(201);
       return quote;
     },
 
     async getQuote(request) {
-      return getQuote(ctx.db, (request.params as { quoteId: string }).quoteId);
+      return getQuote(ctx.db, request.params.quoteId);
     },
   };
 }

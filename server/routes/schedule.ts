@@ -1,4 +1,3 @@
-import type { JobAssignment, JobMove } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { assignJob, listSchedule, moveJob } from '../services/schedule';
 import { currentUser } from './booking';
@@ -8,16 +7,16 @@ import { currentUser } from './booking';
 export function scheduleHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async listSchedule(request) {
-      const { from, days } = request.query as { from: string; days?: number };
+      const { from, days } = request.query;
       return listSchedule(ctx.db, from, days);
     },
     async assignJob(request) {
-      const { id } = request.params as { id: number };
-      return assignJob(ctx.db, currentUser(request), id, (request.body as JobAssignment).team, ctx.now());
+      const { id } = request.params;
+      return assignJob(ctx.db, currentUser(request), id, request.body.team, ctx.now());
     },
     async moveJob(request) {
-      const { id } = request.params as { id: number };
-      return moveJob(ctx.db, currentUser(request), id, request.body as JobMove, ctx.now());
+      const { id } = request.params;
+      return moveJob(ctx.db, currentUser(request), id, request.body, ctx.now());
     },
   };
 }

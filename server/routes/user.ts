@@ -1,4 +1,3 @@
-import type { ProfileUpdate } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
 import { createProfiles } from '../services/profiles';
 
@@ -7,6 +6,6 @@ export function userHandlers(ctx: AppContext): Partial<Handlers> {
   const profiles = createProfiles(ctx);
   return {
     updateProfile: async (request) =>
-      profiles.update(request.user!.id, request.body as ProfileUpdate),
+      profiles.update(request.user!.id, request.body),
   };
 }

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../lib/http-error';
 import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { assertPlainName } from './plain-names';
+import { cleanerInvitationMail } from '../mails/account-mails';
 
 /** An invitation lasts longer than a reset link (an hour): a new cleaner may read it the next day. */
 export const INVITATION_VALIDITY_MS = 72 * 60 * 60_000;
@@ -35,14 +36,7 @@ export async function createCleaner(ctx: AppContext, input: NewCleaner): Promise
     await createResetTokenRepository(tx).create(id, token, new Date(ctx.now().getTime() + INVITATION_VALIDITY_MS));
     await ctx.outbox.add(tx, {
       to: input.email.trim(),
-      subject: 'Your Sparkle Cleaning cleaner account',
-      text: [
-        `Hello ${name},`,
-        '',
-        'Sparkle Cleaning has made you a cleaner account, so you can see your team\'s jobs on your phone.',
-        `Choose your password here within 72 hours: ${ctx.config.publicUrl}/reset-password/${token}`,
-        `Then sign in at ${ctx.config.publicUrl}/login with this email address.`,
-      ].join('\n'),
+      ...cleanerInvitationMail(name, token, ctx.config.publicUrl),
     });
     return view((await cleaners.find(id))!);
   });

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../lib/http-error';
 import { contactMessagesRepository, type ContactMessageRow, type ContactReplyRow } from '../repositories/contact-messages';
 import type { Page, PageRequest } from '../repositories/paging';
 import { iso } from './orders-views';
+import { contactReplyMail } from '../mails/contact-mails';
 
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -72,8 +73,7 @@ export async function replyToMessage(
     await messages.markRead(id, now);
     await deps.outbox.add(tx, {
       to: message.email,
-      subject: 'Re: your message to Sparkle Cleaning',
-      text: [`Hello ${message.name},`, '', text, '', '— Sparkle Cleaning', '', '> ' + message.message.split('\n').join('\n> ')].join('\n'),
+      ...contactReplyMail(message.name, text, message.message),
     });
   });
   return readBack(deps.db, id);

@@ -7,6 +7,7 @@ import { newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
 import { accountKey, clientNetwork } from './rate-limits';
 import { createSignInLimits } from './sign-in-limits';
+import { confirmEmailMail, emailChangedMail, emailTakenMail } from '../mails/account-mails';
 
 export const CONFIRM_LINK_VALIDITY_MS = 24 * 60 * 60_000;
 export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired, please register or change your email again';
@@ -37,34 +38,14 @@ export function createEmailConfirmation(ctx: AppContext) {
     const link = linkFor(token, returnTo);
     await ctx.outbox.add(tx, {
       to: claim.email,
-      subject: 'Confirm your email for Sparkle Cleaning',
-      text: [
-        greeting,
-        '',
-        claim.kind === 'registration'
-          ? 'Someone (hopefully you) created a Sparkle Cleaning account with this email address.'
-          : 'Someone (hopefully you) asked to use this email address for their Sparkle Cleaning account.',
-        `Confirm it within 24 hours by following this link; it signs you in: ${link}`,
-        '',
-        'If this was not you, ignore this email: nothing is tied to your address until the link is followed.',
-      ].join('\n'),
+      ...confirmEmailMail(greeting, claim.kind, link),
     });
   }
 
   async function tellOwner(tx: Database, owner: UserRecord, what: 'register' | 'change') {
     await ctx.outbox.add(tx, {
       to: owner.email,
-      subject: 'Someone tried to use your email at Sparkle Cleaning',
-      text: [
-        `Hello ${owner.name},`,
-        '',
-        what === 'register'
-          ? 'Someone tried to register a new Sparkle Cleaning account with your email address. Your address already has an account, so no other account was created.'
-          : 'Someone tried to move another Sparkle Cleaning account to your email address. Your address already has an account, so nothing changed.',
-        `If it was you, log in here (or reset your password there): ${ctx.config.publicUrl}/login`,
-        '',
-        'If it was not you, you need do nothing: your account and what is tied to it stay yours.',
-      ].join('\n'),
+      ...emailTakenMail(owner.name, what, ctx.config.publicUrl),
     });
   }
 
@@ -119,16 +100,7 @@ export function createEmailConfirmation(ctx: AppContext) {
         if (oldEmail) {
           await ctx.outbox.add(tx, {
             to: oldEmail,
-            subject: 'The email of your Sparkle Cleaning account was changed',
-            text: [
-              'Hello,',
-              '',
-              `The email of your Sparkle Cleaning account was changed from ${oldEmail} to ${confirmed.email}.`,
-              'Mails about your account and your bookings now go to the new address.',
-              '',
-              'If you did not make this change, reply to this email or use our contact page at once:',
-              `${ctx.config.publicUrl}/contact`,
-            ].join('\n'),
+            ...emailChangedMail(oldEmail, confirmed.email, ctx.config.publicUrl),
           });
         }
         return confirmed;

@@ -7,6 +7,7 @@ import { createResetTokenRepository, newResetToken } from '../repositories/reset
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword } from './password-hasher';
 import { assertAcceptablePassword } from './password-policy';
+import { passwordResetMail } from '../mails/account-mails';
 
 export const RESET_LINK_VALIDITY_MS = 60 * 60_000;
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired, please ask for a new one';
@@ -39,15 +40,7 @@ export function createPasswordReset(ctx: AppContext) {
         await createResetTokenRepository(tx).create(user.id, token, new Date(ctx.now().getTime() + RESET_LINK_VALIDITY_MS));
         await ctx.outbox.add(tx, {
           to: user.email,
-          subject: 'Reset your Sparkle Cleaning password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Sparkle Cleaning account.',
-            `Choose a new password here within the next hour: ${link}`,
-            '',
-            'If you did not ask for this, ignore this email: your password stays as it is.',
-          ].join('\n'),
+          ...passwordResetMail(user.name, link),
         });
       });
     },

@@ -5,6 +5,7 @@ import { badRequest } from '../lib/http-error';
 import { serviceDistrictsRepository } from '../repositories/service-districts';
 import { audited } from './pricing-settings';
 import { serviceDistrict } from './service-area';
+import { districtCoveredMail } from '../mails/contact-mails';
 
 /**
  * The postcode districts served, edited on /settings/pricing (issue 26 §4, decision 041), audited
@@ -27,12 +28,7 @@ export function addServiceDistrict(db: Database, outbox: MailOutbox, admin: Auth
       for (const email of await districts.takeWaiting(district, now)) {
         await outbox.add(tx, {
           to: email,
-          subject: `Sparkle Cleaning now covers ${district}`,
-          text: [
-            'Hello,', '',
-            `You asked us to tell you when we cover ${district}: we do now, and you can book at ${outbox.site.publicUrl}/.`, '',
-            'We will not write about this again.', '', '— Sparkle Cleaning',
-          ].join('\n'),
+          ...districtCoveredMail(district, outbox.site.publicUrl),
         });
       }
     }

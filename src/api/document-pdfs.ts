@@ -1,5 +1,5 @@
 import { api } from './client';
-import { ApiError, messageFromBody, normaliseError } from './errors';
+import { downloadOf, fileNameOf } from './download';
 
 /** A downloaded document: the file name the server gave it (Content-Disposition) and its bytes. */
 export interface PdfFile {
@@ -19,14 +19,7 @@ export const getOrderInvoicePdf = (id: number) => pdfOf(() => api.GET('/admin/or
 /** GET /admin/order/{id}/credit-note.pdf: any order's credit note, for staff. */
 export const getOrderCreditNotePdf = (id: number) => pdfOf(() => api.GET('/admin/order/{id}/credit-note.pdf', { params: { path: { id } }, parseAs: 'blob' }));
 
-async function pdfOf(call: () => Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<PdfFile> {
-  let result: { data?: unknown; error?: unknown; response: Response };
-  try {
-    result = await call();
-  } catch (error) {
-    throw normaliseError(error);
-  }
-  if (!result.response.ok) throw new ApiError(messageFromBody(result.error, result.response.status), result.response.status);
-  const named = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '');
-  return { fileName: named?.[1] ?? 'document.pdf', blob: result.data as Blob };
+async function pdfOf(call: Parameters<typeof downloadOf>[0]): Promise<PdfFile> {
+  const { blob, headers } = await downloadOf(call);
+  return { fileName: fileNameOf(headers, 'document.pdf'), blob };
 }

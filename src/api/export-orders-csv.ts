@@ -1,6 +1,6 @@
 import type { operations } from '../../openapi/schema';
 import { api } from './client';
-import { ApiError, messageFromBody, normaliseError } from './errors';
+import { downloadOf } from './download';
 
 export type OrdersCsvQuery = NonNullable<operations['exportOrdersCsv']['parameters']['query']>;
 
@@ -16,13 +16,6 @@ export async function exportAccountsCsv(query: AccountsCsvQuery = {}): Promise<B
   return blobOf(() => api.GET('/admin/accounts/csv', { params: { query }, parseAs: 'blob' }));
 }
 
-async function blobOf(call: () => Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
-  let result: { data?: unknown; error?: unknown; response: Response };
-  try {
-    result = await call();
-  } catch (error) {
-    throw normaliseError(error);
-  }
-  if (!result.response.ok) throw new ApiError(messageFromBody(result.error, result.response.status), result.response.status);
-  return result.data as Blob;
+async function blobOf(call: Parameters<typeof downloadOf>[0]): Promise<Blob> {
+  return (await downloadOf(call)).blob;
 }
