@@ -839,6 +839,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's report of a period of UK dates
+         * @description Issue 26 item 6 (decision 049), for the UK dates `from` to `to` (inclusive, at most 3 years):
+         *     - `months`, `services`, `teams`: net, VAT and gross revenue = what the VAT invoices issued in
+         *       the period charged less what its credit notes gave back, by UK month of issue and by the
+         *       order's service and team, so a month's figures are the sums of its documents in the
+         *       accounts export and each breakdown adds up to `totals`;
+         *     - `cancellations`: of the orders placed for a visit in the period, how many were cancelled
+         *       (and the rate); the refunds paid in the period (order ledger lines), how many and how much;
+         *     - `weekdays` (Monday first) and `hours`: the visits not cancelled in the period by UK day of
+         *       week and hour of the start;
+         *     - `customers`: of the customers with a visit not cancelled in the period, how many had two
+         *       or more (and the share), and the ten with most visits.
+         */
+        get: operations["getBusinessReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts/csv": {
         parameters: {
             query?: never;
@@ -2938,6 +2968,72 @@ export interface components {
             /** @description Pounds, VAT inclusive; negative for a discount. */
             amount: number;
         };
+        /** @description Invoiced less credited in the period (pounds; negative when more was credited). */
+        RevenueFigures: {
+            net: number;
+            vat: number;
+            gross: number;
+        };
+        RevenueByName: components["schemas"]["RevenueFigures"] & {
+            /** @description The service or team; "No team" for visits not assigned, "Deleted order" for a document whose order is gone. */
+            name: string;
+        };
+        BusinessReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            totals: components["schemas"]["RevenueFigures"] & {
+                invoices: number;
+                creditNotes: number;
+            };
+            /** @description Every UK month the period touches, oldest first. */
+            months: (components["schemas"]["RevenueFigures"] & {
+                /** @description YYYY-MM, UK time. */
+                month: string;
+                invoices: number;
+                creditNotes: number;
+            })[];
+            /** @description Highest gross first. */
+            services: components["schemas"]["RevenueByName"][];
+            /** @description Highest gross first. */
+            teams: components["schemas"]["RevenueByName"][];
+            cancellations: {
+                /** @description Orders placed for a visit in the period. */
+                orders: number;
+                /** @description Of those, the cancelled ones. */
+                cancelled: number;
+                /** @description cancelled / orders, 0 when there are none. */
+                rate: number;
+                /** @description Refunds paid in the period. */
+                refunds: number;
+                refunded: components["schemas"]["Money"];
+            };
+            /** @description Seven days, Monday first. */
+            weekdays: {
+                /** @enum {string} */
+                day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                visits: number;
+            }[];
+            /** @description The UK hours at which a visit started, earliest first. */
+            hours: {
+                hour: number;
+                visits: number;
+            }[];
+            customers: {
+                /** @description Customers with a visit in the period. */
+                customers: number;
+                /** @description Of those, the ones with two or more. */
+                repeat: number;
+                /** @description repeat / customers, 0 when there are none. */
+                share: number;
+                top: {
+                    id: number;
+                    name: string;
+                    visits: number;
+                }[];
+            };
+        };
         RevenueReport: {
             year: number;
             months: {
@@ -3536,6 +3632,9 @@ export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
 export type OrderLine = components['schemas']['OrderLine'];
+export type RevenueFigures = components['schemas']['RevenueFigures'];
+export type RevenueByName = components['schemas']['RevenueByName'];
+export type BusinessReport = components['schemas']['BusinessReport'];
 export type RevenueReport = components['schemas']['RevenueReport'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
@@ -4837,6 +4936,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevenueReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getBusinessReport: {
+        parameters: {
+            query: {
+                /** @description The first UK date. After `to`, or more than 3 years before it, is a 400. */
+                from: string;
+                /** @description The last UK date (the whole day). */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

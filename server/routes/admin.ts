@@ -9,6 +9,7 @@ import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admi
 import { adjustOrder } from '../services/order-adjustments';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getRevenueReport } from '../services/revenue-report';
+import { getBusinessReport } from '../services/business-report';
 import { getStats, getWeeklyStats } from '../services/stats';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
@@ -44,6 +45,10 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
     getRevenueReport: async (request) => getRevenueReport(ctx.db, (request.query as Query<'getRevenueReport'>).year),
+    getBusinessReport: async (request) => {
+      const { from, to } = request.query as Query<'getBusinessReport'>;
+      return getBusinessReport(ctx.db, from, to);
+    },
 
     async adjustOrder(request) {
       return adjustOrder(
