@@ -807,6 +807,10 @@ export interface paths {
          *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
          *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
          *     with `'` so a spreadsheet never runs it as a formula.
+         *     The spec's eight columns come first, in its order; then (issue 26 item 6) the job's address,
+         *     city, postcode and phone, its team, the payment method and status (`unpaid`,
+         *     `awaiting_payment`, `paid`, `balance_due`, from the order's ledger as its page shows it) and
+         *     the VAT invoice's number (empty before one is issued).
          */
         get: operations["exportOrdersCsv"];
         put?: never;
@@ -4906,8 +4910,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund
-                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
+                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice
+                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,,221B Baker Street,London,NW1 6XE,020 7946 0000,Team A,card,paid,000042
                      */
                     "text/csv": string;
                 };

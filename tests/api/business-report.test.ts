@@ -123,3 +123,15 @@ describe('GET /admin/reports/business (getBusinessReport)', () => {
     expect((await report('from=2030-03-01&to=2030-04-30', jane.token)).status).toBe(403);
   });
 });
+
+describe('GET /admin/orders/csv (exportOrdersCsv) after the spec\'s columns', () => {
+  it('adds the address, phone, team, payment method and status (from the ledger) and the invoice number', async () => {
+    const csv = await fetch(`${server.baseUrl}/api/admin/orders/csv?sort=id`, { headers: server.bearer(await server.adminToken()) });
+    const rows = (await csv.text()).trim().split('\r\n').map((line) => line.split(','));
+    expect(rows[0]!.slice(8)).toEqual(['Address', 'City', 'Postcode', 'Phone', 'Team', 'Payment method', 'Payment status', 'Invoice']);
+    const invoice = String((await receipt(jane, april)).number).padStart(6, '0');
+    const row = (id: number) => rows.find((cells) => cells[0] === String(id))!.slice(8);
+    expect(row(april)).toEqual(['221B Baker Street', 'London', 'NW1 6XE', '020 7946 0000', 'Team C', 'card', 'paid', invoice]);
+    expect(row(cash)).toEqual(['221B Baker Street', 'London', 'NW1 6XE', '020 7946 0000', await teamOf(cash), 'cash', 'unpaid', '']);
+  });
+});
