@@ -8,8 +8,10 @@ import type { BusinessReport } from '../../openapi/schema';
 import { formatMoney } from '../../domain/money/money';
 import { londonDate } from '../../domain/time/london-time';
 import { expectNoAxeViolations, settled, signInByApi } from './support/a11y';
+import { checkoutAtFreeTime, ukDay } from './support/free-slots';
+import { e2eBaseUrl } from './support/server-env';
 import { admin } from './support/accounts';
-import { expect, ok, test } from './support/fixtures';
+import { createApiClient, expect, ok, test } from './support/fixtures';
 
 /** The body rows of the table captioned `caption`: the row header, then the cells. */
 async function tableRows(page: Page, caption: string): Promise<string[][]> {
@@ -30,8 +32,21 @@ async function expectTablesMatch(page: Page, report: BusinessReport): Promise<vo
 }
 
 test.describe('the reports page', () => {
-  test('shows this UK year by default, each table as the API says, axe clean', async ({ page }) => {
+  test('shows this UK year by default, each table as the API says, axe clean', async ({ page, newCustomer }) => {
+    // A card job paid on the test provider's page and its VAT invoice issued today, so this year's revenue tables have a row.
+    const customer = createApiClient((await ok(createApiClient().POST('/auth/login', { body: { username: newCustomer.email, password: newCustomer.password } }))).token);
+    const services = await ok(createApiClient().GET('/home/services'));
+    const { items } = await ok(customer.GET('/services/get-items/{id}', { params: { path: { id: services[0]!.id } } }));
+    const order = await ok(customer.POST('/services/order/new', { body: { service: services[0]!.id, items: [{ id: items[0]!.id, quantity: 2 }] } }));
+    await checkoutAtFreeTime(customer, order, {
+      serviceId: services[0]!.id, from: ukDay(3), address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'card',
+    });
+    const id = order.id;
+    const { shippingInfo } = await ok(customer.POST('/services/order/{id}/pay', { params: { path: { id } } }));
+    const paid = await fetch(new URL(`${shippingInfo}/pay`, e2eBaseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(paid.status).toBe(303);
     const { api } = await signInByApi(page, admin);
+    const invoice = await ok(customer.GET('/services/order/{id}/receipt', { params: { path: { id } } }));
     const year = londonDate(new Date()).slice(0, 4);
     const report = await ok(api.GET('/admin/reports/business', { params: { query: { from: `${year}-01-01`, to: `${year}-12-31` } } }));
     await page.goto('/');
@@ -40,6 +55,10 @@ test.describe('the reports page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await settled(page);
     await expectTablesMatch(page, report);
+    // This month's revenue is at least the invoice just issued (other tests may add theirs).
+    const month = londonDate(new Date()).slice(0, 7);
+    expect(report.months.find((row) => row.month === month)!.gross).toBeGreaterThanOrEqual(invoice.gross);
+    expect(report.services.length).toBeGreaterThan(0);
     await expect(page.getByRole('img', { name: /^Revenue by month: bar chart/ })).toBeVisible();
     await expectNoAxeViolations(page, 'reports');
   });
