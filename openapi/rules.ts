@@ -380,6 +380,20 @@ export const OrderLineRules = {
   }
 } as const;
 
+export const RevenueFiguresRules = {
+  "properties": {
+    "net": {
+      "multipleOf": 0.01
+    },
+    "vat": {
+      "multipleOf": 0.01
+    },
+    "gross": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
 export const InvoiceLineRules = {
   "properties": {
     "vatRate": {

@@ -809,6 +809,10 @@ export interface paths {
          *     a header line, then one line per order, CRLF line ends; prices are plain numbers (GBP),
          *     dates `YYYY-MM-DD HH:mm` in UK time; a cell starting with `=`, `+`, `-` or `@` is prefixed
          *     with `'` so a spreadsheet never runs it as a formula.
+         *     The spec's eight columns come first, in its order; then (issue 26 item 6) the job's address,
+         *     city, postcode and phone, its team, the payment method and status (`unpaid`,
+         *     `awaiting_payment`, `paid`, `balance_due`, from the order's ledger as its page shows it) and
+         *     the VAT invoice's number (empty before one is issued).
          */
         get: operations["exportOrdersCsv"];
         put?: never;
@@ -833,6 +837,36 @@ export interface paths {
          *     notes gave back, so a month's figures are the sums of its documents in the accounts export.
          */
         get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's report of a period of UK dates
+         * @description Issue 26 item 6 (decision 049), for the UK dates `from` to `to` (inclusive, at most 3 years):
+         *     - `months`, `services`, `teams`: net, VAT and gross revenue = what the VAT invoices issued in
+         *       the period charged less what its credit notes gave back, by UK month of issue and by the
+         *       order's service and team, so a month's figures are the sums of its documents in the
+         *       accounts export and each breakdown adds up to `totals`;
+         *     - `cancellations`: of the orders placed for a visit in the period, how many were cancelled
+         *       (and the rate); the refunds paid in the period (order ledger lines), how many and how much;
+         *     - `weekdays` (Monday first) and `hours`: the visits not cancelled in the period by UK day of
+         *       week and hour of the start;
+         *     - `customers`: of the customers with a visit not cancelled in the period, how many had two
+         *       or more (and the share), and the ten with most visits.
+         */
+        get: operations["getBusinessReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3039,6 +3073,72 @@ export interface components {
             /** @description Pounds, VAT inclusive; negative for a discount. */
             amount: number;
         };
+        /** @description Invoiced less credited in the period (pounds; negative when more was credited). */
+        RevenueFigures: {
+            net: number;
+            vat: number;
+            gross: number;
+        };
+        RevenueByName: components["schemas"]["RevenueFigures"] & {
+            /** @description The service or team; "No team" for visits not assigned, "Deleted order" for a document whose order is gone. */
+            name: string;
+        };
+        BusinessReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            totals: components["schemas"]["RevenueFigures"] & {
+                invoices: number;
+                creditNotes: number;
+            };
+            /** @description Every UK month the period touches, oldest first. */
+            months: (components["schemas"]["RevenueFigures"] & {
+                /** @description YYYY-MM, UK time. */
+                month: string;
+                invoices: number;
+                creditNotes: number;
+            })[];
+            /** @description Highest gross first. */
+            services: components["schemas"]["RevenueByName"][];
+            /** @description Highest gross first. */
+            teams: components["schemas"]["RevenueByName"][];
+            cancellations: {
+                /** @description Orders placed for a visit in the period. */
+                orders: number;
+                /** @description Of those, the cancelled ones. */
+                cancelled: number;
+                /** @description cancelled / orders, 0 when there are none. */
+                rate: number;
+                /** @description Refunds paid in the period. */
+                refunds: number;
+                refunded: components["schemas"]["Money"];
+            };
+            /** @description Seven days, Monday first. */
+            weekdays: {
+                /** @enum {string} */
+                day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                visits: number;
+            }[];
+            /** @description The UK hours at which a visit started, earliest first. */
+            hours: {
+                hour: number;
+                visits: number;
+            }[];
+            customers: {
+                /** @description Customers with a visit in the period. */
+                customers: number;
+                /** @description Of those, the ones with two or more. */
+                repeat: number;
+                /** @description repeat / customers, 0 when there are none. */
+                share: number;
+                top: {
+                    id: number;
+                    name: string;
+                    visits: number;
+                }[];
+            };
+        };
         RevenueReport: {
             year: number;
             months: {
@@ -3661,6 +3761,9 @@ export type Rescheduling = components['schemas']['Rescheduling'];
 export type RescheduleRequest = components['schemas']['RescheduleRequest'];
 export type RescheduleResult = components['schemas']['RescheduleResult'];
 export type OrderLine = components['schemas']['OrderLine'];
+export type RevenueFigures = components['schemas']['RevenueFigures'];
+export type RevenueByName = components['schemas']['RevenueByName'];
+export type BusinessReport = components['schemas']['BusinessReport'];
 export type RevenueReport = components['schemas']['RevenueReport'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
@@ -4934,8 +5037,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund
-                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,
+                     * @example Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice
+                     *     12,Jane Doe,House keeping,45.00,completed,2026-11-22 10:30,2026-11-22 13:00,,221B Baker Street,London,NW1 6XE,020 7946 0000,Team A,card,paid,000042
                      */
                     "text/csv": string;
                 };
@@ -4964,6 +5067,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevenueReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getBusinessReport: {
+        parameters: {
+            query: {
+                /** @description The first UK date. After `to`, or more than 3 years before it, is a 400. */
+                from: string;
+                /** @description The last UK date (the whole day). */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -205,10 +205,11 @@ export function orderRepository(db: Database) {
       return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total, page });
     },
 
-    /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts). */
-    listSql(query: OrderListQuery): { sql: string; params: unknown[] } {
+    /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts), with `columns` more of each order `o`. */
+    listSql(query: OrderListQuery, columns = ''): { sql: string; params: unknown[] } {
       const conditions = orderConditions(query);
-      return { sql: `${SELECT_ORDER} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, params: conditions.params };
+      const select = columns ? SELECT_ORDER.replace('SELECT o.*,', `SELECT o.*, ${columns},`) : SELECT_ORDER;
+      return { sql: `${select} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, params: conditions.params };
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {

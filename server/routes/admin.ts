@@ -8,6 +8,7 @@ import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admi
 import { adjustOrder } from '../services/order-adjustments';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getRevenueReport } from '../services/revenue-report';
+import { getBusinessReport } from '../services/business-report';
 import { getStats, getWeeklyStats } from '../services/stats';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
@@ -41,6 +42,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
     getRevenueReport: async (request) => getRevenueReport(ctx.db, request.query.year),
+    getBusinessReport: async (request) => getBusinessReport(ctx.db, request.query.from, request.query.to),
 
     async adjustOrder(request) {
       return adjustOrder(

@@ -2,16 +2,29 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
+import { LEDGER_JSON_SQL, ledgerFromJson } from '../repositories/ledger';
+import { orderPaymentView } from './orders-views';
 import { formatLondon } from '../../domain/time/london-time';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { invoiceLabel } from '../../domain/money/invoice-labels';
 
-const HEADER = ['Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Service Date', 'Date of complete', 'Refund'];
+// The spec's columns first, in its order; then what the office needs to act on a row (issue 26 item 6).
+const HEADER = [
+  'Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Service Date', 'Date of complete', 'Refund',
+  'Address', 'City', 'Postcode', 'Phone', 'Team', 'Payment method', 'Payment status', 'Invoice',
+];
+/** Per order, through its own indexes (teams' key, invoices' unique order_id, the ledger's order_id). */
+const CSV_COLUMNS = `(SELECT t.name FROM teams t WHERE t.id = o.team_id) AS team_name,
+  (SELECT i.number FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
+
+type CsvRow = OrderRow & { team_name: string | null; invoice_number: number | null; ledger: string };
 /** Rows per FETCH: big enough to keep round trips few, small enough to keep memory flat. */
 const BATCH = 1000;
 
 /** Every order of a sort and filter as CSV, streamed (csvCursorStream). */
 export function ordersCsvStream(db: Database, query: OrderListQuery): Readable {
-  const { sql, params } = orderRepository(db).listSql(query);
-  return csvCursorStream<OrderRow>(db, { cursor: 'orders_csv', sql, params, header: HEADER, lines: (row) => [orderCells(row)] });
+  const { sql, params } = orderRepository(db).listSql(query, CSV_COLUMNS);
+  return csvCursorStream<CsvRow>(db, { cursor: 'orders_csv', sql, params, header: HEADER, lines: (row) => [orderCells(row)] });
 }
 
 /**
@@ -45,7 +58,7 @@ export function csvCursorStream<Row>(
   return out;
 }
 
-function orderCells(row: OrderRow): string[] {
+function orderCells(row: CsvRow): string[] {
   return [
     String(row.id),
     row.user_name,
@@ -55,6 +68,15 @@ function orderCells(row: OrderRow): string[] {
     row.due_at ? formatLondon(new Date(row.due_at)) : '',
     row.completed_at ? formatLondon(new Date(row.completed_at)) : 'Not yet',
     row.refund_status ?? '',
+    row.address ?? '',
+    row.city ?? '',
+    row.code_postal ?? '',
+    row.phone ?? '',
+    row.team_name ?? '',
+    row.payment_method ?? '',
+    // The status the order page shows, from the ledger (decision 036).
+    orderPaymentView(row, ledgerTotals(ledgerFromJson(row.ledger)), false).status,
+    row.invoice_number === null ? '' : invoiceLabel(row.invoice_number),
   ];
 }
 

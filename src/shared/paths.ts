@@ -39,6 +39,7 @@ export const paths = {
     messages: admin.messages.path,
     schedule: admin.schedule.path,
     teams: admin.teams.path,
+    reports: admin.reports.path,
   },
 } as const;
 

@@ -289,6 +289,7 @@ const ROWS: Record<string, Row> = {
   getReceiptPdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await paidOrderOfA(ctx)}/receipt.pdf` }) },
   getCreditNotePdf: { ownedByA: true, request: async (ctx) => ({ path: `/services/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
   getRevenueReport: { request: async () => ({ path: '/admin/reports/revenue?year=2030' }) },
+  getBusinessReport: { request: async () => ({ path: '/admin/reports/business?from=2030-01-01&to=2030-12-31' }) },
   getOrderInvoicePdf: { request: async (ctx) => ({ path: `/admin/order/${await paidOrderOfA(ctx)}/invoice.pdf` }) },
   getOrderCreditNotePdf: { request: async (ctx) => ({ path: `/admin/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
   // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.

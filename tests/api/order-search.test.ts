@@ -168,12 +168,12 @@ describe('GET /admin/orders/csv with filters', () => {
     const csv = await get(`/admin/orders/csv?sort=id&${query}`);
     expect(csv.status).toBe(200);
     const lines = csv.text.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund');
+    expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice');
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(table.ids);
   });
 
   it('writes the service date in UK time', async () => {
     const csv = await get('/admin/orders/csv?due_from=2026-07-01&due_to=2026-07-01');
-    expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${ids.annJuly1},Ann Searcher,.*,2026-07-01 00:30,Not yet,$`));
+    expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${ids.annJuly1},Ann Searcher,.*,2026-07-01 00:30,Not yet,,`));
   });
 });

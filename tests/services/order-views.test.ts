@@ -182,7 +182,7 @@ function manyOrders(): Promise<void> {
   return many;
 }
 
-const HEADER = 'Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund';
+const HEADER = 'Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice';
 
 describe('the CSV export of the orders table', () => {
   it('one line per order of the filter, in the table\'s order, UK times, "Not yet" until completed', async () => {
@@ -197,9 +197,9 @@ describe('the CSV export of the orders table', () => {
     expect(csv.split('\r\n')).toEqual([
       HEADER,
       // Summer: 10:00 BST.
-      `${first},"Olu ""The Boss"", Jr",House Keeping,1234.50,completed,2030-07-09 10:00,2030-07-09 13:15,`,
-      `${second},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,2030-01-10 14:30,Not yet,pending`,
-      `${third},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,,Not yet,`,
+      `${first},"Olu ""The Boss"", Jr",House Keeping,1234.50,completed,2030-07-09 10:00,2030-07-09 13:15,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
+      `${second},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,2030-01-10 14:30,Not yet,pending,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
+      `${third},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,,Not yet,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
       '',
     ]);
     const newestFirst = await text(ordersCsvStream(db, { q: 'olu@csv.test', sort: 'id', order: 'desc' }));

@@ -7,6 +7,7 @@ const links = [
   { to: paths.admin.orders, label: 'Orders', icon: '☰' },
   { to: paths.admin.schedule, label: 'Schedule', icon: '▤' },
   { to: paths.admin.teams, label: 'Teams', icon: '⚑' },
+  { to: paths.admin.reports, label: 'Reports', icon: '▥' },
   { to: paths.admin.refunds, label: 'Refunded orders', icon: '↺' },
   { to: paths.admin.users, label: 'Users', icon: '☺' },
   { to: paths.admin.customers, label: 'Customers', icon: '☷' },

@@ -1,0 +1,96 @@
+import type { BusinessReport, RevenueFigures } from '../../openapi/schema';
+import type { Database } from '../db/database';
+import { badRequest } from '../lib/http-error';
+import { businessReportRepository, type RevenueRow } from '../repositories/business-report';
+import { toPence, toPounds } from '../../domain/money/money';
+import { londonDaysSpan } from '../../domain/time/london-days';
+
+/** The longest period asked at once: three years of months, and a bound on the rows read. */
+const MAX_DAYS = 3 * 366;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * The owner's report (issue 26 item 6, decision 049) of the UK dates `from` to `to`. Revenue is the
+ * VAT invoices issued less the credit notes, like the accounts export, so a month here is the sum of
+ * its documents there; cancellations, busy times and repeat customers count the placed orders due
+ * in the period. Four statements, run side by side.
+ */
+export async function getBusinessReport(db: Database, from: string, to: string): Promise<BusinessReport> {
+  if (from > to) throw badRequest('from must not be after to');
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS) throw badRequest('The period can be at most 3 years');
+  const { start, end } = londonDaysSpan(from, to);
+  const repository = businessReportRepository(db);
+  const [revenue, visits, refunds, customers] = await Promise.all([
+    repository.revenue(start!, end!),
+    repository.visits(start!, end!),
+    repository.refunds(start!, end!),
+    repository.customers(start!, end!),
+  ]);
+
+  const byName = (dimension: RevenueRow['dimension']) =>
+    revenue
+      .filter((row) => row.dimension === dimension)
+      .map((row) => ({ name: row.key ?? '', ...figures(row) }))
+      .sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name));
+  const total = revenue.find((row) => row.dimension === 'total');
+  const visitTotal = visits.find((row) => row.dimension === 'total') ?? { orders: 0, cancelled: 0 };
+  const top = typeof customers.top === 'string' ? (JSON.parse(customers.top) as Exclude<typeof customers.top, string>) : customers.top;
+
+  return {
+    from,
+    to,
+    totals: { invoices: total?.invoices ?? 0, creditNotes: total?.credit_notes ?? 0, ...(total ? figures(total) : { net: 0, vat: 0, gross: 0 }) },
+    months: revenueMonths(revenue, from, to),
+    services: byName('service'),
+    teams: byName('team'),
+    cancellations: {
+      orders: visitTotal.orders,
+      cancelled: visitTotal.cancelled,
+      rate: share(visitTotal.cancelled, visitTotal.orders),
+      refunds: refunds.refunds,
+      refunded: toPounds(Number(refunds.refunded)),
+    },
+    // Cancelled visits kept no one busy: only the others count towards the busy times.
+    weekdays: WEEKDAYS.map((day, index) => {
+      const row = visits.find((r) => r.dimension === 'weekday' && r.key === index + 1);
+      return { day, visits: row ? row.orders - row.cancelled : 0 };
+    }),
+    hours: visits
+      .filter((row) => row.dimension === 'hour' && row.orders > row.cancelled)
+      .map((row) => ({ hour: row.key!, visits: row.orders - row.cancelled }))
+      .sort((a, b) => a.hour - b.hour),
+    customers: { customers: customers.customers, repeat: customers.repeat, share: share(customers.repeat, customers.customers), top: top ?? [] },
+  };
+}
+
+/** Every UK month from `from` to `to` with its documents' sums, a month without any as zeros. */
+export function revenueMonths(revenue: readonly RevenueRow[], from: string, to: string): BusinessReport['months'] {
+  return monthsBetween(from, to).map((month) => {
+    const row = revenue.find((r) => r.dimension === 'month' && r.key === month);
+    return { month, invoices: row?.invoices ?? 0, creditNotes: row?.credit_notes ?? 0, ...(row ? figures(row) : { net: 0, vat: 0, gross: 0 }) };
+  });
+}
+
+/** Pounds from the database's sums, through pence so no float creeps in. */
+function figures(row: Pick<RevenueRow, 'net' | 'vat' | 'gross'>): RevenueFigures {
+  return { net: toPounds(toPence(row.net)), vat: toPounds(toPence(row.vat)), gross: toPounds(toPence(row.gross)) };
+}
+
+/** A part of a whole, to four decimals (0 of nothing is 0). */
+function share(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
+}
+
+/** Every YYYY-MM from the month of `from` to the month of `to`. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const text = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(text);
+    if (text >= last) return months;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
