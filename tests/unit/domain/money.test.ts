@@ -100,11 +100,13 @@ describe("an order's ledger (decision 036)", () => {
       refunded: 1_000,
       // 64.50 − 64.00 paid + 10.00 given back.
       balanceDue: 1_050,
+      // The fee lines alone (decision 045: a reschedule fee is 30% of the price without them).
+      fees: 1_050,
     });
   });
 
   it('is all zero with no lines, and owes the total before any payment', () => {
-    expect(ledgerTotals([])).toEqual({ total: 0, rates: [], net: 0, vat: 0, paid: 0, refunded: 0, balanceDue: 0 });
+    expect(ledgerTotals([])).toEqual({ total: 0, rates: [], net: 0, vat: 0, paid: 0, refunded: 0, balanceDue: 0, fees: 0 });
     expect(ledgerTotals([line('item', 2_500)])).toMatchObject({ total: 2_500, paid: 0, refunded: 0, balanceDue: 2_500 });
     expect(ledgerTotals([line('item', 2_500), line('payment', 3_000)]).balanceDue).toBe(-500);
     // Money moved is never a charge, even a payment row that carries a VAT rate.
