@@ -41,6 +41,7 @@ export const adminPages = {
   messages: '/messages',
   schedule: '/schedule',
   teams: '/teams',
+  officeBooking: '/book-by-phone',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

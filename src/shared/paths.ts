@@ -39,6 +39,7 @@ export const paths = {
     messages: admin.messages.path,
     schedule: admin.schedule.path,
     teams: admin.teams.path,
+    officeBooking: admin.officeBooking.path,
   },
 } as const;
 

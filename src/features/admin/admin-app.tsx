@@ -14,6 +14,7 @@ import { UsersPage } from './users/users-page';
 import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
 import { MessagesPage } from './messages/messages-page';
+import { OfficeBookingPage } from './office-booking/office-booking-page';
 
 export { startFirstReads } from './first-reads';
 
@@ -38,6 +39,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
     messages: <MessagesPage />,
     schedule: <SchedulePage />,
     teams: <TeamsPage />,
+    officeBooking: <OfficeBookingPage />,
   };
   return (
     <Routes>
