@@ -3,7 +3,7 @@ import { readOutbox } from '../../server/services/outbox';
 import { admin as adminAccount } from './support/accounts';
 import { expectNoAxeViolations } from './support/a11y';
 import { serviceItems } from './support/booking-ui';
-import { expect, test, uniqueCustomer } from './support/fixtures';
+import { createApiClient, expect, registerCustomer, test, uniqueCustomer } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
 import { e2eOutboxDir } from './support/server-env';
 
@@ -102,4 +102,43 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
   await page.getByRole('link', { name: `Open order #${order}` }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Order #${order}` })).toBeVisible();
+});
+
+test('staff book an existing customer found by email, paid in cash, and open the order', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const customer = await registerCustomer(createApiClient(), 'phoneregular');
+  const { items } = await serviceItems();
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount);
+  await page.goto('/book-by-phone');
+  await step(page, 'Customer');
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(customer.email);
+  await page.getByRole('button', { name: `Book for ${customer.name} (${customer.email})` }).click();
+
+  await step(page, 'Items');
+  await page.getByRole('spinbutton', { name: new RegExp(`^${items[0]!.name} \\(`) }).fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Address');
+  await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('London');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0001');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Time');
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy(day));
+  await page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Payment');
+  await expect(page.getByRole('radio', { name: /^Cash/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Book' }).click();
+
+  await step(page, 'Booked');
+  await expect(page.getByText(/^Booked: order #\d+, total £[\d,]+\.\d\d, paid in cash on the day\.$/)).toBeVisible();
+  await page.getByRole('link', { name: /^Open order #\d+$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.getByText(customer.email).first()).toBeVisible();
 });
