@@ -16,7 +16,10 @@ import { e2eOutboxDir } from './support/server-env';
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
 
 async function step(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 15_000 });
+  const heading = page.getByRole('heading', { level: 2, name, exact: true });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  // Next and Back replace the form: focus lands on the new step's heading, not on the lost button.
+  if (name !== 'Customer') await expect(heading).toBeFocused();
   await expectNoAxeViolations(page, `Book by phone, ${name}`);
 }
 

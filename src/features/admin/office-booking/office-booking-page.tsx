@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { officeBookingMachine } from '../../../../machines/office-booking.machine';
 import { placeBookingActor, priceAtAddressActor } from '../../../api/office-bookings';
 import { Card, Page } from '../../../components/ui';
@@ -19,10 +20,17 @@ export function OfficeBookingPage() {
   const actorRef = useActorRef(officeBookingMachine.provide({ actors: { priceAtAddress: priceAtAddressActor, placeBooking: placeBookingActor } }), { inspect });
   const step = useSelector(actorRef, (s) => Object.values(s.getMeta()).find((meta) => meta?.step)?.step ?? 'Customer');
   const state = useSelector(actorRef, (s) => String(s.value));
+  // The step's form is replaced on Next and Back: keyboard and screen reader users are taken to the new step's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current !== step) heading.current?.focus();
+    shown.current = step;
+  }, [step]);
   return (
     <Page title="Book by phone">
       <Card as="section" className="office-booking" aria-labelledby="office-booking-step">
-        <h2 id="office-booking-step" className="office-booking__step" tabIndex={-1}>{step}</h2>
+        <h2 ref={heading} id="office-booking-step" className="office-booking__step" tabIndex={-1}>{step}</h2>
         {state === 'customer' ? <OfficeCustomerStep actorRef={actorRef} /> : null}
         {state === 'items' ? <OfficeItemsStep actorRef={actorRef} /> : null}
         {state === 'address' || state === 'pricing' ? <OfficeAddressStep actorRef={actorRef} /> : null}
