@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { readOutbox } from '../../server/services/outbox';
 import { admin as adminAccount } from './support/accounts';
 import { expectNoAxeViolations } from './support/a11y';
-import { serviceItems } from './support/booking-ui';
+import { bookElsewhere, serviceItems } from './support/booking-ui';
+import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { createApiClient, expect, registerCustomer, test, uniqueCustomer } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
 import { e2eOutboxDir } from './support/server-env';
@@ -144,4 +145,41 @@ test('staff book an existing customer found by email, paid in cash, and open the
   await page.getByRole('link', { name: /^Open order #\d+$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
   await expect(page.getByText(customer.email).first()).toBeVisible();
+});
+
+test('a time taken while staff were on the phone shows the message, and Choose another time goes back to the times', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const customer = await registerCustomer(createApiClient(), 'phonerace');
+  const { items } = await serviceItems();
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount);
+  await page.goto('/book-by-phone');
+  await step(page, 'Customer');
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(customer.email);
+  await page.getByRole('button', { name: `Book for ${customer.name} (${customer.email})` }).click();
+  await step(page, 'Items');
+  await page.getByRole('spinbutton', { name: new RegExp(`^${items[0]!.name} \\(`) }).fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Address');
+  await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('London');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0001');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Time');
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy(day));
+  const first = page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first();
+  const [, time, teams] = /^(\d\d:\d\d) — (\d+) of \d+ teams free$/.exec((await first.textContent()) ?? '')!;
+  await first.click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Payment');
+
+  // Meanwhile every team is booked at that time by other customers.
+  for (let team = 0; team < Number(teams); team += 1) await bookElsewhere(day, time!);
+  await page.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_MESSAGE })).toBeVisible();
+  await expectNoAxeViolations(page, 'Book by phone, time just taken');
+  await page.getByRole('button', { name: 'Choose another time' }).click();
+  await step(page, 'Time');
 });
