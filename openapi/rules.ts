@@ -263,6 +263,33 @@ export const ScheduleJobRules = {
   }
 } as const;
 
+export const OfficeBookingRequestRules = {
+  "properties": {
+    "service": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "due_time": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "address": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "phone": {
+      "pattern": "^\\+?[0-9 ()-]{7,20}$",
+      "maxLength": 20
+    },
+    "city": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "client_note": {
+      "maxLength": 2000
+    }
+  }
+} as const;
+
 export const NewCleanerRules = {
   "properties": {
     "name": {

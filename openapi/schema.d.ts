@@ -1389,6 +1389,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/office-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a job for a phone caller
+         * @description Staff book for a customer who telephoned (issue 26 item 1, decision 047): an existing customer
+         *     (`customer.id`) or a new one (`customer.name` and `customer.email`: an account without a password
+         *     is created and mailed a single-use link, valid 72 hours, to choose one). The job is priced by the
+         *     quote rules at the address's postcode (a district not served answers 400 "We don't cover …"),
+         *     then placed by the customer's own checkout: the same capacity lock (409 when the time was just
+         *     taken), ledger lines and confirmation mail. `pay_link`: the customer is mailed a Pay now link
+         *     (a card payment); `cash`: paid on the day. The order's history names the member of staff.
+         *     An address already used by an account, as a new customer, answers 409.
+         */
+        post: operations["createOfficeBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cleaner/jobs": {
         parameters: {
             query?: never;
@@ -2497,10 +2524,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking";
             from: string | null;
             to: string;
         };
@@ -2774,6 +2801,70 @@ export interface components {
             team: string | null;
             /** @description True until the cleaner has chosen a password. */
             invited: boolean;
+        };
+        /**
+         * @example {
+         *       "customer": {
+         *         "name": "Peter Caller",
+         *         "email": "peter@example.co.uk"
+         *       },
+         *       "service": 1,
+         *       "items": [
+         *         {
+         *           "id": 3,
+         *           "quantity": 2
+         *         }
+         *       ],
+         *       "frequency": "one_off",
+         *       "due_date": "2026-12-01",
+         *       "due_time": "09:30",
+         *       "address": "10 Downing Street",
+         *       "phone": "020 7946 0000",
+         *       "city": "London",
+         *       "code_postal": "SW1A 2AA",
+         *       "client_note": "",
+         *       "payment": "pay_link"
+         *     }
+         */
+        OfficeBookingRequest: {
+            customer: {
+                id: number;
+            } | {
+                /** @description One line of plain text. */
+                name: string;
+                email: components["schemas"]["Email"];
+            };
+            service: number;
+            items: components["schemas"]["QuoteChoice"][];
+            frequency: components["schemas"]["FrequencyCode"];
+            extras?: components["schemas"]["QuoteChoice"][];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time; the booking notice and horizon of the checkout apply.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+            address: string;
+            phone: string;
+            city: string;
+            code_postal: components["schemas"]["Postcode"];
+            /** @description Empty when none. */
+            client_note: string;
+            /**
+             * @description cash: paid on the day; pay_link: the customer is mailed a Pay now link.
+             * @enum {string}
+             */
+            payment: "cash" | "pay_link";
+        };
+        OfficeBooking: {
+            order: number;
+            customer: number;
+            /** @description A new account was created and mailed its link to choose a password. */
+            invited: boolean;
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            payment: "cash" | "pay_link";
         };
         /**
          * @example {
@@ -3741,6 +3832,8 @@ export type ContactMessage = components['schemas']['ContactMessage'];
 export type Team = components['schemas']['Team'];
 export type ScheduleJob = components['schemas']['ScheduleJob'];
 export type Cleaner = components['schemas']['Cleaner'];
+export type OfficeBookingRequest = components['schemas']['OfficeBookingRequest'];
+export type OfficeBooking = components['schemas']['OfficeBooking'];
 export type NewCleaner = components['schemas']['NewCleaner'];
 export type JobProgress = components['schemas']['JobProgress'];
 export type JobVisit = components['schemas']['JobVisit'];
@@ -5887,6 +5980,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createOfficeBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The order placed for the customer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];

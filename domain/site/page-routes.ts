@@ -42,6 +42,7 @@ export const adminPages = {
   schedule: '/schedule',
   teams: '/teams',
   reports: '/reports',
+  officeBooking: '/book-by-phone',
 } as const;
 
 export type PublicPageName = keyof typeof publicPages;

@@ -9,6 +9,7 @@ import { serviceAreaHandlers } from './service-area';
 import { customerHandlers } from './customers';
 import { homeHandlers } from './home';
 import { manageBookingHandlers } from './manage-bookings';
+import { officeBookingHandlers } from './office-bookings';
 import { operationsHandlers, type Lifecycle } from './operations';
 import { scheduleHandlers } from './schedule';
 import { teamHandlers } from './teams';
@@ -34,6 +35,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...scheduleHandlers(ctx),
     ...teamHandlers(ctx),
     ...cleanerHandlers(ctx),
+    ...officeBookingHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

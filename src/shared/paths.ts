@@ -40,6 +40,7 @@ export const paths = {
     schedule: admin.schedule.path,
     teams: admin.teams.path,
     reports: admin.reports.path,
+    officeBooking: admin.officeBooking.path,
   },
 } as const;
 

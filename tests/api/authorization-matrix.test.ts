@@ -186,6 +186,19 @@ const ROWS: Record<string, Row> = {
   listCleaners: { request: async () => ({ path: '/admin/cleaners' }) },
   createCleaner: { request: async (ctx) => ({ path: '/admin/cleaners', body: { name: 'Matrix Cleaner', email: `matrix-cleaner-${randomUUID().slice(0, 8)}@example.co.uk`, team: ctx.cleanerTeam } }) },
   listMyJobs: { request: async () => ({ path: '/cleaner/jobs' }) },
+  // Office bookings (decision 047): a new caller each time, at its own free start (checkoutBody).
+  createOfficeBooking: {
+    request: async (ctx) => {
+      const { order: _order, payment: _payment, ...when } = checkoutBody(1);
+      return {
+        path: '/admin/office-bookings',
+        body: {
+          customer: { name: 'Matrix Caller', email: `matrix-caller-${randomUUID().slice(0, 8)}@example.co.uk` },
+          service: ctx.catalogue.serviceId, items: newOrderBody(ctx.catalogue).items, frequency: 'one_off', ...when, payment: 'cash',
+        },
+      };
+    },
+  },
   recordJobProgress: { request: async (ctx) => ({ path: `/cleaner/jobs/${await jobToday(ctx)}/progress`, body: { step: 'check_in' } }) },
   // Prices and hours (issue 15, decision 023): every change sets a rule to the value it has, so the
   // other rows' quotes and bookings keep their prices and times.

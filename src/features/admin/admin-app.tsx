@@ -15,6 +15,7 @@ import { CustomerPage } from './customers/customer-page';
 import { CustomersPage } from './customers/customers-page';
 import { MessagesPage } from './messages/messages-page';
 import { ReportsPage } from './reports/reports-page';
+import { OfficeBookingPage } from './office-booking/office-booking-page';
 
 export { startFirstReads } from './first-reads';
 
@@ -40,6 +41,7 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
     schedule: <SchedulePage />,
     teams: <TeamsPage />,
     reports: <ReportsPage />,
+    officeBooking: <OfficeBookingPage />,
   };
   return (
     <Routes>

@@ -5,6 +5,7 @@ import { useSession } from '../../../shared/session';
 const links = [
   { to: paths.admin.dashboard, label: 'Overview', icon: '▦' },
   { to: paths.admin.orders, label: 'Orders', icon: '☰' },
+  { to: paths.admin.officeBooking, label: 'Book by phone', icon: '☎' },
   { to: paths.admin.schedule, label: 'Schedule', icon: '▤' },
   { to: paths.admin.teams, label: 'Teams', icon: '⚑' },
   { to: paths.admin.reports, label: 'Reports', icon: '▥' },

@@ -1,0 +1,19 @@
+import { fromPromise } from 'xstate';
+import type { OfficeBooking, OfficeBookingRequest, Quote } from '../../openapi/schema';
+import type { OfficeItems } from '../../machines/office-booking.machine';
+import { api } from './client';
+import { createQuote } from './create-quote';
+import { unwrap } from './errors';
+
+/** POST /admin/office-bookings: staff book a phone caller (decision 047); 409 when the time was just taken. */
+export function createOfficeBooking(booking: OfficeBookingRequest): Promise<OfficeBooking> {
+  return unwrap(api.POST('/admin/office-bookings', { body: booking }));
+}
+
+/** The office booking machine's `placeBooking` actor. */
+export const placeBookingActor = fromPromise<OfficeBooking, OfficeBookingRequest>(({ input }) => createOfficeBooking(input));
+
+/** Its `priceAtAddress` actor: the quote rules price the job at the postcode (400 "We don't cover …"). */
+export const priceAtAddressActor = fromPromise<Quote, { items: OfficeItems; postcode: string }>(({ input }) =>
+  createQuote({ ...input.items, postcode: input.postcode }),
+);

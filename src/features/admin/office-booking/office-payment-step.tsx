@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { formatMoney } from '../../../../domain/money/money';
+import { Alert, Button } from '../../../components/ui';
+import type { OfficeBookingRequest } from '../../../../openapi/schema';
+import type { OfficeBookingRef } from './office-booking-ref';
+
+type Payment = OfficeBookingRequest['payment'];
+const payments: { value: Payment; label: string; detail: string }[] = [
+  { value: 'cash', label: 'Cash', detail: 'The customer pays the cleaner on the day.' },
+  { value: 'pay_link', label: 'Pay now link', detail: 'The customer is mailed a Pay now link.' },
+];
+
+/** Payment: the summary, cash or a Pay now link, and Book; a refusal shows with Choose another time and Try again. */
+export function OfficePaymentStep({ actorRef }: { actorRef: OfficeBookingRef }) {
+  const context = useSelector(actorRef, (s) => s.context);
+  const busy = useSelector(actorRef, (s) => s.matches('placing'));
+  const failed = useSelector(actorRef, (s) => s.matches('failed'));
+  const [payment, setPayment] = useState<Payment>(context.payment);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actorRef.send({ type: 'payment.submit', payment });
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label="Payment">
+      <dl className="office-booking__summary">
+        <dt>Customer</dt><dd>{context.customer?.label}</dd>
+        <dt>Address</dt><dd>{`${context.address?.address}, ${context.address?.city} ${context.address?.code_postal}`}</dd>
+        <dt>When</dt><dd>{`${context.time?.due_date} ${context.time?.due_time}`}</dd>
+        <dt>Total</dt><dd>{context.quote ? formatMoney(context.quote.total) : ''}</dd>
+      </dl>
+      <RadioGroup value={payment} isDisabled={busy || failed} onChange={(next) => setPayment(next === 'pay_link' ? 'pay_link' : 'cash')} className="payment-choice">
+        <Label className="field__label">Payment</Label>
+        <div className="payment-choice__options">
+          {payments.map((option) => (
+            <Radio key={option.value} value={option.value} className="payment-choice__option">
+              <span className="payment-choice__dot" aria-hidden="true" />
+              <span className="payment-choice__text">
+                <span className="payment-choice__label">{option.label}</span>
+                <span className="payment-choice__detail">{option.detail}</span>
+              </span>
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      {failed ? (
+        <Alert variant="error">
+          {context.error}{' '}
+          <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'booking.retime' })}>Choose another time</Button>{' '}
+          <Button size="sm" variant="secondary" onPress={() => actorRef.send({ type: 'booking.retry' })}>Try again</Button>
+        </Alert>
+      ) : (
+        <div className="office-booking__actions">
+          <Button variant="secondary" isDisabled={busy} onPress={() => actorRef.send({ type: 'step.back' })}>Back</Button>
+          <Button type="submit" isPending={busy}>Book</Button>
+        </div>
+      )}
+    </form>
+  );
+}

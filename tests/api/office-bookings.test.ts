@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfficeBooking, OfficeBookingRequest, OrderDetail } from '../../openapi/schema';
+import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, send, type Catalogue } from './booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+
+/**
+ * Office bookings (issue 26 item 1, decision 047) over real HTTP, on PGlite and on PostgreSQL with
+ * DATABASE_URL: staff book a phone caller, new or existing; the order is the customer's own
+ * checkout (capacity, ledger, confirmation mail), a new customer is mailed a link to choose a
+ * password, Pay now is mailed and pays; refusals (area, time taken, address taken) leave nothing.
+ */
+const clock = createClock('2027-05-03T09:00:00Z');
+let server: TestServer;
+let admin: string;
+let jane: TestCustomer;
+let house: Catalogue;
+let day = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: clock.now });
+  admin = await server.adminToken();
+  jane = await server.createCustomer({ name: 'Jane Caller' });
+  house = await catalogue(server, jane.token);
+});
+afterAll(async () => server?.close());
+
+/** A free start a few days on, each booking on its own day so none takes another's time. */
+async function freeTime(): Promise<Pick<OfficeBookingRequest, 'due_date' | 'due_time'>> {
+  day += 1;
+  return londonDue(await firstFreeStart(server, house.serviceId, undefined, new Date(clock.now().getTime() + (2 + day * 2) * 86_400_000)));
+}
+
+async function booking(customer: OfficeBookingRequest['customer'], payment: OfficeBookingRequest['payment'], extra: Partial<OfficeBookingRequest> = {}): Promise<OfficeBookingRequest> {
+  return {
+    customer, service: house.serviceId, items: [{ id: house.items[0]!.id, quantity: 2 }, { id: house.items[1]!.id, quantity: 1 }], frequency: 'one_off',
+    ...(await freeTime()), address: '12 Baker Street', phone: '020 7946 0001', city: 'London', code_postal: 'NW1 6XE', client_note: 'Booked by phone', payment, ...extra,
+  };
+}
+
+const book = (body: OfficeBookingRequest, token = admin) => send(server, 'POST', '/admin/office-bookings', { token, body });
+const detail = async (id: number) => (await send(server, 'GET', `/admin/order/${id}`, { token: admin })).body as OrderDetail;
+
+describe('staff book a phone caller', () => {
+  it('a new customer gets the booking, a link to choose a password and Pay now, and can pay', async () => {
+    const email = 'peter.caller@example.co.uk';
+    const made = await book(await booking({ name: 'Peter Caller', email }, 'pay_link'));
+    expect(made.status).toBe(201);
+    const placed = made.body as OfficeBooking;
+    expect(placed).toMatchObject({ invited: true, payment: 'pay_link' });
+
+    const order = await detail(placed.order);
+    expect(order.total).toBe(placed.total);
+    expect(order.payment_method).toBe('card');
+    expect(order.history.find((entry) => entry.action === 'order.office_booking')).toMatchObject({ actor: expect.stringMatching(/admin/i) });
+
+    const mails = (await server.outbox()).filter((mail) => mail.to === email);
+    expect(mails.map((mail) => mail.subject)).toEqual(expect.arrayContaining([
+      'Your Sparkle Cleaning account', expect.stringMatching(/^Payment pending: /), `Pay now: order #${placed.order}, ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(placed.total)}`,
+    ]));
+    const link = mails.find((mail) => mail.subject === 'Your Sparkle Cleaning account')!.links.find((href) => href.includes('/reset-password/'))!;
+    const token = link.split('/reset-password/')[1]!;
+    expect((await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: 'caller-password-1' } })).status).toBe(200);
+    const peter = await server.login(email, 'caller-password-1');
+
+    const mine = await myOrder(server, peter, placed.order);
+    expect(mine.total).toBe(placed.total);
+    const pay = await send(server, 'POST', `/services/order/${placed.order}/pay`, { token: peter });
+    expect(pay.status).toBe(200);
+    await payOnTestPage(server, (pay.body as { shippingInfo: string }).shippingInfo);
+    expect((await detail(placed.order)).payment).toMatchObject({ balanceDue: 0 });
+  });
+
+  it('an existing customer found by the office is booked for cash, with no new account', async () => {
+    const made = await book(await booking({ id: jane.id }, 'cash'));
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ customer: jane.id, invited: false, payment: 'cash' });
+    const mail = await server.latestMail(jane.email);
+    expect(mail?.subject).toMatch(/^Booking confirmed: /);
+    expect((await myOrder(server, jane.token, (made.body as OfficeBooking).order)).total).toBe((made.body as OfficeBooking).total);
+  });
+
+  it('refuses a postcode outside the districts served, and keeps no account', async () => {
+    const email = 'far.away@example.co.uk';
+    const refused = await book(await booking({ name: 'Far Away', email }, 'cash', { code_postal: 'M1 1AE' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: expect.stringContaining("We don't cover M1") });
+    expect((await book(await booking({ name: 'Far Away', email }, 'cash'))).status).toBe(201);
+  });
+
+  it('refuses a time just taken with 409 and undoes the new account', async () => {
+    const first = await booking({ id: jane.id }, 'cash');
+    // Every team of the day is booked at that time, then the office tries it for a new caller.
+    let taken: { status: number } = { status: 201 };
+    while (taken.status === 201) taken = await book({ ...first, customer: { id: jane.id } });
+    expect(taken.status).toBe(409);
+    const late = await book({ ...first, customer: { name: 'Late Caller', email: 'late.caller@example.co.uk' } });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ message: expect.any(String) });
+    expect((await book(await booking({ name: 'Late Caller', email: 'late.caller@example.co.uk' }, 'cash'))).status).toBe(201);
+  });
+
+  it('refuses an address already used by an account as a new customer (409)', async () => {
+    const taken = await book(await booking({ name: 'Jane Again', email: jane.email.toUpperCase() }, 'cash'));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: 'An account with this email already exists: search for the customer instead' });
+  });
+
+  it('refuses customers (403) and an unknown customer (404)', async () => {
+    expect((await book(await booking({ id: jane.id }, 'cash'), jane.token)).status).toBe(403);
+    expect((await book(await booking({ id: 999_999 }, 'cash'))).status).toBe(404);
+  });
+});

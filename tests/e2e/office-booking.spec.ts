@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test';
+import { readOutbox } from '../../server/services/outbox';
+import { admin as adminAccount } from './support/accounts';
+import { expectNoAxeViolations } from './support/a11y';
+import { bookElsewhere, serviceItems } from './support/booking-ui';
+import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
+import { createApiClient, expect, registerCustomer, test, uniqueCustomer } from './support/fixtures';
+import { emptyDay } from './support/free-slots';
+import { e2eOutboxDir } from './support/server-env';
+
+/**
+ * Book by phone (issue 26 item 1, decision 047): staff book a new caller from the back office with
+ * the keyboard alone (fields reached by focus and Tab, pressed with Enter, choices with the arrows),
+ * the postcode not covered is refused beside the field, the caller is mailed the Pay now link, and
+ * every step passes axe.
+ */
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
+
+async function step(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 2, name, exact: true });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  // Next and Back replace the form: focus lands on the new step's heading, not on the lost button.
+  if (name !== 'Customer') await expect(heading).toBeFocused();
+  await expectNoAxeViolations(page, `Book by phone, ${name}`);
+}
+
+test('staff book a new phone customer by keyboard; the customer is mailed the Pay now link', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const caller = uniqueCustomer('phone');
+  const { items } = await serviceItems();
+  const item = items[0]!;
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount);
+
+  const link = page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Book by phone' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book by phone' })).toBeVisible();
+  await step(page, 'Customer');
+  await page.getByRole('textbox', { name: 'Name' }).focus();
+  await page.keyboard.type(caller.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(caller.email);
+  await page.keyboard.press('Enter');
+
+  await step(page, 'Items');
+  await page.getByRole('spinbutton', { name: new RegExp(`^${item.name} \\(`) }).focus();
+  await page.keyboard.type('2');
+  await page.keyboard.press('Enter');
+
+  await step(page, 'Address');
+  await page.getByRole('textbox', { name: 'Address' }).focus();
+  await page.keyboard.type('1 Piccadilly');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Manchester');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('M1 1AA');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('020 7946 0000');
+  await page.keyboard.press('Enter');
+  const postcode = page.getByRole('textbox', { name: 'Postcode' });
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText("We don't cover M1 yet", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'Book by phone, postcode not covered');
+  await page.getByRole('textbox', { name: 'Address' }).focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('10 Downing Street');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('London');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('SW1A 2AA');
+  await page.keyboard.press('Enter');
+
+  await step(page, 'Time');
+  await expect(page.getByText(/^Price at this address: £/)).toBeVisible();
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().focus();
+  await page.keyboard.type(ddmmyyyy(day));
+  const freeTimes = page.getByRole('listbox', { name: /^Free times/ });
+  await freeTimes.getByRole('option').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(freeTimes.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expectNoAxeViolations(page, 'Book by phone, Time with a free time chosen');
+  await page.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+
+  await step(page, 'Payment');
+  await expect(page.getByText(caller.email)).toBeVisible();
+  await page.getByRole('radio', { name: /^Cash/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /^Pay now link/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Book' }).focus();
+  await page.keyboard.press('Enter');
+
+  await step(page, 'Booked');
+  const booked = page.getByText(/^Booked: order #(\d+), total £[\d,]+\.\d\d, the Pay now link was mailed/);
+  await expect(booked).toBeVisible();
+  const [, order, total] = /order #(\d+), total (£[\d,]+\.\d\d)/.exec((await booked.textContent()) ?? '')!;
+
+  // The caller's Pay now mail names the order and its total, with the link to My orders.
+  await expect.poll(async () => (await readOutbox(e2eOutboxDir)).find((mail) => mail.to === caller.email && mail.subject.startsWith('Pay now'))?.subject, { timeout: 10_000 })
+    .toBe(`Pay now: order #${order}, ${total}`);
+
+  // The order's back-office page, by keyboard.
+  await page.getByRole('link', { name: `Open order #${order}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${order}` })).toBeVisible();
+});
+
+test('staff book an existing customer found by email, paid in cash, and open the order', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const customer = await registerCustomer(createApiClient(), 'phoneregular');
+  const { items } = await serviceItems();
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount);
+  await page.goto('/book-by-phone');
+  await step(page, 'Customer');
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(customer.email);
+  await page.getByRole('button', { name: `Book for ${customer.name} (${customer.email})` }).click();
+
+  await step(page, 'Items');
+  await page.getByRole('spinbutton', { name: new RegExp(`^${items[0]!.name} \\(`) }).fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Address');
+  await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('London');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0001');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Time');
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy(day));
+  await page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await step(page, 'Payment');
+  await expect(page.getByRole('radio', { name: /^Cash/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Book' }).click();
+
+  await step(page, 'Booked');
+  await expect(page.getByText(/^Booked: order #\d+, total £[\d,]+\.\d\d, paid in cash on the day\.$/)).toBeVisible();
+  await page.getByRole('link', { name: /^Open order #\d+$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.getByText(customer.email).first()).toBeVisible();
+});
+
+test('a time taken while staff were on the phone shows the message, and Choose another time goes back to the times', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const customer = await registerCustomer(createApiClient(), 'phonerace');
+  const { items } = await serviceItems();
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount);
+  await page.goto('/book-by-phone');
+  await step(page, 'Customer');
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(customer.email);
+  await page.getByRole('button', { name: `Book for ${customer.name} (${customer.email})` }).click();
+  await step(page, 'Items');
+  await page.getByRole('spinbutton', { name: new RegExp(`^${items[0]!.name} \\(`) }).fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Address');
+  await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('London');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0001');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Time');
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy(day));
+  const first = page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first();
+  const [, time, teams] = /^(\d\d:\d\d) — (\d+) of \d+ teams free$/.exec((await first.textContent()) ?? '')!;
+  await first.click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 'Payment');
+
+  // Meanwhile every team is booked at that time by other customers.
+  for (let team = 0; team < Number(teams); team += 1) await bookElsewhere(day, time!);
+  await page.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_MESSAGE })).toBeVisible();
+  await expectNoAxeViolations(page, 'Book by phone, time just taken');
+  await page.getByRole('button', { name: 'Choose another time' }).click();
+  await step(page, 'Time');
+});
