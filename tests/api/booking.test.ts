@@ -92,6 +92,9 @@ describe('POST /services/order/new (createOrder)', () => {
       // Moving it is free until 24 hours before (decision 018); no receipt before it is paid.
       reschedule: { allowed: true, fee: 0, freeUntil: new Date(due.getTime() - 24 * 3_600_000).toISOString() },
       receipt: false,
+      // The key safe code the customer may add until the job starts (decision 050).
+      accessNotes: null,
+      accessNotesEditable: true,
     });
   });
 

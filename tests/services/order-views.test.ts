@@ -75,6 +75,9 @@ describe('My orders: one order as its customer sees it', () => {
       // What the reschedule dialog asks the free times for (issue 25).
       serviceId: cash.service_id,
       minutes: cash.duration_minutes,
+      // No key safe code yet, and the customer may add one until the job starts (decision 050).
+      accessNotes: null,
+      accessNotesEditable: true,
     });
   });
 
