@@ -184,6 +184,8 @@ describe('a customer\'s data: the export (UK GDPR access)', () => {
         codePostal: 'SE22 8AB',
         phone: '020 7946 0000',
         note: 'Ring twice',
+        // The key safe code is the customer's own data too (decision 050): none given here.
+        accessNotes: null,
         items: [
           { name: 'Bedroom', quantity: 2, unit_price: 25, total_price: 50 },
           { name: 'Bathroom', quantity: 1, unit_price: 30, total_price: 30 },

@@ -12,6 +12,7 @@ import type { TestDatabase } from '../api/support/test-database';
 import { bookings, orderHistory } from './support/booking';
 import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
 import { refused } from './support/refused';
+import { ledgerRepository } from '../../server/repositories/ledger';
 
 /**
  * Moving a booking (R-TERMS-1: free with 24 hours' notice, 30% of the job's price within them,
@@ -276,6 +277,11 @@ describe('recurring series (decision 021)', () => {
     const first = await booked('2030-10-02', '10:00', { frequency: 'monthly', customer: john });
     const [, second] = await visitsOf(await seriesOf(first));
     await db.query("UPDATE orders SET paid_amount = total, payment_method = 'card' WHERE id = $1", [second!.id]);
+    // The money that moved is a ledger line (decision 036): what a skip refunds is read from there (045).
+    await ledgerRepository(db).add({
+      orderId: second!.id, kind: 'payment', name: 'Card payment', amount: 4_750, vatPercent: null,
+      reference: 'pi_paid_visit', actorId: null, actor: 'test', at: new Date(second!.due_at.getTime() - 2 * HOUR),
+    });
     const result = await skipVisit(db, deps().outbox, john, second!.id, new Date(second!.due_at.getTime() - HOUR));
     // Immediate (decision 043): the fee kept, the rest owed back at once (no provider here: it stays accepted for the office to retry).
     expect(result).toEqual({ message: paidSkipMessage(1425, 3325), fee: 14.25, visits: 1 });
