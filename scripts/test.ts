@@ -33,7 +33,9 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   run(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   if (!existsSync(file)) return tallies.push({ name, passed: 0, failed: 1, skipped: 0 });
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+  // Each failed test once, and a file that failed to load once (numFailedTestSuites also counts
+  // each describe block around a failed test, so it cannot be added).
+  const failed = report.numFailedTests + countFilesThatDidNotLoad(report);
   for (const file of report.testResults as VitestFile[]) {
     const where = relative(process.cwd(), file.name);
     const tests = file.assertionResults.filter((t) => t.status === 'failed');
@@ -48,9 +50,8 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
 interface VitestFile { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }
 const firstLine = (text = '') => (text.split('\n')[0] ?? '').slice(0, 200);
 
-// A file that fails to load counts once; a file whose tests failed is already counted by its tests.
-function countSuitesWithFailedTests(report: { testResults: { assertionResults: { status: string }[] }[] }) {
-  return report.testResults.filter((file) => file.assertionResults.some((t) => t.status === 'failed')).length;
+function countFilesThatDidNotLoad(report: { testResults: VitestFile[] }) {
+  return report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')).length;
 }
 
 function playwright() {
