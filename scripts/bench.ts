@@ -60,6 +60,17 @@ function addScale(figures: BenchResults['scale']): void {
 }
 
 /** Any failure of one part is written down and the bench goes on with the next part. */
+/** The owner's reads that sum every order: the dashboard's totals and chart, the year's report. */
+function ownerReads(now: Date): Array<{ label: string; apiPath: string }> {
+  const today = londonToday(now).from;
+  const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+  return [
+    { label: 'the dashboard totals (GET /admin/counter)', apiPath: '/api/admin/counter' },
+    { label: 'the dashboard chart (GET /admin/stats/weekly)', apiPath: '/api/admin/stats/weekly' },
+    { label: 'a year of the owner\'s report (GET /admin/reports/business)', apiPath: `/api/admin/reports/business?from=${yearAgo}&to=${today}` },
+  ];
+}
+
 async function part(name: string, fn: () => Promise<void>): Promise<void> {
   if (!wanted(name)) return;
   console.log(`\n▶ ${name}`);
@@ -181,6 +192,18 @@ async function main(): Promise<void> {
             const now = new Date();
             for (const figure of await measureSearch(server.url, admin.token, londonToday(now).from, londonWeek(now))) {
               results.notes.push(`/orders search by ${figure.label} over ${orders.toLocaleString('en-GB')} orders (PostgreSQL, ${figure.matches.toLocaleString('en-GB')} matches): first page ${Math.round(figure.apiMs)} ms from the API ${figure.apiMs <= 100 ? '✓' : '✗'} (goal ≤ 100 ms).`);
+            }
+            // Issue 27: the dashboard and the owner's report over every order (goal ≤ 200 ms).
+            for (const { label, apiPath } of ownerReads(now)) {
+              const apiMs = await timeApi(`${server.url}${apiPath}`, admin.token);
+              console.log(`  ${label}: ${Math.round(apiMs)} ms from the API`);
+              results.notes.push(`${label} over ${orders.toLocaleString('en-GB')} orders (PostgreSQL): ${Math.round(apiMs)} ms from the API ${apiMs <= 200 ? '✓' : '✗'} (goal ≤ 200 ms).`);
+            }
+            const small = results.scale.find((figure) => figure.path === '/orders' && figure.orders === 10_000);
+            const large = results.scale.find((figure) => figure.path === '/orders (PostgreSQL)' && figure.orders === orders);
+            if (small && large) {
+              const ratio = large.interactiveMs / small.interactiveMs;
+              results.notes.push(`/orders first data row in Chromium at ${orders.toLocaleString('en-GB')} ÷ at 10,000 orders: ${Math.round(large.interactiveMs)} ÷ ${Math.round(small.interactiveMs)} ms = ${ratio.toFixed(2)} ${ratio <= 1.2 ? '✓' : '✗'} (goal ≤ 1.2; the 10,000-order figure is PGlite's, of this run or the last full one).`);
             }
           }
           if (customerOrders) {

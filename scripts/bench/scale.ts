@@ -145,7 +145,7 @@ export function searchQueries(today: string, week: { from: string; to: string })
     { label: 'part of an email', query: 'q=scale-4242%40' },
     { label: 'a full postcode, no space', query: 'q=tw74pa' },
     { label: 'a phone number', query: 'q=07983528153' },
-    { label: 'an order id', query: 'q=%23500000' },
+    { label: 'an order id or reference', query: 'q=%23500000' },
     { label: 'a full name (1 in 3,072 customers)', query: 'q=Olivia%20Smith' },
     { label: 'a full name without its accents (1 in 3,072)', query: 'q=zoe%20bronte' },
     { label: 'a postcode sector', query: 'q=TW7%204' },
