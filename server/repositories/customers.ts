@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
-import { Conditions, containsPattern, countAccounts, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import { Conditions, countAccounts, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 import { MATCHES_SORTED_FIRST } from './orders';
+import { usersMatchingSql } from './user-search';
 
 export type CustomerSort = 'id' | 'name' | 'email' | 'created';
 
@@ -45,10 +46,9 @@ export function customerRepository(db: Database) {
       const keys: SortKey[] = sort === 'id' ? [{ sql: 'id', desc }] : [{ sql: SORT_SQL[sort], desc, nullsLast: sort === 'email' ? true : undefined }, { sql: 'id', desc }];
       const conditions = new Conditions().add(IS_CUSTOMER);
       if (query.q) {
-        // Names without regard to accents or case (search_fold, 026): "zoe" finds "Zoë"; both
-        // through their trigram indexes (users_name_fold_trgm_idx, users_email_trgm_idx).
-        const pattern = containsPattern(query.q.trim());
-        conditions.add('(search_fold(name) LIKE search_fold($?) OR email ILIKE $?)', pattern, pattern);
+        // By name (accents and case ignored) or email (by its start when it has an "@"): user-search.ts.
+        const users = usersMatchingSql(query.q.trim());
+        conditions.add(`id IN (${users.sql})`, ...users.values);
       }
       const total = query.q ? await countRows(db, 'FROM users', conditions) : await countAccounts(db, 'customers');
       // A search that matches few: its matches first (trigram indexes), then sorted. Left to itself

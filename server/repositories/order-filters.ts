@@ -1,6 +1,7 @@
 import { badRequest } from '../lib/http-error';
 import { londonDaysSpan } from '../../domain/time/london-days';
 import { containsPattern, type Conditions } from './paging';
+import { usersMatchingSql } from './user-search';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 
 /**
@@ -55,17 +56,17 @@ export function addOrderFilters(conditions: Conditions, filters: OrderFilters): 
 }
 
 function addSearch(conditions: Conditions, q: string): void {
-  const pattern = containsPattern(q);
   const postcode = q.replace(/\s+/g, '').toUpperCase();
   const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
   const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
   const digits = q.replace(/[\s()+-]/g, '');
-  // Names without regard to accents or case (search_fold, 026): "zoe" finds "Zoë".
+  // The customer's name or email (user-search.ts: accents ignored, an address by its start).
+  const users = usersMatchingSql(q);
   const parts = [
-    'SELECT s.id FROM orders s WHERE s.user_id IN (SELECT u.id FROM users u WHERE search_fold(u.name) LIKE search_fold($?) OR u.email ILIKE $?)',
+    `SELECT s.id FROM orders s WHERE s.user_id IN (${users.sql})`,
     `SELECT o.id FROM orders o WHERE ${POSTCODE_SQL} LIKE $?`,
   ];
-  const values: unknown[] = [pattern, pattern, containsPattern(postcode)];
+  const values: unknown[] = [...users.values, containsPattern(postcode)];
   if (/^\d+$/.test(digits) && digits.length >= PHONE_SEARCH_DIGITS) {
     parts.push(`SELECT o.id FROM orders o WHERE ${PHONE_SQL} LIKE $?`);
     values.push(containsPattern(digits));

@@ -55,4 +55,15 @@ describe('staff search ignores accents and case', () => {
     expect((await get('/admin/orders/?sort=id&q=07700900123')).ids).toEqual([plainOrder]);
     expect((await get('/admin/orders/?sort=id&q=900%20123')).ids).toEqual([plainOrder]);
   });
+
+  it('finds an address by its start when one starts so, else by any part of it (user-search.ts)', async () => {
+    // rf@… is Renée's, zoe.b@… Zoë's; "e.b@example" starts no address, so it is looked for inside them.
+    expect((await get('/admin/customers?sort=id&q=RF%40EXAMPLE.CO')).ids).toEqual([renee]);
+    expect((await get('/admin/customers?sort=id&q=e.b%40example')).ids).toEqual([zoe]);
+    expect((await get('/admin/orders/?sort=id&q=zoe.b%40example.co.uk')).ids).toEqual([zoeOrder]);
+    expect((await get('/admin/orders/?sort=id&q=%40example.co.uk')).ids).toEqual([zoeOrder, plainOrder].sort((a, b) => a - b));
+    // LIKE's wildcards are letters here: "%" and "_" are found only as themselves.
+    expect((await get('/admin/customers?sort=id&q=r_%40')).ids).toEqual([]);
+    expect((await get('/admin/customers?sort=id&q=%25%40example')).ids).toEqual([]);
+  });
 });
