@@ -214,6 +214,7 @@ async function main(): Promise<void> {
             // Five administrators, each with their own account (scripts/seed-scale.ts --admins).
             const admins = [admin, ...(await Promise.all([2, 3, 4, 5].map((n) => signIn(server.url, { email: `admin-${n}@sparkle.test`, password: BENCH_ADMIN.password }))))];
             results.pressure = await measurePressure(server.url, server.pid, admins, customer);
+            results.pressureOrders = orders;
           }
         } finally {
           await server.stop();
