@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Availability, AvailabilityDay } from '../openapi/schema';
+import { postcodeArea } from '../domain/capacity/travel-gap';
+import { isPostcode } from './quote.machine';
 
 /**
  * The availability choice on /placeorder (issue 14 §2): the free start times of the days the
@@ -7,6 +9,9 @@ import type { Availability, AvailabilityDay } from '../openapi/schema';
  * calendar greys out days with nothing free, the time list reads "10:30 — 2 of 3 teams free", and
  * a time no team is free for reads "Fully booked" and cannot be chosen. When a checkout loses the
  * last team (409) the times are loaded again (`times.reload`) and the form keeps everything else.
+ * The address's postcode goes with each request once typed (`postcode.change`): the travel gap
+ * within its area is shorter than the one the server assumes without it (decision 041), so a new
+ * area loads the times again and the times shown are the ones the checkout accepts (decision 058).
  */
 
 export interface AvailabilityRequest {
@@ -15,6 +20,8 @@ export interface AvailabilityRequest {
   duration?: number;
   from: string;
   days: number;
+  /** The address's postcode, when typed: the server uses its area's travel gap. */
+  postcode?: string;
 }
 
 export interface AvailabilityInput {
@@ -25,6 +32,8 @@ export interface AvailabilityInput {
   /** The date and time already in the form (a restored draft). */
   date?: string;
   time?: string;
+  /** The postcode already in the form (a restored draft, the office's address). */
+  postcode?: string;
 }
 
 export interface AvailabilityContext {
@@ -37,6 +46,8 @@ export interface AvailabilityContext {
   teams: number;
   date: string;
   time: string;
+  /** The postcode the loaded times were asked for ('' before one is typed). */
+  postcode: string;
   error: string | null;
 }
 
@@ -46,7 +57,8 @@ export type AvailabilityEvent =
   | { type: 'time.choose'; time: string }
   | { type: 'time.type'; time: string }
   | { type: 'times.reload' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  | { type: 'postcode.change'; postcode: string };
 
 /** Six calendar weeks: whatever month the calendar shows, one answer covers it. */
 export const WINDOW_DAYS = 42;
@@ -64,6 +76,9 @@ export const availabilityMachine = setup({
       days: { ...context.days, ...Object.fromEntries(params.answer.days.map((day) => [day.date, day])) },
       error: null,
     })),
+    keepPostcode: assign({ postcode: ({ context, event }) => (event.type === 'postcode.change' ? event.postcode.trim() : context.postcode) }),
+    // Another area, another travel gap: every day loaded is forgotten, the chosen day's window is next.
+    forgetDays: assign({ days: {}, from: ({ context }) => (isBookableDay(context, context.date) ? context.date : context.from) }),
     keepError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : 'Network Error') }),
     // Provided by the screen: put the chosen time into the Time field.
     showTime: (_, _params: { time: string }) => {},
@@ -77,6 +92,9 @@ export const availabilityMachine = setup({
     // While a year is typed digit by digit (0002, 0020, 0202) nothing is loaded for it.
     isDayToLoad: ({ context }, params: { date: string }) => isBookableDay(context, params.date) && !isLoaded(context, params.date),
     isTimeFree: ({ context }, params: { time: string }) => freeTeams(context, context.date, params.time) > 0,
+    // Only a whole postcode is sent (the contract's pattern), and only its area changes the travel
+    // gap: a half-typed one, or another street of the same area, keeps the times shown.
+    isAreaNew: ({ context }, params: { postcode: string }) => isPostcode(params.postcode) && postcodeArea(params.postcode) !== postcodeArea(context.postcode),
   },
 }).createMachine({
   id: 'availability',
@@ -89,6 +107,7 @@ export const availabilityMachine = setup({
     teams: 0,
     date: input.date ?? '',
     time: input.time ?? '',
+    postcode: input.postcode && isPostcode(input.postcode) ? input.postcode.trim() : '',
     error: null,
   }),
   initial: 'loading',
@@ -103,6 +122,7 @@ export const availabilityMachine = setup({
           ...(context.duration ? { duration: context.duration } : {}),
           from: context.from,
           days: WINDOW_DAYS,
+          ...(context.postcode ? { postcode: context.postcode } : {}),
         }),
         onDone: { target: 'ready', actions: { type: 'keepDays', params: ({ event }) => ({ answer: event.output }) } },
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
@@ -110,6 +130,13 @@ export const availabilityMachine = setup({
       on: {
         'date.choose': { actions: assign({ date: ({ event }) => event.date }) },
         'time.type': { actions: assign({ time: ({ event }) => event.time }) },
+        // The answer on its way was asked for the old area: asked again for the new one.
+        'postcode.change': {
+          guard: { type: 'isAreaNew', params: ({ event }) => ({ postcode: event.postcode }) },
+          target: 'loading',
+          reenter: true,
+          actions: ['keepPostcode', 'forgetDays'],
+        },
       },
     },
     ready: {
@@ -140,6 +167,11 @@ export const availabilityMachine = setup({
           target: 'loading',
           actions: assign({ from: ({ context }) => (isBookableDay(context, context.date) ? context.date : context.from) }),
         },
+        'postcode.change': {
+          guard: { type: 'isAreaNew', params: ({ event }) => ({ postcode: event.postcode }) },
+          target: 'loading',
+          actions: ['keepPostcode', 'forgetDays'],
+        },
       },
     },
     failed: {
@@ -148,6 +180,8 @@ export const availabilityMachine = setup({
         retry: { target: 'loading' },
         'date.choose': { actions: assign({ date: ({ event }) => event.date }) },
         'time.type': { actions: assign({ time: ({ event }) => event.time }) },
+        // Try again asks for the new area.
+        'postcode.change': { guard: { type: 'isAreaNew', params: ({ event }) => ({ postcode: event.postcode }) }, actions: ['keepPostcode', 'forgetDays'] },
       },
     },
   },

@@ -303,6 +303,15 @@ export const NewCleanerRules = {
   }
 } as const;
 
+export const CleanerTeamRules = {
+  "properties": {
+    "team": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
 export const CleanerJobRules = {
   "properties": {
     "duration_minutes": {

@@ -1389,6 +1389,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/cleaners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a cleaner to another team
+         * @description From their next request the cleaner sees only the new team's jobs (decision 058). An unknown or
+         *     inactive team answers 400; a cleaner who does not exist or was removed, 404.
+         */
+        put: operations["moveCleaner"];
+        post?: never;
+        /**
+         * Remove a cleaner
+         * @description Ends the cleaner's account at once (decision 058): their signed-in sessions are refused from the
+         *     next request (401), they cannot sign in or ask for a reset link, an unused invitation no longer
+         *     works, and they leave the cleaners' list. The visits they recorded keep their name. A cleaner
+         *     who does not exist or was removed already answers 404.
+         */
+        delete: operations["removeCleaner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/office-bookings": {
         parameters: {
             query?: never;
@@ -2881,6 +2909,15 @@ export interface components {
         };
         /**
          * @example {
+         *       "team": 2
+         *     }
+         */
+        CleanerTeam: {
+            /** @description The team the cleaner works in from now on. */
+            team: number;
+        };
+        /**
+         * @example {
          *       "step": "check_in",
          *       "consent": true,
          *       "location": {
@@ -3835,6 +3872,7 @@ export type Cleaner = components['schemas']['Cleaner'];
 export type OfficeBookingRequest = components['schemas']['OfficeBookingRequest'];
 export type OfficeBooking = components['schemas']['OfficeBooking'];
 export type NewCleaner = components['schemas']['NewCleaner'];
+export type CleanerTeam = components['schemas']['CleanerTeam'];
 export type JobProgress = components['schemas']['JobProgress'];
 export type JobVisit = components['schemas']['JobVisit'];
 export type CleanerJob = components['schemas']['CleanerJob'];
@@ -5982,6 +6020,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    moveCleaner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CleanerTeam"];
+            };
+        };
+        responses: {
+            /** @description The cleaner in their new team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cleaner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeCleaner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -2,6 +2,8 @@ import type { Database } from '../db/database';
 
 /** The password hash of an invited cleaner: no password matches it until the invitation is used. */
 export const INVITED_PASSWORD_HASH = '!invited';
+/** The password hash of a removed cleaner: no password matches it, and no reset link is left to change it. */
+const REMOVED_PASSWORD_HASH = '!removed';
 
 export interface CleanerRow {
   id: number;
@@ -20,11 +22,11 @@ const SELECT_CLEANER = `
 export function cleanersRepository(db: Database) {
   return {
     list(): Promise<CleanerRow[]> {
-      return db.query<CleanerRow>(`${SELECT_CLEANER} WHERE 'ROLE_CLEANER' = ANY(u.roles) ORDER BY lower(u.name), u.id`);
+      return db.query<CleanerRow>(`${SELECT_CLEANER} WHERE 'ROLE_CLEANER' = ANY(u.roles) AND u.removed_at IS NULL ORDER BY lower(u.name), u.id`);
     },
 
     async find(id: number): Promise<CleanerRow | null> {
-      const [row] = await db.query<CleanerRow>(`${SELECT_CLEANER} WHERE u.id = $1 AND 'ROLE_CLEANER' = ANY(u.roles)`, [id]);
+      const [row] = await db.query<CleanerRow>(`${SELECT_CLEANER} WHERE u.id = $1 AND 'ROLE_CLEANER' = ANY(u.roles) AND u.removed_at IS NULL`, [id]);
       return row ?? null;
     },
 
@@ -36,6 +38,33 @@ export function cleanersRepository(db: Database) {
         [name, email.trim(), INVITED_PASSWORD_HASH, teamId],
       );
       return row?.id ?? null;
+    },
+
+    /** Puts a cleaner (not removed) in `teamId`; false when there is no such cleaner. */
+    async move(id: number, teamId: number): Promise<boolean> {
+      const rows = await db.query<{ id: number }>(
+        `UPDATE users SET team_id = $2 WHERE id = $1 AND 'ROLE_CLEANER' = ANY(roles) AND removed_at IS NULL RETURNING id`,
+        [id, teamId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Ends a cleaner's account, keeping the row (and so their name on the visits they recorded):
+     * a raised token_version refuses their tokens, a hash no password matches and an address that
+     * is no longer theirs stop sign-in and reset links (the address is free for a new account), and
+     * an unused invitation is deleted. False when there is no such cleaner (or removed already).
+     */
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.query<{ id: number }>(
+        `UPDATE users SET removed_at = now(), token_version = token_version + 1, password_hash = '${REMOVED_PASSWORD_HASH}',
+                email = 'removed-cleaner-' || id || '@removed.invalid'
+          WHERE id = $1 AND 'ROLE_CLEANER' = ANY(roles) AND removed_at IS NULL RETURNING id`,
+        [id],
+      );
+      if (rows.length === 0) return false;
+      await db.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [id]);
+      return true;
     },
 
     /** The team of a cleaner (null: none, or not a cleaner). */

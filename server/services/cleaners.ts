@@ -1,6 +1,7 @@
 import type { Cleaner, NewCleaner } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
-import { badRequest, conflict } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import type { Database } from '../db/database';
 import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { assertPlainName } from './plain-names';
@@ -26,11 +27,9 @@ export async function createCleaner(ctx: AppContext, input: NewCleaner): Promise
   assertPlainName('Name', name);
   if (name.length < 2) throw badRequest('Name must be at least 2 characters');
   return ctx.db.transaction(async (tx) => {
-    const [team] = await tx.query<{ id: number; active: boolean }>('SELECT id, active FROM teams WHERE id = $1', [input.team]);
-    if (!team) throw badRequest('Team not found');
-    if (!team.active) throw badRequest('This team is inactive: choose an active team');
+    const team = await activeTeam(tx, input.team);
     const cleaners = cleanersRepository(tx);
-    const id = await cleaners.create(name, input.email, team.id);
+    const id = await cleaners.create(name, input.email, team);
     if (id === null) throw conflict(CLEANER_EMAIL_TAKEN);
     const token = newResetToken();
     await createResetTokenRepository(tx).create(id, token, new Date(ctx.now().getTime() + INVITATION_VALIDITY_MS));
@@ -39,5 +38,35 @@ export async function createCleaner(ctx: AppContext, input: NewCleaner): Promise
       ...cleanerInvitationMail(name, token, ctx.config.publicUrl),
     });
     return view((await cleaners.find(id))!);
+  });
+}
+
+export const CLEANER_NOT_FOUND = 'Cleaner not found';
+
+/** A cleaner works in an active team: an unknown or inactive one is refused (400), as when added. */
+async function activeTeam(db: Database, teamId: number): Promise<number> {
+  const [team] = await db.query<{ id: number; active: boolean }>('SELECT id, active FROM teams WHERE id = $1', [teamId]);
+  if (!team) throw badRequest('Team not found');
+  if (!team.active) throw badRequest('This team is inactive: choose an active team');
+  return team.id;
+}
+
+/**
+ * Another team from now on (decision 058): the cleaner's jobs are read by their team on every
+ * request (cleaner-jobs.ts), so their next request sees only the new team's jobs.
+ */
+export async function moveCleaner(ctx: AppContext, id: number, teamId: number): Promise<Cleaner> {
+  return ctx.db.transaction(async (tx) => {
+    const team = await activeTeam(tx, teamId);
+    const cleaners = cleanersRepository(tx);
+    if (!(await cleaners.move(id, team))) throw notFound(CLEANER_NOT_FOUND);
+    return view((await cleaners.find(id))!);
+  });
+}
+
+/** Ends the cleaner's account at once (decision 058; what it keeps: cleanersRepository.remove). */
+export async function removeCleaner(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await cleanersRepository(tx).remove(id))) throw notFound(CLEANER_NOT_FOUND);
   });
 }

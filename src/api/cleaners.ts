@@ -21,3 +21,13 @@ export function listMyJobs(): Promise<CleanerJobs> {
 export function recordJobProgress(id: number, progress: JobProgress): Promise<CleanerJob> {
   return unwrap(api.POST('/cleaner/jobs/{id}/progress', { params: { path: { id } }, body: progress }));
 }
+
+/** PUT /admin/cleaners/{id}: the cleaner in another (active) team; their next request sees its jobs. */
+export function moveCleaner({ id, team }: { id: number; team: number }): Promise<Cleaner> {
+  return unwrap(api.PUT('/admin/cleaners/{id}', { params: { path: { id } }, body: { team } }));
+}
+
+/** DELETE /admin/cleaners/{id}: the cleaner's account ends at once (decision 058). */
+export async function removeCleaner(id: number): Promise<void> {
+  await unwrap(api.DELETE('/admin/cleaners/{id}', { params: { path: { id } } }));
+}

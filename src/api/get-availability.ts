@@ -5,8 +5,8 @@ import { unwrap } from './errors';
 import type { Availability } from '../../openapi/schema';
 
 /** GET /availability (public): per UK day, the start times with the number of free teams. */
-export function getAvailability({ serviceId, duration, from, days }: AvailabilityRequest): Promise<Availability> {
-  return unwrap(api.GET('/availability', { params: { query: { service: serviceId, from, days, ...(duration ? { duration } : {}) } } }));
+export function getAvailability({ serviceId, duration, from, days, postcode }: AvailabilityRequest): Promise<Availability> {
+  return unwrap(api.GET('/availability', { params: { query: { service: serviceId, from, days, ...(duration ? { duration } : {}), ...(postcode ? { postcode } : {}) } } }));
 }
 
 /** The `loadAvailability` actor the availability machine invokes. */

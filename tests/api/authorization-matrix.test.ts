@@ -186,6 +186,16 @@ const ROWS: Record<string, Row> = {
   listCleaners: { request: async () => ({ path: '/admin/cleaners' }) },
   createCleaner: { request: async (ctx) => ({ path: '/admin/cleaners', body: { name: 'Matrix Cleaner', email: `matrix-cleaner-${randomUUID().slice(0, 8)}@example.co.uk`, team: ctx.cleanerTeam } }) },
   listMyJobs: { request: async () => ({ path: '/cleaner/jobs' }) },
+  // Moving and removing (decision 058): the matrix's cleaner stays in their team; each removal takes a fresh invited cleaner.
+  moveCleaner: { request: async (ctx) => ({ path: `/admin/cleaners/${ctx.cleaner.id}`, body: { team: ctx.cleanerTeam } }) },
+  removeCleaner: {
+    request: async (ctx) => {
+      const email = `matrix-removed-${randomUUID().slice(0, 8)}@example.co.uk`;
+      const made = await ctx.target.api.call('POST', '/admin/cleaners', { token: ctx.target.admin.token, body: { name: 'Rita Removed', email, team: ctx.cleanerTeam } });
+      expectStatus(made, 201, 'cleaner to remove');
+      return { path: `/admin/cleaners/${(made.body as { id: number }).id}` };
+    },
+  },
   // Office bookings (decision 047): a new caller each time, at its own free start (checkoutBody).
   createOfficeBooking: {
     request: async (ctx) => {

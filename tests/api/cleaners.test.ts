@@ -130,3 +130,58 @@ describe('cleaners', () => {
     });
   });
 });
+
+describe('moving and removing a cleaner (decision 058)', () => {
+  it("moves a cleaner to another team: their next request lists only the new team's jobs; a wrong team or cleaner is a 400 or 404", async () => {
+    const board = (await asAdmin('GET', `/admin/schedule?from=${JOB_DAY}&days=1`)).body as Schedule;
+    const teamBJobs = board.jobs.filter((job) => job.team_id === teamB.id).map((job) => job.id);
+    expect(teamBJobs.length).toBeGreaterThan(0);
+    const moved = await asAdmin('PUT', `/admin/cleaners/${maria!.cleaner.id}`, { team: teamB.id });
+    expect(moved).toMatchObject({ status: 200, body: { id: maria!.cleaner.id, team_id: teamB.id, team: 'Team B' } });
+    const jobs = (await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).body as CleanerJobs;
+    expect(jobs.team).toEqual({ id: teamB.id, name: 'Team B' });
+    expect(jobs.jobs.map((job) => job.id).sort()).toEqual([...teamBJobs].sort());
+    expect(jobs.jobs.every((job) => teamBJobs.includes(job.id))).toBe(true);
+
+    expect(await asAdmin('PUT', `/admin/cleaners/${maria!.cleaner.id}`, { team: 999_999 })).toMatchObject({ status: 400, body: { message: 'Team not found' } });
+    expect(await asAdmin('PUT', `/admin/cleaners/${jane.id}`, { team: teamA.id })).toMatchObject({ status: 404, body: { message: 'Cleaner not found' } });
+    expect(await asAdmin('PUT', `/admin/cleaners/${maria!.cleaner.id}`, { team: 'B' })).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+    expect((await send(server, 'PUT', `/admin/cleaners/${maria!.cleaner.id}`, { token: maria!.token, body: { team: teamA.id } })).status).toBe(403);
+    const [row] = await server.db.query<{ team_id: number }>('SELECT team_id FROM users WHERE id = $1', [maria!.cleaner.id]);
+    expect(row!.team_id).toBe(teamB.id);
+  });
+
+  it('removes a cleaner: the token is refused on the next request, no sign-in or reset link, off the list; their recorded visit keeps them', async () => {
+    const id = maria!.cleaner.id;
+    expect((await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).status).toBe(200);
+    // Two members of staff press Remove together: one removes, the other is told there is nobody left to remove.
+    const answers = await Promise.all([asAdmin('DELETE', `/admin/cleaners/${id}`), asAdmin('DELETE', `/admin/cleaners/${id}`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404]);
+
+    expect(await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+    const signIn = await send(server, 'POST', '/auth/login', { body: { username: 'maria@cleaners.example', password: 'cleaner-password-1' } });
+    expect(signIn.status).toBe(401);
+    const mailsBefore = (await server.outbox()).length;
+    expect((await send(server, 'POST', '/auth/forgot-password', { body: { email: 'maria@cleaners.example' } })).status).toBe(200);
+    await server.mailSettled();
+    expect((await server.outbox()).length).toBe(mailsBefore);
+    expect(((await asAdmin('GET', '/admin/cleaners')).body as Cleaner[]).map((cleaner) => cleaner.id)).not.toContain(id);
+    expect(await asAdmin('PUT', `/admin/cleaners/${id}`, { team: teamA.id })).toMatchObject({ status: 404, body: { message: 'Cleaner not found' } });
+
+    const visits = await server.db.query<{ name: string }>('SELECT u.name FROM job_visits v JOIN users u ON u.id = v.checked_in_by WHERE v.checked_in_by = $1', [id]);
+    expect(visits.map((visit) => visit.name)).toEqual(['Maria Lopez']);
+    maria = undefined;
+  });
+
+  it("removing an invited cleaner makes the unused invitation refuse to set a password, and frees the address", async () => {
+    const made = await asAdmin('POST', '/admin/cleaners', { name: 'Pat Invited', email: 'pat@cleaners.example', team: teamA.id });
+    expect(made.status).toBe(201);
+    await server.mailSettled();
+    const token = (await server.latestMail('pat@cleaners.example'))!.links.find((href) => href.includes('/reset-password/'))!.split('/reset-password/')[1]!;
+    expect((await asAdmin('DELETE', `/admin/cleaners/${(made.body as Cleaner).id}`)).status).toBe(204);
+    const set = await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: 'cleaner-password-1' } });
+    expect(set).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+    expect((await asAdmin('POST', '/admin/cleaners', { name: 'Pat Again', email: 'pat@cleaners.example', team: teamA.id })).status).toBe(201);
+  });
+});
+

@@ -59,6 +59,10 @@ function driveable(steps: Step[]): boolean {
       case 'showAugust':
         if (from === 'loading' || (from === 'ready' && date !== '' && date !== 'chosen')) return false;
         break;
+      case 'changeArea':
+        // The load it starts (or starts again) is answered online.
+        if (from === 'failed' || nextAnswer(steps, i) === 'notLoaded') return false;
+        break;
       case 'reload':
         if (from !== 'ready' || (date !== 'chosen' && date !== 'later') || nextAnswer(steps, i) === 'notLoaded') return false;
         break;
@@ -171,6 +175,18 @@ test.describe('availability machine paths in the browser', () => {
               if (fails) await page.context().setOffline(true);
               const from = await showUnloadedMonth(page, world.date === 'chosen' ? days.chosen : days.first, world.loaded);
               if (startsLoad) world.pending = from;
+              break;
+            }
+            case 'changeArea': {
+              // The form's postcode (NW1 6XE) becomes one in SW: its travel gap, so its times; the
+              // chosen day's window (or the one on its way) is loaded again, the others forgotten.
+              const postcode = page.getByLabel('Postcode', { exact: true });
+              const newArea = (await postcode.inputValue()) !== 'SW1A 1AA';
+              await postcode.fill('SW1A 1AA');
+              if (newArea) {
+                world.loaded = [];
+                if (world.date === 'chosen' || world.date === 'later') world.pending = world.date === 'chosen' ? days.chosen : days.later;
+              }
               break;
             }
             case 'reload': {

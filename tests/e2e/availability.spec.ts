@@ -133,4 +133,24 @@ test.describe('real availability', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/success$/);
   });
+
+  test('the times are asked for the address\'s postcode: a time the travel gap of another area rules out is offered within the area, and the checkout takes it (decision 058)', async ({ page }) => {
+    const day = await quietDay();
+    // Every team has a 30-minute job at 10:00 in NW: free again at 11:00 within NW (30 minutes of
+    // travel), at 11:30 from any other area or an address not known yet (60).
+    for (let team = 0; team < 3; team += 1) await bookElsewhere(day, '10:00');
+    await atPlaceOrder(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
+    await expect(freeTimes(page).getByRole('option', { name: '11:00 — Fully booked' })).toBeVisible();
+    await expect(freeTimes(page).getByRole('option', { name: '11:30 — 3 of 3 teams free' })).toBeVisible();
+
+    await page.getByLabel('Postcode', { exact: true }).fill('SW1A 1AA');
+    await expect(freeTimes(page).getByRole('option', { name: '11:00 — Fully booked' })).toBeVisible();
+
+    await fillContactDetails(page);
+    await expect(page.getByLabel('Postcode', { exact: true })).toHaveValue('NW1 6XE');
+    await freeTimes(page).getByRole('option', { name: '11:00 — 3 of 3 teams free' }).click();
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expect(page).toHaveURL(/\/success$/);
+  });
 });

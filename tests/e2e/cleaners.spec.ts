@@ -25,6 +25,7 @@ let server: OwnServer;
 let teamA: number;
 let teamB: number;
 let ours: number;
+let theirs: number;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -32,7 +33,7 @@ test.beforeAll(async () => {
   const teams = await server.db.query<{ id: number; name: string }>(`SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B') ORDER BY name`);
   [teamA, teamB] = [teams[0]!.id, teams[1]!.id];
   ours = await jobToday('Jane', teamA, 'Key safe 4821');
-  await jobToday('Bartholomew', teamB, 'Key safe 9999');
+  theirs = await jobToday('Bartholomew', teamB, 'Key safe 9999');
 });
 test.afterAll(async () => server?.close());
 test.describe.configure({ timeout: 180_000 });
@@ -142,3 +143,65 @@ test('staff add a cleaner, who sets a password, sees only the team’s jobs, che
   const answer = await phone.request.get(`${server.baseUrl}/api/admin/schedule?from=${londonDate(new Date())}&days=1`, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(403);
 });
+
+/** A cleaner added by staff through the API who set a password from the mailed link: their token. */
+async function cleanerByApi(name: string, email: string, team: number): Promise<{ id: number; token: string }> {
+  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
+  const made = await ok(server.api(admin.token).POST('/admin/cleaners', { body: { name, email, team } }));
+  const mail = await waitForMail(server.outboxDir, email);
+  const token = new URL(mail.links.find((href) => href.includes('/reset-password/'))!).pathname.split('/reset-password/')[1]!;
+  await ok(server.api().PUT('/auth/reset-password/{id}', { params: { path: { id: token } }, body: { token, password: 'rosa-cleans-well' } }));
+  const signedIn = await ok(server.api().POST('/auth/login', { body: { username: email, password: 'rosa-cleans-well' } }));
+  return { id: made.id, token: signedIn.token };
+}
+
+const jobsOf = (token: string) => server.api(token).GET('/cleaner/jobs');
+
+test('staff move a cleaner to Team B and remove them by keyboard; their phone then sees Team B only, then is signed out (decision 058)', async ({ page }) => {
+  const email = `rosa-${Date.now()}@cleaners.example`;
+  const rosa = await cleanerByApi('Rosa Moved', email, teamA);
+  expect((await ok(jobsOf(rosa.token))).jobs.map((job) => job.id)).toContain(ours);
+
+  await signInAsAdmin(page);
+  await page.goto(`${server.baseUrl}/teams`);
+  await settled(page);
+  const row = page.getByRole('region', { name: 'Cleaners' }).getByRole('row', { name: /Rosa Moved/ });
+  await selectTrigger(page, 'Team of Rosa Moved').press('Enter');
+  await page.getByRole('option', { name: 'Team B', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Rosa Moved moved to Team B')).toBeVisible();
+  const moved = await ok(jobsOf(rosa.token));
+  expect(moved.team?.name).toBe('Team B');
+  expect(moved.jobs.map((job) => job.id)).toContain(theirs);
+  expect(moved.jobs.map((job) => job.id)).not.toContain(ours);
+
+  await row.getByRole('button', { name: 'Remove Rosa Moved' }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Remove Rosa Moved?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep Rosa Moved' })).toBeFocused();
+  await expectNoAxeViolations(page, '/teams removing a cleaner');
+  await dialog.getByRole('button', { name: 'Remove Rosa Moved' }).press('Enter');
+  await expect(page.getByText('Rosa Moved removed: signed out and can no longer sign in')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cleaners' }).getByRole('row', { name: /Rosa Moved/ })).toHaveCount(0);
+  expect((await jobsOf(rosa.token)).response.status).toBe(401);
+  expect((await server.api().POST('/auth/login', { body: { username: email, password: 'rosa-cleans-well' } })).response.status).toBe(401);
+});
+
+test('the board shows a check-in made meanwhile without a reload (it reads itself every 30 seconds; decision 040)', async ({ page }) => {
+  const sam = await cleanerByApi('Sam Live', `sam-${Date.now()}@cleaners.example`, teamB);
+  // The page's clock is Playwright's: the board's half-minute comes at once, without waiting for it.
+  await page.clock.install();
+  await signInAsAdmin(page);
+  await page.goto(`${server.baseUrl}/schedule?view=day&day=${londonDate(new Date())}`);
+  await settled(page);
+  await expect(page.getByText('Bartholomew').first()).toBeVisible();
+  const checkedIn = page.getByText(/checked in \d\d:\d\d/);
+  const before = await checkedIn.count();
+
+  const job = await ok(server.api(sam.token).POST('/cleaner/jobs/{id}/progress', { params: { path: { id: theirs } }, body: { step: 'check_in' } }));
+  expect(job.visit.checked_in_at).not.toBeNull();
+  await page.clock.fastForward(30_000);
+  await expect(checkedIn).toHaveCount(before + 1);
+});
+

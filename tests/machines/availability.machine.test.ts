@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { isDayUnavailable, isTimeFullyBooked, timesOf } from '../../machines/availability.machine';
 import { freeTimeLabel } from '../../domain/capacity/availability-text';
 import { availabilityAnswer, availabilityModel, CHOSEN_DAY, FIRST_DAY } from '../support/availability-model';
@@ -60,5 +60,26 @@ describe('availability machine behaviour', () => {
     actor.send({ type: 'times.reload' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(actor.getSnapshot().context.from).toBe(CHOSEN_DAY);
+  });
+
+  it('asks the times again for a postcode in a new area, with that postcode, and forgets the old days (decision 058)', () => {
+    const requests: unknown[] = [];
+    const machine = availabilityModel.machine.provide({
+      actors: { loadAvailability: fromPromise(({ input }) => { requests.push(input); return new Promise<never>(() => {}); }) },
+    });
+    const actor = createActor(machine, { input: { serviceId: 1, duration: 30, firstDay: FIRST_DAY } }).start();
+    actor.send({ type: 'xstate.done.actor.loadAvailability', output: availabilityAnswer } as never);
+    actor.send({ type: 'date.choose', date: CHOSEN_DAY });
+    actor.send({ type: 'postcode.change', postcode: 'SW1A 1' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'postcode.change', postcode: 'SW1A 1AA' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.days).toEqual({});
+    expect(requests.at(-1)).toEqual({ serviceId: 1, duration: 30, from: CHOSEN_DAY, days: 42, postcode: 'SW1A 1AA' });
+    actor.send({ type: 'xstate.done.actor.loadAvailability', output: availabilityAnswer } as never);
+    actor.send({ type: 'postcode.change', postcode: 'SW7 2AZ' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'postcode.change', postcode: 'E14 5AB' });
+    expect(requests.at(-1)).toMatchObject({ postcode: 'E14 5AB' });
   });
 });

@@ -37,5 +37,6 @@ export const availabilityModel: Model = {
     { type: 'retry' },
     { type: 'xstate.done.actor.loadAvailability', output: availabilityAnswer },
     { type: 'xstate.error.actor.loadAvailability', error: new Error('Network Error') },
+    { type: 'postcode.change', postcode: 'SW1A 1AA' },
   ],
 };

@@ -112,9 +112,15 @@ function WithAvailability({ checkoutRef, serviceId, duration, form, children }: 
       firstDay,
       ...(form?.date ? { date: form.date } : {}),
       ...(form?.time ? { time: form.time } : {}),
+      ...(form?.postcode ? { postcode: form.postcode } : {}),
     },
     inspect,
   });
+  // The times shown are asked for the address's postcode area, as the checkout will check them.
+  const postcode = useSelector(checkoutRef, (s) => s.context.form.postcode);
+  useEffect(() => {
+    availabilityRef.send({ type: 'postcode.change', postcode });
+  }, [postcode, availabilityRef]);
   // Someone else took the last team first (409): the times are loaded again, the form is kept.
   const slotTaken = useSelector(checkoutRef, (s) => s.matches('submitFailed') && s.context.error === SLOT_TAKEN_MESSAGE);
   useEffect(() => {

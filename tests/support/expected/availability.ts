@@ -7,7 +7,8 @@ import { has, type ExpectedMachine } from '../expected-walks';
  * month that is not loaded yet loads it, one already loaded or not a real bookable day (a year
  * typed digit by digit) loads nothing; "times.reload" (the checkout lost the last team) loads again;
  * a failure offers Try again; typing a date or time is kept whatever the state. Times never load
- * anything.
+ * anything. A postcode in a new area (decision 058: its travel gap) forgets the days loaded and
+ * loads the chosen day's window again; the same area again loads nothing.
  */
 const events = availabilityModel.events;
 export const availabilityEvents = {
@@ -22,6 +23,7 @@ export const availabilityEvents = {
   retry: events[8]!,
   loaded: events[9]!,
   notLoaded: events[10]!,
+  changeArea: events[11]!,
 };
 
 /** Loads only a day (or a month's 1st or 28th) that has not been loaded. */
@@ -35,7 +37,7 @@ export const expectedAvailability: ExpectedMachine = {
   initial: { '': 'loading' },
   regions: {
     '': {
-      loading: { on: { loaded: 'ready', notLoaded: 'failed' }, context: (c) => has(c, { serviceId: 1, duration: 30, firstDay: FIRST_DAY }) },
+      loading: { on: { loaded: 'ready', notLoaded: 'failed', changeArea: 'loading' }, context: (c) => has(c, { serviceId: 1, duration: 30, firstDay: FIRST_DAY }) },
       ready: {
         on: {
           chooseLoadedDay: loadUnless(CHOSEN_DAY),
@@ -46,6 +48,7 @@ export const expectedAvailability: ExpectedMachine = {
           typeTime: 'ready',
           showAugust: loadUnless('2099-08-01', '2099-08-28'),
           reload: 'loading',
+          changeArea: (c) => (c.postcode === 'SW1A 1AA' ? 'ready' : 'loading'),
         },
         context: (c) => {
           has(c, { teams: availabilityAnswer.teams, error: null });

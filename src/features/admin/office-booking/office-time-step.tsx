@@ -15,9 +15,11 @@ export function OfficeTimeStep({ actorRef }: { actorRef: OfficeBookingRef }) {
   const quote = useSelector(actorRef, (s) => s.context.quote);
   const serviceId = useSelector(actorRef, (s) => s.context.items?.service ?? 0);
   const kept = useSelector(actorRef, (s) => s.context.time);
+  // The address is known by now: the times are those its postcode area can take (decision 058).
+  const postcode = useSelector(actorRef, (s) => s.context.address?.code_postal ?? '');
   const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId, firstDay, ...(kept ? { date: kept.due_date, time: kept.due_time } : {}) },
+    input: { serviceId, firstDay, postcode, ...(kept ? { date: kept.due_date, time: kept.due_time } : {}) },
     inspect,
   });
   const date = useSelector(availabilityRef, (s) => s.context.date);

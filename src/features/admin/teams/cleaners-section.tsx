@@ -1,30 +1,41 @@
 import { useState } from 'react';
-import { createCleaner, listCleaners } from '../../../api/cleaners';
+import { createCleaner, listCleaners, moveCleaner } from '../../../api/cleaners';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Select, Spinner, TextField } from '../../../components/ui';
 import type { AdminTeam, Cleaner, NewCleaner } from '../../../../openapi/schema';
+import { RemoveCleanerDialog } from './remove-cleaner-dialog';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Cleaners on /teams (decision 040): staff add a cleaner to a team; the server mails them a link to
- * choose their password, after which they sign in and land on /my-jobs.
+ * choose their password, after which they sign in and land on /my-jobs. Each row's Team moves the
+ * cleaner at once, and Remove (after asking) ends their account (decision 058).
  */
 export function CleanersSection({ teams }: { teams: AdminTeam[] }) {
   const cleaners = useRequest(listCleaners, { auto: true });
   const [announcement, setAnnouncement] = useState('');
+  const [removing, setRemoving] = useState<Cleaner | null>(null);
+  const active = teams.filter((team) => team.active);
+  const moving = useRequest(async (move: { id: number; team: number }) => {
+    const moved = await moveCleaner(move);
+    setAnnouncement(`${moved.name} moved to ${moved.team ?? 'no team'}`);
+    cleaners.retry();
+    return moved;
+  });
   return (
     <section className="cleaners" aria-labelledby="cleaners-title">
       <h2 id="cleaners-title">Cleaners</h2>
       <p>A new cleaner is mailed a link to choose a password (valid 72 hours); they then see their team&apos;s jobs on their phone.</p>
       <AddCleanerForm
-        teams={teams.filter((team) => team.active)}
+        teams={active}
         onAdded={(cleaner) => {
           setAnnouncement(`${cleaner.name} added to ${cleaner.team ?? 'no team'}: the invitation is on its way`);
           cleaners.retry();
         }}
       />
       <p role="status" className="saved-status">{announcement}</p>
+      {moving.error ? <Alert variant="error">{moving.error}</Alert> : null}
       {cleaners.loading && !cleaners.data ? <Spinner label="Loading the cleaners" /> : null}
       {cleaners.error ? (
         <Alert variant="error" className="load-error">
@@ -42,20 +53,38 @@ export function CleanersSection({ teams }: { teams: AdminTeam[] }) {
                   <th scope="col">Email</th>
                   <th scope="col">Team</th>
                   <th scope="col">Account</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
                 </tr>
               </thead>
               <tbody>
                 {cleaners.data.length === 0 ? (
                   <tr>
-                    <td colSpan={4} className="data-table__empty">No cleaners yet.</td>
+                    <td colSpan={5} className="data-table__empty">No cleaners yet.</td>
                   </tr>
                 ) : (
                   cleaners.data.map((cleaner) => (
                     <tr key={cleaner.id}>
                       <th scope="row">{cleaner.name}</th>
                       <td>{cleaner.email}</td>
-                      <td>{cleaner.team ?? '—'}</td>
+                      <td>
+                        <Select
+                          label={`Team of ${cleaner.name}`}
+                          hideLabel
+                          options={active.map((team) => ({ id: team.id, label: team.name }))}
+                          selectedKey={cleaner.team_id}
+                          onSelectionChange={(key) => {
+                            if (key !== null && Number(key) !== cleaner.team_id) moving.send({ id: cleaner.id, team: Number(key) });
+                          }}
+                          placeholder={cleaner.team ?? 'No team'}
+                          isDisabled={moving.loading}
+                        />
+                      </td>
                       <td>{cleaner.invited ? 'Invited' : 'Active'}</td>
+                      <td>
+                        <Button size="sm" variant="secondary" aria-label={`Remove ${cleaner.name}`} onPress={() => setRemoving(cleaner)}>
+                          Remove
+                        </Button>
+                      </td>
                     </tr>
                   ))
                 )}
@@ -64,6 +93,15 @@ export function CleanersSection({ teams }: { teams: AdminTeam[] }) {
           </div>
         </div>
       ) : null}
+      <RemoveCleanerDialog
+        cleaner={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={(cleaner) => {
+          setRemoving(null);
+          setAnnouncement(`${cleaner.name} removed: signed out and can no longer sign in`);
+          cleaners.retry();
+        }}
+      />
     </section>
   );
 }
