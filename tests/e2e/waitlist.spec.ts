@@ -24,14 +24,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.close());
 test.describe.configure({ timeout: 150_000 });
 
-async function signedIn(page: Page, label: string): Promise<{ api: ApiClient; email: string }> {
+async function signedIn(page: Page, label: string): Promise<{ api: ApiClient; email: string; name: string }> {
   const customer = uniqueCustomer(label);
   await ok(server.api().POST('/auth/register', { body: customer }));
   await server.confirm(customer.email);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   await page.goto(`${server.baseUrl}/robots.txt`);
   await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return { api: server.api(user.token), email: customer.email };
+  return { api: server.api(user.token), email: customer.email, name: customer.name };
 }
 
 /** A day made full by one 09:00 visit: one team works, and the company's hours that weekday are 09:00–10:30. */
@@ -48,11 +48,11 @@ async function fullDay(other: ApiClient, itemId: number): Promise<{ date: string
   return { date, orderId: order.id };
 }
 
-test('a customer joins a full day\'s waiting list, another\'s visit is cancelled, and the first books the held time from the mail', async ({ page }) => {
+test('a customer joins a full day\'s waiting list, another\'s visit is cancelled, and the first books the held time from the mail', async ({ page, browser }) => {
   const { items } = await serviceItems();
   const other = await signedIn(page, 'waitlist-other');
   const { date, orderId } = await fullDay(other.api, items[0]!.id);
-  const { email } = await signedIn(page, 'waitlist-first');
+  const { email, name } = await signedIn(page, 'waitlist-first');
 
   await page.goto(`${server.baseUrl}/properties/${BOOKED_SERVICE_ID}`);
   await itemCheckbox(page, items[0]!.name).check();
@@ -67,7 +67,19 @@ test('a customer joins a full day\'s waiting list, another\'s visit is cancelled
   await page.keyboard.press('Enter');
   await expect(page.getByText(`You are on the waiting list for ${day}/${month}/${year}.`, { exact: false })).toBeVisible();
 
-  const staff = server.api((await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }))).token);
+  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
+  const staff = server.api(admin.token);
+  if (test.info().project.name === 'chromium') {
+    // Staff see who waits for the day under the board's day view (a desk screen: the desktop project).
+    const context = await browser.newContext();
+    const board = await context.newPage();
+    await board.goto(`${server.baseUrl}/robots.txt`);
+    await board.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
+    await board.goto(`${server.baseUrl}/schedule?view=day&day=${date}`);
+    await expect(board.getByRole('list', { name: 'Waiting list' })).toContainText(`${name}, `);
+    await expectNoAxeViolations(board, 'the schedule board with a waiting list');
+    await context.close();
+  }
   await ok(staff.PUT('/admin/order/update/{status}/{id}', { params: { path: { status: 'cancelled', id: orderId } }, body: { status: 'cancelled' } }));
 
   const mail = await waitForMail(server.outboxDir, email, { where: (sent) => sent.subject.startsWith(`A time is free on ${date}`) });
