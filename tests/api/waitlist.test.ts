@@ -4,8 +4,9 @@ import { londonLocalToInstant } from '../../domain/time/london-time';
 import { offerFreedTimes, DAY_NOT_FULL_MESSAGE, ALREADY_WAITING_MESSAGE, OFFER_EXPIRED_MESSAGE, OFFER_USED_MESSAGE } from '../../server/services/waitlist';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { bookedOrder, catalogue, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
-import { waitForMail } from './support/mail-wait';
-import { mailOutbox } from '../../server/jobs';
+import { eventually, waitForMail } from './support/mail-wait';
+import { mailOutbox, QUEUES } from '../../server/jobs';
+import { WAITLIST_CRON } from '../../server/jobs/waitlist';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -153,5 +154,22 @@ describe('a freed time', () => {
     expect(await entries(ann(), '2027-04-28')).toEqual([]);
     expect(await checkout(server, ann().token, checkoutBody(annsDraft.id, at('2027-04-28', '09:00')))).toMatchObject({ error: { message: SLOT_TAKEN_MESSAGE } });
     expect((await accept(ben(), bensToken)).status).toBe(200);
+  });
+
+  it('is the waitlist job of the queue, every minute: a job of it ends holds and offers freed times', async () => {
+    const onPostgres = Boolean(process.env.DATABASE_URL);
+    const rows = onPostgres
+      ? await server.db.query<{ cron: string }>('SELECT cron FROM pgboss.schedule WHERE name = $1', [QUEUES.waitlist])
+      : await server.db.query<{ cron: string }>('SELECT cron FROM local_schedules WHERE name = $1', [QUEUES.waitlist]);
+    expect(rows).toEqual([{ cron: WAITLIST_CRON }]);
+    clock.set('2027-03-20T09:00:00Z');
+    const [dans] = await fullDay('2027-05-05');
+    const draft = await placeOrder(server, cat().token, house);
+    expect((await join(cat(), draft.id, '2027-05-05')).status).toBe(201);
+    // Freed where no request announces it (as a database change would): only the job can offer it.
+    await server.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [dans!.id]);
+    await server.app.jobs.send(server.db, QUEUES.waitlist, {});
+    await eventually('the waitlist job ran', () => server.app.jobs.pending(QUEUES.waitlist), (n) => n === 0);
+    expect((await entries(cat(), '2027-05-05'))[0]).toMatchObject({ status: 'offered', held_due: at('2027-05-05', '09:00').toISOString() });
   });
 });
