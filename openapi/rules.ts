@@ -376,6 +376,15 @@ export const ClosureRules = {
   }
 } as const;
 
+export const WaitlistHoldSettingRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 5,
+      "maximum": 2880
+    }
+  }
+} as const;
+
 export const JoinWaitlistRequestRules = {
   "properties": {
     "order": {

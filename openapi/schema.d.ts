@@ -1855,6 +1855,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing/waitlist-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long a waiting list's offer holds a freed time (minutes)
+         * @description Decision 056. Offers made from then on are held this long (default 120). Written to the pricing audit.
+         */
+        put: operations["updateWaitlistHold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/pricing/opening-hours/{weekday}": {
         parameters: {
             query?: never;
@@ -3188,6 +3208,15 @@ export interface components {
             /** @description Only in the answer to closing a day, the visits set aside and mailed a link to choose another time (decision 048). */
             visits?: components["schemas"]["ClosureVisit"][];
         };
+        /**
+         * @example {
+         *       "minutes": 120
+         *     }
+         */
+        WaitlistHoldSetting: {
+            /** @description How long an offered time is held for the customer it is offered to. */
+            minutes: number;
+        };
         JoinWaitlistRequest: {
             /** @description My draft order: its items and address are booked when a time is offered. */
             order: number;
@@ -3626,7 +3655,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist" | "waitlist_hold";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -4007,6 +4036,7 @@ export type TimeOff = components['schemas']['TimeOff'];
 export type NewTimeOff = components['schemas']['NewTimeOff'];
 export type AdminTeam = components['schemas']['AdminTeam'];
 export type Closure = components['schemas']['Closure'];
+export type WaitlistHoldSetting = components['schemas']['WaitlistHoldSetting'];
 export type JoinWaitlistRequest = components['schemas']['JoinWaitlistRequest'];
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type WaitlistOffer = components['schemas']['WaitlistOffer'];
@@ -6880,6 +6910,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TravelSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateWaitlistHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistHoldSetting"];
+            };
+        };
+        responses: {
+            /** @description The hold now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistHoldSetting"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -122,10 +122,14 @@ export function waitlistRepository(db: Database) {
       await db.query(`UPDATE waitlist_entries SET status = 'booked' WHERE id = $1`, [id]);
     },
 
-    /** How long an offered time is held (pricing_settings, default 2 hours). */
-    async holdMinutes(): Promise<number> {
-      const [row] = await db.query<{ minutes: number }>('SELECT waitlist_hold_minutes AS minutes FROM pricing_settings');
+    /** How long an offered time is held (pricing_settings, default 2 hours); `lock` for an edit. */
+    async holdMinutes(lock = false): Promise<number> {
+      const [row] = await db.query<{ minutes: number }>(`SELECT waitlist_hold_minutes AS minutes FROM pricing_settings${lock ? ' FOR UPDATE' : ''}`);
       return row?.minutes ?? 120;
+    },
+
+    async setHoldMinutes(minutes: number): Promise<void> {
+      await db.query('UPDATE pricing_settings SET waitlist_hold_minutes = $1', [minutes]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { AppContext, Handlers } from '../app-context';
-import { checkoutWaitlistOffer, dayWaitlist, getWaitlistOffer, joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/waitlist';
+import { checkoutWaitlistOffer, dayWaitlist, getWaitlistOffer, joinWaitlist, leaveWaitlist, listMyWaitlist, updateWaitlistHold } from '../services/waitlist';
 import { currentUser } from './booking';
 
 /** Waiting lists for full days (decision 056): thin handlers, the rules in services/waitlist.ts. */
@@ -17,5 +17,6 @@ export function waitlistHandlers(ctx: AppContext): Partial<Handlers> {
       );
     },
     listDayWaitlist: async (request) => dayWaitlist(ctx.db, request.params.date),
+    updateWaitlistHold: async (request) => updateWaitlistHold(ctx.db, currentUser(request), request.body, ctx.now()),
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CheckoutResponse, JoinWaitlistRequest, WaitlistCheckout, WaitlistDayEntry, WaitlistEntry, WaitlistOffer } from '../../openapi/schema';
+import type { CheckoutResponse, JoinWaitlistRequest, WaitlistCheckout, WaitlistDayEntry, WaitlistEntry, WaitlistHoldSetting, WaitlistOffer } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
@@ -13,6 +13,7 @@ import { bookableWindow } from './availability';
 import { checkoutOrder, type CheckoutDeps } from './checkout';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { MY_ORDERS_PATH } from './order-mails';
+import { audited } from './pricing-settings';
 import { dayTimes } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { ledgerTotals } from '../../domain/money/ledger';
@@ -153,4 +154,14 @@ export async function checkoutWaitlistOffer(
   const answer = await checkoutOrder(deps, user, { ...details, order: entry.order_id, due_date: at.slice(0, 10), due_time: at.slice(11) }, idempotencyKey);
   await waitlistRepository(deps.db).markBooked(entry.id);
   return answer;
+}
+
+/** Staff set how long an offer holds its time (the next offers'; those made stay as mailed), audited like a price. */
+export function updateWaitlistHold(db: Database, admin: AuthUser, setting: WaitlistHoldSetting, now: Date): Promise<WaitlistHoldSetting> {
+  return audited(db, admin, now, async (tx) => {
+    const waitlist = waitlistRepository(tx);
+    const before = await waitlist.holdMinutes(true);
+    await waitlist.setHoldMinutes(setting.minutes);
+    return { result: { minutes: setting.minutes }, change: { rule: 'waitlist_hold', subject: 'Waiting list offers held for', from: `${before} min`, to: `${setting.minutes} min` } };
+  });
 }

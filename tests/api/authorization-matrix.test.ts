@@ -309,6 +309,8 @@ const ROWS: Record<string, Row> = {
   // the entry and the offer are A's, so anyone else gets 404. Offers are written as the offering job writes them.
   listMyWaitlist: { request: async () => ({ path: '/waitlist' }) },
   listDayWaitlist: { request: async () => ({ path: `/admin/waitlist/${farDay()}` }) },
+  // Set to the default it has, so the other rows' offers keep their hold.
+  updateWaitlistHold: { request: async () => ({ path: '/admin/pricing/waitlist-hold', body: { minutes: 120 } }) },
   joinWaitlist: {
     ownedByA: true,
     request: async (ctx) => {

@@ -172,4 +172,21 @@ describe('a freed time', () => {
     await eventually('the waitlist job ran', () => server.app.jobs.pending(QUEUES.waitlist), (n) => n === 0);
     expect((await entries(cat(), '2027-05-05'))[0]).toMatchObject({ status: 'offered', held_due: at('2027-05-05', '09:00').toISOString() });
   });
+
+  it('holds offers as long as staff set, each change in the pricing audit; a bad value is refused in words', async () => {
+    const put = (token: string, minutes: unknown) => send(server, 'PUT', '/admin/pricing/waitlist-hold', { token, body: { minutes } });
+    expect(await put(admin, 30)).toEqual({ status: 200, body: { minutes: 30 } });
+    expect((await put(admin, 1)).status).toBe(400);
+    expect((await put(ann().token, 60)).status).toBe(403);
+    const audit = (await send(server, 'GET', '/admin/pricing/audit', { token: admin })).body as Array<{ rule: string; from: string; to: string }>;
+    expect(audit[0]).toMatchObject({ rule: 'waitlist_hold', from: '120 min', to: '30 min' });
+    clock.set('2027-03-20T09:00:00Z');
+    const [dans] = await fullDay('2027-05-12');
+    const draft = await placeOrder(server, ann().token, house);
+    expect((await join(ann(), draft.id, '2027-05-12')).status).toBe(201);
+    await server.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [dans!.id]);
+    await jobs().offerFreedTimes();
+    expect((await entries(ann(), '2027-05-12'))[0]).toMatchObject({ status: 'offered', held_until: '2027-03-20T09:30:00.000Z' });
+    expect(await put(admin, 120)).toEqual({ status: 200, body: { minutes: 120 } });
+  });
 });
