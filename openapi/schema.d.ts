@@ -3638,6 +3638,8 @@ export interface components {
             /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
             services: components["schemas"]["ServiceLength"][];
             travel: components["schemas"]["TravelSetting"];
+            /** @description How long a waiting list offer holds its time (updateWaitlistHold, decision 056). */
+            waitlistHoldMinutes: number;
             /** @description Every service's checklist (updateServiceChecklist). */
             checklists: components["schemas"]["ServiceChecklist"][];
             frequencies: components["schemas"]["FrequencyRule"][];

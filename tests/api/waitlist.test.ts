@@ -180,6 +180,7 @@ describe('a freed time', () => {
     expect((await put(ann().token, 60)).status).toBe(403);
     const audit = (await send(server, 'GET', '/admin/pricing/audit', { token: admin })).body as Array<{ rule: string; from: string; to: string }>;
     expect(audit[0]).toMatchObject({ rule: 'waitlist_hold', from: '120 min', to: '30 min' });
+    expect((await send(server, 'GET', '/admin/pricing', { token: admin })).body).toMatchObject({ waitlistHoldMinutes: 30 });
     clock.set('2027-03-20T09:00:00Z');
     const [dans] = await fullDay('2027-05-12');
     const draft = await placeOrder(server, ann().token, house);
