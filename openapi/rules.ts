@@ -385,6 +385,60 @@ export const ClosureRules = {
   }
 } as const;
 
+export const WaitlistHoldSettingRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 5,
+      "maximum": 2880
+    }
+  }
+} as const;
+
+export const JoinWaitlistRequestRules = {
+  "properties": {
+    "order": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const WaitlistOfferRules = {
+  "properties": {
+    "total": {
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
+export const WaitlistCheckoutRules = {
+  "properties": {
+    "address": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "phone": {
+      "pattern": "^\\+?[0-9 ()-]{7,20}$",
+      "maxLength": 20
+    },
+    "city": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "code_postal": {
+      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
+    },
+    "client_note": {
+      "maxLength": 2000
+    },
+    "confirmed_total": {
+      "minimum": 0,
+      "maximum": 99999999.99,
+      "multipleOf": 0.01
+    }
+  }
+} as const;
+
 export const NewClosureRules = {
   "properties": {
     "reason": {

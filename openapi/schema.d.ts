@@ -297,6 +297,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The days I am waiting for, with any time held for me */
+        get: operations["listMyWaitlist"];
+        put?: never;
+        /**
+         * Join the waiting list of a full day with my draft order
+         * @description Decision 056. Only a day with no free time for the draft's job (its length and address) can be
+         *     joined (400 otherwise, and for a closed day); one entry per customer per day (409). The draft
+         *     (its items and address) is kept while it waits. When a time frees that the job fits, the first
+         *     waiting customer is mailed an offer and the time is held for them (a setting, 2 hours by
+         *     default); unanswered, it is offered to the next.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a day's waiting list (a time held for me is released) */
+        delete: operations["leaveWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/offers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The time held for me by a waiting list's offer, with its price
+         * @description The link mailed with the offer. An expired, used or withdrawn offer answers 409 saying so.
+         */
+        get: operations["getWaitlistOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/offers/{token}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the held time (the checkout of my draft at that time)
+         * @description The same checkout as `checkoutOrder`, at the offer's time: its answers, plus 409 when the offer
+         *     has expired, was used or withdrawn. The link works once.
+         */
+        post: operations["checkoutWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/waitlist/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's waiting list, in the order it is offered */
+        get: operations["listDayWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/service-districts": {
         parameters: {
             query?: never;
@@ -1783,6 +1883,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing/waitlist-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long a waiting list's offer holds a freed time (minutes)
+         * @description Decision 056. Offers made from then on are held this long (default 120). Written to the pricing audit.
+         */
+        put: operations["updateWaitlistHold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/pricing/opening-hours/{weekday}": {
         parameters: {
             query?: never;
@@ -3125,6 +3245,72 @@ export interface components {
             /** @description Only in the answer to closing a day, the visits set aside and mailed a link to choose another time (decision 048). */
             visits?: components["schemas"]["ClosureVisit"][];
         };
+        /**
+         * @example {
+         *       "minutes": 120
+         *     }
+         */
+        WaitlistHoldSetting: {
+            /** @description How long an offered time is held for the customer it is offered to. */
+            minutes: number;
+        };
+        JoinWaitlistRequest: {
+            /** @description My draft order: its items and address are booked when a time is offered. */
+            order: number;
+            /**
+             * Format: date
+             * @description The full UK day (YYYY-MM-DD).
+             */
+            date: string;
+        };
+        WaitlistEntry: {
+            id: number;
+            order_id: number;
+            /** Format: date */
+            date: string;
+            service: string;
+            /** @enum {string} */
+            status: "waiting" | "offered";
+            /** @description Offered: the time held for me. */
+            held_due: components["schemas"]["DateTime"] | null;
+            /** @description Offered: until when it is held. */
+            held_until: components["schemas"]["DateTime"] | null;
+        };
+        WaitlistOffer: {
+            order_id: number;
+            /** Format: date */
+            date: string;
+            /** @description HH:mm, UK time. */
+            time: string;
+            due: components["schemas"]["DateTime"];
+            held_until: components["schemas"]["DateTime"];
+            service: string;
+            /** @description Pounds, VAT inclusive: the order ledger total. */
+            total: number;
+        };
+        /** @description A checkout's details without the order and time, which the offer gives. */
+        WaitlistCheckout: {
+            address: string;
+            phone: string;
+            city: string;
+            /** @description A UK postcode. */
+            code_postal: string;
+            /** @description Empty when none. */
+            client_note: string;
+            payment: components["schemas"]["PaymentMethod"];
+            /** @description As in CheckoutRequest. */
+            confirmed_total?: number;
+        };
+        WaitlistDayEntry: {
+            id: number;
+            customer: string;
+            service: string;
+            /** @enum {string} */
+            status: "waiting" | "offered";
+            joined: components["schemas"]["DateTime"];
+            held_due: components["schemas"]["DateTime"] | null;
+            held_until: components["schemas"]["DateTime"] | null;
+        };
         /** @description A visit booked on a day being closed, as the close dialog lists it. */
         ClosureVisit: {
             order_id: number;
@@ -3489,6 +3675,8 @@ export interface components {
             /** @description Every service's base time (a job's length is it plus its items' minutes × quantities). */
             services: components["schemas"]["ServiceLength"][];
             travel: components["schemas"]["TravelSetting"];
+            /** @description How long a waiting list offer holds its time (updateWaitlistHold, decision 056). */
+            waitlistHoldMinutes: number;
             /** @description Every service's checklist (updateServiceChecklist). */
             checklists: components["schemas"]["ServiceChecklist"][];
             frequencies: components["schemas"]["FrequencyRule"][];
@@ -3506,7 +3694,7 @@ export interface components {
             /** @description The administrator, by name. */
             actor: string;
             /** @enum {string} */
-            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist";
+            rule: "item_price" | "frequency_discount" | "extra_price" | "congestion_charge" | "congestion_district" | "opening_hours" | "item_minutes" | "service_minutes" | "travel_minutes" | "service_district" | "service_checklist" | "waitlist_hold";
             /** @description What was changed: "House Keeping — Bedroom", "Weekly", "WC2N", "Monday". */
             subject: string;
             /** @description The old value as shown ("£25.00", "15%", "07:00–20:00", "Closed"); null: none. */
@@ -3755,6 +3943,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The offer's link, as mailed. */
+        OfferToken: string;
         Id: number;
         /** @description Rows per page, 1 to 100; default 100. */
         Limit: number;
@@ -3886,6 +4076,12 @@ export type TimeOff = components['schemas']['TimeOff'];
 export type NewTimeOff = components['schemas']['NewTimeOff'];
 export type AdminTeam = components['schemas']['AdminTeam'];
 export type Closure = components['schemas']['Closure'];
+export type WaitlistHoldSetting = components['schemas']['WaitlistHoldSetting'];
+export type JoinWaitlistRequest = components['schemas']['JoinWaitlistRequest'];
+export type WaitlistEntry = components['schemas']['WaitlistEntry'];
+export type WaitlistOffer = components['schemas']['WaitlistOffer'];
+export type WaitlistCheckout = components['schemas']['WaitlistCheckout'];
+export type WaitlistDayEntry = components['schemas']['WaitlistDayEntry'];
 export type ClosureVisit = components['schemas']['ClosureVisit'];
 export type NewClosure = components['schemas']['NewClosure'];
 export type Rescheduling = components['schemas']['Rescheduling'];
@@ -3938,6 +4134,7 @@ export type ResponseUnsupportedMediaType = components['responses']['UnsupportedM
 export type ResponseTooManyAtOnce = components['responses']['TooManyAtOnce'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServerError = components['responses']['ServerError'];
+export type ParameterOfferToken = components['parameters']['OfferToken'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterPage = components['parameters']['Page'];
@@ -4341,6 +4538,184 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMyWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My live entries (waiting or offered), soonest day first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinWaitlistRequest"];
+            };
+        };
+        responses: {
+            /** @description Waiting. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's link, as mailed. */
+                token: components["parameters"]["OfferToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The held time and the price (from the order's ledger). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    checkoutWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per checkout attempt, reused on retry. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The offer's link, as mailed. */
+                token: components["parameters"]["OfferToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistCheckout"];
+            };
+        };
+        responses: {
+            /** @description Booked. For card, `shippingInfo` is the payment page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Not booked (the offer ended, or the checkout's own 409s). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutConflict"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listDayWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UK day (YYYY-MM-DD). */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live entries, first come first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistDayEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6632,6 +7007,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TravelSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateWaitlistHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistHoldSetting"];
+            };
+        };
+        responses: {
+            /** @description The hold now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistHoldSetting"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,6 +21,7 @@ import { formatValidationErrors, validatorCompiler } from './plugins/request-val
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import strictInputs from './plugins/strict-inputs';
+import waitlistOffers from './plugins/waitlist-offers';
 import { createContentRepository } from './repositories/content-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
@@ -177,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicCache, { db, maxEntries: config.publicCacheMaxEntries, ttlSeconds: config.publicCacheTtlSeconds });
   // API answers only (registered after the SPA's static files): a page of 100 orders is ~30 KB of JSON.
   await app.register(compress, { threshold: 1024 });
+  // Before the routes, so its onRoute hook sees them: freed times are offered to waiting lists.
+  await app.register(waitlistOffers, { db, outbox: ctx.outbox, now });
   const authenticator = createAuthenticator(createTokenService(config, now), createUserRepository(db));
   await app.register(openApiRoutes, {
     document,

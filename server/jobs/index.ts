@@ -9,6 +9,7 @@ import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue
 import { REMINDER_CRON, sendDueReminders } from './reminders';
 import { keepSeriesHorizon, SERIES_CRON } from './series';
 import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
+import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
 import type { PaymentProvider } from '../services/payment-provider';
 
 export { QUEUES, type JobQueue } from './queue';
@@ -96,4 +97,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     await chargeVisitsDue({ db: deps.db, payments: deps.payments ?? null, outbox: deps.outbox }, deps.now());
   });
   await queue.schedule(QUEUES.visitCharges, VISIT_CHARGES_CRON);
+  await queue.work(QUEUES.waitlist, async () => {
+    await runWaitlistOffers(deps, deps.now());
+  });
+  await queue.schedule(QUEUES.waitlist, WAITLIST_CRON);
 }

@@ -47,6 +47,8 @@ export const QUEUES = {
   series: 'series-planning',
   /** A series' visits charged to its saved card before they are due (visit-charges.ts). */
   visitCharges: 'series-visit-charges',
+  /** Waiting lists' holds ended and freed times offered (waitlist.ts, decision 056). */
+  waitlist: 'waitlist-offers',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

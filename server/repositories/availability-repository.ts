@@ -34,10 +34,16 @@ export function availabilityRepository(db: Database) {
            -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
            -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
            -- its postcode without spaces ('-': none), for the travel gap (decision 041).
-           (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
+           concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
                               || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM orders o
-             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4) AS jobs`,
+             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4),
+           -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
+           -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
+           (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
+                              || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+              FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
+             WHERE w.status = 'offered' AND o.checked_out_at IS NULL AND w.held_due_at >= $3 AND w.held_due_at < $4)) AS jobs`,
         [from, to, rangeStart, rangeEnd],
       );
       const teams = JSON.parse(row!.teams) as Array<[number, string]>;

@@ -290,7 +290,10 @@ export function orderRepository(db: Database) {
     /** Deletes the drafts created at or before `createdBy` (with their items); answers how many. */
     async deleteDraftsCreatedBy(createdBy: Date): Promise<number> {
       const rows = await db.query(
-        'DELETE FROM orders WHERE checked_out_at IS NULL AND created_at <= $1 RETURNING id',
+        // A draft on a day's waiting list is kept for its offer (decision 056).
+        `DELETE FROM orders o WHERE checked_out_at IS NULL AND created_at <= $1
+            AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.order_id = o.id AND w.status IN ('waiting', 'offered'))
+         RETURNING id`,
         [createdBy],
       );
       return rows.length;

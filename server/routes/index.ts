@@ -16,6 +16,7 @@ import { teamHandlers } from './teams';
 import { pricingHandlers } from './pricing';
 import { pricingSettingsHandlers } from './pricing-settings';
 import { userHandlers } from './user';
+import { waitlistHandlers } from './waitlist';
 
 /** Every route module's handlers, keyed by operationId (openapi/openapi.yaml). */
 export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing: false }): Partial<Handlers> {
@@ -36,6 +37,7 @@ export function createHandlers(ctx: AppContext, lifecycle: Lifecycle = { closing
     ...teamHandlers(ctx),
     ...cleanerHandlers(ctx),
     ...officeBookingHandlers(ctx),
+    ...waitlistHandlers(ctx),
     ...operationsHandlers(ctx, lifecycle),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
 import { editableRulesRepository, type HoursRow, type ItemPriceRow, type ServiceLengthRow, type TravelRow } from '../repositories/editable-rules';
 import { DEFAULT_TRAVEL } from '../../domain/capacity/travel-gap';
+import { waitlistRepository } from '../repositories/waitlist';
 import { pricingAuditRepository, type PricingRule } from '../repositories/pricing-audit';
 import type { Page, PageRequest } from '../repositories/paging';
 import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/money';
@@ -75,6 +76,7 @@ export async function getPricingRules(db: Database): Promise<PricingRules> {
     items: items.map(itemView),
     services: services.map(serviceLengthView),
     travel: travelView(travel),
+    waitlistHoldMinutes: await waitlistRepository(db).holdMinutes(),
     checklists: await listServiceChecklists(db),
     frequencies: frequencies.map(frequencyView),
     extras: extras.map(extraView),

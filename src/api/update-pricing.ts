@@ -37,6 +37,9 @@ export const updateServiceMinutes = ({ id, minutes }: { id: number; minutes: num
 
 export const updateTravelMinutes = (travel: TravelSetting) => unwrap(api.PUT('/admin/pricing/travel', { body: travel }));
 
+/** How long a waiting list's offer holds its time (decision 056). */
+export const updateWaitlistHold = (minutes: number) => unwrap(api.PUT('/admin/pricing/waitlist-hold', { body: { minutes } }));
+
 /** The postcode districts the company serves (decision 041): outside them quotes and checkouts are refused. */
 export const listServiceDistricts = () => unwrap(api.GET('/admin/service-districts'));
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest, PricingRules } from '../../openapi/schema';
@@ -315,6 +315,28 @@ const ROWS: Record<string, Row> = {
   getBusinessReport: { request: async () => ({ path: '/admin/reports/business?from=2030-01-01&to=2030-12-31' }) },
   getOrderInvoicePdf: { request: async (ctx) => ({ path: `/admin/order/${await paidOrderOfA(ctx)}/invoice.pdf` }) },
   getOrderCreditNotePdf: { request: async (ctx) => ({ path: `/admin/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
+  // Waiting lists (decision 056): a full day (every team off, set up in the database) and A's draft;
+  // the entry and the offer are A's, so anyone else gets 404. Offers are written as the offering job writes them.
+  listMyWaitlist: { request: async () => ({ path: '/waitlist' }) },
+  listDayWaitlist: { request: async () => ({ path: `/admin/waitlist/${farDay()}` }) },
+  // Set to the default it has, so the other rows' offers keep their hold.
+  updateWaitlistHold: { request: async () => ({ path: '/admin/pricing/waitlist-hold', body: { minutes: 120 } }) },
+  joinWaitlist: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const date = await fullFarDay(ctx);
+      return { path: '/waitlist', body: { order: (await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id, date } };
+    },
+  },
+  leaveWaitlist: { ownedByA: true, request: async (ctx) => ({ path: `/waitlist/${(await waitlistOfA(ctx)).id}` }) },
+  getWaitlistOffer: { ownedByA: true, request: async (ctx) => ({ path: `/waitlist/offers/${(await waitlistOfA(ctx)).token}` }) },
+  checkoutWaitlistOffer: {
+    ownedByA: true,
+    request: async (ctx) => {
+      const { token, body } = await waitlistOfA(ctx);
+      return { path: `/waitlist/offers/${token}/checkout`, body };
+    },
+  },
   // Deleting ends the account: every signed-in caller deletes a fresh customer of its own.
   deleteMyAccount: {
     request: async (ctx, _actor, session) => {
@@ -410,6 +432,30 @@ function teamBody(name: string) {
 
 /** A UK day not used before by this suite, 300 days ahead and on (within the two years closures allow). */
 let farDays = 0;
+/** A far weekday (open) on which every team is off: full, so a waiting list can be joined. */
+async function fullFarDay(ctx: Context): Promise<string> {
+  let date = farDay();
+  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())) date = farDay();
+  await ctx.target.db!.query(`INSERT INTO team_time_off (team_id, starts_on, ends_on) SELECT id, $1::date, $1::date FROM teams`, [date]);
+  return date;
+}
+
+/** An offer to A of a free time (checkoutBody's), as the waitlist job writes it, with its link's token. */
+async function waitlistOfA(ctx: Context): Promise<{ id: number; token: string; body: Omit<CheckoutRequest, 'order' | 'due_date' | 'due_time'> }> {
+  const order = await createOrder(ctx.target.api, ctx.a, ctx.catalogue);
+  const { order: _order, due_date, due_time, ...body } = checkoutBody(order.id);
+  const token = randomBytes(32).toString('base64url');
+  // checkoutBody puts six bookings on a day: an earlier cell's entry for that day is over (one per customer and day).
+  await ctx.target.db!.query(`UPDATE waitlist_entries SET status = 'removed' WHERE user_id = $1 AND day = $2::date AND status IN ('waiting', 'offered')`, [ctx.a.id, due_date]);
+  const [row] = await ctx.target.db!.query<{ id: number }>(
+    `INSERT INTO waitlist_entries (user_id, order_id, day, created_at, status, held_due_at, held_minutes, held_until, offer_hash)
+     VALUES ($1, $2, $3::date, now(), 'offered', ($3 || ' ' || $4)::timestamp AT TIME ZONE 'Europe/London', 90, now() + interval '2 hours', $5)
+     RETURNING id`,
+    [ctx.a.id, order.id, due_date, due_time, createHash('sha256').update(token).digest('base64url')],
+  );
+  return { id: row!.id, token, body };
+}
+
 function farDay(): string {
   farDays += 1;
   return new Date(Date.now() + (300 + farDays) * 86_400_000).toISOString().slice(0, 10);

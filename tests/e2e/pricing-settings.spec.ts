@@ -124,6 +124,23 @@ test('the administrator sets End of Tenancy\'s base time and the travel gap with
   await expectNoAxeViolations(page, '/settings/pricing job lengths');
 });
 
+test('the administrator sets how long a waiting list offer is held, with the keyboard; the trail shows it (decision 056)', async ({ page }) => {
+  await openPricingAsAdmin(page);
+  const hold = page.getByRole('textbox', { name: 'Offer held for' });
+  await expect(hold).toHaveValue('120');
+  for (const minutes of ['90', '120']) {
+    await hold.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(minutes);
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Offer held for saved');
+    await expect(page.getByText('Offer held for saved', { exact: true })).toBeHidden();
+  }
+  const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
+  await expect(trail.getByRole('row').filter({ hasText: 'Waiting list hold' }).first().getByRole('cell').nth(4)).toHaveText('120 min');
+  await expectNoAxeViolations(page, '/settings/pricing waiting list hold');
+});
+
 test('the administrator covers a new district and stops covering it (decision 041)', async ({ page }) => {
   await openPricingAsAdmin(page);
   const covered = page.getByRole('list', { name: 'Districts we cover' });

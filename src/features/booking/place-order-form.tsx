@@ -10,6 +10,7 @@ import { BookingDateField, BookingTimeField } from '../../components/ui/date-tim
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { AreaWaitlistForm } from './area-waitlist-form';
+import { DayWaitlistJoin } from './day-waitlist-join';
 import { PaymentChoice } from './payment-choice';
 import { formatMoney } from '../../../domain/money/money';
 
@@ -23,6 +24,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const [initial] = useState(form);
   const errors = useSelector(actorRef, (s) => s.context.errors);
   const frequency = useSelector(actorRef, (s) => s.context.order?.frequency);
+  const orderId = useSelector(actorRef, (s) => s.context.order?.id ?? null);
   const submitting = useSelector(actorRef, (s) => s.matches('submitting') || s.matches('paid') || s.matches('redirecting'));
   const failure = useSelector(actorRef, (s) => (s.matches('submitFailed') ? s.context.error : null));
   // Only when sending the same again can help (no answer, a server error): never for a 400 or a 409.
@@ -98,6 +100,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
             }}
           />
         ) : null}
+        {availabilityRef ? <DayWaitlistJoin availabilityRef={availabilityRef} orderId={orderId} /> : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
         {offersSavedCard(frequency, form) ? (

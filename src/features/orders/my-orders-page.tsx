@@ -6,11 +6,13 @@ import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkou
 import { cancellationMachine } from '../../../machines/cancellation.machine';
 import { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { seriesMachine } from '../../../machines/series.machine';
+import { waitlistOfferMachine } from '../../../machines/waitlist-offer.machine';
 import { listMySeries } from '../../api/list-my-series';
 import { removeSeriesCard } from '../../api/remove-series-card';
 import { manageSeriesActor } from '../../api/manage-series';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders } from '../../api/list-my-orders';
+import { checkoutWaitlistOfferActor, getWaitlistOfferActor, leaveWaitlist, listMyWaitlist } from '../../api/waitlist';
 import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
@@ -26,6 +28,8 @@ import { OrderCard } from './order-card';
 import { RescheduleDialog } from './reschedule-dialog';
 import { SeriesDialog } from './series-dialog';
 import { SeriesList } from './series-list';
+import { WaitlistList } from './waitlist-list';
+import { WaitlistOfferDialog } from './waitlist-offer-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 import type { MyOrder } from '../../../openapi/schema';
@@ -82,18 +86,22 @@ export default function MyOrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useRequest(listMyOrders, { auto: true, params: { limit: PAGE_SIZE, page } });
   const series = useRequest(listMySeries, { auto: true });
+  const waitlist = useRequest(listMyWaitlist, { auto: true });
   const { retry: reloadOrders } = orders;
   const { retry: reloadSeries } = series;
+  const { retry: reloadWaitlist } = waitlist;
   const reloadRef = useRef(() => {
     reloadOrders();
     reloadSeries();
+    reloadWaitlist();
   });
   useEffect(() => {
     reloadRef.current = () => {
       reloadOrders();
       reloadSeries();
+      reloadWaitlist();
     };
-  }, [reloadOrders, reloadSeries]);
+  }, [reloadOrders, reloadSeries, reloadWaitlist]);
   const showToast = useToast();
   const owner = useSession().user?.id ?? null;
   const payNow = usePayNow();
@@ -112,6 +120,34 @@ export default function MyOrdersPage() {
       reloadRef.current();
     }
   };
+
+  const [leavingId, setLeavingId] = useState<number | null>(null);
+  // One press, one answer (as removing a card): the lists are read again either way.
+  const leave = async (entryId: number) => {
+    setLeavingId(entryId);
+    try {
+      showToast((await leaveWaitlist(entryId)).message, 'success');
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : 'Network Error', 'error');
+    } finally {
+      setLeavingId(null);
+      reloadRef.current();
+    }
+  };
+
+  const offer = useActorRef(
+    waitlistOfferMachine.provide({
+      actors: { getWaitlistOffer: getWaitlistOfferActor, checkoutWaitlistOffer: checkoutWaitlistOfferActor },
+      actions: {
+        afterBooking: (_, params) => {
+          const page = params.answer.shippingInfo;
+          if (page && isTrustedUrl(page, trustedPaymentOrigins())) window.location.assign(page);
+        },
+        reloadOrders: () => reloadRef.current(),
+      },
+    }),
+    { inspect },
+  );
 
   const cancellation = useActorRef(
     cancellationMachine.provide({
@@ -162,6 +198,15 @@ export default function MyOrdersPage() {
     if (order) reschedule.send({ type: 'dialog.open', order, move: moveToken });
     else showToast('This link is for a booking that is not in your list: see your orders below', 'error');
   }, [moveToken, orders.data, series.data, reschedule, showToast]);
+
+  // A waiting list's mailed offer (decision 056): ?offer=<token> opens its dialog, once.
+  const offerToken = searchParams.get('offer');
+  const offerOpened = useRef(false);
+  useEffect(() => {
+    if (offerOpened.current || !offerToken) return;
+    offerOpened.current = true;
+    offer.send({ type: 'offer.open', token: offerToken });
+  }, [offerToken, offer]);
 
   const undoingId = useSelector(seriesMachineRef, (s) => (s.matches('undoing') ? s.context.id : null));
   const allSeries = series.data ?? [];
@@ -219,6 +264,7 @@ export default function MyOrdersPage() {
           the order when you are ready.
         </Alert>
       ) : null}
+      <WaitlistList entries={waitlist.data ?? []} leavingId={leavingId} onLeave={(entry) => void leave(entry.id)} />
       {allSeries.length > 0 ? (
         <SeriesList
           series={allSeries}
@@ -262,6 +308,7 @@ export default function MyOrdersPage() {
       <CancelOrderDialog actorRef={cancellation} orders={[...list, ...visits]} />
       <RescheduleDialog actorRef={reschedule} orders={[...list, ...visits]} />
       <SeriesDialog actorRef={seriesMachineRef} series={allSeries} />
+      <WaitlistOfferDialog actorRef={offer} />
     </Page>
   );
 }

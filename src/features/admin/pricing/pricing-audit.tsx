@@ -13,6 +13,7 @@ const ruleLabels: Record<PricingAuditEntry['rule'], string> = {
   travel_minutes: 'Travel between jobs',
   service_district: 'District served',
   service_checklist: 'Service checklist',
+  waitlist_hold: 'Waiting list hold',
 };
 
 /** The trail of changes, newest first: when (UK time), who, what, from → to. */

@@ -3,7 +3,7 @@ import { getPricingRules } from '../../../api/get-pricing-rules';
 import { listPricingAudit } from '../../../api/list-pricing-audit';
 import { listServiceDistricts } from '../../../api/update-pricing';
 import {
-  updateCongestionCharge, updateExtraPrice, updateFrequencyDiscount, updateItemMinutes, updateItemPrice, updateServiceMinutes, updateTravelMinutes,
+  updateCongestionCharge, updateExtraPrice, updateFrequencyDiscount, updateItemMinutes, updateItemPrice, updateServiceMinutes, updateTravelMinutes, updateWaitlistHold,
 } from '../../../api/update-pricing';
 import { paths } from '../../../shared/paths';
 import { useRequest } from '../../../shared/use-request';
@@ -117,6 +117,10 @@ function Rules({ data, onSaved }: { data: PricingRules; onSaved: () => void }) {
           save={(minutes) => updateTravelMinutes({ ...data.travel, sameAreaMinutes: minutes })} onSaved={onSaved} />
         <AmountForm key={`other-${data.travel.otherAreaMinutes}`} label="Travel between postcode areas" value={data.travel.otherAreaMinutes} unit="minutes"
           save={(minutes) => updateTravelMinutes({ ...data.travel, otherAreaMinutes: minutes })} onSaved={onSaved} />
+        <h3>Waiting lists</h3>
+        <p>When a time frees on a full day, the first customer waiting is mailed and the time is held for them this long, then offered to the next.</p>
+        <AmountForm key={`hold-${data.waitlistHoldMinutes}`} label="Offer held for" value={data.waitlistHoldMinutes} unit="minutes"
+          save={(minutes) => updateWaitlistHold(minutes)} onSaved={onSaved} />
       </Card>
       <Card as="section" className="pricing__section" aria-labelledby="pricing-checklists">
         <h2 id="pricing-checklists">Checklists</h2>

@@ -8,6 +8,7 @@ import { inspect } from '../../../shared/inspector';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Page, Spinner } from '../../../components/ui';
 import { formatLondon, londonDate } from '../../../../domain/time/london-time';
+import { DayWaitlist } from './day-waitlist';
 import { ScheduleBoard } from './schedule-board';
 import { addDays, isDay, lanesOf, longDay, rangeOf, type BoardView } from './schedule-view';
 import './schedule.css';
@@ -133,6 +134,8 @@ export function SchedulePage() {
           }}
         />
       ) : null}
+      {/* A new day, a new read (the key). */}
+      {view === 'day' ? <DayWaitlist key={day} day={day} /> : null}
     </Page>
   );
 }

@@ -1,0 +1,135 @@
+import type { Database } from '../db/database';
+import { JOB_MINUTES_SQL } from './job-minutes';
+
+/** An entry of a day's waiting list, with what its offer and the lists need (050_waitlists.sql). */
+export interface WaitlistRow {
+  id: number;
+  user_id: number;
+  order_id: number;
+  day: string;
+  created_at: Date;
+  status: 'waiting' | 'offered' | 'booked' | 'expired' | 'removed';
+  held_due_at: Date | null;
+  held_until: Date | null;
+  customer: string;
+  email: string | null;
+  service: string;
+  /** The draft's job length (JOB_MINUTES_SQL) and postcode (the travel gap), for fitting it into the day. */
+  minutes: number;
+  code_postal: string | null;
+  checked_out: boolean;
+}
+
+const SELECT_ENTRY = `
+  SELECT w.id, w.user_id, w.order_id, to_char(w.day, 'YYYY-MM-DD') AS day, w.created_at, w.status, w.held_due_at, w.held_until,
+         u.name AS customer, u.email, s.name AS service, ${JOB_MINUTES_SQL} AS minutes, o.code_postal,
+         o.checked_out_at IS NOT NULL AS checked_out
+    FROM waitlist_entries w JOIN orders o ON o.id = w.order_id JOIN users u ON u.id = w.user_id JOIN services s ON s.id = o.service_id`;
+
+const LIVE = `w.status IN ('waiting', 'offered')`;
+
+function entry(row: WaitlistRow): WaitlistRow {
+  return {
+    ...row, created_at: new Date(row.created_at), minutes: Number(row.minutes),
+    held_due_at: row.held_due_at === null ? null : new Date(row.held_due_at), held_until: row.held_until === null ? null : new Date(row.held_until),
+  };
+}
+
+export function waitlistRepository(db: Database) {
+  return {
+    /** Joins the day's list; null when the customer already waits for that day (one live entry per customer per day). */
+    async join(userId: number, orderId: number, day: string, now: Date): Promise<number | null> {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at) VALUES ($1, $2, $3::date, $4)
+         ON CONFLICT (user_id, day) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING id`,
+        [userId, orderId, day, now],
+      );
+      return row?.id ?? null;
+    },
+
+    async find(id: number): Promise<WaitlistRow | null> {
+      const [row] = await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.id = $1`, [id]);
+      return row ? entry(row) : null;
+    },
+
+    async findByOfferHash(hash: string): Promise<WaitlistRow | null> {
+      const [row] = await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.offer_hash = $1`, [hash]);
+      return row ? entry(row) : null;
+    },
+
+    /** The customer's live entries, soonest day first. */
+    async mine(userId: number): Promise<WaitlistRow[]> {
+      return (await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.user_id = $1 AND ${LIVE} ORDER BY w.day, w.id`, [userId])).map(entry);
+    },
+
+    /** A day's live entries in the order they are offered (first come, first served). */
+    async onDay(day: string, options: { lock?: boolean } = {}): Promise<WaitlistRow[]> {
+      const rows = await db.query<WaitlistRow>(
+        `${SELECT_ENTRY} WHERE w.day = $1::date AND ${LIVE} ORDER BY w.created_at, w.id${options.lock ? ' FOR UPDATE OF w' : ''}`,
+        [day],
+      );
+      return rows.map(entry);
+    },
+
+    /** Leaves the list (an offer's hold is released with it); false when there was no live entry of the customer's. */
+    async remove(userId: number, id: number): Promise<boolean> {
+      const rows = await db.query(`UPDATE waitlist_entries w SET status = 'removed' WHERE id = $1 AND user_id = $2 AND ${LIVE} RETURNING id`, [id, userId]);
+      return rows.length > 0;
+    },
+
+    /** The days from `today` on that someone waits for (each looked at by the offering run). */
+    async daysWithWaiting(today: string): Promise<string[]> {
+      const rows = await db.query<{ day: string }>(
+        `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM waitlist_entries WHERE status = 'waiting' AND day >= $1::date ORDER BY 1`,
+        [today],
+      );
+      return rows.map((row) => row.day);
+    },
+
+    /**
+     * Ends every offer whose hold ran out at `now`, and every entry whose draft was checked out
+     * (booked: through the offer, or at another time); answers the days whose holds were released.
+     * The status condition makes each end happen once, whoever runs it.
+     */
+    async settle(now: Date): Promise<string[]> {
+      await db.query(
+        `UPDATE waitlist_entries w SET status = 'booked' FROM orders o
+          WHERE o.id = w.order_id AND o.checked_out_at IS NOT NULL AND ${LIVE}`,
+      );
+      const rows = await db.query<{ day: string }>(
+        `UPDATE waitlist_entries SET status = 'expired' WHERE status = 'offered' AND held_until <= $1
+         RETURNING to_char(day, 'YYYY-MM-DD') AS day`,
+        [now],
+      );
+      return [...new Set(rows.map((row) => row.day))];
+    },
+
+    /**
+     * Offers the held time to the entry (the day's lock is the caller's) and restarts its draft's
+     * life (drafts.ts), so a draft that waited for days can still be checked out while it is held.
+     */
+    async offer(id: number, offer: { dueAt: Date; minutes: number; until: Date; hash: string; now: Date }): Promise<void> {
+      await db.query(
+        `WITH offered AS (
+           UPDATE waitlist_entries SET status = 'offered', held_due_at = $2, held_minutes = $3, held_until = $4, offer_hash = $5
+            WHERE id = $1 AND status = 'waiting' RETURNING order_id)
+         UPDATE orders SET created_at = $6 WHERE id = (SELECT order_id FROM offered) AND checked_out_at IS NULL`,
+        [id, offer.dueAt, offer.minutes, offer.until, offer.hash, offer.now],
+      );
+    },
+
+    async markBooked(id: number): Promise<void> {
+      await db.query(`UPDATE waitlist_entries SET status = 'booked' WHERE id = $1`, [id]);
+    },
+
+    /** How long an offered time is held (pricing_settings, default 2 hours); `lock` for an edit. */
+    async holdMinutes(lock = false): Promise<number> {
+      const [row] = await db.query<{ minutes: number }>(`SELECT waitlist_hold_minutes AS minutes FROM pricing_settings${lock ? ' FOR UPDATE' : ''}`);
+      return row?.minutes ?? 120;
+    },
+
+    async setHoldMinutes(minutes: number): Promise<void> {
+      await db.query('UPDATE pricing_settings SET waitlist_hold_minutes = $1', [minutes]);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { listDayWaitlist } from '../../../api/waitlist';
+import { useRequest } from '../../../shared/use-request';
+import { formatLondon } from '../../../../domain/time/london-time';
+
+/** The day's waiting list under the board (decision 056): who waits, first come first, and any time held. */
+export function DayWaitlist({ day }: { day: string }) {
+  const waitlist = useRequest(listDayWaitlist, { auto: true, params: day });
+  const entries = waitlist.data ?? [];
+  return (
+    <section className="schedule__waitlist" aria-labelledby="day-waitlist-title">
+      <h3 id="day-waitlist-title">Waiting list</h3>
+      {waitlist.error ? <p role="alert">{waitlist.error}</p> : null}
+      {waitlist.data && entries.length === 0 ? <p>Nobody is waiting for this day.</p> : null}
+      {entries.length > 0 ? (
+        <ol aria-label="Waiting list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              {entry.customer}, {entry.service}:{' '}
+              {entry.status === 'offered' && entry.held_due && entry.held_until
+                ? `offered ${formatLondon(entry.held_due).slice(11)}, held until ${formatLondon(entry.held_until)}`
+                : `waiting since ${formatLondon(entry.joined)}`}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
