@@ -147,6 +147,14 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   await page.keyboard.press('Tab');
   await page.keyboard.type('Christmas Day');
   await page.keyboard.press('Enter');
+  // The dialog lists the day's visits first (none here); Cancel has the focus, Tab reaches Confirm.
+  const confirm = page.getByRole('dialog', { name: `Close the company on ${christmas}?` });
+  await expect(confirm).toContainText('No visits are booked then.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('status')).toHaveText(`Closed on ${christmas}. No customer needed a mail.`);
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
   const row = closures.getByRole('row', { name: new RegExp(`^${christmas}`) });
   await expect(row).toContainText('Christmas Day');
   await expect(page.getByRole('status').filter({ hasText: `Closed on ${christmas}` })).toBeVisible();
@@ -154,7 +162,10 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   // The same day twice: the server's 409 in its words.
   await page.getByLabel('Day to close').fill(christmas);
   await page.getByRole('button', { name: 'Close the company' }).press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: `We are already closed on ${christmas}` })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Close the company' }).press('Enter');
+  await expect(confirm.getByRole('alert')).toHaveText(`We are already closed on ${christmas}`);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
 
   const customer = await customerTimesOn(browser, christmas);
   await expect(customer.getByText(`${ukDayText(christmas)}: Closed (Christmas Day)`)).toBeVisible();
