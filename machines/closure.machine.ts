@@ -63,8 +63,10 @@ export const closureMachine = setup({
     keepDays: assign(({ event }) => (event.type === 'days.review' ? { days: { ...event.days, reason: event.days.reason.trim() }, visits: [], error: null } : {})),
     keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     forget: assign({ days: nothing, visits: [], mailed: 0, moved: 0, error: null }),
-    // Provided by the screen: reloading its list of closures or teams once the days are taken out.
+    // Provided by the screen: reloading its list of closures or teams once the days are taken out,
+    // and what Done does after (the time-off dialog closes).
     reload: () => {},
+    finish: () => {},
   },
   guards: {
     // Stryker disable next-line ConditionalExpression: equivalent, this guard only runs on that event
@@ -122,7 +124,7 @@ export const closureMachine = setup({
     closed: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths spec
       meta: { shows: 'the dialog saying the days are out and how many customers were mailed', dialog: 'done' },
-      on: { 'dialog.done': { target: 'choosing', actions: 'forget' } },
+      on: { 'dialog.done': { target: 'choosing', actions: ['forget', 'finish'] } },
     },
     failed: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths spec
