@@ -1434,9 +1434,33 @@ export interface paths {
          * @description From `starts_on` to `ends_on` inclusive, ending today or later and at most 366 days long, within two
          *     years (400). A range that overlaps the team's other time off is refused (409). The team is out of
          *     the customers' availability on those days at once ("2 of 3 teams free"); jobs it already has
-         *     there are counted in `jobs`, to move on the schedule.
+         *     there act as on a closed day (decision 057): each moves to another team free for it by the capacity
+         *     rule, or, when none is, is set aside and its customer mailed a link to choose another time free of
+         *     charge. The answer lists them in `visits` (`moved_to`: the new team, or null when set aside).
          */
         post: operations["addTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/teams/{id}/time-off/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's visits on days it would be off, before giving the time off
+         * @description What giving the team time off from `starts_on` to `ends_on` would do to its booked visits (decision
+         *     057), earliest first, changing nothing: each with the free team it would move to (`moved_to`), or
+         *     null when none is free and it would be set aside and its customer mailed. 400 for a bad range.
+         */
+        get: operations["listTimeOffVisits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3235,6 +3259,8 @@ export interface components {
             hours: components["schemas"]["TeamDay"][];
             /** @description Ending today or later, earliest first. */
             time_off: components["schemas"]["TimeOff"][];
+            /** @description Only in the answer to adding time off, the team's visits on those days, moved or set aside (decision 057). */
+            visits?: components["schemas"]["ClosureVisit"][];
         };
         Closure: {
             /** Format: date */
@@ -3311,12 +3337,20 @@ export interface components {
             held_due: components["schemas"]["DateTime"] | null;
             held_until: components["schemas"]["DateTime"] | null;
         };
-        /** @description A visit booked on a day being closed, as the close dialog lists it. */
+        /** @description A visit booked on a day being closed (or a team's day off), as the close dialog lists it. */
         ClosureVisit: {
             order_id: number;
             due: components["schemas"]["DateTime"];
             customer: string;
             service: string;
+            /** @description The team booked for it (null when none is yet). */
+            team: string | null;
+            total: components["schemas"]["Money"];
+            /**
+             * @description Only for a team's time off (decision 057): the free team the visit moves (or moved) to; null when
+             *     no team is free for it, so it is set aside and its customer mailed a link to choose another time.
+             */
+            moved_to?: string | null;
         };
         /**
          * @example {
@@ -6313,6 +6347,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listTimeOffVisits: {
+        parameters: {
+            query: {
+                /** @description The first UK day off. */
+                starts_on: string;
+                /** @description The last UK day off (inclusive). */
+                ends_on: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits, with where each would go. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureVisit"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

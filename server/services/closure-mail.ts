@@ -9,11 +9,23 @@ export const MOVE_PARAMETER = 'move';
 
 /** The mail to a customer whose visit is on a day the company closed (decision 048). */
 export function closureMoveMail(visit: VisitOnDay, day: string, reason: string, token: string, site: MailSite): Mail {
+  const why = `We are sorry: we are closed on ${day}${reason ? ` (${reason})` : ''}, so your booking of ${visit.service} (order #${visit.orderId}) on ${formatLondon(visit.dueAt)} (UK time) cannot go ahead then.`;
+  return moveMail(visit, why, token, site);
+}
+
+/** The mail to a customer whose team is off on the visit's day and no other team is free then (decision 057). */
+export function teamOffMoveMail(visit: VisitOnDay, token: string, site: MailSite): Mail {
+  const why = `We are sorry: the team booked for your ${visit.service} (order #${visit.orderId}) on ${formatLondon(visit.dueAt)} (UK time) cannot come then, and no other team is free at that time.`;
+  return moveMail(visit, why, token, site);
+}
+
+/** The link and the promise are the same whatever set the visit aside: the move is free and the booking stays. */
+function moveMail(visit: VisitOnDay, why: string, token: string, site: MailSite): Mail {
   const link = `${site.publicUrl}${MY_ORDERS_PATH}?${MOVE_PARAMETER}=${encodeURIComponent(token)}`;
   const text = [
     `Hello ${visit.customer},`,
     '',
-    `We are sorry: we are closed on ${day}${reason ? ` (${reason})` : ''}, so your booking of ${visit.service} (order #${visit.orderId}) on ${formatLondon(visit.dueAt)} (UK time) cannot go ahead then.`,
+    why,
     'Please choose another time here, free of charge (the link works once):',
     link,
     '',

@@ -3,7 +3,11 @@ import type { ClosureVisit } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
 import { conflict } from '../lib/http-error';
-import { closureMovesRepository } from '../repositories/closure-moves';
+import { closureMovesRepository, type VisitOnDay } from '../repositories/closure-moves';
+import { ledgerRepository } from '../repositories/ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { toPounds } from '../../domain/money/money';
+import type { Mail } from './mail';
 import { closureMoveMail } from './closure-mail';
 
 /**
@@ -23,10 +27,43 @@ export function moveToken(secret: string, orderId: number, version: number): str
   return `${orderId}.${signature(secret, orderId, version)}`;
 }
 
+/**
+ * The visits as the close dialog lists them, each with its total from its ledger (decision 036);
+ * `movedTo` (a team's time off): order id → the team it moves to, or null when set aside.
+ */
+export async function listedVisits(db: Database, visits: VisitOnDay[], movedTo?: Map<number, string | null>): Promise<ClosureVisit[]> {
+  const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.orderId));
+  return visits.map((visit) => ({
+    order_id: visit.orderId,
+    due: visit.dueAt.toISOString(),
+    customer: visit.customer,
+    service: visit.service,
+    team: visit.team,
+    total: toPounds(ledgerTotals(ledgers.get(visit.orderId) ?? []).total),
+    ...(movedTo ? { moved_to: movedTo.get(visit.orderId) ?? null } : {}),
+  }));
+}
+
 /** The visits booked on `day`, as the close dialog lists them before the day is closed. */
 export async function visitsOnDay(db: Database, day: string): Promise<ClosureVisit[]> {
-  const visits = await closureMovesRepository(db).visitsOn(day);
-  return visits.map((visit) => ({ order_id: visit.orderId, due: visit.dueAt.toISOString(), customer: visit.customer, service: visit.service }));
+  return listedVisits(db, await closureMovesRepository(db).visitsOn(day));
+}
+
+/**
+ * Within the transaction that makes the visit impossible (a closure, a team's time off): sets the
+ * visit aside and writes its customer's mail (`mailOf` the signed link) to the outbox, so the mail
+ * goes if and only if that change committed.
+ */
+export async function setAsideVisit(
+  tx: Database,
+  deps: { outbox: MailOutbox; secret: string; now: Date },
+  visit: VisitOnDay,
+  day: string,
+  mailOf: (token: string) => Mail,
+): Promise<void> {
+  const version = await closureMovesRepository(tx).setAside(visit.orderId, day, deps.now);
+  // An erased customer has no address: the visit is set aside, and staff see it still to move.
+  if (visit.email) await deps.outbox.add(tx, mailOf(moveToken(deps.secret, visit.orderId, version)));
 }
 
 /**
@@ -39,14 +76,9 @@ export async function setAsideVisits(
   day: string,
   reason: string,
 ): Promise<ClosureVisit[]> {
-  const moves = closureMovesRepository(tx);
-  const visits = await moves.visitsOn(day);
-  for (const visit of visits) {
-    const version = await moves.setAside(visit.orderId, day, deps.now);
-    // An erased customer has no address: the visit is set aside, and staff see it still to move.
-    if (visit.email) await deps.outbox.add(tx, closureMoveMail(visit, day, reason, moveToken(deps.secret, visit.orderId, version), deps.outbox.site));
-  }
-  return visits.map((visit) => ({ order_id: visit.orderId, due: visit.dueAt.toISOString(), customer: visit.customer, service: visit.service }));
+  const visits = await closureMovesRepository(tx).visitsOn(day);
+  for (const visit of visits) await setAsideVisit(tx, deps, visit, day, (token) => closureMoveMail(visit, day, reason, token, deps.outbox.site));
+  return listedVisits(tx, visits);
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { AdminTeam, NewTimeOff, TeamInput } from '../../openapi/schema';
+import type { AdminTeam, ClosureVisit, NewTimeOff, TeamInput } from '../../openapi/schema';
+import type { AuthUser } from '../app-context';
+import type { MailOutbox } from '../jobs';
+import { coverTimeOff, previewTimeOff } from './time-off-cover';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { availabilityRepository } from '../repositories/availability-repository';
@@ -53,19 +56,41 @@ export async function updateTeam(db: Database, id: number, input: TeamInput, now
   });
 }
 
-export async function addTimeOff(db: Database, id: number, input: NewTimeOff, now: Date): Promise<AdminTeam> {
+/** The time off trimmed and checked beyond its schema: in order, on days that can be edited, not too long. */
+export function checkedTimeOff(input: NewTimeOff, now: Date): Required<NewTimeOff> {
   const off = { starts_on: input.starts_on, ends_on: input.ends_on, reason: (input.reason ?? '').trim() };
   if (off.ends_on < off.starts_on) throw badRequest('Time off must end on or after its first day');
   assertEditableDays(off.starts_on, off.ends_on, now, 'Time off');
   if (addDays(off.starts_on, MAX_TIME_OFF_DAYS - 1) < off.ends_on) throw badRequest(`Time off can be at most ${MAX_TIME_OFF_DAYS} days at once`);
+  return off;
+}
+
+/** What the time off would do to the team's visits (decision 057), before it is given. */
+export async function listTimeOffVisits(db: Database, id: number, input: NewTimeOff, now: Date): Promise<ClosureVisit[]> {
+  const off = checkedTimeOff(input, now);
   return db.transaction(async (tx) => {
+    if (!(await teamsRepository(tx).lock(id))) throw notFound('Team not found');
+    return previewTimeOff(tx, id, off.starts_on, off.ends_on, now);
+  });
+}
+
+/** Gives the time off and, in the same transaction, moves or sets aside the team's visits then (decision 057). */
+export async function addTimeOff(
+  deps: { db: Database; outbox: MailOutbox; secret: string; admin: AuthUser },
+  id: number,
+  input: NewTimeOff,
+  now: Date,
+): Promise<AdminTeam> {
+  const off = checkedTimeOff(input, now);
+  return deps.db.transaction(async (tx) => {
     const teams = teamsRepository(tx);
     if (!(await teams.lock(id))) throw notFound('Team not found');
     const overlap = await teams.overlappingTimeOff(id, off.starts_on, off.ends_on);
     if (overlap) throw conflict(`This team is already off from ${overlap.starts_on} to ${overlap.ends_on}`);
     await lockDays(tx, off.starts_on, off.ends_on);
     await teams.addTimeOff(id, off);
-    return (await teams.list(londonDate(now), id))[0]!;
+    const visits = await coverTimeOff(tx, { outbox: deps.outbox, secret: deps.secret, now, admin: deps.admin }, id, off.starts_on, off.ends_on);
+    return { ...(await teams.list(londonDate(now), id))[0]!, visits };
   });
 }
 

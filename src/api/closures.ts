@@ -1,4 +1,4 @@
-import type { Closure, NewClosure } from '../../openapi/schema';
+import type { Closure, ClosureVisit, NewClosure } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
@@ -11,6 +11,11 @@ export function listClosures(): Promise<Closure[]> {
 /** POST /admin/closures: 409 when that day is closed already. */
 export function addClosure(closure: NewClosure): Promise<Closure> {
   return unwrap(api.POST('/admin/closures', { body: closure }));
+}
+
+/** GET /admin/closures/{date}/visits: what closing the day would set aside (decision 048). */
+export function listClosureVisits(date: string): Promise<ClosureVisit[]> {
+  return unwrap(api.GET('/admin/closures/{date}/visits', { params: { path: { date } } }));
 }
 
 /** DELETE /admin/closures/{date}: the closures left. */

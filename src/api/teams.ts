@@ -1,4 +1,4 @@
-import type { AdminTeam, NewTimeOff, TeamInput } from '../../openapi/schema';
+import type { AdminTeam, ClosureVisit, NewTimeOff, TeamInput } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
@@ -21,6 +21,11 @@ export function updateTeam({ id, ...team }: TeamInput & { id: number }): Promise
 /** POST /admin/teams/{id}/time-off: whole UK days, inclusive. */
 export function addTimeOff({ id, ...off }: NewTimeOff & { id: number }): Promise<AdminTeam> {
   return unwrap(api.POST('/admin/teams/{id}/time-off', { params: { path: { id } }, body: off }));
+}
+
+/** GET /admin/teams/{id}/time-off/visits: where the team's visits would go (decision 057); changes nothing. */
+export function listTimeOffVisits(id: number, starts_on: string, ends_on: string): Promise<ClosureVisit[]> {
+  return unwrap(api.GET('/admin/teams/{id}/time-off/visits', { params: { path: { id }, query: { starts_on, ends_on } } }));
 }
 
 /** DELETE /admin/teams/{id}/time-off/{timeOffId}. */

@@ -148,6 +148,12 @@ const ROWS: Record<string, Row> = {
       return { path: `/admin/teams/${await matrixTeam(ctx)}/time-off`, body: { starts_on: day, ends_on: day, reason: 'Matrix' } };
     },
   },
+  listTimeOffVisits: {
+    request: async (ctx) => {
+      const day = farDay();
+      return { path: `/admin/teams/${await matrixTeam(ctx)}/time-off/visits?starts_on=${day}&ends_on=${day}` };
+    },
+  },
   removeTimeOff: {
     request: async (ctx) => {
       const team = await matrixTeam(ctx);

@@ -56,9 +56,11 @@ describe('closing a day with visits booked', () => {
 
     const listed = await asAdmin('GET', '/admin/closures/2027-04-06/visits');
     expect(listed.status).toBe(200);
+    const teamName = async (orderId: number) =>
+      (await server.db.query<{ name: string }>('SELECT t.name FROM orders o JOIN teams t ON t.id = o.team_id WHERE o.id = $1', [orderId]))[0]!.name;
     expect(listed.body as ClosureVisit[]).toEqual([
-      { order_id: janes.id, due: at('2027-04-06', '09:00').toISOString(), customer: 'Jane Closure', service: house.serviceName },
-      { order_id: omars.id, due: at('2027-04-06', '14:30').toISOString(), customer: 'Omar Closure', service: house.serviceName },
+      { order_id: janes.id, due: at('2027-04-06', '09:00').toISOString(), customer: 'Jane Closure', service: house.serviceName, team: await teamName(janes.id), total: janes.total },
+      { order_id: omars.id, due: at('2027-04-06', '14:30').toISOString(), customer: 'Omar Closure', service: house.serviceName, team: await teamName(omars.id), total: omars.total },
     ]);
     // Listing changes nothing: nobody is mailed, the day stays open.
     expect((await asAdmin('GET', '/admin/closures')).body).not.toContainEqual(expect.objectContaining({ date: '2027-04-06' }));

@@ -6,6 +6,8 @@ import type { ApiClient } from './support/api-client';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { formatUkDay as ukDayText } from '../../src/lib/dates';
+import { formatMoney } from '../../domain/money/money';
+import { checkoutAtFreeTime } from './support/free-slots';
 
 /**
  * Issue 15, teams and closures, in a real browser against the real server: the administrator marks
@@ -65,6 +67,23 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
   return page;
 }
 
+/** A customer's visit booked at `time` on `day` (cash), as staff see it. */
+async function visitOn(day: string, time: string): Promise<{ id: number; customer: string; total: number }> {
+  const customer = uniqueCustomer('teams-visit');
+  await ok(server.api().POST('/auth/register', { body: customer }));
+  await server.confirm(customer.email);
+  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = server.api(user.token);
+  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
+  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));
+  await checkoutAtFreeTime(api, order, {
+    serviceId: 1, from: day, time, address: deliveryDetails.address, phone: deliveryDetails.phone,
+    city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
+  });
+  const mine = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((row) => row.id === order.id)!;
+  return { id: order.id, customer: customer.name, total: mine.total };
+}
+
 const freeTimes = (page: Page) => page.getByRole('listbox', { name: /^Free times/ });
 
 test('an administrator marks Team A off on a day by keyboard: the customer\'s time list for that day reads "2 of 3 teams free"', async ({ page, browser }) => {
@@ -72,6 +91,11 @@ test('an administrator marks Team A off on a day by keyboard: the customer\'s ti
   const before = await customerTimesOn(browser, day);
   await expect(freeTimes(before).getByRole('option', { name: '10:00 — 3 of 3 teams free' })).toBeVisible();
   await before.context().close();
+  // A visit of Team A at 15:00 that day, which the time off moves to another team free then (decision 057).
+  const visit = await visitOn(day, '15:00');
+  const staff = await signInOn(await (await browser.newContext()).newPage(), TEST_ADMIN);
+  const teamAId = (await ok(staff.GET('/admin/teams'))).find((team) => team.name === 'Team A')!.id;
+  await ok(staff.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id: visit.id } }, body: { team: teamAId } }));
 
   await adminAt(page, '/teams');
   await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
@@ -92,6 +116,16 @@ test('an administrator marks Team A off on a day by keyboard: the customer\'s ti
   await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
   await page.keyboard.type('Training');
   await page.keyboard.press('Enter');
+  // The team's visits then are listed first, with where each goes; Cancel has the focus, Tab reaches Confirm.
+  const review = page.getByRole('dialog', { name: `Give Team A time off on ${day}?` });
+  await expect(review.getByRole('row', { name: new RegExp(`^${visit.customer}`) }).getByRole('cell')).toHaveText([`${day} 15:00`, 'Team A', formatMoney(visit.total), 'Moves to Team B']);
+  await expect(review).toContainText('Each moves to another team free then: no customer needs a mail.');
+  await expectNoAxeViolations(page, '/teams with the time off listing its visits');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(review.getByRole('status')).toHaveText('Time off added for Team A. No customer needed a mail. 1 visit moved to another team.');
+  await page.keyboard.press('Enter');
+  await expect(review).toBeHidden();
   await expect(dialog).toBeHidden();
   await expect(teamA.getByRole('listitem')).toContainText(`${day} (Training)`);
   await expect(page.getByRole('button', { name: `Remove time off ${day} of Team A` })).toBeVisible();
@@ -147,6 +181,14 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   await page.keyboard.press('Tab');
   await page.keyboard.type('Christmas Day');
   await page.keyboard.press('Enter');
+  // The dialog lists the day's visits first (none here); Cancel has the focus, Tab reaches Confirm.
+  const confirm = page.getByRole('dialog', { name: `Close the company on ${christmas}?` });
+  await expect(confirm).toContainText('No visits are booked then.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('status')).toHaveText(`Closed on ${christmas}. No customer needed a mail.`);
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
   const row = closures.getByRole('row', { name: new RegExp(`^${christmas}`) });
   await expect(row).toContainText('Christmas Day');
   await expect(page.getByRole('status').filter({ hasText: `Closed on ${christmas}` })).toBeVisible();
@@ -154,7 +196,10 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   // The same day twice: the server's 409 in its words.
   await page.getByLabel('Day to close').fill(christmas);
   await page.getByRole('button', { name: 'Close the company' }).press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: `We are already closed on ${christmas}` })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Close the company' }).press('Enter');
+  await expect(confirm.getByRole('alert')).toContainText(`We are already closed on ${christmas}`);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
 
   const customer = await customerTimesOn(browser, christmas);
   await expect(customer.getByText(`${ukDayText(christmas)}: Closed (Christmas Day)`)).toBeVisible();

@@ -22,6 +22,7 @@ let jane: AuthUser;
 let serviceId: number;
 let twoBedrooms: Array<{ id: number; quantity: number }>;
 const { book } = bookings(() => db);
+const offDeps = () => ({ db, outbox: { add: async () => {}, site: { publicUrl: 'http://localhost:3000', vatNumber: '' } }, secret: 'test-secret', admin: jane });
 
 const week = (day: (weekday: number) => Partial<TeamDay> = () => ({})): TeamDay[] =>
   [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, works: true, opens: '07:00', closes: '20:00', ...day(weekday) }));
@@ -101,16 +102,16 @@ describe('the teams editor (issue 15)', () => {
     const [team] = (await listTeams(db, NOW)).filter((row) => row.name === 'Team A');
     // Thursday and Friday: all four teams work at 10:00.
     expect(await freeAt('2030-02-08', '10:00')).toBe(4);
-    const off = await addTimeOff(db, team!.id, { starts_on: '2030-02-07', ends_on: '2030-02-08', reason: ' Training ' }, NOW);
+    const off = await addTimeOff(offDeps(), team!.id, { starts_on: '2030-02-07', ends_on: '2030-02-08', reason: ' Training ' }, NOW);
     expect(off.time_off).toEqual([{ id: off.time_off[0]!.id, starts_on: '2030-02-07', ends_on: '2030-02-08', reason: 'Training', jobs: 0 }]);
     expect([await freeAt('2030-02-06', '10:00'), await freeAt('2030-02-07', '10:00'), await freeAt('2030-02-08', '10:00'), await freeAt('2030-02-09', '10:00')]).toEqual([3, 3, 3, 4]);
-    await refused(addTimeOff(db, team!.id, { starts_on: '2030-02-08', ends_on: '2030-02-10' }, NOW), 409, 'This team is already off from 2030-02-07 to 2030-02-08');
-    await refused(addTimeOff(db, team!.id, { starts_on: '2030-02-01', ends_on: '2030-02-07' }, NOW), 409, 'This team is already off from 2030-02-07 to 2030-02-08');
-    await refused(() => addTimeOff(db, team!.id, { starts_on: '2030-02-07', ends_on: '2030-02-06' }, NOW), 400, 'Time off must end on or after its first day');
-    await refused(() => addTimeOff(db, team!.id, { starts_on: '2030-01-06', ends_on: '2030-01-08' }, NOW), 400, 'Time off must be today (2030-01-07) or later');
-    await refused(() => addTimeOff(db, team!.id, { starts_on: '2030-03-01', ends_on: '2031-03-02' }, NOW), 400, `Time off can be at most ${MAX_TIME_OFF_DAYS} days at once`);
-    expect((await addTimeOff(db, team!.id, { starts_on: '2030-03-01', ends_on: '2031-03-01' }, NOW)).time_off).toHaveLength(2);
-    await refused(addTimeOff(db, 999_999, { starts_on: '2030-02-20', ends_on: '2030-02-20' }, NOW), 404, 'Team not found');
+    await refused(addTimeOff(offDeps(), team!.id, { starts_on: '2030-02-08', ends_on: '2030-02-10' }, NOW), 409, 'This team is already off from 2030-02-07 to 2030-02-08');
+    await refused(addTimeOff(offDeps(), team!.id, { starts_on: '2030-02-01', ends_on: '2030-02-07' }, NOW), 409, 'This team is already off from 2030-02-07 to 2030-02-08');
+    await refused(() => addTimeOff(offDeps(), team!.id, { starts_on: '2030-02-07', ends_on: '2030-02-06' }, NOW), 400, 'Time off must end on or after its first day');
+    await refused(() => addTimeOff(offDeps(), team!.id, { starts_on: '2030-01-06', ends_on: '2030-01-08' }, NOW), 400, 'Time off must be today (2030-01-07) or later');
+    await refused(() => addTimeOff(offDeps(), team!.id, { starts_on: '2030-03-01', ends_on: '2031-03-02' }, NOW), 400, `Time off can be at most ${MAX_TIME_OFF_DAYS} days at once`);
+    expect((await addTimeOff(offDeps(), team!.id, { starts_on: '2030-03-01', ends_on: '2031-03-01' }, NOW)).time_off).toHaveLength(2);
+    await refused(addTimeOff(offDeps(), 999_999, { starts_on: '2030-02-20', ends_on: '2030-02-20' }, NOW), 404, 'Team not found');
     const left = await removeTimeOff(db, team!.id, off.time_off[0]!.id, NOW);
     expect(left.time_off.map((entry) => entry.starts_on)).toEqual(['2030-03-01']);
     expect(await freeAt('2030-02-08', '10:00')).toBe(4);

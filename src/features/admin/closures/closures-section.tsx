@@ -1,17 +1,22 @@
-import { useState } from 'react';
-import { addClosure, listClosures, removeClosure } from '../../../api/closures';
+import { useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { closureMachine } from '../../../../machines/closure.machine';
+import { closureActors } from '../../../api/closure-actors';
+import { listClosures, removeClosure } from '../../../api/closures';
+import { inspect } from '../../../shared/inspector';
+import { DaysOffDialog } from './days-off-dialog';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, Spinner, TextField } from '../../../components/ui';
 import '../data-table/data-table.css';
 import './closures.css';
-import type { Closure, NewClosure } from '../../../../openapi/schema';
+import type { Closure } from '../../../../openapi/schema';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Issue 15, /settings: the days the company is shut (e.g. 25 December). A closed day reads "Closed"
- * in the customers' calendar on their next look and cannot be booked (decision 022); jobs already
- * booked that day stay, and are shown here to be moved on the schedule.
+ * in the customers' calendar on their next look and cannot be booked (decision 022); the visits booked
+ * that day are listed before Confirm, then set aside and their customers mailed a link (decisions 048, 057).
  */
 export function ClosuresSection() {
   const closures = useRequest(listClosures, { auto: true });
@@ -30,7 +35,7 @@ export function ClosuresSection() {
     <section className="closures" aria-labelledby="closures-title">
       <h2 id="closures-title">Closures</h2>
       <p>Days the company is shut. Customers see them as &quot;Closed&quot; and cannot book them.</p>
-      <AddClosureForm onAdded={(closure) => done(`Closed on ${closure.date}`)} />
+      <AddClosureForm onAdded={(date) => done(`Closed on ${date}`)} />
       <p role="status" className="saved-status">{announcement}</p>
       {closures.loading && !closures.data ? <Spinner label="Loading the closures" /> : null}
       {closures.error ? (
@@ -84,45 +89,59 @@ function ClosureTable({ closures, isDisabled, onRemove }: { closures: Closure[];
   );
 }
 
-function AddClosureForm({ onAdded }: { onAdded: (closure: Closure) => void }) {
+/** The day and reason are chosen here; the closure machine lists the day's visits in its dialog before closing. */
+function AddClosureForm({ onAdded }: { onAdded: (date: string) => void }) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
-  const adding = useRequest(async (closure: NewClosure) => {
-    const added = await addClosure(closure);
-    setDate('');
-    setReason('');
-    setChecked(false);
-    onAdded(added);
-    return added;
-  });
+  // The machine's actions are made once: they reach the latest callback through a ref.
+  const added = useRef(onAdded);
+  added.current = onAdded;
+  const actorRef = useActorRef(
+    closureMachine.provide({
+      actors: closureActors,
+      actions: {
+        reload: ({ context }) => {
+          setDate('');
+          setReason('');
+          setChecked(false);
+          added.current(context.days.from);
+        },
+      },
+    }),
+    { inspect },
+  );
+  const day = useSelector(actorRef, (s) => s.context.days.from);
+  const choosing = useSelector(actorRef, (s) => s.matches('choosing'));
   return (
-    <form
-      noValidate
-      className="closures__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setChecked(true);
-        if (DATE_PATTERN.test(date)) adding.send({ date, reason: reason.trim() });
-      }}
-    >
-      <TextField
-        label="Day to close"
-        description="YYYY-MM-DD, a UK date"
-        isRequired
-        maxLength={10}
-        value={date}
-        onChange={setDate}
-        errorMessage={checked && !DATE_PATTERN.test(date) ? 'Use YYYY-MM-DD, e.g. 2026-12-25' : null}
-        isDisabled={adding.loading}
-      />
-      <TextField label="Reason (optional)" description="Shown to customers, e.g. Christmas Day" maxLength={200} value={reason} onChange={setReason} isDisabled={adding.loading} />
-      <div className="closures__submit">
-        <Button type="submit" isPending={adding.loading}>
-          Close the company
-        </Button>
-      </div>
-      {adding.error ? <Alert variant="error" className="closures__error">{adding.error}</Alert> : null}
-    </form>
+    <>
+      <form
+        noValidate
+        className="closures__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setChecked(true);
+          actorRef.send({ type: 'days.review', days: { from: date, to: date, reason } });
+        }}
+      >
+        <TextField
+          label="Day to close"
+          description="YYYY-MM-DD, a UK date"
+          isRequired
+          maxLength={10}
+          value={date}
+          onChange={setDate}
+          errorMessage={checked && !DATE_PATTERN.test(date) ? 'Use YYYY-MM-DD, e.g. 2026-12-25' : null}
+          isDisabled={!choosing}
+        />
+        <TextField label="Reason (optional)" description="Shown to customers, e.g. Christmas Day" maxLength={200} value={reason} onChange={setReason} isDisabled={!choosing} />
+        <div className="closures__submit">
+          <Button type="submit" isDisabled={!choosing}>
+            Close the company
+          </Button>
+        </div>
+      </form>
+      <DaysOffDialog actorRef={actorRef} wording={{ title: `Close the company on ${day}?`, confirm: 'Close the company', done: `Closed on ${day}.` }} />
+    </>
   );
 }

@@ -131,10 +131,7 @@ export function TeamsPage() {
       <TimeOffDialog
         team={timeOffFor}
         onClose={() => setTimeOffFor(null)}
-        onSaved={(team) => {
-          setTimeOffFor(null);
-          saved(`Time off added for ${team.name}`);
-        }}
+        onSaved={(team) => saved(`Time off added for ${team.name}`)}
       />
     </Page>
   );

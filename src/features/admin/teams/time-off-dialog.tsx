@@ -1,57 +1,70 @@
-import { useState } from 'react';
-import { addTimeOff } from '../../../api/teams';
-import { useRequest } from '../../../shared/use-request';
-import { Alert, Button, Dialog, Modal, TextField } from '../../../components/ui';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { closureMachine } from '../../../../machines/closure.machine';
+import { timeOffActors } from '../../../api/closure-actors';
+import { Button, Dialog, Modal, TextField } from '../../../components/ui';
+import { inspect } from '../../../shared/inspector';
+import { DaysOffDialog } from '../closures/days-off-dialog';
 import { DATE_PATTERN } from './team-hours';
-import type { AdminTeam, NewTimeOff } from '../../../../openapi/schema';
+import type { AdminTeam } from '../../../../openapi/schema';
 
-/** Marks a team off for whole UK days: it leaves the customers' free times on those days at once. */
+/**
+ * Marks a team off for whole UK days (decision 057): the days are typed here, then the closure
+ * machine's dialog lists the team's visits then and where each goes (another team free then, or its
+ * customer mailed a link) before Confirm. The team leaves the customers' free times at once.
+ */
 export function TimeOffDialog({ team, onClose, onSaved }: { team: AdminTeam | null; onClose: () => void; onSaved: (team: AdminTeam) => void }) {
-  return (
-    <Modal isOpen={team !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      {team ? (
-        <Dialog title={`Time off for ${team.name}`}>
-          <TimeOffForm key={team.id} team={team} onClose={onClose} onSaved={onSaved} />
-        </Dialog>
-      ) : null}
-    </Modal>
-  );
+  return team ? <TimeOffFlow key={team.id} team={team} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
-function TimeOffForm({ team, onClose, onSaved }: { team: AdminTeam; onClose: () => void; onSaved: (team: AdminTeam) => void }) {
+function TimeOffFlow({ team, onClose, onSaved }: { team: AdminTeam; onClose: () => void; onSaved: (team: AdminTeam) => void }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
-  const saving = useRequest(async (off: NewTimeOff) => {
-    const saved = await addTimeOff({ id: team.id, ...off });
-    onSaved(saved);
-    return saved;
-  });
+  // The machine's actions are made once: they reach the latest callbacks through a ref.
+  const callbacks = useRef({ onClose, onSaved });
+  callbacks.current = { onClose, onSaved };
+  const actorRef = useActorRef(
+    closureMachine.provide({
+      actors: timeOffActors(team.id),
+      actions: { reload: () => callbacks.current.onSaved(team), finish: () => callbacks.current.onClose() },
+    }),
+    { inspect },
+  );
+  const choosing = useSelector(actorRef, (s) => s.matches('choosing'));
+  const days = useSelector(actorRef, (s) => s.context.days);
   const dateError = (value: string) => (checked && !DATE_PATTERN.test(value) ? 'Use YYYY-MM-DD, e.g. 2026-12-24' : null);
+  const span = days.to && days.to !== days.from ? `from ${days.from} to ${days.to}` : `on ${days.from}`;
   return (
-    <form
-      noValidate
-      className="team-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setChecked(true);
-        const last = to || from;
-        if (DATE_PATTERN.test(from) && DATE_PATTERN.test(last)) saving.send({ starts_on: from, ends_on: last, reason: reason.trim() });
-      }}
-    >
-      <TextField label="First day off" description="YYYY-MM-DD, a UK date" isRequired autoFocus maxLength={10} value={from} onChange={setFrom} errorMessage={dateError(from)} isDisabled={saving.loading} />
-      <TextField label="Last day off" description="YYYY-MM-DD; empty for one day" maxLength={10} value={to} onChange={setTo} errorMessage={to ? dateError(to) : null} isDisabled={saving.loading} />
-      <TextField label="Reason (optional)" maxLength={200} value={reason} onChange={setReason} isDisabled={saving.loading} />
-      {saving.error ? <Alert variant="error">{saving.error}</Alert> : null}
-      <div className="team-form__actions">
-        <Button variant="secondary" onPress={onClose} isDisabled={saving.loading}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={saving.loading}>
-          Add time off
-        </Button>
-      </div>
-    </form>
+    <>
+      <Modal isOpen={choosing} onOpenChange={(isOpen) => !isOpen && onClose()}>
+        <Dialog title={`Time off for ${team.name}`}>
+          <form
+            noValidate
+            className="team-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setChecked(true);
+              actorRef.send({ type: 'days.review', days: { from, to: to || from, reason } });
+            }}
+          >
+            <TextField label="First day off" description="YYYY-MM-DD, a UK date" isRequired autoFocus maxLength={10} value={from} onChange={setFrom} errorMessage={dateError(from)} />
+            <TextField label="Last day off" description="YYYY-MM-DD; empty for one day" maxLength={10} value={to} onChange={setTo} errorMessage={to ? dateError(to) : null} />
+            <TextField label="Reason (optional)" maxLength={200} value={reason} onChange={setReason} />
+            <div className="team-form__actions">
+              <Button variant="secondary" onPress={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit">Add time off</Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+      <DaysOffDialog
+        actorRef={actorRef}
+        wording={{ title: `Give ${team.name} time off ${span}?`, confirm: 'Give the time off', done: `Time off added for ${team.name}.` }}
+      />
+    </>
   );
 }
