@@ -11,7 +11,10 @@ export function closuresRepository(db: Database) {
         `SELECT to_char(day, 'YYYY-MM-DD') AS date, reason FROM closures WHERE day >= $1::date ORDER BY day`,
         [today],
       );
-      return Promise.all(rows.map(async (row) => ({ ...row, jobs: await bookedJobs(db, row.date, row.date) })));
+      // Sequential: db may be a transaction's single client, and pg deprecates overlapping queries on it.
+      const closures: Closure[] = [];
+      for (const row of rows) closures.push({ ...row, jobs: await bookedJobs(db, row.date, row.date) });
+      return closures;
     },
 
     /** False when the day is closed already. */

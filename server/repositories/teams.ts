@@ -20,20 +20,20 @@ export function teamsRepository(db: Database) {
       );
       if (teams.length === 0) return [];
       const ids = teams.map((team) => team.id);
-      const [hours, timeOff] = await Promise.all([
-        db.query<{ team_id: number; weekday: number; works: boolean; opens: string; closes: string }>(
+      // One statement at a time: db may be a transaction's single client, and pg deprecates overlapping queries on it.
+      const hours = await db.query<{ team_id: number; weekday: number; works: boolean; opens: string; closes: string }>(
           `SELECT team_id, weekday, works, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes
              FROM team_hours WHERE team_id = ANY($1::int[])`,
           [ids],
-        ),
-        db.query<{ id: number; team_id: number; starts_on: string; ends_on: string; reason: string }>(
+        );
+      const timeOff = await db.query<{ id: number; team_id: number; starts_on: string; ends_on: string; reason: string }>(
           `SELECT id, team_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on, reason
              FROM team_time_off WHERE team_id = ANY($1::int[]) AND ends_on >= $2::date
             ORDER BY starts_on, id`,
           [ids, today],
-        ),
-      ]);
-      const jobs = await Promise.all(timeOff.map((off) => bookedJobs(db, off.starts_on, off.ends_on, off.team_id)));
+        );
+      const jobs: Awaited<ReturnType<typeof bookedJobs>>[] = [];
+      for (const off of timeOff) jobs.push(await bookedJobs(db, off.starts_on, off.ends_on, off.team_id));
       return teams.map((team) => ({
         ...team,
         hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => {

@@ -22,11 +22,13 @@ export async function personalData(db: Database, customer: CustomerRow, options:
   const messagesRepo = contactMessagesRepository(db);
   const messages = customer.email ? await messagesRepo.fromEmail(customer.email) : [];
   const replies = await messagesRepo.replies(messages.map((message) => message.id));
+  // One order at a time: db may be a transaction's single client, and pg deprecates overlapping queries on it.
+  const orderItems: Awaited<ReturnType<typeof items.items>>[] = [];
+  for (const order of orders) orderItems.push(await items.items(order.id));
   const data: PersonalData = {
     exported: iso(options.now),
     account: { id: customer.id, name: customer.name, email: customer.email, created: iso(customer.created_at) },
-    orders: await Promise.all(
-      orders.map(async (order) => ({
+    orders: orders.map((order, index) => ({
         id: order.id,
         service: order.service_name,
         status: order.status,
@@ -40,9 +42,8 @@ export async function personalData(db: Database, customer: CustomerRow, options:
         phone: order.phone,
         note: order.client_note,
         accessNotes: order.access_notes,
-        items: (await items.items(order.id)).map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+        items: orderItems[index]!.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
       })),
-    ),
     messages: messages.map((message) => ({
       id: message.id,
       name: message.name,
