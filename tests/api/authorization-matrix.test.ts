@@ -29,9 +29,8 @@ interface Row {
 
 const credentialsOf = async (ctx: Context, session: Session | null) => session ?? (await newCustomer(ctx.target.api, 'Anon'));
 
-const jobEditOf = async (ctx: Context) => checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue);
 async function jobEditBody(ctx: Context): Promise<{ id: number; body: JobEdit }> {
-  const id = await jobEditOf(ctx);
+  const id = await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue);
   const job = (await ctx.target.api.call('GET', `/admin/order/${id}/job`, { token: ctx.target.admin.token })).body as JobEditState;
   const items = job.items.map((item, index) => (index === 0 ? { ...item, quantity: item.quantity - 1 } : item));
   return { id, body: { version: job.version, items, extras: job.extras, due_date: job.due_date, due_time: job.due_time, team_id: job.team_id } };
@@ -135,7 +134,12 @@ const ROWS: Record<string, Row> = {
   },
   // Staff edit a booked job (decision 055): one fewer of its first item (a shorter job always fits its time), from the job as it stands.
   getJobEdit: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/job` }) },
-  previewJobEdit: { request: async (ctx) => ({ path: `/admin/order/${await jobEditOf(ctx)}/job/preview`, body: (await jobEditBody(ctx)).body }) },
+  previewJobEdit: {
+    request: async (ctx) => {
+      const { id, body } = await jobEditBody(ctx);
+      return { path: `/admin/order/${id}/job/preview`, body };
+    },
+  },
   editJob: {
     request: async (ctx) => {
       const { id, body } = await jobEditBody(ctx);
