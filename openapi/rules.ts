@@ -201,6 +201,22 @@ export const OrderStatusUpdateRules = {
   }
 } as const;
 
+export const JobEditFieldsRules = {
+  "properties": {
+    "version": {
+      "minimum": 0,
+      "maximum": 2147483647
+    },
+    "due_time": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "team_id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  }
+} as const;
+
 export const OrderAdjustmentRules = {
   "properties": {
     "amount": {

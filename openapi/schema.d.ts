@@ -1058,6 +1058,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order/{id}/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booked job as staff edit it
+         * @description What the job-edit form starts from (issue 26 item 1, decision 055): the order's version, its
+         *     service, its items and extras with their quantities, its UK date and time and its team.
+         */
+        get: operations["getJobEdit"];
+        /**
+         * Change a booked job's items, time or team, with a reason
+         * @description Staff save an edit of a placed job (not cancelled or completed). The price difference the
+         *     preview showed is appended to the order's ledger as lines carrying the reason (decision 036);
+         *     the time and team pass the capacity rule (decision 041: length per item and service, travel
+         *     between jobs): a time no longer free answers 409 "That time was just taken". An edit made
+         *     from an older `version` (someone changed the job since) answers 409 and changes nothing. The
+         *     history names who and when; the customer is mailed, with the updated calendar entry when the
+         *     time moved. A card-paid order that now costs more gets a balance due with Pay now; one that
+         *     costs less is refunded through the provider.
+         */
+        put: operations["editJob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order/{id}/job/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The price difference an edit of a booked job would make
+         * @description Prices the edited items and extras by the one pricing rule (the order's frequency and
+         *     postcode) and answers the ledger lines saving would append, the total before and after, and
+         *     the job's new length. Writes nothing. The same 400 and 409 as editJob for choices the rules
+         *     cannot price, an order that can no longer be edited, or an older `version`.
+         */
+        post: operations["previewJobEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order/{id}/invoice.pdf": {
         parameters: {
             query?: never;
@@ -2696,10 +2751,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit";
             from: string | null;
             to: string;
         };
@@ -2740,6 +2795,70 @@ export interface components {
             customer_id: number;
             /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
             staff_notes: components["schemas"]["CustomerNote"][];
+        };
+        JobEditState: {
+            order_id: number;
+            /** @description Sent back with the edit; a newer one on the server answers 409. */
+            version: number;
+            /** @description The service whose items and extras may be chosen (getQuoteOptions). */
+            service: number;
+            items: components["schemas"]["QuoteChoice"][];
+            extras: components["schemas"]["QuoteChoice"][];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+            team_id: number | null;
+            duration_minutes: number;
+            total: components["schemas"]["Money"];
+        };
+        JobEdit: components["schemas"]["JobEditFields"];
+        /**
+         * @description An edit of a booked job, whole (the items and extras replace the job's own).
+         * @example {
+         *       "version": 3,
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "quantity": 3
+         *         }
+         *       ],
+         *       "extras": [],
+         *       "due_date": "2026-12-02",
+         *       "due_time": "10:00",
+         *       "team_id": 1
+         *     }
+         */
+        JobEditFields: {
+            version: number;
+            items: components["schemas"]["QuoteChoice"][];
+            extras: components["schemas"]["QuoteChoice"][];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, UK time.
+             */
+            due_date: string;
+            /** @description HH:mm, UK time. */
+            due_time: string;
+            /** @description The team that does the job; null: the capacity rule chooses (its own team when free). */
+            team_id: number | null;
+        };
+        JobEditSave: components["schemas"]["JobEditFields"] & {
+            /** @description Why; kept on each ledger line and in the history. */
+            reason: string;
+        };
+        JobEditPreview: {
+            /** @description The ledger lines saving appends (the difference, line by line); empty when the price stays. */
+            lines: components["schemas"]["OrderLine"][];
+            previousTotal: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @description Pounds: total − previousTotal; negative when the job costs less. */
+            difference: number;
+            /** @description The job's length after the edit. */
+            duration_minutes: number;
         };
         OrderAdjustment: {
             /** @description Pounds, VAT inclusive; negative for a credit. The order's total after it stays within £0 to £10,000 (409 otherwise). */
@@ -4074,6 +4193,11 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderStatusUpdate = components['schemas']['OrderStatusUpdate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type JobEditState = components['schemas']['JobEditState'];
+export type JobEdit = components['schemas']['JobEdit'];
+export type JobEditFields = components['schemas']['JobEditFields'];
+export type JobEditSave = components['schemas']['JobEditSave'];
+export type JobEditPreview = components['schemas']['JobEditPreview'];
 export type OrderAdjustment = components['schemas']['OrderAdjustment'];
 export type OrderCardBalance = components['schemas']['OrderCardBalance'];
 export type RefundRequest = components['schemas']['RefundRequest'];
@@ -5750,6 +5874,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getJobEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEditState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    editJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobEditSave"];
+            };
+        };
+        responses: {
+            /** @description The order as edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    previewJobEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobEdit"];
+            };
+        };
+        responses: {
+            /** @description The difference. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEditPreview"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,6 +6,7 @@ import { listUsers } from '../services/admin-users';
 import { ORDER_STATUSES } from '../../domain/orders/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { adjustOrder } from '../services/order-adjustments';
+import { editJob, getJobEdit, previewJobEdit } from '../services/job-edits';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getRevenueReport } from '../services/revenue-report';
 import { getBusinessReport } from '../services/business-report';
@@ -51,6 +52,14 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
         request.params.id,
         request.body,
       );
+    },
+
+    getJobEdit: async (request) => getJobEdit(ctx.db, request.params.id),
+    async previewJobEdit(request) {
+      return previewJobEdit({ db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() }, request.params.id, request.body);
+    },
+    async editJob(request) {
+      return editJob({ db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() }, currentUser(request), request.params.id, request.body);
     },
 
     async getOrder(request) {

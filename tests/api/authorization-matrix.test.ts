@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutRequest, PricingRules } from '../../openapi/schema';
+import type { CheckoutRequest, JobEdit, JobEditState, PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
 import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
 import { confirmationToken } from './support/confirmation-link';
@@ -28,6 +28,13 @@ interface Row {
 }
 
 const credentialsOf = async (ctx: Context, session: Session | null) => session ?? (await newCustomer(ctx.target.api, 'Anon'));
+
+async function jobEditBody(ctx: Context): Promise<{ id: number; body: JobEdit }> {
+  const id = await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue);
+  const job = (await ctx.target.api.call('GET', `/admin/order/${id}/job`, { token: ctx.target.admin.token })).body as JobEditState;
+  const items = job.items.map((item, index) => (index === 0 ? { ...item, quantity: item.quantity - 1 } : item));
+  return { id, body: { version: job.version, items, extras: job.extras, due_date: job.due_date, due_time: job.due_time, team_id: job.team_id } };
+}
 
 const ROWS: Record<string, Row> = {
   listServices: { request: async () => ({ path: '/home/services' }) },
@@ -124,6 +131,20 @@ const ROWS: Record<string, Row> = {
   },
   adjustOrder: {
     request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/adjustments`, body: { amount: 1.5, reason: 'Extra ironing' } }),
+  },
+  // Staff edit a booked job (decision 055): one fewer of its first item (a shorter job always fits its time), from the job as it stands.
+  getJobEdit: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}/job` }) },
+  previewJobEdit: {
+    request: async (ctx) => {
+      const { id, body } = await jobEditBody(ctx);
+      return { path: `/admin/order/${id}/job/preview`, body };
+    },
+  },
+  editJob: {
+    request: async (ctx) => {
+      const { id, body } = await jobEditBody(ctx);
+      return { path: `/admin/order/${id}/job`, body: { ...body, reason: 'One room fewer' } };
+    },
   },
   listSchedule: { request: async () => ({ path: `/admin/schedule?from=${new Date().toISOString().slice(0, 10)}&days=7` }) },
   // Unassigned: a placed order has no team, so handing it back to Unassigned is always allowed.

@@ -8,6 +8,7 @@ import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
 import { AdjustmentForm } from './adjustment-form';
+import { JobEditor } from './job-editor';
 import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document-pdfs';
 import { PdfDownloadButton } from '../../../shared/pdf-download-button';
 import type { OrderDetail } from '../../../../openapi/schema';
@@ -87,6 +88,13 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           </>
         ) : null}
       </section>
+
+      {/* A booked job still to be done (decision 055): its items, time or team, with the price difference and a reason. */}
+      {onAdjusted && order.dueTime && order.status !== 'cancelled' && order.status !== 'completed' ? (
+        <section className="order-detail__panel order-detail__panel--wide" aria-labelledby="job-edit-step">
+          <JobEditor orderId={order.order_id} onSaved={onAdjusted} />
+        </section>
+      ) : null}
 
       <section className="order-detail__panel" aria-labelledby="order-staff-notes">
         <h2 id="order-staff-notes">Staff notes</h2>

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { readOutbox } from '../../server/services/outbox';
+import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
+import { admin as adminAccount } from './support/accounts';
+import { expectNoAxeViolations } from './support/a11y';
+import { bookedCashOrder, bookElsewhere, serviceItems } from './support/booking-ui';
+import { createApiClient, expect, ok, registerCustomer, test } from './support/fixtures';
+import { emptyDay } from './support/free-slots';
+import { e2eOutboxDir } from './support/server-env';
+
+/**
+ * Staff edit a booked job (issue 26 item 1, decision 055), in Chromium against the real server:
+ * the job edit machine's main paths (editing → previewing → confirming → saving → saved, and a time
+ * taken meanwhile → taken → editing) with the keyboard alone, each panel axe clean, the heading of
+ * each new panel focused; the customer's mail and My orders show the new total.
+ */
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
+
+async function panel(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 3, name, exact: true });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  if (name !== 'Edit the job') await expect(heading).toBeFocused();
+  await expectNoAxeViolations(page, `Job edit, ${name}`);
+}
+
+/** A customer's cash booking of one item, and the customer's API client. */
+async function bookedJob(label: string) {
+  const customer = await registerCustomer(createApiClient(), label);
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = createApiClient(token);
+  const { items } = await serviceItems();
+  const id = await bookedCashOrder(api, items[0]!.id, 20 + Math.floor(Math.random() * 200));
+  return { customer, api, id, item: items[0]! };
+}
+
+/** Types a new day into the editor's Date and focuses its first free time. */
+async function chooseDay(page: Page, day: string) {
+  await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().focus();
+  await page.keyboard.type(ddmmyyyy(day));
+  const first = page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first();
+  await expect(first).toBeVisible();
+  return first;
+}
+
+test('staff add an item and move the job by keyboard; the difference is saved with the reason, the customer is mailed and sees the new total', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const { customer, api, id, item } = await bookedJob('jobedit');
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount, { path: `/order/${id}` });
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
+  await panel(page, 'Edit the job');
+
+  const quantity = page.getByRole('spinbutton', { name: new RegExp(`^${item.name} \\(`) });
+  await quantity.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('2');
+  const first = await chooseDay(page, day);
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Show the price difference' }).focus();
+  await page.keyboard.press('Enter');
+
+  await panel(page, 'Check the difference');
+  const difference = page.getByRole('table', { name: 'Price difference' });
+  await expect(difference.getByRole('row', { name: new RegExp(`^${item.name} 1 £`) })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reason' }).focus();
+  await page.keyboard.type('Customer asked for a second room and another day');
+  await page.keyboard.press('Enter');
+
+  await panel(page, 'Job changed');
+  const saved = page.getByText(/^Saved: the order's total is now (£[\d,]+\.\d\d)\./);
+  await expect(saved).toBeVisible();
+  const [, total] = /now (£[\d,]+\.\d\d)/.exec((await saved.textContent()) ?? '')!;
+  // The order page shows the new line, total and history entry.
+  await expect(page.getByRole('region', { name: 'Items' }).getByText(total!).first()).toBeVisible();
+  await expect(page.getByText('Job edited')).toBeVisible();
+
+  // One truth: My orders shows the same total, the mail says it with the new calendar entry.
+  const mine = await ok(api.GET('/services/order/get', { params: { query: { limit: 100 } } }));
+  expect(new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(mine.find((order) => order.id === id)!.total)).toBe(total);
+  await expect.poll(async () => {
+    const mail = (await readOutbox(e2eOutboxDir)).find((candidate) => candidate.to === customer.email && candidate.subject.startsWith('Booking changed:'));
+    return mail ? { total: mail.text.includes(`The order's total is now ${total}.`), ics: mail.attachments.some((file) => file.filename === `booking-${id}.ics`) } : null;
+  }, { timeout: 10_000 }).toEqual({ total: true, ics: true });
+});
+
+test('a time taken while staff edit shows "That time was just taken", and Choose another time returns to the edit', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  const { id } = await bookedJob('jobedittaken');
+  const day = await emptyDay(Math.floor(Math.random() * 280));
+  await loginAs(page, adminAccount, { path: `/order/${id}` });
+  await panel(page, 'Edit the job');
+  const first = await chooseDay(page, day);
+  const [, time, teams] = /^(\d\d:\d\d) — (\d+) of \d+ teams? free$/.exec((await first.textContent()) ?? '')!;
+  await first.focus();
+  await page.keyboard.press('Enter');
+
+  // Meanwhile every team is booked at that time by other customers.
+  for (let team = 0; team < Number(teams); team += 1) await bookElsewhere(day, time!);
+  await page.getByRole('button', { name: 'Show the price difference' }).focus();
+  await page.keyboard.press('Enter');
+  await panel(page, 'Time taken');
+  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_MESSAGE })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose another time' }).focus();
+  await page.keyboard.press('Enter');
+  await panel(page, 'Edit the job');
+});
