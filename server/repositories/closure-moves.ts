@@ -4,6 +4,8 @@ import { londonDaysSpan } from '../../domain/time/london-days';
 /** A visit booked on a day being closed, as the close dialog lists it and its mail needs it. */
 export interface VisitOnDay {
   orderId: number;
+  /** What the customer calls the order (decision 043). */
+  reference: number | null;
   dueAt: Date;
   customer: string;
   email: string;
@@ -16,14 +18,14 @@ export function closureMovesRepository(db: Database) {
     /** The visits booked on the UK `day` (checked out, not cancelled), earliest first. */
     async visitsOn(day: string): Promise<VisitOnDay[]> {
       const { start, end } = londonDaysSpan(day, day);
-      const rows = await db.query<{ id: number; due_at: Date | string; customer: string; email: string | null; service: string }>(
-        `SELECT o.id, o.due_at, u.name AS customer, u.email, s.name AS service
+      const rows = await db.query<{ id: number; reference: number | null; due_at: Date | string; customer: string; email: string | null; service: string }>(
+        `SELECT o.id, o.reference, o.due_at, u.name AS customer, u.email, s.name AS service
            FROM orders o JOIN users u ON u.id = o.user_id JOIN services s ON s.id = o.service_id
           WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2
           ORDER BY o.due_at, o.id`,
         [start, end],
       );
-      return rows.map((row) => ({ orderId: row.id, dueAt: new Date(row.due_at), customer: row.customer, email: row.email ?? '', service: row.service }));
+      return rows.map((row) => ({ orderId: row.id, reference: row.reference, dueAt: new Date(row.due_at), customer: row.customer, email: row.email ?? '', service: row.service }));
     },
 
     /** Sets the order aside for `day`; answers the version its link signs (a closure again: the next one). */

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
 import { conflict } from '../lib/http-error';
 import { closureMovesRepository } from '../repositories/closure-moves';
-import { closureMoveMail } from './closure-mail';
+import { closureMoveMail } from '../mails/closure-mails';
 
 /**
  * Visits on a day the company closes are set aside, not cancelled (decision 048): each keeps its

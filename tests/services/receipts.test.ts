@@ -6,7 +6,7 @@ import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { getReceipt, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
 import { checkoutOrder } from '../../server/services/checkout';
-import { bookingConfirmationMail } from '../../server/services/checkout-mail';
+import { bookingConfirmationMail } from '../../server/mails/checkout-mails';
 import { getOrder } from '../../server/services/orders-admin';
 import { createOrder } from '../../server/services/orders';
 import { createQuote, getQuoteOptions } from '../../server/services/quotes';

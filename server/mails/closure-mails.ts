@@ -1,8 +1,9 @@
 import type { MailSite } from '../jobs';
 import type { VisitOnDay } from '../repositories/closure-moves';
-import type { Mail } from './mail';
+import type { Mail } from '../services/mail';
 import { formatLondon } from '../../domain/time/london-time';
-import { MY_ORDERS_PATH } from './order-mails';
+import { MY_ORDERS_PATH } from './order-parts';
+import { orderName } from '../../domain/orders/order-reference';
 
 /** The query parameter of My orders that opens the reschedule dialog for a visit a closure set aside. */
 export const MOVE_PARAMETER = 'move';
@@ -13,7 +14,7 @@ export function closureMoveMail(visit: VisitOnDay, day: string, reason: string, 
   const text = [
     `Hello ${visit.customer},`,
     '',
-    `We are sorry: we are closed on ${day}${reason ? ` (${reason})` : ''}, so your booking of ${visit.service} (order #${visit.orderId}) on ${formatLondon(visit.dueAt)} (UK time) cannot go ahead then.`,
+    `We are sorry: we are closed on ${day}${reason ? ` (${reason})` : ''}, so your booking of ${visit.service} (${orderName(visit)}) on ${formatLondon(visit.dueAt)} (UK time) cannot go ahead then.`,
     'Please choose another time here, free of charge (the link works once):',
     link,
     '',
@@ -21,5 +22,5 @@ export function closureMoveMail(visit: VisitOnDay, day: string, reason: string, 
     '',
     'Sparkle Cleaning',
   ].join('\n');
-  return { to: visit.email, subject: `Please choose a new time: order #${visit.orderId}`, text };
+  return { to: visit.email, subject: `Please choose a new time: ${orderName(visit)}`, text };
 }
