@@ -103,7 +103,8 @@ export const checkoutMachine = setup({
     keepForm: () => {},
     forgetOrder: () => {},
     notifyPaid: () => {},
-    goToSuccess: () => {},
+    // The page names the booking by the reference the checkout gave it, never the draft's id (decision 051).
+    goToSuccess: (_, _params: { reference: number }) => {},
     goToPayment: (_, _params: { url: string }) => {},
   },
   guards: {
@@ -169,7 +170,10 @@ export const checkoutMachine = setup({
             target: 'paymentBlocked',
             actions: assign({ error: untrustedPaymentMessage }),
           },
-          { target: 'paid', actions: ['forgetOrder', 'notifyPaid', 'goToSuccess'] },
+          {
+            target: 'paid',
+            actions: ['forgetOrder', 'notifyPaid', { type: 'goToSuccess', params: ({ event }) => ({ reference: (event.output as CheckoutResponse).reference }) }],
+          },
         ],
         onError: { target: 'submitFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },

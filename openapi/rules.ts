@@ -126,6 +126,14 @@ export const CheckoutRequestRules = {
   }
 } as const;
 
+export const CheckoutResponseRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const CheckoutPriceChangeRules = {
   "properties": {
     "previousTotal": {
@@ -197,6 +205,14 @@ export const OrderStatusUpdateRules = {
   "properties": {
     "version": {
       "minimum": 0
+    }
+  }
+} as const;
+
+export const OrderDetailRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
     }
   }
 } as const;
@@ -302,6 +318,14 @@ export const OfficeBookingRequestRules = {
     },
     "client_note": {
       "maxLength": 2000
+    }
+  }
+} as const;
+
+export const OfficeBookingRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
     }
   }
 } as const;
@@ -520,6 +544,9 @@ export const InvoiceLineRules = {
 export const ReceiptRules = {
   "properties": {
     "number": {
+      "minimum": 1
+    },
+    "reference": {
       "minimum": 1
     }
   }

@@ -2497,12 +2497,15 @@ export interface components {
          * @example {
          *       "message": "Payment was successfully !",
          *       "payment": "card",
+         *       "reference": 12,
          *       "shippingInfo": "/test-payments/3f1c"
          *     }
          */
         CheckoutResponse: {
             message: string;
             payment: components["schemas"]["PaymentMethod"];
+            /** @description The placed order's reference, the number the customer is shown (decision 043). */
+            reference: number;
             /**
              * Format: uri-reference
              * @description Card only: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL.
@@ -2760,6 +2763,8 @@ export interface components {
         };
         OrderDetail: {
             order_id: number;
+            /** @description Only on a placed order: the number the customer is shown and quotes on the phone (decision 043). */
+            reference?: number;
             service: string;
             /** @description The booking time. */
             dueTime: components["schemas"]["DateTime"] | null;
@@ -3150,6 +3155,8 @@ export interface components {
         };
         OfficeBooking: {
             order: number;
+            /** @description What the customer calls the order (decision 043): the number staff say on the phone. */
+            reference: number;
             customer: number;
             /** @description A new account was created and mailed its link to choose a password. */
             invited: boolean;
@@ -3646,6 +3653,8 @@ export interface components {
             /** @description The time of supply (tax point): the earliest of the payment received, the job completed and the invoice issued (decision 042). */
             supplied: components["schemas"]["DateTime"];
             order_id: number;
+            /** @description The order's reference, what the customer calls it (decision 043); the invoice has its own `number`. */
+            reference: number;
             /** @description The supplier's name (config SUPPLIER_NAME). */
             company: string;
             /** @description The supplier's address (config SUPPLIER_ADDRESS). */

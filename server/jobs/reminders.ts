@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER } from '../repositories/orders';
 import type { MailOutbox } from './index';
-import { reminderMail } from '../services/manage-mails';
+import { reminderMail } from '../mails/manage-mails';
 
 /** The reminder goes out once the job is at most this far ahead. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;

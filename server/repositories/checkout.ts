@@ -93,8 +93,8 @@ export function checkoutRepository(tx: Database) {
      * to replay. `claimed` is false when the key was taken meanwhile (the caller rolls back);
      * `version` is null when the order was checked out meanwhile.
      */
-    async write(write: CheckoutWrite): Promise<{ version: number | null; claimed: boolean }> {
-      const [row] = await tx.query<{ version: number | null; claimed: boolean }>(
+    async write(write: CheckoutWrite): Promise<{ version: number | null; reference: number | null; claimed: boolean }> {
+      const [row] = await tx.query<{ version: number | null; reference: number | null; claimed: boolean }>(
         `WITH checked AS (
            UPDATE orders
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
@@ -103,7 +103,7 @@ export function checkoutRepository(tx: Database) {
                   total = COALESCE($19::numeric, total), vat = COALESCE($20::numeric, vat),
                   price_lines = COALESCE($21::jsonb, price_lines), priced_postcode = COALESCE($22::text, priced_postcode)
             WHERE id = $1 AND checked_out_at IS NULL
-            RETURNING id, version),
+            RETURNING id, version, reference),
          history AS (
            INSERT INTO audit_log (order_id, actor_id, actor, action, from_value, to_value, at)
            SELECT checked.id, $13::integer, $14::text, h.action, NULL, h.to_value, $10::timestamptz
@@ -118,10 +118,11 @@ export function checkoutRepository(tx: Database) {
            RETURNING id),
          claim AS (
            INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
-           SELECT $13::integer, $16::text, $17::text, $18::jsonb, $10::timestamptz FROM checked WHERE $16::text IS NOT NULL
+           -- The answer kept for a replay carries the reference the trigger gave (037_order_references.sql).
+           SELECT $13::integer, $16::text, $17::text, $18::jsonb || jsonb_build_object('reference', checked.reference), $10::timestamptz FROM checked WHERE $16::text IS NOT NULL
            ON CONFLICT (user_id, key) DO NOTHING
            RETURNING key)
-         SELECT (SELECT version FROM checked) AS version,
+         SELECT (SELECT version FROM checked) AS version, (SELECT reference FROM checked) AS reference,
                 ($16::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
                 (SELECT count(*) FROM history)::integer AS history,
                 (SELECT count(*) FROM charged)::integer AS charged`,
@@ -132,7 +133,7 @@ export function checkoutRepository(tx: Database) {
           write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null,
           write.price?.added?.name ?? null, write.price?.added?.amount ?? null, write.price?.added?.vatPercent ?? null],
       );
-      return { version: row?.version ?? null, claimed: row?.claimed === true };
+      return { version: row?.version ?? null, reference: row?.reference ?? null, claimed: row?.claimed === true };
     },
   };
 }

@@ -4,6 +4,8 @@ import { londonDaysSpan } from '../../domain/time/london-days';
 /** A visit booked on a day being closed (or a team's day off), as the close dialog lists it and its mail needs it. */
 export interface VisitOnDay {
   orderId: number;
+  /** What the customer calls the order (decision 043). */
+  reference: number | null;
   dueAt: Date;
   customer: string;
   email: string;
@@ -12,7 +14,7 @@ export interface VisitOnDay {
   team: string | null;
 }
 
-type VisitRow = { id: number; due_at: Date | string; customer: string; email: string | null; service: string; team_id: number | null; team: string | null };
+type VisitRow = { id: number; reference: number | null; due_at: Date | string; customer: string; email: string | null; service: string; team_id: number | null; team: string | null };
 
 /** Visits a closure set aside, each waiting for its customer to choose another time (042_closure_moves.sql). */
 export function closureMovesRepository(db: Database) {
@@ -20,7 +22,7 @@ export function closureMovesRepository(db: Database) {
   async function visitsBetween(from: string, to: string, teamId: number | null): Promise<VisitOnDay[]> {
     const { start, end } = londonDaysSpan(from, to);
     const rows = await db.query<VisitRow>(
-      `SELECT o.id, o.due_at, u.name AS customer, u.email, s.name AS service, o.team_id, t.name AS team
+      `SELECT o.id, o.reference, o.due_at, u.name AS customer, u.email, s.name AS service, o.team_id, t.name AS team
          FROM orders o JOIN users u ON u.id = o.user_id JOIN services s ON s.id = o.service_id LEFT JOIN teams t ON t.id = o.team_id
         WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2
           AND ($3::int IS NULL OR o.team_id = $3::int)
@@ -28,7 +30,7 @@ export function closureMovesRepository(db: Database) {
       [start, end, teamId],
     );
     return rows.map((row) => ({
-      orderId: row.id, dueAt: new Date(row.due_at), customer: row.customer, email: row.email ?? '', service: row.service, teamId: row.team_id, team: row.team,
+      orderId: row.id, reference: row.reference, dueAt: new Date(row.due_at), customer: row.customer, email: row.email ?? '', service: row.service, teamId: row.team_id, team: row.team,
     }));
   }
 

@@ -2,16 +2,15 @@ import type { Database } from '../db/database';
 import type { MailOutbox } from '../jobs';
 import { conflict, HttpError } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
-import { paymentReceiptMail } from './checkout-mail';
+import { paymentReceiptMail } from '../mails/checkout-mails';
 import { chargeSavedCard } from './saved-cards';
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { isCharge, ledgerTotals, type LedgerLine } from '../../domain/money/ledger';
-import type { Mail } from './mail';
-import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
-import { manageLines, payNowUrl } from './order-mails';
+import { toPounds, type Pence } from '../../domain/money/money';
+import { balanceDueMail } from '../mails/balance-mails';
 import type { PaymentProvider } from './payment-provider';
-import type { MailSite } from '../jobs';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late
@@ -78,7 +77,7 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
     session = await deps.payments.createPayment({
       orderId: order.id,
       amount: toPounds(ledgerTotals(ledger).balanceDue),
-      description: `${order.service_name}, balance of order #${order.id}`,
+      description: `${order.service_name}, balance of ${orderName(order)}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}-balance-${lastCharge?.id ?? 0}`,
     });
@@ -113,15 +112,4 @@ export async function recordBalancePayment(
     orderId: order.id, actorId: null, actor, action: 'order.balance_paid', from: null, to: String(toPounds(owed)), at: deps.now,
   });
   await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], owed));
-}
-
-export function balanceDueMail(order: OrderRow, due: number, site: MailSite): Mail {
-  const text = [
-    `Hello ${order.user_name},`,
-    '',
-    `Order #${order.id} (${order.service_name}) has a balance due of ${formatPounds(due)}.`,
-    `To pay it, press Pay now on your order on My orders: ${payNowUrl(site, order.id)}`,
-    ...manageLines(site),
-  ].join('\n');
-  return { to: order.user_email, subject: `Balance due: ${formatPounds(due)} for order #${order.id}`, text };
 }

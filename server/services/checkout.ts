@@ -10,7 +10,7 @@ import { assertBookableTime } from './bookable-time';
 import { chooseTeam } from './availability';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { checkoutRepository } from '../repositories/checkout';
-import { bookingConfirmationMail } from './checkout-mail';
+import { bookingConfirmationMail } from '../mails/checkout-mails';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import type { MailOutbox } from '../jobs';
@@ -56,8 +56,9 @@ export async function checkoutOrder(
   // With no key there is nothing to replay: refused before any statement.
   if (!key && request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
-  // A card answer gets its payment page once the order is checked out (below); the key keeps this.
-  const response: CheckoutResponse = { message: CHECKOUT_MESSAGE, payment: request.payment };
+  // A card answer gets its payment page once the order is checked out (below); the key keeps this,
+  // and the write adds the reference the order is given (checkout repository).
+  const answer = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
   // Seven statements for a one-off booking (docs/decisions/033, counted by
   // tests/services/checkout-statements.test.ts): BEGIN, the read that locks, the day's jobs, the
@@ -105,7 +106,7 @@ export async function checkoutOrder(
     // administrator's assignment is: the history says who has had the job from the start.
     const written = await checkoutRepository(tx).write({
       ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
-      key: key ? { key, requestHash, response } : null,
+      key: key ? { key, requestHash, response: answer } : null,
       price: repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
     });
     if (written.version === null) throw conflict('This order has already been checked out');
@@ -114,7 +115,7 @@ export async function checkoutOrder(
     const placed: OrderRow = {
       ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
       client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
-      version: written.version, duration_minutes: team.minutes, team_id: team.teamId,
+      version: written.version, reference: written.reference, duration_minutes: team.minutes, team_id: team.teamId,
       ...(repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
     } as OrderRow;
     const placedLedger: LedgerLine[] = repriced && price.added
@@ -141,6 +142,7 @@ export async function checkoutOrder(
   });
   if (outcome.replayed) return replay(deps, outcome.replayed, requestHash, request.order);
   if (outcome.seriesId !== null) await planAfterCheckout(deps, outcome.seriesId);
+  const response: CheckoutResponse = { ...answer, reference: outcome.placed!.reference! };
   if (request.payment === 'cash') return response;
   // The payment pending mail is already written with the checkout, whether or not the page opens now.
   return { ...response, shippingInfo: await startPayment(deps, outcome.placed!) };
@@ -161,12 +163,6 @@ async function planAfterCheckout(deps: CheckoutDeps, seriesId: number): Promise<
   }
 }
 
-async function paymentPageOf(deps: CheckoutDeps, orderId: number): Promise<string> {
-  const order = await orderRepository(deps.db).find(orderId);
-  if (!order) throw notFound('Order not found');
-  return startPayment(deps, order);
-}
-
 function assertNotCheckedOut(order: OrderRow): void {
   if (order.checked_out_at !== null) throw conflict('This order has already been checked out');
   if (order.status === 'cancelled') throw conflict('This order is cancelled');
@@ -181,8 +177,12 @@ async function replay(
 ): Promise<CheckoutResponse> {
   if (earlier.request_hash !== requestHash) throw usedKey();
   const response = earlier.response as CheckoutResponse;
-  if (response.payment !== 'card') return response;
-  return { ...response, shippingInfo: await paymentPageOf(deps, orderId) };
+  if (response.payment !== 'card' && response.reference) return response;
+  // A card answer gets its payment page again; an answer kept before references (043) gets its reference.
+  const order = await orderRepository(deps.db).find(orderId);
+  if (!order) throw notFound('Order not found');
+  const replayed = { ...response, reference: order.reference ?? response.reference };
+  return response.payment === 'card' ? { ...replayed, shippingInfo: await startPayment(deps, order) } : replayed;
 }
 
 /** The same fields in any key order hash alike. */

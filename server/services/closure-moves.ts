@@ -8,7 +8,7 @@ import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import type { Mail } from './mail';
-import { closureMoveMail } from './closure-mail';
+import { closureMoveMail } from '../mails/closure-mails';
 
 /**
  * Visits on a day the company closes are set aside, not cancelled (decision 048): each keeps its

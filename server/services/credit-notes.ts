@@ -10,10 +10,11 @@ import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
 import { invoiceLineViews } from './invoice-lines';
 import { invoiceLines } from './order-lines';
-import { addressOf, manageLines, receiptUrl } from './order-mails';
+import { addressOf, manageLines, receiptUrl } from '../mails/order-parts';
 import { formatLondon } from '../../domain/time/london-time';
 import { toPence } from '../../domain/money/money';
 import { lineText, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * Credit notes (issue 23 row 6): a refund of an invoiced order gives back part or all of what the
@@ -35,13 +36,13 @@ export async function issueCreditNote(tx: Database, order: OrderRow, credit: Pen
   const lines: OrderLine[] = invoiced.map((rate, index) => {
     const amount = index === invoiced.length - 1 ? left : Math.round((credit * rate.gross) / charged);
     left -= amount;
-    return { kind: 'credit', name: `Refund on the cancellation of order #${order.id}`, quantity: null, unitPrice: null, amount, vatPercent: rate.rate };
+    return { kind: 'credit', name: `Refund on the cancellation of ${orderName(order)}`, quantity: null, unitPrice: null, amount, vatPercent: rate.rate };
   });
   const totals = totalsOf(vatByRate(lines));
   const note = await notes.issue({
     invoice_number: invoice.number, orderId: order.id, issuedAt: now, customer_name: invoice.customer_name,
     customer_address: invoice.customer_address ?? addressOf(order),
-    reason: `Refund on the cancellation of order #${order.id}`, lines,
+    reason: `Refund on the cancellation of ${orderName(order)}`, lines,
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
   await outbox.add(tx, creditNoteMail(order, note, outbox.site));
@@ -75,7 +76,7 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `Credit note ${creditNoteLabel(note.number)} for VAT invoice ${invoiceLabel(note.invoice_number)} (order #${order.id})`,
+    `Credit note ${creditNoteLabel(note.number)} for VAT invoice ${invoiceLabel(note.invoice_number)} (${orderName(order)})`,
     `Issued: ${formatLondon(note.issued_at)} (UK time)`,
     `${supplierOf(site).name}, ${supplierOf(site).address}, VAT registration number ${site.vatNumber}`,
     `Customer: ${note.customer_name}`,
@@ -88,5 +89,5 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
     `The invoice and its credit note online: ${receiptUrl(site, order.id)}`,
     ...manageLines(site),
   ].join('\n');
-  return { to: order.user_email, subject: `Credit note ${creditNoteLabel(note.number)} for order #${order.id}`, text };
+  return { to: order.user_email, subject: `Credit note ${creditNoteLabel(note.number)} for ${orderName(order)}`, text };
 }

@@ -4,6 +4,7 @@ import type { CreditNote, InvoiceLine, Receipt, VatAtRate } from '../../openapi/
 import { formatPounds, toPence } from '../../domain/money/money';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
+import { orderReference } from '../../domain/orders/order-reference';
 
 /**
  * VAT invoices and credit notes as PDF (decision 042: pdfkit). Drawn from the same view the invoice
@@ -16,7 +17,7 @@ export function invoicePdf(receipt: Receipt): Promise<Buffer> {
       ['Invoice number', invoiceLabel(receipt.number)],
       ['Date of issue', uk(receipt.issued)],
       ['Time of supply (tax point)', uk(receipt.supplied)],
-      ['Order', `#${receipt.order_id}`],
+      ['Order', orderReference(receipt)],
     ]);
     parties(doc, receipt, receipt.customer, receipt.address);
     doc.font('Helvetica').fontSize(10).text(`${receipt.service}${receipt.due ? `, ${uk(receipt.due)} (UK time)` : ''}`);
@@ -34,7 +35,7 @@ export function creditNotePdf(receipt: Receipt, note: CreditNote): Promise<Buffe
       ['Credit note number', note.label],
       ['Date of issue', uk(note.issued)],
       ['Credits VAT invoice', `${invoiceLabel(note.invoice)} of ${uk(receipt.issued)}`],
-      ['Order', `#${receipt.order_id}`],
+      ['Order', orderReference(receipt)],
     ]);
     parties(doc, receipt, note.customer, note.address);
     doc.font('Helvetica-Bold').fontSize(10).text('Reason');

@@ -18,10 +18,11 @@ import { priceJob } from '../../domain/money/pricing';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobEditMail } from '../mails/job-edit-mail';
 import { chooseTeam, SLOT_TAKEN_MESSAGE } from './availability';
+import { orderReference } from '../../domain/orders/order-reference';
 import { collectBalance } from './balance-collection';
 import { assertBookableTime } from './bookable-time';
 import { refundCardPayments } from './card-refunds';
-import { bookingCalendar, myOrdersUrl } from './order-mails';
+import { bookingCalendar, myOrdersUrl } from '../mails/order-parts';
 import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 import { assertPriceable } from './pricing';
@@ -185,7 +186,7 @@ export async function editJob(deps: Deps, admin: AuthUser, orderId: number, save
     const text = jobEditMail({
       name: edited.user_name,
       service: edited.service_name,
-      reference: `#${edited.reference ?? edited.id}`,
+      reference: orderReference(edited),
       when: formatLondon(edited.due_at),
       was: applied.moved ? formatLondon(applied.order.due_at) : null,
       changes: applied.lines.map((line) => lineText(line)),

@@ -6,7 +6,7 @@ import { officeCustomersRepository, type OfficeCustomer } from '../repositories/
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { checkoutOrder } from './checkout';
 import { INVITATION_VALIDITY_MS } from './cleaners';
-import { officeInvitationMail, officePayNowMail } from './office-booking-mails';
+import { officeInvitationMail, officePayNowMail } from '../mails/office-booking-mails';
 import { createOrder } from './orders';
 import { assertPlainName } from './plain-names';
 import { createQuote } from './quotes';
@@ -33,10 +33,11 @@ export async function createOfficeBooking(ctx: AppContext, staff: AuthUser, inpu
   const { customer, invited } = await customerOf(ctx, input.customer);
   const user: AuthUser = { id: customer.id, name: customer.name, email: customer.email, roles: customer.roles };
   let orderId: number | null = null;
+  let reference = 0;
   try {
     const order = await createOrder(ctx.db, user, { service: input.service, items: input.items, quote: quote.id }, now);
     orderId = order.id;
-    await checkoutOrder(
+    ({ reference } = await checkoutOrder(
       { db: ctx.db, payments: ctx.payments, outbox: ctx.outbox, now },
       user,
       {
@@ -44,7 +45,7 @@ export async function createOfficeBooking(ctx: AppContext, staff: AuthUser, inpu
         city: input.city, code_postal: input.code_postal, client_note: input.client_note, payment: input.payment === 'pay_link' ? 'card' : 'cash',
       },
       undefined,
-    );
+    ));
   } catch (error) {
     await customers.undo(orderId, invited ? customer.id : null);
     throw error;
@@ -62,9 +63,9 @@ export async function createOfficeBooking(ctx: AppContext, staff: AuthUser, inpu
       await createResetTokenRepository(tx).create(customer.id, token, new Date(now.getTime() + INVITATION_VALIDITY_MS));
       await ctx.outbox.add(tx, officeInvitationMail(customer, token, ctx.config.publicUrl));
     }
-    if (input.payment === 'pay_link') await ctx.outbox.add(tx, officePayNowMail(customer, placed, total, ctx.outbox.site));
+    if (input.payment === 'pay_link') await ctx.outbox.add(tx, officePayNowMail(customer, { id: placed, reference }, total, ctx.outbox.site));
   });
-  return { order: placed, customer: customer.id, invited, total: toPounds(total), payment: input.payment };
+  return { order: placed, reference, customer: customer.id, invited, total: toPounds(total), payment: input.payment };
 }
 
 async function customerOf(ctx: AppContext, choice: OfficeBookingRequest['customer']): Promise<{ customer: OfficeCustomer; invited: boolean }> {

@@ -35,6 +35,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
   const notes = await customerNotesRepository(db).forCustomer(order.user_id);
   return {
     order_id: order.id,
+    ...(order.reference !== null ? { reference: order.reference } : {}),
     service: order.service_name,
     dueTime: isoOrNull(order.due_at),
     status: order.status,

@@ -4,7 +4,7 @@ import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { issueInvoice, vatInvoiceLines } from './receipts';
-import { paymentFailedMail, paymentReceiptMail } from './checkout-mail';
+import { paymentFailedMail, paymentReceiptMail } from '../mails/checkout-mails';
 import { paymentEventsRepository } from '../repositories/payment-events';
 import { toPence, toPounds } from '../../domain/money/money';
 import { ledgerRepository } from '../repositories/ledger';
@@ -14,6 +14,7 @@ import { savedCardRepository } from '../repositories/saved-cards';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../jobs';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * The shop's side of card payments (decision 008): start one payment per order, and mark an order
@@ -63,7 +64,7 @@ export async function startPayment(deps: Pick<PaymentDeps, 'db' | 'payments'>, o
       orderId: order.id,
       // What the ledger owes: the amount the provider is asked for is the one every page shows.
       amount: toPounds(ledgerTotals(ledger).balanceDue),
-      description: `${order.service_name}, order #${order.id}`,
+      description: `${order.service_name}, ${orderName(order)}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}`,
       ...(saveCard ? { saveCard } : {}),

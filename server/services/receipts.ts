@@ -17,7 +17,8 @@ import { timeOfSupply } from './time-of-supply';
 import { invoiceLines, orderLines } from './order-lines';
 import { formatLondon } from '../../domain/time/london-time';
 import { grossOf, lineText, totalsOf, vatByRate } from '../../domain/money/order-lines';
-import { addressOf, manageLines, receiptUrl } from './order-mails';
+import { addressOf, manageLines, receiptUrl } from '../mails/order-parts';
+import { orderName } from '../../domain/orders/order-reference';
 
 
 export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it is paid';
@@ -85,6 +86,7 @@ export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invo
     issued: new Date(invoice.issued_at).toISOString(),
     supplied: suppliedAt(invoice).toISOString(),
     order_id: order.id,
+    reference: order.reference!,
     company: supplier.name,
     supplierAddress: supplier.address,
     vatNumber: supplier.vatNumber,
@@ -112,7 +114,7 @@ export function vatInvoiceLines(order: OrderRow, ledger: readonly LedgerLine[], 
   const totals = totalsOf(rates);
   const supplier = supplierOf(site);
   return [
-    `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`,
+    `VAT invoice ${invoiceLabel(invoice.number)} for ${orderName(order)}`,
     `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
     `Time of supply: ${formatLondon(suppliedAt(invoice))} (UK time)`,
     `${supplier.name}, ${supplier.address}, VAT registration number ${supplier.vatNumber}`,
@@ -133,5 +135,5 @@ export function vatInvoiceLines(order: OrderRow, ledger: readonly LedgerLine[], 
 
 export function vatInvoiceMail(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): Mail {
   const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, ledger, invoice, site), ...manageLines(site)].join('\n');
-  return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for order #${order.id}`, text };
+  return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for ${orderName(order)}`, text };
 }

@@ -16,7 +16,8 @@ import type { PaymentProvider } from './payment-provider';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { refundCardPayments } from './card-refunds';
 import type { MailOutbox } from '../jobs';
-import { cancellationRequestMail, refundDecisionMail } from './manage-mails';
+import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
+import { orderName } from '../../domain/orders/order-reference';
 
 
 export const REFUND_REQUESTED_MESSAGE = 'Order refund sent successfully, we will contact you asap !';
@@ -153,7 +154,7 @@ export async function creditCancellation(
   const credits = note ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent })) : [{ amount: due, vatPercent: firstRate }];
   for (const credit of credits) {
     await ledger.add({
-      orderId: order.id, kind: 'adjustment', name: `Cancellation of order #${order.id}`, amount: -credit.amount, vatPercent: credit.vatPercent,
+      orderId: order.id, kind: 'adjustment', name: `Cancellation of ${orderName(order)}`, amount: -credit.amount, vatPercent: credit.vatPercent,
       reason, actorId: actor.id, actor: actor.name, at: now,
     });
   }

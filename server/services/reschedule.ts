@@ -10,7 +10,7 @@ import { claimTeam } from './availability';
 import { assertBookableTime } from './bookable-time';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { formatPounds, toPence, toPounds } from '../../domain/money/money';
-import { rescheduleMail } from './manage-mails';
+import { rescheduleMail } from '../mails/manage-mails';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 import { awaitsCardPayment } from './payments';

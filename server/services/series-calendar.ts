@@ -3,7 +3,7 @@ import type { MailSite } from '../jobs';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
 import type { MailAttachment } from './mail';
-import { addressOf, DEFAULT_JOB_MINUTES, myOrdersUrl } from './order-mails';
+import { addressOf, DEFAULT_JOB_MINUTES, myOrdersUrl } from '../mails/order-parts';
 import { occurrenceStart } from '../../domain/time/series-dates';
 import { seriesCalendarFile } from './series-ics';
 

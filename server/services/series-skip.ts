@@ -21,7 +21,7 @@ import { refundRepository } from '../repositories/refunds';
 import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
 import { seriesCalendar } from './series-calendar';
-import { skipUndoneMail, visitSkippedMail } from './series-mails';
+import { skipUndoneMail, visitSkippedMail } from '../mails/series-mails';
 
 /**
  * "Skip" and "Undo" on a visit of a series (issue 25, decisions 031 and 043): skipping is immediate

@@ -13,7 +13,7 @@ import { ledgerTotals } from '../../domain/money/ledger';
 import { auditRepository } from '../repositories/audit';
 import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
-import { seriesEndedMail } from './series-mails';
+import { seriesEndedMail } from '../mails/series-mails';
 import { chargeUnearnedDiscount, unearnedDiscount } from './unearned-discount';
 
 

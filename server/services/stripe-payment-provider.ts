@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { conflict } from '../lib/http-error';
-import { MY_ORDERS_PATH } from './order-mails';
+import { MY_ORDERS_PATH } from '../mails/order-parts';
 import { toPence, toPounds } from '../../domain/money/money';
 import type { IncomingNotification, PaymentFailure, PaymentNotification, PaymentProvider, SavedCardResult } from './payment-provider';
 

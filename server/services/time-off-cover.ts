@@ -9,7 +9,7 @@ import { scheduleRepository } from '../repositories/schedule';
 import { coverVisits, withTimeOff } from '../../domain/capacity/time-off-cover';
 import { londonDate } from '../../domain/time/london-time';
 import { listedVisits, setAsideVisit } from './closure-moves';
-import { teamOffMoveMail } from './closure-mail';
+import { teamOffMoveMail } from '../mails/closure-mails';
 import { UNASSIGNED } from './schedule';
 
 /**

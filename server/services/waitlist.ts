@@ -12,7 +12,7 @@ import { OFFER_PARAMETER, waitlistOfferMail } from '../mails/waitlist-mails';
 import { bookableWindow } from './availability';
 import { checkoutOrder, type CheckoutDeps } from './checkout';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
-import { MY_ORDERS_PATH } from './order-mails';
+import { MY_ORDERS_PATH } from '../mails/order-parts';
 import { audited } from './pricing-settings';
 import { dayTimes } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';

@@ -24,15 +24,15 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
     const order = await placeOrder(server, jane.token, house);
     const { data, response } = await checkout(server, jane.token, checkoutBody(order.id, inHours(48), 'cash'));
     expect(response.status).toBe(200);
-    expect(data).toEqual({ message: 'Payment was successfully !', payment: 'cash' });
-
     const mine = await myOrder(server, jane.token, order.id);
+    // The answer names the order by the reference the customer is shown (decision 051).
+    expect(data).toEqual({ message: 'Payment was successfully !', payment: 'cash', reference: mine.reference });
     expect(mine.status).toBe('awaiting_validation');
     expect(mine.due).toBe('2030-01-09T12:00:00.000Z');
 
     const mail = await server.latestMail(jane.email);
     expect(mail?.subject).toContain(house.serviceName);
-    expect(mail?.text).toContain(`order #${order.id}`);
+    expect(mail?.text).toContain(`order #${mine.reference}`);
     expect(mail?.text).toContain(`£${order.total.toFixed(2)}`);
     expect(mail?.text).toContain('2030-01-09 12:00');
     expect(mail?.text).toContain('221B Baker Street, London, NW1 6XE');

@@ -1,6 +1,7 @@
 import type { AdminOrder, CheckoutRequest, Item, MyOrder, PaymentMethod, Stats } from '../../openapi/schema';
 import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import type { TestServer } from './support/test-server';
+import { orderName } from '../../domain/orders/order-reference';
 
 /** Shared set-up of the booking, admin and payment suites: a movable clock, orders, checkouts. */
 
@@ -127,6 +128,11 @@ export async function myOrder(server: TestServer, token: string, id: number): Pr
     if (order) return order;
     if (!data || data.length < 100) throw new Error(`order ${id} is not in My orders`);
   }
+}
+
+/** "order #12": how mails and screens name an order to its customer (decision 051), from the reference My orders gives it. */
+export async function orderNameOf(server: TestServer, token: string, id: number): Promise<string> {
+  return orderName(await myOrder(server, token, id));
 }
 
 export async function adminOrderRow(server: TestServer, adminToken: string, id: number): Promise<AdminOrder> {

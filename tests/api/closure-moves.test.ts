@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClosureVisit } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { MOVE_LINK_USED } from '../../server/services/closure-moves';
-import { bookedOrder, catalogue, createClock, myOrder, send, type Catalogue } from './booking-fixtures';
+import { bookedOrder, catalogue, createClock, myOrder, orderNameOf, send, type Catalogue } from './booking-fixtures';
 import { waitForMail } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
@@ -38,8 +38,10 @@ async function setClock(to: string | Date) {
 }
 const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin, body });
 const at = (date: string, time: string) => londonLocalToInstant(date, time);
-const moveMail = (customer: TestCustomer, orderId: number) =>
-  waitForMail(server.config.outboxDir, customer.email, { where: (mail) => mail.subject === `Please choose a new time: order #${orderId}` });
+const moveMail = async (customer: TestCustomer, orderId: number) => {
+  const name = await orderNameOf(server, customer.token, orderId);
+  return waitForMail(server.config.outboxDir, customer.email, { where: (mail) => mail.subject === `Please choose a new time: ${name}` });
+};
 const tokenIn = async (customer: TestCustomer, orderId: number) => {
   const link = new URL((await moveMail(customer, orderId)).links.find((href) => href.includes('move='))!);
   expect(link.pathname).toBe('/profile-services');
@@ -69,7 +71,7 @@ describe('closing a day with visits booked', () => {
     expect(closed).toEqual({ status: 201, body: { date: '2027-04-06', reason: 'Staff training', jobs: 2, visits: listed.body } });
     const mail = await moveMail(jane, janes.id);
     expect(mail.text).toContain('we are closed on 2027-04-06 (Staff training), so your booking of');
-    expect(mail.text).toContain(`(order #${janes.id}) on 2027-04-06 09:00 (UK time) cannot go ahead then.`);
+    expect(mail.text).toContain(`(${await orderNameOf(server, jane.token, janes.id)}) on 2027-04-06 09:00 (UK time) cannot go ahead then.`);
     const token = await tokenIn(jane, janes.id);
 
     // Within 24 hours of the visit a customer's own move costs 30%; the company's move is free.

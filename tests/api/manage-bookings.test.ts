@@ -8,7 +8,7 @@ import { mailOutbox, QUEUES } from '../../server/jobs';
 import { REMINDER_CRON, sendDueReminders } from '../../server/jobs/reminders';
 import type { OutboxMail } from '../../server/services/outbox';
 import {
-  catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, paidCardOrder, pence, placeOrder, send, startedOrder, type Catalogue,
+  catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, paidCardOrder, pence, placeOrder, send, startedOrder, type Catalogue,
 } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -141,13 +141,14 @@ describe('mails of a booking', () => {
     expect(booked!.attachments.some((file) => file.content.includes('DTSTART;TZID=Europe/London:'))).toBe(true);
 
     expect((await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Moving' } })).status).toBe(201);
-    const [requested] = await mailsTo(jane.email, new RegExp(`^Cancellation requested: order #${order.id}$`));
+    const name = await orderNameOf(server, jane.token, order.id);
+    const [requested] = await mailsTo(jane.email, new RegExp(`^Cancellation requested: ${name}$`));
     expect(requested!.text).toContain('cancelling is free');
     expect(requested!.links).toContain('https://sparkle.example.co.uk/profile-services');
 
     const admin = await server.adminToken();
     expect((await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { order: order.id, status: 'accepted' } })).status).toBe(200);
-    const [decided] = await mailsTo(jane.email, new RegExp(`^Cancellation accepted: order #${order.id}$`));
+    const [decided] = await mailsTo(jane.email, new RegExp(`^Cancellation accepted: ${name}$`));
     expect(decided!.text).toContain('Nothing was paid, so nothing is owed.');
   });
 });
@@ -159,8 +160,8 @@ describe('the reminder 24 hours before the job', () => {
     // Within opening hours (07:00–20:00 UK, decision 015): 12:00 two days on.
     const later = await cashOrder(48);
     const outbox = mailOutbox(server.app.jobs, { publicUrl: server.config.publicUrl, vatNumber: server.config.vatNumber });
-    const subject = (id: number) => (mail: OutboxMail) => mail.subject.startsWith('Reminder:') && mail.text.includes(`order #${id})`);
-    const reminders = async (id: number) => (await server.outbox()).filter(subject(id));
+    const subject = (name: string) => (mail: OutboxMail) => mail.subject.startsWith('Reminder:') && mail.text.includes(`${name})`);
+    const reminders = async (id: number) => (await server.outbox()).filter(subject(await orderNameOf(server, jane.token, id)));
 
     // 25 hours before the job: nothing yet.
     expect(await sendDueReminders(server.db, outbox, clock.now())).toBe(0);
@@ -201,7 +202,7 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
     const gross = pence(order.total);
     const vat = Math.round(gross / 6);
     expect(body).toMatchObject({
-      order_id: order.id, company: 'Sparkle Cleaning', vatNumber: 'GB 987 6543 21', customer: 'Jane Reschedules',
+      order_id: order.id, reference: (await myOrder(server, jane.token, order.id)).reference, company: 'Sparkle Cleaning', vatNumber: 'GB 987 6543 21', customer: 'Jane Reschedules',
       vatRates: [{ rate: 20, gross: gross / 100, vat: vat / 100, net: (gross - vat) / 100 }],
       gross: gross / 100, vat: vat / 100, net: (gross - vat) / 100, payment: 'card',
     });
@@ -211,9 +212,9 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
     // Asked again: the same invoice, never a new number.
     expect((await send(server, 'GET', `/services/order/${order.id}/receipt`, { token: jane.token })).body.number).toBe(body.number);
     // One mail: the payment receipt carries the VAT invoice issued with it.
-    const mails = await mailsTo(jane.email, new RegExp(`^Payment received: .* for order #${order.id}$`));
+    const mails = await mailsTo(jane.email, new RegExp(`^Payment received: .* for order #${body.reference}$`));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(`VAT invoice ${String(body.number).padStart(6, '0')} for order #${order.id}`);
+    expect(mails[0]!.text).toContain(`VAT invoice ${String(body.number).padStart(6, '0')} for order #${body.reference}`);
     expect(mails[0]!.text).toContain('VAT registration number GB 987 6543 21');
     expect(mails[0]!.text).toMatch(/Gross: £\d{1,3}(,\d{3})*\.\d\d/);
     expect(await mailsTo(jane.email, /^VAT invoice/)).toHaveLength(0);
@@ -246,7 +247,7 @@ describe('GET /services/order/{id}/receipt (getReceipt): the VAT invoice', () =>
     const numbers = [...byOrder.values()].map((set) => [...set][0]!).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => before + 1 + i));
     expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE order_id = ANY($1::int[])', [orders.map((o) => o.id)]))[0]!.n).toBe(12);
-    const invoiceMails = (await server.outbox()).filter((mail) => /^VAT invoice/.test(mail.subject) && orders.some((o) => mail.subject.endsWith(`order #${o.id}`)));
+    const invoiceMails = (await server.outbox()).filter((mail) => /^VAT invoice/.test(mail.subject) && answers.some((answer) => mail.subject.endsWith(`order #${answer.body.reference}`)));
     expect(invoiceMails).toHaveLength(12);
   });
 });

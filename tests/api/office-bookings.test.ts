@@ -55,7 +55,7 @@ describe('staff book a phone caller', () => {
 
     const mails = (await server.outbox()).filter((mail) => mail.to === email);
     expect(mails.map((mail) => mail.subject)).toEqual(expect.arrayContaining([
-      'Your Sparkle Cleaning account', expect.stringMatching(/^Payment pending: /), `Pay now: order #${placed.order}, ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(placed.total)}`,
+      'Your Sparkle Cleaning account', expect.stringMatching(/^Payment pending: /), `Pay now: order #${placed.reference}, ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(placed.total)}`,
     ]));
     const link = mails.find((mail) => mail.subject === 'Your Sparkle Cleaning account')!.links.find((href) => href.includes('/reset-password/'))!;
     const token = link.split('/reset-password/')[1]!;

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrequencyCode, QuoteOptions, QuoteRequest } from '../../openapi/schema';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
+import { orderName } from '../../domain/orders/order-reference';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 const START = '2030-01-07T12:00:00.000Z';
@@ -156,7 +157,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(mine.payment.payable).toBe(true);
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
     expect(pence(detail!.payment.balanceDue)).toBe(fee);
-    const asked = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject === `Balance due: ${gbp(fee)} for order #${outcome.id}`);
+    const asked = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject === `Balance due: ${gbp(fee)} for ${orderName(mine)}`);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.text).toContain(`#order-${outcome.id}`);
     // Pay now pays the balance through the provider's page.
@@ -224,7 +225,8 @@ describe('one ledger: every surface shows the same amounts', () => {
     }
 
     // The booking mail's total is the quote's.
-    const mails = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.text.includes(`order #${outcome.id}`));
+    const shownName = await orderNameOf(server, jane.token, outcome.id);
+    const mails = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.text.includes(shownName));
     const booked = mails.find((mail) => /^(Booking confirmed|Payment pending)/.test(mail.subject))!;
     expect(booked.text).toContain(`Total: ${gbp(outcome.quoted)}`);
 
@@ -232,7 +234,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     // The receipt mail names what was paid; the VAT invoice lists lines that add up to its gross.
     const receiptMail = mails.find((mail) => mail.subject.startsWith('Payment received:') && !mail.text.includes('balance'))!;
     const firstPaid = provider.asked[0]!;
-    expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for order #${outcome.id}`);
+    expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for ${shownName}`);
     expect(receiptMail.text).toContain(`Gross: ${gbp(firstPaid)}`);
     const receipt = await send(server, 'GET', `/services/order/${outcome.id}/receipt`, { token: jane.token });
     expect(receipt.status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { signNotification } from '../../server/services/test-payment-provider';
 import {
-  catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, paidCardOrder, pence, placeOrder, send, stats, type Catalogue,
+  catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, orderNameOf, paidCardOrder, pence, placeOrder, send, stats, type Catalogue,
 } from './booking-fixtures';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './support/test-config';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -133,7 +133,7 @@ describe('the provider signed notification is the only thing that marks an order
     expect(answer.status).toBe(200);
     expect(await myOrder(server, jane.token, order.id)).toMatchObject({ status: 'payment_validated', payment: { method: 'card', status: 'paid', payable: false } });
     expect(pence((await stats(server, admin)).revenue) - pence(before.revenue)).toBe(pence(order.total));
-    expect((await server.latestMail(jane.email))?.subject).toMatch(new RegExp(`^Payment received: .* for order #${order.id}$`));
+    expect((await server.latestMail(jane.email))?.subject).toMatch(new RegExp(`^Payment received: .* for ${await orderNameOf(server, jane.token, order.id)}$`));
 
     expect((await postNotification(signed.body, signed.signature)).status).toBe(200);
     expect(pence((await stats(server, admin)).revenue) - pence(before.revenue)).toBe(pence(order.total));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDaysAtTen, adminOrderRow, catalogue, checkout, checkoutBody, myOrder, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
+import { inDaysAtTen, adminOrderRow, catalogue, checkout, checkoutBody, myOrder, orderNameOf, pence, placeOrder, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -63,7 +63,7 @@ describe('the test payment page (card checkout)', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/success?order=${order.id}`);
     const receipt = await server.latestMail(jane.email);
-    expect(receipt?.subject).toBe(`Payment received: ${gbp(order.total)} for order #${order.id}`);
+    expect(receipt?.subject).toBe(`Payment received: ${gbp(order.total)} for ${await orderNameOf(server, jane.token, order.id)}`);
     expect((await myOrder(server, jane.token, order.id)).status).toBe('payment_validated');
     expect(pence((await stats(server, admin)).revenue) - pence(before.revenue)).toBe(pence(order.total));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
-import { catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, orderNameOf, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
 
@@ -166,9 +166,10 @@ describe('a declined card, or one needing authentication', () => {
       await stripe.redeliver(event);
       const mails = (await server.outbox()).filter((mail) => mail.to === eve.email && mail.subject.startsWith('Payment needed'));
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe(`Payment needed: £${(pence(order.total) / 100).toFixed(2)} for order #${order.id}`);
+      const name = await orderNameOf(server, eve.token, order.id);
+      expect(mails[0]!.subject).toBe(`Payment needed: £${(pence(order.total) / 100).toFixed(2)} for ${name}`);
       expect(mails[0]!.text).toContain(
-        code === 'card_declined' ? `Your card was declined, so order #${order.id} is not paid yet.` : `Your bank asked you to confirm the payment for order #${order.id}, so it is not paid yet.`,
+        code === 'card_declined' ? `Your card was declined, so ${name} is not paid yet.` : `Your bank asked you to confirm the payment for ${name}, so it is not paid yet.`,
       );
       expect(mails[0]!.text).toContain(`press Pay now on your order on My orders: ${PUBLIC_URL}/profile-services#order-${order.id}`);
       expect((await myOrder(server, eve.token, order.id)).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: order.total });

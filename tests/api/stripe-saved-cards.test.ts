@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../server/services/payment-provider';
 import { chargeSavedCard } from '../../server/services/saved-cards';
 import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
 import { CHARGE_AHEAD_MS } from '../../server/services/visit-charges';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, pence, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, pence, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../support/stripe/fake-stripe';
@@ -173,7 +173,7 @@ describe('a saved card the bank refuses later: the visit is not paid, the custom
       const [refused] = offSessionIntents(customer);
       expect((await stripe.intentFailed(refused!.id)).status).toBe(200);
       const mails = await mailsTo(bea.email, 'Payment needed');
-      expect(mails.map((mail) => mail.subject)).toEqual([`Payment needed: £${visit.total.toFixed(2)} for order #${visit.id}`]);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Payment needed: £${visit.total.toFixed(2)} for ${await orderNameOf(server, bea.token, visit.id)}`]);
       expect(mails[0]!.text).toContain(`${PUBLIC_URL}/profile-services#order-${visit.id}`);
       const admin = await server.adminToken();
       const detail = await server.api.GET('/admin/order/{id}', { params: { path: { id: visit.id } }, headers: server.bearer(admin) });

@@ -105,7 +105,8 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
   // The order's back-office page, by keyboard.
   await page.getByRole('link', { name: `Open order #${order}` }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${order}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.getByText(`#${order}`, { exact: true })).toBeVisible();
 });
 
 test('staff book an existing customer found by email, paid in cash, and open the order', async ({ page, loginAs }) => {

@@ -44,7 +44,7 @@ describe('checkout machine behaviour', () => {
           checkout: fromPromise(async ({ input }) => {
             calls.push(input);
             if (fail) throw new Error('Network Error');
-            return { message: 'Payment was successfully !', payment: 'cash' as const };
+            return { message: 'Payment was successfully !', payment: 'cash' as const, reference: 3 };
           }),
         },
       }),
@@ -103,15 +103,15 @@ describe('checkout machine behaviour', () => {
       actions: {
         forgetOrder: () => seen.push('forget'),
         notifyPaid: () => seen.push('toast'),
-        goToSuccess: ({ context }) => seen.push(`success #${context.order?.id} ${context.form.date} ${context.form.time}`),
+        goToSuccess: ({ context }, params) => seen.push(`success #${params.reference} ${context.form.date} ${context.form.time}`),
         goToPayment: (_, params) => seen.push(`assign ${params.url}`),
       },
     });
     const cash = createActor(provided, { input: withOrder }).start();
     cash.send({ type: 'form.change', values: validCheckoutValues });
     cash.send({ type: 'order.submit' });
-    cash.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'cash' } } as never);
-    expect(seen).toEqual(['forget', 'toast', `success #12 ${validCheckoutValues.date} ${validCheckoutValues.time}`]);
+    cash.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'cash', reference: 3 } } as never);
+    expect(seen).toEqual(['forget', 'toast', `success #3 ${validCheckoutValues.date} ${validCheckoutValues.time}`]);
 
     seen.length = 0;
     const card = createActor(provided, { input: withOrder }).start();

@@ -14,7 +14,7 @@ const ITEMS = { service: 1, items: [{ id: 1, quantity: 2 }], frequency: 'one_off
 const ADDRESS = { address: '12 Baker Street', city: 'London', code_postal: 'NW1 6XE', phone: '020 7946 0001', client_note: '' };
 const TIME = { due_date: '2027-05-10', due_time: '10:00' };
 const QUOTE = { id: 'q1', total: 85 } as unknown as Quote;
-const PLACED: OfficeBooking = { order: 7, customer: 3, invited: true, total: 85, payment: 'pay_link' };
+const PLACED: OfficeBooking = { order: 7, reference: 5, customer: 3, invited: true, total: 85, payment: 'pay_link' };
 
 const EVENTS = [
   { type: 'customer.submit', customer: CUSTOMER },

@@ -16,7 +16,7 @@ describe('waiting list offer machine behaviour', () => {
       waitlistOfferMachine.provide({
         actors: {
           getWaitlistOffer: fromPromise(async ({ input }) => (calls.push(input), HELD_OFFER)),
-          checkoutWaitlistOffer: fromPromise(async ({ input }): Promise<CheckoutResponse> => (calls.push(input), { message: 'Payment was successfully !', payment: 'cash' })),
+          checkoutWaitlistOffer: fromPromise(async ({ input }): Promise<CheckoutResponse> => (calls.push(input), { message: 'Payment was successfully !', payment: 'cash', reference: 1 })),
         },
         actions: { afterBooking: () => seen.push('booked'), reloadOrders: () => seen.push('reload') },
       }),

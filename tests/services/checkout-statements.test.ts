@@ -46,7 +46,7 @@ describe('the statements a checkout sends', () => {
       city: 'London', code_postal: 'se22 8ab', client_note: '', payment: 'cash',
     }, 'statements-key');
 
-    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash' });
+    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash', reference: expect.any(Number) });
     expect(counting.statements, counting.statements.join('\n')).toHaveLength(CHECKOUT_STATEMENTS);
     expect(CHECKOUT_STATEMENTS).toBeLessThanOrEqual(8);
     expect(counting.statements[0]).toBe('BEGIN');

@@ -3,10 +3,10 @@ import type { LedgerLine } from '../../domain/money/ledger';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { OrderItemRow, OrderRow } from '../../server/repositories/orders';
-import { bookingConfirmationMail, paymentReceiptMail } from '../../server/services/checkout-mail';
+import { bookingConfirmationMail, paymentReceiptMail } from '../../server/mails/checkout-mails';
 import type { Mail } from '../../server/services/mail';
-import { cancellationRequestMail, refundDecisionMail, reminderMail, rescheduleMail } from '../../server/services/manage-mails';
-import { addressOf, bookingCalendar, manageLines, MY_ORDERS_PATH, myOrdersUrl, receiptUrl, whenText } from '../../server/services/order-mails';
+import { cancellationRequestMail, refundDecisionMail, reminderMail, rescheduleMail } from '../../server/mails/manage-mails';
+import { addressOf, bookingCalendar, manageLines, MY_ORDERS_PATH, myOrdersUrl, receiptUrl, whenText } from '../../server/mails/order-parts';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, placedOrder } from './support/booking';
 import { janeAndHouseKeeping, ownDatabase } from './support/own-database';
@@ -77,9 +77,9 @@ describe('the links and calendar entry every order mail shares', () => {
       'DTSTAMP:20300107T123456Z',
       'DTSTART;TZID=Europe/London:20300109T100000',
       'DTEND;TZID=Europe/London:20300109T113000',
-      `SUMMARY:Sparkle Cleaning: House Keeping (order #${cash.order.id})`,
+      `SUMMARY:Sparkle Cleaning: House Keeping (order #${cash.order.reference})`,
       'LOCATION:1 Test Street\\, London\\, SE22 8AB',
-      `DESCRIPTION:Order #${cash.order.id}. Manage it on My orders: http://localhost:3000/profile-services`,
+      `DESCRIPTION:Order #${cash.order.reference}. Manage it on My orders: http://localhost:3000/profile-services`,
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('the checkout and payment mails', () => {
     expect(lines(mail!)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `Thank you for booking House Keeping with us. Your order #${id}:`,
+      `Thank you for booking House Keeping with us. Your order #${order.reference}:`,
       '  - Bedroom x 2: £50.00',
       '  - Bathroom x 1: £30.00',
       'Total: £80.00',
@@ -124,11 +124,11 @@ describe('the checkout and payment mails', () => {
     const card = { ...cash.order, payment_method: 'card' as const, paid_amount: null };
     const pending = bookingConfirmationMail(card, cash.ledger, SITE, NOW);
     expect(pending.subject).toBe('Payment pending: House Keeping on 2030-01-09 10:00 (UK time)');
-    expect(lines(pending)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.id} is waiting for its payment:`);
+    expect(lines(pending)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.reference} is waiting for its payment:`);
     expect(lines(pending)).toContain('Payment: Card, payment pending: the booking is confirmed once the payment is made. If you left the payment page, press Pay now on My orders.');
     const paid = bookingConfirmationMail({ ...card, paid_amount: 80 }, cash.ledger, SITE, NOW);
     expect(paid.subject).toBe('Booking confirmed: House Keeping on 2030-01-09 10:00 (UK time)');
-    expect(lines(paid)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.id}:`);
+    expect(lines(paid)[2]).toBe(`Thank you for booking House Keeping with us. Your order #${cash.order.reference}:`);
     expect(lines(paid)).toContain('Payment: Card, paid');
     // A cash order with nothing paid is still confirmed.
     expect(bookingConfirmationMail({ ...cash.order, paid_amount: null }, cash.ledger, SITE, NOW).subject).toMatch(/^Booking confirmed: /);
@@ -146,11 +146,11 @@ describe('the checkout and payment mails', () => {
   it('the payment receipt names the amount the provider confirmed, when, and the invoice lines it is given', () => {
     const paid = { ...cash.order, payment_method: 'card' as const, paid_amount: 79.99, paid_at: new Date('2030-01-08T09:15:00.000Z') };
     const mail = paymentReceiptMail(paid, cash.ledger, SITE, ['VAT invoice 000042', 'Net: £66.66'], 7999);
-    expect([mail.to, mail.subject, mail.attachments]).toEqual([jane.email, `Payment received: £79.99 for order #${cash.order.id}`, undefined]);
+    expect([mail.to, mail.subject, mail.attachments]).toEqual([jane.email, `Payment received: £79.99 for order #${cash.order.reference}`, undefined]);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `We received your card payment of £79.99 for order #${cash.order.id}: your booking of House Keeping is confirmed.`,
+      `We received your card payment of £79.99 for order #${cash.order.reference}: your booking of House Keeping is confirmed.`,
       '  - Bedroom x 2: £50.00',
       '  - Bathroom x 1: £30.00',
       'Total: £80.00',
@@ -171,7 +171,7 @@ describe('the checkout and payment mails', () => {
 
   it('a receipt without a confirmed amount or time shows the total, and without invoice lines ends with the terms', () => {
     const mail = paymentReceiptMail({ ...cash.order, paid_amount: null, paid_at: null }, cash.ledger, SITE);
-    expect(mail.subject).toBe(`Payment received: £80.00 for order #${cash.order.id}`);
+    expect(mail.subject).toBe(`Payment received: £80.00 for order #${cash.order.reference}`);
     expect(lines(mail).slice(10)).toEqual([
       'Paid: £80.00 by card',
       '',
@@ -190,7 +190,7 @@ describe('the mails after checkout', () => {
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `Your booking of House Keeping (order #${cash.order.id}) is rescheduled.`,
+      `Your booking of House Keeping (order #${cash.order.reference}) is rescheduled.`,
       'New date and time: 2030-01-11 09:00 (UK time)',
       'Was: 2030-01-09 10:00 (UK time)',
       'Address: 1 Test Street, London, SE22 8AB',
@@ -210,11 +210,11 @@ describe('the mails after checkout', () => {
 
   it('a cancellation request says whether it was in time or what fee applies', () => {
     const late = cancellationRequestMail(cash.order, 24, SITE);
-    expect([late.to, late.subject, late.attachments]).toEqual([jane.email, `Cancellation requested: order #${cash.order.id}`, undefined]);
+    expect([late.to, late.subject, late.attachments]).toEqual([jane.email, `Cancellation requested: order #${cash.order.reference}`, undefined]);
     expect(lines(late)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `We received your request to cancel order #${cash.order.id} (House Keeping, 2030-01-09 10:00 (UK time)).`,
+      `We received your request to cancel order #${cash.order.reference} (House Keeping, 2030-01-09 10:00 (UK time)).`,
       'It was made within 24 hours of the job: by our terms a fee of £24.00 (30% of the price) applies.',
       'We will let you know our decision by mail.',
       ...CLOSING,
@@ -224,11 +224,11 @@ describe('the mails after checkout', () => {
 
   it('a declined cancellation leaves the booking as it is', () => {
     const mail = refundDecisionMail(cash.order, { status: 'rejected', fee: 24, refundDue: 56 }, SITE);
-    expect([mail.to, mail.subject]).toEqual([jane.email, `Cancellation declined: order #${cash.order.id}`]);
+    expect([mail.to, mail.subject]).toEqual([jane.email, `Cancellation declined: order #${cash.order.reference}`]);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `Your cancellation request for order #${cash.order.id} (House Keeping, 2030-01-09 10:00 (UK time)) was declined.`,
+      `Your cancellation request for order #${cash.order.reference} (House Keeping, 2030-01-09 10:00 (UK time)) was declined.`,
       'Your booking stays as it is.',
       ...CLOSING,
     ]);
@@ -237,11 +237,11 @@ describe('the mails after checkout', () => {
   it('an accepted cancellation says what is refunded, what fee is kept, or that nothing is owed', () => {
     const accepted = (fee: number, refundDue: number | null) => refundDecisionMail(cash.order, { status: 'accepted', fee, refundDue }, SITE);
     const mail = accepted(24, 56);
-    expect(mail.subject).toBe(`Cancellation accepted: order #${cash.order.id}`);
+    expect(mail.subject).toBe(`Cancellation accepted: order #${cash.order.reference}`);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `Your cancellation of order #${cash.order.id} (House Keeping, 2030-01-09 10:00 (UK time)) is accepted: the booking is cancelled.`,
+      `Your cancellation of order #${cash.order.reference} (House Keeping, 2030-01-09 10:00 (UK time)) is accepted: the booking is cancelled.`,
       'We refund £56.00 (what you paid less the £24.00 fee) to your card.',
       ...CLOSING,
     ]);
@@ -258,7 +258,7 @@ describe('the mails after checkout', () => {
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
       '',
-      `A reminder: we come for House Keeping (order #${cash.order.id}) on 2030-01-09 10:00 (UK time).`,
+      `A reminder: we come for House Keeping (order #${cash.order.reference}) on 2030-01-09 10:00 (UK time).`,
       'Address: 1 Test Street, London, SE22 8AB',
       'Please make sure we can get in.',
       'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',

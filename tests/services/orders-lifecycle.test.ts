@@ -199,8 +199,10 @@ describe('checkout (R-PAY)', () => {
   it('cash: answers the message, stores the details (postcode upper-cased) and the UK due time, and mails a confirmation', async () => {
     const order = await placed();
     const answer = await checkoutOrder(deps(), jane, details(order.id, later), undefined);
-    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash' });
     const detail = await getOrder(db, order.id);
+    // The answer names the order by the reference it was given, the one its mails carry (decision 051).
+    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash', reference: detail.reference });
+    expect(detail.reference).toEqual(expect.any(Number));
     expect(detail).toMatchObject({
       order_id: order.id,
       dueTime: '2030-01-09T10:00:00.000Z',
@@ -220,7 +222,7 @@ describe('checkout (R-PAY)', () => {
     const item = service.items[0]!;
     expect(detail.items).toEqual([{ name: item.name, quantity: 2, unit_price: item.price, total_price: Math.round(item.price * 200) / 100 }]);
     // Written in the checkout's own transaction (not on the pool), so it exists exactly when the checkout commits.
-    const confirmation = written.filter(({ mail }) => mail.to === jane.email && mail.text.includes(`#${order.id}:`));
+    const confirmation = written.filter(({ mail }) => mail.to === jane.email && mail.text.includes(`#${detail.reference}:`));
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]!.tx).not.toBe(db);
     expect(confirmation[0]!.mail.subject).toMatch(/^Booking confirmed: /);
@@ -236,7 +238,7 @@ describe('checkout (R-PAY)', () => {
     const order = await placed();
     const answer = await checkoutOrder(deps(), jane, details(order.id, later, 'card'), undefined);
     // A path, so the page opens wherever the site was opened (127.0.0.1, localhost, a LAN address).
-    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'card', shippingInfo: expect.stringMatching(/^\/test-payments\/[\w-]{20,}$/) });
+    expect(answer).toEqual({ message: CHECKOUT_MESSAGE, payment: 'card', reference: (await getOrder(db, order.id)).reference, shippingInfo: expect.stringMatching(/^\/test-payments\/[\w-]{20,}$/) });
   });
 
   it("needs 24 hours' notice: exactly 24 hours is accepted, a minute less refused with the earliest time", async () => {
@@ -264,13 +266,14 @@ describe('checkout (R-PAY)', () => {
   it('the same Idempotency-Key replays the first answer; with other details it is 422', async () => {
     const order = await placed();
     const first = await checkoutOrder(deps(), jane, details(order.id, later), 'key-1');
+    expect(first.reference).toBe((await getOrder(db, order.id)).reference);
     // The same fields in another order are the same request.
     const { payment, ...rest } = details(order.id, later);
     expect(await checkoutOrder(deps(), jane, { payment, ...rest }, 'key-1')).toEqual(first);
     await refused(checkoutOrder(deps(), jane, { ...details(order.id, later), city: 'Leeds' }, 'key-1'), 422, 'This Idempotency-Key was used for another request');
     // Another customer's key of the same name is theirs.
     const theirs = await placed(other);
-    expect(await checkoutOrder(deps(), other, details(theirs.id, later), 'key-1')).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash' });
+    expect(await checkoutOrder(deps(), other, details(theirs.id, later), 'key-1')).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash', reference: (await getOrder(db, theirs.id)).reference });
   });
 });
 
@@ -355,14 +358,14 @@ describe('refund decisions (R-ADMIN-5)', () => {
     await decideRefund({ db, payments: deps().payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     const receipt = await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id);
     const credit = receipt.creditNote!;
-    expect(credit).toMatchObject({ invoice: receipt.number, label: `CN-${String(credit.number).padStart(6, '0')}`, reason: `Refund on the cancellation of order #${order.id}` });
+    expect(credit).toMatchObject({ invoice: receipt.number, label: `CN-${String(credit.number).padStart(6, '0')}`, reason: `Refund on the cancellation of order #${receipt.reference}` });
     expect(Math.round(credit.gross * 100)).toBe(refundedPence);
     const vat = Math.round((refundedPence * 20) / 120);
     expect([credit.vat, credit.net]).toEqual([vat / 100, (refundedPence - vat) / 100]);
-    expect(credit.lines).toEqual([{ kind: 'credit', name: `Refund on the cancellation of order #${order.id}`, quantity: null, unitPrice: null, unitNet: null, vatRate: 20, net: (refundedPence - vat) / 100, vat: vat / 100, amount: refundedPence / 100 }]);
-    const mail = written.map(({ mail }) => mail).find((m) => m.subject === `Credit note ${credit.label} for order #${order.id}`);
+    expect(credit.lines).toEqual([{ kind: 'credit', name: `Refund on the cancellation of order #${receipt.reference}`, quantity: null, unitPrice: null, unitNet: null, vatRate: 20, net: (refundedPence - vat) / 100, vat: vat / 100, amount: refundedPence / 100 }]);
+    const mail = written.map(({ mail }) => mail).find((m) => m.subject === `Credit note ${credit.label} for order #${receipt.reference}`);
     expect(mail?.to).toBe(jane.email);
-    expect(mail?.text.split('\n')).toContain(`Credit note ${credit.label} for VAT invoice ${String(receipt.number).padStart(6, '0')} (order #${order.id})`);
+    expect(mail?.text.split('\n')).toContain(`Credit note ${credit.label} for VAT invoice ${String(receipt.number).padStart(6, '0')} (order #${receipt.reference})`);
     // The same decision again issues nothing more.
     await decideRefund({ db, payments: deps().payments, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     expect((await getReceipt({ db, outbox: deps().outbox, now: NOW }, jane, order.id)).creditNote).toEqual(credit);

@@ -6,7 +6,7 @@ import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { getReceipt, isPaid, NOT_PAID_MESSAGE } from '../../server/services/receipts';
 import type { TestDatabase } from '../api/support/test-database';
 import { checkoutOrder } from '../../server/services/checkout';
-import { bookingConfirmationMail } from '../../server/services/checkout-mail';
+import { bookingConfirmationMail } from '../../server/mails/checkout-mails';
 import { getOrder } from '../../server/services/orders-admin';
 import { createOrder } from '../../server/services/orders';
 import { createQuote, getQuoteOptions } from '../../server/services/quotes';
@@ -69,6 +69,7 @@ describe('VAT invoices (decision 018)', () => {
       // Not paid by card, completed without a time: supplied when invoiced (decision 042).
       supplied: issuedAt.toISOString(),
       order_id: id,
+      reference: (await placedOrder(db, id)).order.reference,
       company: 'Sparkle Cleaning',
       supplierAddress: '1 Example Street, London SW1A 1AA',
       vatNumber: 'GB 123 4567 89',
@@ -89,11 +90,11 @@ describe('VAT invoices (decision 018)', () => {
       creditNote: null,
     });
     const label = invoiceLabel(receipt.number);
-    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[jane.email, `VAT invoice ${label} for order #${id}`]]);
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[jane.email, `VAT invoice ${label} for order #${receipt.reference}`]]);
     const text = mails[0]!.text;
     for (const line of [
       `Hello ${jane.name},`,
-      `VAT invoice ${label} for order #${id}`,
+      `VAT invoice ${label} for order #${receipt.reference}`,
       'Issued: 2030-01-09 15:00 (UK time)',
       'Time of supply: 2030-01-09 15:00 (UK time)',
       'Sparkle Cleaning, 1 Example Street, London SW1A 1AA, VAT registration number GB 123 4567 89',

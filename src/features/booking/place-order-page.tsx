@@ -46,9 +46,9 @@ export default function PlaceOrderPage() {
         keepForm: ({ context }) => saveDraft('booking.form', owner, context.form),
         forgetOrder: () => forgetBooking(),
         notifyPaid: () => showToast('Payment was successfully !', 'success'),
-        goToSuccess: ({ context }) => {
+        goToSuccess: ({ context }, { reference }) => {
           const booked: BookedState = {
-            reference: context.order?.id ?? 0,
+            reference,
             service: context.order?.name ?? '',
             date: context.form.date,
             time: context.form.time,

@@ -5,6 +5,7 @@ import { useToast } from '../../shared/toasts';
 import { Alert, Button, TextField } from '../../components/ui';
 import { AccessNotesRules } from '../../../openapi/rules';
 import type { MyOrder } from '../../../openapi/schema';
+import { shownOrderName } from '../../../domain/orders/order-reference';
 
 /** Said under the field and on the card: who reads the notes, and when (decision 040). */
 export const ACCESS_NOTES_PRIVACY = 'Only your cleaning team sees these, on the day of the job. They are never emailed.';
@@ -30,7 +31,7 @@ export function AccessNotesForm({ order, onSaved }: { order: MyOrder; onSaved: (
   }
   return (
     <details className="order-card__access-notes">
-      <summary>{order.accessNotes ? 'Access notes (saved)' : 'Add access notes'}<span className="visually-hidden"> for order #{order.id}</span></summary>
+      <summary>{order.accessNotes ? 'Access notes (saved)' : 'Add access notes'}<span className="visually-hidden"> for {shownOrderName(order)}</span></summary>
       <form
         noValidate
         onSubmit={(event) => {
@@ -50,7 +51,7 @@ export function AccessNotesForm({ order, onSaved }: { order: MyOrder; onSaved: (
           isDisabled={saving.loading}
         />
         {saving.error ? <Alert variant="error">{saving.error}</Alert> : null}
-        <Button type="submit" size="sm" isPending={saving.loading} aria-label={`Save the access notes of order #${order.id}`}>
+        <Button type="submit" size="sm" isPending={saving.loading} aria-label={`Save the access notes of ${shownOrderName(order)}`}>
           Save access notes
         </Button>
       </form>

@@ -39,7 +39,7 @@ export function CancelOrderDialog({ actorRef, orders }: { actorRef: Cancellation
         >
           {order ? (
             <p className="cancel-dialog__order">
-              Order #{order.id}: {order.service}, {formatMoney(order.total)}
+              {order.reference ? `Order #${order.reference}: ` : ''}{order.service}, {formatMoney(order.total)}
             </p>
           ) : null}
           <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>

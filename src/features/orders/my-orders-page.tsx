@@ -33,6 +33,7 @@ import { WaitlistOfferDialog } from './waitlist-offer-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
 import type { MyOrder } from '../../../openapi/schema';
+import { shownOrderName } from '../../../domain/orders/order-reference';
 
 interface ReasonDraft {
   orderId: number;
@@ -260,7 +261,7 @@ export default function MyOrdersPage() {
       ) : null}
       {returnedTo && returnedTo.payment.status === 'awaiting_payment' ? (
         <Alert variant="info" className="my-orders__returned">
-          <strong>{PAYMENT_NOT_COMPLETED}</strong> for order #{returnedTo.id} ({returnedTo.service}). It is kept: press Pay now on
+          <strong>{PAYMENT_NOT_COMPLETED}</strong> for {shownOrderName(returnedTo)} ({returnedTo.service}). It is kept: press Pay now on
           the order when you are ready.
         </Alert>
       ) : null}

@@ -8,6 +8,7 @@ import { getReceiptPdf } from '../../api/document-pdfs';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import type { MyOrder } from '../../../openapi/schema';
 import { AccessNotesForm } from './access-notes-form';
+import { shownOrderName } from '../../../domain/orders/order-reference';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -66,10 +67,12 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           <dt>Booking date</dt>
           <dd>{order.due ? `${formatDateTime(order.due)} (UK time)` : 'Not booked yet'}</dd>
         </div>
-        <div>
-          <dt>Order</dt>
-          <dd>#{order.id}</dd>
-        </div>
+        {order.reference ? (
+          <div>
+            <dt>Order</dt>
+            <dd>#{order.reference}</dd>
+          </div>
+        ) : null}
         {order.refund ? (
           <div>
             <dt>{order.payment.status === 'paid' || balanceDue ? 'Refund' : 'Cancellation'}</dt>
@@ -92,7 +95,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
               size="sm"
               className="order-card__pay"
               isDisabled={paying}
-              aria-label={`Pay now for order #${order.id} (${order.service})`}
+              aria-label={`Pay now for ${shownOrderName(order)} (${order.service})`}
               aria-describedby={paymentId}
               onPress={() => onPay(order)}
             >
@@ -112,11 +115,11 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         ) : null}
         {order.receipt ? (
           <TextLink href={paths.receipt(order.id)} className="order-card__receipt">
-            VAT receipt<span className="visually-hidden"> for order #{order.id}</span>
+            VAT receipt<span className="visually-hidden"> for {shownOrderName(order)}</span>
           </TextLink>
         ) : null}
         {order.receipt ? (
-          <PdfDownloadButton load={() => getReceiptPdf(order.id)} label={`Download the VAT invoice of order #${order.id} (PDF)`}>
+          <PdfDownloadButton load={() => getReceiptPdf(order.id)} label={`Download the VAT invoice of ${shownOrderName(order)} (PDF)`}>
             Invoice PDF
           </PdfDownloadButton>
         ) : null}
@@ -126,7 +129,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
             className="order-card__reschedule"
             isDisabled={!canMove}
             aria-describedby={!canMove && order.reschedule.reason ? noMoveId : undefined}
-            aria-label={`Reschedule order #${order.id} (${order.service})`}
+            aria-label={`Reschedule ${shownOrderName(order)} (${order.service})`}
             onPress={() => onReschedule(order)}
           >
             Reschedule
@@ -136,7 +139,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           <Button
             variant="secondary"
             className="order-card__skip"
-            aria-label={`Skip the visit of ${order.due ? `${formatDateTime(order.due)} UK time` : ''} (order #${order.id})`}
+            aria-label={`Skip the visit of ${order.due ? `${formatDateTime(order.due)} UK time` : ''} (${shownOrderName(order)})`}
             onPress={() => onSkip(order)}
           >
             Skip
@@ -148,7 +151,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
             className="order-card__cancel"
             isDisabled={!allowed}
             aria-describedby={!allowed && reason ? reasonId : undefined}
-            aria-label={`Cancel order #${order.id} (${order.service})`}
+            aria-label={`Cancel ${shownOrderName(order)} (${order.service})`}
             onPress={() => onCancel(order)}
           >
             Cancel
@@ -184,10 +187,12 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
           <dt>Booking date</dt>
           <dd>{order.due ? formatDateTime(order.due) : 'Not booked yet'}</dd>
         </div>
-        <div>
-          <dt>Order</dt>
-          <dd>#{order.id}</dd>
-        </div>
+        {order.reference ? (
+          <div>
+            <dt>Order</dt>
+            <dd>#{order.reference}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="order-card__skipped">
         <strong>Skipped:</strong> this visit will not happen.
@@ -200,7 +205,7 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
             variant="secondary"
             className="order-card__undo"
             isPending={undoing}
-            aria-label={`Undo the skip of the visit of ${order.due ? formatDateTime(order.due) : ''} (order #${order.id})`}
+            aria-label={`Undo the skip of the visit of ${order.due ? formatDateTime(order.due) : ''} (${shownOrderName(order)})`}
             onPress={() => undo(order)}
           >
             Undo

@@ -55,7 +55,7 @@ export default function ReceiptPage() {
             <div><dt>VAT registration number</dt><dd>{invoice.vatNumber}</dd></div>
             <div><dt>Customer</dt><dd>{invoice.customer}</dd></div>
             <div><dt>Address</dt><dd>{invoice.address}</dd></div>
-            <div><dt>Order</dt><dd>#{invoice.order_id}: {invoice.service}</dd></div>
+            <div><dt>Order</dt><dd>#{invoice.reference}: {invoice.service}</dd></div>
             {invoice.due ? <div><dt>Booking date</dt><dd>{formatDateTime(invoice.due)} (UK time)</dd></div> : null}
           </dl>
           <table className="receipt__lines">

@@ -42,7 +42,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
         >
           {order ? (
             <p className="cancel-dialog__order">
-              Order #{order.id}: {order.service}, {formatMoney(order.total)}
+              {order.reference ? `Order #${order.reference}: ` : ''}{order.service}, {formatMoney(order.total)}
               {order.due ? <>, now {formatDateTime(order.due)} (UK time)</> : null}
             </p>
           ) : null}

@@ -5,6 +5,7 @@ import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { cancellationFeeText } from './order-labels';
 import type { BookingSeries } from '../../../openapi/schema';
+import { shownOrderName } from '../../../domain/orders/order-reference';
 
 type SeriesRef = ActorRefFrom<typeof seriesMachine>;
 
@@ -38,7 +39,7 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
         >
           {visit && action === 'skip' ? (
             <p className="series-dialog__what">
-              The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, will be cancelled now. The other visits stay booked
+              The visit of {formatDateTime(visit.due)} (UK time), {shownOrderName(visit)}, will be cancelled now. The other visits stay booked
               {/* A paid visit is refunded at once and so cannot come back (decision 043). */}
               {visit.payment.status === 'unpaid' || visit.payment.status === 'awaiting_payment'
                 ? ', and you can undo this while its time is still free.'
@@ -46,7 +47,7 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
             </p>
           ) : null}
           {visit && action === 'undo' ? (
-            <p className="series-dialog__what">The visit of {formatDateTime(visit.due)} (UK time), order #{visit.id}, could not be booked again.</p>
+            <p className="series-dialog__what">The visit of {formatDateTime(visit.due)} (UK time), {shownOrderName(visit)}, could not be booked again.</p>
           ) : null}
           {chosen ? (
             <p className="series-dialog__what">

@@ -58,7 +58,7 @@ export default function SuccessPage() {
   const booked: Booked | null = cash
     ? { reference: cash.reference, service: cash.service, when: `${cash.date} ${cash.time}`, total: `${formatMoney(cash.total)}, to pay in cash on the day` }
     : paid
-      ? { reference: paid.order_id, service: paid.service, when: formatLondon(paid.due), total: `${formatMoney(paid.gross)}, paid by card` }
+      ? { reference: paid.reference, service: paid.service, when: formatLondon(paid.due), total: `${formatMoney(paid.gross)}, paid by card` }
       : null;
   return (
     <Page title="Thank you" heading="Thank you for your booking!" width="narrow" className="centred-page">
@@ -66,7 +66,7 @@ export default function SuccessPage() {
         {cardOrder !== null && !paid ? (
           receipt.failed ? (
             <Alert variant="info">
-              We have not received the payment for order #{cardOrder} yet. If you left the payment page, press Pay now on the
+              We have not received the payment for your order yet. If you left the payment page, press Pay now on the
               order in My orders.
             </Alert>
           ) : (

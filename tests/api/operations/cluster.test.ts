@@ -94,15 +94,18 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
     const body = checkoutBody(created.body.id, 'cash');
     const answers = await Promise.all([a, b, a, b].map((server) => direct(server).call('POST', '/services/order/checkout', { token: customer.token, body, headers: { 'idempotency-key': key } })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    // Every replay names the order by the reference the one checkout gave it (decision 051).
+    const reference = answers[0]!.body.reference;
+    expect(answers.map((answer) => answer.body.reference)).toEqual([reference, reference, reference, reference]);
     const admin = await login(proxy, ADMIN.email, ADMIN.password);
     const detail = await proxy.call('GET', `/admin/order/${created.body.id}`, { token: admin.token });
     expect((detail.body.history as { action: string }[]).filter((entry) => entry.action === 'order.checkout')).toHaveLength(1);
 
     const mail = await waitForMail(outbox, customer.email);
-    expect(mail.text).toContain(`order #${created.body.id}`);
+    expect(mail.text).toContain(`order #${reference}`);
     await eventually('the mail queue is empty', async () => (await sql.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-send' AND state < 'completed'")).rows[0].n, (n) => n === 0);
     // One booking mail (the registration's confirmation link is the customer's other mail).
-    const { rows } = await sql.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-send' AND data->>'to' = $1 AND data->>'text' LIKE $2", [customer.email, `%order #${created.body.id}%`]);
+    const { rows } = await sql.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-send' AND data->>'to' = $1 AND data->>'text' LIKE $2", [customer.email, `%order #${reference}%`]);
     expect(rows[0].n).toBe(1);
 
     expect((await proxy.call('POST', '/auth/forgot-password', { body: { email: customer.email } })).status).toBe(200);

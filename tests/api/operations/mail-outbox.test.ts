@@ -73,7 +73,7 @@ describe(`mail through the job queue (${label})`, () => {
     smtp.mode = 'silent';
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     // Bounded well under an SMTP client's 30 s greeting wait: the answer does not wait for mail at all.
-    const { response } = await server.api.POST('/services/order/checkout', {
+    const { data: placed, response } = await server.api.POST('/services/order/checkout', {
       headers: server.bearer(jane.token),
       body: { order: order!.id, due_date: due, due_time: '10:00', address: '1 High Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
       signal: AbortSignal.timeout(8_000),
@@ -83,6 +83,6 @@ describe(`mail through the job queue (${label})`, () => {
 
     smtp.mode = 'accept';
     const mails = await eventually('the confirmation delivered', async () => deliveredTo(jane.email), (found) => found.length > 0, 60_000);
-    expect(mails[0]!.data).toContain(`order #${order!.id}`);
+    expect(mails[0]!.data).toContain(`order #${placed!.reference}`);
   }, 90_000);
 });

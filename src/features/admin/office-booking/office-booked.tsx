@@ -11,7 +11,8 @@ export function OfficeBooked({ actorRef }: { actorRef: OfficeBookingRef }) {
   return (
     <>
       <Alert variant="success">
-        {`Booked: order #${placed.order}, total ${formatMoney(placed.total)}`}
+        {/* The number the caller's mails carry (decision 051); the back office's link goes by id. */}
+        {`Booked: order #${placed.reference}, total ${formatMoney(placed.total)}`}
         {placed.payment === 'pay_link' ? ', the Pay now link was mailed to the customer.' : ', paid in cash on the day.'}
       </Alert>
       <p><TextLink href={paths.admin.order(placed.order)}>{`Open order #${placed.order}`}</TextLink></p>

@@ -23,6 +23,8 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
         <h2 id="order-summary">Order</h2>
         <dl className="order-detail__fields">
           <Field term="Order id" value={`#${order.order_id}`} />
+          {/* What the customer calls the order, in their mails and on the phone (decision 051). */}
+          <Field term="Customer's reference" value={order.reference ? `#${order.reference}` : 'None: not placed yet'} />
           <Field term="Service" value={order.service} />
           <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />

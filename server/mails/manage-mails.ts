@@ -2,9 +2,10 @@ import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, feeChargedText } from '../../domain/terms/booking-terms';
 import { formatLondon } from '../../domain/time/london-time';
-import type { Mail } from './mail';
+import type { Mail } from '../services/mail';
 import { formatPounds, toPence } from '../../domain/money/money';
-import { addressOf, bookingCalendar, manageLines, whenText } from './order-mails';
+import { addressOf, bookingCalendar, manageLines, whenText } from './order-parts';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * The mails of a booking's life after checkout: reschedule, cancellation request, refund decision,
@@ -16,7 +17,7 @@ export function rescheduleMail(order: OrderRow, previousDue: Date | null, fee: n
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `Your booking of ${order.service_name} (order #${order.id}) is rescheduled.`,
+    `Your booking of ${order.service_name} (${orderName(order)}) is rescheduled.`,
     `New date and time: ${whenText(order)}`,
     ...(previousDue ? [`Was: ${formatLondon(previousDue)} (UK time)`] : []),
     `Address: ${addressOf(order)}`,
@@ -37,12 +38,12 @@ export function cancellationRequestMail(order: OrderRow, fee: number, site: Mail
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `We received your request to cancel order #${order.id} (${order.service_name}, ${whenText(order)}).`,
+    `We received your request to cancel ${orderName(order)} (${order.service_name}, ${whenText(order)}).`,
     feeChargedText('cancel', fee),
     'We will let you know our decision by mail.',
     ...manageLines(site),
   ].join('\n');
-  return { to: order.user_email, subject: `Cancellation requested: order #${order.id}`, text };
+  return { to: order.user_email, subject: `Cancellation requested: ${orderName(order)}`, text };
 }
 
 export function refundDecisionMail(
@@ -62,14 +63,14 @@ export function refundDecisionMail(
     `Hello ${order.user_name},`,
     '',
     accepted
-      ? `Your cancellation of order #${order.id} (${order.service_name}, ${whenText(order)}) is accepted: the booking is cancelled.`
-      : `Your cancellation request for order #${order.id} (${order.service_name}, ${whenText(order)}) was declined.`,
+      ? `Your cancellation of ${orderName(order)} (${order.service_name}, ${whenText(order)}) is accepted: the booking is cancelled.`
+      : `Your cancellation request for ${orderName(order)} (${order.service_name}, ${whenText(order)}) was declined.`,
     money,
     ...manageLines(site),
   ].join('\n');
   return {
     to: order.user_email,
-    subject: accepted ? `Cancellation accepted: order #${order.id}` : `Cancellation declined: order #${order.id}`,
+    subject: accepted ? `Cancellation accepted: ${orderName(order)}` : `Cancellation declined: ${orderName(order)}`,
     text,
   };
 }
@@ -78,7 +79,7 @@ export function reminderMail(order: OrderRow, site: MailSite): Mail {
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `A reminder: we come for ${order.service_name} (order #${order.id}) on ${whenText(order)}.`,
+    `A reminder: we come for ${order.service_name} (${orderName(order)}) on ${whenText(order)}.`,
     `Address: ${addressOf(order)}`,
     'Please make sure we can get in.',
     BOOKING_TERMS,

@@ -1,7 +1,8 @@
 import type { MailSite } from '../jobs';
-import type { Mail } from './mail';
+import type { Mail } from '../services/mail';
 import { formatPounds, type Pence } from '../../domain/money/money';
-import { payNowUrl } from './order-mails';
+import { payNowUrl } from './order-parts';
+import { orderName } from '../../domain/orders/order-reference';
 
 /** The mails of an office booking (decision 047); the booking's confirmation is the checkout's own. */
 export function officeInvitationMail(customer: { name: string; email: string }, token: string, publicUrl: string): Mail {
@@ -20,15 +21,15 @@ export function officeInvitationMail(customer: { name: string; email: string }, 
   };
 }
 
-export function officePayNowMail(customer: { name: string; email: string }, orderId: number, total: Pence, site: MailSite): Mail {
+export function officePayNowMail(customer: { name: string; email: string }, order: { id: number; reference: number }, total: Pence, site: MailSite): Mail {
   return {
     to: customer.email,
-    subject: `Pay now: order #${orderId}, ${formatPounds(total)}`,
+    subject: `Pay now: ${orderName(order)}, ${formatPounds(total)}`,
     text: [
       `Hello ${customer.name},`,
       '',
-      `Your order #${orderId} booked by phone comes to ${formatPounds(total)}.`,
-      `To pay by card, press Pay now on your order on My orders: ${payNowUrl(site, orderId)}`,
+      `Your ${orderName(order)} booked by phone comes to ${formatPounds(total)}.`,
+      `To pay by card, press Pay now on your order on My orders: ${payNowUrl(site, order.id)}`,
       '',
       'Sparkle Cleaning',
     ].join('\n'),

@@ -1,16 +1,17 @@
 import type { MailSite } from '../jobs';
-import type { Mail, MailAttachment } from './mail';
+import type { Mail, MailAttachment } from '../services/mail';
 import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from '../../domain/time/series-dates';
-import { bookingCalendar, manageLines, payNowUrl } from './order-mails';
+import { bookingCalendar, manageLines, payNowUrl } from './order-parts';
 import type { OrderRow } from '../repositories/orders';
 import { ledgerTotals, type LedgerLine } from '../../domain/money/ledger';
 import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
 import { formatPounds } from '../../domain/money/money';
-import { orderLines as pricedLines } from './order-lines';
+import { orderLines as pricedLines } from '../services/order-lines';
 import { formatLondon } from '../../domain/time/london-time';
 import { lineText } from '../../domain/money/order-lines';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * The mails of an order's checkout and payment, composed here (pure) so whoever sends them (now
@@ -79,8 +80,8 @@ export function bookingConfirmationMail(order: OrderRow, ledger: readonly Ledger
     `Hello ${order.user_name},`,
     '',
     unpaidCard
-      ? `Thank you for booking ${order.service_name} with us. Your order #${order.id} is waiting for its payment:`
-      : `Thank you for booking ${order.service_name} with us. Your order #${order.id}:`,
+      ? `Thank you for booking ${order.service_name} with us. Your ${orderName(order)} is waiting for its payment:`
+      : `Thank you for booking ${order.service_name} with us. Your ${orderName(order)}:`,
     ...orderLines(order, ledger),
     `Payment: ${payment}`,
     ...(order.client_note ? [`Your note: ${order.client_note}`] : []),
@@ -105,7 +106,7 @@ export function paymentReceiptMail(order: OrderRow, ledger: readonly LedgerLine[
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `We received your card payment of ${amount} for order #${order.id}: your booking of ${order.service_name} is confirmed.`,
+    `We received your card payment of ${amount} for ${orderName(order)}: your booking of ${order.service_name} is confirmed.`,
     ...orderLines(order, ledger),
     `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
@@ -113,12 +114,12 @@ export function paymentReceiptMail(order: OrderRow, ledger: readonly LedgerLine[
     ...(invoice.length > 0 ? ['', ...invoice] : []),
     ...manageLines(site),
   ].join('\n');
-  return { to: order.user_email, subject: `Payment received: ${amount} for order #${order.id}`, text };
+  return { to: order.user_email, subject: `Payment received: ${amount} for ${orderName(order)}`, text };
 }
 
 const FAILURE_TEXT = {
-  declined: 'Your card was declined, so order #{id} is not paid yet.',
-  authentication_required: 'Your bank asked you to confirm the payment for order #{id}, so it is not paid yet.',
+  declined: 'Your card was declined, so {order} is not paid yet.',
+  authentication_required: 'Your bank asked you to confirm the payment for {order}, so it is not paid yet.',
 } as const;
 
 /**
@@ -130,12 +131,12 @@ export function paymentFailedMail(order: OrderRow, ledger: readonly LedgerLine[]
   const text = [
     `Hello ${order.user_name},`,
     '',
-    FAILURE_TEXT[reason].replace('{id}', String(order.id)),
+    FAILURE_TEXT[reason].replace('{order}', orderName(order)),
     `Amount due: ${due} for ${order.service_name} on ${when(order)}.`,
     '',
     `To pay, press Pay now on your order on My orders: ${payNowUrl(site, order.id)}`,
     'The booking is confirmed once the payment is made.',
     ...manageLines(site),
   ].join('\n');
-  return { to: order.user_email, subject: `Payment needed: ${due} for order #${order.id}`, text };
+  return { to: order.user_email, subject: `Payment needed: ${due} for ${orderName(order)}`, text };
 }

@@ -1,9 +1,10 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
 import type { SeriesRow } from '../repositories/series';
-import type { Mail, MailAttachment } from './mail';
+import type { Mail, MailAttachment } from '../services/mail';
 import { formatPounds, toPence, type Pence } from '../../domain/money/money';
-import { manageLines, whenText } from './order-mails';
+import { manageLines, whenText } from './order-parts';
+import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * The mails of a series' changes (issue 25): a visit skipped, a skip undone, the series ended. Each
@@ -19,7 +20,7 @@ export function visitSkippedMail(
   const text = [
     `Hello ${visit.user_name},`,
     '',
-    `You skipped the visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (order #${visit.id}).`,
+    `You skipped the visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (${orderName(visit)}).`,
     cost.fee > 0 ? `By our terms a fee of ${formatPounds(cost.fee)} applies.` : 'Skipping it cost nothing.',
     ...(cost.refund !== null && cost.refund > 0 ? [`${formatPounds(cost.refund)} is refunded to the card you paid with.`] : []),
     cost.refund === null
@@ -35,7 +36,7 @@ export function skipUndoneMail(visit: OrderRow, series: SeriesRow, calendar: Mai
   const text = [
     `Hello ${visit.user_name},`,
     '',
-    `The visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (order #${visit.id}) is booked again.`,
+    `The visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (${orderName(visit)}) is booked again.`,
     CALENDAR_LINE,
     ...manageLines(site),
   ].join('\n');

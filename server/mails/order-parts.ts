@@ -1,8 +1,9 @@
 import type { MailSite } from '../jobs';
 import type { OrderRow } from '../repositories/orders';
-import { calendarFile } from './ics';
+import { calendarFile } from '../services/ics';
 import { formatLondon } from '../../domain/time/london-time';
-import type { MailAttachment } from './mail';
+import type { MailAttachment } from '../services/mail';
+import { orderName, orderReference } from '../../domain/orders/order-reference';
 
 /**
  * What every mail about an order shares: the link to My orders on PUBLIC_URL (never the request's
@@ -44,9 +45,9 @@ export function bookingCalendar(order: OrderRow, site: MailSite, stamp: Date): M
     sequence: order.version,
     start: new Date(order.due_at),
     minutes: order.duration_minutes ?? DEFAULT_JOB_MINUTES,
-    summary: `Sparkle Cleaning: ${order.service_name} (order #${order.id})`,
+    summary: `Sparkle Cleaning: ${order.service_name} (${orderName(order)})`,
     location: addressOf(order),
-    description: `Order #${order.id}. Manage it on My orders: ${myOrdersUrl(site)}`,
+    description: `Order ${orderReference(order)}. Manage it on My orders: ${myOrdersUrl(site)}`,
     stamp,
   });
   return [{ filename: `booking-${order.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content }];
