@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEditPreview, JobEditState, OrderDetail } from '../../openapi/schema';
-import { bookedOrder, catalogue, createClock, firstFreeStart, londonDue, myOrder, paidCardOrder, send, type Catalogue } from './booking-fixtures';
+import { bookedOrder, catalogue, createClock, firstFreeStart, londonDue, myOrder, orderNameOf, paidCardOrder, send, type Catalogue } from './booking-fixtures';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
@@ -124,7 +124,7 @@ describe('staff edit a booked job', () => {
     const owing = await myOrder(server, jane.token, order.id);
     expect(owing.payment).toMatchObject({ status: 'balance_due', balanceDue: house.items[0]!.price });
     const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(house.items[0]!.price);
-    expect((await server.outbox()).map((mail) => mail.subject)).toContain(`Balance due: ${pounds} for order #${order.id}`);
+    expect((await server.outbox()).map((mail) => mail.subject)).toContain(`Balance due: ${pounds} for ${await orderNameOf(server, jane.token, order.id)}`);
 
     const again = await state(order.id);
     const fewer = again.items.map((item, index) => (index === 0 ? { ...item, quantity: item.quantity - 2 } : item));

@@ -32,8 +32,12 @@ const asAdmin = (method: string, path: string, body?: unknown) => send(server, m
 const teamOf = async (orderId: number) => (await server.db.query<{ team_id: number }>('SELECT team_id FROM orders WHERE id = $1', [orderId]))[0]!.team_id;
 const teamName = async (teamId: number) => (await server.db.query<{ name: string }>('SELECT name FROM teams WHERE id = $1', [teamId]))[0]!.name;
 const book = (customer: number, date: string, time: string) => bookedOrder(server, customers[customer]!.token, house, { due: at(date, time) });
-const moveMail = (customer: TestCustomer, orderId: number) =>
-  waitForMail(server.config.outboxDir, customer.email, { where: (mail) => mail.subject === `Please choose a new time: order #${orderId}` });
+/** What the customer calls the order in mails: its reference (decision 043), never the id. */
+const nameOf = async (orderId: number) => `order #${(await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [orderId]))[0]!.reference}`;
+const moveMail = async (customer: TestCustomer, orderId: number) => {
+  const name = await nameOf(orderId);
+  return waitForMail(server.config.outboxDir, customer.email, { where: (mail) => mail.subject === `Please choose a new time: ${name}` });
+};
 
 describe('a team given time off over booked visits', () => {
   it('lists where each visit would go, then moves one to a free team and sets aside the one no team is free for, mailing its customer', async () => {
@@ -70,7 +74,7 @@ describe('a team given time off over booked visits', () => {
 
     // The set-aside visit keeps its booking; its customer's link moves it free, once.
     const mail = await moveMail(customers[0]!, early.id);
-    expect(mail.text).toContain(`the team booked for your ${house.serviceName} (order #${early.id}) on ${day} 09:00 (UK time) cannot come then`);
+    expect(mail.text).toContain(`the team booked for your ${house.serviceName} (${await nameOf(early.id)}) on ${day} 09:00 (UK time) cannot come then`);
     const token = new URL(mail.links.find((href) => href.includes('move='))!).searchParams.get('move')!;
     const moved = await send(server, 'POST', `/services/order/${early.id}/reschedule`, {
       token: customers[0]!.token,
