@@ -17,3 +17,6 @@ export function supplierOf(site: { vatNumber: string; supplierName?: string; sup
 
 /** "VAT invoice 000042": numbers padded so they sort and read alike everywhere. */
 export const invoiceLabel = (number: number) => String(number).padStart(6, '0');
+
+/** A credit note's number: from the invoices' own gap-free counter, told apart by its prefix. */
+export const creditNoteLabel = (number: number) => `CN-${invoiceLabel(number)}`;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
-import { creditNoteLabel } from './credit-notes';
+import { creditNoteLabel } from '../../domain/money/invoice-labels';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
 import { londonDaysSpan } from '../../domain/time/london-days';

@@ -1,3 +1,4 @@
+import { onTheWayMail } from '../mails/cleaner-mails';
 import type { CleanerJob, CleanerJobs, JobProgress, JobVisit } from '../../openapi/schema';
 import type { AppContext, AuthUser } from '../app-context';
 import { conflict, notFound } from '../lib/http-error';
@@ -8,7 +9,7 @@ import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { lifecycleRefusal } from './orders-admin';
-import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** The checklist of a service that staff have not written one for. */
@@ -120,16 +121,8 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
     if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
     if (input.step === 'on_my_way' && job.customer_email) {
       // No access notes, address or codes in a mail: only that the team is coming, and when.
-      await ctx.outbox.add(tx, {
-        to: job.customer_email,
-        subject: 'Your Sparkle Cleaning team is on the way',
-        text: [
-          `Hello ${jobView(job, checklist, today).customer_first_name},`,
-          '',
-          `${team.name} is on the way for your ${job.service} booked at ${formatLondon(job.due_at)} (UK time).`,
-          `Your bookings: ${ctx.config.publicUrl}/profile-services`,
-        ].join('\n'),
-      });
+      const firstName = jobView(job, checklist, today).customer_first_name;
+      await ctx.outbox.add(tx, { to: job.customer_email, ...onTheWayMail({ firstName, team: team.name, service: job.service, dueAt: job.due_at }, ctx.config.publicUrl) });
     }
     return jobView((await jobs.teamJob(team.id, orderId))!, checklist, today);
   });

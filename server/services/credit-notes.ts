@@ -1,19 +1,17 @@
 import type { CreditNote } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import type { MailOutbox, MailSite } from '../jobs';
+import type { MailOutbox } from '../jobs';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository } from '../repositories/invoices';
 import type { OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
-import type { Mail } from './mail';
-import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
-import { invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
+import { toPounds, type Pence } from '../../domain/money/money';
+import { creditNoteLabel } from '../../domain/money/invoice-labels';
+import { creditNoteMail } from '../mails/invoice-mails';
 import { invoiceLineViews } from './invoice-lines';
 import { invoiceLines } from './order-lines';
-import { addressOf, manageLines, receiptUrl } from '../mails/order-parts';
-import { formatLondon } from '../../domain/time/london-time';
-import { toPence } from '../../domain/money/money';
-import { lineText, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
+import { addressOf } from '../mails/order-parts';
+import { totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
 import { orderName } from '../../domain/orders/order-reference';
 
 /**
@@ -49,8 +47,6 @@ export async function issueCreditNote(tx: Database, order: OrderRow, credit: Pen
   return note;
 }
 
-/** "CN-000007": credit notes are numbered apart from invoices, padded alike. */
-export const creditNoteLabel = (number: number) => `CN-${invoiceLabel(number)}`;
 
 /** `address`: the invoice's, for credit notes issued before their own was kept (036). */
 export function creditNoteView(note: CreditNoteRow, address: string): CreditNote {
@@ -71,23 +67,3 @@ export function creditNoteView(note: CreditNoteRow, address: string): CreditNote
   };
 }
 
-export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailSite): Mail {
-  const rates = vatByRate(note.lines);
-  const text = [
-    `Hello ${order.user_name},`,
-    '',
-    `Credit note ${creditNoteLabel(note.number)} for VAT invoice ${invoiceLabel(note.invoice_number)} (${orderName(order)})`,
-    `Issued: ${formatLondon(note.issued_at)} (UK time)`,
-    `${supplierOf(site).name}, ${supplierOf(site).address}, VAT registration number ${site.vatNumber}`,
-    `Customer: ${note.customer_name}`,
-    '',
-    ...note.lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
-    '',
-    ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
-    `Credited: ${formatPounds(toPence(note.gross))} (VAT ${formatPounds(toPence(note.vat))})`,
-    '',
-    `The invoice and its credit note online: ${receiptUrl(site, order.id)}`,
-    ...manageLines(site),
-  ].join('\n');
-  return { to: order.user_email, subject: `Credit note ${creditNoteLabel(note.number)} for ${orderName(order)}`, text };
-}

@@ -9,16 +9,14 @@ import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
-import type { Mail } from './mail';
-import { formatPounds, toPounds } from '../../domain/money/money';
-import { invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
+import { toPounds } from '../../domain/money/money';
+import { supplierOf } from '../../domain/money/invoice-labels';
+import { totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { invoiceLineViews } from './invoice-lines';
-import { timeOfSupply } from './time-of-supply';
+import { suppliedAt, timeOfSupply } from './time-of-supply';
 import { invoiceLines, orderLines } from './order-lines';
-import { formatLondon } from '../../domain/time/london-time';
-import { grossOf, lineText, totalsOf, vatByRate } from '../../domain/money/order-lines';
-import { addressOf, manageLines, receiptUrl } from '../mails/order-parts';
-import { orderName } from '../../domain/orders/order-reference';
+import { addressOf } from '../mails/order-parts';
+import { vatInvoiceMail } from '../mails/invoice-mails';
 
 
 export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it is paid';
@@ -104,36 +102,4 @@ export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invo
   };
 }
 
-/** Invoices issued before the time of supply was kept (036) were issued when they were paid for. */
-const suppliedAt = (invoice: InvoiceRow): Date => new Date(invoice.supplied_at ?? invoice.issued_at);
 
-/** The invoice as lines of text: its own mail, or the end of the payment receipt. */
-export function vatInvoiceLines(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): string[] {
-  const lines = invoiceLines(ledger, invoice);
-  const rates = vatByRate(lines);
-  const totals = totalsOf(rates);
-  const supplier = supplierOf(site);
-  return [
-    `VAT invoice ${invoiceLabel(invoice.number)} for ${orderName(order)}`,
-    `Issued: ${formatLondon(invoice.issued_at)} (UK time)`,
-    `Time of supply: ${formatLondon(suppliedAt(invoice))} (UK time)`,
-    `${supplier.name}, ${supplier.address}, VAT registration number ${supplier.vatNumber}`,
-    `Customer: ${invoice.customer_name}`,
-    `Address: ${invoice.customer_address ?? addressOf(order)}`,
-    '',
-    `${order.service_name}${order.due_at ? ` on ${formatLondon(order.due_at)} (UK time)` : ''}`,
-    ...lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
-    '',
-    ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
-    `Net: ${formatPounds(totals.net)}`,
-    `VAT: ${formatPounds(totals.vat)}`,
-    `Gross: ${formatPounds(grossOf(lines))}`,
-    '',
-    `The invoice online: ${receiptUrl(site, order.id)}`,
-  ];
-}
-
-export function vatInvoiceMail(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite): Mail {
-  const text = [`Hello ${order.user_name},`, '', ...vatInvoiceLines(order, ledger, invoice, site), ...manageLines(site)].join('\n');
-  return { to: order.user_email, subject: `VAT invoice ${invoiceLabel(invoice.number)} for ${orderName(order)}`, text };
-}

@@ -1,3 +1,4 @@
+import type { InvoiceRow } from '../repositories/invoices';
 import type { OrderRow } from '../repositories/orders';
 
 /**
@@ -11,3 +12,6 @@ export function timeOfSupply(order: Pick<OrderRow, 'paid_at' | 'completed_at'>, 
   const times = [order.paid_at, order.completed_at, issuedAt].filter((time): time is Date => time !== null).map((time) => new Date(time).getTime());
   return new Date(Math.min(...times));
 }
+
+/** Invoices issued before the time of supply was kept (036) were issued when they were paid for. */
+export const suppliedAt = (invoice: Pick<InvoiceRow, 'supplied_at' | 'issued_at'>): Date => new Date(invoice.supplied_at ?? invoice.issued_at);

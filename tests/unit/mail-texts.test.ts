@@ -14,6 +14,8 @@ import { balanceDueMail } from '../../server/mails/balance-mails';
 import { closureMoveMail } from '../../server/mails/closure-mails';
 import { officePayNowMail } from '../../server/mails/office-booking-mails';
 import { bookingCalendar } from '../../server/mails/order-parts';
+import { creditNoteMail, vatInvoiceMail } from '../../server/mails/invoice-mails';
+import { onTheWayMail } from '../../server/mails/cleaner-mails';
 
 /**
  * Every mail moved to server/mails/ renders from sample data: a subject, a body that carries what it
@@ -31,6 +33,7 @@ const mails: [string, MailText, string[]][] = [
   ['cleaner invitation', cleanerInvitationMail('Bo', 't0k', site), ['Hello Bo,', `${site}/reset-password/t0k`, `${site}/login`]],
   ['contact reply', contactReplyMail('Ada', 'Thank you', 'line one\nline two'), ['Thank you', '> line one\n> line two']],
   ['district covered', districtCoveredMail('SE28', site), ['cover SE28', `${site}/`]],
+  ['on my way', onTheWayMail({ firstName: 'Ada', team: 'Team A', service: 'House Keeping', dueAt: new Date('2030-07-09T09:00:00.000Z') }, site), ['Hello Ada,', 'Team A is on the way for your House Keeping booked at 2030-07-09 10:00 (UK time).', `${site}/profile-services`]],
 ];
 
 describe('mail texts', () => {
@@ -58,6 +61,11 @@ const line = (kind: LedgerLine['kind'], name: string, amount: number, vatPercent
 const ledger = [line('item', 'Bedroom', 6000), line('item', 'Bathroom', 2050)];
 const series = { id: 3, service_name: 'House Keeping', frequency: 'weekly', frequency_name: 'Weekly', first_date: '2030-01-09', first_time: '10:00' } as SeriesRow;
 const mailSite = { publicUrl: site, vatNumber: 'GB 123 4567 89' };
+const invoice = { number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', gross: 80.5, vat: 13.42, net: 67.08, lines: null, supplied_at: at, customer_address: '1 High Street, London, SE1 1AA' };
+const creditNote = {
+  number: 42, invoice_number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', customer_address: null, reason: 'Cancelled',
+  lines: [{ kind: 'credit' as const, name: 'Refund', quantity: null, unitPrice: null, amount: 8050, vatPercent: 20 }], gross: 80.5, vat: 13.42, net: 67.08,
+};
 const visit = { orderId: 901, reference: 12, dueAt: at, customer: 'Ada', email: 'ada@example.co.uk', service: 'House Keeping', teamId: 1, team: 'Team A' };
 
 const orderMails: [string, Mail, string[]][] = [
@@ -73,6 +81,8 @@ const orderMails: [string, Mail, string[]][] = [
   ['skip undone', skipUndoneMail(order, series, [], mailSite), ['(order #12) is booked again', '(UK time)']],
   ['balance due', balanceDueMail(order, 1425, mailSite), ['Order #12 (House Keeping) has a balance due of £14.25', `${site}/profile-services#order-901`]],
   ['closure', closureMoveMail(visit, '2030-01-09', 'Staff training', 't0k', mailSite), ['(order #12) on 2030-01-09 10:00 (UK time)', `${site}/profile-services?move=t0k`]],
+  ['VAT invoice', vatInvoiceMail(order, ledger, invoice, mailSite), ['VAT invoice 000041 for order #12', 'VAT registration number GB 123 4567 89', 'At 20% VAT: net £67.08, VAT £13.42, gross £80.50', 'Gross: £80.50', 'Issued: 2030-01-09 10:00 (UK time)']],
+  ['credit note', creditNoteMail(order, creditNote, mailSite), ['Credit note CN-000042 for VAT invoice 000041 (order #12)', 'Credited: £80.50 (VAT £13.42)', '(UK time)']],
   ['office Pay now', officePayNowMail({ name: 'Ada', email: 'ada@example.co.uk' }, { id: 901, reference: 12 }, 8050, mailSite), ['Your order #12 booked by phone comes to £80.50']],
 ];
 
@@ -88,7 +98,7 @@ describe('order mail texts', () => {
     expect(subjects).toEqual([
       'Payment received: £80.50 for order #12', 'Payment needed: £80.50 for order #12', 'Cancellation requested: order #12',
       'Cancellation accepted: order #12', 'Cancellation declined: order #12', 'Balance due: £14.25 for order #12',
-      'Please choose a new time: order #12', 'Pay now: order #12, £80.50',
+      'Please choose a new time: order #12', 'VAT invoice 000041 for order #12', 'Credit note CN-000042 for order #12', 'Pay now: order #12, £80.50',
     ]);
   });
 
