@@ -46,6 +46,7 @@ describe('POST /services/order/checkout (checkoutOrder)', () => {
     expect(data).toEqual({
       message: 'Payment was successfully !',
       payment: 'card',
+      reference: (await myOrder(server, jane.token, order.id)).reference,
       shippingInfo: expect.stringMatching(/^\/test-payments\/[A-Za-z0-9_-]{16,}$/),
     });
     // The checkout mail says the payment is pending, not that the booking is confirmed.
