@@ -23,6 +23,17 @@ export const FREQUENCY_DISCOUNT_TERMS =
   `A Weekly, Fortnightly or Monthly discount is earned once ${DISCOUNT_EARNED_AFTER_VISITS} visits of the series have taken place: ` +
   'ending the series before then charges the visits already done the discount they had.';
 
+/**
+ * What ending a series costs besides the visits' own fees, before Confirm: the discount the visits
+ * already done had and did not earn (the series' `endingCost`, the figure the server charges).
+ * Nothing to say when it was earned or nothing was done.
+ */
+export function endingCostText(endingCost: number): string | null {
+  if (endingCost <= 0) return null;
+  return `Ending the series now also charges ${formatMoney(endingCost)}: the frequency discount of the visits already done, ` +
+    `which is earned once ${DISCOUNT_EARNED_AFTER_VISITS} visits have taken place.`;
+}
+
 /** "01/12/2026 08:00 (UK time)": a deadline as a customer reads it, whatever their browser's zone. */
 export function ukDeadline(instant: string | Date): string {
   const p = londonParts(new Date(instant));

@@ -147,6 +147,30 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await expectNoAxeViolations(page, 'My orders with an ended series');
 });
 
+test('ending a series whose discount is not earned yet says what it charges before Confirm, and charges that', async ({ page }) => {
+  const api = await signedIn(page, 'series-ending-cost');
+  const series = await weekly(api);
+  const first = series.visits[0]!.id;
+  // The first visit has taken place (its time has come), as a day passing would make it.
+  await server.db.query("UPDATE orders SET due_at = now() - interval '2 hours' WHERE id = $1", [first]);
+  const endingCost = (await ok(api.GET('/services/series'))).find((one) => one.id === series.id)!.endingCost!;
+  expect(endingCost).toBeGreaterThan(0);
+  const before = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((order) => order.id === first)!.total;
+
+  await openMyOrders(page);
+  const section = seriesSection(page, /^Weekly /);
+  await section.getByRole('button', { name: /^End the series/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveAccessibleName('End the series?');
+  const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(endingCost);
+  await expect(dialog(page)).toContainText(`Ending the series now also charges ${pounds}: the frequency discount of the visits already done`);
+  await expectNoAxeViolations(page, 'the end the series dialog with its cost');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Series ended');
+  const after = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((order) => order.id === first)!.total;
+  expect(Math.round((after - before) * 100)).toBe(Math.round(endingCost * 100));
+});
+
 test('single orders stay reachable page by page when a page holds only series visits', async ({ page }) => {
   const api = await signedIn(page, 'series-pages');
   await weekly(api);

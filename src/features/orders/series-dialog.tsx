@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { cancellationFeeText } from './order-labels';
 import type { BookingSeries } from '../../../openapi/schema';
 import { shownOrderName } from '../../../domain/orders/order-reference';
+import { endingCostText } from '../../../domain/terms/booking-terms';
 
 type SeriesRef = ActorRefFrom<typeof seriesMachine>;
 
@@ -26,6 +27,8 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
   const close = () => actorRef.send({ type: 'dialog.close' });
   const visit = action === 'skip' || action === 'undo' ? series.flatMap((one) => one.visits).find((candidate) => candidate.id === id) : undefined;
   const chosen = action === 'cancel' ? series.find((one) => one.id === id) : undefined;
+  // The figure the server charges on ending (decision 037), said before Confirm.
+  const endingCost = chosen ? endingCostText(chosen.endingCost ?? 0) : null;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!saving} isKeyboardDismissDisabled={saving} onOpenChange={(open) => !open && close()}>
@@ -54,6 +57,7 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
               {visits === 1 ? '1 visit' : `${visits} visits`} of {chosen.frequencyName} {chosen.service} will be cancelled, and no more will be planned.
             </p>
           ) : null}
+          {endingCost ? <p className="cancel-dialog__fee cancel-dialog__fee--charged">{endingCost}</p> : null}
           {action === 'undo' ? null : (
             <p className={fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{cancellationFeeText(fee)}</p>
           )}

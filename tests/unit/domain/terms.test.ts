@@ -3,6 +3,7 @@ import { BOOKING_HORIZON_MONTHS, bookingHorizonProblem, latestBookableStart } fr
 import { BOOKING_NOTICE_MS, earliestBookableStart } from '../../../domain/terms/booking-notice';
 import {
   DISCOUNT_EARNED_AFTER_VISITS,
+  endingCostText,
   FREQUENCY_DISCOUNT_TERMS,
   LATE_FEE_PERCENT,
   NOTICE_HOURS,
@@ -132,5 +133,15 @@ describe('the terms in words (decision 032)', () => {
     expect(FREQUENCY_DISCOUNT_TERMS).toBe(
       'A Weekly, Fortnightly or Monthly discount is earned once 4 visits of the series have taken place: ending the series before then charges the visits already done the discount they had.',
     );
+  });
+});
+
+describe('what ending a series costs (decision 037)', () => {
+  it('says the unearned discount in pounds, and nothing when there is none', () => {
+    expect(endingCostText(4.5)).toBe('Ending the series now also charges £4.50: the frequency discount of the visits already done, which is earned once 4 visits have taken place.');
+    expect(endingCostText(1234.5)).toContain('£1,234.50');
+    expect(endingCostText(0.01)).toContain('£0.01');
+    expect(endingCostText(0)).toBeNull();
+    expect(endingCostText(-1)).toBeNull();
   });
 });
