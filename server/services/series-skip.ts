@@ -16,7 +16,7 @@ import { londonParts } from '../../domain/time/london-time';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { creditCancellation, refundOwed } from './refunds';
 import { refundCardPayments } from './card-refunds';
-import { ledgerTotals } from '../../domain/money/ledger';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { refundRepository } from '../repositories/refunds';
 import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
@@ -62,10 +62,10 @@ async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promi
  * order, so a second skip could not add another), its history, the ledger's credit and the credit
  * note. Answers what the provider must give back (pence).
  */
-async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, fee: Pence, now: Date): Promise<Pence> {
+async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, totals: LedgerTotals, fee: Pence, now: Date): Promise<Pence> {
   const refunds = refundRepository(tx);
   if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee: toPounds(fee), requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
-  const due = refundOwed(ledgerTotals(await ledgerRepository(tx).forOrder(visit.id)), toPounds(fee));
+  const due = refundOwed(totals, toPounds(fee));
   await refunds.decide({ orderId: visit.id, status: 'accepted', refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: user.id });
   await auditRepository(tx).record({
     orderId: visit.id, actorId: user.id, actor: user.name, action: 'refund.status', from: null, to: 'accepted', at: now,
@@ -78,9 +78,11 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
   const skipped = await deps.db.transaction(async (tx) => {
     const visit = await lockedVisit(tx, user, orderId);
     if (visit.skipped_at !== null) throw conflict(ALREADY_SKIPPED_MESSAGE);
-    const paid = visit.paid_amount !== null;
+    // The ledger's figures, as a cancellation reads them (decision 045): a skip is a cancellation.
+    const totals = ledgerTotals(await ledgerRepository(tx).forOrder(visit.id));
+    const paid = totals.paid > 0;
     const terms = cancellationTerms(
-      { status: visit.status, total: toPence(visit.total), dueAt: visit.due_at, hasRefundRequest: visit.refund_status !== null, paid },
+      { status: visit.status, total: totals.total, dueAt: visit.due_at, hasRefundRequest: visit.refund_status !== null, paid },
       deps.now,
     );
     if (!terms.allowed) throw conflict(terms.reason);
@@ -91,7 +93,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     await auditRepository(tx).record({
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
-    const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, terms.fee, deps.now) : null;
+    const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, totals, terms.fee, deps.now) : null;
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
     await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund }, calendar, deps.outbox.site));

@@ -116,6 +116,21 @@ describe('a paid visit is skipped at once, on the cancellation terms', () => {
     expect(mail.text).toContain(`${money(paid - fee)} is refunded to the card you paid with.`);
   });
 
+  it('decides the fee from the ledger, not the order row (decision 045): a row out of step changes nothing', async () => {
+    const dee = await server.createCustomer({ name: 'Dee Ledger Skip' });
+    const { visit } = await paidSeries(dee);
+    // The row's copy of the total is wrong; the ledger (what was charged and paid) is the truth.
+    await server.db.query('UPDATE orders SET total = total + 40 WHERE id = $1', [visit.id]);
+    clock.set('2030-03-11T08:00:00.000Z');
+    dee.token = await server.login(dee.email, dee.password);
+    const paid = pence(visit.total);
+    const fee = Math.round(paid * 0.3);
+    const skipped = await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: dee.token });
+    expect(skipped.status).toBe(201);
+    expect((skipped.body as { fee: number }).fee).toBe(fee / 100);
+    expect(await totalsOf(visit.id)).toMatchObject({ total: fee, paid, refunded: paid - fee, balanceDue: 0 });
+  });
+
   it('two skips of one visit at once: one skip, one refund, one credit note', async () => {
     const cat = await server.createCustomer({ name: 'Cat Double Tap' });
     const { session, visit } = await paidSeries(cat);
