@@ -150,8 +150,10 @@ export async function creditCancellation(
 ): Promise<void> {
   const note = await issueCreditNote(tx, order, due, outbox, now);
   const ledger = ledgerRepository(tx);
-  const firstRate = (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
-  const credits = note ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent })) : [{ amount: due, vatPercent: firstRate }];
+  // The credit note already split the credit by VAT rate; only an order never invoiced reads its lines again.
+  const credits = note
+    ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent }))
+    : [{ amount: due, vatPercent: (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0 }];
   for (const credit of credits) {
     await ledger.add({
       orderId: order.id, kind: 'adjustment', name: `Cancellation of ${orderName(order)}`, amount: -credit.amount, vatPercent: credit.vatPercent,
