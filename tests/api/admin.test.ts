@@ -86,6 +86,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
     const [a, b] = house.items as [Catalogue['items'][0], Catalogue['items'][0]];
     expect(data).toEqual({
       order_id: order.id,
+      // What the customer calls it (decision 043): given at checkout, from the gap-free counter.
+      reference: (await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]))[0]!.reference,
       service: house.serviceName,
       dueTime: expect.any(String),
       status: 'awaiting_validation',
