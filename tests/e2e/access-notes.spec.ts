@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
+import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -61,7 +61,7 @@ test('a customer writes the access notes of a booking by keyboard; after the sta
   await expect(card.getByText(`${CODE.length} of 500 characters`)).toBeVisible();
   await expectNoAxeViolations(page, 'access notes form open');
   await page.keyboard.press('Tab');
-  await expect(card.getByRole('button', { name: `Save the access notes of order #${id}` })).toBeFocused();
+  await expect(card.getByRole('button', { name: `Save the access notes of ${await orderNameOf(api, id)}` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Access notes saved');
 

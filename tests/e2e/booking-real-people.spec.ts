@@ -98,7 +98,7 @@ test.describe('booking from a browser in en-US, in New York', () => {
     await expect(page).toHaveURL(/\/success$/);
     const booking = page.getByRole('definition');
     const [mine] = await ok(api.GET('/services/order/get'));
-    await expect(booking.filter({ hasText: `#${mine!.id}` })).toHaveCount(1);
+    await expect(booking.filter({ hasText: `#${mine!.reference}` })).toHaveCount(1);
     await expect(booking.filter({ hasText: `${day} ${deliveryDetails.time} (UK time)` })).toHaveCount(1);
     await expect(booking.filter({ hasText: money(total) })).toHaveCount(1);
     // Booked for 09:30 UK time: stored as that instant, whatever New York's clock says.

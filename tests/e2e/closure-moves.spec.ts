@@ -4,7 +4,7 @@ import { waitForMail } from '../api/support/mail-wait';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
+import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -50,7 +50,8 @@ test('closing a booked day mails the customer a link that opens the reschedule d
   expect(visits.map((visit) => visit.order_id)).toContain(order.id);
   await ok(staff.POST('/admin/closures', { body: { date: due.due_date, reason: 'Flood' } }));
 
-  const mail = await waitForMail(server.outboxDir, email, { where: (sent) => sent.subject === `Please choose a new time: order #${order.id}` });
+  const name = await orderNameOf(api, order.id);
+  const mail = await waitForMail(server.outboxDir, email, { where: (sent) => sent.subject === `Please choose a new time: ${name}` });
   const link = new URL(mail.links.find((href) => href.includes('move='))!);
   // The visit is now within 24 hours, as time passing would make it: the customer's own move would cost.
   await server.db.query(`UPDATE orders SET due_at = now() + interval '20 hours' WHERE id = $1`, [order.id]);

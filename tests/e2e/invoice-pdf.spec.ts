@@ -5,7 +5,7 @@ import { admin } from './support/accounts';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 import { adminApi } from './support/admin-data';
 import { createApiClient, ok } from './support/api-client';
-import { bookOneItemByCard, serviceItems, signedInCustomer } from './support/booking-ui';
+import { bookOneItemByCard, orderNameOnPage, serviceItems, signedInCustomer } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 
 /**
@@ -36,7 +36,8 @@ test.describe('VAT invoice and credit note as PDF', () => {
     const orderId = Number(new URL(page.url()).searchParams.get('order'));
 
     await page.goto('/profile-services');
-    const invoice = await downloaded(page, () => page.getByRole('button', { name: `Download the VAT invoice of order #${orderId} (PDF)` }).click());
+    const orderName = await orderNameOnPage(page, orderId);
+    const invoice = await downloaded(page, () => page.getByRole('button', { name: `Download the VAT invoice of ${orderName} (PDF)` }).click());
     expect(invoice.name).toMatch(/^invoice-\d{6}\.pdf$/);
     const number = invoice.name.slice('invoice-'.length, -'.pdf'.length);
     expect(invoice.text).toContain(`Invoice number ${number}`);

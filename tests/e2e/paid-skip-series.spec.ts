@@ -3,7 +3,7 @@ import { createStripePaymentProvider } from '../../server/services/stripe-paymen
 import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
-import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
+import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
@@ -71,7 +71,7 @@ test('a visit paid by card is skipped at once with the keyboard: the dialog says
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toHaveAccessibleName('Skip this visit?');
-  await expect(dialog).toContainText(`The visit of ${date} 11:00 (UK time), order #${visit.id}, will be cancelled now.`);
+  await expect(dialog).toContainText(`The visit of ${date} 11:00 (UK time), ${await orderNameOf(api, visit.id)}, will be cancelled now.`);
   await expect(dialog).toContainText('What you paid, less any fee, is refunded to your card at once, so this cannot be undone.');
   await expectNoAxeViolations(page, 'the paid skip dialog');
   // Confirm has the focus: Enter skips.

@@ -2,7 +2,7 @@ import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoAxeViolations } from './support/a11y';
 import { adminApi } from './support/admin-data';
 import { createApiClient, ok } from './support/api-client';
-import { bookOneItemByCard, serviceItems, signedInCustomer } from './support/booking-ui';
+import { bookOneItemByCard, orderCard, orderNameOnPage, serviceItems, signedInCustomer } from './support/booking-ui';
 
 /**
  * Card payment wherever the site is opened, and never a stranded order (issue 11 rows 4 and 5).
@@ -46,9 +46,10 @@ test.describe('card payment', () => {
 
     await expect(page).toHaveURL(/\/profile-services\?payment=cancelled&order=(\d+)#order-\d+$/);
     const orderId = new URL(page.url()).searchParams.get('order');
-    await expect(page.getByRole('alert').filter({ hasText: `Payment not completed for order #${orderId}` })).toBeVisible();
+    const orderName = await orderNameOnPage(page, Number(orderId));
+    await expect(page.getByRole('alert').filter({ hasText: `Payment not completed for ${orderName}` })).toBeVisible();
     await expect(page.getByText('Note: The service cannot be canceled after 24 hours')).toBeVisible();
-    const card = page.getByRole('article').filter({ hasText: `#${orderId}` });
+    const card = orderCard(page, Number(orderId));
     await expect(card).toContainText('Payment not completed');
     await expect(card).toContainText('Awaiting validation');
     await expect(card).toContainText(money(item.price));
@@ -56,7 +57,7 @@ test.describe('card payment', () => {
     await expect(card).toContainText(/Free cancellation until \d{2}\/\d{2}\/\d{4} 09:30 \(UK time\)/);
     await expectNoAxeViolations(page, 'My orders with an unpaid card order');
 
-    await card.getByRole('button', { name: `Pay now for order #${orderId}`, exact: false }).click();
+    await card.getByRole('button', { name: `Pay now for ${orderName}`, exact: false }).click();
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
     // The same payment of the same order, the same amount.
     expect(new URL(page.url()).pathname).toBe(paymentPage);
@@ -65,7 +66,7 @@ test.describe('card payment', () => {
     await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}$`));
 
     await page.goto('/profile-services');
-    const paid = page.getByRole('article').filter({ hasText: `#${orderId}` });
+    const paid = orderCard(page, Number(orderId));
     await expect(paid).toContainText('Paid');
     await expect(paid).not.toContainText('Payment not completed');
   });
@@ -91,7 +92,7 @@ test.describe('card payment', () => {
     const credit = page.getByRole('article', { name: /^Credit note CN-\d{6}$/ });
     await expect(credit).toContainText(`Credits VAT invoice${invoice}`);
     await expect(credit).toContainText(`Total credited${money(item.price)}`);
-    await expect(credit).toContainText(`Refund on the cancellation of order #${orderId}`);
+    await expect(credit).toContainText(`Refund on the cancellation of ${await orderNameOnPage(page, orderId)}`);
     await expectNoAxeViolations(page, 'the VAT invoice with its credit note');
   });
 });

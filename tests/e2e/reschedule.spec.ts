@@ -7,7 +7,7 @@ import { coverageOf, formatCoverage } from '../support/replay-paths';
 import { rescheduleModel } from '../support/reschedule-model';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { deliveryDetails, expectToast, orderCard, ukDateIn } from './support/booking-ui';
+import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -210,7 +210,7 @@ test.describe('the VAT receipt', () => {
     // Cash is paid on the day: the job done, the order is paid.
     await server.db.query(`UPDATE orders SET status = 'completed', completed_at = now() WHERE id = $1`, [order.id]);
     await openMyOrders(page);
-    await orderCard(page, order.id).getByRole('link', { name: `VAT receipt for order #${order.id}` }).click();
+    await orderCard(page, order.id).getByRole('link', { name: `VAT receipt for ${await orderNameOf(api, order.id)}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'VAT invoice' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Invoice number \d{6}$/ })).toBeVisible();
     const gross = Math.round(order.total * 100);

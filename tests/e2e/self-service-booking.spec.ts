@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import {
-  bookedCashOrder, bookOneItemByCard, fillContactDetails, fillDeliveryDetails, itemCheckbox, orderCard, serviceItems, signedInCustomer,
+  bookedCashOrder, bookOneItemByCard, fillContactDetails, fillDeliveryDetails, itemCheckbox, orderCard, orderNameOnPage, serviceItems, signedInCustomer,
   typeIntoSegments,
 } from './support/booking-ui';
 import { expectLoggedInAs, userMenuButton } from './support/session-ui';
@@ -49,7 +49,8 @@ test.describe('card payment', () => {
     const booked = page.getByRole('definition');
     const facts = page.locator('dl[aria-label="Your booking"]');
     await expect(facts).toBeVisible();
-    await expect(booked.nth(0)).toHaveText(`#${orderId}`);
+    // The customer's reference (decision 043), not the id in the address.
+    await expect(booked.nth(0)).toHaveText((await orderNameOnPage(page, Number(orderId))).replace(/^order /, ''));
     await expect(booked.nth(1)).toHaveText(/.+/);
     await expect(booked.nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} 09:30 \(UK time\)$/);
     await expect(booked.nth(3)).toHaveText(`${money(item.price)}, paid by card`);
@@ -71,7 +72,7 @@ test.describe('card payment', () => {
     const orderId = (await page.getByText(/^#\d+$/).first().textContent())?.slice(1);
     // Someone types the return address without paying.
     await page.goto(`/success?order=${orderId}`);
-    await expect(page.getByText(`We have not received the payment for order #${orderId} yet`)).toBeVisible();
+    await expect(page.getByText('We have not received the payment for your order yet')).toBeVisible();
     expect(await toastsSeen(page)).toEqual([]);
   });
 });

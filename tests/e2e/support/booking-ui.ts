@@ -125,8 +125,29 @@ export async function bookedCashOrder(api: ApiClient, itemId: number, daysAhead 
   return order.id;
 }
 
+/**
+ * An order's card on My orders, by the order's id: the card's own anchor (`#order-<id>`, where the
+ * mails' links land), since the card shows the customer's reference, not the id (decision 043).
+ */
 export function orderCard(page: Page, orderId: number) {
-  return page.getByRole('article').filter({ has: page.getByText(`#${orderId}`, { exact: true }) });
+  return page.getByRole('article').filter({ has: page.locator(`[id="order-${orderId}"]`) });
+}
+
+/** What the customer calls the order: "order #<reference>" (decision 043), read from My orders through the API. */
+export async function orderNameOf(api: ApiClient, orderId: number): Promise<string> {
+  for (let page = 1; ; page += 1) {
+    const rows = await ok(api.GET('/services/order/get', { params: { query: { page, limit: 100 } } }));
+    const found = rows.find((row) => row.id === orderId);
+    if (found?.reference) return `order #${found.reference}`;
+    if (rows.length < 100) throw new Error(`order ${orderId} has no reference on My orders`);
+  }
+}
+
+/** The same for the customer signed in on `page` (their session's token). */
+export async function orderNameOnPage(page: Page, orderId: number): Promise<string> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
+  if (!token) throw new Error('nobody is signed in on this page');
+  return orderNameOf(createApiClient(token), orderId);
 }
 
 function escapeRegExp(text: string): string {
