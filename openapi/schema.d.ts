@@ -4726,6 +4726,7 @@ export interface operations {
                     "application/json": components["schemas"]["WaitlistEntry"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -5918,6 +5919,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

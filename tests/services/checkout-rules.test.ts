@@ -57,7 +57,7 @@ describe('checkout rules (R-PAY)', () => {
     await refused(checkoutOrder({ ...deps(NOW), payments: null }, jane, details(order.id, { payment: 'card' }), undefined), 409, CARD_UNAVAILABLE_MESSAGE);
     expect(CARD_UNAVAILABLE_MESSAGE).toBe('Card payment is not available at the moment, please choose Pay cash');
     expect(await checkedOut(order.id)).toBe(false);
-    expect(await checkoutOrder({ ...deps(NOW), payments: null }, jane, details(order.id), undefined)).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash' });
+    expect(await checkoutOrder({ ...deps(NOW), payments: null }, jane, details(order.id), undefined)).toEqual({ message: CHECKOUT_MESSAGE, payment: 'cash', reference: expect.any(Number) });
   });
 
   it('a draft can be checked out until 24 hours after Next', async () => {

@@ -28,6 +28,8 @@ function genericValid(schema: Schema, hints: Hints): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if (Array.isArray(schema.oneOf)) return fc.oneof(...schema.oneOf.map((option: Schema) => genericValid(option, hints)));
+  // allOf of objects (a body that extends another, closed by unevaluatedProperties): their properties together.
+  if (Array.isArray(schema.allOf)) return validObject(mergedObject(schema), hints);
   if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type: string) => genericValid({ ...schema, type }, hints)));
   switch (schema.type) {
     case 'null':
@@ -66,6 +68,15 @@ function validString(schema: Schema): fc.Arbitrary<string> {
       (s) => s.length >= minLength && s.length <= maxLength,
     ),
   );
+}
+
+function mergedObject(schema: Schema): Schema {
+  const parts = (schema.allOf as Schema[]).map((part) => (Array.isArray(part.allOf) ? mergedObject(part) : part));
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {}), schema.properties ?? {}),
+    required: [...new Set(parts.flatMap((part) => (part.required ?? []) as string[]).concat((schema.required ?? []) as string[]))],
+  };
 }
 
 function validObject(schema: Schema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
