@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { perServiceRoutes, prerenderedRoutes, routeModules } from '../src/shared/routes';
+import { prerenderedRoutes, routeModules } from '../src/shared/routes';
 import { compressBuild } from './prerender/compress';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';
@@ -23,8 +23,7 @@ process.env.NODE_ENV ??= 'production';
 const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'dist');
 
 /**
- * The route table's prerendered routes and the lazy screen each one shows; the pages of one service
- * (/service/:id, /properties/:id) are added per seeded service.
+ * The route table's prerendered routes and the lazy screen each one shows; /service/:id is added per seeded service.
  * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
  * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
@@ -59,10 +58,7 @@ async function main(): Promise<void> {
   try {
     const server = await buildEntryServer(ssrDir);
     const services = (await content.read('services')) as { id: number }[];
-    const routes = [
-      ...staticRoutes,
-      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string] => [route.path.replace(':id', String(id)), route.module])),
-    ];
+    const routes = [...staticRoutes, ...services.map(({ id }): [string, string] => [`/service/${id}`, routeModules.serviceDetail])];
     for (const [route, screenModule] of routes) {
       const data: Record<string, unknown> = {};
       for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = await content.read(name, params);
