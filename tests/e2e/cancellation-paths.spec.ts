@@ -78,7 +78,8 @@ async function doEvent(world: World, step: Step, next: Step | undefined) {
         return expect(card).toContainText('A cancellation was already requested for this order');
       }
       const button = page.getByRole('button', { name: /^Cancel order #\d+/ }).and(page.locator(':enabled')).first();
-      world.openedOrder = Number((await button.getAttribute('aria-label'))!.match(/#(\d+)/)![1]);
+      // The label names the customer's reference; the card's anchor (order-<id>) gives the id.
+      world.openedOrder = Number((await button.evaluate((el) => el.closest('article')?.querySelector('[id^="order-"]:not([id$="-title"])')?.id ?? '')).replace(/^order-/, ''));
       world.typed = '';
       return button.click();
     }

@@ -64,7 +64,8 @@ test('staff add an item and move the job by keyboard; the difference is saved wi
   await panel(page, 'Check the difference');
   const difference = page.getByRole('table', { name: 'Price difference' });
   await expect(difference.getByRole('row', { name: new RegExp(`^${item.name} 1 £`) })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Reason' }).focus();
+  // The adjustment form above has a Reason of its own: this one is the confirmation's.
+  await page.getByRole('form', { name: 'Confirm the change' }).getByRole('textbox', { name: 'Reason' }).focus();
   await page.keyboard.type('Customer asked for a second room and another day');
   await page.keyboard.press('Enter');
 

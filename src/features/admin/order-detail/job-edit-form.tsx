@@ -36,7 +36,7 @@ export function JobEditForm({ actorRef }: { actorRef: JobEditRef }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId: job.service, firstDay, date: edit.due_date },
+    input: { serviceId: job.service, firstDay },
     inspect,
   });
 
@@ -73,7 +73,8 @@ export function JobEditForm({ actorRef }: { actorRef: JobEditRef }) {
       ) : null}
       <fieldset className="job-edit__group">
         <legend>Time (now {job.due_date} {job.due_time}, UK time)</legend>
-        <AvailableDate availabilityRef={availabilityRef} firstDay={firstDay} initial={job.due_date} errorMessage={null} isDisabled={busy} onChange={(day) => { setDate(day); setTime(day === job.due_date ? job.due_time : ''); }} />
+        {/* Empty until a new day is typed or picked: the job keeps its time until then. */}
+        <AvailableDate availabilityRef={availabilityRef} firstDay={firstDay} initial="" errorMessage={null} isDisabled={busy} onChange={(day) => { setDate(day); setTime(day === job.due_date ? job.due_time : ''); }} />
         <AvailableTimes availabilityRef={availabilityRef} isDisabled={busy} onChoose={setTime} />
       </fieldset>
       {teams.data ? (
