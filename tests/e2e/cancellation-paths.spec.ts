@@ -79,7 +79,8 @@ async function doEvent(world: World, step: Step, next: Step | undefined) {
       }
       const button = page.getByRole('button', { name: /^Cancel order #\d+/ }).and(page.locator(':enabled')).first();
       // The label names the customer's reference; the card's anchor (order-<id>) gives the id.
-      world.openedOrder = Number((await button.evaluate((el) => el.closest('article')?.querySelector('[id^="order-"]:not([id$="-title"])')?.id ?? '')).replace(/^order-/, ''));
+      world.openedOrder = Number(/^order-(\d+)$/.exec(await button.evaluate((el) =>
+        [...(el.closest('article')?.querySelectorAll('[id^="order-"]') ?? [])].map((node) => node.id).find((id) => /^order-\d+$/.test(id)) ?? ''))?.[1]);
       world.typed = '';
       return button.click();
     }
