@@ -122,7 +122,8 @@ async function main(): Promise<void> {
     const server = await startServer({ dataDir, logFile: path.join(logDir, 'lighthouse.log') });
     try {
       const services = (await (await fetch(`${server.url}/api/home/services`)).json()) as { id: number }[];
-      const routes = ['/', '/home', `/service/${services[0]?.id ?? 1}`, '/login', '/faqs'];
+      const first = services[0]?.id ?? 1;
+      const routes = ['/', '/home', `/service/${first}`, `/properties/${first}`, '/login', '/faqs'];
       results.lighthouse = await runLighthouse(server.url, routes);
     } finally {
       await server.stop();
