@@ -28,6 +28,11 @@ export interface BookingInput {
   serviceId: number;
   /** The cart kept from an earlier visit of this service's page, if any. */
   cart?: CartLine[];
+  /**
+   * The items the page arrived with (the prerendered page's data, issue 25 row 8): the checklist
+   * shows them at once, nothing is loaded, and `items.update` brings the server's current ones.
+   */
+  items?: ServiceItems;
 }
 
 export interface BookingContext {
@@ -44,6 +49,7 @@ export interface BookingContext {
 export type BookingEvent =
   | { type: 'items.toggle'; itemId: number }
   | { type: 'items.setQuantity'; itemId: number; quantity: number }
+  | { type: 'items.update'; items: ServiceItems }
   | { type: 'order.next' }
   | { type: 'retry' };
 
@@ -88,6 +94,16 @@ export const bookingMachine = setup({
               line.id === event.itemId ? { ...line, quantity: clampQuantity(event.quantity) } : line,
             ),
     }),
+    // Newer items and prices (read again after a prerendered start): the cart's lines follow them.
+    updateItems: assign(({ context, event }) => {
+      if (event.type !== 'items.update') return {};
+      const items = event.items.items;
+      const cart = context.cart.flatMap((line) => {
+        const item = items.find((candidate) => candidate.id === line.id);
+        return item ? [{ ...item, quantity: line.quantity }] : [];
+      });
+      return { serviceName: event.items.serviceName, items, cart };
+    }),
     restoreCart: assign({
       cart: ({ context }) =>
         context.keptCart.flatMap(({ id, quantity }) => {
@@ -104,22 +120,26 @@ export const bookingMachine = setup({
   },
   guards: {
     hasItems: ({ context }) => context.cart.length > 0,
+    arrivedWithItems: ({ context }) => context.items.length > 0,
   },
 }).createMachine({
   id: 'booking',
   context: ({ input }) => ({
     serviceId: input.serviceId,
     keptCart: input.cart ?? [],
-    serviceName: '',
-    items: [],
+    serviceName: input.items?.serviceName ?? '',
+    items: input.items?.items ?? [],
     cart: [],
     order: null,
     error: null,
   }),
   initial: 'loadingItems',
+  on: { 'items.update': { actions: 'updateItems' } },
   states: {
     loadingItems: {
       meta: { shows: 'the spinner "Loading items"', view: 'loading', busy: true },
+      // Items given with the input: nothing to load.
+      always: { guard: 'arrivedWithItems', target: 'selecting', actions: 'restoreCart' },
       invoke: {
         id: 'loadItems',
         src: 'loadItems',

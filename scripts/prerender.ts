@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { prerenderedRoutes, routeModules } from '../src/shared/routes';
+import { perServiceRoutes, prerenderedRoutes, routeModules } from '../src/shared/routes';
 import { compressBuild } from './prerender/compress';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';
@@ -23,7 +23,8 @@ process.env.NODE_ENV ??= 'production';
 const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'dist');
 
 /**
- * The route table's prerendered routes and the lazy screen each one shows; /service/:id is added per seeded service.
+ * The route table's prerendered routes and the lazy screen each one shows; the pages of one service
+ * (/service/:id, /properties/:id) are added per seeded service.
  * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
  * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
@@ -58,7 +59,10 @@ async function main(): Promise<void> {
   try {
     const server = await buildEntryServer(ssrDir);
     const services = (await content.read('services')) as { id: number }[];
-    const routes = [...staticRoutes, ...services.map(({ id }): [string, string] => [`/service/${id}`, routeModules.serviceDetail])];
+    const routes = [
+      ...staticRoutes,
+      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string] => [route.path.replace(':id', String(id)), route.module])),
+    ];
     for (const [route, screenModule] of routes) {
       const data: Record<string, unknown> = {};
       for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = await content.read(name, params);

@@ -2,13 +2,20 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '../shared/paths';
 import { useSession } from '../shared/session';
+import { useHydrating } from '../shared/use-hydrating';
 
-/** Pages for logged-in users only (R-SITE-8, R-AUTH-9): visitors go to /login and come back afterwards. */
+/**
+ * Pages for logged-in users only (R-SITE-8, R-AUTH-9): visitors go to /login and come back afterwards.
+ * Such a page the build prerenders (the booking page's items, issue 25 row 8) is a visitor's shell:
+ * rendered for its HTML and hydrated as it is, then a visitor is sent to log in.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
+  const hydrating = useHydrating();
   // A user who logs out here is being sent to / by the session; do not send them to /login instead.
   const [wasLoggedIn] = useState(() => user !== null);
+  if (!user && hydrating) return <>{children}</>;
   if (!user) {
     return wasLoggedIn ? null : <Navigate to={paths.login(location.pathname + location.search)} replace />;
   }

@@ -14,7 +14,11 @@ export interface PublicRoute {
   path: string;
   /** The lazy screen's module, as the build manifest names it. */
   module: string;
-  /** Prerendered at build (the service detail page is prerendered once per seeded service). */
+  /**
+   * Prerendered at build; a page of one service (`/service/:id`, `/properties/:id`) once per seeded
+   * service. A page behind login is prerendered as a visitor's shell with its public data (the
+   * booking page's items, issue 25 row 8): the signed-in parts come once the app runs.
+   */
   prerender?: boolean;
   /** Behind login: a visitor is sent to /login and back (R-SITE-8). */
   signIn?: boolean;
@@ -34,7 +38,7 @@ export const publicRoutes = {
   confirmEmail: { path: page.confirmEmail, module: 'src/features/account/confirm-email-page.tsx' },
   contact: { path: page.contact, module: 'src/features/public/contact-page.tsx', prerender: true },
   faqs: { path: page.faqs, module: 'src/features/public/faqs-page.tsx', prerender: true, reads: () => [['faqs']] },
-  properties: { path: page.properties, module: 'src/features/booking/properties-page.tsx', signIn: true },
+  properties: { path: page.properties, module: 'src/features/booking/properties-page.tsx', signIn: true, prerender: true, reads: ({ id }) => [['quoteOptions', Number(id)]] },
   placeOrder: { path: page.placeOrder, module: 'src/features/booking/place-order-page.tsx', signIn: true },
   profile: { path: page.profile, module: 'src/features/account/profile-page.tsx', signIn: true },
   myOrders: { path: page.myOrders, module: 'src/features/orders/my-orders-page.tsx', signIn: true },
@@ -64,5 +68,8 @@ export const routeModules = {
   ...shellModules,
 };
 
-/** The routes prerendered as they are (the service detail page is added per seeded service). */
+/** The routes prerendered as they are (the pages of one service are added per seeded service). */
 export const prerenderedRoutes = (Object.values(publicRoutes) as PublicRoute[]).filter((route) => route.prerender && !route.path.includes(':'));
+
+/** The prerendered pages of one service (`:id` is its id), built once per seeded service. */
+export const perServiceRoutes = (Object.values(publicRoutes) as PublicRoute[]).filter((route) => route.prerender && route.path.includes(':id'));

@@ -32,6 +32,22 @@ describe('booking machine rules', () => {
     return actor;
   }
 
+  it('starts choosing at once from the items the page arrived with, the kept cart ticked, nothing loaded', () => {
+    let loads = 0;
+    const counting = machine.provide({ actors: { loadItems: fromPromise(async () => { loads++; return serviceItems; }) } });
+    const actor = createActor(counting, { input: { serviceId: 1, items: serviceItems, cart: [{ id: 4, quantity: 2 }, { id: 99, quantity: 1 }] } }).start();
+    expect(actor.getSnapshot().value).toBe('selecting');
+    expect(actor.getSnapshot().context.cart).toEqual([{ id: 4, name: 'Kitchen', price: 32.5, quantity: 2 }]);
+    expect(loads).toBe(0);
+  });
+
+  it('follows newer items and prices: cart lines take the new price, a line whose item has gone is dropped', () => {
+    const actor = createActor(machine, { input: { serviceId: 1, items: serviceItems, cart: [{ id: 3, quantity: 2 }, { id: 4, quantity: 1 }] } }).start();
+    actor.send({ type: 'items.update', items: { serviceName: 'House Keeping', items: [{ id: 3, name: 'Bedroom', price: 27 }] } });
+    expect(actor.getSnapshot().context.items).toEqual([{ id: 3, name: 'Bedroom', price: 27 }]);
+    expect(actor.getSnapshot().context.cart).toEqual([{ id: 3, name: 'Bedroom', price: 27, quantity: 2 }]);
+  });
+
   it('adds a checked item with quantity 1 and removes it when unchecked', () => {
     const actor = selecting();
     actor.send({ type: 'items.toggle', itemId: 4 });

@@ -1,20 +1,23 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
-import { loadItemsActor } from '../../api/get-service-items';
+import { bookingMachine, type CartItem, type CartLine } from '../../../machines/booking.machine';
+import type { QuoteOptions } from '../../../openapi/schema';
+import { getServiceItems, loadItemsActor } from '../../api/get-service-items';
+import { getQuoteOptions } from '../../api/get-quote-options';
 import { getQuote } from '../../api/get-quote';
 import { inspect } from '../../shared/inspector';
 import { paths } from '../../shared/paths';
-import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
+import { Alert, LinkButton, Page, Spinner } from '../../components/ui';
+import { forgetPreloaded, peekPreloaded } from '../../shared/preload';
+import { useHydrating } from '../../shared/use-hydrating';
 import { useSession } from '../../shared/session';
 import { emptyCheckoutForm, type CheckoutForm } from '../../../machines/checkout-form';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import { readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
 import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../../shared/quote/booking-quote';
-import { QuotePanel } from '../../shared/quote/quote-panel';
-import { CartPanel } from './cart-panel';
-import { ItemChecklist } from './item-checklist';
+import { BookingShell } from './booking-shell';
+import { BookingView } from './booking-view';
 import '../../styles/booking.css';
 
 /** `/properties/:id`: choose items and quantities of one service, then Next creates the order. */
@@ -30,7 +33,32 @@ export default function PropertiesPage() {
     );
   }
   // A new service id is a new booking: remount, so a fresh machine loads its items.
-  return <QuotedBooking key={serviceId} serviceId={serviceId} />;
+  return <ArrivingBooking key={serviceId} serviceId={serviceId} />;
+}
+
+/** The service's items and prices the page arrived with (built into it, or read on the way). */
+interface Arrived {
+  options: QuoteOptions;
+  /** Built at build time: read again, prices may have changed since. */
+  revalidate: boolean;
+}
+
+/**
+ * The page prerendered (issue 25 row 8) is hydrated as the build made it (BookingShell: the items,
+ * an empty cart), then the signed-in booking takes over with what was ticked before start-up.
+ * Opened from another page, the booking starts at once, from the options if already read.
+ */
+function ArrivingBooking({ serviceId }: { serviceId: number }) {
+  const hydrating = useHydrating();
+  // Peeked, not taken: a render thrown away during hydration must find the same options again.
+  const [arrived] = useState((): Arrived | null => {
+    const read = peekPreloaded(getQuoteOptions, serviceId);
+    return read?.kind === 'data' ? { options: read.data as QuoteOptions, revalidate: read.revalidate } : null;
+  });
+  const [early, setEarly] = useState<CartLine[] | null>(() => (hydrating && arrived ? null : []));
+  useEffect(() => forgetPreloaded(getQuoteOptions, serviceId), [serviceId]);
+  if (early === null && arrived) return <BookingShell serviceId={serviceId} options={arrived.options} onStarted={setEarly} />;
+  return <QuotedBooking serviceId={serviceId} arrived={arrived} early={early ?? []} />;
 }
 
 /**
@@ -38,7 +66,7 @@ export default function PropertiesPage() {
  * choices become the user's drafts (cart and quote), the address drops the id, and the booking
  * starts from them, ticked as they were. A quote that has gone leaves the drafts as they were.
  */
-function QuotedBooking({ serviceId }: { serviceId: number }) {
+function QuotedBooking({ serviceId, arrived, early }: { serviceId: number; arrived: Arrived | null; early: CartLine[] }) {
   const [params, setParams] = useSearchParams();
   const quoteId = params.get('quote');
   const owner = useSession().user?.id ?? null;
@@ -70,10 +98,14 @@ function QuotedBooking({ serviceId }: { serviceId: number }) {
       </Page>
     );
   }
-  return <ServiceBooking serviceId={serviceId} />;
+  return <ServiceBooking serviceId={serviceId} arrived={arrived} early={early} />;
 }
 
-function ServiceBooking({ serviceId }: { serviceId: number }) {
+/**
+ * The signed-in booking: the kept cart (with the items ticked before start-up added), the kept
+ * quote choices, drafts saved on every change.
+ */
+function ServiceBooking({ serviceId, arrived, early }: { serviceId: number; arrived: Arrived | null; early: CartLine[] }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -83,10 +115,11 @@ function ServiceBooking({ serviceId }: { serviceId: number }) {
   // The cart kept from an earlier visit of this service's page (Back, Forward, reload).
   const [input] = useState(() => {
     const kept = readCartDraft(owner);
-    return { serviceId, cart: kept?.serviceId === serviceId ? kept.cart : [] };
+    const cart = withEarlyTicks(kept?.serviceId === serviceId ? kept.cart : [], early);
+    return { serviceId, cart, ...(arrived ? { items: { serviceName: arrived.options.serviceName, items: arrived.options.items } } : {}) };
   });
   const [quoteChoices] = useState(() => readQuoteDraft(owner, serviceId));
-  const quoteRef = useBookingQuote(owner, serviceId, quoteChoices);
+  const quoteRef = useBookingQuote(owner, serviceId, quoteChoices, arrived?.options ?? null);
   const actorRef = useActorRef(
     bookingMachine.provide({
       actors: { loadItems: loadItemsActor, createOrder: orderFromQuoteActor(quoteRef) },
@@ -101,35 +134,26 @@ function ServiceBooking({ serviceId }: { serviceId: number }) {
     }),
     { input, inspect },
   );
-  const loading = useSelector(actorRef, (s) => s.matches('loadingItems'));
-  const loadError = useSelector(actorRef, (s) => (s.matches('loadFailed') ? s.context.error : null));
-  const serviceName = useSelector(actorRef, (s) => s.context.serviceName);
   useCartInQuote(actorRef, quoteRef);
+  useEffect(() => {
+    // A tap before start-up is kept like any other (Back, reload).
+    if (early.length > 0) saveCartDraft(owner, { serviceId, cart: cartLines(actorRef.getSnapshot().context.cart), orderId: null });
+    if (!arrived?.revalidate) return;
+    let live = true;
+    // The build's items and options shown meanwhile; the server prices every quote anyway.
+    getServiceItems(serviceId).then((items) => live && actorRef.send({ type: 'items.update', items }), () => {});
+    getQuoteOptions(serviceId).then((options) => live && quoteRef.send({ type: 'options.update', options }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [actorRef, quoteRef, arrived, early, owner, serviceId]);
 
-  return (
-    <Page title={serviceName || 'Choose your items'} className="booking-page">
-      <p className="booking-page__intro">Tick the rooms and tasks you need, then set how many of each.</p>
-      {loading ? <Spinner label="Loading items" size="lg" /> : null}
-      {loadError ? (
-        <div className="booking-page__failure">
-          <Alert variant="error">{loadError}</Alert>
-          <div className="booking-actions">
-            <LinkButton href={paths.services} variant="secondary">Back</LinkButton>
-            <Button onPress={() => actorRef.send({ type: 'retry' })}>Try again</Button>
-          </div>
-        </div>
-      ) : null}
-      {!loading && !loadError ? (
-        <>
-          <div className="booking-layout">
-            <ItemChecklist actorRef={actorRef} />
-            <CartPanel actorRef={actorRef} quoteRef={quoteRef} />
-          </div>
-          <QuotePanel actorRef={quoteRef} withItems={false} withContinue={false} />
-        </>
-      ) : null}
-    </Page>
-  );
+  return <BookingView actorRef={actorRef} quoteRef={quoteRef} />;
+}
+
+/** The kept cart, and each item ticked before start-up that it does not hold yet. */
+function withEarlyTicks(kept: CartLine[], early: CartLine[]): CartLine[] {
+  return [...kept, ...early.filter((line) => !kept.some((keptLine) => keptLine.id === line.id))];
 }
 
 /** The quoted postcode starts the place-order form's Postcode (the price depends on it). */

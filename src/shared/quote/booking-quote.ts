@@ -8,7 +8,7 @@ import { createQuoteActor } from '../../api/create-quote';
 import { loadQuoteOptionsActor } from '../../api/get-quote-options';
 import { inspect } from '../inspector';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
-import type { NewOrderRequest, OrderSummary } from '../../../openapi/schema';
+import type { NewOrderRequest, OrderSummary, QuoteOptions } from '../../../openapi/schema';
 
 type QuoteRef = ActorRefFrom<typeof quoteMachine>;
 type BookingRef = ActorRefFrom<typeof bookingMachine>;
@@ -28,14 +28,17 @@ export function saveQuoteDraft(owner: number | null, draft: QuoteDraft): void {
   saveDraft('booking.quote', owner, draft);
 }
 
-/** The quote machine of /properties/:id: its choices start from `choices` and are kept as a draft. */
-export function useBookingQuote(owner: number | null, serviceId: number, choices: QuoteChoices | undefined): QuoteRef {
+/**
+ * The quote machine of /properties/:id: its choices start from `choices` and are kept as a draft;
+ * `options` the page arrived with (prerendered) are shown at once instead of being loaded.
+ */
+export function useBookingQuote(owner: number | null, serviceId: number, choices: QuoteChoices | undefined, options: QuoteOptions | null = null): QuoteRef {
   return useActorRef(
     quoteMachine.provide({
       actors: { loadOptions: loadQuoteOptionsActor, createQuote: createQuoteActor },
       actions: { keepChoices: ({ context }) => saveQuoteDraft(owner, { serviceId, choices: context.choices }) },
     }),
-    { input: { serviceId, ...(choices ? { choices } : {}) }, inspect },
+    { input: { serviceId, options, ...(choices ? { choices } : {}) }, inspect },
   );
 }
 
