@@ -38,7 +38,7 @@ async function holdTheApp(page: Page): Promise<{ release: () => Promise<void> }>
 function collectErrors(page: Page, errors: string[]): void {
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
   });
 }
 

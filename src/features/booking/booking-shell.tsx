@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { bookingMachine, type CartLine } from '../../../machines/booking.machine';
+import type { ActorRefFrom } from 'xstate';
+import { bookingMachine } from '../../../machines/booking.machine';
 import { quoteMachine } from '../../../machines/quote.machine';
 import type { QuoteOptions } from '../../../openapi/schema';
 import { createQuoteActor } from '../../api/create-quote';
@@ -12,8 +13,8 @@ interface BookingShellProps {
   serviceId: number;
   /** The service's quote options built into the page: its items and prices. */
   options: QuoteOptions;
-  /** Once hydrated: the items ticked before the app ran, for the signed-in booking to start from. */
-  onStarted: (early: CartLine[]) => void;
+  /** Once hydrated, with the machine holding the items ticked before the app ran (and until the hand-over). */
+  onStarted: (shell: ActorRefFrom<typeof bookingMachine>) => void;
 }
 
 /**
@@ -21,8 +22,9 @@ interface BookingShellProps {
  * visitor's page, the same for everyone, with the service's items and an empty cart, so a slow
  * phone can tick an item before the app runs and hydration matches the HTML whoever is signed in.
  * Once hydrated, what was ticked meanwhile is handed to this shell's machine as a tap made now
- * (adoptTypedValues) and passed on: the signed-in booking (kept cart, quote draft, drafts saved)
- * takes its place. No draft is read or written here: the HTML knows no user.
+ * (adoptTypedValues), and the signed-in booking (kept cart, quote draft, drafts saved) is rendered
+ * in its place in a transition (in slices, not one long task), then takes over this machine's
+ * ticks, those made while it rendered included. No draft is read or written here: the HTML knows no user.
  */
 export function BookingShell({ serviceId, options, onStarted }: BookingShellProps) {
   const layoutRef = useRef<HTMLDivElement>(null);
@@ -32,7 +34,7 @@ export function BookingShell({ serviceId, options, onStarted }: BookingShellProp
   });
   useEffect(() => {
     if (layoutRef.current) adoptTypedValues(layoutRef.current);
-    onStarted(actorRef.getSnapshot().context.cart.map(({ id, quantity }) => ({ id, quantity })));
+    onStarted(actorRef);
   }, [actorRef, onStarted]);
   return <BookingView actorRef={actorRef} quoteRef={quoteRef} layoutRef={layoutRef} />;
 }

@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { bookingMachine, type CartItem, type CartLine } from '../../../machines/booking.machine';
+import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
 import type { QuoteOptions } from '../../../openapi/schema';
 import { getServiceItems, loadItemsActor } from '../../api/get-service-items';
 import { getQuoteOptions } from '../../api/get-quote-options';
@@ -36,6 +37,8 @@ export default function PropertiesPage() {
   return <ArrivingBooking key={serviceId} serviceId={serviceId} />;
 }
 
+type BookingRef = ActorRefFrom<typeof bookingMachine>;
+
 /** The service's items and prices the page arrived with (built into it, or read on the way). */
 interface Arrived {
   options: QuoteOptions;
@@ -55,10 +58,13 @@ function ArrivingBooking({ serviceId }: { serviceId: number }) {
     const read = peekPreloaded(getQuoteOptions, serviceId);
     return read?.kind === 'data' ? { options: read.data as QuoteOptions, revalidate: read.revalidate } : null;
   });
-  const [early, setEarly] = useState<CartLine[] | null>(() => (hydrating && arrived ? null : []));
+  const [fromShell] = useState(() => hydrating && arrived !== null);
+  const [shell, setShell] = useState<BookingRef | null>(null);
+  // The signed-in booking renders in slices while the hydrated shell stays usable.
+  const handOver = useCallback((ref: BookingRef) => startTransition(() => setShell(ref)), []);
   useEffect(() => forgetPreloaded(getQuoteOptions, serviceId), [serviceId]);
-  if (early === null && arrived) return <BookingShell serviceId={serviceId} options={arrived.options} onStarted={setEarly} />;
-  return <QuotedBooking serviceId={serviceId} arrived={arrived} early={early ?? []} />;
+  if (fromShell && arrived && !shell) return <BookingShell serviceId={serviceId} options={arrived.options} onStarted={handOver} />;
+  return <QuotedBooking serviceId={serviceId} arrived={arrived} shell={shell} />;
 }
 
 /**
@@ -66,7 +72,7 @@ function ArrivingBooking({ serviceId }: { serviceId: number }) {
  * choices become the user's drafts (cart and quote), the address drops the id, and the booking
  * starts from them, ticked as they were. A quote that has gone leaves the drafts as they were.
  */
-function QuotedBooking({ serviceId, arrived, early }: { serviceId: number; arrived: Arrived | null; early: CartLine[] }) {
+function QuotedBooking({ serviceId, arrived, shell }: { serviceId: number; arrived: Arrived | null; shell: BookingRef | null }) {
   const [params, setParams] = useSearchParams();
   const quoteId = params.get('quote');
   const owner = useSession().user?.id ?? null;
@@ -98,14 +104,14 @@ function QuotedBooking({ serviceId, arrived, early }: { serviceId: number; arriv
       </Page>
     );
   }
-  return <ServiceBooking serviceId={serviceId} arrived={arrived} early={early} />;
+  return <ServiceBooking serviceId={serviceId} arrived={arrived} shell={shell} />;
 }
 
 /**
- * The signed-in booking: the kept cart (with the items ticked before start-up added), the kept
- * quote choices, drafts saved on every change.
+ * The signed-in booking: the kept cart, the kept quote choices, drafts saved on every change; the
+ * items ticked in the hydrated shell (before start-up, or while this rendered) are ticked here too.
  */
-function ServiceBooking({ serviceId, arrived, early }: { serviceId: number; arrived: Arrived | null; early: CartLine[] }) {
+function ServiceBooking({ serviceId, arrived, shell }: { serviceId: number; arrived: Arrived | null; shell: BookingRef | null }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -115,7 +121,7 @@ function ServiceBooking({ serviceId, arrived, early }: { serviceId: number; arri
   // The cart kept from an earlier visit of this service's page (Back, Forward, reload).
   const [input] = useState(() => {
     const kept = readCartDraft(owner);
-    const cart = withEarlyTicks(kept?.serviceId === serviceId ? kept.cart : [], early);
+    const cart = kept?.serviceId === serviceId ? kept.cart : [];
     return { serviceId, cart, ...(arrived ? { items: { serviceName: arrived.options.serviceName, items: arrived.options.items } } : {}) };
   });
   const [quoteChoices] = useState(() => readQuoteDraft(owner, serviceId));
@@ -136,8 +142,14 @@ function ServiceBooking({ serviceId, arrived, early }: { serviceId: number; arri
   );
   useCartInQuote(actorRef, quoteRef);
   useEffect(() => {
-    // A tap before start-up is kept like any other (Back, reload).
-    if (early.length > 0) saveCartDraft(owner, { serviceId, cart: cartLines(actorRef.getSnapshot().context.cart), orderId: null });
+    // As taps made now (kept in the cart draft like any other); an item ticked here already stays.
+    for (const line of shell?.getSnapshot().context.cart ?? []) {
+      if (actorRef.getSnapshot().context.cart.some(({ id }) => id === line.id)) continue;
+      actorRef.send({ type: 'items.toggle', itemId: line.id });
+      if (line.quantity !== 1) actorRef.send({ type: 'items.setQuantity', itemId: line.id, quantity: line.quantity });
+    }
+  }, [actorRef, shell]);
+  useEffect(() => {
     if (!arrived?.revalidate) return;
     let live = true;
     // The build's items and options shown meanwhile; the server prices every quote anyway.
@@ -146,14 +158,9 @@ function ServiceBooking({ serviceId, arrived, early }: { serviceId: number; arri
     return () => {
       live = false;
     };
-  }, [actorRef, quoteRef, arrived, early, owner, serviceId]);
+  }, [actorRef, quoteRef, arrived, serviceId]);
 
   return <BookingView actorRef={actorRef} quoteRef={quoteRef} />;
-}
-
-/** The kept cart, and each item ticked before start-up that it does not hold yet. */
-function withEarlyTicks(kept: CartLine[], early: CartLine[]): CartLine[] {
-  return [...kept, ...early.filter((line) => !kept.some((keptLine) => keptLine.id === line.id))];
 }
 
 /** The quoted postcode starts the place-order form's Postcode (the price depends on it). */
