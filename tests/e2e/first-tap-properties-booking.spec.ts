@@ -95,6 +95,104 @@ test('on a slow phone, an item of /properties/1 tapped before start-up is in the
   expect(errors).toEqual([]);
 });
 
+test('a press held while /properties/1 starts (down before start-up, up once the signed-in booking runs) ticks its item once, on the element the HTML had', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { items } = await serviceItems(BOOKED_SERVICE_ID);
+  const customer = await registerCustomer(createApiClient(), 'heldtap');
+  const { use } = testInfo.project;
+  const context = await browser.newContext({ ...use, baseURL: use.baseURL });
+  const page = await context.newPage();
+  await signInByApi(page, customer);
+  const errors: string[] = [];
+  collectErrors(page, errors);
+  await slowCpu(context, page);
+  const app = await holdTheApp(page);
+  await page.goto(bookingPage, { waitUntil: 'commit' });
+  const item = items[1]!;
+  const items$ = page.getByRole('region', { name: 'Items', exact: true });
+  const box = items$.getByRole('checkbox', { name: `${item.name} ${money(item.price)}`, exact: true });
+  await expect(box).toBeAttached();
+  // The HTML's own element, marked: a page that swaps it for another loses a press made on it.
+  await box.evaluate((element) => Object.assign(element, { fromTheHtml: true }));
+  const name = items$.getByText(item.name, { exact: true });
+  await name.scrollIntoViewIfNeeded();
+  const where = (await name.boundingBox())!;
+  await page.mouse.move(where.x + where.width / 2, where.y + where.height / 2);
+  await page.mouse.down();
+  // The signed-in booking reads the items again once it runs: by then every hand-over is done.
+  const running = page.waitForResponse((response) => response.url().includes(`/api/services/get-items/${BOOKED_SERVICE_ID}`));
+  await app.release();
+  await running;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.mouse.up();
+  await expect(box).toBeChecked();
+  const cart = page.getByRole('list', { name: 'Chosen items' });
+  await expect(cart.getByRole('listitem')).toHaveCount(1);
+  await expect(cart.getByRole('textbox', { name: `Quantity of ${item.name}` })).toHaveValue('1');
+  expect(await box.evaluate((element) => (element as unknown as { fromTheHtml?: boolean }).fromTheHtml)).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+/**
+ * A finger's tap: down, held as a real tap is (about 80 ms; not a wait for the app), then up where
+ * it went down. A page that swaps the element under the finger meanwhile gets no click from it.
+ */
+async function press(page: Page, x: number, y: number, touch: boolean): Promise<void> {
+  if (!touch) return page.mouse.click(x, y, { delay: 80 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('taps made over and over while /properties/1 starts each count once: before start-up, during hydration, right after it, and in the kept cart (signed in, slow CPU)', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { items } = await serviceItems(BOOKED_SERVICE_ID);
+  const customer = await registerCustomer(createApiClient(), 'tapstorm');
+  const { use } = testInfo.project;
+  const context = await browser.newContext({ ...use, baseURL: use.baseURL });
+  const page = await context.newPage();
+  await signInByApi(page, customer);
+  const errors: string[] = [];
+  collectErrors(page, errors);
+  await slowCpu(context, page);
+  await page.goto(bookingPage, { waitUntil: 'commit' });
+  const items$ = page.getByRole('region', { name: 'Items', exact: true });
+  // Each tap toggles one item, in turn: an item is ticked at the end exactly when it was tapped an
+  // odd number of times, so one tap lost (or counted twice) anywhere leaves a wrong set ticked.
+  const taps = new Map<string, number>();
+  let afterStart = 0;
+  for (let i = 0; afterStart < 12; i++) {
+    const item = items[i % items.length]!;
+    // Where the finger lands now (no Playwright waiting for the app: the page may be only its HTML).
+    const where = await items$.getByText(item.name, { exact: true }).boundingBox();
+    if (!where) continue;
+    const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
+    await press(page, x, y, use.hasTouch === true);
+    taps.set(item.name, (taps.get(item.name) ?? 0) + 1);
+    if (await page.evaluate(() => document.documentElement.dataset.hydrated === 'true')) afterStart++;
+  }
+  const ticked = items.filter(({ name }) => (taps.get(name) ?? 0) % 2 === 1);
+  const cart = page.getByRole('list', { name: 'Chosen items' });
+  const expectTicked = async () => {
+    for (const item of items) {
+      const box = items$.getByRole('checkbox', { name: `${item.name} ${money(item.price)}`, exact: true });
+      await (ticked.includes(item) ? expect(box).toBeChecked() : expect(box).not.toBeChecked());
+    }
+    await expect(cart.getByRole('listitem')).toHaveCount(ticked.length);
+    for (const item of ticked) await expect(cart.getByRole('textbox', { name: `Quantity of ${item.name}` })).toHaveValue('1');
+  };
+  await expectTicked();
+  // The kept cart (the user's draft) holds the same: a reload finds exactly those items ticked.
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
+  await expectTicked();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a visitor opening /properties/1 sees its items at once, then is sent to log in, with no hydration error', async ({ browser }, testInfo) => {
   const { items } = await serviceItems(BOOKED_SERVICE_ID);
   const { use } = testInfo.project;

@@ -13,12 +13,12 @@ import '../../styles/booking.css';
 interface BookingViewProps {
   actorRef: ActorRefFrom<typeof bookingMachine>;
   quoteRef: ActorRefFrom<typeof quoteMachine>;
-  /** The checklist and the cart (where a tap before start-up lands). */
-  layoutRef?: Ref<HTMLDivElement>;
+  /** The checklist, the cart and the quote's choices (where a tap before start-up lands). */
+  choicesRef?: Ref<HTMLDivElement>;
 }
 
 /** What /properties/:id shows of its booking and quote machines: the checklist, the cart, the price. */
-export function BookingView({ actorRef, quoteRef, layoutRef }: BookingViewProps) {
+export function BookingView({ actorRef, quoteRef, choicesRef }: BookingViewProps) {
   const loading = useSelector(actorRef, (s) => s.matches('loadingItems'));
   const loadError = useSelector(actorRef, (s) => (s.matches('loadFailed') ? s.context.error : null));
   const serviceName = useSelector(actorRef, (s) => s.context.serviceName);
@@ -37,13 +37,13 @@ export function BookingView({ actorRef, quoteRef, layoutRef }: BookingViewProps)
         </div>
       ) : null}
       {!loading && !loadError ? (
-        <>
-          <div className="booking-layout" ref={layoutRef}>
+        <div ref={choicesRef}>
+          <div className="booking-layout">
             <ItemChecklist actorRef={actorRef} />
             <CartPanel actorRef={actorRef} quoteRef={quoteRef} />
           </div>
           <QuotePanel actorRef={quoteRef} withItems={false} withContinue={false} />
-        </>
+        </div>
       ) : null}
     </Page>
   );

@@ -1,6 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
 import type { QuoteOptions } from '../../../openapi/schema';
@@ -17,7 +16,8 @@ import { emptyCheckoutForm, type CheckoutForm } from '../../../machines/checkout
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import { readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
 import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../../shared/quote/booking-quote';
-import { BookingShell } from './booking-shell';
+import { adoptTypedValues } from '../../components/ui/adopt-typed-values';
+import { joinKeptChoices } from './join-kept-choices';
 import { BookingView } from './booking-view';
 import '../../styles/booking.css';
 
@@ -37,8 +37,6 @@ export default function PropertiesPage() {
   return <ArrivingBooking key={serviceId} serviceId={serviceId} />;
 }
 
-type BookingRef = ActorRefFrom<typeof bookingMachine>;
-
 /** The service's items and prices the page arrived with (built into it, or read on the way). */
 interface Arrived {
   options: QuoteOptions;
@@ -47,9 +45,10 @@ interface Arrived {
 }
 
 /**
- * The page prerendered (issue 25 row 8) is hydrated as the build made it (BookingShell: the items,
- * an empty cart), then the signed-in booking takes over with what was ticked before start-up.
- * Opened from another page, the booking starts at once, from the options if already read.
+ * The page prerendered (issue 25 row 8) is a visitor's page: the items and an empty cart. It is
+ * hydrated as the build made it, by the very booking that then runs (the same markup and machines):
+ * what was ticked before start-up and the user's kept choices join it, and no element is ever
+ * swapped under a finger. Opened from another page, the booking starts at once from the kept choices.
  */
 function ArrivingBooking({ serviceId }: { serviceId: number }) {
   const hydrating = useHydrating();
@@ -58,25 +57,23 @@ function ArrivingBooking({ serviceId }: { serviceId: number }) {
     const read = peekPreloaded(getQuoteOptions, serviceId);
     return read?.kind === 'data' ? { options: read.data as QuoteOptions, revalidate: read.revalidate } : null;
   });
-  const [fromShell] = useState(() => hydrating && arrived !== null);
-  const [shell, setShell] = useState<BookingRef | null>(null);
-  // The signed-in booking renders in slices while the hydrated shell stays usable.
-  const handOver = useCallback((ref: BookingRef) => startTransition(() => setShell(ref)), []);
+  const [fromHtml] = useState(() => hydrating && arrived !== null);
   useEffect(() => forgetPreloaded(getQuoteOptions, serviceId), [serviceId]);
-  if (fromShell && arrived && !shell) return <BookingShell serviceId={serviceId} options={arrived.options} onStarted={handOver} />;
-  return <QuotedBooking serviceId={serviceId} arrived={arrived} shell={shell} />;
+  return <QuotedBooking serviceId={serviceId} arrived={arrived} fromHtml={fromHtml} />;
 }
 
 /**
  * Arriving with `?quote=` (Continue on /service/:id, through login or register): the quote's
  * choices become the user's drafts (cart and quote), the address drops the id, and the booking
  * starts from them, ticked as they were. A quote that has gone leaves the drafts as they were.
+ * A page hydrated from the HTML shows its items meanwhile; the quote's choices join them after.
  */
-function QuotedBooking({ serviceId, arrived, shell }: { serviceId: number; arrived: Arrived | null; shell: BookingRef | null }) {
+function QuotedBooking({ serviceId, arrived, fromHtml }: { serviceId: number; arrived: Arrived | null; fromHtml: boolean }) {
   const [params, setParams] = useSearchParams();
   const quoteId = params.get('quote');
   const owner = useSession().user?.id ?? null;
-  const [ready, setReady] = useState(!quoteId);
+  const [ready, setReady] = useState(!quoteId || fromHtml);
+  const [quoted, setQuoted] = useState(!quoteId);
   useEffect(() => {
     if (!quoteId) return;
     let live = true;
@@ -92,6 +89,7 @@ function QuotedBooking({ serviceId, arrived, shell }: { serviceId: number; arriv
         if (!live) return;
         setParams({}, { replace: true });
         setReady(true);
+        setQuoted(true);
       });
     return () => {
       live = false;
@@ -104,33 +102,37 @@ function QuotedBooking({ serviceId, arrived, shell }: { serviceId: number; arriv
       </Page>
     );
   }
-  return <ServiceBooking serviceId={serviceId} arrived={arrived} shell={shell} />;
+  return <ServiceBooking serviceId={serviceId} arrived={arrived} fromHtml={fromHtml} draftsReady={quoted} />;
 }
 
 /**
- * The signed-in booking: the kept cart, the kept quote choices, drafts saved on every change; the
- * items ticked in the hydrated shell (before start-up, or while this rendered) are ticked here too.
+ * The signed-in booking: the kept cart, the kept quote choices, drafts saved on every change.
+ * Hydrated from the HTML (`fromHtml`) it starts as the HTML shows (no user, nothing ticked): the
+ * taps made before start-up are adopted as taps (in the commit, before any other input), then the
+ * kept choices join once `draftsReady` (a `?quote=` read on the way); drafts are saved from then on.
  */
-function ServiceBooking({ serviceId, arrived, shell }: { serviceId: number; arrived: Arrived | null; shell: BookingRef | null }) {
+function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { serviceId: number; arrived: Arrived | null; fromHtml: boolean; draftsReady: boolean }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
   const owner = useSession().user?.id ?? null;
+  // Written only once the kept drafts are in the machines: before that they would be overwritten.
+  const keeping = useRef(!fromHtml);
   // The cart kept from an earlier visit of this service's page (Back, Forward, reload).
   const [input] = useState(() => {
-    const kept = readCartDraft(owner);
+    const kept = fromHtml ? null : readCartDraft(owner);
     const cart = kept?.serviceId === serviceId ? kept.cart : [];
     return { serviceId, cart, ...(arrived ? { items: { serviceName: arrived.options.serviceName, items: arrived.options.items } } : {}) };
   });
-  const [quoteChoices] = useState(() => readQuoteDraft(owner, serviceId));
-  const quoteRef = useBookingQuote(owner, serviceId, quoteChoices, arrived?.options ?? null);
+  const [quoteChoices] = useState(() => (fromHtml ? undefined : readQuoteDraft(owner, serviceId)));
+  const quoteRef = useBookingQuote(owner, serviceId, quoteChoices, arrived?.options ?? null, keeping);
   const actorRef = useActorRef(
     bookingMachine.provide({
       actors: { loadItems: loadItemsActor, createOrder: orderFromQuoteActor(quoteRef) },
       actions: {
-        keepCart: ({ context }) => saveCartDraft(owner, { serviceId, cart: cartLines(context.cart), orderId: null }),
+        keepCart: ({ context }) => keeping.current && saveCartDraft(owner, { serviceId, cart: cartLines(context.cart), orderId: null }),
         storeOrder: ({ context }) => {
           storeOrder(owner, serviceId, cartLines(context.cart), context.order);
           prefillPostcode(owner, quoteRef.getSnapshot().context.quote?.postcode ?? null);
@@ -141,16 +143,22 @@ function ServiceBooking({ serviceId, arrived, shell }: { serviceId: number; arri
     { input, inspect },
   );
   useCartInQuote(actorRef, quoteRef);
+  const choicesRef = useRef<HTMLDivElement>(null);
+  const adopted = useRef(!fromHtml);
+  // A layout effect: it runs in hydration's commit, before the browser can deliver another tap.
+  useLayoutEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    if (choicesRef.current) adoptTypedValues(choicesRef.current);
+  }, []);
+  // A visitor (the HTML hydrated, then sent to log in) has nothing kept and reads nothing.
+  useLayoutEffect(() => {
+    if (keeping.current || !draftsReady || owner === null) return;
+    joinKeptChoices(owner, serviceId, actorRef, quoteRef);
+    keeping.current = true;
+  }, [draftsReady, owner, serviceId, actorRef, quoteRef]);
   useEffect(() => {
-    // As taps made now (kept in the cart draft like any other); an item ticked here already stays.
-    for (const line of shell?.getSnapshot().context.cart ?? []) {
-      if (actorRef.getSnapshot().context.cart.some(({ id }) => id === line.id)) continue;
-      actorRef.send({ type: 'items.toggle', itemId: line.id });
-      if (line.quantity !== 1) actorRef.send({ type: 'items.setQuantity', itemId: line.id, quantity: line.quantity });
-    }
-  }, [actorRef, shell]);
-  useEffect(() => {
-    if (!arrived?.revalidate) return;
+    if (!arrived?.revalidate || owner === null) return;
     let live = true;
     // The build's items and options shown meanwhile; the server prices every quote anyway.
     getServiceItems(serviceId).then((items) => live && actorRef.send({ type: 'items.update', items }), () => {});
@@ -158,9 +166,9 @@ function ServiceBooking({ serviceId, arrived, shell }: { serviceId: number; arri
     return () => {
       live = false;
     };
-  }, [actorRef, quoteRef, arrived, serviceId]);
+  }, [actorRef, quoteRef, arrived, serviceId, owner]);
 
-  return <BookingView actorRef={actorRef} quoteRef={quoteRef} />;
+  return <BookingView actorRef={actorRef} quoteRef={quoteRef} choicesRef={choicesRef} />;
 }
 
 /** The quoted postcode starts the place-order form's Postcode (the price depends on it). */

@@ -29,14 +29,21 @@ export function saveQuoteDraft(owner: number | null, draft: QuoteDraft): void {
 }
 
 /**
- * The quote machine of /properties/:id: its choices start from `choices` and are kept as a draft;
+ * The quote machine of /properties/:id: its choices start from `choices` and are kept as a draft
+ * (once `keeping` says so: a page hydrated from the build's HTML first joins the kept draft);
  * `options` the page arrived with (prerendered) are shown at once instead of being loaded.
  */
-export function useBookingQuote(owner: number | null, serviceId: number, choices: QuoteChoices | undefined, options: QuoteOptions | null = null): QuoteRef {
+export function useBookingQuote(
+  owner: number | null,
+  serviceId: number,
+  choices: QuoteChoices | undefined,
+  options: QuoteOptions | null = null,
+  keeping: { readonly current: boolean } = { current: true },
+): QuoteRef {
   return useActorRef(
     quoteMachine.provide({
       actors: { loadOptions: loadQuoteOptionsActor, createQuote: createQuoteActor },
-      actions: { keepChoices: ({ context }) => saveQuoteDraft(owner, { serviceId, choices: context.choices }) },
+      actions: { keepChoices: ({ context }) => keeping.current && saveQuoteDraft(owner, { serviceId, choices: context.choices }) },
     }),
     { input: { serviceId, options, ...(choices ? { choices } : {}) }, inspect },
   );
