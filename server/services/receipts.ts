@@ -8,7 +8,7 @@ import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteView } from './credit-notes';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
-import type { LedgerLine } from '../../domain/money/ledger';
+import { isCharge, type LedgerLine } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { supplierOf } from '../../domain/money/invoice-labels';
 import { totalsOf, vatByRate } from '../../domain/money/order-lines';
@@ -42,10 +42,11 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   if (existing) return existing;
   const ledger = await ledgerRepository(tx).forOrder(order.id);
   // The invoice is for what the order costs now, line by line; its totals are those lines' sums.
-  const lines = orderLines(ledger);
+  const charges = ledger.filter(isCharge);
+  const lines = orderLines(charges);
   const totals = totalsOf(vatByRate(lines));
   const invoice = await invoices.issue({
-    orderId: order.id, issuedAt: now, customerName: order.user_name, lines,
+    orderId: order.id, issuedAt: now, customerName: order.user_name, lines, ledgerIds: charges.map((line) => line.id),
     suppliedAt: timeOfSupply(order, now), customerAddress: addressOf(order),
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
