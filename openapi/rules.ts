@@ -569,6 +569,14 @@ export const VatAtRateRules = {
   }
 } as const;
 
+export const OrderDocumentRules = {
+  "properties": {
+    "number": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const CreditNoteRules = {
   "properties": {
     "number": {

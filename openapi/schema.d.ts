@@ -2763,6 +2763,8 @@ export interface components {
         };
         OrderDetail: {
             order_id: number;
+            /** @description Every VAT invoice and credit note of the order, oldest first (decision 059); empty before it is invoiced. */
+            documents: components["schemas"]["OrderDocument"][];
             /** @description Only on a placed order: the number the customer is shown and quotes on the phone (decision 043). */
             reference?: number;
             service: string;
@@ -3675,12 +3677,28 @@ export interface components {
             gross: components["schemas"]["Money"];
             /** @description The credit note a refund of the order issued against this invoice, if any. */
             creditNote: components["schemas"]["CreditNote"] | null;
+            /** @description Every VAT invoice and credit note of the order, oldest first (decision 059): the first invoice, one per later charge, and a credit note per credit of an invoice. Invoices less credit notes = what the order costs. */
+            documents: components["schemas"]["OrderDocument"][];
         };
         VatAtRate: {
             rate: number;
             net: number;
             vat: number;
             gross: number;
+        };
+        /** @description One VAT invoice or credit note of an order (decision 059), to list and download (getReceiptPdf / getCreditNotePdf with `number`). */
+        OrderDocument: {
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            number: number;
+            /** @description As printed: '000042' for an invoice, 'CN-000007' for a credit note. */
+            label: string;
+            issued: components["schemas"]["DateTime"];
+            /** @description A credit note: the number of the invoice it credits; an invoice: null. */
+            credits: number | null;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
         };
         /** @description What a refund gave back of an invoice, with its own gap-free number; it names the invoice it reduces. */
         CreditNote: {
@@ -4262,6 +4280,7 @@ export type RevenueReport = components['schemas']['RevenueReport'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
 export type VatAtRate = components['schemas']['VatAtRate'];
+export type OrderDocument = components['schemas']['OrderDocument'];
 export type CreditNote = components['schemas']['CreditNote'];
 export type QuoteRef = components['schemas']['QuoteRef'];
 export type FrequencyCode = components['schemas']['FrequencyCode'];
@@ -5991,7 +6010,10 @@ export interface operations {
     };
     getOrderInvoicePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which of the order's VAT invoices (its number, from `documents`); the first, issued when it was paid, when absent (decision 059). Not one of the order's: 404. */
+                number?: number;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -6019,7 +6041,10 @@ export interface operations {
     };
     getOrderCreditNotePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which of the order's credit notes (its number, from `documents`); the first when absent (decision 059). Not one of the order's: 404. */
+                number?: number;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -7464,7 +7489,10 @@ export interface operations {
     };
     getReceiptPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which of the order's VAT invoices (its number, from `documents`); the first, issued when it was paid, when absent (decision 059). Not one of the order's: 404. */
+                number?: number;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -7491,7 +7519,10 @@ export interface operations {
     };
     getCreditNotePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which of the order's credit notes (its number, from `documents`); the first when absent (decision 059). Not one of the order's: 404. */
+                number?: number;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];

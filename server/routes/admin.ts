@@ -68,11 +68,11 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
 
     // Staff see any order's documents (viewer null); x-required-role lets only administrators here.
     async getOrderInvoicePdf(request, reply) {
-      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id));
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id, request.query.number));
     },
 
     async getOrderCreditNotePdf(request, reply) {
-      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id));
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id, request.query.number));
     },
 
     async updateOrderStatus(request) {

@@ -53,11 +53,11 @@ export function manageBookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async getReceiptPdf(request, reply) {
-      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id));
+      return sendPdf(reply, await invoicePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id, request.query.number));
     },
 
     async getCreditNotePdf(request, reply) {
-      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id));
+      return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, currentUser(request), request.params.id, request.query.number));
     },
   };
 }

@@ -27,6 +27,7 @@ import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 import { assertPriceable } from './pricing';
 import { UNASSIGNED } from './schedule';
+import { documentLaterCharges } from './later-documents';
 
 export const JOB_CHANGED_MESSAGE = 'This job was changed by someone else while you edited it: please check it and edit again';
 export const NOTHING_CHANGED_MESSAGE = 'Nothing changed: edit the items, the time or the team first';
@@ -176,6 +177,8 @@ export async function editJob(deps: Deps, admin: AuthUser, orderId: number, save
     for (const line of applied.lines) {
       await ledger.add({ orderId, ...line, reason, actorId: admin.id, actor: admin.name, at: now });
     }
+    // What the edit added or took off an invoiced order: its own VAT invoice or credit note (decision 059).
+    await documentLaterCharges(tx, orderId, deps.outbox, now, reason);
     const audit = auditRepository(tx);
     const who = { orderId, actorId: admin.id, actor: admin.name, at: now };
     await audit.record({ ...who, action: 'order.job_edit', from: formatPounds(applied.before), to: `${formatPounds(applied.after)}: ${reason}` });

@@ -13,6 +13,7 @@ import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
+import { documentLaterCharges } from './later-documents';
 
 export const ADJUSTMENT_NAME = 'Adjustment';
 /** Pence: the most an adjusted order may cost. */
@@ -47,6 +48,8 @@ export async function adjustOrder(
       orderId, kind: 'adjustment', name: ADJUSTMENT_NAME, amount, vatPercent: Number(settings?.vat_percent ?? 20),
       reason, actorId: admin.id, actor: admin.name, at: deps.now,
     });
+    // Invoiced on its own, or credited by a credit note, once the order has an invoice (decision 059).
+    await documentLaterCharges(tx, orderId, deps.outbox, deps.now, reason);
     await auditRepository(tx).record({
       orderId, actorId: admin.id, actor: admin.name, action: 'order.adjustment', from: formatPounds(total), to: `${formatPounds(amount)}: ${reason}`, at: deps.now,
     });

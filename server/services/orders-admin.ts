@@ -7,6 +7,7 @@ import { customerNotesRepository } from '../repositories/customer-notes';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
 import type { Page, PageRequest } from '../repositories/paging';
 import { noteView } from './customers';
+import { documentsOfOrder } from './order-documents';
 import { toPounds } from '../../domain/money/money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { orderLines } from './order-lines';
@@ -63,6 +64,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     })),
     customer_id: order.user_id,
     staff_notes: notes.map(noteView),
+    documents: await documentsOfOrder(db, id),
   };
 }
 

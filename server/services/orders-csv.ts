@@ -13,9 +13,9 @@ const HEADER = [
   'Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Service Date', 'Date of complete', 'Refund',
   'Address', 'City', 'Postcode', 'Phone', 'Team', 'Payment method', 'Payment status', 'Invoice',
 ];
-/** Per order, through its own indexes (teams' key, invoices' unique order_id, the ledger's order_id). */
+/** Per order, through its own indexes (teams' key, invoices' order_id: the first, issued when paid; the ledger's order_id). */
 const CSV_COLUMNS = `(SELECT t.name FROM teams t WHERE t.id = o.team_id) AS team_name,
-  (SELECT i.number FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
+  (SELECT min(i.number) FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
 
 type CsvRow = OrderRow & { team_name: string | null; invoice_number: number | null; ledger: string };
 /** Rows per FETCH: big enough to keep round trips few, small enough to keep memory flat. */

@@ -1,4 +1,4 @@
-import type { Receipt } from '../../openapi/schema';
+import type { OrderDocument, Receipt } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import type { MailOutbox, MailSite } from '../jobs';
@@ -6,9 +6,10 @@ import { conflict, notFound } from '../lib/http-error';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteView } from './credit-notes';
+import { orderDocuments } from './order-documents';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerRepository } from '../repositories/ledger';
-import type { LedgerLine } from '../../domain/money/ledger';
+import { isCharge, type LedgerLine } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { supplierOf } from '../../domain/money/invoice-labels';
 import { totalsOf, vatByRate } from '../../domain/money/order-lines';
@@ -42,10 +43,11 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   if (existing) return existing;
   const ledger = await ledgerRepository(tx).forOrder(order.id);
   // The invoice is for what the order costs now, line by line; its totals are those lines' sums.
-  const lines = orderLines(ledger);
+  const charges = ledger.filter(isCharge);
+  const lines = orderLines(charges);
   const totals = totalsOf(vatByRate(lines));
   const invoice = await invoices.issue({
-    orderId: order.id, issuedAt: now, customerName: order.user_name, lines,
+    orderId: order.id, issuedAt: now, customerName: order.user_name, lines, ledgerIds: charges.map((line) => line.id),
     suppliedAt: timeOfSupply(order, now), customerAddress: addressOf(order),
     gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
   });
@@ -58,24 +60,36 @@ export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: 
   return receiptFor(deps, user, orderId);
 }
 
-/** The receipt of an order for its customer, or for staff (`viewer` null): any order. */
-export async function receiptFor(deps: { db: Database; outbox: MailOutbox; now: Date }, viewer: AuthUser | null, orderId: number): Promise<Receipt> {
+/**
+ * The receipt of an order for its customer, or for staff (`viewer` null): any order. `number`: which
+ * of its invoices (decision 059); the first, issued when it was paid, by default. Not one of the
+ * order's: not found.
+ */
+export async function receiptFor(deps: { db: Database; outbox: MailOutbox; now: Date }, viewer: AuthUser | null, orderId: number, number?: number): Promise<Receipt> {
   const orders = orderRepository(deps.db);
   const order = await orders.find(orderId);
   if (!order || (viewer !== null && order.user_id !== viewer.id)) throw notFound('Order not found');
   if (!isPaid(order)) throw conflict(NOT_PAID_MESSAGE);
-  const invoice =
-    (await invoiceRepository(deps.db).forOrder(orderId)) ??
-    (await deps.db.transaction(async (tx) => {
+  const invoices = await invoiceRepository(deps.db).allForOrder(orderId);
+  if (invoices.length === 0) {
+    invoices.push(await deps.db.transaction(async (tx) => {
       const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
       if (!locked) throw notFound('Order not found');
       return issueInvoice(tx, locked, deps.outbox, deps.now);
     }));
-  const credit = await creditNoteRepository(deps.db).forOrder(orderId);
-  return receiptView(order, await ledgerRepository(deps.db).forOrder(orderId), invoice, deps.outbox.site, credit);
+  }
+  const invoice = number === undefined ? invoices[0]! : invoices.find((one) => one.number === number);
+  if (!invoice) throw notFound(NO_SUCH_INVOICE_MESSAGE);
+  const notes = await creditNoteRepository(deps.db).allForOrder(orderId);
+  const credit = notes.find((note) => note.invoice_number === invoice.number) ?? null;
+  return receiptView(order, await ledgerRepository(deps.db).forOrder(orderId), invoice, deps.outbox.site, credit, orderDocuments(invoices, notes));
 }
 
-export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null = null): Receipt {
+export const NO_SUCH_INVOICE_MESSAGE = 'This order has no VAT invoice with that number';
+
+export function receiptView(
+  order: OrderRow, ledger: readonly LedgerLine[], invoice: InvoiceRow, site: MailSite, credit: CreditNoteRow | null, documents: OrderDocument[],
+): Receipt {
   const lines = invoiceLines(ledger, invoice);
   const rates = vatByRate(lines);
   const supplier = supplierOf(site);
@@ -99,6 +113,7 @@ export function receiptView(order: OrderRow, ledger: readonly LedgerLine[], invo
     vat: invoice.vat,
     gross: invoice.gross,
     creditNote: credit ? creditNoteView(credit, invoice.customer_address ?? addressOf(order)) : null,
+    documents,
   };
 }
 

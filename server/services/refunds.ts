@@ -9,7 +9,8 @@ import type { Page, PageRequest } from '../repositories/paging';
 import { refundRepository, type RefundListQuery, type RefundRow } from '../repositories/refunds';
 import { lockAccountFirst, lockOwnAccountFirst } from './account-lock';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
-import { issueCreditNote } from './credit-notes';
+import { creditableByRate, documentLaterCharges } from './later-documents';
+import { spreadOverRates } from '../../domain/money/credit-split';
 import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
@@ -140,26 +141,27 @@ export async function decideRefund(
 }
 
 /**
- * What is given back of an invoiced order is credited against its invoice (issue 23 row 6).
- * The ledger is credited with what is given back, rate by rate as the credit note says (or at
- * the job's rate when the order had no invoice), so the order then costs what was kept.
- * An accepted refund and a paid visit's skip (series-skip.ts) both credit through here.
+ * What is given back of an invoiced order is credited against its invoices (issue 23 row 6,
+ * decision 059). The ledger is credited with what is given back, spread over the VAT rates its
+ * documents billed and did not credit yet (or at the job's rate when the order had no invoice), and
+ * the credit notes for those lines are issued in the same transaction: the order then costs what
+ * was kept. An accepted refund and a paid visit's skip (series-skip.ts) both credit through here.
  */
 export async function creditCancellation(
   tx: Database, outbox: MailOutbox, order: OrderRow, due: Pence, actor: { id: number; name: string }, reason: string, now: Date,
 ): Promise<void> {
-  const note = await issueCreditNote(tx, order, due, outbox, now);
   const ledger = ledgerRepository(tx);
-  // The credit note already split the credit by VAT rate; only an order never invoiced reads its lines again.
-  const credits = note
-    ? note.lines.map((line) => ({ amount: line.amount, vatPercent: line.vatPercent }))
-    : [{ amount: due, vatPercent: (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0 }];
+  const spread = spreadOverRates(due, await creditableByRate(tx, order.id));
+  const credits = spread.length > 0
+    ? spread
+    : [{ amount: due, rate: (await ledger.forOrder(order.id)).find((line) => line.vatPercent !== null)?.vatPercent ?? 0 }];
   for (const credit of credits) {
     await ledger.add({
-      orderId: order.id, kind: 'adjustment', name: `Cancellation of ${orderName(order)}`, amount: -credit.amount, vatPercent: credit.vatPercent,
+      orderId: order.id, kind: 'adjustment', name: `Cancellation of ${orderName(order)}`, amount: -credit.amount, vatPercent: credit.rate,
       reason, actorId: actor.id, actor: actor.name, at: now,
     });
   }
+  await documentLaterCharges(tx, order.id, outbox, now, `Refund on the cancellation of ${orderName(order)}`);
 }
 
 /**

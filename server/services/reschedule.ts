@@ -21,6 +21,7 @@ import type { PaymentProvider } from './payment-provider';
 import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
 import { spendMoveLink } from './closure-moves';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
+import { documentLaterCharges } from './later-documents';
 
 
 
@@ -91,6 +92,8 @@ export async function rescheduleOrder(
         orderId, kind: 'fee', name: RESCHEDULING_FEE_NAME, amount: terms.fee, vatPercent: rate,
         reason: 'Rescheduled within 24 hours of the start', actorId: user.id, actor: user.name, at: deps.now,
       });
+      // A fee after the order's invoice has a VAT invoice of its own (decision 059).
+      await documentLaterCharges(tx, orderId, deps.outbox, deps.now);
     }
     await auditRepository(tx).record({
       orderId, actorId: user.id, actor: user.name, action: 'order.reschedule',

@@ -82,7 +82,7 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
       });
     }
     // Ended before its discount was earned: the done visits pay the one-off price (decision 037).
-    await chargeUnearnedDiscount(tx, seriesId, now);
+    await chargeUnearnedDiscount(tx, seriesId, outbox, now);
     await repository.end(seriesId, now);
     const ended = await repository.touchCalendar(seriesId);
     const calendar = await seriesCalendar(tx, ended, outbox.site, now);

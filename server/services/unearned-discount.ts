@@ -2,6 +2,8 @@ import { DISCOUNT_EARNED_AFTER_VISITS } from '../../domain/terms/booking-terms';
 import type { Database } from '../db/database';
 import { ledgerRepository } from '../repositories/ledger';
 import { type Pence } from '../../domain/money/money';
+import type { MailOutbox } from '../jobs';
+import { documentLaterCharges } from './later-documents';
 
 /**
  * A frequency discount is earned, not had (issue 23 row 7, decision 037): a series's discount is
@@ -44,7 +46,7 @@ export async function unearnedDiscount(db: Database, seriesId: number, now: Date
 }
 
 /** Charges the discount of the done visits back when the series ends early; answers what it charged (pence, 0 if earned). */
-export async function chargeUnearnedDiscount(tx: Database, seriesId: number, now: Date): Promise<Pence> {
+export async function chargeUnearnedDiscount(tx: Database, seriesId: number, outbox: MailOutbox, now: Date): Promise<Pence> {
   const unearned = await unearnedDiscount(tx, seriesId, now, { lock: true });
   if (!unearned) return 0;
   // A ledger line on the latest done visit (decision 036): its total, invoice and balance show it.
@@ -52,5 +54,7 @@ export async function chargeUnearnedDiscount(tx: Database, seriesId: number, now
     orderId: unearned.orderId, kind: 'fee', name: UNEARNED_DISCOUNT_NAME, amount: unearned.amount, vatPercent: unearned.vatPercent,
     actorId: null, actor: 'Terms', at: now,
   });
+  // A visit already invoiced gets a VAT invoice for the discount charged back (decision 059).
+  await documentLaterCharges(tx, unearned.orderId, outbox, now);
   return unearned.amount;
 }

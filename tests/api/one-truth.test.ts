@@ -74,6 +74,18 @@ async function providerAmounts(orderId: number) {
   };
 }
 
+/** The order's VAT invoices and credit notes as stored (pence), oldest first. */
+async function documentsOf(orderId: number) {
+  const invoices = await server.db.query<{ number: number; gross: string; lines: Array<{ kind: string }> }>(
+    'SELECT number, gross::text, lines FROM invoices WHERE order_id = $1 ORDER BY number', [orderId]);
+  const notes = await server.db.query<{ number: number; invoice_number: number; gross: string }>(
+    'SELECT number, invoice_number, gross::text FROM credit_notes WHERE order_id = $1 ORDER BY number', [orderId]);
+  return {
+    invoices: invoices.map((row) => ({ number: row.number, gross: pence(Number(row.gross)), lines: row.lines })),
+    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: pence(Number(row.gross)) })),
+  };
+}
+
 interface Outcome {
   id: number;
   /** What the quote said, in pence. */
@@ -224,6 +236,24 @@ describe('one ledger: every surface shows the same amounts', () => {
       expect(provider.asked).toEqual([]);
     }
 
+    // Decision 059: every charge is on exactly one document, so the invoices less the credit notes
+    // are what the ledger says the order costs, to the penny; an order never invoiced has none.
+    const documents = await documentsOf(outcome.id);
+    const invoiced = documents.invoices.reduce((sum, invoice) => sum + invoice.gross, 0);
+    const credited = documents.notes.reduce((sum, note) => sum + note.gross, 0);
+    if (documents.invoices.length === 0) expect(documents.notes).toEqual([]);
+    else expect(invoiced - credited).toBe(outcome.total);
+    for (const note of documents.notes) {
+      const credits = documents.invoices.find((invoice) => invoice.number === note.invoice)!;
+      expect(documents.notes.filter((other) => other.invoice === note.invoice).reduce((sum, other) => sum + other.gross, 0)).toBeLessThanOrEqual(credits.gross);
+    }
+    // A later fee or staff charge has a VAT invoice of its own, listing exactly that charge; a staff credit a credit note.
+    if (card && (booking.after === 'late_reschedule' || booking.after === 'staff_charge')) {
+      expect(documents.invoices.map((invoice) => invoice.gross)).toEqual([outcome.quoted, outcome.total - outcome.quoted]);
+      expect(documents.invoices[1]!.lines.map((line) => line.kind)).toEqual([booking.after === 'late_reschedule' ? 'fee' : 'adjustment']);
+    }
+    if (card && booking.after === 'staff_credit') expect(documents.notes.map((note) => [note.gross, note.invoice])).toEqual([[500, documents.invoices[0]!.number]]);
+
     // The booking mail's total is the quote's.
     const shownName = await orderNameOf(server, jane.token, outcome.id);
     const mails = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.text.includes(shownName));
@@ -245,12 +275,13 @@ describe('one ledger: every surface shows the same amounts', () => {
     // The accounts CSV: the invoice's gross, and the credit note's (negative), for this order.
     const accounts = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin) })).text());
     const gross = (document: string) => accounts.filter((cells) => cells[0] === document && cells[4] === String(outcome.id)).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
-    expect(gross('VAT invoice')).toBe(firstPaid);
+    expect(gross('VAT invoice')).toBe(invoiced);
+    expect(gross('Credit note') + credited).toBe(0);
+    expect(gross('VAT invoice') + gross('Credit note')).toBe(outcome.total);
     if (cancelled) {
       expect(gross('Credit note')).toBe(-outcome.credited!);
       expect(pence(receipt.body.creditNote.gross)).toBe(outcome.credited);
       expect(refunded).toBe(outcome.credited);
-      expect(firstPaid + gross('Credit note')).toBe(outcome.total);
     }
   });
 });

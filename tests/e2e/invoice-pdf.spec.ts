@@ -72,4 +72,30 @@ test.describe('VAT invoice and credit note as PDF', () => {
     expect(staffCredit.name).toBe(credit.name);
     expect(staffCredit.text).toContain(`Credits VAT invoice ${number}`);
   });
+
+  test('a charge added after payment has its own VAT invoice: listed on the invoice page and downloaded by its number', async ({ page }) => {
+    const { items } = await serviceItems();
+    const item = items[0]!;
+    await signedInCustomer(page, 'later-invoice');
+    await bookOneItemByCard(page, item.name);
+    await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
+    await expect(page).toHaveURL(/\/success\?order=\d+$/);
+    const orderId = Number(new URL(page.url()).searchParams.get('order'));
+    // Decision 059: staff charge an extra after the order was paid and invoiced.
+    const { api } = await adminApi();
+    await ok(api.POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: 12.34, reason: 'Oven cleaned on request' } }));
+
+    await page.goto(`/orders/${orderId}/receipt`);
+    const list = page.getByRole('region', { name: 'Every invoice and credit note of this order' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const later = list.getByRole('listitem').nth(1);
+    await expect(later).toContainText(money(12.34));
+    const label = (await later.textContent())!.match(/VAT invoice (\d{6})/)![1]!;
+    const invoice = await downloaded(page, () => later.getByRole('button', { name: `Download VAT invoice ${label} (PDF)` }).click());
+    expect(invoice.name).toBe(`invoice-${label}.pdf`);
+    expect(invoice.text).toContain(`Invoice number ${label}`);
+    expect(invoice.text).toContain('Adjustment');
+    expect(invoice.total.at(-1)).toBe(money(12.34));
+    await expectNoAxeViolations(page, 'the invoice page listing a later invoice');
+  });
 });

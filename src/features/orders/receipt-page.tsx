@@ -8,6 +8,7 @@ import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
+import { OrderDocumentsList } from '../../shared/order-documents-list';
 import './orders.css';
 import './receipt-print.css';
 
@@ -109,6 +110,15 @@ export default function ReceiptPage() {
             <div><dt>VAT credited</dt><dd>{formatMoney(invoice.creditNote.vat)}</dd></div>
             <div><dt>Total credited</dt><dd>{formatMoney(invoice.creditNote.gross)}</dd></div>
           </dl>
+        </Card>
+      ) : null}
+      {invoice && invoice.documents.length > 1 ? (
+        <Card as="section" className="receipt__card receipt__documents" aria-labelledby="receipt-documents">
+          <h2 id="receipt-documents" className="receipt__number">Every invoice and credit note of this order</h2>
+          <OrderDocumentsList
+            documents={invoice.documents}
+            load={(document) => (document.kind === 'invoice' ? getReceiptPdf(invoice.order_id, document.number) : getCreditNotePdf(invoice.order_id, document.number))}
+          />
         </Card>
       ) : null}
     </Page>

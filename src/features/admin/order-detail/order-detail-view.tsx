@@ -11,6 +11,7 @@ import { AdjustmentForm } from './adjustment-form';
 import { JobEditor } from './job-editor';
 import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document-pdfs';
 import { PdfDownloadButton } from '../../../shared/pdf-download-button';
+import { OrderDocumentsList } from '../../../shared/order-documents-list';
 import type { OrderDetail } from '../../../../openapi/schema';
 
 const dash = '—';
@@ -124,6 +125,11 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           <PdfDownloadButton load={() => getOrderInvoicePdf(order.order_id)}>VAT invoice (PDF)</PdfDownloadButton>
           <PdfDownloadButton load={() => getOrderCreditNotePdf(order.order_id)}>Credit note (PDF)</PdfDownloadButton>
         </div>
+        {/* Every invoice (one per later charge) and credit note, each by its number (decision 059). */}
+        <OrderDocumentsList
+          documents={order.documents}
+          load={(document) => (document.kind === 'invoice' ? getOrderInvoicePdf(order.order_id, document.number) : getOrderCreditNotePdf(order.order_id, document.number))}
+        />
       </section>
 
       <section className="order-detail__panel" aria-labelledby="order-history">
