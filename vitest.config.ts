@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/services/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // A pg warning of overlapping queries on one client fails the test (decision 060).
+          setupFiles: ['tests/api/support/pg-warning-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // As Playwright's `retries` in CI: real servers, PostgreSQL and mail deadlines on a loaded

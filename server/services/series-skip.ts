@@ -22,6 +22,7 @@ import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
 import { seriesCalendar } from './series-calendar';
 import { skipUndoneMail, visitSkippedMail } from '../mails/series-mails';
+import { chargeUnearnedDiscount } from './unearned-discount';
 
 /**
  * "Skip" and "Undo" on a visit of a series (issue 25, decisions 031 and 043): skipping is immediate
@@ -39,6 +40,8 @@ export const ALREADY_SKIPPED_MESSAGE = 'This visit is already skipped';
 export const NOT_SKIPPED_MESSAGE = 'This visit is not skipped';
 export const UNDO_TOO_LATE_MESSAGE = 'This visit has started: it can no longer be brought back';
 export const UNDO_ENDED_MESSAGE = 'This series has ended: its visits can no longer be brought back';
+/** Added to the skip's message when it was the last visit to come (decision 060). */
+export const LAST_VISIT_SKIPPED_MESSAGE = 'It was the last visit to come, so the series has ended';
 export const UNDO_REFUNDED_MESSAGE = 'This visit was refunded when you skipped it: it can no longer be brought back, please book a new visit';
 
 /** What a paid visit's skip cost, in one sentence: the fee the terms kept (or none) and the refund. */
@@ -50,9 +53,14 @@ export function paidSkipMessage(fee: Pence, refund: Pence): string {
 type Deps = { db: Database; outbox: MailOutbox; now: Date };
 
 async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promise<OrderRow & { series_id: number }> {
-  // The account before the order, as erasure takes them (account-lock.ts, issue 24 row 2).
+  // The account before the order, as erasure takes them (account-lock.ts, issue 24 row 2); then
+  // its series before the order, the order "End the series" and the planner take them in, as the
+  // last skip ends the series (decision 060). A visit never changes series: read unlocked first.
   await lockOwnAccountFirst(tx, user.id);
-  const order = await orderRepository(tx).find(orderId, { forUpdate: true });
+  const orders = orderRepository(tx);
+  const seriesId = (await orders.find(orderId))?.series_id ?? null;
+  if (seriesId !== null) await seriesRepository(tx).find(seriesId, { forUpdate: true });
+  const order = await orders.find(orderId, { forUpdate: true });
   if (!order || order.user_id !== user.id || order.series_id === null) throw notFound('Visit not found');
   return order as OrderRow & { series_id: number };
 }
@@ -94,12 +102,13 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
     const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, totals, terms.fee, deps.now) : null;
+    const ended = await endIfLastVisit(tx, visit.series_id, deps.now);
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
     await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund }, calendar, deps.outbox.site));
-    return { visit, fee: terms.fee, refund };
+    return { visit, fee: terms.fee, refund, ended };
   });
-  const { visit, fee, refund } = skipped;
+  const { visit, fee, refund, ended } = skipped;
   if (refund !== null && refund > 0) {
     // After the commit, as an accepted refund is: a provider that fails leaves it accepted and
     // unrefunded in the office's list, where accepting it again retries under the same key.
@@ -109,7 +118,30 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       if (!(error instanceof HttpError)) throw error;
     }
   }
-  return { message: refund === null ? VISIT_SKIPPED_MESSAGE : paidSkipMessage(fee, refund), fee: toPounds(fee), visits: 1 };
+  const message = refund === null ? VISIT_SKIPPED_MESSAGE : paidSkipMessage(fee, refund);
+  return { message: ended ? `${message}. ${LAST_VISIT_SKIPPED_MESSAGE}` : message, fee: toPounds(fee), visits: 1 };
+}
+
+/**
+ * The last skip is an ending (decision 060): when no visit of the series is left to come (each one
+ * not started is cancelled, completed or asked to be cancelled, as "End the series" leaves them),
+ * the series ends as "End the series" ends it: the discount the done visits had and did not earn
+ * is charged back (unearned-discount.ts, the figure the dialog said) and no more visits are planned.
+ * Call with the series row locked. Answers whether it ended.
+ */
+async function endIfLastVisit(tx: Database, seriesId: number, now: Date): Promise<boolean> {
+  const series = seriesRepository(tx);
+  if ((await series.find(seriesId))?.ended_at !== null) return false;
+  const [left] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM orders o
+      WHERE o.series_id = $1 AND o.due_at > $2 AND o.status NOT IN ('cancelled', 'completed')
+        AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)`,
+    [seriesId, now],
+  );
+  if (Number(left!.n) > 0) return false;
+  await chargeUnearnedDiscount(tx, seriesId, now);
+  await series.end(seriesId, now);
+  return true;
 }
 
 /**

@@ -33,8 +33,9 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
   const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.id));
   // What "End the series" would charge now, by the rule that charges it (decision 037).
-  const endingCosts = await Promise.all(series.map(async (row) =>
-    (row.ended_at === null ? (await unearnedDiscount(db, row.id, now))?.amount ?? 0 : 0)));
+  // One series at a time: db may be a transaction's single client (pg deprecates overlapping queries).
+  const endingCosts: number[] = [];
+  for (const row of series) endingCosts.push(row.ended_at === null ? (await unearnedDiscount(db, row.id, now))?.amount ?? 0 : 0);
   return series.map((row, index) => ({
     id: row.id,
     service: row.service_name,

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { FREQUENCY_DISCOUNT_TERMS } from '../../domain/terms/booking-terms';
 import { cancelSeries, listMySeries } from '../../server/services/series';
+import { LAST_VISIT_SKIPPED_MESSAGE, skipVisit, undoSkipVisit, UNDO_ENDED_MESSAGE, VISIT_SKIPPED_MESSAGE } from '../../server/services/series-skip';
 import { EARNED_AFTER_VISITS, UNEARNED_DISCOUNT_NAME } from '../../server/services/unearned-discount';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
@@ -78,3 +79,33 @@ describe('a frequency discount is earned by the 4th visit (decision 037)', () =>
     expect(EARNED_AFTER_VISITS).toBe(4);
   });
 });
+
+describe('skipping every visit still to come is an ending (decision 060)', () => {
+  it('the last skip charges back the unearned discount as "End the series" does, and ends the series; the ones before it do not', async () => {
+    const { seriesId, visits } = await weeklySeries('2030-03-06');
+    await db.query("UPDATE orders SET status = 'completed', paid_amount = total, payment_method = 'card' WHERE id = $1", [visits[0]!.id]);
+    const after = new Date(visits[0]!.due_at.getTime() + DAY);
+    const mine = async () => (await listMySeries(db, jane, after)).find((series) => series.id === seriesId)!;
+    const skip = (id: number) => skipVisit(deps(after), jane, id);
+    const rest = visits.slice(1);
+    for (const visit of rest.slice(0, -1)) {
+      expect((await skip(visit.id)).message).toBe(VISIT_SKIPPED_MESSAGE);
+      // Still a series: nothing charged back yet, and the cost of ending is still said.
+      expect(await mine()).toMatchObject({ active: true, endingCost: 7.5 });
+      expect((await priceOf(visits[0]!.id)).total).toBe('42.50');
+    }
+    // The last one: the dialog's figure (endingCost) is what it charges.
+    const last = await skip(rest.at(-1)!.id);
+    expect(last).toEqual({ message: `${VISIT_SKIPPED_MESSAGE}. ${LAST_VISIT_SKIPPED_MESSAGE}`, fee: 0, visits: 1 });
+    expect(await mine()).toMatchObject({ active: false, endingCost: 0 });
+    expect(await priceOf(visits[0]!.id)).toEqual({
+      total: '50.00',
+      vat: '8.33',
+      lines: [['item', 'Bedroom', 5000], ['discount', 'Weekly discount (15%)', -750], ['fee', UNEARNED_DISCOUNT_NAME, 750]],
+    });
+    // Ended: no skipped visit comes back, and "End the series" has nothing left to do.
+    await expect(undoSkipVisit(deps(after), jane, rest[0]!.id)).rejects.toMatchObject({ statusCode: 409, message: UNDO_ENDED_MESSAGE });
+    await expect(cancelSeries(db, deps(after).outbox, jane, seriesId, after)).rejects.toMatchObject({ statusCode: 409 });
+  });
+});
+
