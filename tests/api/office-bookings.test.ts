@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeBooking, OfficeBookingRequest, OrderDetail } from '../../openapi/schema';
-import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, send, type Catalogue } from './booking-fixtures';
+import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -77,6 +77,27 @@ describe('staff book a phone caller', () => {
     const mail = await server.latestMail(jane.email);
     expect(mail?.subject).toMatch(/^Booking confirmed: /);
     expect((await myOrder(server, jane.token, (made.body as OfficeBooking).order)).total).toBe((made.body as OfficeBooking).total);
+  });
+
+  it('extras are priced by the quote rules, written to the ledger and named in the confirmation mail', async () => {
+    const { data: options } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
+    const [flat, room] = [options!.extras.find((extra) => extra.kind === 'extra')!, options!.extras.find((extra) => extra.kind === 'option')!];
+    const plain = await book(await booking({ id: jane.id }, 'cash'));
+    const withExtras = await book(await booking({ id: jane.id }, 'cash', { extras: [{ id: flat.id, quantity: 1 }, { id: room.id, quantity: 2 }] }));
+    expect(withExtras.status).toBe(201);
+    const placed = withExtras.body as OfficeBooking;
+    // The same job with extras costs their prices more, discounts and VAT as the quote rules say.
+    expect(pence(placed.total) - pence((plain.body as OfficeBooking).total)).toBe(pence(flat.price) + 2 * pence(room.price));
+    const order = await detail(placed.order);
+    expect(order.lines).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'extra', name: flat.name, quantity: 1, amount: flat.price }),
+      expect.objectContaining({ kind: 'option', name: room.name, quantity: 2, amount: 2 * room.price }),
+    ]));
+    expect(order.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(pence(placed.total));
+    const mail = await server.latestMail(jane.email);
+    expect(mail?.subject).toMatch(/^Booking confirmed: /);
+    expect(mail?.text).toContain(flat.name);
+    expect(mail?.text).toContain(room.name);
   });
 
   it('refuses a postcode outside the districts served, and keeps no account', async () => {
