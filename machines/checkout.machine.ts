@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CheckoutConflict, CheckoutPriceChange, CheckoutResponse, OrderSummary, CheckoutRequest } from '../openapi/schema';
+import type { CheckoutConflict, CheckoutPriceChange, CheckoutResponse, OrderSummary, CheckoutRequest, OfficeBookingRequest } from '../openapi/schema';
 import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type CheckoutErrors, type CheckoutForm } from './checkout-form';
 
 /**
@@ -221,8 +221,11 @@ export function isTrustedUrl(url: string | undefined, trustedOrigins: readonly s
   }
 }
 
-/** Two 53-bit string hashes (cyrb53) of the request: 28 hex characters, stable for equal requests. */
-export function idempotencyKeyFor(request: CheckoutRequest): string {
+/**
+ * Two 53-bit string hashes (cyrb53) of the request: 28 hex characters, stable for equal requests.
+ * Also the office booking's key (src/api/office-bookings.ts): the same booking sent again replays.
+ */
+export function idempotencyKeyFor(request: CheckoutRequest | OfficeBookingRequest): string {
   const text = JSON.stringify(request);
   return `co-${cyrb53(text, 1).toString(16).padStart(14, '0')}${cyrb53(text, 2).toString(16).padStart(14, '0')}`;
 }

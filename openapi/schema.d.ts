@@ -1615,6 +1615,11 @@ export interface paths {
          *     taken), ledger lines and confirmation mail. `pay_link`: the customer is mailed a Pay now link
          *     (a card payment); `cash`: paid on the day. The order's history names the member of staff.
          *     An address already used by an account, as a new customer, answers 409.
+         *     With an `Idempotency-Key` (decision 062; one namespace per member of staff, kept a day) a retry
+         *     of the same body answers the booking already made (201, the same order, even for a new caller
+         *     whose account it created); while that booking is still being made, 409 "This booking is still
+         *     being made: wait for its answer"; the same key with another body answers 422. A refused booking
+         *     frees its key.
          */
         post: operations["createOfficeBooking"];
         delete?: never;
@@ -6777,7 +6782,10 @@ export interface operations {
     createOfficeBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per booking attempt, reused on retry. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6802,6 +6810,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -8,8 +8,8 @@ export type Purger = (db: Database, now: Date) => Promise<number>;
 const DAY_MS = 86_400_000;
 
 /**
- * The periodic purge (scheduled on the job queue, once across instances). Idempotency keys are
- * kept a day (a client retries within minutes); reset tokens once expired or used; a card payment
+ * The periodic purge (scheduled on the job queue, once across instances). Idempotency keys (the
+ * checkout's and the office bookings') are kept a day (a client retries within minutes); reset tokens once expired or used; a card payment
  * session nobody paid a day on, when its order does not name it (a checkout that failed after
  * starting it). Booking drafts a day after Next (docs/decisions/007). Quotes once they no longer
  * hold their price (docs/decisions/014).
@@ -17,6 +17,10 @@ const DAY_MS = 86_400_000;
 export const PURGERS: Record<string, Purger> = {
   idempotencyKeys: async (db, now) => count(await db.query(
     'DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1',
+    [new Date(now.getTime() - DAY_MS)],
+  )),
+  officeBookingKeys: async (db, now) => count(await db.query(
+    'DELETE FROM office_booking_keys WHERE created_at < $1 RETURNING 1',
     [new Date(now.getTime() - DAY_MS)],
   )),
   passwordResetTokens: async (db, now) => count(await db.query(

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
+import { badRequest, conflict, notFound, unauthorized } from '../lib/http-error';
+import { keyUsedForAnotherRequest } from '../lib/idempotency-key';
 import { ERASED_MESSAGE } from './account-lock';
 import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
@@ -37,7 +38,6 @@ export interface CheckoutDeps {
   now: Date;
 }
 
-const usedKey = () => new HttpError(422, 'This Idempotency-Key was used for another request');
 
 /**
  * Checks out an order exactly once. The Idempotency-Key is claimed in the same transaction as the
@@ -175,7 +175,7 @@ async function replay(
   requestHash: string,
   orderId: number,
 ): Promise<CheckoutResponse> {
-  if (earlier.request_hash !== requestHash) throw usedKey();
+  if (earlier.request_hash !== requestHash) throw keyUsedForAnotherRequest();
   const response = earlier.response as CheckoutResponse;
   if (response.payment !== 'card' && response.reference) return response;
   // A card answer gets its payment page again; an answer kept before references (043) gets its reference.

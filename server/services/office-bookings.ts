@@ -11,11 +11,14 @@ import { createOrder } from './orders';
 import { assertPlainName } from './plain-names';
 import { createQuote } from './quotes';
 import { ledgerRepository } from '../repositories/ledger';
+import { officeBookingKeysRepository } from '../repositories/office-booking-keys';
+import { bodyHash, keyUsedForAnotherRequest } from '../lib/idempotency-key';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 
 export const CUSTOMER_EMAIL_TAKEN = 'An account with this email already exists: search for the customer instead';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const BOOKING_IN_PROGRESS = 'This booking is still being made: wait for its answer';
 
 /**
  * Staff book a job for a phone caller (issue 26 item 1, decision 047). Nothing here prices, checks
@@ -25,7 +28,44 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
  * What the office adds: the account of a new customer (mailed a link to choose a password once the
  * booking stands), the Pay now mail, and the history entry naming the member of staff.
  */
-export async function createOfficeBooking(ctx: AppContext, staff: AuthUser, input: OfficeBookingRequest): Promise<OfficeBooking> {
+export async function createOfficeBooking(ctx: AppContext, staff: AuthUser, input: OfficeBookingRequest, idempotencyKey?: string): Promise<OfficeBooking> {
+  if (idempotencyKey === undefined) return placeOfficeBooking(ctx, staff, input);
+  return onceByKey(ctx, staff, idempotencyKey, input);
+}
+
+/** A claim nobody answered for this long was left by a server that stopped mid-booking. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+/**
+ * With an Idempotency-Key (decision 062): the key is claimed first, so a retry (the line dropped
+ * after the booking stood) gets the booking's answer, not "email taken" for the caller it just
+ * created; while the first is still being made a retry is told so (409); a refused booking releases
+ * the key. The same key with another body is refused (422).
+ */
+async function onceByKey(ctx: AppContext, staff: AuthUser, key: string, input: OfficeBookingRequest): Promise<OfficeBooking> {
+  const keys = officeBookingKeysRepository(ctx.db);
+  const requestHash = bodyHash(input);
+  const now = ctx.now();
+  if (!(await keys.claim({ staffId: staff.id, key, requestHash, at: now, staleBefore: new Date(now.getTime() - STALE_CLAIM_MS) }))) {
+    const earlier = await keys.find(staff.id, key);
+    // Released meanwhile (that booking was refused): this one tries afresh.
+    if (!earlier) return onceByKey(ctx, staff, key, input);
+    if (earlier.request_hash !== requestHash) throw keyUsedForAnotherRequest();
+    if (earlier.response === null) throw conflict(BOOKING_IN_PROGRESS);
+    return earlier.response as OfficeBooking;
+  }
+  let placed: OfficeBooking;
+  try {
+    placed = await placeOfficeBooking(ctx, staff, input);
+  } catch (error) {
+    await keys.release(staff.id, key);
+    throw error;
+  }
+  await keys.answer(staff.id, key, placed);
+  return placed;
+}
+
+async function placeOfficeBooking(ctx: AppContext, staff: AuthUser, input: OfficeBookingRequest): Promise<OfficeBooking> {
   const now = ctx.now();
   // Priced (and the postcode checked) before any account is made: a refusal leaves nothing behind.
   const quote = await createQuote(ctx.db, { service: input.service, items: input.items, frequency: input.frequency, extras: input.extras ?? [], postcode: input.code_postal }, now);

@@ -1,13 +1,18 @@
 import { fromPromise } from 'xstate';
 import type { OfficeBooking, OfficeBookingRequest, Quote } from '../../openapi/schema';
+import { idempotencyKeyFor } from '../../machines/checkout.machine';
 import type { OfficeItems } from '../../machines/office-booking.machine';
 import { api } from './client';
 import { createQuote } from './create-quote';
 import { unwrap } from './errors';
 
-/** POST /admin/office-bookings: staff book a phone caller (decision 047); 409 when the time was just taken. */
+/**
+ * POST /admin/office-bookings: staff book a phone caller (decision 047); 409 when the time was just
+ * taken. The Idempotency-Key is the booking's (decision 062): Try again after a lost answer replays
+ * the booking made instead of refusing the caller's now-taken email.
+ */
 export function createOfficeBooking(booking: OfficeBookingRequest): Promise<OfficeBooking> {
-  return unwrap(api.POST('/admin/office-bookings', { body: booking }));
+  return unwrap(api.POST('/admin/office-bookings', { params: { header: { 'Idempotency-Key': idempotencyKeyFor(booking) } }, body: booking }));
 }
 
 /** The office booking machine's `placeBooking` actor. */

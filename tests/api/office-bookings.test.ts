@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeBooking, OfficeBookingRequest, OrderDetail } from '../../openapi/schema';
-import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, send, type Catalogue } from './booking-fixtures';
+import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
 /**
@@ -37,7 +37,7 @@ async function booking(customer: OfficeBookingRequest['customer'], payment: Offi
   };
 }
 
-const book = (body: OfficeBookingRequest, token = admin) => send(server, 'POST', '/admin/office-bookings', { token, body });
+const book = (body: OfficeBookingRequest, token = admin, key?: string) => send(server, 'POST', '/admin/office-bookings', { token, body, ...(key ? { headers: { 'Idempotency-Key': key } } : {}) });
 const detail = async (id: number) => (await send(server, 'GET', `/admin/order/${id}`, { token: admin })).body as OrderDetail;
 
 describe('staff book a phone caller', () => {
@@ -79,6 +79,27 @@ describe('staff book a phone caller', () => {
     expect((await myOrder(server, jane.token, (made.body as OfficeBooking).order)).total).toBe((made.body as OfficeBooking).total);
   });
 
+  it('extras are priced by the quote rules, written to the ledger and named in the confirmation mail', async () => {
+    const { data: options } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
+    const [flat, room] = [options!.extras.find((extra) => extra.kind === 'extra')!, options!.extras.find((extra) => extra.kind === 'option')!];
+    const plain = await book(await booking({ id: jane.id }, 'cash'));
+    const withExtras = await book(await booking({ id: jane.id }, 'cash', { extras: [{ id: flat.id, quantity: 1 }, { id: room.id, quantity: 2 }] }));
+    expect(withExtras.status).toBe(201);
+    const placed = withExtras.body as OfficeBooking;
+    // The same job with extras costs their prices more, discounts and VAT as the quote rules say.
+    expect(pence(placed.total) - pence((plain.body as OfficeBooking).total)).toBe(pence(flat.price) + 2 * pence(room.price));
+    const order = await detail(placed.order);
+    expect(order.lines).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'extra', name: flat.name, quantity: 1, amount: flat.price }),
+      expect.objectContaining({ kind: 'option', name: room.name, quantity: 2, amount: 2 * room.price }),
+    ]));
+    expect(order.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(pence(placed.total));
+    const mail = await server.latestMail(jane.email);
+    expect(mail?.subject).toMatch(/^Booking confirmed: /);
+    expect(mail?.text).toContain(flat.name);
+    expect(mail?.text).toContain(room.name);
+  });
+
   it('refuses a postcode outside the districts served, and keeps no account', async () => {
     const email = 'far.away@example.co.uk';
     const refused = await book(await booking({ name: 'Far Away', email }, 'cash', { code_postal: 'M1 1AE' }));
@@ -108,5 +129,56 @@ describe('staff book a phone caller', () => {
   it('refuses customers (403) and an unknown customer (404)', async () => {
     expect((await book(await booking({ id: jane.id }, 'cash'), jane.token)).status).toBe(403);
     expect((await book(await booking({ id: 999_999 }, 'cash'))).status).toBe(404);
+  });
+});
+
+describe('an Idempotency-Key on an office booking (decision 062)', () => {
+  const ordersOf = async (email: string) => (await server.db.query<{ id: number }>(
+    'SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE lower(u.email) = lower($1)', [email],
+  )).map((row) => Number(row.id));
+
+  it('a retry for a new caller answers the booking made (201, same order), not 409 for the now-taken email', async () => {
+    const email = 'retry.caller@example.co.uk';
+    const body = await booking({ name: 'Retry Caller', email }, 'pay_link');
+    const first = await book(body, admin, 'office-retry-0001');
+    expect(first.status).toBe(201);
+    // The same body again (fields in another order): the line dropped and the office pressed Try again.
+    const again = await book(Object.fromEntries(Object.entries(body).reverse()) as OfficeBookingRequest, admin, 'office-retry-0001');
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(await ordersOf(email)).toEqual([(first.body as OfficeBooking).order]);
+    const mails = (await server.outbox()).filter((mail) => mail.to === email);
+    expect(mails.filter((mail) => mail.subject === 'Your Sparkle Cleaning account')).toHaveLength(1);
+    expect(mails.filter((mail) => mail.subject.startsWith('Pay now'))).toHaveLength(1);
+    // Without the key the same body is a new booking, refused for the email now taken.
+    expect((await book(body)).status).toBe(409);
+  });
+
+  it('the same key with another body answers 422 in words, and books nothing', async () => {
+    const body = await booking({ name: 'Key Reuser', email: 'key.reuser@example.co.uk' }, 'cash');
+    expect((await book(body, admin, 'office-reused-0001')).status).toBe(201);
+    const other = await book({ ...body, customer: { name: 'Someone Else', email: 'someone.else@example.co.uk' } }, admin, 'office-reused-0001');
+    expect(other).toMatchObject({ status: 422, body: { message: 'This Idempotency-Key was used for another request' } });
+    expect(await ordersOf('someone.else@example.co.uk')).toEqual([]);
+  });
+
+  it('a refused booking frees its key: the retry after the refusal is tried afresh', async () => {
+    const email = 'freed.key@example.co.uk';
+    const far = await booking({ name: 'Freed Key', email }, 'cash', { code_postal: 'M1 1AE' });
+    expect((await book(far, admin, 'office-freed-0001')).status).toBe(400);
+    expect((await book({ ...far, code_postal: 'NW1 6XE' }, admin, 'office-freed-0001')).status).toBe(201);
+  });
+
+  it('two requests with one key at once make one booking: the other answers it or says it is being made', async () => {
+    const email = 'twice.at.once@example.co.uk';
+    const body = await booking({ name: 'Twice At Once', email }, 'cash');
+    const answers = await Promise.all([book(body, admin, 'office-twice-0001'), book(body, admin, 'office-twice-0001')]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+    const made = answers.find((answer) => answer.status === 201)!.body as OfficeBooking;
+    for (const answer of answers) {
+      expect(answer.body).toEqual(answer.status === 201 ? made : { message: 'This booking is still being made: wait for its answer' });
+    }
+    expect(await ordersOf(email)).toEqual([made.order]);
+    expect((await book(body, admin, 'office-twice-0001'))).toMatchObject({ status: 201, body: made });
   });
 });

@@ -5,6 +5,7 @@ import type { quoteMachine } from '../../../machines/quote.machine';
 import { Alert, Button, Card, Checkbox, Spinner, TextField } from '../../components/ui';
 import { formatMoney } from '../../../domain/money/money';
 import { QuantityField } from '../../components/quantity-field';
+import { ExtrasField } from './extras-field';
 import { QuoteTotal } from './quote-total';
 import '../../styles/booking.css';
 import './quote-panel.css';
@@ -39,7 +40,6 @@ export function QuotePanel({ actorRef, withItems, withContinue }: QuotePanelProp
     );
   }
   const chosenItem = (id: number) => choices.items.find((choice) => choice.id === id);
-  const chosenExtra = (id: number) => choices.extras.find((choice) => choice.id === id);
 
   return (
     <div className="quote-panel">
@@ -89,30 +89,12 @@ export function QuotePanel({ actorRef, withItems, withContinue }: QuotePanelProp
             ))}
           </div>
         </RadioGroup>
-        <fieldset className="quote-panel__extras">
-          <legend className="field__label">Extras</legend>
-          <ul className="item-checklist__list">
-            {options.extras.map((extra) => (
-              <li key={extra.id} className="item-checklist__item quote-panel__line">
-                <Checkbox
-                  isSelected={Boolean(chosenExtra(extra.id))}
-                  onChange={() => actorRef.send({ type: 'extras.toggle', extraId: extra.id })}
-                  className="item-checklist__checkbox"
-                >
-                  <span className="item-checklist__name">{extra.name}</span>
-                  <span className="item-checklist__price">{formatMoney(extra.price)}</span>
-                </Checkbox>
-                {extra.kind === 'option' && chosenExtra(extra.id) ? (
-                  <QuantityField
-                    itemName={extra.name}
-                    quantity={chosenExtra(extra.id)!.quantity}
-                    onChange={(quantity) => actorRef.send({ type: 'extras.setQuantity', extraId: extra.id, quantity })}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <ExtrasField
+          extras={options.extras}
+          chosen={choices.extras}
+          onToggle={(extraId) => actorRef.send({ type: 'extras.toggle', extraId })}
+          onSetQuantity={(extraId, quantity) => actorRef.send({ type: 'extras.setQuantity', extraId, quantity })}
+        />
         <TextField
           label="Postcode of the property"
           description={`The Congestion Charge (${formatMoney(options.congestionCharge)}) is added inside the zone.`}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { formatMoney } from '../../../../domain/money/money';
 import { Alert, Button } from '../../../components/ui';
-import type { OfficeBookingRequest } from '../../../../openapi/schema';
+import type { OfficeBookingRequest, Quote } from '../../../../openapi/schema';
 import type { OfficeBookingRef } from './office-booking-ref';
 
 type Payment = OfficeBookingRequest['payment'];
@@ -11,6 +11,10 @@ const payments: { value: Payment; label: string; detail: string }[] = [
   { value: 'cash', label: 'Cash', detail: 'The customer pays the cleaner on the day.' },
   { value: 'pay_link', label: 'Pay now link', detail: 'The customer is mailed a Pay now link.' },
 ];
+
+/** The extras as the quote priced them: "Inside the oven, Bigger bedroom × 2". */
+const extrasOf = (quote: Quote | null) =>
+  (quote?.lines ?? []).filter((line) => line.kind === 'extra' || line.kind === 'option').map((line) => (line.quantity && line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name)).join(', ');
 
 /** Payment: the summary, cash or a Pay now link, and Book; a refusal shows with Choose another time and Try again. */
 export function OfficePaymentStep({ actorRef }: { actorRef: OfficeBookingRef }) {
@@ -27,6 +31,7 @@ export function OfficePaymentStep({ actorRef }: { actorRef: OfficeBookingRef }) 
       <dl className="office-booking__summary">
         <dt>Customer</dt><dd>{context.customer?.label}</dd>
         <dt>Address</dt><dd>{`${context.address?.address}, ${context.address?.city} ${context.address?.code_postal}`}</dd>
+        <dt>Extras</dt><dd>{extrasOf(context.quote) || 'None'}</dd>
         <dt>When</dt><dd>{`${context.time?.due_date} ${context.time?.due_time}`}</dd>
         <dt>Total</dt><dd>{context.quote ? formatMoney(context.quote.total) : ''}</dd>
       </dl>
