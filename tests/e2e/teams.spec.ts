@@ -77,7 +77,7 @@ async function visitOn(day: string, time: string): Promise<{ id: number; custome
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));
   await checkoutAtFreeTime(api, order, {
-    serviceId: 1, from: day, time, address: deliveryDetails.address, phone: deliveryDetails.phone,
+    serviceId: 1, from: day, onThatDay: true, time, address: deliveryDetails.address, phone: deliveryDetails.phone,
     city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
   });
   const mine = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((row) => row.id === order.id)!;
@@ -86,10 +86,7 @@ async function visitOn(day: string, time: string): Promise<{ id: number; custome
 
 const freeTimes = (page: Page) => page.getByRole('listbox', { name: /^Free times/ });
 
-// FIXME (2026-11-28, lead): fails after the merge of h7 (time off lists its visits) with h8 (postcode to
-// availability) and h1 (references): the review dialog lists no row for the booked visit. Its API side
-// passes (tests/api/time-off-cover.test.ts); the cause is not found yet. Named in the closing note.
-test.fixme('an administrator marks Team A off on a day by keyboard: the customer\'s time list for that day reads "2 of 3 teams free"', async ({ page, browser }) => {
+test('an administrator marks Team A off on a day by keyboard: the customer\'s time list for that day reads "2 of 3 teams free"', async ({ page, browser }) => {
   const day = ukDateIn(12);
   const before = await customerTimesOn(browser, day);
   await expect(freeTimes(before).getByRole('option', { name: '10:00 — 3 of 3 teams free' })).toBeVisible();

@@ -22,10 +22,10 @@ export async function freeStart(serviceId: number, fromDate: string, duration?: 
   return starts[Math.floor(Math.random() * starts.length)]!;
 }
 
-/** A free start on the UK day `date` itself. */
-async function freeStartOn(serviceId: number, date: string, duration?: number, api?: ApiClient): Promise<Due> {
-  const starts = (await freeStarts(serviceId, date, duration, undefined, api)).filter((start) => start.due_date === date);
-  if (starts.length === 0) throw new Error(`no free start on ${date}`);
+/** A free start on the UK day `date` itself (at `time` when given). */
+async function freeStartOn(serviceId: number, date: string, duration?: number, time?: string, api?: ApiClient): Promise<Due> {
+  const starts = (await freeStarts(serviceId, date, duration, time, api)).filter((start) => start.due_date === date);
+  if (starts.length === 0) throw new Error(`no free start${time ? ` at ${time}` : ''} on ${date}`);
   return starts[Math.floor(Math.random() * starts.length)]!;
 }
 
@@ -50,17 +50,18 @@ export async function checkoutAtFreeTime(
     from: string;
     /** …or the only one. */
     onThatDay?: boolean;
-    /** A UK time to book at, on whichever day has it free. */
+    /** A UK time to book at: on whichever day has it free, or on `from` itself with `onThatDay`. */
     time?: string;
     idempotencyKey?: string;
   },
 ): Promise<Due> {
   const { serviceId, from, onThatDay, time, idempotencyKey, ...body } = details;
   for (let attempt = 1; ; attempt += 1) {
-    const due = time
-      ? { due_date: await dayFreeAt(serviceId, from, time, order.duration_minutes, api), due_time: time }
-      : onThatDay
-        ? await freeStartOn(serviceId, from, order.duration_minutes, api)
+    // `onThatDay` wins over `time`: a spec that names the day reads that day's lists afterwards.
+    const due = onThatDay
+      ? await freeStartOn(serviceId, from, order.duration_minutes, time, api)
+      : time
+        ? { due_date: await dayFreeAt(serviceId, from, time, order.duration_minutes, api), due_time: time }
         : await freeStart(serviceId, from, order.duration_minutes, api);
     const answer = await api.POST('/services/order/checkout', {
       ...(idempotencyKey ? { params: { header: { 'Idempotency-Key': `${idempotencyKey}-${attempt}` } } } : {}),
