@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
+import { addOrderFilters, countedByCounters, type OrderFilters } from './order-filters';
 import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
@@ -197,11 +197,14 @@ export function orderRepository(db: Database) {
     /** One page of every order; the total comes from the counters, not from counting the table. */
     async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
       const conditions = orderConditions(query);
-      // Status alone is read from the counters; any other filter is counted under its own indexes.
-      const counted = countedByStatusOnly(query);
-      const total = counted ? await countOrders(db, query.status ? [query.status] : null) : await countRows(db, 'FROM orders o', conditions);
+      // Status and payment method are read from the counters; any other filter is counted under its own indexes.
+      const counted = countedByCounters(query);
+      const total = counted
+        ? await countOrders(db, query.status ? [query.status] : null, query.payment_method ?? null)
+        : await countRows(db, 'FROM orders o', conditions);
       const keys = orderSortKeys(query);
-      if (!counted && total <= MATCHES_SORTED_FIRST) return selectPage<OrderRow>(db, { select: SELECT_MATCHES_FIRST, conditions, keys, total, page });
+      const statusAlone = counted && query.payment_method === undefined;
+      if (!statusAlone && total <= MATCHES_SORTED_FIRST) return selectPage<OrderRow>(db, { select: SELECT_MATCHES_FIRST, conditions, keys, total, page });
       return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total, page });
     },
 

@@ -177,3 +177,42 @@ describe('GET /admin/orders/csv with filters', () => {
     expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${ids.annJuly1},Ann Searcher,.*,2026-07-01 00:30,Not yet,,`));
   });
 });
+
+describe('a payment method\'s total (the counters of 060, decision 064)', () => {
+  /** The totals the list answers for each method and status pair, beside a count of the table itself. */
+  async function totalsBeside(): Promise<{ listed: number[]; counted: number[] }> {
+    const queries = ['payment_method=card', 'payment_method=cash', 'payment_method=card&status=cancelled', 'payment_method=cash&status=cancelled'];
+    const listed = await Promise.all(queries.map(async (query) => (await found(query)).total));
+    const counted = await Promise.all(queries.map(async (query) => {
+      const method = /payment_method=(\w+)/.exec(query)![1];
+      const status = /status=(\w+)/.exec(query)?.[1] ?? null;
+      const [row] = await server.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM orders WHERE checked_out_at IS NOT NULL AND payment_method = $1 AND ($2::text IS NULL OR status = $2)',
+        [method, status],
+      );
+      return row!.count;
+    }));
+    return { listed, counted };
+  }
+
+  it('stays the table\'s own count through a checkout, a change of method, of status and a delete', async () => {
+    // A checkout moves a draft (no method) into card: an UPDATE of both the method and checked_out_at.
+    const [draft] = await server.db.query<{ id: number }>(
+      `INSERT INTO orders (user_id, service_id, total, created_at) SELECT user_id, service_id, total, now() FROM orders WHERE id = $1 RETURNING id`,
+      [ids.annJuly1],
+    );
+    await server.db.query("UPDATE orders SET payment_method = 'card', checked_out_at = now() WHERE id = $1", [draft!.id]);
+    await server.db.query("UPDATE orders SET payment_method = 'cash' WHERE id = $1", [ids.bobJuly2]);
+    await server.db.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [ids.annJune30]);
+    let totals = await totalsBeside();
+    expect(totals.listed).toEqual(totals.counted);
+    expect(totals.listed).toEqual([2, 3, 1, 1]);
+    await server.db.query('DELETE FROM orders WHERE id = $1', [draft!.id]);
+    totals = await totalsBeside();
+    expect(totals.listed).toEqual(totals.counted);
+    expect(totals.listed).toEqual([1, 3, 1, 1]);
+    // Put back as the other tests found them (this file's tests share its orders).
+    await server.db.query("UPDATE orders SET payment_method = 'card' WHERE id = $1", [ids.bobJuly2]);
+    await server.db.query("UPDATE orders SET status = 'awaiting_validation' WHERE id = $1", [ids.annJune30]);
+  });
+});
