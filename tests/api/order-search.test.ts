@@ -216,3 +216,47 @@ describe('a payment method\'s total (the counters of 060, decision 064)', () => 
     await server.db.query("UPDATE orders SET status = 'awaiting_validation' WHERE id = $1", [ids.annJune30]);
   });
 });
+
+describe('a search alone is paged from its hits (decision 064)', () => {
+  /** Every page of one order, a row a page: the ids in the order the table shows them. */
+  async function paged(query: string): Promise<{ ids: number[]; totals: number[] }> {
+    const ids: number[] = [];
+    const totals: number[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const answer = await get(`/admin/orders/?limit=1&page=${page}&${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      ids.push(...(answer.body as { id: number }[]).map((row) => row.id));
+      totals.push(Number(answer.headers.get('x-total-count')));
+    }
+    return { ids, totals };
+  }
+
+  beforeAll(async () => {
+    // Booked last, named first: the customers' order is not the orders' order.
+    const aaron = await server.createCustomer({ name: 'Aaron Early', email: 'aaron@early.test' });
+    ids.aaron = (await bookedOrder(server, aaron.token, house, { payment: 'cash' })).id;
+  });
+
+  // "e" is in every customer's name (Aaron Early, Ann Searcher, Bob Finder); Ann's draft is found by none.
+  it.each([
+    ['sort=user&order=asc', ['aaron', 'annJuly1', 'annJune30', 'bobJuly2', 'bobXmas']],
+    ['sort=user&order=desc', ['bobXmas', 'bobJuly2', 'annJune30', 'annJuly1', 'aaron']],
+    ['sort=id&order=asc', ['annJuly1', 'annJune30', 'bobJuly2', 'bobXmas', 'aaron']],
+    // No sort: newest first (booked in this order, the draft before Aaron's).
+    ['', ['aaron', 'bobXmas', 'bobJuly2', 'annJune30', 'annJuly1']],
+  ])('q=e&%s pages every placed match once, in the sort, the last page read from its end', async (sort, expected) => {
+    const answer = await paged(`q=e&${sort}`);
+    expect(answer.ids).toEqual(expected.map((name) => ids[name]));
+    expect(answer.totals).toEqual([5, 5, 5, 5, 5]);
+  });
+
+  it('a postcode, an id and a name find the same orders paged from hits as filtered', async () => {
+    for (const q of ['sw1a', `%23${ids.bobXmas}`, 'searcher']) {
+      const alone = await paged(`q=${q}&sort=id&order=asc`);
+      // With a filter that keeps every order, the same search takes the general path.
+      const filtered = await found(`q=${q}&due_from=2000-01-01`);
+      expect(alone.ids).toEqual(filtered.ids);
+      expect(alone.totals[0]).toBe(filtered.total);
+    }
+  });
+});
