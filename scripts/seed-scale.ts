@@ -13,8 +13,10 @@
  * generate_series (the rows are made by the database itself: nothing to send, which beats COPY),
  * a million rows a statement, with the tables' secondary indexes dropped for the load and built
  * again after it in the same transaction, foreign keys likewise (docs/decisions/033): keeping 30
- * indexes of orders up to date row by row was most of the 14 min 50 s a million orders took. 10,000,000 orders and
- * 2,000,000 customers: `--orders 10000000 --users 2000000` (the bench's SCALE=10m).
+ * indexes of orders up to date row by row was most of the 14 min 50 s a million orders took. Each
+ * order is written once: its reference and the busy customer are given in the INSERT (decision 064).
+ * Each step's time is printed. 10,000,000 orders and 2,000,000 customers: `--orders 10000000
+ * --users 2000000` (the bench's SCALE=10m).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -40,9 +42,21 @@ const STATUSES = ['awaiting_validation', 'payment_validated', 'completed', 'canc
 // postcode finds a few orders and a sector (as "SW1 4") about a thousand at ten million.
 const AREAS = ['SW', 'SE', 'E', 'N', 'NW', 'W', 'EC', 'WC', 'CR', 'BR', 'DA', 'EN', 'HA', 'IG', 'KT', 'RM', 'SM', 'TW', 'UB', 'WD',
   'B', 'M', 'L', 'LS', 'S', 'BS', 'NG', 'LE', 'CV', 'OX', 'CB', 'BN', 'GU', 'RG', 'SO', 'PO', 'CF', 'EH', 'G', 'BT'];
+/**
+ * Runs one step of the seed and prints how long it took: the steps' times say where a slow seed's
+ * minutes go (issue 27: 13 min 21 s at ten million, decision 064).
+ */
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await step();
+  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 /** Rows a statement: each one's transition table (the order counters' trigger) stays a few hundred MB. */
 const BATCH = 1_000_000;
 const BENCH_ADMIN_EMAIL = 'admin@sparkle.test';
+const DEMO_EMAIL = 'customer@sparkle.test';
 const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 
 export interface ScaleCounts {
@@ -78,14 +92,27 @@ export async function addAdministrators(db: Database, adminEmail: string, count:
 }
 
 /** Tops up scale customers and orders to the given totals; returns the totals reached. */
-export async function seedScale(db: Database, target: ScaleCounts): Promise<ScaleCounts> {
+export async function seedScale(db: Database, target: ScaleCounts, busy?: { email: string; orders: number }): Promise<ScaleCounts> {
   const [{ count: users } = { count: 0 }] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE email LIKE 'scale-%@sparkle.test'");
   const [{ count: orders } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders');
   if (users < target.users || orders < target.orders) {
     await db.transaction(async (tx) => {
       await withoutSecondaryIndexes(tx, ['users', 'orders', 'order_items', 'refund_requests'], async () => {
-        for (let from = users + 1; from <= target.users; from += BATCH) await insertUsers(tx, from, Math.min(target.users, from + BATCH - 1));
-        for (let done = orders; done < target.orders; done += BATCH) await insertOrders(tx, Math.min(BATCH, target.orders - done));
+        for (let from = users + 1; from <= target.users; from += BATCH) {
+          const to = Math.min(target.users, from + BATCH - 1);
+          await timed(`customers ${from}–${to}`, () => insertUsers(tx, from, to));
+        }
+        // The busy customer's orders are the first ones written, given as they are written: an
+        // UPDATE of 200,000 orders afterwards, through every index, took 156 s of a million's seed.
+        const [{ from, id } = { from: 0, id: 0 }] = await tx.query<{ from: number; id: number }>(
+          'SELECT (SELECT coalesce(max(id), 0)::int + 1 FROM orders) AS from, coalesce((SELECT id FROM users WHERE lower(email) = lower($1)), 0) AS id',
+          [busy?.email ?? ''],
+        );
+        const demo = busy && id ? { id, from, to: from + busy.orders - 1 } : undefined;
+        for (let done = orders; done < target.orders; done += BATCH) {
+          const count = Math.min(BATCH, target.orders - done);
+          await timed(`orders ${done + 1}–${done + count} with their items and refunds`, () => insertOrders(tx, count, demo));
+        }
       });
     });
   }
@@ -120,8 +147,8 @@ async function withoutSecondaryIndexes(tx: Database, tables: string[], load: () 
   await load();
   // Built in one sort each rather than a row at a time; two cores build a big one together.
   await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
-  for (const index of indexes) await tx.query(index.definition);
-  for (const key of foreignKeys) await tx.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
+  for (const index of indexes) await timed(`index ${index.name}`, () => tx.query(index.definition));
+  for (const key of foreignKeys) await timed(`foreign key ${key.name}`, () => tx.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`));
 }
 
 async function insertUsers(tx: Database, from: number, to: number): Promise<void> {
@@ -135,16 +162,28 @@ async function insertUsers(tx: Database, from: number, to: number): Promise<void
   );
 }
 
+/** The customer given the orders `from`…`to` (ids) as they are written (`--customer-orders`). */
+interface DemoCustomer {
+  id: number;
+  from: number;
+  to: number;
+}
+
 /** Orders spread over customers, services and statuses, each with one item and some refunds. */
-async function insertOrders(db: Database, count: number): Promise<void> {
+async function insertOrders(db: Database, count: number, demoCustomer?: DemoCustomer): Promise<void> {
   await db.transaction(async (tx) => {
     const [{ first } = { first: 0 }] = await tx.query<{ first: number }>('SELECT coalesce(max(id), 0)::int + 1 AS first FROM orders');
+    // The customers' references are given here, in the order of placing as 037's trigger numbers
+    // them (the latest placed first: these orders are placed further back as g grows): the trigger
+    // then finds none to number, where its UPDATE of every new row wrote each order twice.
+    const [{ last } = { last: 0 }] = await tx.query<{ last: number }>('UPDATE order_reference_counter SET last = last + $1 RETURNING last - $1 AS last', [count]);
+    const demo = demoCustomer && demoCustomer.from <= first + count - 1 ? demoCustomer : { id: 0, from: 0, to: -1 };
     await tx.query(
       `WITH customers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE NOT ('ROLE_ADMIN' = ANY (roles))),
             items AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(service_id ORDER BY id) AS services, array_agg(price ORDER BY id) AS prices FROM service_items),
             teams AS (SELECT array_agg(id ORDER BY id) AS ids FROM teams)
-       INSERT INTO orders (id, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at, team_id)
-       SELECT g, c.ids[1 + g % cardinality(c.ids)], i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
+       INSERT INTO orders (id, reference, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at, team_id)
+       SELECT g, $3::int + ($2::int - g + 1), CASE WHEN g BETWEEN $5 AND $6 THEN $4::int ELSE c.ids[1 + g % cardinality(c.ids)] END, i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
               i.prices[1 + g % cardinality(i.ids)] * (1 + g % 3), CASE WHEN g % 2 = 0 THEN 'cash' ELSE 'card' END,
               now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((g::bigint * 104729) % 1000000)::text, 6, '0'),
               'London', (${sqlList(AREAS)})[1 + g % ${AREAS.length}] || (1 + (g / ${AREAS.length}) % 20) || ' ' || (g / ${AREAS.length * 20}) % 10
@@ -154,7 +193,7 @@ async function insertOrders(db: Database, count: number): Promise<void> {
               -- Past jobs have a team, bar one in 50; the next days' jobs are still to be assigned.
               CASE WHEN g % 50 <> 0 AND g > 400 THEN t.ids[1 + g % cardinality(t.ids)] END
        FROM generate_series($1::int, $2::int) AS g, customers c, items i, teams t`,
-      [first, first + count - 1],
+      [first, first + count - 1, last, demo.id, demo.from, demo.to],
     );
     await tx.query(
       `INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
@@ -186,13 +225,13 @@ async function main(): Promise<void> {
     await migrate(db);
     await seedDatabase(db, config);
     const started = performance.now();
-    const reached = await seedScale(db, { orders: Number(values.orders), users: Number(values.users) });
     const busy = Number(values['customer-orders']);
-    const own = busy > 0 ? await giveOrdersTo(db, 'customer@sparkle.test', busy) : 0;
+    const reached = await timed('customers and orders', () => seedScale(db, { orders: Number(values.orders), users: Number(values.users) }, { email: DEMO_EMAIL, orders: busy }));
+    const own = busy > 0 ? await timed('the demo customer\'s orders', () => giveOrdersTo(db, DEMO_EMAIL, busy)) : 0;
     await addAdministrators(db, config.adminEmail ?? BENCH_ADMIN_EMAIL, Number(values.admins));
     // Fresh statistics and visibility map, as autovacuum would leave them minutes later: the
     // planner knows the new sizes, and index-only scans (late row lookup) skip the heap.
-    await db.query('VACUUM ANALYZE');
+    await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'));
     console.log(
       `Scale data: ${reached.users} customers, ${reached.orders} orders${busy ? `, ${own} of them the demo customer's` : ''} (${Math.round(performance.now() - started)} ms)`,
     );

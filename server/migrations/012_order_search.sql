@@ -9,7 +9,7 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX users_name_trgm_idx ON users USING gin (name gin_trgm_ops);
 CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops);
 
--- Postcodes as compared (order-filters.ts POSTCODE_SQL): capitals without spaces, so "sw1a1aa"
+-- Postcodes as compared (order-filters.ts postcodeSql): capitals without spaces, so "sw1a1aa"
 -- finds "SW1A 1AA".
 CREATE INDEX orders_postcode_trgm_idx ON orders USING gin ((upper(replace(code_postal, ' ', ''))) gin_trgm_ops);
 

@@ -15,5 +15,5 @@ DROP INDEX IF EXISTS users_name_trgm_idx;
 CREATE INDEX users_name_fold_trgm_idx ON users USING gin (search_fold(name) gin_trgm_ops);
 
 -- Phone numbers as searched: digits only, so "07700 900123", "07700900123" and "+44 7700 900123"'s
--- "7700900123" all find the order (order-filters.ts PHONE_SQL).
+-- "7700900123" all find the order (order-filters.ts phoneSql).
 CREATE INDEX orders_phone_digits_trgm_idx ON orders USING gin ((regexp_replace(phone, '[^0-9]', '', 'g')) gin_trgm_ops);

@@ -24,11 +24,11 @@ export interface OrderFilters {
 
 const MAX_ORDER_ID = 2_147_483_647;
 
-/** The text a postcode is compared as: capitals, no spaces ("sw1a 1aa" and "SW1A1AA" match). */
-export const POSTCODE_SQL = "upper(replace(o.code_postal, ' ', ''))";
+/** The text a postcode of orders `alias` is compared as: capitals, no spaces ("sw1a 1aa" and "SW1A1AA" match). */
+const postcodeSql = (alias: string) => `upper(replace(${alias}.code_postal, ' ', ''))`;
 
 /** A phone number as compared: its digits ("07700 900123" and "07700900123" match; 026_search_fold.sql). */
-export const PHONE_SQL = "regexp_replace(o.phone, '[^0-9]', '', 'g')";
+const phoneSql = (alias: string) => `regexp_replace(${alias}.phone, '[^0-9]', '', 'g')`;
 
 /** Fewer digits than this are no phone search (they would match most orders). */
 const PHONE_SEARCH_DIGITS = 4;
@@ -56,31 +56,44 @@ export function addOrderFilters(conditions: Conditions, filters: OrderFilters): 
 }
 
 function addSearch(conditions: Conditions, q: string): void {
+  const hits = searchHitsSql(q);
+  conditions.add(`o.id IN (SELECT h.id FROM (${hits.sql}) h)`, ...hits.values);
+}
+
+/**
+ * The placed orders a search text finds, as rows (id, user_id, created_at), each once: the union of
+ * what each index finds — the customer's name or email (user-search.ts: accents ignored, an address
+ * by its start) then their orders through (user_id, created_at, id), read from the index alone; a
+ * postcode, a phone number, an order id or reference (037, decision 043). The one home of what a
+ * search matches: the filter above asks it for ids, and a search alone pages straight from these
+ * rows (orders.ts, decision 064), never reading the matches' rows from the table.
+ */
+export function searchHitsSql(q: string): { sql: string; values: unknown[] } {
   const postcode = q.replace(/\s+/g, '').toUpperCase();
   const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
   const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
   const digits = q.replace(/[\s()+-]/g, '');
-  // The customer's name or email (user-search.ts: accents ignored, an address by its start).
   const users = usersMatchingSql(q);
-  const parts = [
-    `SELECT s.id FROM orders s WHERE s.user_id IN (${users.sql})`,
-    `SELECT o.id FROM orders o WHERE ${POSTCODE_SQL} LIKE $?`,
-  ];
+  const hit = (alias: string, where: string) => `SELECT ${alias}.id, ${alias}.user_id, ${alias}.created_at FROM orders ${alias} WHERE ${alias}.checked_out_at IS NOT NULL AND ${where}`;
+  const parts = [hit('s', `s.user_id IN (${users.sql})`), hit('p', `${postcodeSql('p')} LIKE $?`)];
   const values: unknown[] = [...users.values, containsPattern(postcode)];
   if (/^\d+$/.test(digits) && digits.length >= PHONE_SEARCH_DIGITS) {
-    parts.push(`SELECT o.id FROM orders o WHERE ${PHONE_SQL} LIKE $?`);
+    parts.push(hit('t', `${phoneSql('t')} LIKE $?`));
     values.push(containsPattern(digits));
   }
   if (id !== null) {
-    // An order number: the id staff use, or the reference its customer was given (037, decision 043).
-    parts.push('SELECT $?::integer', 'SELECT r.id FROM orders r WHERE r.reference = $?');
+    parts.push(hit('i', 'i.id = $?'), hit('r', 'r.reference = $?'));
     values.push(id, id);
   }
-  conditions.add(`o.id IN (${parts.join(' UNION ALL ')})`, ...values);
+  return { sql: parts.join(' UNION '), values };
 }
 
-/** Whether the order counters (by status, 006_paging.sql) give this list's total; else it is counted. */
-export function countedByStatusOnly(filters: OrderFilters): boolean {
+/**
+ * Whether the order counters (by status and payment method, 006_paging.sql and 060) give this
+ * list's total; else it is counted. A payment method alone matches half of every order: counted
+ * row by row that was 660 ms at ten million (issue 27, docs/decisions/064).
+ */
+export function countedByCounters(filters: OrderFilters): boolean {
   return !filters.q?.trim() && !filters.due_from && !filters.due_to && filters.service === undefined
-    && filters.payment_method === undefined && filters.unassigned === undefined;
+    && filters.unassigned === undefined;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { addOrderFilters, countedByStatusOnly, type OrderFilters } from './order-filters';
+import { addOrderFilters, countedByCounters, searchHitsSql, type OrderFilters } from './order-filters';
 import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
@@ -129,6 +129,19 @@ const SELECT_MATCHES_FIRST: PlacedSelect = (conditions) => `
     JOIN services s ON s.id = o.service_id
     LEFT JOIN refund_requests r ON r.order_id = o.id`;
 
+/**
+ * A search alone (no other filter) in an order its hits carry (when placed, the id, the customer's
+ * name): the page is sorted from the hits themselves — ids, customers and dates read from indexes
+ * alone — and only its rows are read in full. Reading every match's row first (above) was what a
+ * full name with thousands of matches cost at ten million orders (175–294 ms, issue 27; decision 064).
+ */
+function pagedFromHits(query: OrderListQuery): string | null {
+  const q = query.q?.trim();
+  const alone = q && query.status === undefined && !query.due_from && !query.due_to && query.service === undefined
+    && query.payment_method === undefined && query.unassigned === undefined;
+  return alone && (query.sort === undefined || query.sort === 'created' || query.sort === 'id' || query.sort === 'user') ? q : null;
+}
+
 /** Up to this many matches are read first and sorted (milliseconds); more are read in index order. */
 export const MATCHES_SORTED_FIRST = 20_000;
 
@@ -196,12 +209,17 @@ export function orderRepository(db: Database) {
 
     /** One page of every order; the total comes from the counters, not from counting the table. */
     async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+      const searched = pagedFromHits(query);
+      if (searched !== null) return pageOfHits(db, searched, query, page);
       const conditions = orderConditions(query);
-      // Status alone is read from the counters; any other filter is counted under its own indexes.
-      const counted = countedByStatusOnly(query);
-      const total = counted ? await countOrders(db, query.status ? [query.status] : null) : await countRows(db, 'FROM orders o', conditions);
+      // Status and payment method are read from the counters; any other filter is counted under its own indexes.
+      const counted = countedByCounters(query);
+      const total = counted
+        ? await countOrders(db, query.status ? [query.status] : null, query.payment_method ?? null)
+        : await countRows(db, 'FROM orders o', conditions);
       const keys = orderSortKeys(query);
-      if (!counted && total <= MATCHES_SORTED_FIRST) return selectPage<OrderRow>(db, { select: SELECT_MATCHES_FIRST, conditions, keys, total, page });
+      const statusAlone = counted && query.payment_method === undefined;
+      if (!statusAlone && total <= MATCHES_SORTED_FIRST) return selectPage<OrderRow>(db, { select: SELECT_MATCHES_FIRST, conditions, keys, total, page });
       return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total, page });
     },
 
@@ -302,6 +320,19 @@ export function orderRepository(db: Database) {
 }
 
 export type OrderRepository = ReturnType<typeof orderRepository>;
+
+/** A search alone's page (pagedFromHits): counted and sorted from its hits (the sort keys name them `o`, the customer `u`). */
+async function pageOfHits(db: Database, q: string, query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+  const hits = searchHitsSql(q);
+  // The hits' SQL numbered once as the only "condition" (the ids place it themselves): selectPage numbers its own parameters after it.
+  const carrier = new Conditions().add(hits.sql, ...hits.values);
+  const hitsSql = carrier.parts[0]!;
+  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM (${hitsSql}) o`, carrier.params);
+  const total = counted?.count ?? 0;
+  const byUser = query.sort === 'user';
+  const ids: PlacedSelect = () => `SELECT o.id FROM (${hitsSql}) o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''}`;
+  return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: { ids, idColumn: 'o.id' }, conditions: carrier, keys: orderSortKeys(query), total, page });
+}
 
 /** Marks the order changed without changing a field (a refund request was added to it). */
 export async function touchOrder(db: Database, id: number): Promise<void> {

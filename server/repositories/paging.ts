@@ -130,11 +130,15 @@ export async function countRows(db: Database, from: string, conditions: Conditio
   return row?.count ?? 0;
 }
 
-/** Placed (checked-out) orders in the given statuses (all when null), from the trigger-kept counters (006_paging.sql): drafts are nobody's booking. */
-export async function countOrders(db: Database, statuses: readonly string[] | null): Promise<number> {
+/**
+ * Placed (checked-out) orders in the given statuses (all when null) and, when given, of one payment
+ * method, from the trigger-kept counters (006_paging.sql, 060): drafts are nobody's booking.
+ */
+export async function countOrders(db: Database, statuses: readonly string[] | null, paymentMethod: string | null = null): Promise<number> {
   const [row] = await db.query<{ count: number }>(
-    'SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[]))',
-    [statuses],
+    `SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters
+      WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[])) AND ($2::text IS NULL OR payment_method = $2::text)`,
+    [statuses, paymentMethod],
   );
   return row?.count ?? 0;
 }

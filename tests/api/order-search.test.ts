@@ -177,3 +177,86 @@ describe('GET /admin/orders/csv with filters', () => {
     expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${ids.annJuly1},Ann Searcher,.*,2026-07-01 00:30,Not yet,,`));
   });
 });
+
+describe('a payment method\'s total (the counters of 060, decision 064)', () => {
+  /** The totals the list answers for each method and status pair, beside a count of the table itself. */
+  async function totalsBeside(): Promise<{ listed: number[]; counted: number[] }> {
+    const queries = ['payment_method=card', 'payment_method=cash', 'payment_method=card&status=cancelled', 'payment_method=cash&status=cancelled'];
+    const listed = await Promise.all(queries.map(async (query) => (await found(query)).total));
+    const counted = await Promise.all(queries.map(async (query) => {
+      const method = /payment_method=(\w+)/.exec(query)![1];
+      const status = /status=(\w+)/.exec(query)?.[1] ?? null;
+      const [row] = await server.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM orders WHERE checked_out_at IS NOT NULL AND payment_method = $1 AND ($2::text IS NULL OR status = $2)',
+        [method, status],
+      );
+      return row!.count;
+    }));
+    return { listed, counted };
+  }
+
+  it('stays the table\'s own count through a checkout, a change of method, of status and a delete', async () => {
+    // A checkout moves a draft (no method) into card: an UPDATE of both the method and checked_out_at.
+    const [draft] = await server.db.query<{ id: number }>(
+      `INSERT INTO orders (user_id, service_id, total, created_at) SELECT user_id, service_id, total, now() FROM orders WHERE id = $1 RETURNING id`,
+      [ids.annJuly1],
+    );
+    await server.db.query("UPDATE orders SET payment_method = 'card', checked_out_at = now() WHERE id = $1", [draft!.id]);
+    await server.db.query("UPDATE orders SET payment_method = 'cash' WHERE id = $1", [ids.bobJuly2]);
+    await server.db.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [ids.annJune30]);
+    let totals = await totalsBeside();
+    expect(totals.listed).toEqual(totals.counted);
+    expect(totals.listed).toEqual([2, 3, 1, 1]);
+    await server.db.query('DELETE FROM orders WHERE id = $1', [draft!.id]);
+    totals = await totalsBeside();
+    expect(totals.listed).toEqual(totals.counted);
+    expect(totals.listed).toEqual([1, 3, 1, 1]);
+    // Put back as the other tests found them (this file's tests share its orders).
+    await server.db.query("UPDATE orders SET payment_method = 'card' WHERE id = $1", [ids.bobJuly2]);
+    await server.db.query("UPDATE orders SET status = 'awaiting_validation' WHERE id = $1", [ids.annJune30]);
+  });
+});
+
+describe('a search alone is paged from its hits (decision 064)', () => {
+  /** Every page of one order, a row a page: the ids in the order the table shows them. */
+  async function paged(query: string): Promise<{ ids: number[]; totals: number[] }> {
+    const ids: number[] = [];
+    const totals: number[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const answer = await get(`/admin/orders/?limit=1&page=${page}&${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      ids.push(...(answer.body as { id: number }[]).map((row) => row.id));
+      totals.push(Number(answer.headers.get('x-total-count')));
+    }
+    return { ids, totals };
+  }
+
+  beforeAll(async () => {
+    // Booked last, named first: the customers' order is not the orders' order.
+    const aaron = await server.createCustomer({ name: 'Aaron Early', email: 'aaron@early.test' });
+    ids.aaron = (await bookedOrder(server, aaron.token, house, { payment: 'cash' })).id;
+  });
+
+  // "e" is in every customer's name (Aaron Early, Ann Searcher, Bob Finder); Ann's draft is found by none.
+  it.each([
+    ['sort=user&order=asc', ['aaron', 'annJuly1', 'annJune30', 'bobJuly2', 'bobXmas']],
+    ['sort=user&order=desc', ['bobXmas', 'bobJuly2', 'annJune30', 'annJuly1', 'aaron']],
+    ['sort=id&order=asc', ['annJuly1', 'annJune30', 'bobJuly2', 'bobXmas', 'aaron']],
+    // No sort: newest first (booked in this order, the draft before Aaron's).
+    ['', ['aaron', 'bobXmas', 'bobJuly2', 'annJune30', 'annJuly1']],
+  ])('q=e&%s pages every placed match once, in the sort, the last page read from its end', async (sort, expected) => {
+    const answer = await paged(`q=e&${sort}`);
+    expect(answer.ids).toEqual(expected.map((name) => ids[name]));
+    expect(answer.totals).toEqual([5, 5, 5, 5, 5]);
+  });
+
+  it('a postcode, an id and a name find the same orders paged from hits as filtered', async () => {
+    for (const q of ['sw1a', `%23${ids.bobXmas}`, 'searcher']) {
+      const alone = await paged(`q=${q}&sort=id&order=asc`);
+      // With a filter that keeps every order, the same search takes the general path.
+      const filtered = await found(`q=${q}&due_from=2000-01-01`);
+      expect(alone.ids).toEqual(filtered.ids);
+      expect(alone.totals[0]).toBe(filtered.total);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedScale } from '../../scripts/seed-scale';
+import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
+
+/**
+ * The scale seed (issue 27, decision 064) writes each order once: its customer's reference is given
+ * in the INSERT, as 037's trigger would number it (the order of placing), and the busy customer's
+ * orders are theirs from the start. The data must be what the server itself would have made.
+ */
+let testDb: TestDatabase;
+/** The last order before the seed's (the demo data's, placed now): the seed's are placed before them. */
+let lastBefore = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  lastBefore = (await testDb.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM orders'))[0]!.id;
+  await seedScale(testDb.db, { users: 40, orders: 300 }, { email: 'customer@sparkle.test', orders: 50 });
+}, 60_000);
+afterAll(async () => testDb?.dispose());
+
+describe('scripts/seed-scale.ts', () => {
+  it('gives every placed order a reference once, without gaps, in the order of placing, the counter after the last', async () => {
+    const [row] = await testDb.db.query<{ placed: number; distinct: number; max: number; last: number; misordered: number }>(
+      `SELECT count(*)::int AS placed, count(DISTINCT reference)::int AS distinct, max(reference) AS max,
+              (SELECT last FROM order_reference_counter) AS last,
+              (SELECT count(*)::int FROM (SELECT reference, lag(reference) OVER (ORDER BY checked_out_at, id) AS before
+                                            FROM orders WHERE checked_out_at IS NOT NULL AND id > $1) x
+                WHERE x.reference < x.before) AS misordered
+         FROM orders WHERE checked_out_at IS NOT NULL`,
+      [lastBefore],
+    );
+    expect(row!.distinct).toBe(row!.placed);
+    expect(row!.max).toBe(row!.placed);
+    expect(row!.last).toBe(row!.placed);
+    expect(row!.misordered).toBe(0);
+  });
+
+  it('gives the busy customer their orders as they are written, and the counters count them', async () => {
+    const [row] = await testDb.db.query<{ own: number; counted: number; all: number; allCounted: number }>(
+      `SELECT (SELECT count(*)::int FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'customer@sparkle.test' AND o.checked_out_at IS NOT NULL) AS own,
+              (SELECT sum(c.orders)::int FROM customer_order_counters c JOIN users u ON u.id = c.user_id WHERE u.email = 'customer@sparkle.test' AND c.checked_out) AS counted,
+              (SELECT count(*)::int FROM orders WHERE checked_out_at IS NOT NULL) AS all,
+              (SELECT sum(orders)::int FROM order_counters WHERE checked_out) AS "allCounted"`,
+    );
+    expect(row!.own).toBeGreaterThanOrEqual(50);
+    expect(row!.counted).toBe(row!.own);
+    expect(row!.allCounted).toBe(row!.all);
+  });
+});
