@@ -6,7 +6,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './bench/server';
@@ -28,6 +28,21 @@ try {
       for (const item of boot.slice(0, 5)) console.log(`   script ${item.url.replace(server.url, '')}: eval ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`);
       const tasks = (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] })?.items ?? [];
       for (const task of tasks.slice(0, 6)) console.log(`   long task ${Math.round(task.startTime)} ms +${Math.round(task.duration)} ms ${task.url.replace(server.url, '')}`);
+      // What the LCP is and what it waited for: its element, its phases, and the requests before it.
+      const lcpDetails = audits['largest-contentful-paint-element']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined;
+      const [element, phases] = lcpDetails?.items ?? [];
+      const node = element?.items?.[0]?.node as { snippet?: string; nodeLabel?: string } | undefined;
+      console.log(`   LCP element: ${node?.snippet ?? '?'} "${node?.nodeLabel ?? ''}"`);
+      for (const phase of phases?.items ?? []) console.log(`   LCP ${String(phase.phase)}: ${Math.round(Number(phase.timing))} ms`);
+      const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; networkEndTime?: number; priority?: string }[] })?.items ?? [];
+      for (const request of requests) console.log(`   request ${request.resourceType} ${request.url.replace(server.url, '').slice(0, 70)} ${((request.transferSize ?? 0) / 1024).toFixed(1)} KB ${Math.round(request.networkRequestTime ?? 0)}–${Math.round(request.networkEndTime ?? 0)} ms ${request.priority ?? ''}`);
+      const blocking = (audits['render-blocking-resources']?.details as { items?: { url: string }[] })?.items ?? [];
+      if (blocking.length) console.log(`   render-blocking: ${blocking.map((b) => b.url.replace(server.url, '')).join(', ')}`);
+      // Lantern's pessimistic estimate counts every request that started before the observed (unthrottled) paint.
+      const observed = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+      console.log(`   observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, load ${observed.observedLoad} ms`);
+      if (process.env.LHR_DIR) writeFileSync(path.join(process.env.LHR_DIR, `${route.replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result!.lhr));
+      console.log(`   lcp-lazy-loaded: ${audits['lcp-lazy-loaded']?.score ?? 'n/a'}, font-display: ${audits['font-display']?.score ?? 'n/a'}, FCP→LCP ${n('largest-contentful-paint') - n('first-contentful-paint')} ms`);
     }
   }
 } finally {

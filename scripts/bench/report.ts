@@ -40,6 +40,12 @@ export function machine(): BenchResults['machine'] {
 }
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/**
+ * Lighthouse goals: LCP and TBT are issue 27's (first paint that can be used), the others decision
+ * 026's. Each goal's header and its ✓/✗ come from here, so the two cannot disagree again.
+ */
+export const LIGHTHOUSE_GOALS = { performance: 0.98, lcpMs: 800, tbtMs: 100, cls: 0.01, accessibility: 1, bestPractices: 1, seo: 0.95 } as const;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -54,18 +60,19 @@ export function formatResults(r: BenchResults): string {
     lines.push(row(['CSS on `/` (gzip -9)', 'no runtime', kb(r.bundle.landingCssGzipBytes)]), '');
   }
   if (r.lighthouse.length) {
-    lines.push(row(['Lighthouse 12 mobile (median of 3)', 'Perf ≥ 0.98', 'LCP ≤ 1.0 s', 'TBT ≤ 50 ms', 'CLS ≤ 0.01', 'A11y 1.00', 'BP 1.00', 'SEO ≥ 0.95', 'JS sent']));
+    const g = LIGHTHOUSE_GOALS;
+    lines.push(row(['Lighthouse 12 mobile (median of 3)', `Perf ≥ ${g.performance}`, `LCP ≤ ${(g.lcpMs / 1000).toFixed(1)} s`, `TBT ≤ ${g.tbtMs} ms`, `CLS ≤ ${g.cls}`, `A11y ${g.accessibility.toFixed(2)}`, `BP ${g.bestPractices.toFixed(2)}`, `SEO ≥ ${g.seo}`, 'JS sent']));
     lines.push(row(Array(9).fill('---')));
     for (const p of r.lighthouse) {
       lines.push(row([
         `\`${p.route}\``,
-        `${p.performance.toFixed(2)} ${mark(p.performance >= 0.98)}`,
-        `${(p.lcpMs / 1000).toFixed(2)} s ${mark(p.lcpMs <= 1000)}`,
-        `${Math.round(p.tbtMs)} ms ${mark(p.tbtMs <= 50)}`,
-        `${p.cls.toFixed(3)} ${mark(p.cls <= 0.01)}`,
-        `${p.accessibility.toFixed(2)} ${mark(p.accessibility >= 1)}`,
-        `${p.bestPractices.toFixed(2)} ${mark(p.bestPractices >= 1)}`,
-        `${p.seo.toFixed(2)} ${mark(p.seo >= 0.95)}`,
+        `${p.performance.toFixed(2)} ${mark(p.performance >= g.performance)}`,
+        `${(p.lcpMs / 1000).toFixed(2)} s ${mark(p.lcpMs <= g.lcpMs)}`,
+        `${Math.round(p.tbtMs)} ms ${mark(p.tbtMs <= g.tbtMs)}`,
+        `${p.cls.toFixed(3)} ${mark(p.cls <= g.cls)}`,
+        `${p.accessibility.toFixed(2)} ${mark(p.accessibility >= g.accessibility)}`,
+        `${p.bestPractices.toFixed(2)} ${mark(p.bestPractices >= g.bestPractices)}`,
+        `${p.seo.toFixed(2)} ${mark(p.seo >= g.seo)}`,
         kb(p.scriptTransferBytes),
       ]));
     }

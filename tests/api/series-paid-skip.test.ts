@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingSeries, OrderSummary } from '../../openapi/schema';
 import { ledgerRepository } from '../../server/repositories/ledger';
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { readSeriesCalendar } from '../support/series-calendar-reader';
 import { catalogue, checkout, checkoutBody, createClock, pence, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
-import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
+import type { FakeStripe } from '../support/stripe/fake-stripe';
+import { fakeStripeConfig, startWithFakeStripe } from '../support/stripe/fake-stripe-payments';
 
 /**
  * Issue 25 row 1, the paid part (decision 043): skipping a paid visit of a series is immediate on the
@@ -20,22 +20,15 @@ const clock = createClock('2030-03-01T12:00:00.000Z');
 
 let stripe: FakeStripe;
 let server: TestServer;
+let stopStripe: (() => Promise<string[]>) | undefined;
 let house: Catalogue;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await startTestServer({
-    now: clock.now,
-    config: { publicUrl: PUBLIC_URL, paymentProvider: 'stripe', stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret } },
-    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: PUBLIC_URL, now: () => new Date(), api: stripe.api }),
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  ({ stripe, server, stop: stopStripe } = await startWithFakeStripe(PUBLIC_URL, (payments, fake) => startTestServer({ now: clock.now, config: fakeStripeConfig(fake, PUBLIC_URL), payments })));
   house = await catalogue(server, (await server.createCustomer()).token);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  expect(stripe?.violations ?? []).toEqual([]);
+  expect(await stopStripe?.()).toEqual([]);
 });
 
 /** A weekly series from Monday 11 March 2030 10:00 UK, its first visit paid on Stripe's page. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
 import { catalogue, checkout, checkoutBody, inDaysAtTen, myOrder, orderNameOf, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
-import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
+import type { FakeStripe } from '../support/stripe/fake-stripe';
+import { fakeStripeConfig, startWithFakeStripe } from '../support/stripe/fake-stripe-payments';
 
 /**
  * Issue 23 item 4 and row 10 (decision 034): card payments through Stripe Checkout, on the official
@@ -15,22 +15,16 @@ const PUBLIC_URL = 'https://sparkle.example.co.uk';
 
 let stripe: FakeStripe;
 let server: TestServer;
+let stopStripe: (() => Promise<string[]>) | undefined;
 let house: Catalogue;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await startTestServer({
-    config: { publicUrl: PUBLIC_URL, paymentProvider: 'stripe', stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret } },
-    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: PUBLIC_URL, now: () => new Date(), api: stripe.api }),
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  ({ stripe, server, stop: stopStripe } = await startWithFakeStripe(PUBLIC_URL, (payments, fake) => startTestServer({ config: fakeStripeConfig(fake, PUBLIC_URL), payments })));
   house = await catalogue(server, (await server.createCustomer()).token);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
   // Every request the provider made is one Stripe's published description allows.
-  expect(stripe?.violations ?? []).toEqual([]);
+  expect(await stopStripe?.()).toEqual([]);
 });
 
 async function cardCheckout(customer: TestCustomer) {

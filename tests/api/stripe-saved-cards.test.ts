@@ -4,12 +4,12 @@ import { mailOutbox, QUEUES } from '../../server/jobs';
 import { chargeVisitsDue } from '../../server/jobs/visit-charges';
 import type { PaymentProvider } from '../../server/services/payment-provider';
 import { chargeSavedCard } from '../../server/services/saved-cards';
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
 import { CHARGE_AHEAD_MS } from '../../server/services/visit-charges';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, pence, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
-import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../support/stripe/fake-stripe';
+import { TEST_CARDS, type FakeStripe } from '../support/stripe/fake-stripe';
+import { fakeStripeConfig, startWithFakeStripe } from '../support/stripe/fake-stripe-payments';
 
 /**
  * Issue 23 item 4, rows 8 and 10 (decision 038): a series booked by card with the customer's consent
@@ -23,24 +23,19 @@ const clock = createClock('2030-03-01T12:00:00.000Z');
 let stripe: FakeStripe;
 let server: TestServer;
 let provider: PaymentProvider;
+let stopStripe: (() => Promise<string[]>) | undefined;
 let house: Catalogue;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  // Signatures are checked on the real clock (the fake signs with it); the shop's own clock travels.
-  provider = createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: PUBLIC_URL, now: () => new Date(), api: stripe.api });
-  server = await startTestServer({
-    now: clock.now,
-    config: { publicUrl: PUBLIC_URL, paymentProvider: 'stripe', stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret } },
-    payments: provider,
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
+  // The provider is kept: the tests charge saved cards through it directly, as the visit-charge job does.
+  ({ stripe, server, stop: stopStripe } = await startWithFakeStripe(PUBLIC_URL, (payments, fake) => {
+    provider = payments;
+    return startTestServer({ now: clock.now, config: fakeStripeConfig(fake, PUBLIC_URL), payments });
+  }));
   house = await catalogue(server, (await server.createCustomer()).token);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  expect(stripe?.violations ?? []).toEqual([]);
+  expect(await stopStripe?.()).toEqual([]);
 });
 
 /** A Weekly series of 8 visits from 11 March 2030, by card, paid on Stripe's page with `card`. */

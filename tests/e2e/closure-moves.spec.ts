@@ -1,13 +1,12 @@
-import type { Page } from '@playwright/test';
 import { COMPANY_MOVE_TEXT } from '../../domain/terms/reschedule-terms';
 import { waitForMail } from '../api/support/mail-wait';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { ok, type ApiClient } from './support/api-client';
+import { ok } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
-import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
+import { expect as baseExpect, test } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Issue 26 item 5 (decision 048) in Chromium against the real server: staff close a day a customer
@@ -18,26 +17,10 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
-
-async function signedIn(page: Page, label: string): Promise<{ api: ApiClient; email: string }> {
-  const customer = uniqueCustomer(label);
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return { api: server.api(user.token), email: customer.email };
-}
+const { server } = ownServerForFile();
 
 test('closing a booked day mails the customer a link that opens the reschedule dialog, free, and moves the visit by keyboard', async ({ page }) => {
-  const { api, email } = await signedIn(page, 'closure-move');
+  const { api, customer: { email } } = await server.signUp(page, 'closure-move');
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 2 }] } }));
   const due = await checkoutAtFreeTime(api, order, {

@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test';
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
-import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
-import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { expect as baseExpect, test } from './support/fixtures';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Issue 25 row 1, the paid part (decision 043), in Chromium in both projects: skipping a visit paid by
@@ -15,32 +13,13 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-let stripe: FakeStripe;
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  stripe = await startFakeStripe();
-  server = await startOwnServer({
-    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: 'http://localhost', now: () => new Date(), api: stripe.api }),
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
-  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
+const { server, stripe } = ownServerForFile({
+  stripe: true,
+  prepare: async (own) => void (await own.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`)),
 });
-test.afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  baseExpect(stripe?.violations ?? []).toEqual([]);
-});
-test.describe.configure({ timeout: 120_000 });
 
 async function signedIn(page: Page, label: string) {
-  const customer = uniqueCustomer(label);
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return server.api(user.token);
+  return (await server.signUp(page, label)).api;
 }
 
 test('a visit paid by card is skipped at once with the keyboard: the dialog says it is refunded, the toast what it cost, no Undo, one Stripe refund', async ({ page }, testInfo) => {

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { ok } from './support/api-client';
 import { expectToast, itemCheckbox } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Issue 15, /settings/pricing (decision 023): the administrator changes an item's price with the
@@ -13,18 +12,10 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  * (support/own-server.ts): the other specs' quotes keep the seeded prices.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+const { server } = ownServerForFile();
 
 async function openPricingAsAdmin(page: Page): Promise<void> {
-  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/settings/pricing`);
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Prices and hours' })).toBeVisible();

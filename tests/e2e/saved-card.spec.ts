@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
-import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { ok } from './support/api-client';
 import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, ukDateIn } from './support/booking-ui';
-import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { expect as baseExpect, test } from './support/fixtures';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Decision 038 in Chromium (both projects): a Weekly booking by card asks for the consent to save the
@@ -16,32 +13,13 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const CONSENT = 'Save my card to pay each visit automatically';
 
-let stripe: FakeStripe;
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  stripe = await startFakeStripe();
-  server = await startOwnServer({
-    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: 'http://localhost', now: () => new Date(), api: stripe.api }),
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
-  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
+const { server, stripe } = ownServerForFile({
+  stripe: true,
+  prepare: async (own) => void (await own.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`)),
 });
-test.afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  baseExpect(stripe?.violations ?? []).toEqual([]);
-});
-test.describe.configure({ timeout: 120_000 });
 
 async function signedIn(page: Page, label: string) {
-  const customer = uniqueCustomer(label);
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return customer;
+  return (await server.signUp(page, label)).customer;
 }
 
 test('a Weekly booking by card asks for the saved-card consent, unticked; ticked with the keyboard, Stripe saves the card; My orders removes it', async ({ page }, testInfo) => {

@@ -3,7 +3,7 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
 import { expectToast } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Staff edit a service's checklist on /settings/pricing (issue 26 item 2, decision 050) by keyboard
@@ -12,18 +12,10 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  * API suite checks the check-out). A server of its own keeps the other specs' checklists.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+const { server } = ownServerForFile();
 
 test('the administrator rewrites House Keeping\'s checklist by keyboard; it is saved and audited; axe clean', async ({ page }) => {
-  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
+  const staff = await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/settings/pricing`);
   await settled(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Checklists' })).toBeVisible();
@@ -38,7 +30,7 @@ test('the administrator rewrites House Keeping\'s checklist by keyboard; it is s
   await expectToast(page, 'Checklist of House Keeping saved');
   await expect(page.getByRole('textbox', { name: 'Checklist of House Keeping' })).toHaveValue('Oven inside\nFridge wiped\nBins emptied');
 
-  const rules = await ok(server.api(admin.token).GET('/admin/pricing'));
+  const rules = await ok(staff.GET('/admin/pricing'));
   expect(rules.checklists.find((one) => one.name === 'House Keeping')).toMatchObject({ items: ['Oven inside', 'Fridge wiped', 'Bins emptied'], custom: true });
   await expect(page.getByRole('cell', { name: 'Service checklist: House Keeping', exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(page, '/settings/pricing with checklists');

@@ -1,12 +1,10 @@
-import { createStripePaymentProvider } from '../../server/services/stripe-payment-provider';
-import { startFakeStripe, type FakeStripe } from '../support/stripe/fake-stripe';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
 import { deliveryDetails, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Decision 034 in Chromium: after Stripe declined a customer's card, staff see the balance due and
@@ -16,22 +14,7 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
-let stripe: FakeStripe;
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  stripe = await startFakeStripe();
-  server = await startOwnServer({
-    payments: createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, publicUrl: 'http://localhost', now: () => new Date(), api: stripe.api }),
-  });
-  stripe.webhookUrl = `${server.baseUrl}/payments/notifications`;
-});
-test.afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  baseExpect(stripe?.violations ?? []).toEqual([]);
-});
-test.describe.configure({ timeout: 120_000 });
+const { server, stripe } = ownServerForFile({ stripe: true });
 
 test('a declined card: the back office order page shows the balance due and the failed attempt', async ({ page }) => {
   const customer = uniqueCustomer('Declined');

@@ -2,9 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { deliveryDetails, keepOrderInBrowser, ukDateIn } from './support/booking-ui';
-import type { ApiClient } from './support/api-client';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 import { formatUkDay as ukDayText } from '../../src/lib/dates';
 import { formatMoney } from '../../domain/money/money';
 import { checkoutAtFreeTime } from './support/free-slots';
@@ -17,15 +16,7 @@ import { checkoutAtFreeTime } from './support/free-slots';
  * the availability specs running beside it read.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+const { server } = ownServerForFile();
 
 /** The next 25 December at least two days ahead (UK): inside the customers' booking window. */
 function nextChristmas(): string {
@@ -34,15 +25,8 @@ function nextChristmas(): string {
   return soon <= `${year}-12-25` ? `${year}-12-25` : `${year + 1}-12-25`;
 }
 
-async function signInOn(page: Page, credentials: { email: string; password: string }): Promise<ApiClient> {
-  const user = await ok(server.api().POST('/auth/login', { body: { username: credentials.email, password: credentials.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return server.api(user.token);
-}
-
 async function adminAt(page: Page, path: string): Promise<void> {
-  await signInOn(page, TEST_ADMIN);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}${path}`);
   await settled(page);
 }
@@ -53,7 +37,7 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
   const customer = uniqueCustomer('teams');
   await ok(server.api().POST('/auth/register', { body: customer }));
   await server.confirm(customer.email);
-  const api = await signInOn(page, customer);
+  const api = await server.signIn(page, customer);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));
   await keepOrderInBrowser(page, order, 1);
@@ -93,7 +77,7 @@ test('an administrator marks Team A off on a day by keyboard: the customer\'s ti
   await before.context().close();
   // A visit of Team A at 15:00 that day, which the time off moves to another team free then (decision 057).
   const visit = await visitOn(day, '15:00');
-  const staff = await signInOn(await (await browser.newContext()).newPage(), TEST_ADMIN);
+  const staff = await server.signIn(await (await browser.newContext()).newPage(), TEST_ADMIN);
   const teamAId = (await ok(staff.GET('/admin/teams'))).find((team) => team.name === 'Team A')!.id;
   await ok(staff.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id: visit.id } }, body: { team: teamAId } }));
 

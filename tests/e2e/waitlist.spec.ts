@@ -4,8 +4,8 @@ import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, itemCheckbox, orderCard, serviceItems, typeIntoSegments, ukDateIn, BOOKED_SERVICE_ID } from './support/booking-ui';
-import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { expect as baseExpect, test } from './support/fixtures';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Waiting lists for full days (issue 26 §5, decision 056) in Chromium against the real server: a
@@ -16,22 +16,11 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 150_000 });
+const { server } = ownServerForFile({ testTimeout: 150_000 });
 
 async function signedIn(page: Page, label: string): Promise<{ api: ApiClient; email: string; name: string }> {
-  const customer = uniqueCustomer(label);
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-  return { api: server.api(user.token), email: customer.email, name: customer.name };
+  const { api, customer } = await server.signUp(page, label);
+  return { api, email: customer.email, name: customer.name };
 }
 
 /** A day made full by one 09:00 visit: one team works, and the company's hours that weekday are 09:00–10:30. */

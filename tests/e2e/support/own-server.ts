@@ -13,7 +13,9 @@ import { openPglite } from '../../../server/db/pglite';
 import { seedDatabase } from '../../../server/seed';
 import type { PaymentProvider } from '../../../server/services/payment-provider';
 import { testConfig } from '../../api/support/test-config';
-import type { ApiClient } from './api-client';
+import type { Page } from '@playwright/test';
+import { ok, type ApiClient } from './api-client';
+import { uniqueCustomer, type Credentials, type Customer } from './fixtures';
 
 /**
  * A server of the spec's own (the real app, the built SPA, a fresh seeded PGlite in memory), for the
@@ -29,6 +31,13 @@ export interface OwnServer {
   api(token?: string): ApiClient;
   /** Follows the confirmation link this server mailed to `email` (decision 029). */
   confirm(email: string): Promise<void>;
+  /**
+   * Signs `page` in as this user through the API and stores the session as the app does
+   * (localStorage userInfo, written on this server's origin before any page of the app opens).
+   */
+  signIn(page: Page, credentials: Credentials): Promise<ApiClient>;
+  /** A new customer (uniqueCustomer(label)) registered, confirmed and signed in on `page`. */
+  signUp(page: Page, label: string): Promise<{ api: ApiClient; customer: Customer }>;
   close(): Promise<void>;
 }
 
@@ -45,15 +54,30 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const api: OwnServer['api'] = (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const confirm: OwnServer['confirm'] = async (email) => {
+    const token = confirmationToken(await waitForMail(config.outboxDir, email));
+    const { response } = await api().POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+    if (!response.ok) throw new Error(`confirming ${email} answered ${response.status}`);
+  };
+  const signIn: OwnServer['signIn'] = async (page, credentials) => {
+    const user = await ok(api().POST('/auth/login', { body: { username: credentials.email, password: credentials.password } }));
+    await page.goto(`${baseUrl}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
+    return api(user.token);
+  };
   return {
     baseUrl,
     db,
     outboxDir: config.outboxDir,
-    api: (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
-    async confirm(email) {
-      const token = confirmationToken(await waitForMail(config.outboxDir, email));
-      const { response } = await createClient<paths>({ baseUrl: `${baseUrl}/api` }).POST('/auth/confirm-email/{token}', { params: { path: { token } } });
-      if (!response.ok) throw new Error(`confirming ${email} answered ${response.status}`);
+    api,
+    confirm,
+    signIn,
+    async signUp(page, label) {
+      const customer = uniqueCustomer(label);
+      await ok(api().POST('/auth/register', { body: customer }));
+      await confirm(customer.email);
+      return { api: await signIn(page, customer), customer };
     },
     async close() {
       app.server.closeAllConnections();

@@ -1,0 +1,50 @@
+import { startWithFakeStripe } from '../../support/stripe/fake-stripe-payments';
+import type { FakeStripe } from '../../support/stripe/fake-stripe';
+import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
+
+/**
+ * A spec file's own server (support/own-server.ts), with the hooks each such spec repeated: started
+ * in beforeAll (migrating and seeding a fresh PGlite takes seconds on a quiet machine, far more on a
+ * busy one, hence its own 300 s), closed in afterAll, and the file's tests given `testTimeout`.
+ * With `stripe`, the server takes cards through the local fake Stripe, and the file fails if the
+ * shop sent Stripe any request its published description refuses. `prepare` runs once the server
+ * listens (e.g. more teams in its database).
+ *
+ * The handles it returns stand for objects that exist only once beforeAll has run, so a spec keeps
+ * writing `server.api()` and `stripe.sessions` at the top level; using them outside a test or hook
+ * throws a sentence saying so.
+ */
+export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; prepare?: (server: OwnServer) => Promise<void> } = {}): { server: OwnServer; stripe: FakeStripe } {
+  let server: OwnServer | undefined;
+  let stripe: FakeStripe | undefined;
+  let stop: (() => Promise<string[]>) | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    if (options.stripe) {
+      ({ server, stripe, stop } = await startWithFakeStripe('http://localhost', (payments) => startOwnServer({ payments })));
+    } else {
+      server = await startOwnServer();
+      stop = async () => (await server!.close(), []);
+    }
+    await options.prepare?.(server);
+  });
+  test.afterAll(async () => {
+    const violations = await stop?.();
+    if (violations) expect(violations).toEqual([]);
+  });
+  test.describe.configure({ timeout: options.testTimeout ?? 120_000 });
+  return { server: startedLater('the own server', () => server), stripe: startedLater('the fake Stripe', () => stripe) };
+}
+
+/** A stand-in reading through to the object `current` answers, once there is one. */
+function startedLater<T extends object>(name: string, current: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${name} starts in beforeAll: use it inside a test or hook`);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
