@@ -8,7 +8,8 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TOO_BIG = 'The photo is larger than 5 MB';
 export const NOT_A_PHOTO = 'The photo must be a JPEG, PNG or WebP image';
 
-export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte);
