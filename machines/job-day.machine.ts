@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobProgress, JobVisit } from '../openapi/schema';
+import { MAX_PHOTO_BYTES, PHOTO_TOO_BIG } from '../domain/photos/check-out-photo';
 
 /**
  * A cleaner's job on its day (issue 26 item 2; docs/decisions/040): assigned → on my way → checked
@@ -8,6 +9,8 @@ import type { JobProgress, JobVisit } from '../openapi/schema';
  * page: it adds the browser's location only when consent is ticked); while it runs the buttons are
  * busy, and a refusal keeps the job where it was with the server's message. The job starts where
  * the server's `visit` says, so a reload or a second phone of the team picks up the same day.
+ * While checked in, one optional photo can be attached (decision 061) and goes with the check-out;
+ * one over 5 MB is refused here at once (not sent over a phone's data), its type by the server.
  */
 export interface JobDayInput {
   visit: JobVisit;
@@ -17,6 +20,8 @@ export interface JobDayContext {
   visit: JobVisit;
   consent: boolean;
   checklist: string[];
+  /** The photo to send with the check-out (a File from the phone's camera or gallery). */
+  photo: Blob | null;
   error: string | null;
 }
 
@@ -25,12 +30,16 @@ export type JobDayEvent =
   | { type: 'job.checkIn' }
   | { type: 'job.checkOut' }
   | { type: 'checklist.toggle'; label: string }
-  | { type: 'consent.toggle' };
+  | { type: 'consent.toggle' }
+  | { type: 'photo.attach'; photo: Blob }
+  | { type: 'photo.remove' };
 
 export interface RecordStepInput {
   step: JobProgress['step'];
   consent: boolean;
   checklist: string[];
+  /** Only with check_out: the attached photo, if any. */
+  photo: Blob | null;
 }
 
 /** What the job's card shows in each state (checked in Chromium by tests/e2e/cleaners.spec.ts). */
@@ -55,6 +64,12 @@ export const jobDayMachine = setup({
     keepVisit: assign({ visit: (_, params: { visit: JobVisit }) => params.visit }),
     keepError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : 'Network Error') }),
     toggleConsent: assign({ consent: ({ context }) => !context.consent }),
+    // One over the limit is not kept: the cleaner hears it at once instead of after the upload.
+    attachPhoto: assign(({ event }) => {
+      const photo = event.type === 'photo.attach' ? event.photo : null;
+      return photo && photo.size > MAX_PHOTO_BYTES ? { photo: null, error: PHOTO_TOO_BIG } : { photo, error: null };
+    }),
+    removePhoto: assign({ photo: null }),
     toggleItem: assign({
       checklist: ({ context, event }) => {
         if (event.type !== 'checklist.toggle') return context.checklist;
@@ -69,7 +84,7 @@ export const jobDayMachine = setup({
   },
 }).createMachine({
   id: 'jobDay',
-  context: ({ input }) => ({ visit: input.visit, consent: false, checklist: [...input.visit.checklist_done], error: null }),
+  context: ({ input }) => ({ visit: input.visit, consent: false, checklist: [...input.visit.checklist_done], photo: null, error: null }),
   initial: 'assigned',
   on: { 'consent.toggle': { actions: 'toggleConsent' } },
   states: {
@@ -91,7 +106,7 @@ export const jobDayMachine = setup({
       invoke: {
         id: 'recordStep',
         src: 'recordStep',
-        input: ({ context }) => ({ step: 'on_my_way', consent: context.consent, checklist: [] }),
+        input: ({ context }) => ({ step: 'on_my_way', consent: context.consent, checklist: [], photo: null }),
         onDone: { target: 'onMyWay', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
         onError: { target: 'assigned', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -105,7 +120,7 @@ export const jobDayMachine = setup({
       invoke: {
         id: 'recordStep',
         src: 'recordStep',
-        input: ({ context }) => ({ step: 'check_in', consent: context.consent, checklist: [] }),
+        input: ({ context }) => ({ step: 'check_in', consent: context.consent, checklist: [], photo: null }),
         onDone: { target: 'checkedIn', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
         // Back to where the record was: assigned moves on to on my way when it was sent.
         onError: { target: 'assigned', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
@@ -115,6 +130,8 @@ export const jobDayMachine = setup({
       meta: { shows: 'the check-in time, the checklist and Check out', buttons: ['Check out'], busy: false },
       on: {
         'checklist.toggle': { actions: 'toggleItem' },
+        'photo.attach': { actions: 'attachPhoto' },
+        'photo.remove': { actions: 'removePhoto' },
         'job.checkOut': { target: 'checkingOut', actions: 'clearError' },
       },
     },
@@ -123,7 +140,7 @@ export const jobDayMachine = setup({
       invoke: {
         id: 'recordStep',
         src: 'recordStep',
-        input: ({ context }) => ({ step: 'check_out', consent: context.consent, checklist: context.checklist }),
+        input: ({ context }) => ({ step: 'check_out', consent: context.consent, checklist: context.checklist, photo: context.photo }),
         onDone: { target: 'done', actions: { type: 'keepVisit', params: ({ event }) => ({ visit: event.output }) } },
         onError: { target: 'checkedIn', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -217,6 +217,14 @@ export const OrderDetailRules = {
   }
 } as const;
 
+export const JobPhotoRules = {
+  "properties": {
+    "bytes": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const JobEditFieldsRules = {
   "properties": {
     "version": {
@@ -348,6 +356,14 @@ export const CleanerTeamRules = {
     "team": {
       "minimum": 1,
       "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const JobProgressRules = {
+  "properties": {
+    "photo": {
+      "minLength": 4
     }
   }
 } as const;

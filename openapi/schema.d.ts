@@ -1135,6 +1135,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The photo the team took at check-out
+         * @description The job's check-out photo (decision 061) with its own type (image/jpeg, image/png or
+         *     image/webp, read from its bytes when it was sent), kept out of shared caches and off disk
+         *     (`Cache-Control: private, no-store`). 404 when the order has none (or it was erased with the
+         *     customer's data). Staff only: never the customer or another team.
+         */
+        get: operations["getOrderPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order/{id}/credit-note.pdf": {
         parameters: {
             query?: never;
@@ -1664,6 +1687,10 @@ export interface paths {
          *     is done; `checklist` lists the items ticked). A step already recorded answers the job as it is
          *     (nothing is recorded twice). A step out of order, or on a day other than the job's, is 409. A
          *     location is kept only with `consent: true`. Another team's job, or no job, is 404.
+         *     With check_out, one optional `photo` of the job done (decision 061), base64: a JPEG, PNG or
+         *     WebP by its first bytes (not the file's name or declared type), at most 5 MB (5,242,880 bytes)
+         *     decoded. A larger one is 413, another kind of file 415, a photo on another step 400; a refused
+         *     photo records nothing (the job stays checked in). Staff see it (getOrderPhoto), nobody else.
          */
         post: operations["recordJobProgress"];
         delete?: never;
@@ -2807,6 +2834,17 @@ export interface components {
             customer_id: number;
             /** @description The customer's private staff notes, oldest first (docs/decisions/016). */
             staff_notes: components["schemas"]["CustomerNote"][];
+            /** @description The team's check-out photo (getOrderPhoto serves it); null when none. */
+            photo: components["schemas"]["JobPhoto"] | null;
+        };
+        JobPhoto: {
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Its size. */
+            bytes: number;
+            taken_at: components["schemas"]["DateTime"];
+            /** @description The cleaner who checked out with it. */
+            taken_by: string | null;
         };
         JobEditState: {
             order_id: number;
@@ -2994,6 +3032,8 @@ export interface components {
             note: string | null;
             /** @description How the team gets in (key safe code), as the customer wrote it (decision 050). */
             accessNotes?: string | null;
+            /** @description The check-out photo the team took in the home (decision 061), described; staff can show it. Erased with the account. */
+            photo: components["schemas"]["JobPhoto"] | null;
             items: {
                 name: string;
                 quantity: components["schemas"]["Quantity"];
@@ -3214,6 +3254,8 @@ export interface components {
             } | null;
             /** @description With check_out, the checklist's items ticked. */
             checklist?: string[];
+            /** @description With check_out only: one photo of the job done, base64 (no data: prefix); a JPEG, PNG or WebP of at most 5 MB decoded (decision 061). */
+            photo?: string;
         };
         JobVisit: {
             /** Format: date-time */
@@ -4079,6 +4121,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body, or a file in it, is larger than this operation takes. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The photo is larger than 5 MB"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description This account already has several lists on their way (an account's list reads take turns, a
          *     few may wait), or has started more than its share of list reads in the last few seconds
@@ -4225,6 +4281,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type OrderStatusUpdate = components['schemas']['OrderStatusUpdate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type JobPhoto = components['schemas']['JobPhoto'];
 export type JobEditState = components['schemas']['JobEditState'];
 export type JobEdit = components['schemas']['JobEdit'];
 export type JobEditFields = components['schemas']['JobEditFields'];
@@ -4322,6 +4379,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseTooManyAtOnce = components['responses']['TooManyAtOnce'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServerError = components['responses']['ServerError'];
@@ -6044,6 +6102,35 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getOrderPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getOrderCreditNotePdf: {
         parameters: {
             query?: {
@@ -6867,6 +6954,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };

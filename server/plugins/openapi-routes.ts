@@ -88,6 +88,8 @@ function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads
     url: toRoutePath(operation.path),
     schema: strictSchema(operation),
     config: { operationId: operation.operationId },
+    // The contract's `x-body-limit` (the check-out photo's route); every other body keeps Fastify's 1 MiB.
+    ...(typeof operation.raw['x-body-limit'] === 'number' ? { bodyLimit: operation.raw['x-body-limit'] } : {}),
     // Before body parsing and validation: a caller without the right to call gets 401/403, not 400.
     onRequest: operation.requiresAuth ? guard(operation, options.authenticator) : undefined,
     handler: (request, reply) => handler(request, reply),

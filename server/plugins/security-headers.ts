@@ -17,7 +17,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' ${pageLoaderHash}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // blob: the check-out photo staff see, fetched with their token and shown from memory (decision 061).
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -14,6 +14,7 @@ import { getStats, getWeeklyStats } from '../services/stats';
 import { creditNotePdfFor, invoicePdfFor } from '../services/invoice-documents';
 import { currentUser } from './booking';
 import { sendPdf } from './pdf-reply';
+import { orderPhoto } from '../services/job-photos';
 
 /** The back office; the contract's x-required-role lets only administrators reach these. */
 export function adminHandlers(ctx: AppContext): Partial<Handlers> {
@@ -73,6 +74,13 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
 
     async getOrderCreditNotePdf(request, reply) {
       return sendPdf(reply, await creditNotePdfFor({ db: ctx.db, outbox: ctx.outbox, now: ctx.now() }, null, request.params.id, request.query.number));
+    },
+
+    // The team's check-out photo (decision 061): its own type, and personal, so no cache keeps it.
+    async getOrderPhoto(request, reply) {
+      const photo = await orderPhoto(ctx.db, request.params.id);
+      reply.type(photo.content_type).header('cache-control', 'private, no-store');
+      return photo.bytes;
     },
 
     async updateOrderStatus(request) {

@@ -1,7 +1,7 @@
 import { onTheWayMail } from '../mails/cleaner-mails';
 import type { CleanerJob, CleanerJobs, JobProgress, JobVisit } from '../../openapi/schema';
 import type { AppContext, AuthUser } from '../app-context';
-import { conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import { cleanerJobsRepository, type CleanerJobRow } from '../repositories/cleaner-jobs';
 import { cleanersRepository } from '../repositories/cleaners';
 import { addDays } from '../../domain/time/london-days';
@@ -10,6 +10,8 @@ import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { lifecycleRefusal } from './orders-admin';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { jobPhotosRepository } from '../repositories/job-photos';
+import { decodePhoto, PHOTO_ONLY_AT_CHECK_OUT } from './job-photos';
 
 
 /** The checklist of a service that staff have not written one for. */
@@ -97,6 +99,9 @@ async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: numb
  * recorded is answered as it stands: a retried request records and mails nothing twice.
  */
 export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orderId: number, input: JobProgress): Promise<CleanerJob> {
+  // The photo is checked before the transaction: a refused one records nothing (decision 061).
+  if (input.photo !== undefined && input.step !== 'check_out') throw badRequest(PHOTO_ONLY_AT_CHECK_OUT);
+  const photo = input.photo === undefined ? null : decodePhoto(input.photo);
   const team = await teamOf(ctx, cleaner);
   if (!team) throw notFound(JOB_NOT_FOUND);
   const now = ctx.now();
@@ -118,6 +123,7 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
       location,
       checklist: (input.checklist ?? []).filter((label) => checklist.includes(label)),
     });
+    if (input.step === 'check_out' && photo) await jobPhotosRepository(tx).save(job.id, { ...photo, at: now, by: cleaner.id });
     if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
     if (input.step === 'on_my_way' && job.customer_email) {
       // No access notes, address or codes in a mail: only that the team is coming, and when.

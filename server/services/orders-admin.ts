@@ -15,6 +15,8 @@ import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { formatLondon } from '../../domain/time/london-time';
 import { lineView } from '../../domain/money/order-lines';
+import { jobPhotosRepository } from '../repositories/job-photos';
+import { photoView } from './job-photos';
 
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
@@ -34,6 +36,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
   const totals = ledgerTotals(ledger);
   // The customer's staff notes ("Key in safe 1234") travel with every job (docs/decisions/016).
   const notes = await customerNotesRepository(db).forCustomer(order.user_id);
+  const photos = await jobPhotosRepository(db).describe([id]);
   return {
     order_id: order.id,
     ...(order.reference !== null ? { reference: order.reference } : {}),
@@ -65,6 +68,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     customer_id: order.user_id,
     staff_notes: notes.map(noteView),
     documents: await documentsOfOrder(db, id),
+    photo: photoView(photos.get(id)),
   };
 }
 

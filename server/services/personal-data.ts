@@ -6,6 +6,8 @@ import { customerNotesRepository } from '../repositories/customer-notes';
 import { customerRepository, type CustomerRow } from '../repositories/customers';
 import { orderRepository } from '../repositories/orders';
 import { iso, isoOrNull } from './orders-views';
+import { jobPhotosRepository } from '../repositories/job-photos';
+import { photoView } from './job-photos';
 
 
 /** The name an anonymised account keeps: its id, so the accounts can still tell customers apart. */
@@ -25,6 +27,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
   // One order at a time: db may be a transaction's single client, and pg deprecates overlapping queries on it.
   const orderItems: Awaited<ReturnType<typeof items.items>>[] = [];
   for (const order of orders) orderItems.push(await items.items(order.id));
+  const photos = await jobPhotosRepository(db).describe(orders.map((order) => order.id));
   const data: PersonalData = {
     exported: iso(options.now),
     account: { id: customer.id, name: customer.name, email: customer.email, created: iso(customer.created_at) },
@@ -43,6 +46,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
         note: order.client_note,
         accessNotes: order.access_notes,
         items: orderItems[index]!.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+        photo: photoView(photos.get(order.id)),
       })),
     messages: messages.map((message) => ({
       id: message.id,
@@ -64,7 +68,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
 /**
  * Erases a customer but keeps the accounts (docs/decisions/016): the name becomes "Deleted user #N";
  * the email (so no sign-in and no password reset), the password, every session, the phones,
- * addresses, postcodes (the one a quote was priced for too) and notes of their orders, the staff
+ * addresses, postcodes (the one a quote was priced for too), notes and check-out photos of their orders, the staff
  * notes and the contact messages are removed; the orders keep their service, items, status, dates
  * and totals, so revenue and refunds add up as before. Runs in the caller's transaction; the user
  * row is locked so two requests cannot interleave.
@@ -93,6 +97,8 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   // The orders' history keeps what was done, no longer by whom by name.
   await tx.query('UPDATE audit_log SET actor = $2 WHERE actor_id = $1', [userId, name]);
   await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
+  // The check-out photos show the inside of the customer's home (decision 061).
+  await jobPhotosRepository(tx).deleteForCustomer(userId);
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
   if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);

@@ -1,6 +1,7 @@
 import type { Cleaner, CleanerJob, CleanerJobs, JobProgress, NewCleaner } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
+import { base64Of } from './base64';
 
 /** GET /admin/cleaners: every cleaner with their team. */
 export function listCleaners(): Promise<Cleaner[]> {
@@ -17,9 +18,14 @@ export function listMyJobs(): Promise<CleanerJobs> {
   return unwrap(api.GET('/cleaner/jobs'));
 }
 
-/** POST /cleaner/jobs/{id}/progress: on my way, check in or check out; the job as it now is. */
-export function recordJobProgress(id: number, progress: JobProgress): Promise<CleanerJob> {
-  return unwrap(api.POST('/cleaner/jobs/{id}/progress', { params: { path: { id } }, body: progress }));
+/**
+ * POST /cleaner/jobs/{id}/progress: on my way, check in or check out; the job as it now is. The
+ * check-out's photo is given as the phone's file and sent as the contract's base64.
+ */
+export async function recordJobProgress(id: number, progress: Omit<JobProgress, 'photo'> & { photo?: Blob | null }): Promise<CleanerJob> {
+  const { photo, ...step } = progress;
+  const body: JobProgress = photo ? { ...step, photo: await base64Of(photo) } : step;
+  return unwrap(api.POST('/cleaner/jobs/{id}/progress', { params: { path: { id } }, body }));
 }
 
 /** PUT /admin/cleaners/{id}: the cleaner in another (active) team; their next request sees its jobs. */

@@ -7,6 +7,7 @@ import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogu
 import { confirmationToken } from './support/confirmation-link';
 import { waitForMail } from './support/mail-wait';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
+import { PNG_BASE64 } from '../support/photos';
 
 /**
  * Every operation of openapi/openapi.yaml × every kind of caller, against the real server. The
@@ -341,6 +342,8 @@ const ROWS: Record<string, Row> = {
   getRevenueReport: { request: async () => ({ path: '/admin/reports/revenue?year=2030' }) },
   getBusinessReport: { request: async () => ({ path: '/admin/reports/business?from=2030-01-01&to=2030-12-31' }) },
   getOrderInvoicePdf: { request: async (ctx) => ({ path: `/admin/order/${await paidOrderOfA(ctx)}/invoice.pdf` }) },
+  // The team's check-out photo (decision 061): staff only, never the customer or the cleaner who took it.
+  getOrderPhoto: { request: async (ctx) => ({ path: `/admin/order/${await jobWithPhoto(ctx)}/photo` }) },
   getOrderCreditNotePdf: { request: async (ctx) => ({ path: `/admin/order/${await refundedOrderOfA(ctx)}/credit-note.pdf` }) },
   // Waiting lists (decision 056): a full day (every team off, set up in the database) and A's draft;
   // the entry and the offer are A's, so anyone else gets 404. Offers are written as the offering job writes them.
@@ -382,6 +385,15 @@ async function jobToday(ctx: Context): Promise<number> {
   const owner = await newCustomer(ctx.target.api, 'Job');
   const id = await checkedOutOrder(ctx.target.api, owner, ctx.catalogue);
   await ctx.target.db!.query('UPDATE orders SET due_at = now(), team_id = $2 WHERE id = $1', [id, ctx.cleanerTeam]);
+  return id;
+}
+
+/** A job of today that the matrix's cleaner checked in and out of with a photo. */
+async function jobWithPhoto(ctx: Context): Promise<number> {
+  const id = await jobToday(ctx);
+  const step = (body: unknown) => ctx.target.api.call('POST', `/cleaner/jobs/${id}/progress`, { token: ctx.cleaner.token, body });
+  expectStatus(await step({ step: 'check_in' }), 200, 'check-in');
+  expectStatus(await step({ step: 'check_out', photo: PNG_BASE64 }), 200, 'check-out with a photo');
   return id;
 }
 

@@ -4,7 +4,7 @@ import type { JobVisit } from '../../openapi/schema';
 import { jobDayMachine, type RecordStepInput } from '../../machines/job-day.machine';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { expectedJobDay, JOB_DAY_STARTS } from '../support/expected/job-day';
-import { CHECKED_IN, CHECKED_OUT, NOTHING_YET, ON_THE_WAY } from '../support/job-day-model';
+import { A_PHOTO, CHECKED_IN, CHECKED_OUT, NOTHING_YET, ON_THE_WAY, TOO_BIG_PHOTO } from '../support/job-day-model';
 
 describeExpectedWalks(expectedJobDay, { coverageInputs: JOB_DAY_STARTS });
 
@@ -45,10 +45,46 @@ describe('job day machine (behaviour)', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context).toMatchObject({ visit: CHECKED_OUT, error: null });
     expect(calls).toEqual([
-      { step: 'on_my_way', consent: false, checklist: [] },
-      { step: 'check_in', consent: true, checklist: [] },
-      { step: 'check_out', consent: true, checklist: ['Bins emptied'] },
-      { step: 'check_out', consent: true, checklist: ['Bins emptied'] },
+      { step: 'on_my_way', consent: false, checklist: [], photo: null },
+      { step: 'check_in', consent: true, checklist: [], photo: null },
+      { step: 'check_out', consent: true, checklist: ['Bins emptied'], photo: null },
+      { step: 'check_out', consent: true, checklist: ['Bins emptied'], photo: null },
     ]);
+  });
+
+  it('sends the attached photo with the check-out; one over 5 MB is refused at once and not kept (decision 061)', async () => {
+    const calls: RecordStepInput[] = [];
+    const answers: Array<JobVisit | Error> = [new Error('The photo must be a JPEG, PNG or WebP image'), CHECKED_OUT];
+    const actor = createActor(
+      jobDayMachine.provide({
+        actors: {
+          recordStep: fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
+            calls.push(input);
+            const answer = answers.shift()!;
+            if (answer instanceof Error) throw answer;
+            return answer;
+          }),
+        },
+      }),
+      { input: { visit: CHECKED_IN } },
+    ).start();
+    actor.send({ type: 'photo.attach', photo: TOO_BIG_PHOTO });
+    expect(actor.getSnapshot().context).toMatchObject({ photo: null, error: 'The photo is larger than 5 MB' });
+    actor.send({ type: 'photo.attach', photo: A_PHOTO });
+    expect(actor.getSnapshot().context).toMatchObject({ photo: A_PHOTO, error: null });
+    actor.send({ type: 'job.checkOut' });
+    await waitFor(actor, (s) => s.matches('checkedIn') && s.context.error !== null);
+    // Refused by the server: still checked in, the photo still attached to change or remove.
+    expect(actor.getSnapshot().context).toMatchObject({ photo: A_PHOTO, error: 'The photo must be a JPEG, PNG or WebP image' });
+    actor.send({ type: 'photo.remove' });
+    actor.send({ type: 'photo.attach', photo: A_PHOTO });
+    actor.send({ type: 'job.checkOut' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.map((call) => [call.step, call.photo])).toEqual([['check_out', A_PHOTO], ['check_out', A_PHOTO]]);
+
+    const removed = createActor(jobDayMachine, { input: { visit: CHECKED_IN } }).start();
+    removed.send({ type: 'photo.attach', photo: A_PHOTO });
+    removed.send({ type: 'photo.remove' });
+    expect(removed.getSnapshot().context.photo).toBeNull();
   });
 });

@@ -249,8 +249,9 @@ function sameEvent(a: ModelEvent, b: ModelEvent) {
 }
 
 function serialise(event: ModelEvent): string {
+  // A Blob (a photo) has no own fields: its size and type tell two apart.
   return JSON.stringify(event, (_key, value) =>
-    value instanceof Error ? { error: value.message, ...(value as unknown as Record<string, unknown>) } : value,
+    value instanceof Error ? { error: value.message, ...(value as unknown as Record<string, unknown>) } : value instanceof Blob ? { blob: value.size, type: value.type } : value,
   );
 }
 

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { fromPromise } from 'xstate';
 import { jobDayMachine, type JobDayMeta, type RecordStepInput } from '../../../machines/job-day.machine';
 import { listMyJobs, recordJobProgress } from '../../api/cleaners';
@@ -11,6 +12,7 @@ import { formatLondon } from '../../../domain/time/london-time';
 import { inspect } from '../../shared/inspector';
 import { useRequest } from '../../shared/use-request';
 import type { CleanerJob, JobVisit } from '../../../openapi/schema';
+import { PHOTO_TYPES } from '../../../domain/photos/check-out-photo';
 import './my-jobs.css';
 
 /** The browser's position, or null when it is refused, unavailable or slow (the step goes on without it). */
@@ -29,7 +31,8 @@ function currentLocation(): Promise<{ latitude: number; longitude: number } | nu
  * /my-jobs (issue 26 item 2, decision 040): a cleaner's phone page. Today's jobs of their team, then
  * the rest of the week, each with the UK time, the address and its map, the customer's first name
  * and phone, notes and items; today's jobs also show the access notes and the job's day (the
- * job-day machine): On my way, Check in, the checklist and Check out. No prices or payments.
+ * job-day machine): On my way, Check in, the checklist, an optional photo and Check out. No prices
+ * or payments.
  */
 export default function MyJobsPage() {
   const jobs = useRequest(listMyJobs, { auto: true });
@@ -87,7 +90,7 @@ function TodayJob({ job }: { job: CleanerJob }) {
       actors: {
         recordStep: fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
           const location = input.consent ? await currentLocation() : null;
-          const answer = await recordJobProgress(job.id, { step: input.step, consent: input.consent, location, checklist: input.checklist });
+          const answer = await recordJobProgress(job.id, { step: input.step, consent: input.consent, location, checklist: input.checklist, photo: input.photo });
           setVisit(answer.visit);
           return answer.visit;
         }),
@@ -100,8 +103,9 @@ function TodayJob({ job }: { job: CleanerJob }) {
     meta: ((s.getMeta() as Record<string, JobDayMeta | undefined>)[`jobDay.${String(s.value)}`] ?? { buttons: [], busy: false, shows: '' }),
     consent: s.context.consent,
     checklist: s.context.checklist,
+    photo: s.context.photo,
     error: s.context.error,
-  }), (a, b) => a.value === b.value && a.consent === b.consent && a.checklist === b.checklist && a.error === b.error);
+  }), (a, b) => a.value === b.value && a.consent === b.consent && a.checklist === b.checklist && a.photo === b.photo && a.error === b.error);
   const words = visitWords(visit);
   const checkingOut = state.value === 'checkedIn' || state.value === 'checkingOut';
   return (
@@ -109,7 +113,10 @@ function TodayJob({ job }: { job: CleanerJob }) {
       <JobDetails job={job} />
       <p role="status" className="my-jobs__visit">{words ? `You ${words}` : ''}</p>
       {state.value === 'done' ? (
-        <p className="my-jobs__done">Done{visit.checklist_done.length ? `: ${visit.checklist_done.join(', ')}` : ''}</p>
+        <p className="my-jobs__done">
+          Done{visit.checklist_done.length ? `: ${visit.checklist_done.join(', ')}` : ''}
+          {state.photo ? ' · photo sent' : ''}
+        </p>
       ) : (
         <>
           {checkingOut ? (
@@ -122,6 +129,7 @@ function TodayJob({ job }: { job: CleanerJob }) {
               ))}
             </fieldset>
           ) : null}
+          {checkingOut ? <PhotoPicker job={job} photo={state.photo} busy={state.meta.busy} attach={(photo) => actor.send({ type: 'photo.attach', photo })} remove={() => actor.send({ type: 'photo.remove' })} /> : null}
           <Checkbox isSelected={state.consent} onChange={() => actor.send({ type: 'consent.toggle' })}>
             Share my location with this step
           </Checkbox>
@@ -142,5 +150,29 @@ function TodayJob({ job }: { job: CleanerJob }) {
       )}
       {state.error ? <Alert variant="error">{state.error}</Alert> : null}
     </li>
+  );
+}
+
+/**
+ * One optional photo for the check-out (decision 061): the phone offers its camera or gallery
+ * (the accepted types only narrow its choice; the server reads the bytes). Chosen, it is named with
+ * a way to remove it; it is sent with Check out.
+ */
+function PhotoPicker({ job, photo, busy, attach, remove }: { job: CleanerJob; photo: Blob | null; busy: boolean; attach: (photo: File) => void; remove: () => void }) {
+  const name = photo instanceof File ? photo.name : 'photo';
+  return (
+    <div className="my-jobs__photo">
+      <FileTrigger acceptedFileTypes={[...PHOTO_TYPES]} onSelect={(files) => { const file = files?.[0]; if (file) attach(file); }}>
+        <Button variant="secondary" size="sm" isDisabled={busy} aria-label={`${photo ? 'Change the photo' : 'Add a photo (optional)'}: job ${job.id}`}>
+          {photo ? 'Change the photo' : 'Add a photo (optional)'}
+        </Button>
+      </FileTrigger>
+      {photo ? (
+        <p className="my-jobs__photo-name">
+          Photo: {name}{' '}
+          <Button variant="ghost" size="sm" isDisabled={busy} aria-label={`Remove the photo: job ${job.id}`} onPress={remove}>Remove</Button>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -7,10 +7,11 @@ import type { JobVisit } from '../../../openapi/schema';
  * job starts where the server's record puts it; "On my way" is optional before checking in;
  * checking out needs a check-in and sends the ticked checklist; each step is busy while it is
  * recorded, a refusal stays where the job was with the message, and the consent box can be ticked
- * or unticked at any time. Done is the end.
+ * or unticked at any time. Checked in, one photo can be attached or removed (decision 061): it stays
+ * checked in; one over 5 MB is refused with "The photo is larger than 5 MB". Done is the end.
  */
-const [onMyWay, checkIn, checkOut, tick, consent, recorded, refused] = JOB_DAY_EVENTS;
-export const jobDayEvents = { onMyWay, checkIn, checkOut, tick, consent, recorded, refused } as Record<string, { type: string }>;
+const [onMyWay, checkIn, checkOut, tick, consent, attachPhoto, attachTooBig, removePhoto, recorded, refused] = JOB_DAY_EVENTS;
+export const jobDayEvents = { onMyWay, checkIn, checkOut, tick, consent, attachPhoto, attachTooBig, removePhoto, recorded, refused } as Record<string, { type: string }>;
 
 const noError = (c: any) => has(c, { error: null });
 const refusedMessage = (c: any) => has(c, { error: 'This job is on 2027-03-26: its steps are recorded on that day' });

@@ -9,6 +9,7 @@ import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
 import { AdjustmentForm } from './adjustment-form';
 import { JobEditor } from './job-editor';
+import { OrderPhoto } from './order-photo';
 import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document-pdfs';
 import { PdfDownloadButton } from '../../../shared/pdf-download-button';
 import { OrderDocumentsList } from '../../../shared/order-documents-list';
@@ -117,6 +118,13 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           <p className="order-detail__none">No refund was requested.</p>
         )}
       </section>
+
+      {order.photo ? (
+        <section className="order-detail__panel" aria-labelledby="order-photo">
+          <h2 id="order-photo">Check-out photo</h2>
+          <OrderPhoto orderId={order.order_id} photo={order.photo} />
+        </section>
+      ) : null}
 
       <section className="order-detail__panel" aria-labelledby="order-documents">
         <h2 id="order-documents">VAT documents</h2>
