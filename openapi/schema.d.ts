@@ -787,7 +787,7 @@ export interface paths {
         put?: never;
         /**
          * Delete my account (UK GDPR erasure)
-         * @description Needs the current password. The account is anonymised (docs/decisions/016): the name becomes "Deleted user #N", the email, phones, addresses, notes and contact messages are removed, every token stops working and nobody can sign in to it again; the orders and their totals stay for the accounts. An administrator account cannot delete itself (409).
+         * @description Needs the current password. The account is anonymised (docs/decisions/016): the name becomes "Deleted user #N", the email, phones, addresses, notes, check-out photos and contact messages are removed, every token stops working and nobody can sign in to it again; the orders and their totals stay for the accounts. An administrator account cannot delete itself (409).
          */
         post: operations["deleteMyAccount"];
         delete?: never;

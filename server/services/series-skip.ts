@@ -102,7 +102,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
     const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, totals, terms.fee, deps.now) : null;
-    const ended = await endIfLastVisit(tx, visit.series_id, deps.now);
+    const ended = await endIfLastVisit(tx, deps.outbox, visit.series_id, deps.now);
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
     await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund }, calendar, deps.outbox.site));
@@ -129,7 +129,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
  * is charged back (unearned-discount.ts, the figure the dialog said) and no more visits are planned.
  * Call with the series row locked. Answers whether it ended.
  */
-async function endIfLastVisit(tx: Database, seriesId: number, now: Date): Promise<boolean> {
+async function endIfLastVisit(tx: Database, outbox: MailOutbox, seriesId: number, now: Date): Promise<boolean> {
   const series = seriesRepository(tx);
   if ((await series.find(seriesId))?.ended_at !== null) return false;
   const [left] = await tx.query<{ n: number }>(
@@ -139,7 +139,7 @@ async function endIfLastVisit(tx: Database, seriesId: number, now: Date): Promis
     [seriesId, now],
   );
   if (Number(left!.n) > 0) return false;
-  await chargeUnearnedDiscount(tx, seriesId, now);
+  await chargeUnearnedDiscount(tx, seriesId, outbox, now);
   await series.end(seriesId, now);
   return true;
 }
