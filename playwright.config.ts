@@ -40,7 +40,7 @@ export default defineConfig({
       testMatch: journeys,
       // The journeys' names also match by their ending (paid-skip-series, first-tap-booking): the
       // back office's Book by phone is a desk screen, run in the desktop project only.
-      testIgnore: /office-booking\.spec\.ts$/,
+      testIgnore: /office-booking(-paths)?\.spec\.ts$/,
     },
     // Logging the shared administrator out ends every admin token (a per-user token version on the
     // server), so it runs once everything else has finished with that account.

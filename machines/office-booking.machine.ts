@@ -40,7 +40,7 @@ export type OfficeBookingEvent =
   | { type: 'booking.retry' }
   | { type: 'booking.restart' };
 
-/** What the screen shows in each state (the journeys of tests/e2e/office-booking.spec.ts check the screens in Chromium; the model paths run on the machine alone so far). */
+/** What the screen shows in each state: the model paths check it in Chromium against the real server (tests/e2e/office-booking-paths.spec.ts). */
 export interface OfficeBookingMeta {
   shows: string;
   /** The heading of the step on screen. */
