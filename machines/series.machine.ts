@@ -51,6 +51,15 @@ export function cancellableVisits(series: Pick<BookingSeries, 'visits'>): Series
   return series.visits.filter((visit) => visit.cancellation.allowed);
 }
 
+/**
+ * Whether skipping this visit leaves none to come, so the skip ends the series (decision 060): it is
+ * the only visit the terms still let go. The server decides by the same rule (series-skip.ts).
+ */
+export function skipEndsSeries(series: Pick<BookingSeries, 'active' | 'visits'>, visitId: number): boolean {
+  const left = cancellableVisits(series);
+  return series.active && left.length === 1 && left[0]!.id === visitId;
+}
+
 const choose = {
   'visit.skip': { guard: 'isSkippable', target: 'confirming', actions: 'chooseSkip' },
   'visit.undo': { guard: 'isSkipped', target: 'undoing', actions: 'chooseUndo' },

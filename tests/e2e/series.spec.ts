@@ -171,6 +171,34 @@ test('ending a series whose discount is not earned yet says what it charges befo
   expect(Math.round((after - before) * 100)).toBe(Math.round(endingCost * 100));
 });
 
+test('skipping every visit still to come: the last skip says it ends the series and what it charges before Confirm, and charges that (keyboard, axe)', async ({ page }) => {
+  const api = await signedIn(page, 'series-skip-all');
+  const series = await weekly(api);
+  const [first, ...rest] = series.visits.map((visit) => visit.id);
+  // The first visit has taken place (its time has come), as a day passing would make it.
+  await server.db.query("UPDATE orders SET due_at = now() - interval '2 hours' WHERE id = $1", [first!]);
+  // All but the last visit to come are skipped one by one (the dialog of those is the other tests').
+  for (const id of rest.slice(0, -1)) await ok(api.POST('/services/order/{id}/skip', { params: { path: { id } } }));
+  const last = rest.at(-1)!;
+  const endingCost = (await ok(api.GET('/services/series'))).find((one) => one.id === series.id)!.endingCost!;
+  expect(endingCost).toBeGreaterThan(0);
+  const totalOf = async () => (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((order) => order.id === first)!.total;
+  const before = await totalOf();
+
+  await openMyOrders(page);
+  await skipButton(page, last).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveAccessibleName('Skip this visit?');
+  await expect(dialog(page)).toContainText('It is the last visit still to come, so skipping it ends the series: no more will be planned.');
+  const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(endingCost);
+  await expect(dialog(page)).toContainText(`Ending the series now also charges ${pounds}: the frequency discount of the visits already done`);
+  await expectNoAxeViolations(page, 'the skip dialog of the last visit to come, with the cost of ending');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Visit skipped. It was the last visit to come, so the series has ended');
+  expect(Math.round((await totalOf() - before) * 100)).toBe(Math.round(endingCost * 100));
+  await expect(seriesSection(page, /^Weekly /).getByRole('button', { name: /^End the series/ })).toHaveCount(0);
+});
+
 test('single orders stay reachable page by page when a page holds only series visits', async ({ page }) => {
   const api = await signedIn(page, 'series-pages');
   await weekly(api);

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { seriesMachine } from '../../../machines/series.machine';
+import { skipEndsSeries, type seriesMachine } from '../../../machines/series.machine';
 import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { cancellationFeeText } from './order-labels';
@@ -27,8 +27,12 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
   const close = () => actorRef.send({ type: 'dialog.close' });
   const visit = action === 'skip' || action === 'undo' ? series.flatMap((one) => one.visits).find((candidate) => candidate.id === id) : undefined;
   const chosen = action === 'cancel' ? series.find((one) => one.id === id) : undefined;
+  // Skipping the last visit to come ends the series as "End the series" does (decision 060).
+  const skippedFrom = visit && action === 'skip' ? series.find((one) => one.visits.some((candidate) => candidate.id === visit.id)) : undefined;
+  const ending = skippedFrom && skipEndsSeries(skippedFrom, visit!.id) ? skippedFrom : undefined;
   // The figure the server charges on ending (decision 037), said before Confirm.
-  const endingCost = chosen ? endingCostText(chosen.endingCost ?? 0) : null;
+  const ended = chosen ?? ending;
+  const endingCost = ended ? endingCostText(ended.endingCost ?? 0) : null;
 
   return (
     <Modal isOpen={isOpen} isDismissable={!saving} isKeyboardDismissDisabled={saving} onOpenChange={(open) => !open && close()}>
@@ -42,10 +46,12 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
         >
           {visit && action === 'skip' ? (
             <p className="series-dialog__what">
-              The visit of {formatDateTime(visit.due)} (UK time), {shownOrderName(visit)}, will be cancelled now. The other visits stay booked
+              The visit of {formatDateTime(visit.due)} (UK time), {shownOrderName(visit)}, will be cancelled now.
+              {/* The last one to come ends the series, so it cannot come back (decision 060). */}
+              {ending ? ' It is the last visit still to come, so skipping it ends the series: no more will be planned' : ' The other visits stay booked'}
               {/* A paid visit is refunded at once and so cannot come back (decision 043). */}
               {visit.payment.status === 'unpaid' || visit.payment.status === 'awaiting_payment'
-                ? ', and you can undo this while its time is still free.'
+                ? ending ? '.' : ', and you can undo this while its time is still free.'
                 : '. What you paid, less any fee, is refunded to your card at once, so this cannot be undone.'}
             </p>
           ) : null}
