@@ -120,6 +120,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       ],
       customer_id: jane.id,
       staff_notes: [],
+      // No team has checked out with a photo (decision 061).
+      photo: null,
     });
     // The UK date and time the customer chose, to the minute: the same instant, not "about then".
     expect(new Date(data!.dueTime!).toISOString()).toBe(due.toISOString());

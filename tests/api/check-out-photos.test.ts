@@ -57,10 +57,10 @@ async function at(time: string) {
   for (const cleaner of Object.values(cleaners)) cleaner.token = await server.login(cleaner.email, PASSWORD);
 }
 
-/** Jane's booking at `time` on the job day, given to Team A. */
-async function jobAt(time: string): Promise<number> {
+/** Jane's booking at `time` on the job day (or `day`), given to Team A. */
+async function jobAt(time: string, day = JOB_DAY): Promise<number> {
   const order = await placeOrder(server, jane.token, house);
-  const { response } = await checkout(server, jane.token, checkoutBody(order.id, londonLocalToInstant(JOB_DAY, time)));
+  const { response } = await checkout(server, jane.token, checkoutBody(order.id, londonLocalToInstant(day, time)));
   expect(response.status).toBe(200);
   expect((await asAdmin('PUT', `/admin/schedule/jobs/${order.id}/team`, { team: teamA.id })).status).toBe(200);
   return order.id;
@@ -90,10 +90,11 @@ async function staffPhoto(job: number, token = admin) {
 describe('the check-out photo', () => {
   const jobs: Record<string, number> = {};
 
-  it('is refused before check-in (409) and on another step (400), recording nothing', async () => {
+  it("is refused before check-in or on another day than the job's (409) and on another step (400), recording nothing", async () => {
     jobs.jpeg = await jobAt('08:00');
     jobs.png = await jobAt('11:30');
     jobs.webp = await jobAt('15:00');
+    const tomorrow = await jobAt('10:00', '2027-03-26');
     await at('08:00');
     const early = await step('maria', jobs.jpeg, { step: 'check_out', photo: JPEG_BASE64 });
     expect(early).toMatchObject({ status: 409, body: { message: 'Check in before checking out' } });
@@ -103,6 +104,10 @@ describe('the check-out photo', () => {
     const [visit] = await server.db.query('SELECT 1 FROM job_visits WHERE order_id = $1', [jobs.jpeg]);
     expect(visit).toBeUndefined();
     for (const job of Object.values(jobs)) expect((await step('maria', job, { step: 'check_in' })).status).toBe(200);
+    // Not the job's day: the step's own 409, and no photo.
+    const notToday = await step('maria', tomorrow, { step: 'check_out', photo: PNG_BASE64 });
+    expect(notToday).toMatchObject({ status: 409, body: { message: 'This job is on 2027-03-26: its steps are recorded on that day' } });
+    expect(await photoRows(tomorrow)).toBe(0);
   });
 
   it('refuses a text file named .jpg (415) and anything not base64 (400): still checked in, no photo', async () => {

@@ -190,6 +190,8 @@ describe('a customer\'s data: the export (UK GDPR access)', () => {
           { name: 'Bedroom', quantity: 2, unit_price: 25, total_price: 50 },
           { name: 'Bathroom', quantity: 1, unit_price: 30, total_price: 30 },
         ],
+        // No check-out photo was taken in this home (decision 061).
+        photo: null,
       }],
       messages: [
         { id: newer, name: 'Olga E', message: 'Thanks!', created: '2030-01-02T10:00:00.000Z', replies: [] },
