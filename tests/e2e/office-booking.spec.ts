@@ -11,8 +11,8 @@ import { e2eIpUrl, e2eOutboxDir } from './support/server-env';
 /**
  * Book by phone (issue 26 item 1, decision 047): staff book a new caller from the back office with
  * the keyboard alone (fields reached by focus and Tab, pressed with Enter, choices with the arrows),
- * the postcode not covered is refused beside the field, the caller is mailed the Pay now link, and
- * every step passes axe.
+ * the postcode not covered is refused beside the field, the caller is mailed the Pay now link and pays
+ * from it on their phone, and every step passes axe.
  */
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
 
