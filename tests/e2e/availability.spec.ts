@@ -15,7 +15,8 @@ import {
 } from './support/booking-ui';
 import { emptyDay } from './support/free-slots';
 import { formatUkDay as ukDayText } from '../../src/lib/dates';
-import { expect, test } from './support/fixtures';
+import { adminApi } from './support/admin-data';
+import { createApiClient, expect, ok, registerCustomer, test } from './support/fixtures';
 
 /**
  * Real availability in the browser (issue 14 §2): the calendar, the free times with the number of
@@ -129,6 +130,50 @@ test.describe('real availability', () => {
     await page.keyboard.press('Enter');
     await expect(freeTimes(page).getByRole('option', { name: /^07:30 — / })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('group', { name: 'Time', exact: true }).getByRole('spinbutton').first()).toHaveText('07');
+    await page.getByRole('button', { name: 'Pay cash' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/success$/);
+  });
+
+  test('an End of Tenancy studio blocks each team for its real length plus the travel gap either side; the checkout takes the first time after (decision 041)', async ({ page }) => {
+    const day = await quietDay();
+    const { api: staff } = await adminApi();
+    const tenancy = (await ok(createApiClient().GET('/home/services'))).find((service) => service.name === 'End of Tenancy')!;
+    const studio = (await serviceItems(tenancy.id)).items.find((item) => item.name === 'Studio flat')!;
+    // Every team cleans a studio at 10:00 in NW (the form's postcode area too).
+    for (let team = 0; team < 3; team += 1) {
+      const customer = await registerCustomer(createApiClient(), 'tenancy');
+      const api = createApiClient((await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }))).token);
+      const order = await ok(api.POST('/services/order/new', { body: { service: tenancy.id, items: [{ id: studio.id, quantity: 1 }] } }));
+      await ok(api.POST('/services/order/checkout', {
+        body: { order: order.id, due_date: day, due_time: '10:00', address: '1 Tenancy Street', phone: '020 7946 0003', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
+      }));
+    }
+    // The length each job was booked with, as the board has it: hours, not 30 minutes.
+    const jobs = (await ok(staff.GET('/admin/schedule', { params: { query: { from: day } } }))).jobs.filter((job) => job.service === 'End of Tenancy');
+    expect(jobs.map((job) => job.team_id === null)).toEqual([false, false, false]);
+    const length = Math.max(...jobs.map((job) => job.duration_minutes));
+    expect(length).toBeGreaterThanOrEqual(180);
+    const { travel } = await ok(staff.GET('/admin/pricing'));
+    // A 30-minute job fits when it ends a travel gap before 10:00 and starts a travel gap after the studio ends (times every 30 minutes).
+    const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    const lastBefore = Math.floor((10 * 60 - travel.sameAreaMinutes - 30) / 30) * 30;
+    const firstAfter = Math.ceil((10 * 60 + length + travel.sameAreaMinutes) / 30) * 30;
+
+    await atPlaceOrder(page);
+    await fillContactDetails(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
+    await expect(freeTimes(page).getByRole('option', { name: `${hhmm(lastBefore)} — 3 of 3 teams free` })).toBeVisible();
+    for (let at = lastBefore + 30; at < firstAfter; at += 30) {
+      await expect(freeTimes(page).getByRole('option', { name: `${hhmm(at)} — Fully booked` })).toHaveAttribute('aria-disabled', 'true');
+    }
+    const first = freeTimes(page).getByRole('option', { name: `${hhmm(firstAfter)} — 3 of 3 teams free` });
+    await expect(first).toBeVisible();
+    await expectNoAxeViolations(page, 'the free times around End of Tenancy jobs');
+    // By keyboard: into the list, to that time, choose it, pay cash.
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Pay cash' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/success$/);
