@@ -46,4 +46,11 @@ describe('scripts/seed-scale.ts', () => {
     expect(row!.counted).toBe(row!.own);
     expect(row!.allCounted).toBe(row!.all);
   });
+
+  it('leaves every trigger of the orders on, as the server needs them', async () => {
+    const off = await testDb.db.query<{ name: string }>(
+      "SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'orders'::regclass AND NOT tgisinternal AND tgenabled <> 'O'",
+    );
+    expect(off).toEqual([]);
+  });
 });
