@@ -13,10 +13,7 @@ import { ownServerForFile } from './support/own-server-for-file';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const CONSENT = 'Save my card to pay each visit automatically';
 
-const { server, stripe } = ownServerForFile({
-  stripe: true,
-  prepare: async (own) => void (await own.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`)),
-});
+const { server, stripe } = ownServerForFile({ stripe: true, teams: 40 });
 
 async function signedIn(page: Page, label: string) {
   return (await server.signUp(page, label)).customer;

@@ -8,14 +8,14 @@ import { startOwnServer, type OwnServer } from './own-server';
  * in beforeAll (migrating and seeding a fresh PGlite takes seconds on a quiet machine, far more on a
  * busy one, hence its own 300 s), closed in afterAll, and the file's tests given `testTimeout`.
  * With `stripe`, the server takes cards through the local fake Stripe, and the file fails if the
- * shop sent Stripe any request its published description refuses. `prepare` runs once the server
- * listens (e.g. more teams in its database).
+ * shop sent Stripe any request its published description refuses. `teams`: at least that many teams
+ * (named Team 4, Team 5, … after the seed's).
  *
  * The handles it returns stand for objects that exist only once beforeAll has run, so a spec keeps
  * writing `server.api()` and `stripe.sessions` at the top level; using them outside a test or hook
  * throws a sentence saying so.
  */
-export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; prepare?: (server: OwnServer) => Promise<void> } = {}): { server: OwnServer; stripe: FakeStripe } {
+export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; teams?: number } = {}): { server: OwnServer; stripe: FakeStripe } {
   let server: OwnServer | undefined;
   let stripe: FakeStripe | undefined;
   let stop: (() => Promise<string[]>) | undefined;
@@ -27,7 +27,9 @@ export function ownServerForFile(options: { stripe?: boolean; testTimeout?: numb
       server = await startOwnServer();
       stop = async () => (await server!.close(), []);
     }
-    await options.prepare?.(server);
+    if (options.teams) {
+      await server!.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, $1::int) AS n ON CONFLICT (name) DO NOTHING`, [options.teams]);
+    }
   });
   test.afterAll(async () => {
     const violations = await stop?.();
