@@ -151,8 +151,10 @@ function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { service
     adopted.current = true;
     if (choicesRef.current) adoptTypedValues(choicesRef.current);
   }, []);
+  // After the machines have started (their own effects come first), so the join sees their state;
+  // a tap meanwhile is queued in the machine before the join's events, and wins.
   // A visitor (the HTML hydrated, then sent to log in) has nothing kept and reads nothing.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (keeping.current || !draftsReady || owner === null) return;
     joinKeptChoices(owner, serviceId, actorRef, quoteRef);
     keeping.current = true;
