@@ -5,7 +5,7 @@ import { Alert, Spinner } from '../../../components/ui';
 import type { JobPhoto } from '../../../../openapi/schema';
 
 /**
- * The team's check-out photo on the order page (decision 061). An <img> cannot send the staff
+ * The team's check-out photo on the order page (decision 061). An image element cannot send the staff
  * member's token, so the bytes are fetched with it and shown from memory (a blob: address, which
  * the CSP allows for images), released when the page leaves.
  */
@@ -30,5 +30,6 @@ export function OrderPhoto({ orderId, photo }: { orderId: number; photo: JobPhot
   const alt = `Check-out photo of the job taken by ${photo.taken_by ?? 'the team'} on ${formatDateTime(photo.taken_at)}`;
   if (shown.error) return <Alert variant="error">{shown.error}</Alert>;
   if (!shown.url) return <Spinner label="Loading the check-out photo" />;
-  return <img className="order-detail__photo" src={shown.url} alt={alt} />;
+  // A 4:3 box whatever the photo's shape (object-fit in the CSS): the page does not shift as it decodes.
+  return <img className="order-detail__photo" src={shown.url} alt={alt} width={640} height={480} />;
 }
