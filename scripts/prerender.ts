@@ -28,7 +28,7 @@ const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'd
  * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
  * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
-const staticRoutes: [string, string][] = prerenderedRoutes.map((route) => [route.path, route.module]);
+const staticRoutes: [string, string, boolean][] = prerenderedRoutes.map((route) => [route.path, route.module, route.signIn === true]);
 
 /** A path no route matches, rendered as the not-found page. */
 const notFoundProbe = '/__not-found__';
@@ -61,15 +61,15 @@ async function main(): Promise<void> {
     const services = (await content.read('services')) as { id: number }[];
     const routes = [
       ...staticRoutes,
-      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string] => [route.path.replace(':id', String(id)), route.module])),
+      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string, boolean] => [route.path.replace(':id', String(id)), route.module, route.signIn === true])),
     ];
-    for (const [route, screenModule] of routes) {
+    for (const [route, screenModule, signIn] of routes) {
       const data: Record<string, unknown> = {};
       for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = await content.read(name, params);
       const { html, head } = await server.renderPage(route, data);
       // The Content-Security-Policy (script-src 'self') would block any inline script React left.
       if (/<script(?![^>]*\bsrc=)/.test(html)) throw new Error(`${route} was prerendered with an inline script`);
-      const page = composePage(template, manifest, { route, html, title: head.title, description: head.description, data, screenModule }, readBuilt);
+      const page = composePage(template, manifest, { route, html, title: head.title, description: head.description, data, screenModule, signIn }, readBuilt);
       const file = route === '/' ? path.join(distDir, 'index.html') : path.join(distDir, route.slice(1), 'index.html');
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, page);

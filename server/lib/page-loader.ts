@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { publicPages } from '../../domain/site/page-routes';
+import { storedSessionKey } from '../../domain/site/stored-session';
 
 /**
  * The one inline script of a prerendered page (scripts/prerender/page-html.ts), allowed by the
@@ -13,10 +15,19 @@ import { createHash } from 'node:crypto';
  * screen may hydrate after the rest of the page), its submission never leaves the page (it would
  * be a native one): the form is marked `data-submit-pending` and the app's Form carries it out
  * once it has the fields (src/components/ui/form.tsx, decision 009).
+ * A page behind sign-in (`data-sign-in`, e.g. /properties/:id, prerendered with its items for the
+ * signed-in customer) sends a visitor with no kept session (domain/site/stored-session.ts) to /login before the page paints, as the app would after starting:
+ * the visitor never sees the booking page swapped for the login form (no layout shift, decision 052).
  * The text never changes with a build, so neither does its hash.
  */
 export const pageLoaderScript = [
   '(function (s) {',
+  '  try {',
+  `    if (s.hasAttribute("data-sign-in") && !localStorage.getItem(${JSON.stringify(storedSessionKey)})) {`,
+  `      location.replace(${JSON.stringify(`${publicPages.login}?redirect=`)} + encodeURIComponent(location.pathname + location.search));`,
+  '      return;',
+  '    }',
+  '  } catch (e) {}',
   '  var loaded = false, painted = false, started = false;',
   '  function add(src, entry) {',
   '    var e = document.createElement(entry ? "script" : "link");',

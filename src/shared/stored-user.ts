@@ -1,8 +1,9 @@
 import type { UserInfo } from '../../openapi/schema';
+import { storedSessionKey } from '../../domain/site/stored-session';
 
 
 /** localStorage key of the session (R-AUTH-1). */
-export const userInfoKey = 'userInfo';
+export const userInfoKey = storedSessionKey;
 
 /** The user kept from an earlier visit, or null when absent or unreadable. */
 export function readStoredUser(): UserInfo | null {
