@@ -120,6 +120,8 @@ describe('GET /admin/order/{id} (getOrder)', () => {
       ],
       customer_id: jane.id,
       staff_notes: [],
+      // Not paid: no VAT invoice or credit note yet (decision 059).
+      documents: [],
       // No team has checked out with a photo (decision 061).
       photo: null,
     });

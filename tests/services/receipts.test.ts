@@ -88,6 +88,8 @@ describe('VAT invoices (decision 018)', () => {
       vat: 13.33,
       gross: 80,
       creditNote: null,
+      // The order's one document so far (decision 059: later charges and credits add theirs).
+      documents: [{ kind: 'invoice', number: receipt.number, label: invoiceLabel(receipt.number), credits: null, issued: issuedAt.toISOString(), net: 66.67, vat: 13.33, gross: 80 }],
     });
     const label = invoiceLabel(receipt.number);
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[jane.email, `VAT invoice ${label} for order #${receipt.reference}`]]);
