@@ -4,9 +4,10 @@
  * both through the Chrome DevTools Protocol; the app's scripts are additionally held back until the
  * test lets them through, so "before start-up" is a fact of the test, not a race against the clock.
  */
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { contractTest as test } from './support/contract';
 import { expect, registerCustomer } from './support/fixtures';
+import { holdTheApp } from './support/start-up';
 import { createApiClient } from './support/api-client';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 
@@ -23,23 +24,6 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-}
-
-/**
- * Holds every script of the app (the page's own inline loader still runs) until `release()`: the
- * page is only its HTML meanwhile. Afterwards the app starts and takes the page over.
- */
-async function holdTheApp(page: Page): Promise<{ release: () => Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 30_000 });
-    },
-  };
 }
 
 const notStarted = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === undefined);

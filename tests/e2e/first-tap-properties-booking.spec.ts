@@ -6,33 +6,17 @@
  * (CDP) and the app's scripts are held back until the test lets them through, so "before start-up"
  * is a fact of the test, not a race against the clock. `/service/1` signed in is checked for #418 too.
  */
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 import { BOOKED_SERVICE_ID, serviceItems } from './support/booking-ui';
 import { createApiClient, expect as baseExpect, registerCustomer, test } from './support/fixtures';
+import { holdTheApp, slowCpu } from './support/start-up';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 const bookingPage = `/properties/${BOOKED_SERVICE_ID}`;
 
-async function slowCpu(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
-/** Holds every script of the app until `release()`: meanwhile the page is only its HTML. */
-async function holdTheApp(page: Page): Promise<{ release: () => Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
-    },
-  };
-}
 
 /** Any console error or uncaught error (React's #418 text mismatch, #419, #423 recoverable among them). */
 function collectErrors(page: Page, errors: string[]): void {
