@@ -4,7 +4,7 @@ import type { CheckoutResponse, WaitlistOffer } from '../../openapi/schema';
 
 /**
  * The waiting list offer machine's model (decision 056), shared by the unit walks
- * (tests/machines/waitlist-offer.machine.test.ts) and the browser (tests/e2e/waitlist.spec.ts).
+ * (tests/machines/waitlist-offer.machine.test.ts) and the browser walks (tests/e2e/waitlist-offer-paths.spec.ts).
  * The actors never settle: each path delivers the done and error events itself.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
