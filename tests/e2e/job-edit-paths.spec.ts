@@ -133,13 +133,14 @@ async function doEvent(world: World, at: string, event: { type: string }, next: 
   const { page } = world;
   switch (event.type) {
     case 'edit.change':
+      // As the model's edit: more of the item, on a new day and time (a later save may find it taken).
       await typeQuantity(world, REFUSED.has(event) ? '0' : '3');
       if (REFUSED.has(event)) {
         // The form refuses it before the machine would: nothing is sent.
         await press(page, 'Show the price difference');
         await expect(page.getByText('Give a quantity for at least one item')).toBeVisible();
       } else {
-        world.changed = true;
+        await chooseNewTime(world);
       }
       return undefined;
     case 'edit.preview':
@@ -179,7 +180,9 @@ async function doEvent(world: World, at: string, event: { type: string }, next: 
       world.alert = null;
       return press(page, 'Choose another time');
     case 'edit.retry':
+      // The job is loaded again: the form holds it as it stands.
       world.changed = false;
+      world.chosen = null;
       if (next?.type === 'xstate.error.actor.loadJob') {
         world.failure = 'Network Error';
         await page.context().setOffline(true);
