@@ -6,12 +6,12 @@ import { readOutbox } from '../../server/services/outbox';
 import { coveringPaths } from '../support/booking-models';
 import { EVENTS, expectedAfter, model, REFUSED, TABLE, TAKEN } from '../support/job-edit-model';
 import { coverageOf, describePath, formatCoverage } from '../support/replay-paths';
-import { admin as adminAccount } from './support/accounts';
+import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations } from './support/a11y';
-import { bookedCashOrder, bookElsewhere, serviceItems } from './support/booking-ui';
-import { expect as baseExpect, createApiClient, ok, registerCustomer, test } from './support/fixtures';
+import { BOOKED_SERVICE_ID, bookedCashOrder, createOrderByApi } from './support/booking-ui';
+import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
-import { e2eOutboxDir } from './support/server-env';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * The job edit machine's generated paths (tests/support/job-edit-model.ts, the same the unit walk
@@ -23,10 +23,11 @@ import { e2eOutboxDir } from './support/server-env';
  * version check); a load refused is the browser offline. After each step the page must show the
  * panel of the state the hand-written table expects — not the state the machine went to — and a
  * saved edit must be the customer's "Booking changed" mail with the new total. Desktop only: the
- * back office. The shared server, as tests/e2e/job-edit.spec.ts: every path books on days no other
- * job is on.
+ * back office. A server of its own: the paths fill every team at some times, which the availability
+ * specs beside it would read.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
+const { server } = ownServerForFile({ testTimeout: 180_000 });
 const paths = coveringPaths({ machine: model, inputs: [{ orderId: 7 }], events: EVENTS });
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
 
@@ -40,8 +41,6 @@ const HEADING: Record<string, string> = {
 };
 
 test.describe('job edit machine paths in the browser', () => {
-  test.describe.configure({ timeout: 180_000 });
-
   test('the browser paths take every transition', () => {
     const coverage = coverageOf(model, paths.map(({ path }) => path));
     console.log(`${formatCoverage('job edit (browser)', coverage)} by ${paths.length} paths`);
@@ -50,15 +49,14 @@ test.describe('job edit machine paths in the browser', () => {
   });
 
   for (const [n, { path }] of paths.entries()) {
-    test(`job edit ${n + 1}: ${describePath(path)}`, async ({ page, loginAs }) => {
-      const customer = await registerCustomer(createApiClient(), 'jobeditpath');
-      const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-      const { items } = await serviceItems();
-      const id = await bookedCashOrder(createApiClient(token), items[0]!.id, 20 + Math.floor(Math.random() * 200));
-      const staff = await ok(createApiClient().POST('/auth/login', { body: { username: adminAccount.email, password: adminAccount.password } }));
-      const world: World = { page, id, email: customer.email, item: items[0]!.name, staff: createApiClient(staff.token), changed: false, chosen: null, alert: null, failure: null, hasJob: false };
+    test(`job edit ${n + 1}: ${describePath(path)}`, async ({ page }) => {
+      const { api, email } = await newCustomer('jobeditpath');
+      const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: BOOKED_SERVICE_ID } } }));
+      const id = await bookedCashOrder(api, items[0]!.id, 20 + Math.floor(Math.random() * 200));
+      const staff = await server.signIn(page, TEST_ADMIN);
+      const world: World = { page, id, email, item: items[0]!.name, staff, changed: false, chosen: null, alert: null, failure: null, hasJob: false };
 
-      await loginAs(page, adminAccount, { path: `/order/${id}` });
+      await page.goto(`${server.baseUrl}/order/${id}`);
       await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
       let at = 'loading';
       const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
@@ -83,7 +81,7 @@ interface World {
   email: string;
   /** The first item of the service (the booking has one). */
   item: string;
-  staff: ReturnType<typeof createApiClient>;
+  staff: ReturnType<typeof server.api>;
   /** The form holds something other than the job as loaded. */
   changed: boolean;
   /** The new day and time chosen in the form, once one is. */
@@ -110,7 +108,7 @@ async function typeQuantity(world: World, quantity: string) {
 /** Types a day without jobs into the editor's Date and chooses its first free time, by keyboard. */
 async function chooseNewTime(world: World) {
   const { page } = world;
-  const day = await emptyDay(Math.floor(Math.random() * 280));
+  const day = await emptyDay(Math.floor(Math.random() * 280), server.api());
   await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().focus();
   await page.keyboard.type(ddmmyyyy(day));
   const first = page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').first();
@@ -123,10 +121,26 @@ async function chooseNewTime(world: World) {
   world.changed = true;
 }
 
-/** Other customers book every team at the chosen time: it is no longer free. */
+/** A customer registered (the link mailed followed) and signed in through this file's server's API. */
+async function newCustomer(label: string) {
+  const customer = uniqueCustomer(label);
+  await ok(server.api().POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
+  await server.confirm(customer.email);
+  const { token } = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  return { api: server.api(token), email: customer.email };
+}
+
+/** Other customers book every team at the chosen time (one unit of the first item each): it is no longer free. */
 async function takeChosenTime(world: World) {
   const { day, time, teams } = world.chosen!;
-  for (let team = 0; team < teams; team += 1) await bookElsewhere(day, time);
+  for (let team = 0; team < teams; team += 1) {
+    const { api } = await newCustomer('other-team');
+    const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: BOOKED_SERVICE_ID } } }));
+    const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
+    await ok(api.POST('/services/order/checkout', {
+      body: { order: order.id, due_date: day, due_time: time, address: '1 Other Street', phone: '020 7946 0002', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash' },
+    }));
+  }
 }
 
 async function doEvent(world: World, at: string, event: { type: string }, next: { type: string } | undefined) {
@@ -162,8 +176,10 @@ async function doEvent(world: World, at: string, event: { type: string }, next: 
       if (TAKEN.has(next)) await takeChosenTime(world);
       if (next?.type === 'xstate.error.actor.saveEdit' && !TAKEN.has(next)) {
         // Someone else edits the job meanwhile (through the API, with the version it has now).
+        // Two of the item (an hour) at the time the form chose, on a day without other jobs: it fits.
         const job = await ok(world.staff.GET('/admin/order/{id}/job', { params: { path: { id: world.id } } }));
-        await ok(world.staff.PUT('/admin/order/{id}/job', { params: { path: { id: world.id } }, body: { version: job.version, items: [{ id: job.items[0]!.id, quantity: 5 }], extras: job.extras, due_date: job.due_date, due_time: job.due_time, team_id: job.team_id, reason: 'Changed on the phone' } }));
+        const due = world.chosen ? { due_date: world.chosen.day, due_time: world.chosen.time } : { due_date: job.due_date, due_time: job.due_time };
+        await ok(world.staff.PUT('/admin/order/{id}/job', { params: { path: { id: world.id } }, body: { version: job.version, items: [{ id: job.items[0]!.id, quantity: 2 }], extras: job.extras, ...due, team_id: null, reason: 'Changed on the phone' } }));
         world.failure = JOB_CHANGED_MESSAGE;
       }
       await page.getByRole('form', { name: 'Confirm the change' }).getByRole('textbox', { name: 'Reason' }).focus();
@@ -250,7 +266,7 @@ async function expectShown(world: World, state: string, last: boolean) {
       await expect(saved).toBeVisible();
       const [, total] = /now (£[\d,]+\.\d\d)/.exec((await saved.textContent()) ?? '')!;
       // Saved by the real server: the customer is mailed the change with the same total.
-      await expect.poll(async () => (await readOutbox(e2eOutboxDir)).some((mail) => mail.to === world.email && mail.subject.startsWith('Booking changed:') && mail.text.includes(`The order's total is now ${total}.`)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await readOutbox(server.outboxDir)).some((mail) => mail.to === world.email && mail.subject.startsWith('Booking changed:') && mail.text.includes(`The order's total is now ${total}.`)), { timeout: 10_000 }).toBe(true);
       break;
     }
   }
