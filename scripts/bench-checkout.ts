@@ -18,6 +18,8 @@
  * each other by design. Each takes a start time that still has a free team: 10 teams, 6 starts a
  * day, on 300 days from 3 weeks ahead, consecutive checkouts on different days. A benchmark, not a test: it prints its figures and the load average.
  */
+import { confirmationToken } from '../tests/api/support/confirmation-link';
+import { waitForMail } from '../tests/api/support/mail-wait';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +130,10 @@ try {
     const password = 'bench-checkout-password';
     const registered = await call(server.url, 'POST', '/auth/register', '', { name: `Bench Customer ${n}`, email, password });
     if (registered.status >= 300) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+    // Registration mails a link that creates the account and signs in (decision 029).
+    const token = confirmationToken(await waitForMail(path.join(dataDir, 'outbox'), email));
+    const confirmed = await call(server.url, 'POST', `/auth/confirm-email/${encodeURIComponent(token)}`, '');
+    if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     tokens.push((await signIn(server.url, { email, password })).token);
   }
   const item = ((await call(server.url, 'GET', '/services/get-items/1', tokens[0]!)).body as ServiceItems).items[0]!;
