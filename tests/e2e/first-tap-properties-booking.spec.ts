@@ -6,7 +6,7 @@
  * (CDP) and the app's scripts are held back until the test lets them through, so "before start-up"
  * is a fact of the test, not a race against the clock. `/service/1` signed in is checked for #418 too.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 import { BOOKED_SERVICE_ID, serviceItems } from './support/booking-ui';
 import { createApiClient, expect as baseExpect, registerCustomer, test } from './support/fixtures';
@@ -79,10 +79,10 @@ test('on a slow phone, an item of /properties/1 tapped before start-up is in the
   expect(errors).toEqual([]);
 });
 
-test('a press held while /properties/1 starts (down before start-up, up once the signed-in booking runs) ticks its item once, on the element the HTML had', async ({ browser }, testInfo) => {
-  test.setTimeout(300_000);
+/** A new customer signed in on a page of its own with the CPU slowed, errors collected; the service's items. */
+async function signedInOnASlowPhone(browser: Browser, testInfo: TestInfo, label: string) {
   const { items } = await serviceItems(BOOKED_SERVICE_ID);
-  const customer = await registerCustomer(createApiClient(), 'heldtap');
+  const customer = await registerCustomer(createApiClient(), label);
   const { use } = testInfo.project;
   const context = await browser.newContext({ ...use, baseURL: use.baseURL });
   const page = await context.newPage();
@@ -90,6 +90,12 @@ test('a press held while /properties/1 starts (down before start-up, up once the
   const errors: string[] = [];
   collectErrors(page, errors);
   await slowCpu(context, page);
+  return { items, context, page, errors };
+}
+
+test('a press held while /properties/1 starts (down before start-up, up once the signed-in booking runs) ticks its item once, on the element the HTML had', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { items, context, page, errors } = await signedInOnASlowPhone(browser, testInfo, 'heldtap');
   const app = await holdTheApp(page);
   await page.goto(bookingPage, { waitUntil: 'commit' });
   const item = items[1]!;
@@ -133,15 +139,7 @@ async function press(page: Page, x: number, y: number, touch: boolean): Promise<
 
 test('taps made over and over while /properties/1 starts each count once: before start-up, during hydration, right after it, and in the kept cart (signed in, slow CPU)', async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
-  const { items } = await serviceItems(BOOKED_SERVICE_ID);
-  const customer = await registerCustomer(createApiClient(), 'tapstorm');
-  const { use } = testInfo.project;
-  const context = await browser.newContext({ ...use, baseURL: use.baseURL });
-  const page = await context.newPage();
-  await signInByApi(page, customer);
-  const errors: string[] = [];
-  collectErrors(page, errors);
-  await slowCpu(context, page);
+  const { items, context, page, errors } = await signedInOnASlowPhone(browser, testInfo, 'tapstorm');
   await page.goto(bookingPage, { waitUntil: 'commit' });
   const items$ = page.getByRole('region', { name: 'Items', exact: true });
   // Each tap toggles one item, in turn: an item is ticked at the end exactly when it was tapped an
@@ -154,7 +152,7 @@ test('taps made over and over while /properties/1 starts each count once: before
     const where = await items$.getByText(item.name, { exact: true }).boundingBox();
     if (!where) continue;
     const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
-    await press(page, x, y, use.hasTouch === true);
+    await press(page, x, y, testInfo.project.use.hasTouch === true);
     taps.set(item.name, (taps.get(item.name) ?? 0) + 1);
     if (await page.evaluate(() => document.documentElement.dataset.hydrated === 'true')) afterStart++;
   }
