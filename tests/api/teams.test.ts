@@ -63,17 +63,22 @@ describe('time off', () => {
     expect(await freeAt('2027-04-08', '10:00')).toBe(3);
   });
 
-  it('counts the jobs the team already has on those days', async () => {
+  it('moves the team\'s visit on those days to a free team (decision 057), which then cannot become inactive', async () => {
     const order = await placeOrder(server, jane.token, house);
     expect((await checkout(server, jane.token, checkoutBody(order.id, londonLocalToInstant('2027-04-15', '09:00')))).response.status).toBe(200);
-    const [row] = await server.db.query<{ team_id: number }>('SELECT team_id FROM orders WHERE id = $1', [order.id]);
-    const teamId = row!.team_id;
-    const added = await asAdmin('POST', `/admin/teams/${teamId}/time-off`, { starts_on: '2027-04-15', ends_on: '2027-04-15' });
-    expect(added.body.time_off).toMatchObject([{ starts_on: '2027-04-15', reason: '', jobs: 1 }]);
-    // Nor can it become inactive while it has jobs to come: they would leave the board.
-    const team = (await teams()).find((row) => row.id === teamId)!;
-    expect(await asAdmin('PUT', `/admin/teams/${teamId}`, { name: team.name, active: false, hours: team.hours })).toEqual({
-      status: 409, body: { message: `${team.name} has 1 job booked from now on: move it to another team on the schedule first` },
+    const teamOf = async () => (await server.db.query<{ team_id: number }>('SELECT team_id FROM orders WHERE id = $1', [order.id]))[0]!.team_id;
+    const booked = await teamOf();
+    const added = await asAdmin('POST', `/admin/teams/${booked}/time-off`, { starts_on: '2027-04-15', ends_on: '2027-04-15' });
+    expect(added.status).toBe(201);
+    // Two other teams are free at 09:00: the visit moves, so the team off keeps no job that day.
+    expect(added.body.time_off).toMatchObject([{ starts_on: '2027-04-15', reason: '', jobs: 0 }]);
+    const cover = (await teams()).find((team) => team.name === added.body.visits[0].moved_to)!;
+    expect(added.body.visits).toMatchObject([{ order_id: order.id, moved_to: cover.name }]);
+    expect(cover.id).not.toBe(booked);
+    expect(await teamOf()).toBe(cover.id);
+    // Nor can the team that took it become inactive while it has jobs to come: they would leave the board.
+    expect(await asAdmin('PUT', `/admin/teams/${cover.id}`, { name: cover.name, active: false, hours: cover.hours })).toEqual({
+      status: 409, body: { message: `${cover.name} has 1 job booked from now on: move it to another team on the schedule first` },
     });
   });
 

@@ -66,13 +66,21 @@ export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'now' |
 }
 
 let customerCount = 0;
+/**
+ * Instances on one database share its mail relay, as several servers behind one SMTP relay do:
+ * any instance's queue worker may send a mail another instance's request queued, so a test
+ * reading the first instance's outbox must see it.
+ */
+const outboxOfDatabase = new WeakMap<Database, string>();
 
 /** A seeded database of the test file's own and the whole app on a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = options.db ? null : await createTestDatabase();
   const db = options.db ?? owned!.db;
   if (owned) await roomForBookings(db, options.teams);
-  const config = testConfig(options.config);
+  const sharedOutbox = outboxOfDatabase.get(db);
+  const config = testConfig({ ...(sharedOutbox ? { outboxDir: sharedOutbox } : {}), ...options.config });
+  if (!sharedOutbox) outboxOfDatabase.set(db, config.outboxDir);
   const app = await buildApp({
     db,
     config,
