@@ -20,9 +20,15 @@ const failedSteps: string[] = [];
 const failedTests: string[] = [];
 const flakyTests: string[] = [];
 
+/** Minutes each step took, printed in the summary: CI must stay under 45 minutes in all. */
+const elapsed = new Map<string, number>();
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  elapsed.set(name, Date.now() - started);
   const ok = result.status === 0;
   if (!ok) failedSteps.push(name);
   return ok;
@@ -101,7 +107,11 @@ else tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
 
 const total = summarise(tallies, failedSteps);
 console.log('\nSummary');
-for (const t of total.tallies) console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+for (const t of total.tallies) {
+  const took = elapsed.has(t.name) ? `  (${minutes(elapsed.get(t.name)!)})` : '';
+  console.log(`  ${t.name.padEnd(30)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${took}`);
+}
+console.log(`  ${'all steps'.padEnd(30)} ${minutes([...elapsed.values()].reduce((sum, ms) => sum + ms, 0))}`);
 if (failedSteps.length) console.log(`  failing steps: ${failedSteps.join(', ')}`);
 if (flakyTests.length) {
   console.log('  passed only on retry (flaky):');

@@ -58,7 +58,7 @@ function toScenario(path: AnyPath): UiScenario | null {
   return ui.length ? { name: describePath(path), steps: ui } : null;
 }
 
-/** One scenario per distinct UI walk among the shortest paths, plus one more step from each. */
+/** One scenario per distinct UI walk among the shortest paths, plus one more step from each, prefixes left out. */
 export function sessionScenarios(): UiScenario[] {
   const seen = new Set<string>();
   const scenarios: UiScenario[] = [];
@@ -70,5 +70,7 @@ export function sessionScenarios(): UiScenario[] {
     seen.add(key);
     scenarios.push({ ...scenario, name: key });
   }
-  return scenarios;
+  // A walk that another walk begins with checks nothing that one does not: each starts afresh and
+  // every step is checked, so only the walks no other one extends are run.
+  return scenarios.filter((scenario) => !scenarios.some((other) => other !== scenario && other.name.startsWith(`${scenario.name} → `)));
 }
