@@ -11,7 +11,7 @@ import { AvailableDate, AvailableTimes } from '../../shared/availability/availab
 import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { AreaWaitlistForm } from './area-waitlist-form';
 import { DayWaitlistJoin } from './day-waitlist-join';
-import { PaymentChoice } from './payment-choice';
+import { PaymentChoice } from '../../shared/payment-choice';
 import { formatMoney } from '../../../domain/money/money';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

@@ -140,9 +140,13 @@ export default function MyOrdersPage() {
     waitlistOfferMachine.provide({
       actors: { getWaitlistOffer: getWaitlistOfferActor, checkoutWaitlistOffer: checkoutWaitlistOfferActor },
       actions: {
-        afterBooking: (_, params) => {
+        // Card: on to the payment page and back to /success, as /placeorder. A page the site does not
+        // trust is not opened: the booking waits on My orders with Pay now.
+        goToPayment: (_, params) => {
           const page = params.answer.shippingInfo;
-          if (page && isTrustedUrl(page, trustedPaymentOrigins())) window.location.assign(page);
+          if (page && isTrustedUrl(page, trustedPaymentOrigins())) return window.location.assign(page);
+          showToast(untrustedPaymentMessage, 'error');
+          reloadRef.current();
         },
         reloadOrders: () => reloadRef.current(),
       },
