@@ -5,9 +5,11 @@ import type { CheckoutResponse, WaitlistCheckout, WaitlistOffer } from '../opena
 /**
  * A waiting list's offer (decision 056): the mailed link opens My orders with `?offer=`; the
  * dialog loads the held time and its price from the server, or says in words that the offer has
- * expired or was used; the customer gives the address details and books, which checks the draft
- * out at the held time (the one checkout service). A refused booking shows its message, with Try
- * again only when sending the same again can help.
+ * expired or was used; the customer gives the address details, chooses cash or card as on
+ * /placeorder, and books, which checks the draft out at the held time (the one checkout service).
+ * Cash is booked there and then; card goes on to the payment page, as /placeorder's checkout does
+ * (decision 067). A refused booking shows its message, with Try again only when sending the same
+ * again can help.
  */
 export type OfferDetails = Omit<WaitlistCheckout, 'confirmed_total'>;
 
@@ -63,14 +65,17 @@ export const waitlistOfferMachine = setup({
     changePayment: assign(({ context, event }) => (event.type === 'payment.change' ? { details: { ...context.details, payment: event.value }, error: null } : {})),
     keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), canRetry: isRetryable(params.error) })),
     reset: assign(closedContext),
-    // Provided by the screen: a card booking goes on to its payment page; cash reloads My orders.
-    afterBooking: (_, _params: { answer: CheckoutResponse }) => {},
+    // Provided by the screen: a card booking goes on to its payment page (when it is one the site
+    // trusts, as /placeorder's); cash reloads My orders.
+    goToPayment: (_, _params: { answer: CheckoutResponse }) => {},
     reloadOrders: () => {},
   },
   guards: {
     hasDetails: ({ context }) =>
       context.details.address.trim() !== '' && context.details.city.trim() !== '' && POSTCODE.test(context.details.code_postal.trim()) && PHONE.test(context.details.phone.trim()),
     canRetry: ({ context }) => context.canRetry,
+    // The server answers the payment asked for: card is checked out awaiting its payment page.
+    paysByCard: ({ context }) => context.details.payment === 'card',
   },
 }).createMachine({
   id: 'waitlistOffer',
@@ -112,7 +117,10 @@ export const waitlistOfferMachine = setup({
         id: 'checkoutWaitlistOffer',
         src: 'checkoutWaitlistOffer',
         input: ({ context }) => ({ token: context.token ?? '', details: context.details }),
-        onDone: { target: 'booked', actions: [{ type: 'afterBooking', params: ({ event }) => ({ answer: event.output }) }, 'reloadOrders'] },
+        onDone: [
+          { guard: 'paysByCard', target: 'payingByCard', actions: { type: 'goToPayment', params: ({ event }) => ({ answer: event.output }) } },
+          { target: 'booked', actions: 'reloadOrders' },
+        ],
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -129,6 +137,9 @@ export const waitlistOfferMachine = setup({
       meta: { shows: 'the offer dialog saying the time is booked, and Close', dialog: true, alert: false },
       on: { 'dialog.close': { target: 'closed', actions: 'reset' } },
     },
+    // Booked, awaiting the card: the browser is on the payment page (nothing is paid yet), and back
+    // from it on /success or, cancelled, on My orders with Pay now.
+    payingByCard: { type: 'final', meta: { shows: 'the payment page, then /success once paid', dialog: false } },
   },
 });
 

@@ -308,12 +308,16 @@ export interface paths {
         get: operations["listMyWaitlist"];
         put?: never;
         /**
-         * Join the waiting list of a full day with my draft order
+         * Join the waiting list of a full day with my draft order, or with a booked visit to move
          * @description Decision 056. Only a day with no free time for the draft's job (its length and address) can be
          *     joined (400 otherwise, and for a closed day); one entry per customer per day (409). The draft
          *     (its items and address) is kept while it waits. When a time frees that the job fits, the first
          *     waiting customer is mailed an offer and the time is held for them (a setting, 2 hours by
          *     default); unanswered, it is offered to the next.
+         *     Decision 067: a booked visit the customer may still reschedule (409 with the reschedule terms'
+         *     reason otherwise; 400 when it is on that day already) waits to be moved: its offer's link
+         *     (`?held=`) opens the reschedule dialog at the held time, and the reschedule (its terms and
+         *     fee) takes it; the offer's checkout answers 409 for it.
          */
         post: operations["joinWaitlist"];
         delete?: never;
@@ -3456,7 +3460,7 @@ export interface components {
             minutes: number;
         };
         JoinWaitlistRequest: {
-            /** @description My draft order: its items and address are booked when a time is offered. */
+            /** @description My draft order (its items and address are booked when a time is offered), or my booked visit to move there. */
             order: number;
             /**
              * Format: date

@@ -40,10 +40,11 @@ export function availabilityRepository(db: Database) {
              WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4),
            -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
            -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
+           -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
            (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
                               || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
-             WHERE w.status = 'offered' AND o.checked_out_at IS NULL AND w.held_due_at >= $3 AND w.held_due_at < $4)) AS jobs`,
+             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3 AND w.held_due_at < $4)) AS jobs`,
         [from, to, rangeStart, rangeEnd],
       );
       const teams = JSON.parse(row!.teams) as Array<[number, string]>;

@@ -17,13 +17,16 @@ export interface WaitlistRow {
   /** The draft's job length (JOB_MINUTES_SQL) and postcode (the travel gap), for fitting it into the day. */
   minutes: number;
   code_postal: string | null;
+  /** A draft's entry whose draft was checked out (through the offer or at another time): done. */
   checked_out: boolean;
+  /** The entry moves a booked visit (decision 067): its offer is taken by a reschedule. */
+  moves_order: boolean;
 }
 
 const SELECT_ENTRY = `
   SELECT w.id, w.user_id, w.order_id, to_char(w.day, 'YYYY-MM-DD') AS day, w.created_at, w.status, w.held_due_at, w.held_until,
          u.name AS customer, u.email, s.name AS service, ${JOB_MINUTES_SQL} AS minutes, o.code_postal,
-         o.checked_out_at IS NOT NULL AS checked_out
+         o.checked_out_at IS NOT NULL AND NOT w.moves_order AS checked_out, w.moves_order
     FROM waitlist_entries w JOIN orders o ON o.id = w.order_id JOIN users u ON u.id = w.user_id JOIN services s ON s.id = o.service_id`;
 
 const LIVE = `w.status IN ('waiting', 'offered')`;
@@ -38,11 +41,11 @@ function entry(row: WaitlistRow): WaitlistRow {
 export function waitlistRepository(db: Database) {
   return {
     /** Joins the day's list; null when the customer already waits for that day (one live entry per customer per day). */
-    async join(userId: number, orderId: number, day: string, now: Date): Promise<number | null> {
+    async join(userId: number, orderId: number, day: string, now: Date, movesOrder = false): Promise<number | null> {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at) VALUES ($1, $2, $3::date, $4)
+        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at, moves_order) VALUES ($1, $2, $3::date, $4, $5)
          ON CONFLICT (user_id, day) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING id`,
-        [userId, orderId, day, now],
+        [userId, orderId, day, now, movesOrder],
       );
       return row?.id ?? null;
     },
@@ -94,7 +97,12 @@ export function waitlistRepository(db: Database) {
     async settle(now: Date): Promise<string[]> {
       await db.query(
         `UPDATE waitlist_entries w SET status = 'booked' FROM orders o
-          WHERE o.id = w.order_id AND o.checked_out_at IS NOT NULL AND ${LIVE}`,
+          WHERE o.id = w.order_id AND o.checked_out_at IS NOT NULL AND NOT w.moves_order AND ${LIVE}`,
+      );
+      // A booked visit that waited (decision 067) and was cancelled no longer waits.
+      await db.query(
+        `UPDATE waitlist_entries w SET status = 'removed' FROM orders o
+          WHERE o.id = w.order_id AND w.moves_order AND o.status = 'cancelled' AND ${LIVE}`,
       );
       const rows = await db.query<{ day: string }>(
         `UPDATE waitlist_entries SET status = 'expired' WHERE status = 'offered' AND held_until <= $1
@@ -116,6 +124,11 @@ export function waitlistRepository(db: Database) {
          UPDATE orders SET created_at = $6 WHERE id = (SELECT order_id FROM offered) AND checked_out_at IS NULL`,
         [id, offer.dueAt, offer.minutes, offer.until, offer.hash, offer.now],
       );
+    },
+
+    /** The reschedule moved the order onto `day` (decision 067): its entry for that day is used, whether through the offer or not. */
+    async markMoved(orderId: number, day: string): Promise<void> {
+      await db.query(`UPDATE waitlist_entries w SET status = 'booked' WHERE order_id = $1 AND day = $2::date AND moves_order AND ${LIVE}`, [orderId, day]);
     },
 
     async markBooked(id: number): Promise<void> {

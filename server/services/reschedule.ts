@@ -22,6 +22,7 @@ import { RESCHEDULING_FEE_NAME } from '../../domain/money/order-lines';
 import { spendMoveLink } from './closure-moves';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { documentLaterCharges } from './later-documents';
+import { waitlistRepository } from '../repositories/waitlist';
 
 
 
@@ -95,6 +96,8 @@ export async function rescheduleOrder(
       // A fee after the order's invoice has a VAT invoice of its own (decision 059).
       await documentLaterCharges(tx, orderId, deps.outbox, deps.now);
     }
+    // Moved onto a day it waited for (decision 067): that entry is used, and its hold no longer read.
+    await waitlistRepository(tx).markMoved(orderId, request.due_date);
     await auditRepository(tx).record({
       orderId, actorId: user.id, actor: user.name, action: 'order.reschedule',
       from: order.due_at ? new Date(order.due_at).toISOString() : null, to: dueAt.toISOString(), at: deps.now,

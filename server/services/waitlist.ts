@@ -8,12 +8,13 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository } from '../repositories/orders';
 import { waitlistRepository, type WaitlistRow } from '../repositories/waitlist';
-import { OFFER_PARAMETER, waitlistOfferMail } from '../mails/waitlist-mails';
+import { HELD_MOVE_PARAMETER, OFFER_PARAMETER, waitlistOfferMail } from '../mails/waitlist-mails';
 import { bookableWindow } from './availability';
 import { checkoutOrder, type CheckoutDeps } from './checkout';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { MY_ORDERS_PATH } from '../mails/order-parts';
 import { audited } from './pricing-settings';
+import { termsOf } from './reschedule';
 import { dayTimes } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { ledgerTotals } from '../../domain/money/ledger';
@@ -33,6 +34,8 @@ export const OFFER_EXPIRED_MESSAGE = 'This offer has expired: the time was held 
 export const OFFER_USED_MESSAGE = 'This offer was used already: your booking is in My orders';
 export const OFFER_WITHDRAWN_MESSAGE = 'This offer is no longer valid: you left the waiting list for this day';
 export const OFFER_NOT_FOUND_MESSAGE = 'This offer link is not valid';
+export const ALREADY_ON_THAT_DAY_MESSAGE = 'This booking is on that day already: choose a time on it instead';
+export const MOVE_BY_RESCHEDULE_MESSAGE = 'This time is held to move your booking: confirm it in the reschedule dialog on My orders';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -44,19 +47,28 @@ function entryView(row: WaitlistRow): WaitlistEntry {
   };
 }
 
-/** Joins `date`'s list with the customer's draft: only a day with no free time for that job, once per day. */
+/**
+ * Joins `date`'s list with the customer's draft, or with a booked visit they may still move
+ * (decision 067: the offer then moves it by the reschedule): only a day with no free time for that
+ * job, once per day.
+ */
 export async function joinWaitlist(db: Database, user: AuthUser, request: JoinWaitlistRequest, now: Date): Promise<WaitlistEntry> {
   const order = await orderRepository(db).find(request.order, { drafts: true });
   if (!order || order.user_id !== user.id) throw notFound('Order not found');
-  if (order.checked_out_at !== null) throw conflict('This order has already been checked out');
-  if (isExpiredDraft(order, now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
+  const movesOrder = order.checked_out_at !== null;
+  if (movesOrder) {
+    // The reschedule's own terms (not started, not cancelled, no refund asked…): what it could not move, it cannot wait to move.
+    const terms = termsOf(order, ledgerTotals(await ledgerRepository(db).forOrder(order.id)), now);
+    if (!terms.allowed) throw conflict(terms.reason);
+    if (order.due_at && formatLondon(new Date(order.due_at)).slice(0, 10) === request.date) throw badRequest(ALREADY_ON_THAT_DAY_MESSAGE);
+  } else if (isExpiredDraft(order, now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
   const availability = availabilityRepository(db);
   const { minutes, postcode } = await availability.orderJob(order.id);
   const day = dayTimes(await availability.load(request.date, request.date), request.date, minutes, bookableWindow(now), postcodeArea(postcode));
   if (day.closed !== null) throw badRequest(`We are closed on ${request.date} (${day.closed}): please choose another day`);
   if (day.times.length === 0) throw badRequest('This day cannot be booked online any more: please choose another day');
   if (day.times.some((slot) => slot.free > 0)) throw badRequest(DAY_NOT_FULL_MESSAGE);
-  const id = await waitlistRepository(db).join(user.id, order.id, request.date, now);
+  const id = await waitlistRepository(db).join(user.id, order.id, request.date, now, movesOrder);
   if (id === null) throw conflict(ALREADY_WAITING_MESSAGE);
   return entryView((await waitlistRepository(db).find(id))!);
 }
@@ -118,8 +130,9 @@ async function offerOnDay(deps: { db: Database; outbox: MailOutbox }, day: strin
       jobs.push({ orderId: entry.order_id, teamId: null, start: dueAt.getTime(), end: dueAt.getTime() + entry.minutes * 60_000, area });
       data.jobsByDay.set(day, jobs);
       const total = ledgerTotals(await ledgerRepository(tx).forOrder(entry.order_id)).total;
-      const link = `${deps.outbox.site.publicUrl}${MY_ORDERS_PATH}?${OFFER_PARAMETER}=${token}`;
-      if (entry.email) await deps.outbox.add(tx, { to: entry.email, ...waitlistOfferMail({ customer: entry.customer, service: entry.service, dueAt, heldUntil: until, total }, link) });
+      const link = `${deps.outbox.site.publicUrl}${MY_ORDERS_PATH}?${entry.moves_order ? HELD_MOVE_PARAMETER : OFFER_PARAMETER}=${token}`;
+      const mail = waitlistOfferMail({ customer: entry.customer, service: entry.service, dueAt, heldUntil: until, total, moves: entry.moves_order }, link);
+      if (entry.email) await deps.outbox.add(tx, { to: entry.email, ...mail });
       offered += 1;
     }
     return offered;
@@ -150,6 +163,7 @@ export async function checkoutWaitlistOffer(
   deps: CheckoutDeps, user: AuthUser, token: string, details: WaitlistCheckout, idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
   const entry = await liveOffer(deps.db, user, token, deps.now);
+  if (entry.moves_order) throw conflict(MOVE_BY_RESCHEDULE_MESSAGE);
   const at = formatLondon(entry.held_due_at!);
   const answer = await checkoutOrder(deps, user, { ...details, order: entry.order_id, due_date: at.slice(0, 10), due_time: at.slice(11) }, idempotencyKey);
   await waitlistRepository(deps.db).markBooked(entry.id);

@@ -22,10 +22,13 @@ export function listDayWaitlist(date: string): Promise<WaitlistDayEntry[]> {
   return unwrap(api.GET('/admin/waitlist/{date}', { params: { path: { date } } }));
 }
 
+/** A held time behind a mailed link's token: a draft's offer, or a booked visit's move (decision 067). */
+export function getWaitlistOffer(token: string): Promise<WaitlistOffer> {
+  return unwrap(api.GET('/waitlist/offers/{token}', { params: { path: { token } } }));
+}
+
 /** The `getWaitlistOffer` actor of the offer machine. */
-export const getWaitlistOfferActor = fromPromise<WaitlistOffer, { token: string }>(({ input }) =>
-  unwrap(api.GET('/waitlist/offers/{token}', { params: { path: { token: input.token } } })),
-);
+export const getWaitlistOfferActor = fromPromise<WaitlistOffer, { token: string }>(({ input }) => getWaitlistOffer(input.token));
 
 /** The `checkoutWaitlistOffer` actor: the draft checked out at the held time; a card answer names its payment page. */
 export const checkoutWaitlistOfferActor = fromPromise<CheckoutResponse, { token: string; details: OfferDetails }>(async ({ input }) => {

@@ -9,16 +9,16 @@ import { HELD_OFFER, OFFER_TOKEN } from '../support/waitlist-offer-model';
 describeExpectedWalks(expectedWaitlistOffer);
 
 describe('waiting list offer machine behaviour', () => {
-  it('loads the offer by its token, books the draft at the held time with the details typed, then reloads My orders', async () => {
+  it('loads the offer by its token, books the draft at the held time with the details typed and card, then goes to the payment page the answer names', async () => {
     const calls: unknown[] = [];
     const seen: string[] = [];
     const actor = createActor(
       waitlistOfferMachine.provide({
         actors: {
           getWaitlistOffer: fromPromise(async ({ input }) => (calls.push(input), HELD_OFFER)),
-          checkoutWaitlistOffer: fromPromise(async ({ input }): Promise<CheckoutResponse> => (calls.push(input), { message: 'Payment was successfully !', payment: 'cash', reference: 1 })),
+          checkoutWaitlistOffer: fromPromise(async ({ input }): Promise<CheckoutResponse> => (calls.push(input), { message: 'Payment was successfully !', payment: 'card', shippingInfo: '/test-payments/abc', reference: 1 })),
         },
-        actions: { afterBooking: () => seen.push('booked'), reloadOrders: () => seen.push('reload') },
+        actions: { goToPayment: (_, params) => seen.push(params.answer.shippingInfo ?? ''), reloadOrders: () => seen.push('reload') },
       }),
     ).start();
     actor.send({ type: 'offer.open', token: OFFER_TOKEN });
@@ -28,12 +28,12 @@ describe('waiting list offer machine behaviour', () => {
     }
     actor.send({ type: 'payment.change', value: 'card' });
     actor.send({ type: 'offer.book' });
-    await waitFor(actor, (s) => s.matches('booked'));
+    await waitFor(actor, (s) => s.matches('payingByCard'));
     expect(calls).toEqual([
       { token: OFFER_TOKEN },
       { token: OFFER_TOKEN, details: { address: '1 High Street', city: 'London', code_postal: 'SW1A 2AA', phone: '020 7946 0000', client_note: '', payment: 'card' } },
     ]);
-    expect(seen).toEqual(['booked', 'reload']);
+    expect(seen).toEqual(['/test-payments/abc']);
   });
 
   it('does not book with a postcode or phone that is not one', () => {

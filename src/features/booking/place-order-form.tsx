@@ -10,8 +10,8 @@ import { BookingDateField, BookingTimeField } from '../../components/ui/date-tim
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { AreaWaitlistForm } from './area-waitlist-form';
-import { DayWaitlistJoin } from './day-waitlist-join';
-import { PaymentChoice } from './payment-choice';
+import { DayWaitlistJoin } from '../../shared/availability/day-waitlist-join';
+import { PaymentChoice } from '../../shared/payment-choice';
 import { formatMoney } from '../../../domain/money/money';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

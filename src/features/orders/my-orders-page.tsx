@@ -12,7 +12,7 @@ import { removeSeriesCard } from '../../api/remove-series-card';
 import { manageSeriesActor } from '../../api/manage-series';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders } from '../../api/list-my-orders';
-import { checkoutWaitlistOfferActor, getWaitlistOfferActor, leaveWaitlist, listMyWaitlist } from '../../api/waitlist';
+import { checkoutWaitlistOfferActor, getWaitlistOffer, getWaitlistOfferActor, leaveWaitlist, listMyWaitlist } from '../../api/waitlist';
 import { payOrder } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
@@ -32,7 +32,7 @@ import { WaitlistList } from './waitlist-list';
 import { WaitlistOfferDialog } from './waitlist-offer-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
-import type { MyOrder } from '../../../openapi/schema';
+import type { MyOrder, WaitlistOffer } from '../../../openapi/schema';
 import { shownOrderName } from '../../../domain/orders/order-reference';
 
 interface ReasonDraft {
@@ -140,9 +140,13 @@ export default function MyOrdersPage() {
     waitlistOfferMachine.provide({
       actors: { getWaitlistOffer: getWaitlistOfferActor, checkoutWaitlistOffer: checkoutWaitlistOfferActor },
       actions: {
-        afterBooking: (_, params) => {
+        // Card: on to the payment page and back to /success, as /placeorder. A page the site does not
+        // trust is not opened: the booking waits on My orders with Pay now.
+        goToPayment: (_, params) => {
           const page = params.answer.shippingInfo;
-          if (page && isTrustedUrl(page, trustedPaymentOrigins())) window.location.assign(page);
+          if (page && isTrustedUrl(page, trustedPaymentOrigins())) return window.location.assign(page);
+          showToast(untrustedPaymentMessage, 'error');
+          reloadRef.current();
         },
         reloadOrders: () => reloadRef.current(),
       },
@@ -208,6 +212,28 @@ export default function MyOrdersPage() {
     offerOpened.current = true;
     offer.send({ type: 'offer.open', token: offerToken });
   }, [offerToken, offer]);
+
+  // A time held for a booked visit (decision 067): ?held=<token> opens its reschedule dialog at that time, once.
+  const heldToken = searchParams.get('held');
+  const heldOpened = useRef(false);
+  const [held, setHeld] = useState<WaitlistOffer | null>(null);
+  useEffect(() => {
+    if (heldOpened.current || !heldToken || !orders.data || !series.data) return;
+    heldOpened.current = true;
+    const candidates = [...orders.data.rows, ...series.data.flatMap((one) => one.visits)];
+    getWaitlistOffer(heldToken).then(
+      (offered) => {
+        const order = candidates.find((candidate) => candidate.id === offered.order_id);
+        if (!order) return showToast('This link is for a booking that is not in your list: see your orders below', 'error');
+        setHeld(offered);
+        reschedule.send({ type: 'dialog.open', order });
+        reschedule.send({ type: 'date.change', value: offered.date });
+        reschedule.send({ type: 'time.change', value: offered.time });
+      },
+      // Expired, used or withdrawn: the server's words.
+      (error: unknown) => showToast(error instanceof Error ? error.message : 'Network Error', 'error'),
+    );
+  }, [heldToken, orders.data, series.data, reschedule, showToast]);
 
   const undoingId = useSelector(seriesMachineRef, (s) => (s.matches('undoing') ? s.context.id : null));
   const allSeries = series.data ?? [];
@@ -307,7 +333,7 @@ export default function MyOrdersPage() {
         </nav>
       ) : null}
       <CancelOrderDialog actorRef={cancellation} orders={[...list, ...visits]} />
-      <RescheduleDialog actorRef={reschedule} orders={[...list, ...visits]} />
+      <RescheduleDialog actorRef={reschedule} orders={[...list, ...visits]} held={held} onWaitlistJoined={() => reloadRef.current()} />
       <SeriesDialog actorRef={seriesMachineRef} series={allSeries} />
       <WaitlistOfferDialog actorRef={offer} />
     </Page>

@@ -9,12 +9,18 @@ import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
 import { COMPANY_MOVE_TEXT } from '../../../domain/terms/reschedule-terms';
 import { rescheduleTermsText } from './order-rules';
 import { RescheduleTimes } from './reschedule-times';
-import type { MyOrder } from '../../../openapi/schema';
+import type { MyOrder, WaitlistOffer } from '../../../openapi/schema';
 
 type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
 
 /** Reschedule: the terms (free, or the 30% fee), a new Date and Time in UK time with the day's free times, and Confirm. */
-export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef; orders: readonly MyOrder[] }) {
+export function RescheduleDialog({ actorRef, orders, held, onWaitlistJoined }: {
+  actorRef: RescheduleRef;
+  orders: readonly MyOrder[];
+  /** A time a waiting list holds for one of these visits (decision 067), opened from its mail. */
+  held: WaitlistOffer | null;
+  onWaitlistJoined: () => void;
+}) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
   const busy = useSelector(actorRef, (s) => s.matches('rescheduling'));
   // Failed, and sending the same again can help (a network failure, a 5xx): Try again. A refusal is
@@ -26,6 +32,7 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
   const movedByUs = useSelector(actorRef, (s) => s.context.move !== null);
   const canConfirm = useSelector(actorRef, (s) => s.can({ type: 'reschedule.confirm' }) || s.can({ type: 'retry' }));
   const order = orders.find((candidate) => candidate.id === orderId);
+  const heldHere = held && held.order_id === orderId ? held : null;
   const close = () => actorRef.send({ type: 'dialog.close' });
   // Opened from a closure's mailed link: we moved the visit, so the customer's own terms do not apply.
   const terms = movedByUs ? COMPANY_MOVE_TEXT : order ? rescheduleTermsText(order.reschedule) : null;
@@ -50,8 +57,13 @@ export function RescheduleDialog({ actorRef, orders }: { actorRef: RescheduleRef
             <p className={!movedByUs && order && order.reschedule.fee > 0 ? 'cancel-dialog__fee cancel-dialog__fee--charged' : 'cancel-dialog__fee'}>{terms}</p>
           ) : null}
           <p className="cancel-dialog__terms">{BOOKING_TERMS}</p>
+          {heldHere ? (
+            <Alert variant="info">
+              {heldHere.date} {heldHere.time} (UK time) is held for you until {formatDateTime(heldHere.held_until)} (UK time): Confirm moves your booking there.
+            </Alert>
+          ) : null}
           {order && order.serviceId ? (
-            <RescheduleTimes actorRef={actorRef} order={order} isDisabled={busy} />
+            <RescheduleTimes actorRef={actorRef} order={order} isDisabled={busy} heldDate={heldHere?.date ?? null} onWaitlistJoined={onWaitlistJoined} />
           ) : (
             <div className="field-row">
               <BookingDateField

@@ -10,6 +10,7 @@ import { SLOT_TAKEN_MESSAGE } from '../../../domain/capacity/availability-text';
 import { londonDate } from '../../../domain/time/london-time';
 import { inspect } from '../../shared/inspector';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
+import { DayWaitlistJoin } from '../../shared/availability/day-waitlist-join';
 import type { MyOrder } from '../../../openapi/schema';
 // The calendar's and the free times' styles, as on /placeorder.
 import '../../styles/booking.css';
@@ -22,25 +23,35 @@ type RescheduleRef = ActorRefFrom<typeof rescheduleMachine>;
  * listed; choosing one fills Time, typing still works. When Confirm lost the last team ("That time
  * was just taken") the times are loaded again, as at checkout.
  */
-export function RescheduleTimes({ actorRef, order, isDisabled }: { actorRef: RescheduleRef; order: MyOrder; isDisabled: boolean }) {
+export function RescheduleTimes({ actorRef, order, isDisabled, heldDate, onWaitlistJoined }: {
+  actorRef: RescheduleRef;
+  order: MyOrder;
+  isDisabled: boolean;
+  /** The day of a time held for this visit (decision 067): already waited for, so no Join there. */
+  heldDate: string | null;
+  onWaitlistJoined: () => void;
+}) {
   const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
+  // Opened at a held time (the waiting list's link, decision 067): the dialog starts on it.
+  const [opened] = useState(() => ({ date: actorRef.getSnapshot().context.date, time: actorRef.getSnapshot().context.time }));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), firstDay },
+    input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), firstDay, ...(opened.date ? opened : {}) },
     inspect,
   });
+  const chosenDate = useSelector(availabilityRef, (s) => s.context.date);
   const slotTaken = useSelector(actorRef, (s) => s.matches('failed') && s.context.error === SLOT_TAKEN_MESSAGE);
   useEffect(() => {
     if (slotTaken) availabilityRef.send({ type: 'times.reload' });
   }, [slotTaken, availabilityRef]);
   // The chosen time is put into the Time field by remounting it with that value.
-  const [picked, setPicked] = useState({ key: 0, time: '' });
+  const [picked, setPicked] = useState({ key: 0, time: opened.time });
   return (
     <>
       <div className="field-row">
         <AvailableDate
           availabilityRef={availabilityRef}
           firstDay={firstDay}
-          initial=""
+          initial={opened.date}
           errorMessage={null}
           isDisabled={isDisabled}
           onChange={(value) => actorRef.send({ type: 'date.change', value })}
@@ -66,6 +77,8 @@ export function RescheduleTimes({ actorRef, order, isDisabled }: { actorRef: Res
           actorRef.send({ type: 'time.change', value: time });
         }}
       />
+      {/* A full day: wait for it with this visit (decision 067); the offer's link brings the customer back here. */}
+      {chosenDate !== heldDate ? <DayWaitlistJoin availabilityRef={availabilityRef} orderId={order.id} onJoined={onWaitlistJoined} /> : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { OfferDetails, waitlistOfferMachine } from '../../../machines/waitl
 import { Alert, Button, Dialog, Modal, Spinner, TextField } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
+import { PaymentChoice } from '../../shared/payment-choice';
 
 type OfferRef = ActorRefFrom<typeof waitlistOfferMachine>;
 type Field = Exclude<keyof OfferDetails, 'payment'>;
@@ -15,9 +16,9 @@ const FIELDS: Array<{ field: Field; label: string; autoComplete: string }> = [
   { field: 'phone', label: 'Phone', autoComplete: 'tel' },
 ];
 
-/** A waiting list's offer (decision 056): the held time and its price, the address, Book this time (cash on the day). */
+/** A waiting list's offer (decisions 056, 067): the held time and its price, the address, cash or card as on /placeorder, Book this time. */
 export function WaitlistOfferDialog({ actorRef }: { actorRef: OfferRef }) {
-  const isOpen = useSelector(actorRef, (s) => !s.matches('closed'));
+  const isOpen = useSelector(actorRef, (s) => !s.matches('closed') && !s.matches('payingByCard'));
   const loading = useSelector(actorRef, (s) => s.matches('loadingOffer'));
   const busy = useSelector(actorRef, (s) => s.matches('booking'));
   const booked = useSelector(actorRef, (s) => s.matches('booked'));
@@ -61,7 +62,7 @@ export function WaitlistOfferDialog({ actorRef }: { actorRef: OfferRef }) {
                 onChange={(value) => actorRef.send({ type: 'details.change', field, value })}
               />
             ))}
-            <p>You pay cash on the day.</p>
+            <PaymentChoice value={details.payment} isDisabled={busy} onChange={(payment) => actorRef.send({ type: 'payment.change', value: payment })} />
             {failed && error ? <Alert variant="error">{error}</Alert> : null}
             <div className="cancel-dialog__actions">
               <Button variant="secondary" isDisabled={busy} onPress={close}>Close</Button>

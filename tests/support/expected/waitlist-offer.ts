@@ -4,9 +4,10 @@ import { has, type ExpectedMachine } from '../expected-walks';
 /**
  * A waiting list's offer (decision 056), written from the requirements, not from the machine: the
  * link loads the held time and price, or says why it cannot be used; Book this time needs the
- * address, city, a postcode and a phone; booking cannot be closed while pending; a network failure
- * offers Try again, a refusal does not; changing a detail after a failure goes back to the form;
- * closing forgets everything.
+ * address, city, a postcode and a phone; cash or card may be chosen (card is asked of the server and
+ * goes on to the payment page, decision 067); booking cannot be closed while pending; a network
+ * failure offers Try again, a refusal does not; changing a detail or the payment after a failure
+ * goes back to the form; closing forgets everything.
  */
 const [open, loaded, gone, typeAddress, typeCity, typePostcode, typePhone, payByCard, book, booked, notBooked, refused, retry, close] = waitlistOfferModel.events;
 export const waitlistOfferEvents = {
@@ -30,12 +31,16 @@ export const expectedWaitlistOffer: ExpectedMachine = {
       loadingOffer: { on: { loaded: 'offered', gone: 'unavailable' }, context: (c) => has(c, { token: OFFER_TOKEN, offer: null }) },
       unavailable: { on: { close: 'closed' }, context: (c) => has(c, { offer: null, error: 'This offer has expired' }) },
       offered: { on: { ...typing, book: (c) => (complete(c) ? 'booking' : 'offered'), close: 'closed' }, context: (c) => has(c, { token: OFFER_TOKEN, offer: HELD_OFFER, error: null }) },
-      booking: { on: { booked: 'booked', notBooked: 'failed', refused: 'failed' }, context: (c) => (has(c, { offer: HELD_OFFER }), typed(c)) },
+      booking: {
+        on: { booked: (c) => (c.details.payment === 'card' ? 'payingByCard' : 'booked'), notBooked: 'failed', refused: 'failed' },
+        context: (c) => (has(c, { offer: HELD_OFFER }), typed(c)),
+      },
       failed: {
         on: { ...typing, retry: (c) => (c.canRetry ? 'booking' : 'failed'), close: 'closed' },
         context: (c) => (has(c, { offer: HELD_OFFER }), typed(c)),
       },
       booked: { on: { close: 'closed' }, context: (c) => has(c, { offer: HELD_OFFER, token: OFFER_TOKEN }) },
+      payingByCard: { context: (c) => (has(c, { offer: HELD_OFFER, token: OFFER_TOKEN }), typed(c), has(c.details, { payment: 'card' })) },
     },
   },
 };

@@ -10,10 +10,11 @@ type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;
 
 /**
  * Beside a fully booked day (decision 056): join its waiting list with this booking's draft (its
- * items and address are kept). One press, one answer, so no machine: the offer that may follow is
- * the waitlist offer machine's, on My orders.
+ * items and address are kept), or, in the reschedule dialog, with the booked visit to move there
+ * (decision 067). One press, one answer, so no machine: the offer that may follow is the waitlist
+ * offer machine's, or the reschedule dialog's, on My orders.
  */
-export function DayWaitlistJoin({ availabilityRef, orderId }: { availabilityRef: AvailabilityRef; orderId: number | null }) {
+export function DayWaitlistJoin({ availabilityRef, orderId, onJoined }: { availabilityRef: AvailabilityRef; orderId: number | null; onJoined?: () => void }) {
   const date = useSelector(availabilityRef, (s) => s.context.date);
   const full = useSelector(availabilityRef, (s) => {
     const day = timesOf(s.context);
@@ -28,6 +29,7 @@ export function DayWaitlistJoin({ availabilityRef, orderId }: { availabilityRef:
     try {
       await joinWaitlist({ order: orderId, date });
       setAnswer({ date, ok: true, text: `You are on the waiting list for ${formatUkDay(date)}. If a time comes free we mail you and hold it for you; see My orders.` });
+      onJoined?.();
     } catch (error) {
       setAnswer({ date, ok: false, text: error instanceof Error ? error.message : 'Network Error' });
     } finally {

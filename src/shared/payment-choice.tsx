@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { getPaymentOptions } from '../../api/get-payment-options';
-import { useRequest } from '../../shared/use-request';
-import type { PaymentMethod } from '../../../openapi/schema';
+import { getPaymentOptions } from '../api/get-payment-options';
+import { useRequest } from './use-request';
+import type { PaymentMethod } from '../../openapi/schema';
+import '../styles/booking.css';
 
 interface PaymentChoiceProps {
   value: PaymentMethod;
@@ -16,7 +17,7 @@ const options: { value: PaymentMethod; label: string; detail: string }[] = [
 ];
 
 /**
- * R-PAY-3: cash ('Pay cash') or card ('Pay now'). Card is offered only when the server has a payment
+ * R-PAY-3, shared by /placeorder and a waiting list's offer (decision 067): cash ('Pay cash') or card ('Pay now'). Card is offered only when the server has a payment
  * provider (GET /services/payment-options); otherwise it shows as unavailable, with the reason.
  */
 export function PaymentChoice({ value, isDisabled, onChange }: PaymentChoiceProps) {
