@@ -2648,6 +2648,8 @@ export interface components {
             accessNotes?: string | null;
             /** @description The access notes can still be changed (updateAccessNotes): the job is booked and has not started. */
             accessNotesEditable?: boolean;
+            /** @description Only once the address is given: its postcode, so the reschedule dialog asks getAvailability with its area's travel gap (decision 058), as the server counts it. */
+            postcode?: string;
         };
         /**
          * @example {

@@ -74,6 +74,7 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     accessNotes: row.access_notes ?? null,
     accessNotesEditable: accessNotesEditable(row, now),
     ...(row.duration_minutes ? { minutes: row.duration_minutes } : {}),
+    ...(row.code_postal ? { postcode: row.code_postal } : {}),
     ...(row.series_id !== null && row.series_id !== undefined ? { series: row.series_id, skipped: row.skipped_at != null } : {}),
   };
 }

@@ -95,6 +95,8 @@ describe('POST /services/order/new (createOrder)', () => {
       // The key safe code the customer may add until the job starts (decision 050).
       accessNotes: null,
       accessNotesEditable: true,
+      // The address's postcode: the reschedule dialog asks for times with its travel gap.
+      postcode: 'NW1 6XE',
     });
   });
 

@@ -78,6 +78,8 @@ describe('My orders: one order as its customer sees it', () => {
       // No key safe code yet, and the customer may add one until the job starts (decision 050).
       accessNotes: null,
       accessNotesEditable: true,
+      // The address's postcode: the reschedule dialog asks for times with its travel gap.
+      postcode: 'SE22 8AB',
     });
   });
 

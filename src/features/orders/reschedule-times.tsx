@@ -35,7 +35,7 @@ export function RescheduleTimes({ actorRef, order, isDisabled, heldDate, onWaitl
   // Opened at a held time (the waiting list's link, decision 067): the dialog starts on it.
   const [opened] = useState(() => ({ date: actorRef.getSnapshot().context.date, time: actorRef.getSnapshot().context.time }));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), firstDay, ...(opened.date ? opened : {}) },
+    input: { serviceId: order.serviceId ?? 0, ...(order.minutes ? { duration: order.minutes } : {}), ...(order.postcode ? { postcode: order.postcode } : {}), firstDay, ...(opened.date ? opened : {}) },
     inspect,
   });
   const chosenDate = useSelector(availabilityRef, (s) => s.context.date);
