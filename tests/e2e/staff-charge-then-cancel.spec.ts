@@ -2,10 +2,12 @@
  * Decision 065 in Chromium, on a server of its own (its invoice numbers are read back): staff add a
  * charge on the order page of a card-paid job, the customer cancels it on My orders, staff accept.
  * The customer's My orders card and invoice page, and the staff order page, then show no balance
- * due and no Pay now, and list the credit note that credits the charge's own invoice. Axe clean.
+ * due and no Pay now, and list the credit note that credits the charge's own invoice; a further
+ * charge from the order page is refused in the server's words. Axe clean.
  */
 import type { Locator, Page } from '@playwright/test';
 import { formatMoney } from '../../domain/money/money';
+import { CHARGE_ON_CANCELLED_MESSAGE } from '../../server/services/order-adjustments';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
@@ -83,6 +85,12 @@ test('a staff charge, then the customer cancels: nothing is due, no Pay now, and
   await expect(field(page, 'Balance due')).toHaveText('£0.00');
   await expect(field(page, 'Refund due')).toHaveCount(0);
   await expectCredited(page.getByRole('region', { name: 'VAT documents' }));
+  await expect(page.getByRole('row', { name: /^Total/ })).toContainText('£0.00');
+  // The form stays for a credit; a charge is refused with the server's words, and nothing changes.
+  await page.getByLabel('Amount (£, VAT included)').fill('5');
+  await page.getByLabel('Reason').fill('Forgot the fridge');
+  await page.getByRole('button', { name: 'Add adjustment' }).click();
+  await expect(page.getByText(CHARGE_ON_CANCELLED_MESSAGE)).toBeVisible();
   await expect(page.getByRole('row', { name: /^Total/ })).toContainText('£0.00');
   await settled(page);
   await expectNoAxeViolations(page, 'the staff order page after the cancellation');
