@@ -1052,8 +1052,9 @@ export interface paths {
          *     credit (negative), VAT inclusive, at the VAT rate in the pricing settings, with a reason; the
          *     order's history names who and when. The total and balance change everywhere. A charge on a
          *     card-paid order is collected like a late fee (Pay now mailed); a credit on a paid order makes a
-         *     refund due, shown with the order's payment. A credit larger than the order's total, or any
-         *     adjustment of a cancelled order, is refused with 409.
+         *     refund due, shown with the order's payment. A credit larger than the order's total, or a
+         *     charge on a cancelled order (decision 065: it costs only the fee it kept), is refused with
+         *     409; a credit on a cancelled order is taken (credit note, refund).
          */
         post: operations["adjustOrder"];
         delete?: never;
@@ -1216,8 +1217,9 @@ export interface paths {
         get?: never;
         /**
          * Accept or reject a refund request
-         * @description Accepting cancels the order. A paid order is refunded through the payment provider (what was
-         *     paid less the cancellation fee) and only the amount the provider refunded counts in the
+         * @description Accepting cancels the order. A paid order is credited down to the cancellation fee it keeps
+         *     (every charge on it, a staff charge included, by credit notes against their invoices: decision
+         *     065) and refunded through the payment provider (what was paid less that fee), and only the amount the provider refunded counts in the
          *     dashboard's Total Refound; an order never paid refunds £0. If the provider fails, the
          *     decision stays accepted and the answer is 502: accepting again retries the same refund. Rejecting leaves the order as it was. Deciding a refund again
          *     with the same status changes nothing; with the other status answers 409.

@@ -61,8 +61,14 @@ export async function collectBalance(deps: BalanceDeps, orderId: number): Promis
     return 'charged';
   }
   await balancePayment(deps, order, ledger);
-  await deps.outbox.add(deps.db, balanceDueMail(order, due, deps.outbox.site));
-  return 'asked';
+  // Mailed under the order's lock: a cancellation accepted since the charge owes nothing (decision 065).
+  const mailed = await deps.db.transaction(async (tx) => {
+    const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
+    if (!locked || locked.status === 'cancelled') return false;
+    await deps.outbox.add(tx, balanceDueMail(order, due, deps.outbox.site));
+    return true;
+  });
+  return mailed ? 'asked' : 'nothing_due';
 }
 
 /**

@@ -16,6 +16,8 @@ import type { PaymentProvider } from './payment-provider';
 import { documentLaterCharges } from './later-documents';
 
 export const ADJUSTMENT_NAME = 'Adjustment';
+/** Decision 065: a cancelled order costs only the fee it kept; a credit (giving back part of it) is still possible. */
+export const CHARGE_ON_CANCELLED_MESSAGE = 'This order is cancelled: a charge cannot be added to it (a credit still can)';
 /** Pence: the most an adjusted order may cost. */
 export const MAX_ADJUSTED_TOTAL = 1_000_000;
 
@@ -23,7 +25,8 @@ export const MAX_ADJUSTED_TOTAL = 1_000_000;
  * An administrator adjusts an order's price with a reason (issue 23 item 1, decision 036): a line
  * of its ledger at the VAT rate in the pricing settings now, and an entry of its history saying who
  * and when, in one transaction. A charge on a card-paid order is then collected as a late fee is; a
- * credit on a paid order leaves the ledger owing the customer, shown to staff as a refund due.
+ * credit on a paid order is given back through the provider. A cancelled order takes a credit (the
+ * fee it kept, waived in part or whole) but no charge (decision 065).
  */
 export async function adjustOrder(
   deps: { db: Database; outbox: MailOutbox; payments: PaymentProvider | null; now: Date },
@@ -37,7 +40,9 @@ export async function adjustOrder(
   await deps.db.transaction(async (tx) => {
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order) throw notFound('Order not found');
-    if (order.status === 'cancelled') throw conflict('This order is cancelled: its price cannot change any more');
+    // Under the order's lock, as the cancellation's acceptance: a charge is either in the ledger when
+    // the cancellation credits the order, or refused here (decision 065).
+    if (order.status === 'cancelled' && amount > 0) throw conflict(CHARGE_ON_CANCELLED_MESSAGE);
     const ledger = ledgerRepository(tx);
     const total = ledgerTotals(await ledger.forOrder(orderId)).total;
     if (total + amount < 0) throw conflict(`A credit cannot exceed the order's total of ${formatPounds(total)}`);

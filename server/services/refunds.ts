@@ -14,7 +14,8 @@ import { spreadOverRates } from '../../domain/money/credit-split';
 import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
-import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
+import { settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
 import { refundCardPayments } from './card-refunds';
 import type { MailOutbox } from '../jobs';
 import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
@@ -79,8 +80,9 @@ export async function recordCancellationRequest(
 
 
 /**
- * An administrator accepts or rejects a pending request. Accepting cancels the order and owes what
- * was paid less the fee (nothing when the order was never paid); the provider refunds it after the
+ * An administrator accepts or rejects a pending request. Accepting cancels the order, credits it
+ * down to the fee it keeps and owes what was paid beyond that fee (nothing when the order was never
+ * paid; decision 065); the provider refunds it after the
  * decision is stored, under a key of the order, so accepting again retries without paying twice.
  * Only what the provider refunded counts in Total Refound. Rejecting leaves the order as it was.
  */
@@ -108,9 +110,12 @@ export async function decideRefund(
     }
 
     const accepted = decision.status === 'accepted';
-    const ledger = ledgerRepository(tx);
-    const lines = await ledger.forOrder(order.id);
-    const due = accepted ? refundOwed(ledgerTotals(lines), refund.fee) : null;
+    // Under the order's lock, so a staff charge sent at the same moment is either in the ledger
+    // here (and credited) or refused as the order is cancelled (decision 065).
+    const settled = accepted
+      ? await settleAcceptedCancellation(tx, deps.outbox, order, toPence(refund.fee), { id: admin.id, name: admin.name }, `Refund accepted: ${refund.reason}`, now)
+      : null;
+    const due = settled ? toPounds(settled.refund) : null;
     await refunds.decide({
       orderId: order.id, status: decision.status, refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: admin.id,
     });
@@ -125,8 +130,7 @@ export async function decideRefund(
       });
     }
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).
-    await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: refund.fee, refundDue: due }, deps.outbox.site));
-    if (due !== null && due > 0) await creditCancellation(tx, deps.outbox, order, toPence(due), { id: admin.id, name: admin.name }, `Refund accepted: ${refund.reason}`, now);
+    await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: settled ? toPounds(settled.fee) : refund.fee, refundDue: due }, deps.outbox.site));
     return { order, refund: (await refunds.find(order.id))! };
   });
 
@@ -141,13 +145,29 @@ export async function decideRefund(
 }
 
 /**
+ * The money of a cancellation once accepted (an office's acceptance, a paid visit's skip), in the
+ * caller's transaction with the order locked (decision 065): a paid order is credited down to the
+ * fee it keeps — every charge on it, a staff charge or late fee paid or not included, by credit
+ * notes against their invoices — and what was paid beyond that fee is due back, so nothing is left
+ * owing on the cancelled order. The caller records the refund as due and has the provider make it
+ * after the commit. An unpaid order is left as it is (its fee is owed, decision 032).
+ */
+export async function settleAcceptedCancellation(
+  tx: Database, outbox: MailOutbox, order: OrderRow, fee: Pence, actor: { id: number; name: string }, reason: string, now: Date,
+): Promise<CancellationSettlement> {
+  const settled = settleCancellation(ledgerTotals(await ledgerRepository(tx).forOrder(order.id)), fee);
+  if (settled.credit > 0) await creditCancellation(tx, outbox, order, settled.credit, actor, reason, now);
+  return settled;
+}
+
+/**
  * What is given back of an invoiced order is credited against its invoices (issue 23 row 6,
  * decision 059). The ledger is credited with what is given back, spread over the VAT rates its
  * documents billed and did not credit yet (or at the job's rate when the order had no invoice), and
  * the credit notes for those lines are issued in the same transaction: the order then costs what
  * was kept. An accepted refund and a paid visit's skip (series-skip.ts) both credit through here.
  */
-export async function creditCancellation(
+async function creditCancellation(
   tx: Database, outbox: MailOutbox, order: OrderRow, due: Pence, actor: { id: number; name: string }, reason: string, now: Date,
 ): Promise<void> {
   const ledger = ledgerRepository(tx);
@@ -162,14 +182,6 @@ export async function creditCancellation(
     });
   }
   await documentLaterCharges(tx, order.id, outbox, now, `Refund on the cancellation of ${orderName(order)}`);
-}
-
-/**
- * What was paid (at checkout and for any balance since) and not yet given back, less the fee,
- * never below 0: nothing when nothing was paid.
- */
-export function refundOwed(totals: LedgerTotals, fee: number): number {
-  return toPounds(Math.max(0, totals.paid - totals.refunded - toPence(fee)));
 }
 
 /** One page of refund requests in the table's sort and filter. */

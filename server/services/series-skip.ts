@@ -13,10 +13,10 @@ import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { londonParts } from '../../domain/time/london-time';
-import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
-import { creditCancellation, refundOwed } from './refunds';
+import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
+import { settleAcceptedCancellation } from './refunds';
 import { refundCardPayments } from './card-refunds';
-import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
+import { ledgerTotals } from '../../domain/money/ledger';
 import { refundRepository } from '../repositories/refunds';
 import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
@@ -70,16 +70,16 @@ async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promi
  * order, so a second skip could not add another), its history, the ledger's credit and the credit
  * note. Answers what the provider must give back (pence).
  */
-async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, totals: LedgerTotals, fee: Pence, now: Date): Promise<Pence> {
+async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, fee: Pence, now: Date): Promise<Pence> {
   const refunds = refundRepository(tx);
   if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee: toPounds(fee), requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
-  const due = refundOwed(totals, toPounds(fee));
+  const settled = await settleAcceptedCancellation(tx, outbox, visit, fee, { id: user.id, name: user.name }, `Visit skipped: ${SKIP_REASON}`, now);
+  const due = toPounds(settled.refund);
   await refunds.decide({ orderId: visit.id, status: 'accepted', refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: user.id });
   await auditRepository(tx).record({
     orderId: visit.id, actorId: user.id, actor: user.name, action: 'refund.status', from: null, to: 'accepted', at: now,
   });
-  if (due > 0) await creditCancellation(tx, outbox, visit, toPence(due), { id: user.id, name: user.name }, `Visit skipped: ${SKIP_REASON}`, now);
-  return toPence(due);
+  return settled.refund;
 }
 
 export async function skipVisit(deps: Deps & { payments: PaymentProvider | null }, user: AuthUser, orderId: number): Promise<SeriesActionResult> {
@@ -101,7 +101,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     await auditRepository(tx).record({
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
-    const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, totals, terms.fee, deps.now) : null;
+    const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, terms.fee, deps.now) : null;
     const ended = await endIfLastVisit(tx, deps.outbox, visit.series_id, deps.now);
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);

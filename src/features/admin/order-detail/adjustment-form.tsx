@@ -10,7 +10,7 @@ const AMOUNT = /^-?\d{1,6}(\.\d{1,2})?$/;
  * An administrator adjusts the order's price with a reason (decision 036): the server records it as a
  * ledger line at the current VAT rate and in the history; the page then shows the new total and balance.
  */
-export function AdjustmentForm({ orderId, onAdjusted }: { orderId: number; onAdjusted: () => void }) {
+export function AdjustmentForm({ orderId, onAdjusted, cancelled = false }: { orderId: number; onAdjusted: () => void; cancelled?: boolean }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const adding = useRequest(async (adjustment: { amount: number; reason: string }) => {
@@ -31,7 +31,7 @@ export function AdjustmentForm({ orderId, onAdjusted }: { orderId: number; onAdj
     >
       <TextField
         label="Amount (£, VAT included)"
-        description="Positive to charge more, negative (e.g. -5.00) to credit."
+        description={cancelled ? 'The order is cancelled: only a credit, negative (e.g. -5.00), to give back part of the fee it kept.' : 'Positive to charge more, negative (e.g. -5.00) to credit.'}
         inputMode="decimal"
         value={amount}
         onChange={setAmount}

@@ -85,10 +85,11 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
             </tfoot>
           </table>
         </div>
-        {onAdjusted && order.status !== 'cancelled' ? (
+        {/* A cancelled order still takes a credit (the fee it kept, waived); the server refuses a charge (decision 065). */}
+        {onAdjusted ? (
           <>
             <h3>Adjust the price</h3>
-            <AdjustmentForm orderId={order.order_id} onAdjusted={onAdjusted} />
+            <AdjustmentForm orderId={order.order_id} onAdjusted={onAdjusted} cancelled={order.status === 'cancelled'} />
           </>
         ) : null}
       </section>
