@@ -9,7 +9,7 @@ import { deliveryDetails, ukDateIn } from './support/booking-ui';
 import type { ApiClient } from './support/api-client';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Cleaners (issue 26 item 2, decision 040) in Chromium against the real server: staff add a cleaner
@@ -21,7 +21,7 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  * need 24 hours' notice), as time passing would.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
+const { server } = ownServerForFile({ testTimeout: 180_000 });
 let teamA: number;
 let teamB: number;
 let ours: number;
@@ -29,14 +29,11 @@ let theirs: number;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer();
   const teams = await server.db.query<{ id: number; name: string }>(`SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B') ORDER BY name`);
   [teamA, teamB] = [teams[0]!.id, teams[1]!.id];
   ours = await jobToday('Jane', teamA, 'Key safe 4821');
   theirs = await jobToday('Bartholomew', teamB, 'Key safe 9999');
 });
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 180_000 });
 
 /** A customer's booking, moved to start now (today, UK) and given to `team`. */
 async function jobToday(firstName: string, team: number, accessNotes: string): Promise<number> {
