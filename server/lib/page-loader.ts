@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { publicPages } from '../../domain/site/page-routes';
+import { redirectPrefix } from '../../domain/site/login-redirect';
 import { storedSessionKey } from '../../domain/site/stored-session';
 
 /**
@@ -24,7 +25,7 @@ export const pageLoaderScript = [
   '(function (s) {',
   '  try {',
   `    if (s.hasAttribute("data-sign-in") && !localStorage.getItem(${JSON.stringify(storedSessionKey)})) {`,
-  `      location.replace(${JSON.stringify(`${publicPages.login}?redirect=`)} + encodeURIComponent(location.pathname + location.search));`,
+  `      location.replace(${JSON.stringify(redirectPrefix(publicPages.login))} + encodeURIComponent(location.pathname + location.search));`,
   '      return;',
   '    }',
   '  } catch (e) {}',

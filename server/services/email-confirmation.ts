@@ -8,6 +8,7 @@ import { createUserRepository, type UserRecord } from '../repositories/user-repo
 import { accountKey, clientNetwork } from './rate-limits';
 import { createSignInLimits } from './sign-in-limits';
 import { confirmEmailMail, emailChangedMail, emailTakenMail } from '../mails/account-mails';
+import { withRedirect } from '../../domain/site/login-redirect';
 
 export const CONFIRM_LINK_VALIDITY_MS = 24 * 60 * 60_000;
 export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired, please register or change your email again';
@@ -26,7 +27,7 @@ export function createEmailConfirmation(ctx: AppContext) {
   const signInLimits = createSignInLimits(ctx);
 
   const linkFor = (token: string, returnTo: string | undefined) =>
-    `${ctx.config.publicUrl}/confirm-email/${token}${returnTo ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`;
+    `${ctx.config.publicUrl}${withRedirect(`/confirm-email/${token}`, returnTo)}`;
 
   /** Mails to one address are limited whoever asks, the owner's "someone tried" notices included. */
   const reserveMail = (email: string) => limiter.reserve({ key: `confirm:address:${accountKey(email)}`, ...limits.confirmMails });

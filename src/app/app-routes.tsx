@@ -2,10 +2,10 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layout';
 import { Spinner } from '../components/ui';
-import { safeRedirect } from '../features/account/safe-redirect';
 import { screens } from './lazy-routes';
 import { publicRoutes, type PublicRoute } from '../shared/routes';
 import { adminPages, matchPage, publicPages, routePath, type PublicPageName } from '../../domain/site/page-routes';
+import { redirectTarget } from '../../domain/site/login-redirect';
 import { RequireAdmin, RequireAuth } from './require-auth';
 import { usePreloadRouteReads } from './route-reads';
 import { useSession } from '../shared/session';
@@ -33,7 +33,7 @@ export function AppRoutes() {
 
   if (isAdmin) {
     // Just logged in: the login page's `redirect` (a back-office page opened logged out) or the dashboard.
-    if (page?.name === 'login') return <Navigate to={safeRedirect(searchParams.get('redirect')) ?? '/'} replace />;
+    if (page?.name === 'login') return <Navigate to={redirectTarget(searchParams) ?? '/'} replace />;
     return (
       <Suspense fallback={fallback}>
         <screens.admin notFound={<screens.notFound />} />

@@ -1,4 +1,5 @@
 import { adminRoutes as admin, publicRoutes as route } from './routes';
+import { loginWithRedirect } from '../../domain/site/login-redirect';
 
 /** A pattern's `:name` segments filled in ("/service/:id" → "/service/3"). */
 const fill = (pattern: string, params: Record<string, number | string>) =>
@@ -10,7 +11,7 @@ export const paths = {
   about: route.about.path,
   services: route.services.path,
   serviceDetail: (id: number | string) => fill(route.serviceDetail.path, { id }),
-  login: (redirect?: string) => (redirect ? `${route.login.path}?redirect=${encodeURIComponent(redirect)}` : route.login.path),
+  login: (redirect?: string | null) => loginWithRedirect(redirect),
   register: route.register.path,
   forgotPassword: route.forgotPassword.path,
   resetPassword: (token: string) => fill(route.resetPassword.path, { token }),

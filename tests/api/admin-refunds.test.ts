@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRow, catalogue, checkout, checkoutBody, createClock, HOUR, myOrder, payOnTestPage, pence, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { describe, expect, it } from 'vitest';
+import { adminOrderRow, checkout, checkoutBody, HOUR, myOrder, payOnTestPage, pence, placeOrder, send, stats } from './booking-fixtures';
+import { shopForFile } from './support/shop-for-file';
 
 const START = '2030-01-07T12:00:00.000Z';
-const clock = createClock(START);
-let server: TestServer;
-let admin: string;
-let jane: TestCustomer;
-let house: Catalogue;
-
-const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR);
+const { clock, inHours, server, admin, jane, house } = shopForFile({ start: START, customer: 'Jane Refund' });
 
 /**
  * A booked order of Jane's with a pending cancellation request, made `hoursBefore` the job (a booking
@@ -34,20 +28,12 @@ async function orderWithRequest(hoursBefore = 48, payment: 'cash' | 'paid card' 
 }
 
 const decide = (order: number, status: 'accepted' | 'rejected', version?: number) =>
-  send(server, 'PUT', '/admin/refund/status', { token: admin, body: version === undefined ? { status, order } : { status, order, version } });
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
-  admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Refund' });
-  house = await catalogue(server, jane.token);
-});
-afterAll(async () => server?.close());
+  send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: version === undefined ? { status, order } : { status, order, version } });
 
 describe('GET /admin/refunds/ (listRefunds)', () => {
   it('lists the requests newest first with customer name, dates, fee and version', async () => {
     const order = await orderWithRequest();
-    const { data } = await server.api.GET('/admin/refunds/', { headers: server.bearer(admin) });
+    const { data } = await server.api.GET('/admin/refunds/', { headers: server.bearer(admin.token) });
     expect(data?.[0]).toEqual({
       order_id: order.id,
       reason: 'Moving out early',
@@ -65,24 +51,24 @@ describe('GET /admin/refunds/ (listRefunds)', () => {
 describe('PUT /admin/refund/status (updateRefundStatus)', () => {
   it('accepting cancels a paid order and refunds the whole total through the provider when the fee is 0', async () => {
     const order = await orderWithRequest(48, 'paid card');
-    const before = await stats(server, admin);
+    const before = await stats(server, admin.token);
     const answer = await decide(order.id, 'accepted', 0);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ order_id: order.id, status: 'accepted', fee: 0, refunded: order.total, version: 1 });
 
-    const after = await stats(server, admin);
+    const after = await stats(server, admin.token);
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total));
     expect(after.cancelled - before.cancelled).toBe(1);
     expect(after.inqueue - before.inqueue).toBe(-1);
     // A cancelled order earns nothing: its revenue goes.
     expect(pence(before.revenue) - pence(after.revenue)).toBe(pence(order.total));
-    expect(await adminOrderRow(server, admin, order.id)).toMatchObject({ status: 'cancelled', refund: true });
+    expect(await adminOrderRow(server, admin.token, order.id)).toMatchObject({ status: 'cancelled', refund: true });
     expect(await myOrder(server, jane.token, order.id)).toMatchObject({
       status: 'cancelled',
       refund: { status: 'accepted', fee: 0 },
       cancellation: { allowed: false, reason: 'This order is already cancelled' },
     });
-    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin) });
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: order.id } }, headers: server.bearer(admin.token) });
     expect(detail?.history.map(({ actor, action, from, to }) => [actor, action, from, to])).toEqual([
       ['Jane Refund', 'order.checkout', null, 'card'],
       ['Jane Refund', 'order.team', null, expect.stringMatching(/^Team /)],
@@ -95,25 +81,25 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
 
   it("accepting the demo data's pending cancellation (a paid card order) refunds it through the provider", async () => {
     // What an administrator meets first on `npm start`: it answered 502, the seed had no payment for it.
-    const pending = await send(server, 'GET', '/admin/refunds/?status=pending&limit=100', { token: admin });
+    const pending = await send(server, 'GET', '/admin/refunds/?status=pending&limit=100', { token: admin.token });
     const demo = (pending.body as { order_id: number; reason: string; fee: number }[]).find((row) => row.reason === 'We are moving house earlier than planned.');
     expect(demo).toBeDefined();
-    const before = await stats(server, admin);
+    const before = await stats(server, admin.token);
     const answer = await decide(demo!.order_id, 'accepted');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ order_id: demo!.order_id, status: 'accepted' });
     expect(answer.body.refunded).toBeGreaterThan(0);
-    const after = await stats(server, admin);
+    const after = await stats(server, admin.token);
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(answer.body.refunded));
   });
 
   it('accepting a late cancellation of an order never paid (cash) cancels it and refunds £0; the 30% fee is owed, nothing added to Total Refound (decision 032)', async () => {
     const order = await orderWithRequest(22);
     expect(pence(order.fee)).toBe(Math.round((pence(order.total) * 30) / 100));
-    const before = await stats(server, admin);
+    const before = await stats(server, admin.token);
     const answer = await decide(order.id, 'accepted');
     expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: order.fee, refunded: 0 } });
-    const after = await stats(server, admin);
+    const after = await stats(server, admin.token);
     expect(after.refunded).toBe(before.refunded);
     expect(after.cancelled - before.cancelled).toBe(1);
   });
@@ -122,38 +108,38 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     const order = await orderWithRequest(22, 'paid card');
     const expectedFee = Math.round((pence(order.total) * 30) / 100);
     expect(pence(order.fee)).toBe(expectedFee);
-    const before = await stats(server, admin);
+    const before = await stats(server, admin.token);
     expect((await decide(order.id, 'accepted')).status).toBe(200);
-    const after = await stats(server, admin);
+    const after = await stats(server, admin.token);
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total) - expectedFee);
   });
 
   it('rejecting leaves the order as it was and refunds nothing', async () => {
     const order = await orderWithRequest();
-    const [rowBefore, statsBefore] = [await adminOrderRow(server, admin, order.id), await stats(server, admin)];
+    const [rowBefore, statsBefore] = [await adminOrderRow(server, admin.token, order.id), await stats(server, admin.token)];
     const answer = await decide(order.id, 'rejected');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'rejected', version: 1 });
     // The same order; only its refund marker follows the decision.
     expect(rowBefore.refund_status).toBe('pending');
-    expect(await adminOrderRow(server, admin, order.id)).toEqual({ ...rowBefore, refund_status: 'rejected' });
-    expect(await stats(server, admin)).toEqual(statsBefore);
+    expect(await adminOrderRow(server, admin.token, order.id)).toEqual({ ...rowBefore, refund_status: 'rejected' });
+    expect(await stats(server, admin.token)).toEqual(statsBefore);
     expect((await myOrder(server, jane.token, order.id)).refund?.status).toBe('rejected');
   });
 
   it('deciding again with the same status changes nothing; the other status answers 409', async () => {
     const order = await orderWithRequest();
     const first = await decide(order.id, 'accepted');
-    const statsAfterFirst = await stats(server, admin);
+    const statsAfterFirst = await stats(server, admin.token);
     const again = await decide(order.id, 'accepted', 0);
     expect(again).toEqual(first);
-    expect(await stats(server, admin)).toEqual(statsAfterFirst);
+    expect(await stats(server, admin.token)).toEqual(statsAfterFirst);
     expect(await decide(order.id, 'rejected')).toEqual({ status: 409, body: { message: 'This refund request was already accepted' } });
 
     const rejectedOne = await orderWithRequest();
     expect((await decide(rejectedOne.id, 'rejected')).status).toBe(200);
     expect(await decide(rejectedOne.id, 'accepted')).toEqual({ status: 409, body: { message: 'This refund request was already rejected' } });
-    expect((await adminOrderRow(server, admin, rejectedOne.id)).status).toBe('awaiting_validation');
+    expect((await adminOrderRow(server, admin.token, rejectedOne.id)).status).toBe('awaiting_validation');
   });
 
   it('refuses a stale version with 409', async () => {
@@ -162,7 +148,7 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
       status: 409,
       body: { message: 'This refund request was changed by someone else, reload and try again' },
     });
-    expect((await adminOrderRow(server, admin, order.id)).status).toBe('awaiting_validation');
+    expect((await adminOrderRow(server, admin.token, order.id)).status).toBe('awaiting_validation');
   });
 
   it('answers 404 for an order without a request and for an unknown order', async () => {
@@ -177,7 +163,7 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     ['an order as a string', { status: 'accepted', order: '1' }],
     ['an extra field', { status: 'accepted', order: 1, refunded: 10 }],
   ])('answers 400 with a message for %s', async (_label, body) => {
-    const answer = await send(server, 'PUT', '/admin/refund/status', { token: admin, body });
+    const answer = await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toEqual(expect.any(String));
   });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTeam, CleanerJob, OrderDetail, PersonalData } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { MAX_PHOTO_BYTES, NOT_A_PHOTO, PHOTO_TOO_BIG } from '../../domain/photos/check-out-photo';
-import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { checkout, checkoutBody, placeOrder, send } from './booking-fixtures';
+import { CLEANER_PASSWORD, invitedCleaner } from './support/invited-cleaner';
+import { shopForFile } from './support/shop-for-file';
 import { JPEG_BASE64, jpegOfSize, PNG_BASE64, TEXT_NAMED_JPG, WEBP_BASE64 } from '../support/photos';
 
 /**
@@ -13,48 +14,34 @@ import { JPEG_BASE64, jpegOfSize, PNG_BASE64, TEXT_NAMED_JPG, WEBP_BASE64 } from
  * in (409) or another step (400) record nothing; the customer's erasure deletes it, their export
  * lists it.
  */
-const clock = createClock('2027-03-20T09:00:00Z');
 const JOB_DAY = '2027-03-25';
-const PASSWORD = 'cleaner-password-1';
-let server: TestServer;
-let admin: string;
-let jane: TestCustomer;
-let house: Catalogue;
+const { clock, server, admin, jane, house } = shopForFile({ start: '2027-03-20T09:00:00Z', customer: 'Jane Photographed', server: { teams: 2 } });
 let teamA: AdminTeam;
 let teamB: AdminTeam;
 const cleaners: Record<string, { email: string; token: string }> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, teams: 2 });
-  admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Photographed' });
-  house = await catalogue(server, jane.token);
-  const teams = (await send(server, 'GET', '/admin/teams', { token: admin })).body as AdminTeam[];
+  const teams = (await send(server, 'GET', '/admin/teams', { token: admin.token })).body as AdminTeam[];
   [teamA, teamB] = [teams.find((team) => team.name === 'Team A')!, teams.find((team) => team.name === 'Team B')!];
   await invite('maria', teamA.id);
   await invite('bob', teamB.id);
 });
-afterAll(async () => server?.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin, body });
+const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin.token, body });
 
 /** A cleaner created by staff who set their password through the mailed link. */
 async function invite(name: string, team: number) {
   const email = `${name}@photo-cleaners.example`;
-  expect((await asAdmin('POST', '/admin/cleaners', { name: `${name[0]!.toUpperCase()}${name.slice(1)} Cleaner`, email, team })).status).toBe(201);
-  await server.mailSettled();
-  const link = (await server.latestMail(email))!.links.find((href) => href.includes('/reset-password/'))!;
-  const token = link.split('/reset-password/')[1]!;
-  expect((await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: PASSWORD } })).status).toBe(200);
-  cleaners[name] = { email, token: await server.login(email, PASSWORD) };
+  const { token } = await invitedCleaner(server, admin.token, { name: `${name[0]!.toUpperCase()}${name.slice(1)} Cleaner`, email, team });
+  cleaners[name] = { email, token };
 }
 
 /** Moves the clock; sign-ins last 12 hours, so everyone signs in again. */
 async function at(time: string) {
   clock.set(londonLocalToInstant(JOB_DAY, time));
-  admin = await server.adminToken();
+  admin.token = await server.adminToken();
   jane.token = await server.login(jane.email, jane.password);
-  for (const cleaner of Object.values(cleaners)) cleaner.token = await server.login(cleaner.email, PASSWORD);
+  for (const cleaner of Object.values(cleaners)) cleaner.token = await server.login(cleaner.email, CLEANER_PASSWORD);
 }
 
 /** Jane's booking at `time` on the job day (or `day`), given to Team A. */
@@ -82,7 +69,7 @@ async function expectNothingWritten(job: number) {
 }
 
 /** The photo as staff fetch it: status, headers and bytes. */
-async function staffPhoto(job: number, token = admin) {
+async function staffPhoto(job: number, token = admin.token) {
   const response = await fetch(`${server.baseUrl}/api/admin/order/${job}/photo`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTeam, Cleaner, CleanerJob, CleanerJobs, Schedule } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
-import { catalogue, checkout, checkoutBody, createClock, placeOrder, send, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { checkout, checkoutBody, placeOrder, send } from './booking-fixtures';
+import { CLEANER_PASSWORD, invitedCleaner } from './support/invited-cleaner';
+import { shopForFile } from './support/shop-for-file';
 
 /**
  * Cleaners (issue 26 item 2, decision 040) over real HTTP: staff create a cleaner in a team, the
@@ -10,48 +11,26 @@ import { startTestServer, type TestCustomer, type TestServer } from './support/t
  * only (access notes on the job's day only), records on my way (one mail), check-in and check-out,
  * and the schedule board shows them. Another team's job is 404; admin routes are 403.
  */
-const clock = createClock('2027-03-20T09:00:00Z');
 const JOB_DAY = '2027-03-25';
-let server: TestServer;
-let admin: string;
-let jane: TestCustomer;
-let house: Catalogue;
+const { clock, server, admin, jane, house } = shopForFile({ start: '2027-03-20T09:00:00Z', customer: 'Jane Cleaned', server: { teams: 3 } });
 let teamA: AdminTeam;
 let teamB: AdminTeam;
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, teams: 3 });
-  admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Cleaned' });
-  house = await catalogue(server, jane.token);
-  const teams = (await send(server, 'GET', '/admin/teams', { token: admin })).body as AdminTeam[];
+  const teams = (await send(server, 'GET', '/admin/teams', { token: admin.token })).body as AdminTeam[];
   [teamA, teamB] = [teams.find((team) => team.name === 'Team A')!, teams.find((team) => team.name === 'Team B')!];
 });
-afterAll(async () => server?.close());
 
 /** Moves the server's clock; sign-ins last 12 hours, so everyone signs in again. */
 async function at(instant: Date) {
   clock.set(instant);
-  admin = await server.adminToken();
+  admin.token = await server.adminToken();
   jane.token = await server.login(jane.email, jane.password);
-  if (maria) maria.token = await server.login('maria@cleaners.example', 'cleaner-password-1');
+  if (maria) maria.token = await server.login('maria@cleaners.example', CLEANER_PASSWORD);
 }
 let maria: { cleaner: Cleaner; token: string } | undefined;
 
-const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin, body });
-
-/** A cleaner created by staff who followed the mailed invitation: their token. */
-async function invitedCleaner(name: string, email: string, team: number): Promise<{ cleaner: Cleaner; token: string }> {
-  const made = await asAdmin('POST', '/admin/cleaners', { name, email, team });
-  expect(made.status).toBe(201);
-  await server.mailSettled();
-  const mail = await server.latestMail(email);
-  const link = mail!.links.find((href) => href.includes('/reset-password/'))!;
-  const token = link.split('/reset-password/')[1]!;
-  const set = await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: 'cleaner-password-1' } });
-  expect(set.status).toBe(200);
-  return { cleaner: made.body as Cleaner, token: await server.login(email, 'cleaner-password-1') };
-}
+const asAdmin = (method: string, path: string, body?: unknown) => send(server, method, path, { token: admin.token, body });
 
 /** Jane's booking at `time` on the job day, given to `team`. */
 async function jobFor(team: number, time: string): Promise<number> {
@@ -70,7 +49,7 @@ describe('cleaners', () => {
 
   it('staff create a cleaner in a team; the invitation sets a password once; the cleaner is no customer', async () => {
     const before = (await asAdmin('GET', '/admin/counter')).body;
-    maria = await invitedCleaner('Maria Lopez', 'maria@cleaners.example', teamA.id);
+    maria = await invitedCleaner(server, admin.token, { name: 'Maria Lopez', email: 'maria@cleaners.example', team: teamA.id });
     expect(maria!.cleaner).toMatchObject({ name: 'Maria Lopez', team_id: teamA.id, team: 'Team A', invited: true });
     const list = (await asAdmin('GET', '/admin/cleaners')).body as Cleaner[];
     expect(list.find((cleaner) => cleaner.id === maria!.cleaner.id)).toMatchObject({ invited: false });
@@ -159,7 +138,7 @@ describe('moving and removing a cleaner (decision 058)', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404]);
 
     expect(await send(server, 'GET', '/cleaner/jobs', { token: maria!.token })).toMatchObject({ status: 401, body: { message: expect.any(String) } });
-    const signIn = await send(server, 'POST', '/auth/login', { body: { username: 'maria@cleaners.example', password: 'cleaner-password-1' } });
+    const signIn = await send(server, 'POST', '/auth/login', { body: { username: 'maria@cleaners.example', password: CLEANER_PASSWORD } });
     expect(signIn.status).toBe(401);
     const mailsBefore = (await server.outbox()).length;
     expect((await send(server, 'POST', '/auth/forgot-password', { body: { email: 'maria@cleaners.example' } })).status).toBe(200);
@@ -179,7 +158,7 @@ describe('moving and removing a cleaner (decision 058)', () => {
     await server.mailSettled();
     const token = (await server.latestMail('pat@cleaners.example'))!.links.find((href) => href.includes('/reset-password/'))!.split('/reset-password/')[1]!;
     expect((await asAdmin('DELETE', `/admin/cleaners/${(made.body as Cleaner).id}`)).status).toBe(204);
-    const set = await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: 'cleaner-password-1' } });
+    const set = await send(server, 'PUT', `/auth/reset-password/${token}`, { body: { token, password: CLEANER_PASSWORD } });
     expect(set).toMatchObject({ status: 400, body: { message: expect.any(String) } });
     expect((await asAdmin('POST', '/admin/cleaners', { name: 'Pat Again', email: 'pat@cleaners.example', team: teamA.id })).status).toBe(201);
   });

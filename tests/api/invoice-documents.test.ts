@@ -4,24 +4,22 @@
  * full VAT invoice and against the order's own figures; numbers stay gap-free under concurrent
  * checkouts and after a rolled-back issue (PGlite, and PostgreSQL with DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../openapi/schema';
 import { mailOutbox } from '../../server/jobs';
 import { orderRepository } from '../../server/repositories/orders';
 import { issueInvoice } from '../../server/services/receipts';
 import { formatLondon } from '../../domain/time/london-time';
 import { pdfRows } from '../support/pdf-text';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, payOnTestPage, placeOrder, send, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { checkout, checkoutBody, payOnTestPage, placeOrder, send } from './booking-fixtures';
+import { shopForFile } from './support/shop-for-file';
 
 const START = '2030-01-07T12:00:00.000Z';
-const clock = createClock(START);
-let server: TestServer;
-let admin: string;
-let jane: TestCustomer;
-let house: Catalogue;
-
-const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR);
+const { clock, inHours, server, admin, jane, house } = shopForFile({
+  start: START,
+  customer: 'Jane Invoice',
+  server: { config: { supplierName: 'Sparkle Cleaning Ltd', supplierAddress: '10 Test Row, London EC1A 1BB' } },
+});
 const gbp = (pounds: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pounds);
 const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, '')) * 100);
 
@@ -67,14 +65,6 @@ function expectAddsUp(printed: ReturnType<typeof table>) {
   expect(sum(printed.rates.map((row) => amounts(row)[2]))).toBe(gross);
   return { net, vat, gross };
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, config: { supplierName: 'Sparkle Cleaning Ltd', supplierAddress: '10 Test Row, London EC1A 1BB' } });
-  admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Invoice' });
-  house = await catalogue(server, jane.token);
-});
-afterAll(async () => server?.close());
 
 describe('GET /services/order/{id}/receipt.pdf (getReceiptPdf)', () => {
   it("prints a full VAT invoice whose lines and totals add up to the order's figures, as a named PDF", async () => {
@@ -136,12 +126,12 @@ describe('credit notes and the back office (getCreditNotePdf, getOrderInvoicePdf
     const order = await paidCardOrder(72);
     const request = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Moving out early' } });
     expect(request.status).toBe(201);
-    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } })).status).toBe(200);
+    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } })).status).toBe(200);
     const receipt = await receiptOf(order.id);
     const note = receipt.creditNote!;
     expect(note.gross).toBe(order.total);
 
-    for (const [path, token] of [[`/services/order/${order.id}/credit-note.pdf`, jane.token], [`/admin/order/${order.id}/credit-note.pdf`, admin]] as const) {
+    for (const [path, token] of [[`/services/order/${order.id}/credit-note.pdf`, jane.token], [`/admin/order/${order.id}/credit-note.pdf`, admin.token]] as const) {
       const { response, bytes } = await download(path, token);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -158,7 +148,7 @@ describe('credit notes and the back office (getCreditNotePdf, getOrderInvoicePdf
       expect(totals).toEqual({ net: pence(String(note.net)), vat: pence(String(note.vat)), gross: pence(String(order.total)) });
     }
 
-    const { response, bytes } = await download(`/admin/order/${order.id}/invoice.pdf`, admin);
+    const { response, bytes } = await download(`/admin/order/${order.id}/invoice.pdf`, admin.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${String(receipt.number).padStart(6, '0')}.pdf"`);
     const rows = await pdfRows(bytes);
@@ -166,7 +156,7 @@ describe('credit notes and the back office (getCreditNotePdf, getOrderInvoicePdf
     expect(rows.map((row) => row.join(' ')).join('\n')).toContain(`Credited by credit note ${note.label}`);
     // Customers never reach the back office's copies.
     expect((await send(server, 'GET', `/admin/order/${order.id}/invoice.pdf`, { token: jane.token })).status).toBe(403);
-    expect(await send(server, 'GET', '/admin/order/999999/invoice.pdf', { token: admin })).toEqual({ status: 404, body: { message: 'Order not found' } });
+    expect(await send(server, 'GET', '/admin/order/999999/invoice.pdf', { token: admin.token })).toEqual({ status: 404, body: { message: 'Order not found' } });
   });
 });
 

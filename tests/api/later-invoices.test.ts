@@ -6,39 +6,23 @@
  * notification. The customer and staff list and download every document; the accounts export and
  * the revenue report read the same documents. PGlite, and PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderDetail, Receipt, RevenueReport } from '../../openapi/schema';
 import { signNotification } from '../../server/services/test-payment-provider';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { ledgerRepository } from '../../server/repositories/ledger';
 import { pdfRows } from '../support/pdf-text';
-import { catalogue, createClock, HOUR, paidCardOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
+import { paidCardOrder, payOnTestPage, pence, send } from './booking-fixtures';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './support/test-config';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { documentsOf } from './support/order-documents';
+import { shopForFile } from './support/shop-for-file';
 
 const START = '2030-01-07T12:00:00.000Z';
-const clock = createClock(START);
-let server: TestServer;
-let admin: string;
-let jane: TestCustomer;
-let house: Catalogue;
-
-const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR);
-
-async function documentsOf(orderId: number) {
-  const invoices = await server.db.query<{ number: number; gross: string; lines: Array<{ kind: string; name: string; amount: number }> }>(
-    'SELECT number, gross::text, lines FROM invoices WHERE order_id = $1 ORDER BY number', [orderId]);
-  const notes = await server.db.query<{ number: number; invoice_number: number; gross: string }>(
-    'SELECT number, invoice_number, gross::text FROM credit_notes WHERE order_id = $1 ORDER BY number', [orderId]);
-  return {
-    invoices: invoices.map((row) => ({ number: row.number, gross: pence(Number(row.gross)), lines: row.lines })),
-    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: pence(Number(row.gross)) })),
-  };
-}
+const { clock, inHours, server, admin, jane, house } = shopForFile({ start: START, customer: 'Jane Later' });
 
 /** The invariant of decision 059: invoices − credit notes = the ledger's total; no invoice credited beyond what it billed. */
 async function expectDocumentsMatchLedger(orderId: number) {
-  const { invoices, notes } = await documentsOf(orderId);
+  const { invoices, notes } = await documentsOf(server.db, orderId);
   const total = ledgerTotals(await ledgerRepository(server.db).forOrder(orderId)).total;
   expect(invoices.reduce((sum, one) => sum + one.gross, 0) - notes.reduce((sum, one) => sum + one.gross, 0)).toBe(total);
   for (const invoice of invoices) {
@@ -57,25 +41,17 @@ async function pdfText(path: string, token: string) {
 }
 
 const adjust = (orderId: number, pounds: number, reason: string) =>
-  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin, body: { amount: pounds, reason } });
+  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin.token, body: { amount: pounds, reason } });
 
 const allInvoiceNumbers = async () => (await server.db.query<{ number: number }>('SELECT number FROM invoices ORDER BY number')).map((row) => row.number);
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
-  admin = await server.adminToken();
-  jane = await server.createCustomer({ name: 'Jane Later' });
-  house = await catalogue(server, jane.token);
-});
-afterAll(async () => server?.close());
 
 describe('a later charge is invoiced on its own, a credit gets credit notes (decision 059)', () => {
   it('a staff charge after payment: its own invoice with exactly that line; paying it and a replayed notification issue nothing more', async () => {
     const order = await paidCardOrder(server, jane.token, house, inHours(72));
-    const [first] = (await documentsOf(order.id)).invoices;
+    const [first] = (await documentsOf(server.db, order.id)).invoices;
     const charged = await adjust(order.id, 12.34, 'Oven cleaned on request');
     expect(charged.status, JSON.stringify(charged.body)).toBe(200);
-    const { invoices } = await documentsOf(order.id);
+    const { invoices } = await documentsOf(server.db, order.id);
     expect(invoices.map((invoice) => invoice.number)).toEqual([first!.number, first!.number + 1]);
     expect(invoices[1]!.gross).toBe(1234);
     expect(invoices[1]!.lines.map((line) => [line.kind, line.name, line.amount])).toEqual([['adjustment', 'Adjustment', 1234]]);
@@ -92,8 +68,8 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
       method: 'POST', headers: { 'content-type': 'application/json', 'test-payments-signature': signNotification(TEST_PAYMENT_WEBHOOK_SECRET, body, clock.now()) }, body,
     });
     expect(replayed.status).toBeLessThan(500);
-    expect((await documentsOf(order.id)).invoices).toHaveLength(2);
-    expect((await documentsOf(order.id)).notes).toEqual([]);
+    expect((await documentsOf(server.db, order.id)).invoices).toHaveLength(2);
+    expect((await documentsOf(server.db, order.id)).notes).toEqual([]);
     await expectDocumentsMatchLedger(order.id);
   });
 
@@ -102,7 +78,7 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     const before = await allInvoiceNumbers();
     const answers = await Promise.all([adjust(order.id, 5, 'Windows'), adjust(order.id, 7, 'Fridge')]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const { invoices } = await documentsOf(order.id);
+    const { invoices } = await documentsOf(server.db, order.id);
     expect(invoices).toHaveLength(3);
     expect(invoices.slice(1).map((invoice) => invoice.gross).sort((a, b) => a - b)).toEqual([500, 700]);
     expect(invoices.slice(1).every((invoice) => invoice.lines.length === 1)).toBe(true);
@@ -117,7 +93,7 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     expect((await adjust(order.id, 10, 'Balcony')).status).toBe(200);
     const credited = await adjust(order.id, -25, 'Arrived late');
     expect(credited.status, JSON.stringify(credited.body)).toBe(200);
-    const { invoices, notes } = await documentsOf(order.id);
+    const { invoices, notes } = await documentsOf(server.db, order.id);
     expect(notes.map((note) => [note.invoice, note.gross])).toEqual([[invoices[1]!.number, 1000], [invoices[0]!.number, 1500]]);
     const total = await expectDocumentsMatchLedger(order.id);
 
@@ -144,19 +120,19 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     expect((await pdfText(`/services/order/${order.id}/receipt.pdf?number=${invoices[1]!.number}`, someoneElse.token)).status).toBe(404);
 
     // Staff see the same list and download any of them.
-    const detail = (await send(server, 'GET', `/admin/order/${order.id}`, { token: admin })).body as OrderDetail;
+    const detail = (await send(server, 'GET', `/admin/order/${order.id}`, { token: admin.token })).body as OrderDetail;
     expect(detail.documents).toEqual(receipt.documents);
-    const staffNote = await pdfText(`/admin/order/${order.id}/credit-note.pdf?number=${notes[1]!.number}`, admin);
+    const staffNote = await pdfText(`/admin/order/${order.id}/credit-note.pdf?number=${notes[1]!.number}`, admin.token);
     expect(staffNote.text).toContain(`Credits VAT invoice ${String(invoices[0]!.number).padStart(6, '0')}`);
-    expect((await pdfText(`/admin/order/${order.id}/invoice.pdf?number=${invoices[1]!.number}`, admin)).name).toBe(later.name);
+    expect((await pdfText(`/admin/order/${order.id}/invoice.pdf?number=${invoices[1]!.number}`, admin.token)).name).toBe(later.name);
 
     // The accounts export lists each document, and adds up to what the order costs.
-    const csv = (await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin) })).text()).trim().split('\r\n').slice(1).map((line) => line.split(','));
+    const csv = (await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin.token) })).text()).trim().split('\r\n').slice(1).map((line) => line.split(','));
     const mine = csv.filter((cells) => cells[4] === String(order.id));
     expect(mine.map((cells) => cells[0])).toEqual(['VAT invoice', 'VAT invoice', 'Credit note', 'Credit note']);
     expect(mine.reduce((sum, cells) => sum + pence(Number(cells[9])), 0)).toBe(total);
     // The revenue report's month is every invoice less every credit note of the month, as the export.
-    const report = (await send(server, 'GET', '/admin/reports/revenue?year=2030', { token: admin })).body as RevenueReport;
+    const report = (await send(server, 'GET', '/admin/reports/revenue?year=2030', { token: admin.token })).body as RevenueReport;
     const january = csv.filter((cells) => cells[3]!.startsWith('2030-01')).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
     expect(pence(report.months[0]!.gross)).toBe(january);
   });
@@ -167,8 +143,8 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     const pay = await send(server, 'POST', `/services/order/${order.id}/pay`, { token: jane.token });
     await payOnTestPage(server, pay.body.shippingInfo);
     expect((await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Moving away' } })).status).toBe(201);
-    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } })).status).toBe(200);
-    const { invoices, notes } = await documentsOf(order.id);
+    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } })).status).toBe(200);
+    const { invoices, notes } = await documentsOf(server.db, order.id);
     expect(notes.map((note) => note.invoice).sort()).toEqual(invoices.map((invoice) => invoice.number).sort());
     expect(await expectDocumentsMatchLedger(order.id)).toBe(0);
   });

@@ -6,18 +6,15 @@
  * mails, the VAT invoice and credit note, and what the payment provider was asked for and paid
  * (decision 036). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrequencyCode, QuoteOptions, QuoteRequest } from '../../openapi/schema';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
+import { checkout, checkoutBody, HOUR, londonDue, myOrder, orderNameOf, payOnTestPage, pence, send } from './booking-fixtures';
 import { orderName } from '../../domain/orders/order-reference';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { documentsOf } from './support/order-documents';
+import { shopForFile } from './support/shop-for-file';
 
 const START = '2030-01-07T12:00:00.000Z';
-const clock = createClock(START);
-let server: TestServer;
-let jane: TestCustomer;
-let admin: string;
-let house: Catalogue;
+const { clock, server, admin, jane, house } = shopForFile({ start: START, customer: 'Jane Truthful' });
 let options: QuoteOptions;
 
 const DAY = 24 * HOUR;
@@ -56,7 +53,7 @@ const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 
 async function travelTo(at: Date) {
   clock.set(at);
   jane.token = await server.login(jane.email, jane.password);
-  admin = await server.adminToken();
+  admin.token = await server.adminToken();
 }
 
 function csvRows(text: string): string[][] {
@@ -71,18 +68,6 @@ async function providerAmounts(orderId: number) {
     asked: rows.map((row) => pence(Number(row.amount))),
     paid: rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + pence(Number(row.amount)), 0),
     refunded: rows.reduce((sum, row) => sum + pence(Number(row.refunded_amount ?? 0)), 0),
-  };
-}
-
-/** The order's VAT invoices and credit notes as stored (pence), oldest first. */
-async function documentsOf(orderId: number) {
-  const invoices = await server.db.query<{ number: number; gross: string; lines: Array<{ kind: string }> }>(
-    'SELECT number, gross::text, lines FROM invoices WHERE order_id = $1 ORDER BY number', [orderId]);
-  const notes = await server.db.query<{ number: number; invoice_number: number; gross: string }>(
-    'SELECT number, invoice_number, gross::text FROM credit_notes WHERE order_id = $1 ORDER BY number', [orderId]);
-  return {
-    invoices: invoices.map((row) => ({ number: row.number, gross: pence(Number(row.gross)), lines: row.lines })),
-    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: pence(Number(row.gross)) })),
   };
 }
 
@@ -102,9 +87,6 @@ interface Outcome {
 const outcomes = new Map<string, Outcome>();
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
-  jane = await server.createCustomer({ name: 'Jane Truthful' });
-  house = await catalogue(server, jane.token);
   const { data } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
   options = data!;
   await travelTo(new Date(START));
@@ -136,7 +118,7 @@ beforeAll(async () => {
     } else {
       const asked = await send(server, 'POST', `/services/refund-request/${outcome.id}`, { token: jane.token, body: { reason: 'Plans changed' } });
       expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-      const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: outcome.id } });
+      const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: outcome.id } });
       expect(decided.status, JSON.stringify(decided.body)).toBe(200);
       outcome.credited = outcome.total - fee;
       outcome.total = fee;
@@ -146,7 +128,7 @@ beforeAll(async () => {
   for (const booking of BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
     const outcome = outcomes.get(booking.name)!;
     const amount = booking.after === 'staff_charge' ? 1234 : -500;
-    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
+    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     outcome.total += amount;
     if (booking.after === 'staff_charge') {
@@ -156,7 +138,6 @@ beforeAll(async () => {
     }
   }
 }, 240_000);
-afterAll(async () => server?.close());
 
 describe('one ledger: every surface shows the same amounts', () => {
   it('a late fee on a card-paid job reads "balance due" and mails a Pay now link; paying it leaves nothing due', async () => {
@@ -167,7 +148,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(mine.payment.status).toBe('balance_due');
     expect(pence(mine.payment.balanceDue)).toBe(fee);
     expect(mine.payment.payable).toBe(true);
-    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
     expect(pence(detail!.payment.balanceDue)).toBe(fee);
     const asked = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject === `Balance due: ${gbp(fee)} for ${orderName(mine)}`);
     expect(asked).toHaveLength(1);
@@ -191,12 +172,12 @@ describe('one ledger: every surface shows the same amounts', () => {
 
   it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {
     const outcome = outcomes.get(BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
-    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
     expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
     expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: '-£5.00: Oven cleaned on request', at: clock.now().toISOString() });
-    const tooMuch = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: -(outcome.total + 1) / 100, reason: 'Too much' } });
+    const tooMuch = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: -(outcome.total + 1) / 100, reason: 'Too much' } });
     expect([tooMuch.status, tooMuch.body.message]).toEqual([409, `A credit cannot exceed the order's total of ${gbp(outcome.total)}`]);
-    const zero = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin, body: { amount: 0, reason: 'Nothing' } });
+    const zero = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: 0, reason: 'Nothing' } });
     expect([zero.status, zero.body.message]).toEqual([400, 'amount must not be 0']);
     const customer = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: jane.token, body: { amount: -1, reason: 'Discount please' } });
     expect(customer.status).toBe(403);
@@ -218,13 +199,13 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(pence(mine.payment.balanceDue)).toBe(owed);
 
     // The back office: the order page (its lines add up to its total) and the table.
-    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin) });
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
     expect(pence(detail!.total)).toBe(outcome.total);
     expect(detail!.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(outcome.total);
     expect([pence(detail!.payment.paid), pence(detail!.payment.balanceDue)]).toEqual([paid, owed]);
 
     // The orders CSV.
-    const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin) });
+    const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) });
     const row = csvRows(await ordersCsv.text()).find((cells) => cells[0] === String(outcome.id))!;
     expect(pence(Number(row[3]))).toBe(outcome.total);
 
@@ -238,7 +219,7 @@ describe('one ledger: every surface shows the same amounts', () => {
 
     // Decision 059: every charge is on exactly one document, so the invoices less the credit notes
     // are what the ledger says the order costs, to the penny; an order never invoiced has none.
-    const documents = await documentsOf(outcome.id);
+    const documents = await documentsOf(server.db, outcome.id);
     const invoiced = documents.invoices.reduce((sum, invoice) => sum + invoice.gross, 0);
     const credited = documents.notes.reduce((sum, note) => sum + note.gross, 0);
     if (documents.invoices.length === 0) expect(documents.notes).toEqual([]);
@@ -273,7 +254,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(pence(receipt.body.net) + pence(receipt.body.vat)).toBe(firstPaid);
 
     // The accounts CSV: the invoice's gross, and the credit note's (negative), for this order.
-    const accounts = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin) })).text());
+    const accounts = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin.token) })).text());
     const gross = (document: string) => accounts.filter((cells) => cells[0] === document && cells[4] === String(outcome.id)).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
     expect(gross('VAT invoice')).toBe(invoiced);
     expect(gross('Credit note') + credited).toBe(0);

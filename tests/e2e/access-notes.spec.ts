@@ -4,7 +4,7 @@ import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Access notes on My orders (issue 26 item 2, decision 050) in Chromium against the real server:
@@ -14,14 +14,7 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const CODE = 'Key safe by the back door, code 7315';
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+const { server } = ownServerForFile();
 
 async function signedIn(page: Page): Promise<ApiClient> {
   const customer = uniqueCustomer('keys');

@@ -1,12 +1,9 @@
 import { devices, type Page } from '@playwright/test';
 import { TEST_ADMIN } from '../api/support/test-config';
-import { waitForMail } from '../api/support/mail-wait';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { deliveryDetails, ukDateIn } from './support/booking-ui';
-import type { ApiClient } from './support/api-client';
-import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
-import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { invitedCleaner, jobToday } from './support/cleaner-day';
+import { expect as baseExpect, test, type Credentials } from './support/fixtures';
+import { ownServerForFile } from './support/own-server-for-file';
 import { PNG_BASE64, TEXT_NAMED_JPG } from '../support/photos';
 
 /**
@@ -18,53 +15,16 @@ import { PNG_BASE64, TEXT_NAMED_JPG } from '../support/photos';
  * hours' notice), as time passing would.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
+const { server } = ownServerForFile({ testTimeout: 180_000 });
 let job: number;
-let cleaner: { email: string; password: string };
+let cleaner: Credentials;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer();
   const [team] = await server.db.query<{ id: number }>(`SELECT id FROM teams WHERE name = 'Team A'`);
-  job = await jobToday(team!.id);
-  cleaner = await cleanerOf('Pia Photo', `pia-${Date.now()}@cleaners.example`, team!.id);
+  job = await jobToday(server, { customer: 'Olive Customer', team: team!.id, note: 'Dog in the garden' });
+  cleaner = await invitedCleaner(server, { name: 'Pia Photo', email: `pia-${Date.now()}@cleaners.example`, team: team!.id, password: 'pia-takes-photos' });
 });
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 180_000 });
-
-/** A customer's booking, moved to start now (today, UK) and given to `team`. */
-async function jobToday(team: number): Promise<number> {
-  const customer = { ...uniqueCustomer('photographed'), name: 'Olive Customer' };
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  const api: ApiClient = server.api(user.token);
-  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
-  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 2 }] } }));
-  await checkoutAtFreeTime(api, order, {
-    serviceId: 1, from: ukDateIn(3), onThatDay: false, address: deliveryDetails.address, phone: deliveryDetails.phone,
-    city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: 'Dog in the garden', payment: 'cash',
-  });
-  await server.db.query('UPDATE orders SET due_at = now(), team_id = $2 WHERE id = $1', [order.id, team]);
-  return order.id;
-}
-
-/** A cleaner added by staff who chose a password from the mailed link. */
-async function cleanerOf(name: string, email: string, team: number) {
-  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-  await ok(server.api(admin.token).POST('/admin/cleaners', { body: { name, email, team } }));
-  const mail = await waitForMail(server.outboxDir, email);
-  const token = new URL(mail.links.find((href) => href.includes('/reset-password/'))!).pathname.split('/reset-password/')[1]!;
-  const password = 'pia-takes-photos';
-  await ok(server.api().PUT('/auth/reset-password/{id}', { params: { path: { id: token } }, body: { token, password } }));
-  return { email, password };
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const user = await ok(server.api().POST('/auth/login', { body: { username, password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-}
 
 /** Presses the button by keyboard and gives the phone's file chooser this file. */
 async function chooseByKeyboard(page: Page, button: ReturnType<Page['getByRole']>, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -76,7 +36,7 @@ async function chooseByKeyboard(page: Page, button: ReturnType<Page['getByRole']
 test('a cleaner checks out with a photo by keyboard on a phone; a text file named .jpg is refused; staff see the photo on the order page', async ({ browser, page }) => {
   const { defaultBrowserType: _chromiumAnyway, ...pixel } = devices['Pixel 7'];
   const phone = await (await browser.newContext(pixel)).newPage();
-  await signIn(phone, cleaner.email, cleaner.password);
+  await server.signIn(phone, cleaner);
   await phone.goto(`${server.baseUrl}/my-jobs`);
   const card = phone.locator('li.my-jobs__job', { has: phone.getByText('Dog in the garden') });
   await expect(card).toHaveAttribute('data-state', 'assigned');
@@ -101,7 +61,7 @@ test('a cleaner checks out with a photo by keyboard on a phone; a text file name
   await expect(card).toContainText('Done: Bins emptied · photo sent');
 
   // Staff: the order page shows it, described.
-  await signIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/order/${job}`);
   await settled(page);
   const photo = page.getByRole('img', { name: /^Check-out photo of the job taken by Pia Photo on \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ });

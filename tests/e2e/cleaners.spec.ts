@@ -1,15 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { jobDayMachine, type JobDayMeta } from '../../machines/job-day.machine';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { waitForMail } from '../api/support/mail-wait';
 import { formatLondon, londonDate } from '../../domain/time/london-time';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { selectTrigger } from './support/admin-ui';
-import { deliveryDetails, ukDateIn } from './support/booking-ui';
-import type { ApiClient } from './support/api-client';
-import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
-import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { expect as baseExpect, ok, test } from './support/fixtures';
+import { invitedCleaner, jobToday } from './support/cleaner-day';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Cleaners (issue 26 item 2, decision 040) in Chromium against the real server: staff add a cleaner
@@ -21,7 +19,7 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  * need 24 hours' notice), as time passing would.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-let server: OwnServer;
+const { server } = ownServerForFile({ testTimeout: 180_000 });
 let teamA: number;
 let teamB: number;
 let ours: number;
@@ -29,37 +27,11 @@ let theirs: number;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer();
   const teams = await server.db.query<{ id: number; name: string }>(`SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B') ORDER BY name`);
   [teamA, teamB] = [teams[0]!.id, teams[1]!.id];
-  ours = await jobToday('Jane', teamA, 'Key safe 4821');
-  theirs = await jobToday('Bartholomew', teamB, 'Key safe 9999');
+  ours = await jobToday(server, { customer: 'Jane Customer', team: teamA, note: 'Cat indoors', accessNotes: 'Key safe 4821' });
+  theirs = await jobToday(server, { customer: 'Bartholomew Customer', team: teamB, note: 'Cat indoors', accessNotes: 'Key safe 9999' });
 });
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 180_000 });
-
-/** A customer's booking, moved to start now (today, UK) and given to `team`. */
-async function jobToday(firstName: string, team: number, accessNotes: string): Promise<number> {
-  const customer = { ...uniqueCustomer('cleaned'), name: `${firstName} Customer` };
-  await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
-  const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
-  const api: ApiClient = server.api(user.token);
-  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
-  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 2 }] } }));
-  await checkoutAtFreeTime(api, order, {
-    serviceId: 1, from: ukDateIn(3), onThatDay: false, address: deliveryDetails.address, phone: deliveryDetails.phone,
-    city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: 'Cat indoors', payment: 'cash',
-  });
-  await server.db.query('UPDATE orders SET due_at = now(), team_id = $2, access_notes = $3 WHERE id = $1', [order.id, team, accessNotes]);
-  return order.id;
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  const user = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-  await page.goto(`${server.baseUrl}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);
-}
 
 const metaOf = (state: string) => (jobDayMachine.states[state]!.meta ?? {}) as JobDayMeta;
 
@@ -77,7 +49,7 @@ test('staff add a cleaner, who sets a password, sees only the team’s jobs, che
   const email = `maria-${Date.now()}@cleaners.example`;
 
   // Staff: /teams, Cleaners, by keyboard.
-  await signInAsAdmin(page);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/teams`);
   await settled(page);
   await page.getByLabel("Cleaner's name").fill('Maria Lopez');
@@ -145,24 +117,14 @@ test('staff add a cleaner, who sets a password, sees only the team’s jobs, che
 });
 
 /** A cleaner added by staff through the API who set a password from the mailed link: their token. */
-async function cleanerByApi(name: string, email: string, team: number): Promise<{ id: number; token: string }> {
-  const admin = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-  const made = await ok(server.api(admin.token).POST('/admin/cleaners', { body: { name, email, team } }));
-  const mail = await waitForMail(server.outboxDir, email);
-  const token = new URL(mail.links.find((href) => href.includes('/reset-password/'))!).pathname.split('/reset-password/')[1]!;
-  await ok(server.api().PUT('/auth/reset-password/{id}', { params: { path: { id: token } }, body: { token, password: 'rosa-cleans-well' } }));
-  const signedIn = await ok(server.api().POST('/auth/login', { body: { username: email, password: 'rosa-cleans-well' } }));
-  return { id: made.id, token: signedIn.token };
-}
-
 const jobsOf = (token: string) => server.api(token).GET('/cleaner/jobs');
 
 test('staff move a cleaner to Team B and remove them by keyboard; their phone then sees Team B only, then is signed out (decision 058)', async ({ page }) => {
   const email = `rosa-${Date.now()}@cleaners.example`;
-  const rosa = await cleanerByApi('Rosa Moved', email, teamA);
+  const rosa = await invitedCleaner(server, { name: 'Rosa Moved', email, team: teamA, password: 'rosa-cleans-well' });
   expect((await ok(jobsOf(rosa.token))).jobs.map((job) => job.id)).toContain(ours);
 
-  await signInAsAdmin(page);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/teams`);
   await settled(page);
   const row = page.getByRole('region', { name: 'Cleaners' }).getByRole('row', { name: /Rosa Moved/ });
@@ -189,10 +151,10 @@ test('staff move a cleaner to Team B and remove them by keyboard; their phone th
 });
 
 test('the board shows a check-in made meanwhile without a reload (it reads itself every 30 seconds; decision 040)', async ({ page }) => {
-  const sam = await cleanerByApi('Sam Live', `sam-${Date.now()}@cleaners.example`, teamB);
+  const sam = await invitedCleaner(server, { name: 'Sam Live', email: `sam-${Date.now()}@cleaners.example`, team: teamB, password: 'sam-cleans-well' });
   // The page's clock is Playwright's: the board's half-minute comes at once, without waiting for it.
   await page.clock.install();
-  await signInAsAdmin(page);
+  await server.signIn(page, TEST_ADMIN);
   await page.goto(`${server.baseUrl}/schedule?view=day&day=${londonDate(new Date())}`);
   await settled(page);
   await expect(page.getByText('Bartholomew').first()).toBeVisible();

@@ -11,7 +11,8 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { deliveryDetails, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import type { OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * The closure machine's generated paths (tests/support/closure-model.ts, the same the unit walk
@@ -26,13 +27,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const model = { machine: closureModel, inputs: [undefined], events: CLOSURE_EVENTS };
 const paths = coveringPaths(model);
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 180_000 });
+const { server } = ownServerForFile({ testTimeout: 180_000 });
 
 let nextDay = 40;
 

@@ -6,7 +6,7 @@ import { clientNetwork } from '../../server/services/rate-limits';
 import { ok } from './support/api-client';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { settled } from './support/a11y';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * The quote machine's paths (issue 14 §1) driving the live quote in Chromium against the real
@@ -102,15 +102,11 @@ const walksOn = (name: PageName) =>
   });
 const walks = { service: walksOn('service'), properties: walksOn('properties') };
 
-let server: OwnServer;
+const { server } = ownServerForFile();
 let pricing: Record<string, unknown>;
 test.beforeAll(async () => {
-  // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
-  test.setTimeout(300_000);
-  server = await startOwnServer();
   pricing = (await server.db.query<Record<string, unknown>>('SELECT * FROM pricing_settings'))[0]!;
 });
-test.afterAll(async () => server?.close());
 
 const quoteKey = `quotes:client:${clientNetwork('127.0.0.1')}`;
 const overQuoteLimit = () =>

@@ -10,7 +10,7 @@ import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { checkoutAtFreeTime } from './support/free-slots';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Issue 14 section 3 in Chromium against the real server: Reschedule on My orders (free, with the
@@ -22,17 +22,9 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const dialogTitle = 'Reschedule the booking';
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  // A fresh PGlite is migrated and seeded: seconds on a quiet machine, far more on a busy one.
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-  // This spec is about the terms of moving a booking, not about capacity (availability.spec and the
-  // API suite are): the company here has teams enough for every path to move to the same time.
-  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+// This spec is about the terms of moving a booking, not about capacity (availability.spec and the
+// API suite are): the company here has teams enough for every path to move to the same time.
+const { server } = ownServerForFile({ teams: 40 });
 
 async function signedIn(page: Page, label: string): Promise<ApiClient> {
   const customer = uniqueCustomer(label);

@@ -8,7 +8,7 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { ownServerForFile } from './support/own-server-for-file';
 
 /**
  * Issues 14 and 25, **Recurring**, in Chromium against the real server: a Weekly booking makes a series
@@ -19,15 +19,8 @@ import { startOwnServer, type OwnServer } from './support/own-server';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-  // About managing a series, not capacity: teams enough for every path's visits.
-  await server.db.query(`INSERT INTO teams (name, position) SELECT 'Team ' || n, n FROM generate_series(4, 40) AS n ON CONFLICT (name) DO NOTHING`);
-});
-test.afterAll(async () => server?.close());
-test.describe.configure({ timeout: 120_000 });
+// About managing a series, not capacity: teams enough for every path's visits.
+const { server } = ownServerForFile({ teams: 40 });
 
 async function signedIn(page: Page, label: string): Promise<ApiClient> {
   const customer = uniqueCustomer(label);

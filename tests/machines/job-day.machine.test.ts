@@ -8,6 +8,22 @@ import { A_PHOTO, CHECKED_IN, CHECKED_OUT, NOTHING_YET, ON_THE_WAY, TOO_BIG_PHOT
 
 describeExpectedWalks(expectedJobDay, { coverageInputs: JOB_DAY_STARTS });
 
+/**
+ * The machine started at `visit`, its server answering `answers` in turn (an Error is a refusal
+ * with that message); `calls` is what it sent, in order.
+ */
+function jobDayAnswering(visit: JobVisit, answers: Array<JobVisit | Error>) {
+  const calls: RecordStepInput[] = [];
+  const recordStep = fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
+    calls.push(input);
+    const answer = answers.shift()!;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  const actor = createActor(jobDayMachine.provide({ actors: { recordStep } }), { input: { visit } }).start();
+  return { actor, calls };
+}
+
 describe('job day machine (behaviour)', () => {
   it('starts where the server says the day is', () => {
     const start = (visit: JobVisit) => createActor(jobDayMachine, { input: { visit } }).start().getSnapshot().value;
@@ -15,21 +31,7 @@ describe('job day machine (behaviour)', () => {
   });
 
   it('sends each step with the consent and, at check-out, the ticked checklist; a refusal keeps its message', async () => {
-    const calls: RecordStepInput[] = [];
-    const answers = [ON_THE_WAY, CHECKED_IN, new Error('Check in before checking out'), CHECKED_OUT];
-    const actor = createActor(
-      jobDayMachine.provide({
-        actors: {
-          recordStep: fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
-            calls.push(input);
-            const answer = answers.shift()!;
-            if (answer instanceof Error) throw answer;
-            return answer;
-          }),
-        },
-      }),
-      { input: { visit: NOTHING_YET } },
-    ).start();
+    const { actor, calls } = jobDayAnswering(NOTHING_YET, [ON_THE_WAY, CHECKED_IN, new Error('Check in before checking out'), CHECKED_OUT]);
     actor.send({ type: 'job.onMyWay' });
     await waitFor(actor, (s) => s.matches('onMyWay'));
     actor.send({ type: 'consent.toggle' });
@@ -53,21 +55,7 @@ describe('job day machine (behaviour)', () => {
   });
 
   it('sends the attached photo with the check-out; one over 5 MB is refused at once and not kept (decision 061)', async () => {
-    const calls: RecordStepInput[] = [];
-    const answers: Array<JobVisit | Error> = [new Error('The photo must be a JPEG, PNG or WebP image'), CHECKED_OUT];
-    const actor = createActor(
-      jobDayMachine.provide({
-        actors: {
-          recordStep: fromPromise<JobVisit, RecordStepInput>(async ({ input }) => {
-            calls.push(input);
-            const answer = answers.shift()!;
-            if (answer instanceof Error) throw answer;
-            return answer;
-          }),
-        },
-      }),
-      { input: { visit: CHECKED_IN } },
-    ).start();
+    const { actor, calls } = jobDayAnswering(CHECKED_IN, [new Error('The photo must be a JPEG, PNG or WebP image'), CHECKED_OUT]);
     actor.send({ type: 'photo.attach', photo: TOO_BIG_PHOTO });
     expect(actor.getSnapshot().context).toMatchObject({ photo: null, error: 'The photo is larger than 5 MB' });
     actor.send({ type: 'photo.attach', photo: A_PHOTO });

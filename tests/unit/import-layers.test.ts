@@ -21,7 +21,7 @@ tester.run('sparkle/layers', layers, {
   valid: [
     { filename: file('src/features/admin/settings-page.tsx'), code: "import { ProfileForm } from '../../shared/account/profile-form';" },
     { filename: file('src/features/admin/shared/status-label.ts'), code: "import { x } from '../orders/order-columns';" },
-    { filename: file('src/app/app-routes.tsx'), code: "import { safeRedirect } from '../features/account/safe-redirect';" },
+    { filename: file('src/app/app-routes.tsx'), code: "import LoginPage from '../features/account/login-page';" },
     { filename: file('src/main.tsx'), code: "const start = () => import('./app/start');" },
     { filename: file('src/components/quantity-field.tsx'), code: "import { MAX_QUANTITY } from '../../machines/booking.machine';" },
   ],

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
+import { redirectTarget, withRedirect } from '../../../domain/site/login-redirect';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { Alert, Spinner, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
-import { safeRedirect } from './safe-redirect';
 
 export const emailConfirmed = 'Your email is confirmed: you are logged in';
 
@@ -17,7 +17,7 @@ export const emailConfirmed = 'Your email is confirmed: you are logged in';
 export default function ConfirmEmailPage() {
   const { token = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const redirect = safeRedirect(searchParams.get('redirect'));
+  const redirect = redirectTarget(searchParams);
   const { send } = useSession();
   const confirming = useSessionState(sessionSelectors.confirming);
   const confirmError = useSessionState(sessionSelectors.confirmError);
@@ -47,8 +47,8 @@ export default function ConfirmEmailPage() {
         <>
           <Alert variant="error">{confirmError}</Alert>
           <p>
-            <TextLink href={redirect ? `${paths.register}?redirect=${encodeURIComponent(redirect)}` : paths.register}>Register again</TextLink> or{' '}
-            <TextLink href={paths.login(redirect ?? undefined)}>log in</TextLink>.
+            <TextLink href={withRedirect(paths.register, redirect)}>Register again</TextLink> or{' '}
+            <TextLink href={paths.login(redirect)}>log in</TextLink>.
           </p>
         </>
       ) : (

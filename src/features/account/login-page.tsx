@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
+import { redirectTarget, withRedirect } from '../../../domain/site/login-redirect';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
-import { safeRedirect } from './safe-redirect';
 import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateLogin, type LoginForm } from './validate-login';
 
@@ -28,7 +28,7 @@ export default function LoginPage() {
     if (location.state !== null) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [location, navigate]);
   const form = useValidatedForm(checkMail ? { ...emptyLogin, email: checkMail } : emptyLogin, validateLogin);
-  const redirect = safeRedirect(searchParams.get('redirect'));
+  const redirect = redirectTarget(searchParams);
 
   // An error from an earlier visit is not news on arrival.
   useLayoutEffect(() => send({ type: 'session.loginReset' }), [send]);
@@ -45,7 +45,7 @@ export default function LoginPage() {
       title="Log in"
       intro="Welcome back! Log in to book and manage your cleaning."
       description="Log in to your Sparkle Cleaning account."
-      footer={<>Don&apos;t have an account? <TextLink href={redirect ? `${paths.register}?redirect=${encodeURIComponent(redirect)}` : paths.register}>Register</TextLink></>}
+      footer={<>Don&apos;t have an account? <TextLink href={withRedirect(paths.register, redirect)}>Register</TextLink></>}
     >
       {checkMail ? (
         <Alert variant="info">

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
+import { redirectTarget } from '../../../domain/site/login-redirect';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { Alert, Button, Form, Checkbox, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
-import { safeRedirect } from './safe-redirect';
 import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateRegister, type RegisterForm } from './validate-register';
 
@@ -23,7 +23,7 @@ export default function RegisterPage() {
   const registerError = useSessionState(sessionSelectors.registerError);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const redirect = safeRedirect(searchParams.get('redirect')) ?? undefined;
+  const redirect = redirectTarget(searchParams) ?? undefined;
   const form = useValidatedForm(emptyRegistration, validateRegister);
   // Only a registration sent from this visit leads on: a result left from an earlier one does not.
   const [sentHere, setSentHere] = useState(false);

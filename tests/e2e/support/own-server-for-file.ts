@@ -1,3 +1,4 @@
+import { startedLater } from '../../support/started-later';
 import { startWithFakeStripe } from '../../support/stripe/fake-stripe-payments';
 import type { FakeStripe } from '../../support/stripe/fake-stripe';
 import { expect, test } from './fixtures';
@@ -37,16 +38,4 @@ export function ownServerForFile(options: { stripe?: boolean; testTimeout?: numb
   });
   test.describe.configure({ timeout: options.testTimeout ?? 120_000 });
   return { server: startedLater('the own server', () => server), stripe: startedLater('the fake Stripe', () => stripe) };
-}
-
-/** A stand-in reading through to the object `current` answers, once there is one. */
-function startedLater<T extends object>(name: string, current: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get(_, key) {
-      const target = current();
-      if (!target) throw new Error(`${name} starts in beforeAll: use it inside a test or hook`);
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

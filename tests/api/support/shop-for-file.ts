@@ -1,0 +1,46 @@
+import { afterAll, beforeAll } from 'vitest';
+import { catalogue, createClock, HOUR, type Catalogue, type Clock } from '../booking-fixtures';
+import { startTestServer, type TestCustomer, type TestServer, type TestServerOptions } from './test-server';
+import { startedLater } from '../../support/started-later';
+
+export interface ShopForFile {
+  /** The server's clock, starting at `start`. */
+  clock: Clock;
+  /** `hours` after the clock's now. */
+  inHours: (hours: number) => Date;
+  server: TestServer;
+  /** The seeded administrator's token (replace it after moving the clock past its 12 hours). */
+  admin: { token: string };
+  /** One confirmed customer, named `customer`. */
+  jane: TestCustomer;
+  /** That customer's catalogue: the first service and its items. */
+  house: Catalogue;
+}
+
+/**
+ * The set-up the money suites repeated (admin-refunds, later-invoices, invoice-documents, one-truth,
+ * cleaners, check-out-photos): a test server on a clock of the file's own, the administrator signed
+ * in, one customer registered and confirmed, and the first service's catalogue. Started in
+ * beforeAll (before any beforeAll the file declares after calling this), closed in afterAll; the
+ * handles stand for what beforeAll makes, as with the e2e specs' ownServerForFile.
+ */
+export function shopForFile(options: { start: string; customer: string; server?: Omit<TestServerOptions, 'now'> }): ShopForFile {
+  const clock = createClock(options.start);
+  let server: TestServer | undefined;
+  let shop: Omit<ShopForFile, 'clock' | 'inHours' | 'server'> | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ ...options.server, now: clock.now });
+    const admin = { token: await server.adminToken() };
+    const jane = await server.createCustomer({ name: options.customer });
+    shop = { admin, jane, house: await catalogue(server, jane.token) };
+  });
+  afterAll(async () => server?.close());
+  return {
+    clock,
+    inHours: (hours) => new Date(clock.now().getTime() + hours * HOUR),
+    server: startedLater('the test server', () => server),
+    admin: startedLater('the admin', () => shop?.admin),
+    jane: startedLater('the customer', () => shop?.jane),
+    house: startedLater('the catalogue', () => shop?.house),
+  };
+}
