@@ -76,7 +76,7 @@ export function formatResults(r: BenchResults): string {
         kb(p.scriptTransferBytes),
       ]));
     }
-    const lost = r.lighthouse.filter((p) => p.failedAudits.length).map((p) => `\`${p.route}\`: ${p.failedAudits.join(', ')}`);
+    const lost = r.lighthouse.filter((p) => p.failedAudits.length).map((p) => `\`${p.route}\`${p.signedIn ? ' signed in' : ''}: ${p.failedAudits.join(', ')}`);
     if (lost.length) lines.push('', `Audits that lost points: ${lost.join('; ')}`);
     lines.push('');
   }
