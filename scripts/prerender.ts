@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { perServiceRoutes, prerenderedRoutes, routeModules } from '../src/shared/routes';
 import { compressBuild } from './prerender/compress';
+import { inlinePictures } from './prerender/inline-pictures';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
 import { openPublicContent } from './prerender/public-data';
 
@@ -65,7 +66,8 @@ async function main(): Promise<void> {
     ];
     for (const [route, screenModule, signIn] of routes) {
       const data: Record<string, unknown> = {};
-      for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = await content.read(name, params);
+      // The pictures come inside the page, so the first screen's largest paint needs no request (decision 068).
+      for (const [name, params] of server.readsForPath(route)) data[server.preloadKey(name, params)] = inlinePictures(await content.read(name, params), readBuilt);
       const { html, head } = await server.renderPage(route, data);
       // The Content-Security-Policy (script-src 'self') would block any inline script React left.
       if (/<script(?![^>]*\bsrc=)/.test(html)) throw new Error(`${route} was prerendered with an inline script`);

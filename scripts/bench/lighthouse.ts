@@ -4,9 +4,14 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { UserInfo } from '../../openapi/schema';
+import { storedSessionKey } from '../../domain/site/stored-session';
 
 export interface PageFigures {
   route: string;
+  /** Measured with a customer's session kept in the browser (a page behind sign-in, decision 068). */
+  signedIn?: boolean;
   performance: number;
   lcpMs: number;
   tbtMs: number;
@@ -20,22 +25,48 @@ export interface PageFigures {
   failedAudits: string[];
 }
 
+/**
+ * A route to measure; with `session`, as that signed-in customer: the session is kept in the
+ * browser's localStorage (as the app keeps it) for that route's runs only. Lighthouse 12 does not
+ * clear localStorage between runs (its `clearStorageTypes`), only caches and service workers.
+ */
+export type LighthouseRoute = string | { route: string; session: UserInfo };
+
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-gpu'];
 
-export async function runLighthouse(baseUrl: string, routes: string[], runs = 3): Promise<PageFigures[]> {
+export async function runLighthouse(baseUrl: string, routes: LighthouseRoute[], runs = 3): Promise<PageFigures[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
   try {
     const results: PageFigures[] = [];
-    for (const route of routes) {
+    for (const entry of routes) {
+      const { route, session } = typeof entry === 'string' ? { route: entry, session: null } : entry;
+      if (session) await keepSession(chrome.port, baseUrl, session);
       const samples: PageFigures[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await audit(`${baseUrl}${route}`, route, chrome.port));
-      results.push(median(samples));
+      try {
+        for (let i = 0; i < runs; i++) samples.push(await audit(`${baseUrl}${route}`, route, chrome.port));
+      } finally {
+        if (session) await keepSession(chrome.port, baseUrl, null);
+      }
+      results.push({ ...median(samples), ...(session ? { signedIn: true } : {}) });
       const m = results.at(-1)!;
-      console.log(`  lighthouse ${route}: perf ${m.performance} LCP ${Math.round(m.lcpMs)} ms TBT ${Math.round(m.tbtMs)} ms CLS ${m.cls.toFixed(3)}`);
+      console.log(`  lighthouse ${route}${session ? ' signed in' : ''}: perf ${m.performance} LCP ${Math.round(m.lcpMs)} ms TBT ${Math.round(m.tbtMs)} ms CLS ${m.cls.toFixed(3)}`);
     }
     return results;
   } finally {
     await chrome.kill();
+  }
+}
+
+/** Keeps `session` in the site's localStorage (or forgets it, with null), from a tab of the same browser. */
+export async function keepSession(port: number, baseUrl: string, session: UserInfo | null): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/robots.txt`);
+    await page.evaluate((key, value) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)), storedSessionKey, session && JSON.stringify(session));
+    await page.close();
+  } finally {
+    await browser.disconnect();
   }
 }
 

@@ -65,7 +65,7 @@ export function formatResults(r: BenchResults): string {
     lines.push(row(Array(9).fill('---')));
     for (const p of r.lighthouse) {
       lines.push(row([
-        `\`${p.route}\``,
+        `\`${p.route}\`${p.signedIn ? ' signed in' : ''}`,
         `${p.performance.toFixed(2)} ${mark(p.performance >= g.performance)}`,
         `${(p.lcpMs / 1000).toFixed(2)} s ${mark(p.lcpMs <= g.lcpMs)}`,
         `${Math.round(p.tbtMs)} ms ${mark(p.tbtMs <= g.tbtMs)}`,
@@ -76,7 +76,7 @@ export function formatResults(r: BenchResults): string {
         kb(p.scriptTransferBytes),
       ]));
     }
-    const lost = r.lighthouse.filter((p) => p.failedAudits.length).map((p) => `\`${p.route}\`: ${p.failedAudits.join(', ')}`);
+    const lost = r.lighthouse.filter((p) => p.failedAudits.length).map((p) => `\`${p.route}\`${p.signedIn ? ' signed in' : ''}: ${p.failedAudits.join(', ')}`);
     if (lost.length) lines.push('', `Audits that lost points: ${lost.join('; ')}`);
     lines.push('');
   }

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { UserInfo } from '../../openapi/schema';
 
 export const BENCH_ADMIN = { email: 'admin@sparkle.test', password: 'bench-admin-password' };
 export const BENCH_CUSTOMER = { email: 'customer@sparkle.test', password: 'bench-customer-password' };
@@ -103,7 +104,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Signs in through the API and returns the stored-user object the SPA keeps in localStorage. */
-export async function signIn(url: string, account: { email: string; password: string }): Promise<{ token: string }> {
+export async function signIn(url: string, account: { email: string; password: string }): Promise<UserInfo> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -18,6 +18,8 @@ export const CONTENT_SECURITY_POLICY = [
   `script-src 'self' ${pageLoaderHash}`,
   "style-src 'self' 'unsafe-inline'",
   // blob: the check-out photo staff see, fetched with their token and shown from memory (decision 061).
+  // data: the prerendered pages' service pictures, inside the HTML (decision 068), and the CSS's
+  // small drawings; a picture in an <img> cannot run script, so this lets in no code.
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -94,6 +94,36 @@ test.describe('a prerendered page', () => {
   });
 });
 
+/**
+ * Decision 068 (issue 27 item 4): on /home and /service/1 the largest paint is a service picture;
+ * it comes inside the HTML (a `data:` URL), so it paints with the page and Lighthouse's LCP waits
+ * for no second round trip. The app's scripts are stopped here, so what is seen is the HTML's own.
+ */
+for (const route of ['/home', '/service/1']) {
+  test(`${route} paints its largest content without requesting a picture`, async ({ browser }) => {
+    // A context of its own: the fixture's page.goto waits for the app, which never runs here.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && /^https?:/.test(request.url())) pictures.push(new URL(request.url()).pathname);
+    });
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(route, { waitUntil: 'load' });
+    const largest = await page.evaluate(() => new Promise<{ tag: string; url: string }>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
+        resolve({ tag: entry.element?.tagName ?? '', url: entry.url });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    }));
+    expect(largest.tag).toBe('IMG');
+    expect(largest.url.slice(0, 19)).toBe('data:image/svg+xml,');
+    expect(pictures, 'no picture of the first screen is fetched').toEqual([]);
+    await expect(page.locator('img.service-picture').first()).toHaveJSProperty('complete', true);
+    await context.close();
+  });
+}
+
 test('the toasts library comes with the first toast, not with the page', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
