@@ -172,6 +172,15 @@ export function refundOwed(totals: LedgerTotals, fee: number): number {
   return toPounds(Math.max(0, totals.paid - totals.refunded - toPence(fee)));
 }
 
+/**
+ * The refund a request stands for, as staff are shown it beside the fee: what accepting it would give
+ * back while it waits, what was given back once accepted (the ledger's refunds), nothing once refused.
+ */
+export function refundAmountOf(status: RefundRow['status'], totals: LedgerTotals, fee: number): number {
+  if (status === 'accepted') return toPounds(totals.refunded);
+  return status === 'pending' ? refundOwed(totals, fee) : 0;
+}
+
 /** One page of refund requests in the table's sort and filter. */
 export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<RefundRequest>> {
   const found = await refundRepository(db).page(query, page);
