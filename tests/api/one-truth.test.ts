@@ -195,6 +195,8 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(pence(detail!.total)).toBe(outcome.total);
     expect(detail!.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(outcome.total);
     expect([pence(detail!.payment.paid), pence(detail!.payment.balanceDue)]).toEqual([paid, owed]);
+    // The Refund amount staff read beside the fee: what the cancellation gave back.
+    if (cancelled) expect(pence(detail!.refund!.amount)).toBe(outcome.credited);
 
     // The orders CSV.
     const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin) });
