@@ -11,7 +11,7 @@ import { e2eBaseUrl, e2eIpUrl, e2ePublicUrl, e2eServerEnv } from './tests/e2e/su
  * `abroad` project runs the journeys again as a phone in New York speaking en-US that opens the site
  * at 127.0.0.1 while PUBLIC_URL names localhost.
  */
-const journeys = /(account|availability|admin|schedule|schedule-paths|admin-paths|admin-paging|booking|booking-paths|booking-real-people|cancellation|cancellation-paths|session-paths|public|payment|draft|uk-time|session-expiry|reschedule|quote|quote-paths|availability-paths|series|saved-card|cleaners|invoice-pdf|service-area|closure-moves|access-notes|waitlist|waitlist-offer-paths|waitlist-reschedule)\.spec\.ts$/;
+const journeys = /(account|availability|admin|schedule|schedule-paths|admin-paths|admin-paging|booking|booking-paths|booking-real-people|cancellation|cancellation-paths|session-paths|public|payment|draft|uk-time|session-expiry|reschedule|quote|quote-paths|availability-paths|series|saved-card|cleaners|invoice-pdf|service-area|closure-moves|access-notes|waitlist|waitlist-offer-paths|waitlist-reschedule|one-truth)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 45_000,

@@ -2835,6 +2835,8 @@ export interface components {
                 status: components["schemas"]["RefundStatus"];
                 reason: string;
                 fee: components["schemas"]["Money"];
+                /** @description From the ledger (decision 036): pending, what accepting gives back (what was paid and not given back, less the fee); accepted, what was refunded; rejected, nothing. */
+                amount: components["schemas"]["Money"];
             };
             /** @description The audit trail of this order, oldest first. */
             history: components["schemas"]["AuditEntry"][];

@@ -12,12 +12,19 @@ import { toPounds } from '../../domain/money/money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { orderLines } from './order-lines';
 import { ledgerRepository } from '../repositories/ledger';
-import { ledgerTotals } from '../../domain/money/ledger';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
+import { refundAmountOf } from './refunds';
 import { formatLondon } from '../../domain/time/london-time';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
 
+
+/** The customer's request with the amount it refunds, from the ledger (never worked out on the screen). */
+function adminRefundView(order: OrderRow, totals: LedgerTotals): OrderDetail['refund'] {
+  const refund = refundView(order);
+  return refund && { ...refund, amount: refundAmountOf(refund.status, totals, refund.fee) };
+}
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
 
@@ -57,7 +64,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     city: order.city,
     codePostal: order.code_postal,
     note: order.client_note,
-    refund: refundView(order),
+    refund: adminRefundView(order, totals),
     history: history.map((entry) => ({
       at: iso(entry.at),
       actor: entry.actor,

@@ -14,7 +14,7 @@ import { spreadOverRates } from '../../domain/money/credit-split';
 import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
-import { ledgerTotals } from '../../domain/money/ledger';
+import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
 import { refundCardPayments } from './card-refunds';
 import type { MailOutbox } from '../jobs';
@@ -182,6 +182,16 @@ async function creditCancellation(
     });
   }
   await documentLaterCharges(tx, order.id, outbox, now, `Refund on the cancellation of ${orderName(order)}`);
+}
+
+/**
+ * The refund a request stands for, as staff are shown it beside the fee: what accepting it would give
+ * back while it waits (decision 065's settlement), what was given back once accepted (the ledger's
+ * refunds), nothing once refused.
+ */
+export function refundAmountOf(status: RefundRow['status'], totals: LedgerTotals, fee: number): number {
+  if (status === 'accepted') return toPounds(totals.refunded);
+  return status === 'pending' ? toPounds(settleCancellation(totals, toPence(fee)).refund) : 0;
 }
 
 /** One page of refund requests in the table's sort and filter. */

@@ -7,7 +7,8 @@
  * (decision 036). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FrequencyCode, QuoteOptions, QuoteRequest } from '../../openapi/schema';
+import type { QuoteOptions, QuoteRequest } from '../../openapi/schema';
+import { TRUTH_BOOKINGS } from '../support/one-truth-bookings';
 import { checkout, checkoutBody, HOUR, londonDue, myOrder, orderNameOf, payOnTestPage, pence, send } from './booking-fixtures';
 import { orderName } from '../../domain/orders/order-reference';
 import { documentsOf } from './support/order-documents';
@@ -19,34 +20,6 @@ let options: QuoteOptions;
 
 const DAY = 24 * HOUR;
 const gbp = (amountPence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amountPence / 100);
-
-interface Booking {
-  name: string;
-  frequency: FrequencyCode;
-  /** Quoted with this postcode (null: quoted without one); the checkout's address is in `at`. */
-  quotedPostcode: string | null;
-  at: string;
-  extras: boolean;
-  payment: 'cash' | 'card';
-  /** Days after START the job is booked for, at 10:00 UK time. */
-  day: number;
-  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit';
-}
-
-const BOOKINGS: Booking[] = [
-  { name: 'one-off in the zone, quoted with its postcode, card', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'card', day: 10 },
-  { name: 'one-off outside the zone, quoted without a postcode, cash', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 11 },
-  { name: 'weekly with extras in the zone, card', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 12 },
-  { name: 'fortnightly outside the zone, quoted with its postcode, cash', frequency: 'fortnightly', quotedPostcode: 'SE22 8AB', at: 'SE22 8AB', extras: true, payment: 'cash', day: 13 },
-  { name: 'monthly, card', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 14 },
-  { name: 'one-off, card, rescheduled late: the fee is collected with Pay now', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 3, after: 'late_reschedule' },
-  { name: 'one-off, card, cancelled late: refunded less the fee, with a credit note', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 4, after: 'late_cancellation' },
-  { name: 'one-off, card, a staff charge of £12.34 collected with Pay now', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: true, payment: 'card', day: 15, after: 'staff_charge' },
-  { name: 'weekly, cash, a staff credit of £5.00', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'cash', day: 16, after: 'staff_credit' },
-  { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
-  // Decision 045: the credit is given back through the provider, so paid − refunded is the new total.
-  { name: 'one-off in the zone, card, a staff credit of £5.00 refunded through the provider', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 17, after: 'staff_credit' },
-];
 
 const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR); // 10:00 UK (winter)
 
@@ -91,7 +64,7 @@ beforeAll(async () => {
   options = data!;
   await travelTo(new Date(START));
 
-  for (const booking of BOOKINGS) {
+  for (const booking of TRUTH_BOOKINGS) {
     const items = [{ id: options.items[0]!.id, quantity: 2 }, { id: options.items[1]!.id, quantity: 1 }];
     const extras = booking.extras ? options.extras.slice(0, 2).map((extra) => ({ id: extra.id, quantity: 1 })) : [];
     const request: QuoteRequest = { service: house.serviceId, items, frequency: booking.frequency, ...(extras.length ? { extras } : {}), ...(booking.quotedPostcode ? { postcode: booking.quotedPostcode } : {}) };
@@ -107,7 +80,7 @@ beforeAll(async () => {
   }
 
   // The late changes, soonest job first: the clock goes to 20 hours before each job.
-  for (const booking of [...BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation').sort((a, b) => a.day - b.day)) {
+  for (const booking of [...TRUTH_BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation').sort((a, b) => a.day - b.day)) {
     const outcome = outcomes.get(booking.name)!;
     await travelTo(new Date(dueOf(booking.day).getTime() - 20 * HOUR));
     const fee = Math.round((outcome.total * 30) / 100);
@@ -125,7 +98,7 @@ beforeAll(async () => {
     }
   }
   // Staff adjustments, with a reason, at the VAT rate of the settings.
-  for (const booking of BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
+  for (const booking of TRUTH_BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
     const outcome = outcomes.get(booking.name)!;
     const amount = booking.after === 'staff_charge' ? 1234 : -500;
     const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
@@ -141,7 +114,7 @@ beforeAll(async () => {
 
 describe('one ledger: every surface shows the same amounts', () => {
   it('a late fee on a card-paid job reads "balance due" and mails a Pay now link; paying it leaves nothing due', async () => {
-    const booking = BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'card')!;
+    const booking = TRUTH_BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'card')!;
     const outcome = outcomes.get(booking.name)!;
     const fee = outcome.total - outcome.quoted;
     const mine = await myOrder(server, jane.token, outcome.id);
@@ -163,7 +136,7 @@ describe('one ledger: every surface shows the same amounts', () => {
   });
 
   it('a late fee on a cash job is due on the day: no Pay now, no mail asking for it', async () => {
-    const booking = BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'cash')!;
+    const booking = TRUTH_BOOKINGS.find((b) => b.after === 'late_reschedule' && b.payment === 'cash')!;
     const outcome = outcomes.get(booking.name)!;
     const mine = await myOrder(server, jane.token, outcome.id);
     expect([mine.payment.status, pence(mine.payment.balanceDue), mine.payment.payable]).toEqual(['unpaid', outcome.total, false]);
@@ -171,7 +144,7 @@ describe('one ledger: every surface shows the same amounts', () => {
   });
 
   it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {
-    const outcome = outcomes.get(BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
+    const outcome = outcomes.get(TRUTH_BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
     expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
     expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: '-£5.00: Oven cleaned on request', at: clock.now().toISOString() });
@@ -184,7 +157,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(pence((await myOrder(server, jane.token, outcome.id)).total)).toBe(outcome.total);
   });
 
-  it.each(BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {
+  it.each(TRUTH_BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {
     const outcome = outcomes.get(name)!;
     const card = booking.payment === 'card';
     const cancelled = booking.after === 'late_cancellation';
@@ -203,6 +176,8 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(pence(detail!.total)).toBe(outcome.total);
     expect(detail!.lines.reduce((sum, line) => sum + pence(line.amount), 0)).toBe(outcome.total);
     expect([pence(detail!.payment.paid), pence(detail!.payment.balanceDue)]).toEqual([paid, owed]);
+    // The Refund amount staff read beside the fee: what the cancellation gave back.
+    if (cancelled) expect(pence(detail!.refund!.amount)).toBe(outcome.credited);
 
     // The orders CSV.
     const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) });

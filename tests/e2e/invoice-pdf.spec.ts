@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
-import { pdfRows } from '../support/pdf-text';
 import { admin } from './support/accounts';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 import { adminApi } from './support/admin-data';
 import { createApiClient, ok } from './support/api-client';
 import { bookOneItemByCard, orderNameOnPage, serviceItems, signedInCustomer } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
+import { downloadedPdf } from './support/pdf-download';
 
 /**
  * Decision 042: a customer downloads the VAT invoice of a paid order as PDF from My orders (and the
@@ -15,13 +13,6 @@ import { expect as baseExpect, test } from './support/fixtures';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
-
-/** Clicks `button`, and reads the PDF the browser saved: its name and its rows of text. */
-async function downloaded(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string; total: string[] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), press()]) as [Download, void];
-  const rows = await pdfRows(new Uint8Array(await readFile((await download.path())!)));
-  return { name: download.suggestedFilename(), text: rows.map((row) => row.join(' ')).join('\n'), total: rows.find((row) => /^Total/.test(row[0]!))! };
-}
 
 test.describe('VAT invoice and credit note as PDF', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -37,7 +28,7 @@ test.describe('VAT invoice and credit note as PDF', () => {
 
     await page.goto('/profile-services');
     const orderName = await orderNameOnPage(page, orderId);
-    const invoice = await downloaded(page, () => page.getByRole('button', { name: `Download the VAT invoice of ${orderName} (PDF)` }).click());
+    const invoice = await downloadedPdf(page, () => page.getByRole('button', { name: `Download the VAT invoice of ${orderName} (PDF)` }).click());
     expect(invoice.name).toMatch(/^invoice-\d{6}\.pdf$/);
     const number = invoice.name.slice('invoice-'.length, -'.pdf'.length);
     expect(invoice.text).toContain(`Invoice number ${number}`);
@@ -52,7 +43,7 @@ test.describe('VAT invoice and credit note as PDF', () => {
 
     await page.goto(`/orders/${orderId}/receipt`);
     await expect(page.getByRole('heading', { name: `Invoice number ${number}` })).toBeVisible();
-    const credit = await downloaded(page, () => page.getByRole('button', { name: 'Download credit note (PDF)' }).click());
+    const credit = await downloadedPdf(page, () => page.getByRole('button', { name: 'Download credit note (PDF)' }).click());
     expect(credit.name).toMatch(/^credit-note-CN-\d{6}\.pdf$/);
     expect(credit.text).toContain(`Credits VAT invoice ${number}`);
     expect(credit.total.at(-1)).toBe(money(item.price));
@@ -65,10 +56,10 @@ test.describe('VAT invoice and credit note as PDF', () => {
 
     await signInByApi(page, admin);
     await page.goto(`/order/${orderId}`);
-    const staffInvoice = await downloaded(page, () => page.getByRole('button', { name: 'VAT invoice (PDF)' }).click());
+    const staffInvoice = await downloadedPdf(page, () => page.getByRole('button', { name: 'VAT invoice (PDF)' }).click());
     expect(staffInvoice.name).toBe(invoice.name);
     expect(staffInvoice.total).toEqual(invoice.total);
-    const staffCredit = await downloaded(page, () => page.getByRole('button', { name: 'Credit note (PDF)' }).click());
+    const staffCredit = await downloadedPdf(page, () => page.getByRole('button', { name: 'Credit note (PDF)' }).click());
     expect(staffCredit.name).toBe(credit.name);
     expect(staffCredit.text).toContain(`Credits VAT invoice ${number}`);
   });
@@ -91,7 +82,7 @@ test.describe('VAT invoice and credit note as PDF', () => {
     const later = list.getByRole('listitem').nth(1);
     await expect(later).toContainText(money(12.34));
     const label = (await later.textContent())!.match(/VAT invoice (\d{6})/)![1]!;
-    const invoice = await downloaded(page, () => later.getByRole('button', { name: `Download VAT invoice ${label} (PDF)` }).click());
+    const invoice = await downloadedPdf(page, () => later.getByRole('button', { name: `Download VAT invoice ${label} (PDF)` }).click());
     expect(invoice.name).toBe(`invoice-${label}.pdf`);
     expect(invoice.text).toContain(`Invoice number ${label}`);
     expect(invoice.text).toContain('Adjustment');

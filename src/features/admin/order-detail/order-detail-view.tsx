@@ -113,7 +113,7 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
             <Field term="Refund status" value={<StatusBadge status={order.refund.status} tone={refundStatusTone(order.refund.status)} />} />
             <Field term="Reason" value={order.refund.reason} />
             <Field term="Cancellation fee" value={formatMoney(order.refund.fee)} />
-            <Field term="Refund amount" value={formatMoney(Math.max(0, order.total - order.refund.fee))} />
+            <Field term="Refund amount" value={formatMoney(order.refund.amount)} />
           </dl>
         ) : (
           <p className="order-detail__none">No refund was requested.</p>

@@ -1,0 +1,39 @@
+import type { FrequencyCode } from '../../openapi/schema';
+
+/**
+ * Issue 23 "Done when": the bookings of every kind whose figures must agree to the penny wherever
+ * they are shown (in and out of the Congestion Charge zone, quoted with a postcode or not, extras,
+ * each frequency, late fees, staff adjustments, refunds). One list for the API's check
+ * (tests/api/one-truth.test.ts) and the browser's (tests/e2e/one-truth.spec.ts).
+ */
+export interface TruthBooking {
+  name: string;
+  frequency: FrequencyCode;
+  /** Quoted with this postcode (null: quoted without one); the checkout's address is in `at`. */
+  quotedPostcode: string | null;
+  at: string;
+  extras: boolean;
+  payment: 'cash' | 'card';
+  /** Days ahead the job is booked for, at 10:00 UK time (the API's test counts them from its clock's start). */
+  day: number;
+  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit';
+}
+
+export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
+  { name: 'one-off in the zone, quoted with its postcode, card', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'card', day: 10 },
+  { name: 'one-off outside the zone, quoted without a postcode, cash', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 11 },
+  { name: 'weekly with extras in the zone, card', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 12 },
+  { name: 'fortnightly outside the zone, quoted with its postcode, cash', frequency: 'fortnightly', quotedPostcode: 'SE22 8AB', at: 'SE22 8AB', extras: true, payment: 'cash', day: 13 },
+  { name: 'monthly, card', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 14 },
+  { name: 'one-off, card, rescheduled late: the fee is collected with Pay now', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 3, after: 'late_reschedule' },
+  { name: 'one-off, card, cancelled late: refunded less the fee, with a credit note', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 4, after: 'late_cancellation' },
+  { name: 'one-off, card, a staff charge of £12.34 collected with Pay now', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: true, payment: 'card', day: 15, after: 'staff_charge' },
+  { name: 'weekly, cash, a staff credit of £5.00', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: false, payment: 'cash', day: 16, after: 'staff_credit' },
+  { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
+  // Decision 045: the credit is given back through the provider, so paid − refunded is the new total.
+  { name: 'one-off in the zone, card, a staff credit of £5.00 refunded through the provider', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 17, after: 'staff_credit' },
+];
+
+/** The staff adjustment of a booking `after` a staff charge or credit, in pence. */
+export const STAFF_ADJUSTMENT = { staff_charge: 1234, staff_credit: -500 } as const;
+
