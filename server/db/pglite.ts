@@ -77,16 +77,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
  */
 const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * `inTransaction`: the transaction already holds the one connection, and nothing else can use it
- * until it ends, so its statements follow each other without that turn: a turn there only left the
- * database idle while other requests' work ran, and lengthened every transaction by the event
- * loop's backlog (decision 069: a checkout's seven statements waited seven turns).
- */
-function wrap(target: Queryable, inTransaction = false): Pick<Database, 'query'> {
+function wrap(target: Queryable): Pick<Database, 'query'> {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      if (!inTransaction) await turnOfTheEventLoop();
+      await turnOfTheEventLoop();
       // exec() handles several statements (migrations); query() handles parameters.
       if (params.length === 0 && sql.includes(';')) {
         const results = await target.exec(sql);
@@ -101,7 +95,7 @@ function wrap(target: Queryable, inTransaction = false): Pick<Database, 'query'>
 /** PGlite has no nested transactions; inside one, `transaction` simply reuses it. */
 function wrapTransaction(tx: Transaction, committed: Array<() => void>): Database {
   const db: Database = {
-    ...wrap(tx, true),
+    ...wrap(tx),
     transaction: (fn) => fn(db),
     afterCommit: (fn) => committed.push(fn),
     close: async () => {},

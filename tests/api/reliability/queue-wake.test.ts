@@ -74,6 +74,9 @@ describe.runIf(onPostgres)('pg-boss on two instances of one database (PostgreSQL
     await other.queue.work(QUEUES.mail, async (data) => {
       sent.push((data as { to: string }).to);
     });
+    // Each instance's LISTEN connection is opened in the background at start: both listening first.
+    await expect.poll(async () => (await writer.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'"))[0]!.n, { timeout: 20_000 }).toBe(2);
     // pg-boss's first fetch at start; then only a notification can wake it within the minute.
     await expect.poll(() => writer.queue.pending(QUEUES.mail)).toBe(0);
     await writer.db.transaction((tx) => writer.queue.send(tx, QUEUES.mail, mail('elsewhere@example.test')));
