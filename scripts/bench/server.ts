@@ -30,13 +30,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Boots the server on a free port and waits until /api answers. */
-export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile: string }): Promise<RunningServer> {
+/**
+ * Boots the server on a free port and waits until /api answers. `cwd`: the checkout whose server runs (default this one): another commit's worktree, to measure before and after in one run.
+ */
+export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile: string; cwd?: string }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       PORT: String(port),

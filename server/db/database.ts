@@ -13,6 +13,11 @@ export interface Database {
    * connection dropped) and 'ready' once it listens again. Absent inside a transaction.
    */
   listen?(channel: string, onEvent: (event: ListenEvent) => void): Promise<Subscription>;
+  /**
+   * Inside a transaction only: `fn` runs once the transaction has committed (never after a
+   * rollback), so what it announces is there to be read. Its errors are ignored.
+   */
+  afterCommit?(fn: () => void): void;
   /** A PostgreSQL server only: the pool's raw query, the seam pg-boss speaks through. */
   executeSql?(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -21,4 +26,15 @@ export type ListenEvent = { kind: 'notify'; payload: string } | { kind: 'lost' }
 
 export interface Subscription {
   close(): Promise<void>;
+}
+
+/** Runs what a transaction asked for after its commit (`afterCommit`); one failing does not stop the others. */
+export function runAfterCommit(callbacks: ReadonlyArray<() => void>): void {
+  for (const fn of callbacks) {
+    try {
+      fn();
+    } catch {
+      // An announcement only: the transaction has committed whatever it does.
+    }
+  }
 }

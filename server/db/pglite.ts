@@ -3,7 +3,7 @@ import { acquireFolderLock } from './folder-lock';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Database } from './database';
+import { runAfterCommit, type Database } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
 
 export interface PgliteOptions {
@@ -41,7 +41,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   return {
     ...wrap(pg),
     async transaction(fn) {
-      return pg.transaction((tx) => fn(wrapTransaction(tx)));
+      const committed: Array<() => void> = [];
+      const value = await pg.transaction((tx) => fn(wrapTransaction(tx, committed)));
+      runAfterCommit(committed);
+      return value;
     },
     async close() {
       if (closed) return;
@@ -90,10 +93,11 @@ function wrap(target: Queryable): Pick<Database, 'query'> {
 }
 
 /** PGlite has no nested transactions; inside one, `transaction` simply reuses it. */
-function wrapTransaction(tx: Transaction): Database {
+function wrapTransaction(tx: Transaction, committed: Array<() => void>): Database {
   const db: Database = {
     ...wrap(tx),
     transaction: (fn) => fn(db),
+    afterCommit: (fn) => committed.push(fn),
     close: async () => {},
   };
   return db;

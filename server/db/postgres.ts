@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, ListenEvent, Subscription } from './database';
+import { runAfterCommit, type Database, type ListenEvent, type Subscription } from './database';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
 
 const types = {
@@ -49,10 +49,12 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       broken = true;
     };
     client.on('error', onError);
+    const committed: Array<() => void> = [];
     try {
       await client.query('BEGIN');
-      const value = await fn(clientDatabase(client));
+      const value = await fn(clientDatabase(client, committed));
       await client.query('COMMIT');
+      runAfterCommit(committed);
       return value;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -160,13 +162,14 @@ function listenOn(connectionString: string, channel: string, onEvent: (event: Li
   };
 }
 
-function clientDatabase(client: pg.PoolClient): Database {
+function clientDatabase(client: pg.PoolClient, committed: Array<() => void>): Database {
   const db: Database = {
     async query<T>(sql: string, params: unknown[] = []) {
       return lastRows<T>(await client.query(sql, params));
     },
     // Already inside one: nested calls join it.
     transaction: (fn) => fn(db),
+    afterCommit: (fn) => committed.push(fn),
     close: async () => {},
   };
   return db;

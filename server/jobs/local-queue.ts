@@ -1,6 +1,6 @@
 import cronParser from 'cron-parser';
 import type { Database, Subscription } from '../db/database';
-import { JOBS_CHANNEL, QUEUES, type JobIdentity, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { JOBS_CHANNEL, onceCommitted, QUEUES, type JobIdentity, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
 interface JobRow {
   id: number;
@@ -131,7 +131,9 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
     async send(tx, name, data) {
       const { retryLimit, retryDelay } = options.retry(name);
       await tx.query('INSERT INTO local_jobs (name, data, retry_limit, retry_delay) VALUES ($1, $2, $3, $4)', [name, JSON.stringify(data), retryLimit, retryDelay]);
-      await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
+      // One process owns a PGlite folder: the runner is woken here, once the job is committed, with
+      // no NOTIFY (a statement more in the caller's transaction: decision 069).
+      onceCommitted(tx, wake);
     },
     async work(name, handler) {
       handlers.set(name, handler);

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database, Subscription } from '../db/database';
 import { underStartupLock } from '../db/migrate';
-import { JOBS_CHANNEL, QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { coalescedNotify, onceCommitted, queuesNamed, QUEUES, JOBS_CHANNEL, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
 export interface PgBossQueueOptions {
   retry: (name: QueueName) => RetryPolicy;
@@ -59,8 +59,13 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
     retentionDays: 7,
   });
   boss.on('error', (error) => options.onError?.(error, { name: 'pg-boss', id: '' }));
-  const workers: string[] = [];
+  const workers = new Map<string, string>();
   let subscription: Subscription | null = null;
+  const notifyOthers = coalescedNotify(db);
+  /** Wakes this instance's worker of each queue named (every worker when none is). */
+  const wake = (names: string[] | null) => {
+    for (const [name, id] of workers) if (!names || names.includes(name)) boss.notifyWorker(id);
+  };
 
   return {
     async send(tx, name, data) {
@@ -68,7 +73,11 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
         executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values) }),
       };
       await boss.send(name, data, { ...options.retry(name), retryBackoff: true, db: inTransaction });
-      await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
+      // Once committed, this instance's worker wakes at once and the others by one coalesced NOTIFY.
+      onceCommitted(tx, () => {
+        wake([name]);
+        notifyOthers(name);
+      });
     },
     async work(name, handler) {
       let id = '';
@@ -86,7 +95,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
           }
         }
       });
-      workers.push(id);
+      workers.set(name, id);
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
@@ -108,7 +117,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       // A job written on any instance wakes this one's workers at commit, instead of at their next poll.
       if (db.listen) {
         subscription = await db.listen(JOBS_CHANNEL, (event) => {
-          if (event.kind === 'notify') for (const id of workers) boss.notifyWorker(id);
+          if (event.kind === 'notify') wake(queuesNamed(event.payload));
         });
       }
     },

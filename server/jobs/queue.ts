@@ -59,5 +59,48 @@ export interface RetryPolicy {
   retryDelay: number;
 }
 
-/** NOTIFYed in the transaction that writes a job, so an idle worker wakes at commit, not at its next poll. */
+/**
+ * NOTIFYed with the names of the queues that have new jobs (comma-separated), so other instances'
+ * idle workers wake at once rather than at their next poll. Sent after the commit, never in the
+ * transaction that writes the job (decision 069): a NOTIFY in a transaction makes its COMMIT wait
+ * for every other notifying COMMIT on the server, fsync included.
+ */
 export const JOBS_CHANNEL = 'jobs_created';
+
+/**
+ * Runs `announce` once the job written through `tx` is committed: at the transaction's commit, or
+ * at once when `tx` is no transaction (the insert committed by itself).
+ */
+export function onceCommitted(tx: Database, announce: () => void): void {
+  if (tx.afterCommit) tx.afterCommit(announce);
+  else announce();
+}
+
+/**
+ * At most one NOTIFY on the database at a time, carrying every queue named while the last one was
+ * under way: a burst of a hundred checkouts costs a few notifications, each its own statement off
+ * any request's transaction. A notification that fails is not retried: other instances then find
+ * the job at their next poll.
+ */
+export function coalescedNotify(db: Database): (name: QueueName) => void {
+  const names = new Set<QueueName>();
+  let sending: Promise<void> | null = null;
+  const flush = async () => {
+    while (names.size > 0) {
+      const payload = [...names].join(',');
+      names.clear();
+      await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, payload]).catch(() => {});
+    }
+    sending = null;
+  };
+  return (name) => {
+    names.add(name);
+    sending ??= flush();
+  };
+}
+
+/** The queues a JOBS_CHANNEL notification names; null when it names none (wake every worker). */
+export function queuesNamed(payload: string): string[] | null {
+  const names = payload.split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length > 0 ? names : null;
+}

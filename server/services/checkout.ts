@@ -60,9 +60,9 @@ export async function checkoutOrder(
   // and the write adds the reference the order is given (checkout repository).
   const answer = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
-  // Seven statements for a one-off booking (docs/decisions/033, counted by
+  // Six statements for a one-off booking (docs/decisions/033 and 069, counted by
   // tests/services/checkout-statements.test.ts): BEGIN, the read that locks, the day's jobs, the
-  // write, the mail's job and its notify, COMMIT.
+  // write, the mail's job, COMMIT. The job's workers are woken after the commit (jobs/queue.ts).
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.

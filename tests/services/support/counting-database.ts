@@ -23,6 +23,7 @@ export function countingDatabase(db: Database): { db: Database; statements: stri
       }
     },
     close: () => inner.close(),
+    ...(inner.afterCommit ? { afterCommit: inner.afterCommit.bind(inner) } : {}),
     // pg-boss sends its job through the transaction's `query` (pg-boss-queue.ts), counted above.
     ...(inner.executeSql ? { executeSql: inner.executeSql.bind(inner) } : {}),
   });
