@@ -7,43 +7,27 @@
  * same moment obey the rule in whichever order they queue on the order's lock. PGlite, and
  * PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderDetail, Receipt } from '../../openapi/schema';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { ledgerRepository } from '../../server/repositories/ledger';
 import { CHARGE_ON_CANCELLED_MESSAGE } from '../../server/services/order-adjustments';
-import { catalogue, createClock, HOUR, myOrder, paidCardOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { HOUR, myOrder, paidCardOrder, payOnTestPage, pence, send } from './booking-fixtures';
+import { shopForFile } from './support/shop-for-file';
+import type { TestCustomer } from './support/test-server';
 
 const START = '2030-01-07T12:00:00.000Z';
 const DAY = 24 * HOUR;
-const clock = createClock(START);
-let server: TestServer;
-let admin: string;
-let house: Catalogue;
+const { server, admin, house, travelTo } = shopForFile({ start: START, customer: 'Jane Cancelling' });
 
 /** 10:00 UK time (winter) `day` days after START: within opening hours, free to cancel until a day before. */
 const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR);
 
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
-  admin = await server.adminToken();
-  house = await catalogue(server, (await server.createCustomer()).token);
-}, 60_000);
-afterAll(async () => server?.close());
-
-/** Time passes to `instant`; sessions are opened again at the new time. */
-async function at(instant: Date, customer: TestCustomer) {
-  clock.set(instant);
-  customer.token = await server.login(customer.email, customer.password);
-  admin = await server.adminToken();
-}
-
 const adjust = (orderId: number, pounds: number, reason: string) =>
-  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin, body: { amount: pounds, reason } });
+  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin.token, body: { amount: pounds, reason } });
 const requestCancellation = (customer: TestCustomer, orderId: number) =>
   send(server, 'POST', `/services/refund-request/${orderId}`, { token: customer.token, body: { reason: 'Moving away' } });
-const accept = (orderId: number) => send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: orderId } });
+const accept = (orderId: number) => send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: orderId } });
 
 const ledgerOf = async (orderId: number) => ledgerTotals(await ledgerRepository(server.db).forOrder(orderId));
 
@@ -84,7 +68,7 @@ async function expectSettled(customer: TestCustomer, orderId: number, fee: numbe
   expect(mine.status).toBe('cancelled');
   expect(mine.payment).toMatchObject({ status: 'paid', payable: false, balanceDue: 0 });
   expect((await send(server, 'POST', `/services/order/${orderId}/pay`, { token: customer.token })).status).toBe(409);
-  const detail = (await send(server, 'GET', `/admin/order/${orderId}`, { token: admin })).body as OrderDetail;
+  const detail = (await send(server, 'GET', `/admin/order/${orderId}`, { token: admin.token })).body as OrderDetail;
   expect(detail.payment.balanceDue).toBe(0);
   expect(detail.payment.refundDue).toBeUndefined();
   return { totals, invoices, notes, detail };
@@ -125,7 +109,7 @@ describe('a staff charge made before a cancellation (decision 065)', () => {
     await payOnTestPage(server, pay.body.shippingInfo);
     expect((await ledgerOf(order.id)).paid).toBe(pence(order.total) + 1250);
 
-    await at(new Date(dueOf(6).getTime() - 12 * HOUR), ken);
+    await travelTo(new Date(dueOf(6).getTime() - 12 * HOUR), ken);
     const asked = await requestCancellation(ken, order.id);
     expect(asked.status).toBe(201);
     const fee = pence(asked.body.fee);
@@ -141,7 +125,7 @@ describe('a staff charge made before a cancellation (decision 065)', () => {
     const lea = await server.createCustomer({ name: 'Lea Credited' });
     const order = await paidCardOrder(server, lea.token, house, dueOf(9));
     expect((await adjust(order.id, 10, 'Fridge')).status).toBe(200);
-    await at(new Date(dueOf(9).getTime() - 12 * HOUR), lea);
+    await travelTo(new Date(dueOf(9).getTime() - 12 * HOUR), lea);
     const fee = pence((await requestCancellation(lea, order.id)).body.fee);
     expect((await accept(order.id)).status).toBe(200);
     const before = await expectSettled(lea, order.id, fee);

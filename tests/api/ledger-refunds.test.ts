@@ -4,32 +4,17 @@
  * late fee paid after checkout (from its own provider payment), never more than was paid; requests
  * at the same moment never refund twice. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, payOnTestPage, pence, placeOrder, send, type Catalogue } from './booking-fixtures';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { describe, expect, it } from 'vitest';
+import { checkout, checkoutBody, HOUR, londonDue, myOrder, payOnTestPage, pence, placeOrder, send } from './booking-fixtures';
+import { shopForFile } from './support/shop-for-file';
+import type { TestCustomer } from './support/test-server';
 
 const START = '2030-01-07T12:00:00.000Z';
 const DAY = 24 * HOUR;
-const clock = createClock(START);
-let server: TestServer;
-let admin: string;
-let house: Catalogue;
+const { server, admin, house, travelTo } = shopForFile({ start: START, customer: 'Jane Refunded' });
 
 /** 10:00 UK time (winter) `day` days after START. */
 const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR);
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now });
-  admin = await server.adminToken();
-  house = await catalogue(server, (await server.createCustomer()).token);
-}, 60_000);
-afterAll(async () => server?.close());
-
-async function at(instant: Date, customer: TestCustomer) {
-  clock.set(instant);
-  customer.token = await server.login(customer.email, customer.password);
-  admin = await server.adminToken();
-}
 
 async function paidCardOrder(customer: TestCustomer, day: number) {
   const order = await placeOrder(server, customer.token, house, [2, 1]);
@@ -55,12 +40,12 @@ async function moved(orderId: number) {
 }
 
 const credit = (orderId: number, amountPence: number) =>
-  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin, body: { amount: -amountPence / 100, reason: 'Window missed' } });
+  send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin.token, body: { amount: -amountPence / 100, reason: 'Window missed' } });
 
 describe('a staff credit on a card-paid order is refunded through the provider', () => {
   it('gives back the credit, once, and the order then owes nothing either way', async () => {
     const kim = await server.createCustomer({ name: 'Kim Credited' });
-    await at(new Date(START), kim);
+    await travelTo(new Date(START), kim);
     const order = await paidCardOrder(kim, 10);
     const adjusted = await credit(order.id, 500);
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
@@ -76,9 +61,9 @@ describe('a staff credit on a card-paid order is refunded through the provider',
 
   it('refunds what the ledger owes, not the credit: a credit against an unpaid late fee gives back only the rest', async () => {
     const lee = await server.createCustomer({ name: 'Lee Latefee' });
-    await at(new Date(START), lee);
+    await travelTo(new Date(START), lee);
     const order = await paidCardOrder(lee, 3);
-    await at(new Date(dueOf(3).getTime() - 20 * HOUR), lee);
+    await travelTo(new Date(dueOf(3).getTime() - 20 * HOUR), lee);
     const fee = Math.round((order.total * 30) / 100);
     const movedLate = await send(server, 'POST', `/services/order/${order.id}/reschedule`, { token: lee.token, body: { ...londonDue(dueOf(10)), fee: fee / 100 } });
     expect(movedLate.status, JSON.stringify(movedLate.body)).toBe(200);
@@ -92,9 +77,9 @@ describe('a staff credit on a card-paid order is refunded through the provider',
 describe('a cancellation refund gives back what was paid, from each payment', () => {
   it('a late fee paid after checkout is refunded with the booking when cancelling is free again', async () => {
     const max = await server.createCustomer({ name: 'Max Moved' });
-    await at(new Date(START), max);
+    await travelTo(new Date(START), max);
     const order = await paidCardOrder(max, 4);
-    await at(new Date(dueOf(4).getTime() - 20 * HOUR), max);
+    await travelTo(new Date(dueOf(4).getTime() - 20 * HOUR), max);
     const fee = Math.round((order.total * 30) / 100);
     const late = await send(server, 'POST', `/services/order/${order.id}/reschedule`, { token: max.token, body: { ...londonDue(dueOf(12)), fee: fee / 100 } });
     expect(late.status, JSON.stringify(late.body)).toBe(200);
@@ -106,23 +91,23 @@ describe('a cancellation refund gives back what was paid, from each payment', ()
     // A week before the new time, cancelling is free: everything paid comes back, from both payments.
     const asked = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: max.token, body: { reason: 'Moving house' } });
     expect([asked.status, asked.body.fee]).toEqual([201, 0]);
-    const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } });
+    const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(pence(decided.body.refunded)).toBe(order.total + fee);
     expect(await provider(order.id)).toEqual([{ paid: order.total, refunded: order.total }, { paid: fee, refunded: fee }]);
     expect(await moved(order.id)).toEqual({ paid: order.total + fee, refunded: order.total + fee, refunds: 2 });
     // Accepting again refunds nothing more.
-    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } })).status).toBe(200);
+    expect((await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } })).status).toBe(200);
     expect((await moved(order.id)).refunded).toBe(order.total + fee);
   });
 
   it('a credit refunded before the cancellation is not refunded again', async () => {
     const ned = await server.createCustomer({ name: 'Ned Twice' });
-    await at(new Date(START), ned);
+    await travelTo(new Date(START), ned);
     const order = await paidCardOrder(ned, 20);
     expect((await credit(order.id, 400)).status).toBe(200);
     expect((await send(server, 'POST', `/services/refund-request/${order.id}`, { token: ned.token, body: { reason: 'No longer needed' } })).status).toBe(201);
-    const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } });
+    const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(pence(decided.body.refunded)).toBe(order.total - 400);
     expect(await provider(order.id)).toEqual([{ paid: order.total, refunded: order.total }]);
@@ -132,7 +117,7 @@ describe('a cancellation refund gives back what was paid, from each payment', ()
 describe('requests at the same moment never refund more than was paid, nor charge twice', () => {
   it('four credits at once: each refunded once, the sum never above what was paid', async () => {
     const ola = await server.createCustomer({ name: 'Ola Racing' });
-    await at(new Date(START), ola);
+    await travelTo(new Date(START), ola);
     const order = await paidCardOrder(ola, 21);
     const answers = await Promise.all([credit(order.id, 300), credit(order.id, 300), credit(order.id, 300), credit(order.id, 300)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -147,12 +132,12 @@ describe('requests at the same moment never refund more than was paid, nor charg
 
   it('a refund decision accepted twice at once, and a staff charge beside it: refunded once, the charge asked for once', async () => {
     const pia = await server.createCustomer({ name: 'Pia Parallel' });
-    await at(new Date(START), pia);
+    await travelTo(new Date(START), pia);
     const order = await paidCardOrder(pia, 22);
     expect((await send(server, 'POST', `/services/refund-request/${order.id}`, { token: pia.token, body: { reason: 'Changed my mind' } })).status).toBe(201);
-    const accept = () => send(server, 'PUT', '/admin/refund/status', { token: admin, body: { status: 'accepted', order: order.id } });
+    const accept = () => send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: order.id } });
     const [first, second, charge] = await Promise.all([accept(), accept(),
-      send(server, 'POST', `/admin/order/${order.id}/adjustments`, { token: admin, body: { amount: 12.34, reason: 'Oven' } })]);
+      send(server, 'POST', `/admin/order/${order.id}/adjustments`, { token: admin.token, body: { amount: 12.34, reason: 'Oven' } })]);
     expect([first.status, second.status]).toEqual([200, 200]);
     // The charge either came first (then the cancellation refused it: no change of a cancelled order) or was refused.
     expect([200, 409]).toContain(charge.status);

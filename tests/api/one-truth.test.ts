@@ -15,19 +15,13 @@ import { documentsOf } from './support/order-documents';
 import { shopForFile } from './support/shop-for-file';
 
 const START = '2030-01-07T12:00:00.000Z';
-const { clock, server, admin, jane, house } = shopForFile({ start: START, customer: 'Jane Truthful' });
+const { clock, server, admin, jane, house, travelTo } = shopForFile({ start: START, customer: 'Jane Truthful' });
 let options: QuoteOptions;
 
 const DAY = 24 * HOUR;
 const gbp = (amountPence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amountPence / 100);
 
 const dueOf = (day: number) => new Date(new Date(START).getTime() + day * DAY - 2 * HOUR); // 10:00 UK (winter)
-
-async function travelTo(at: Date) {
-  clock.set(at);
-  jane.token = await server.login(jane.email, jane.password);
-  admin.token = await server.adminToken();
-}
 
 function csvRows(text: string): string[][] {
   return text.trim().split('\r\n').slice(1).map((line) => line.split(','));

@@ -6,9 +6,10 @@ import {
   offerFreedTimes, ALREADY_ON_THAT_DAY_MESSAGE, ALREADY_WAITING_MESSAGE, DAY_NOT_FULL_MESSAGE, MOVE_BY_RESCHEDULE_MESSAGE, OFFER_USED_MESSAGE,
 } from '../../server/services/waitlist';
 import { mailOutbox } from '../../server/jobs';
-import { bookedOrder, catalogue, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { bookedOrder, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { waitForMail } from './support/mail-wait';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { startShop } from './support/start-shop';
+import type { TestCustomer, TestServer } from './support/test-server';
 
 /**
  * A waiting list joined from the reschedule dialog (decisions 062 and 067) over real HTTP, on PGlite
@@ -25,10 +26,9 @@ let house: Catalogue;
 const people: TestCustomer[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, teams: 2 });
-  admin = await server.adminToken();
-  for (const name of ['Ann Moving', 'Ben Moving', 'Dan Booking', 'Eve Booking', 'Fay Booking']) people.push(await server.createCustomer({ name }));
-  house = await catalogue(server, people[0]!.token);
+  const shop = await startShop(clock, { teams: 2, customers: ['Ann Moving', 'Ben Moving', 'Dan Booking', 'Eve Booking', 'Fay Booking'] });
+  ({ server, admin, house } = shop);
+  people.push(...shop.people);
   expect((await send(server, 'PUT', '/admin/pricing/opening-hours/3', { token: admin, body: { open: true, opens: '09:00', closes: '11:00' } })).status).toBe(200);
 });
 afterAll(async () => server?.close());

@@ -3,11 +3,12 @@ import type { WaitlistCheckout, WaitlistEntry, WaitlistOffer } from '../../opena
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { offerFreedTimes, DAY_NOT_FULL_MESSAGE, ALREADY_WAITING_MESSAGE, OFFER_EXPIRED_MESSAGE, OFFER_USED_MESSAGE } from '../../server/services/waitlist';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
-import { bookedOrder, catalogue, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { bookedOrder, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { eventually, waitForMail } from './support/mail-wait';
 import { mailOutbox, QUEUES } from '../../server/jobs';
 import { WAITLIST_CRON } from '../../server/jobs/waitlist';
-import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { startShop } from './support/start-shop';
+import type { TestCustomer, TestServer } from './support/test-server';
 
 /**
  * Waiting lists for full days (issue 26 §5, decision 056) over real HTTP, on PGlite and on
@@ -21,10 +22,9 @@ let house: Catalogue;
 const people: TestCustomer[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, teams: 2 });
-  admin = await server.adminToken();
-  for (const name of ['Ann Waiting', 'Ben Waiting', 'Cat Waiting', 'Dan Booking', 'Eve Booking']) people.push(await server.createCustomer({ name }));
-  house = await catalogue(server, people[0]!.token);
+  const shop = await startShop(clock, { teams: 2, customers: ['Ann Waiting', 'Ben Waiting', 'Cat Waiting', 'Dan Booking', 'Eve Booking'] });
+  ({ server, admin, house } = shop);
+  people.push(...shop.people);
   expect((await send(server, 'PUT', '/admin/pricing/opening-hours/3', { token: admin, body: { open: true, opens: '09:00', closes: '11:00' } })).status).toBe(200);
 });
 afterAll(async () => server?.close());

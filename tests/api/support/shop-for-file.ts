@@ -15,6 +15,8 @@ export interface ShopForFile {
   jane: TestCustomer;
   /** That customer's catalogue: the first service and its items. */
   house: Catalogue;
+  /** Time passes to `instant`: the administrator's, the customer's and `others`' sessions are opened again then. */
+  travelTo: (instant: Date, ...others: TestCustomer[]) => Promise<void>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ShopForFile {
 export function shopForFile(options: { start: string; customer: string; server?: Omit<TestServerOptions, 'now'> }): ShopForFile {
   const clock = createClock(options.start);
   let server: TestServer | undefined;
-  let shop: Omit<ShopForFile, 'clock' | 'inHours' | 'server'> | undefined;
+  let shop: Pick<ShopForFile, 'admin' | 'jane' | 'house'> | undefined;
   beforeAll(async () => {
     server = await startTestServer({ ...options.server, now: clock.now });
     const admin = { token: await server.adminToken() };
@@ -42,5 +44,10 @@ export function shopForFile(options: { start: string; customer: string; server?:
     admin: startedLater('the admin', () => shop?.admin),
     jane: startedLater('the customer', () => shop?.jane),
     house: startedLater('the catalogue', () => shop?.house),
+    async travelTo(instant, ...others) {
+      clock.set(instant);
+      for (const customer of [shop!.jane, ...others]) customer.token = await server!.login(customer.email, customer.password);
+      shop!.admin.token = await server!.adminToken();
+    },
   };
 }
