@@ -105,4 +105,9 @@ describe('the difference of an edited job', () => {
     ];
     expect(jobEditDifference(booked, edited, 20)).toEqual([{ kind: 'option', name: 'Bedroom', quantity: 1, unitPrice: 1000, amount: 1000, vatPercent: 20 }]);
   });
+
+  it('prices a change of unit price with no change of count as an amount alone, with no count or unit price', () => {
+    const edited = [priced('item', 'Bedroom', 5600, 2, 2800), priced('item', 'Bathroom', 3000, 1, 3000), priced('congestion', 'Congestion Charge', 1150)];
+    expect(jobEditDifference(booked, edited, 20)).toEqual([{ kind: 'item', name: 'Bedroom', quantity: null, unitPrice: null, amount: 600, vatPercent: 20 }]);
+  });
 });
