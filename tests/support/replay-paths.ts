@@ -92,3 +92,14 @@ function firedTransition(from: AnyPath['state'], event: AnyEvent, activeAfter: S
 export function formatCoverage(name: string, coverage: Coverage): string {
   return `${name}: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions covered`;
 }
+
+/**
+ * The states and transitions of `machine` that the browser's paths leave out, with the coverage
+ * printed (`name (browser): …`): a path spec asserts both lists are empty, so a transition the
+ * chosen paths lost fails there instead of dropping out unseen.
+ */
+export function missedByBrowserPaths(name: string, machine: AnyStateMachine, paths: readonly { path: AnyPath }[]): { states: string[]; transitions: string[] } {
+  const coverage = coverageOf(machine, paths.map(({ path }) => path));
+  console.log(`${formatCoverage(`${name} (browser)`, coverage)} by ${paths.length} paths`);
+  return { states: coverage.states.missing, transitions: coverage.transitions.missing };
+}
