@@ -60,7 +60,7 @@ export async function joinWaitlist(db: Database, user: AuthUser, request: JoinWa
     // The reschedule's own terms (not started, not cancelled, no refund asked…): what it could not move, it cannot wait to move.
     const terms = termsOf(order, ledgerTotals(await ledgerRepository(db).forOrder(order.id)), now);
     if (!terms.allowed) throw conflict(terms.reason);
-    if (order.due_at && formatLondon(new Date(order.due_at)).slice(0, 10) === request.date) throw badRequest(ALREADY_ON_THAT_DAY_MESSAGE);
+    if (order.due_at && londonDate(order.due_at) === request.date) throw badRequest(ALREADY_ON_THAT_DAY_MESSAGE);
   } else if (isExpiredDraft(order, now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
   const availability = availabilityRepository(db);
   const { minutes, postcode } = await availability.orderJob(order.id);
