@@ -10,7 +10,7 @@ import { houseKeepingDatabase, seededUser } from './support/own-database';
 import { refused } from './support/refused';
 
 /**
- * The back office's order page and status changes (README "Order lifecycle"): everything about one
+ * The back office's order page and status changes (docs/business-rules.md, "Order lifecycle"): everything about one
  * order with its history and the customer's staff notes; a status moved along the lifecycle once,
  * by whom, refused when someone else changed the order first or when the lifecycle does not allow
  * it. On a real seeded PGlite.
