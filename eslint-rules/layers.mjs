@@ -8,10 +8,16 @@ import path from 'node:path';
  * against the importing file, so `../orders/x` inside src/features/admin stays inside admin.
  * Why a local rule rather than eslint-plugin-boundaries: docs/decisions/027-import-layers.md.
  *
- * Server: server/routes → server/services → server/repositories → server/db, never upward, and
- * nothing in server/ imports the client (src/, machines/). Below everything, domain/ (the pure
- * rules, decision 035) imports nothing outside itself but the contract's types (openapi/schema,
- * type-only). Folders of server/ outside the four layers (lib, plugins, jobs, seed) are not ranked.
+ * Server: every folder of server/ has a rank (SERVER_LAYERS, decision 077), and a file imports only
+ * its own rank or lower ones: the boot (app, server, seed) → routes → plugins → jobs (the cron
+ * schedulers) → services → mails → queue (queue and mail outbox plumbing) → repositories → lib →
+ * db and config. Two skips are forbidden too: a route never imports a repository or the database
+ * (it calls a service; a type-only import of a row's shape is no call), and SQL (a `.query(…)` call) runs only in repositories/, db/ and queue/ (the
+ * job tables). The files that still do either are listed in SQL_ALLOWED and ROUTE_SKIPS_ALLOWED: a
+ * list that only shrinks. Nothing in server/ imports the client (src/, machines/). Below
+ * everything, domain/ (the pure rules, decision 035) imports nothing outside itself but the
+ * contract's types (openapi/schema, type-only) and its generated constants (openapi/rules).
+ * Cycles are caught beside this rule (tests/unit/import-cycles.test.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const SHARED = ['src/shared', 'src/components', 'src/lib', 'src/api', 'src/styles', 'machines', 'openapi'];
@@ -19,11 +25,55 @@ const SHELL_STARTERS = ['src/main.tsx', 'src/entry-server.tsx'];
 
 const within = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 /** The server's layers, lowest first: a file may import its own layer or a lower one. */
-const SERVER_LAYERS = ['server/db', 'server/repositories', 'server/services', 'server/routes'];
-const serverLayer = (file) => SERVER_LAYERS.findIndex((folder) => within(file, folder));
+const SERVER_LAYERS = [
+  ['server/config', 'server/db', 'server/migrations'],
+  ['server/lib'],
+  ['server/repositories'],
+  ['server/queue'],
+  ['server/mails'],
+  ['server/services', 'server/app-context'],
+  ['server/jobs'],
+  ['server/plugins'],
+  ['server/routes'],
+  ['server/app', 'server/server', 'server/migrate-cli', 'server/seed'],
+];
+const layerName = (rank) => SERVER_LAYERS[rank].join(', ');
+const serverLayer = (file) => SERVER_LAYERS.findIndex((folders) => folders.some((folder) => within(file, folder)));
+/** Where SQL may run: the data layer, the database itself, the job queue's own tables and first-start data. */
+const SQL_HOMES = ['server/repositories', 'server/db', 'server/queue', 'server/migrations', 'server/seed'];
+/**
+ * Files outside SQL_HOMES that still run SQL (issue 35: 15 services ran 38 queries). Move a file's
+ * queries to repositories/ and take it off this list; a file not listed that runs SQL fails the lint.
+ */
+export const SQL_ALLOWED = [
+  'server/services/access-notes.ts',
+  'server/services/account-lock.ts',
+  'server/services/balance-collection.ts',
+  'server/services/cleaners.ts',
+  'server/services/order-limits.ts',
+  'server/services/orders-csv.ts',
+  'server/services/personal-data.ts',
+  'server/services/quotes.ts',
+  'server/services/reschedule.ts',
+  'server/services/series-planning.ts',
+  'server/services/series-skip.ts',
+  'server/services/stats.ts',
+  'server/services/test-payment-provider.ts',
+  'server/services/unearned-discount.ts',
+  'server/services/visit-charges.ts',
+  'server/jobs/purge.ts',
+  'server/jobs/reminders.ts',
+  'server/lib/rate-limiter.ts',
+  'server/routes/operations.ts',
+];
+/** Routes that still import a repository or the database (issue 35: three and operations.ts; now the health probe alone). */
+export const ROUTE_SKIPS_ALLOWED = ['server/routes/operations.ts'];
+const SQL_METHODS = new Set(['query']);
 const CLIENT = ['src', 'machines'];
 /** The one thing domain/ may import from outside itself: the contract's generated types. */
 const CONTRACT_TYPES = 'openapi/schema';
+/** And its generated constants (patterns, lengths): pure data, generated from the same document. */
+const CONTRACT_RULES = 'openapi/rules';
 const featureOf = (file) => (within(file, 'src/features') ? file.split('/')[2] : null);
 
 export default {
@@ -34,7 +84,9 @@ export default {
     messages: {
       domainImportsOut: 'domain/ is below everything: {{from}} may not import {{to}} (only domain/ and the types of openapi/schema).',
       serverImportsClient: 'The server imports nothing from the client: {{from}} imports {{to}}; move the shared rule to domain/.',
-      serverUpward: '{{from}} ({{fromLayer}}) imports {{to}} ({{toLayer}}), a layer above it: routes → services → repositories → db.',
+      serverUpward: '{{from}} ({{fromLayer}}) imports {{to}} ({{toLayer}}), a layer above it: routes → plugins → jobs → services → mails → queue → repositories → lib → db.',
+      routeSkips: '{{from}} imports {{to}}: a route calls a service, never a repository or the database.',
+      sqlOutsideRepositories: '{{from}} runs SQL: SQL lives in server/repositories/ (move the statement there and call it).',
       intoShell: '{{from}} imports {{to}} from the app shell: move what it needs to src/shared (only src/app composes).',
       acrossFeatures: 'Feature "{{fromFeature}}" imports feature "{{toFeature}}" ({{to}}): move the shared part to src/shared or src/components.',
       sharedIntoFeature: 'Shared code {{from}} imports feature code {{to}}: shared code sits below the features.',
@@ -46,7 +98,7 @@ export default {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = path.relative(root, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/').replace(/\.(ts|tsx|js|mjs)$/, '');
       if (within(from, 'domain')) {
-        if (!within(to, 'domain') && !(typeOnly && to === CONTRACT_TYPES)) context.report({ node, messageId: 'domainImportsOut', data: { from, to } });
+        if (!within(to, 'domain') && !(typeOnly && to === CONTRACT_TYPES) && to !== CONTRACT_RULES) context.report({ node, messageId: 'domainImportsOut', data: { from, to } });
         return;
       }
       if (within(from, 'server')) {
@@ -56,7 +108,9 @@ export default {
         }
         const [fromRank, toRank] = [serverLayer(from), serverLayer(to)];
         if (fromRank >= 0 && toRank > fromRank) {
-          context.report({ node, messageId: 'serverUpward', data: { from, to, fromLayer: SERVER_LAYERS[fromRank], toLayer: SERVER_LAYERS[toRank] } });
+          context.report({ node, messageId: 'serverUpward', data: { from, to, fromLayer: layerName(fromRank), toLayer: layerName(toRank) } });
+        } else if (!typeOnly && within(from, 'server/routes') && (within(to, 'server/repositories') || within(to, 'server/db')) && !ROUTE_SKIPS_ALLOWED.includes(from)) {
+          context.report({ node, messageId: 'routeSkips', data: { from, to } });
         }
         return;
       }
@@ -71,7 +125,13 @@ export default {
         context.report({ node, messageId: 'sharedIntoFeature', data: { from, to } });
       }
     };
+    const runsSql = within(from, 'server') && !SQL_HOMES.some((folder) => within(from, folder)) && !SQL_ALLOWED.includes(from);
     return {
+      CallExpression: (node) => {
+        if (runsSql && node.callee.type === 'MemberExpression' && !node.callee.computed && SQL_METHODS.has(node.callee.property.name)) {
+          context.report({ node, messageId: 'sqlOutsideRepositories', data: { from } });
+        }
+      },
       ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),

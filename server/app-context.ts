@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/database';
 import type { Config } from './config';
 import type { OperationHandler, OperationId } from './lib/operation-types';
-import type { MailOutbox } from './jobs';
+import type { MailOutbox } from './queue';
 import type { PaymentProvider } from './services/payment-provider';
 
 /** What every route module gets: the infrastructure, built once in app.ts. */

@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance, type RawRequestDefaultExpression } from 
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { createJobQueue, mailOutbox, startWorkers, type JobQueue } from './jobs';
+import { startWorkers } from './jobs';
+import { createJobQueue, mailOutbox, type JobQueue } from './queue';
 import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
@@ -29,7 +30,7 @@ import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
 import { createStripePaymentProvider } from './services/stripe-payment-provider';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
-import type { Mailer } from './services/mail';
+import type { Mailer } from './queue/mail';
 import { createMailer } from './services/mailer';
 import type { PaymentProvider } from './services/payment-provider';
 import { createTokenService } from './services/token-service';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER } from '../repositories/orders';
-import type { MailOutbox } from './index';
+import type { MailOutbox } from '../queue';
 import { reminderMail } from '../mails/manage-mails';
 
 /** The reminder goes out once the job is at most this far ahead. */

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import type { PaymentProvider } from '../services/payment-provider';
 import { chargeDueVisits } from '../services/visit-charges';
-import type { MailOutbox } from './index';
+import type { MailOutbox } from '../queue';
 
 /**
  * Every hour at :23 (UTC): each visit of a series with a saved card is charged once it is 48 hours

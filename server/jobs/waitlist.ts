@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { MailOutbox } from './index';
+import type { MailOutbox } from '../queue';
 import { offerFreedTimes } from '../services/waitlist';
 
 /**

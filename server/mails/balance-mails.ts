@@ -1,6 +1,6 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { OrderRow } from '../repositories/orders';
-import type { Mail } from '../services/mail';
+import type { Mail } from '../queue/mail';
 import { formatPounds, type Pence } from '../../domain/money/money';
 import { orderName, orderReference } from '../../domain/orders/order-reference';
 import { manageLines, payNowUrl } from './order-parts';

@@ -1,5 +1,5 @@
-import type { MailSite } from '../jobs';
-import type { Mail, MailAttachment } from '../services/mail';
+import type { MailSite } from '../queue';
+import type { Mail, MailAttachment } from '../queue/mail';
 import type { SeriesRow } from '../repositories/series';
 import { occurrenceDate, VISITS_AHEAD } from '../../domain/time/series-dates';
 import { bookingCalendar, manageLines, payNowUrl } from './order-parts';
@@ -8,7 +8,7 @@ import { ledgerTotals, type LedgerLine } from '../../domain/money/ledger';
 import { BOOKING_TERMS, FREQUENCY_DISCOUNT_TERMS, freeChangesUntilText } from '../../domain/terms/booking-terms';
 import { FREE_CANCELLATION_NOTICE_MS } from '../../domain/terms/cancellation-terms';
 import { formatPounds } from '../../domain/money/money';
-import { orderLines as pricedLines } from '../services/order-lines';
+import { orderLines as pricedLines } from '../../domain/money/ledger-lines';
 import { formatLondon } from '../../domain/time/london-time';
 import { lineText } from '../../domain/money/order-lines';
 import { orderName } from '../../domain/orders/order-reference';

@@ -1,6 +1,6 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { VisitOnDay } from '../repositories/closure-moves';
-import type { Mail } from '../services/mail';
+import type { Mail } from '../queue/mail';
 import { formatLondon } from '../../domain/time/london-time';
 import { MY_ORDERS_PATH } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';

@@ -1,10 +1,10 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { CreditNoteRow } from '../repositories/credit-notes';
 import type { InvoiceRow } from '../repositories/invoices';
 import type { OrderRow } from '../repositories/orders';
-import type { Mail } from '../services/mail';
-import { invoiceLines } from '../services/order-lines';
-import { suppliedAt } from '../services/time-of-supply';
+import type { Mail } from '../queue/mail';
+import { invoiceLines } from '../../domain/money/ledger-lines';
+import { suppliedAt } from '../../domain/money/time-of-supply';
 import type { LedgerLine } from '../../domain/money/ledger';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { creditNoteLabel, invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';

@@ -1,8 +1,8 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, feeChargedText } from '../../domain/terms/booking-terms';
 import { formatLondon } from '../../domain/time/london-time';
-import type { Mail } from '../services/mail';
+import type { Mail } from '../queue/mail';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { addressOf, bookingCalendar, manageLines, whenText } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';

@@ -1,5 +1,5 @@
-import type { MailSite } from '../jobs';
-import type { Mail } from '../services/mail';
+import type { MailSite } from '../queue';
+import type { Mail } from '../queue/mail';
 import { formatPounds, type Pence } from '../../domain/money/money';
 import { payNowUrl } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';

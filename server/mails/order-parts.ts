@@ -1,8 +1,8 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { OrderRow } from '../repositories/orders';
-import { calendarFile } from '../services/ics';
+import { calendarFile } from './ics';
 import { formatLondon } from '../../domain/time/london-time';
-import type { MailAttachment } from '../services/mail';
+import type { MailAttachment } from '../queue/mail';
 import { orderName, orderReference } from '../../domain/orders/order-reference';
 
 /**

@@ -1,7 +1,7 @@
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import type { OrderRow } from '../repositories/orders';
 import type { SeriesRow } from '../repositories/series';
-import type { Mail, MailAttachment } from '../services/mail';
+import type { Mail, MailAttachment } from '../queue/mail';
 import { formatPounds, toPence, type Pence } from '../../domain/money/money';
 import { manageLines, whenText } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';

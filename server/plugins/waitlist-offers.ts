@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { offerFreedTimes } from '../services/waitlist';
 import { addRouteHook, operationIdOf } from './route-hooks';
 

@@ -1,4 +1,4 @@
-import { answerPage, pageRequest } from '../lib/page-answer';
+import { answerPage, pageRequest } from './page-answer';
 import { accountsCsvStream } from '../services/accounts-csv';
 import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';

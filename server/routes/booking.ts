@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PaymentOptions } from '../../openapi/schema';
 import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
-import { answerPage, pageRequest } from '../lib/page-answer';
+import { answerPage, pageRequest } from './page-answer';
 import { checkoutOrder } from '../services/checkout';
 import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';

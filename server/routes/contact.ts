@@ -1,6 +1,6 @@
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
-import { createContactRepository } from '../repositories/contact-repository';
+import { sendContactMessage } from '../services/contact-messages';
 import { assertOwnName, assertPlainName } from '../services/plain-names';
 import { clientNetwork } from '../services/rate-limits';
 
@@ -8,7 +8,6 @@ export const CONTACT_SENT = 'Contact was successfully, we will contact you asap 
 
 /** Messages to the company (POST /contact, R-SITE-7); kept for the team to answer. */
 export function contactHandlers(ctx: AppContext): Partial<Handlers> {
-  const messages = createContactRepository(ctx.db);
   const limiter = createRateLimiter(ctx.db, ctx.now);
   return {
     sendContact: async (request, reply) => {
@@ -16,7 +15,7 @@ export function contactHandlers(ctx: AppContext): Partial<Handlers> {
       assertPlainName('Name', name);
       assertOwnName('Name', name);
       await limiter.reserve({ key: `contact:client:${clientNetwork(request.ip)}`, ...ctx.config.rateLimits.contact });
-      await messages.create({ name: name.trim(), email: email.trim(), message }, ctx.now());
+      await sendContactMessage(ctx.db, { name, email, message }, ctx.now());
       return reply.code(201).send({ message: CONTACT_SENT });
     },
   };

@@ -1,5 +1,5 @@
 import type { AppContext, Handlers } from '../app-context';
-import { answerPage, pageRequest } from '../lib/page-answer';
+import { answerPage, pageRequest } from './page-answer';
 import { listMessages, markMessageRead, replyToMessage } from '../services/contact-messages';
 import { addCustomerNote, anonymiseCustomerRecord, exportCustomer, getCustomerRecord, listCustomers } from '../services/customers';
 import { createMyData } from '../services/my-data';

@@ -1,10 +1,10 @@
 import type { AppContext, Handlers } from '../app-context';
 import { notFound } from '../lib/http-error';
-import { createContentRepository } from '../repositories/content-repository';
+import { siteContent } from '../services/site-content';
 
 /** The public content of the site (/home/..., R-SITE-2 … R-SITE-4). */
 export function homeHandlers(ctx: AppContext): Partial<Handlers> {
-  const content = createContentRepository(ctx.db);
+  const content = siteContent(ctx.db);
   return {
     listServices: async () => content.listServices(),
     getServiceDetail: async (request) => {

@@ -1,6 +1,6 @@
 import type { PriceChange } from '../../openapi/schema';
 import type { AppContext, Handlers } from '../app-context';
-import { answerPage, pageRequest } from '../lib/page-answer';
+import { answerPage, pageRequest } from './page-answer';
 import {
   addCongestionDistrict, getPricingRules, listPricingAudit, removeCongestionDistrict, updateCongestionCharge,
   updateExtraPrice, updateFrequencyDiscount, updateItemPrice, updateOpeningHours,

@@ -1,8 +1,7 @@
 import type { AppContext, Handlers } from '../app-context';
 import { createRateLimiter } from '../lib/rate-limiter';
-import { serviceDistrictsRepository } from '../repositories/service-districts';
 import { clientNetwork } from '../services/rate-limits';
-import { addServiceDistrict, joinAreaWaitlist, removeServiceDistrict } from '../services/service-area-settings';
+import { addServiceDistrict, joinAreaWaitlist, listServiceDistricts, removeServiceDistrict } from '../services/service-area-settings';
 import { currentUser } from './booking';
 
 const district = (request: { params: { district: string } }) => request.params.district;
@@ -11,7 +10,7 @@ const district = (request: { params: { district: string } }) => request.params.d
 export function serviceAreaHandlers(ctx: AppContext): Partial<Handlers> {
   const limiter = createRateLimiter(ctx.db, ctx.now);
   return {
-    listServiceDistricts: async () => serviceDistrictsRepository(ctx.db).list(),
+    listServiceDistricts: async () => listServiceDistricts(ctx.db),
     addServiceDistrict: async (request) => addServiceDistrict(ctx.db, ctx.outbox, currentUser(request), district(request), ctx.now()),
     removeServiceDistrict: async (request) => removeServiceDistrict(ctx.db, currentUser(request), district(request), ctx.now()),
     joinAreaWaitlist: async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { conflict, HttpError } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { paymentReceiptMail } from '../mails/checkout-mails';

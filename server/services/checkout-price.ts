@@ -3,7 +3,7 @@ import type { StoredPriceLine } from '../repositories/orders';
 import type { LedgerLine } from '../../domain/money/ledger';
 import { HttpError } from '../lib/http-error';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
-import { orderLines } from './order-lines';
+import { orderLines } from '../../domain/money/ledger-lines';
 import { grossOf, totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { CONGESTION_CHARGE_NAME, linesInPounds } from '../../domain/money/pricing';
 

@@ -14,7 +14,7 @@ import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from '../mails/checkout-mails';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from '../../domain/time/london-time';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertPriceAgreed, priceAtAddress } from './checkout-price';

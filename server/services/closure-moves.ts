@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ClosureVisit } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { conflict } from '../lib/http-error';
 import { closureMovesRepository, type VisitOnDay } from '../repositories/closure-moves';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
-import type { Mail } from './mail';
+import type { Mail } from '../queue/mail';
 import { closureMoveMail } from '../mails/closure-mails';
 
 /**

@@ -7,7 +7,7 @@ import { bookedJobs } from '../repositories/teams';
 import { assertEditableDays } from './editable-days';
 import { isEditableDay } from '../../domain/time/editable-days';
 import { londonDate } from '../../domain/time/london-time';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { setAsideVisits } from './closure-moves';
 
 

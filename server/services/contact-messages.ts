@@ -1,13 +1,19 @@
 import type { ContactMessage } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { badRequest, notFound } from '../lib/http-error';
+import { createContactRepository } from '../repositories/contact-repository';
 import { contactMessagesRepository, type ContactMessageRow, type ContactReplyRow } from '../repositories/contact-messages';
 import type { Page, PageRequest } from '../repositories/paging';
 import { iso } from './orders-views';
 import { contactReplyMail } from '../mails/contact-mails';
 
+
+/** A visitor's message to the company (POST /contact, R-SITE-7), kept for the team to answer on /messages. */
+export async function sendContactMessage(db: Database, message: { name: string; email: string; message: string }, now: Date): Promise<void> {
+  await createContactRepository(db).create({ name: message.name.trim(), email: message.email.trim(), message: message.message }, now);
+}
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const EMPTY_REPLY = 'Write a reply first';

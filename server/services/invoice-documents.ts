@@ -1,6 +1,6 @@
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { HttpError, notFound } from '../lib/http-error';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { creditNotePdf, invoicePdf } from './invoice-pdf';

@@ -1,7 +1,7 @@
 import type { JobEdit, JobEditPreview, JobEditSave, JobEditState, OrderDetail } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';

@@ -3,7 +3,8 @@ import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { notFound } from '../lib/http-error';
 import { editableRulesRepository } from '../repositories/editable-rules';
-import { audited, itemView, serviceLengthView, travelView } from './pricing-settings';
+import { itemView, serviceLengthView, travelView } from './pricing-settings';
+import { audited } from './settings-audit';
 
 /**
  * Job lengths and the travel gap, edited on the back office's prices page and audited like prices

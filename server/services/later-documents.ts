@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { ledgerRepository } from '../repositories/ledger';
@@ -10,8 +10,8 @@ import { grossOf, totalsOf, vatByRate, type OrderLine } from '../../domain/money
 import { splitCreditOverInvoices, type CreditAtRate } from '../../domain/money/credit-split';
 import { addressOf } from '../mails/order-parts';
 import { creditNoteMail, vatInvoiceMail } from '../mails/invoice-mails';
-import { invoiceLines, orderLines } from './order-lines';
-import { timeOfSupply } from './time-of-supply';
+import { invoiceLines, orderLines } from '../../domain/money/ledger-lines';
+import { timeOfSupply } from '../../domain/money/time-of-supply';
 
 /**
  * Every charge of an invoiced order is on exactly one document (decision 059). Call in the

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { MailLog, Mailer } from './mail';
+import type { MailLog, Mailer } from '../queue/mail';
 import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 

@@ -10,7 +10,7 @@ import { noteView } from './customers';
 import { documentsOfOrder } from './order-documents';
 import { toPounds } from '../../domain/money/money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
-import { orderLines } from './order-lines';
+import { orderLines } from '../../domain/money/ledger-lines';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { refundAmountOf } from './refunds';
@@ -80,7 +80,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
 }
 
 /**
- * An administrator moves an order along its lifecycle (README, "Order lifecycle"). Setting the
+ * An administrator moves an order along its lifecycle (docs/business-rules.md, "Order lifecycle"). Setting the
  * status the order already has changes nothing; with `version`, a change made by someone else since
  * is refused instead of overwritten; a change the lifecycle does not allow is refused with its reason.
  */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Mail, MailLog, Mailer } from './mail';
+import type { Mail, MailLog, Mailer } from '../queue/mail';
 
 let sequence = 0;
 

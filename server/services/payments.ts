@@ -14,7 +14,7 @@ import { balancePayment, owesCardBalance, recordBalancePayment } from './balance
 import { savedCardRepository } from '../repositories/saved-cards';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { orderName } from '../../domain/orders/order-reference';
 
 /**

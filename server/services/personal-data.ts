@@ -1,6 +1,6 @@
 import type { PersonalData } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { contactMessagesRepository } from '../repositories/contact-messages';
 import { customerNotesRepository } from '../repositories/customer-notes';
 import { customerRepository, type CustomerRow } from '../repositories/customers';

@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../lib/http-error';
 import { editableRulesRepository, type HoursRow, type ItemPriceRow, type ServiceLengthRow, type TravelRow } from '../repositories/editable-rules';
 import { DEFAULT_TRAVEL } from '../../domain/capacity/travel-gap';
 import { waitlistRepository } from '../repositories/waitlist';
-import { pricingAuditRepository, type PricingRule } from '../repositories/pricing-audit';
+import { pricingAuditRepository } from '../repositories/pricing-audit';
+import { audited } from './settings-audit';
 import type { Page, PageRequest } from '../repositories/paging';
 import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/money';
 
@@ -27,24 +28,6 @@ const CLOSED = 'Closed';
 const shownPounds = (stored: string | number) => formatPounds(toPence(stored));
 const shownPercent = (stored: string | number) => `${Number(stored)}%`;
 const shownHours = (hours: HoursRow) => (hours.open ? `${hours.opens}–${hours.closes}` : `${CLOSED} (${hours.opens}–${hours.closes})`);
-
-interface Change {
-  rule: PricingRule;
-  subject: string;
-  from: string | null;
-  to: string | null;
-}
-
-/** Runs a change in a transaction and audits it when it changed something (`change` answers null when not). */
-export function audited<T>(db: Database, admin: AuthUser, now: Date, work: (tx: Database) => Promise<{ result: T; change: Change | null }>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const { result, change } = await work(tx);
-    if (change && change.from !== change.to) {
-      await pricingAuditRepository(tx).record({ actorId: admin.id, actor: admin.name, at: now, ...change });
-    }
-    return result;
-  });
-}
 
 export const itemView = (row: ItemPriceRow): PricedItem => ({
   id: Number(row.id), service: Number(row.service), serviceName: row.service_name, name: row.name, price: toPounds(toPence(row.price)), minutes: Number(row.minutes),

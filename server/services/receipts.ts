@@ -1,7 +1,7 @@
 import type { OrderDocument, Receipt } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox, MailSite } from '../jobs';
+import type { MailOutbox, MailSite } from '../queue';
 import { conflict, notFound } from '../lib/http-error';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
@@ -14,8 +14,8 @@ import { toPounds } from '../../domain/money/money';
 import { supplierOf } from '../../domain/money/invoice-labels';
 import { totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { invoiceLineViews } from './invoice-lines';
-import { suppliedAt, timeOfSupply } from './time-of-supply';
-import { invoiceLines, orderLines } from './order-lines';
+import { suppliedAt, timeOfSupply } from '../../domain/money/time-of-supply';
+import { invoiceLines, orderLines } from '../../domain/money/ledger-lines';
 import { addressOf } from '../mails/order-parts';
 import { vatInvoiceMail } from '../mails/invoice-mails';
 

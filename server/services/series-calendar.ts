@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
-import type { MailSite } from '../jobs';
+import type { MailSite } from '../queue';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
-import type { MailAttachment } from './mail';
+import type { MailAttachment } from '../queue/mail';
 import { addressOf, DEFAULT_JOB_MINUTES, myOrdersUrl } from '../mails/order-parts';
 import { occurrenceStart } from '../../domain/time/series-dates';
 import { seriesCalendarFile } from './series-ics';

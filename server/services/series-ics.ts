@@ -1,4 +1,4 @@
-import { icsParts } from './ics';
+import { icsParts } from '../mails/ics';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import type { SeriesFrequency } from '../../domain/time/series-dates';
 

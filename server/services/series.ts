@@ -2,7 +2,7 @@ import type { BookingSeries, SeriesActionResult } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../lib/http-error';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';

@@ -1,9 +1,9 @@
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { badRequest } from '../lib/http-error';
 import { serviceDistrictsRepository } from '../repositories/service-districts';
-import { audited } from './pricing-settings';
+import { audited } from './settings-audit';
 import { serviceDistrict } from './service-area';
 import { districtCoveredMail } from '../mails/contact-mails';
 
@@ -53,3 +53,6 @@ export async function joinAreaWaitlist(db: Database, email: string, postcode: st
   await districts.wait(email.trim().toLowerCase(), district, now);
   return { message: WAITLIST_JOINED };
 }
+
+/** The districts served, as the public and /settings/pricing list them. */
+export const listServiceDistricts = (db: Database): Promise<string[]> => serviceDistrictsRepository(db).list();

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../lib/http-error';
 import { cleanerJobsRepository } from '../repositories/cleaner-jobs';
 import { editableRulesRepository } from '../repositories/editable-rules';
 import { DEFAULT_CHECKLIST } from './cleaner-jobs';
-import { audited } from './pricing-settings';
+import { audited } from './settings-audit';
 
 export const CHECKLIST_ITEM_TWICE = 'Each checklist item can be listed once';
 export const CHECKLIST_ITEM_EMPTY = 'A checklist item cannot be empty';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mail';
+import type { Mailer } from '../queue/mail';
 
 /** Real delivery through the SMTP server of SMTP_URL (smtp://user:pass@host:587). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

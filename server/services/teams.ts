@@ -1,6 +1,6 @@
 import type { AdminTeam, ClosureVisit, NewTimeOff, TeamInput } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { coverTimeOff, previewTimeOff } from './time-off-cover';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';

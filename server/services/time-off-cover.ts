@@ -1,7 +1,7 @@
 import type { ClosureVisit } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { auditRepository } from '../repositories/audit';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { closureMovesRepository, type VisitOnDay } from '../repositories/closure-moves';

@@ -2,7 +2,7 @@ import { DISCOUNT_EARNED_AFTER_VISITS } from '../../domain/terms/booking-terms';
 import type { Database } from '../db/database';
 import { ledgerRepository } from '../repositories/ledger';
 import { type Pence } from '../../domain/money/money';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { documentLaterCharges } from './later-documents';
 
 /**

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { orderRepository } from '../repositories/orders';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { toPounds } from '../../domain/money/money';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { ledgerRepository } from '../repositories/ledger';

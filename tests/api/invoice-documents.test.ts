@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../openapi/schema';
-import { mailOutbox } from '../../server/jobs';
+import { mailOutbox } from '../../server/queue';
 import { orderRepository } from '../../server/repositories/orders';
 import { issueInvoice } from '../../server/services/receipts';
 import { formatLondon } from '../../domain/time/london-time';

@@ -4,7 +4,7 @@
  * the job (a queue job, sent once), and VAT invoices numbered without gaps under concurrency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, QUEUES } from '../../server/jobs';
+import { mailOutbox, QUEUES } from '../../server/queue';
 import { REMINDER_CRON, sendDueReminders } from '../../server/jobs/reminders';
 import type { OutboxMail } from '../../server/services/outbox';
 import {

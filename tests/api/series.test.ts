@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingSeries, FrequencyCode, OrderSummary } from '../../openapi/schema';
-import { QUEUES } from '../../server/jobs';
+import { QUEUES } from '../../server/queue';
 import { keepSeriesHorizon, SERIES_CRON } from '../../server/jobs/series';
 import type { OutboxMail } from '../../server/services/outbox';
 import { readSeriesCalendar } from '../support/series-calendar-reader';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingSeries, OrderSummary } from '../../openapi/schema';
-import { mailOutbox, QUEUES } from '../../server/jobs';
+import { mailOutbox, QUEUES } from '../../server/queue';
 import { chargeVisitsDue } from '../../server/jobs/visit-charges';
 import type { PaymentProvider } from '../../server/services/payment-provider';
 import { chargeSavedCard } from '../../server/services/saved-cards';

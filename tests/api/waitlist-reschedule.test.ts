@@ -5,7 +5,7 @@ import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import {
   offerFreedTimes, ALREADY_ON_THAT_DAY_MESSAGE, ALREADY_WAITING_MESSAGE, DAY_NOT_FULL_MESSAGE, MOVE_BY_RESCHEDULE_MESSAGE, OFFER_USED_MESSAGE,
 } from '../../server/services/waitlist';
-import { mailOutbox } from '../../server/jobs';
+import { mailOutbox } from '../../server/queue';
 import { bookedOrder, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { waitForMail } from './support/mail-wait';
 import { startShop } from './support/start-shop';

@@ -5,7 +5,7 @@ import { offerFreedTimes, DAY_NOT_FULL_MESSAGE, ALREADY_WAITING_MESSAGE, OFFER_E
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { bookedOrder, checkout, checkoutBody, createClock, myOrder, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { eventually, waitForMail } from './support/mail-wait';
-import { mailOutbox, QUEUES } from '../../server/jobs';
+import { mailOutbox, QUEUES } from '../../server/queue';
 import { WAITLIST_CRON } from '../../server/jobs/waitlist';
 import { startShop } from './support/start-shop';
 import type { TestCustomer, TestServer } from './support/test-server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
-import { createJobQueue, mailOutbox, QUEUES, type JobQueue } from '../../server/jobs';
+import { createJobQueue, mailOutbox, QUEUES, type JobQueue } from '../../server/queue';
 import { checkoutOrder, CHECKOUT_MESSAGE } from '../../server/services/checkout';
 import { createOrder } from '../../server/services/orders';
 import type { TestDatabase } from '../api/support/test-database';

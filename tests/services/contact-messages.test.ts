@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import type { MailOutbox } from '../../server/jobs';
+import type { MailOutbox } from '../../server/queue';
 import { EMPTY_REPLY, listMessages, markMessageRead, MESSAGE_NOT_FOUND, replyToMessage } from '../../server/services/contact-messages';
-import type { Mail } from '../../server/services/mail';
+import type { Mail } from '../../server/queue/mail';
 import type { TestDatabase } from '../api/support/test-database';
 import { ownDatabase, seededUser } from './support/own-database';
 import { refused } from './support/refused';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { calendarFile, type CalendarEvent } from '../../server/services/ics';
+import { calendarFile, type CalendarEvent } from '../../server/mails/ics';
 
 /**
  * The calendar entry mailed with a booking (issue 14): the job at its UK wall-clock time whatever

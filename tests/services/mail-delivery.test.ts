@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail } from '../../server/services/mail';
+import type { Mail } from '../../server/queue/mail';
 import { createMailer } from '../../server/services/mailer';
 import { readLatestMail, readOutbox } from '../../server/services/outbox';
 import { createOutboxMailer } from '../../server/services/outbox-mailer';

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { OrderItemRow, OrderRow } from '../../server/repositories/orders';
 import { bookingConfirmationMail, paymentReceiptMail } from '../../server/mails/checkout-mails';
-import type { Mail } from '../../server/services/mail';
+import type { Mail } from '../../server/queue/mail';
 import { cancellationRequestMail, refundDecisionMail, reminderMail, rescheduleMail } from '../../server/mails/manage-mails';
 import { addressOf, bookingCalendar, manageLines, MY_ORDERS_PATH, myOrdersUrl, receiptUrl, whenText } from '../../server/mails/order-parts';
 import type { TestDatabase } from '../api/support/test-database';

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { HttpError } from '../../server/lib/http-error';
 import { checkoutOrder, CHECKOUT_MESSAGE, type CheckoutDeps } from '../../server/services/checkout';
-import type { Mail } from '../../server/services/mail';
+import type { Mail } from '../../server/queue/mail';
 import { getOrder, listOrders, updateOrderStatus, STALE_ORDER_MESSAGE } from '../../server/services/orders-admin';
 import { createOrder, getServiceItems, listMyOrders } from '../../server/services/orders';
 import { confirmPayment } from '../../server/services/payments';

@@ -7,7 +7,9 @@ import layers from '../../eslint-rules/layers.mjs';
 
 /**
  * The import direction of the source tree (eslint-rules/layers.mjs): shared → features → app shell on
- * the client; routes → services → repositories → db on the server; domain/ below both, importing nothing.
+ * the client; on the server every folder ranked (routes → plugins → jobs → services → mails → queue →
+ * repositories → lib → db, decision 077), no route calling a repository and no SQL outside the data
+ * layer; domain/ below both, importing nothing but the contract's types and generated rules.
  */
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -46,6 +48,14 @@ typescript.run('sparkle/layers (server and domain)', layers, {
     { filename: file('machines/booking.machine.ts'), code: "import { formatLondon } from '../domain/time/london-time';" },
     { filename: file('domain/terms/cancellation-terms.ts'), code: "import { percentOf } from '../money/money';" },
     { filename: file('domain/orders/order-statuses.ts'), code: "import type { OrderStatus } from '../../openapi/schema';" },
+    { filename: file('domain/site/postcodes.ts'), code: "import { PostcodeRules } from '../../openapi/rules';" },
+    { filename: file('server/jobs/reminders.ts'), code: "import { sendReminder } from '../services/reminders';" },
+    { filename: file('server/services/payments.ts'), code: "import type { MailOutbox } from '../queue';" },
+    { filename: file('server/mails/order-parts.ts'), code: "import type { Mail } from '../queue/mail';" },
+    { filename: file('server/routes/page-answer.ts'), code: "import type { Page } from '../repositories/paging';" },
+    { filename: file('server/repositories/orders.ts'), code: "const rows = await db.query('SELECT 1', []);" },
+    { filename: file('server/services/stats.ts'), code: "const rows = await db.query('SELECT 1', []);" },
+    { filename: file('server/services/orders.ts'), code: "const found = await orderRepository(db).find(1);" },
   ],
   invalid: [
     { filename: file('server/repositories/series.ts'), code: "import { occurrenceStart } from '../services/series-planning';", errors: [{ messageId: 'serverUpward' }] },
@@ -56,7 +66,15 @@ typescript.run('sparkle/layers (server and domain)', layers, {
     { filename: file('server/services/availability.ts'), code: "import { x } from '../../machines/availability.machine';", errors: [{ messageId: 'serverImportsClient' }] },
     { filename: file('domain/money/pricing.ts'), code: "import { badRequest } from '../../server/lib/http-error';", errors: [{ messageId: 'domainImportsOut' }] },
     { filename: file('domain/time/london-days.ts'), code: "import { formatDateTime } from '../../src/lib/dates';", errors: [{ messageId: 'domainImportsOut' }] },
-    { filename: file('domain/money/money.ts'), code: "import { MoneyRules } from '../../openapi/rules';", errors: [{ messageId: 'domainImportsOut' }] },
+    { filename: file('domain/money/money.ts'), code: "import { document } from '../../openapi/openapi-document';", errors: [{ messageId: 'domainImportsOut' }] },
+    { filename: file('server/services/payments.ts'), code: "import type { WorkerDeps } from '../jobs';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/mails/invoice-mails.ts'), code: "import { orderLines } from '../services/order-lines';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/queue/mail-delivery.ts'), code: "import type { Mail } from '../services/mail';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/lib/page-answer.ts'), code: "import type { Page } from '../repositories/paging';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/routes/home.ts'), code: "import { createContentRepository } from '../repositories/content-repository';", errors: [{ messageId: 'routeSkips' }] },
+    { filename: file('server/routes/admin.ts'), code: "import { pendingMigrations } from '../db/migrate';", errors: [{ messageId: 'routeSkips' }] },
+    { filename: file('server/services/checkout.ts'), code: "const rows = await tx.query(`SELECT 1`, []);", errors: [{ messageId: 'sqlOutsideRepositories' }] },
+    { filename: file('server/jobs/series.ts'), code: "await db.query('DELETE FROM series', []);", errors: [{ messageId: 'sqlOutsideRepositories' }] },
     { filename: file('domain/orders/order-statuses.ts'), code: "import { ORDER } from '../../openapi/schema';", errors: [{ messageId: 'domainImportsOut' }] },
   ],
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLineViews } from '../../server/services/invoice-lines';
 import type { OrderLine } from '../../domain/money/order-lines';
-import { timeOfSupply } from '../../server/services/time-of-supply';
+import { timeOfSupply } from '../../domain/money/time-of-supply';
 
 const line = (name: string, amount: number, vatPercent = 20, unitPrice: number | null = null, quantity: number | null = null): OrderLine => ({
   kind: 'item', name, quantity, unitPrice, amount, vatPercent,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanerInvitationMail, confirmEmailMail, emailChangedMail, emailTakenMail, passwordResetMail } from '../../server/mails/account-mails';
 import { contactReplyMail, districtCoveredMail } from '../../server/mails/contact-mails';
 import type { MailText } from '../../server/mails/mail-text';
-import type { Mail } from '../../server/services/mail';
+import type { Mail } from '../../server/queue/mail';
 import type { OrderRow } from '../../server/repositories/orders';
 import type { SeriesRow } from '../../server/repositories/series';
 import type { LedgerLine } from '../../domain/money/ledger';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES } from '../../../server/jobs';
+import { QUEUES } from '../../../server/queue';
 import { eventually } from '../support/mail-wait';
 import { startSmtpServer, type SmtpServer } from '../support/smtp-server';
 import { startTestServer, type TestServer } from '../support/test-server';

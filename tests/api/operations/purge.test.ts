@@ -3,7 +3,8 @@
  * purge is a job the queue schedules (once across instances), never a setInterval.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PURGE_CRON, QUEUES } from '../../../server/jobs';
+import { PURGE_CRON } from '../../../server/jobs';
+import { QUEUES } from '../../../server/queue';
 import { purgeExpired } from '../../../server/jobs/purge';
 import { startTestServer, type TestServer } from '../support/test-server';
 

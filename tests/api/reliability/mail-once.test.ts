@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, QUEUES } from '../../../server/jobs';
-import { JOBS_CHANNEL } from '../../../server/jobs/queue';
+import { mailOutbox, QUEUES } from '../../../server/queue';
+import { JOBS_CHANNEL } from '../../../server/queue/queue';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**

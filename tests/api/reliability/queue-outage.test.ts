@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { isDatabaseUnavailable } from '../../../server/db/open-database';
 import { openPostgres } from '../../../server/db/postgres';
-import { QUEUES, type JobQueue } from '../../../server/jobs';
-import { createPgBossQueue } from '../../../server/jobs/pg-boss-queue';
+import { QUEUES, type JobQueue } from '../../../server/queue';
+import { createPgBossQueue } from '../../../server/queue/pg-boss-queue';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 
 /**

@@ -3,9 +3,9 @@ import type { Database } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
-import { QUEUES, type JobQueue } from '../../../server/jobs';
-import { createLocalQueue } from '../../../server/jobs/local-queue';
-import { createPgBossQueue } from '../../../server/jobs/pg-boss-queue';
+import { QUEUES, type JobQueue } from '../../../server/queue';
+import { createLocalQueue } from '../../../server/queue/local-queue';
+import { createPgBossQueue } from '../../../server/queue/pg-boss-queue';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 
 /**

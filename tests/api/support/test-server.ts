@@ -7,7 +7,7 @@ import type { paths } from '../../../openapi/schema';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
-import { QUEUES } from '../../../server/jobs';
+import { QUEUES } from '../../../server/queue';
 import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
 import { confirmationToken } from './confirmation-link';
 import { waitForMail } from './mail-wait';

@@ -3,7 +3,7 @@ import { ledgerRepository } from '../../../server/repositories/ledger';
 import type { LedgerLine } from '../../../domain/money/ledger';
 import type { Database } from '../../../server/db/database';
 import { checkoutOrder, type CheckoutDeps } from '../../../server/services/checkout';
-import type { Mail } from '../../../server/services/mail';
+import type { Mail } from '../../../server/queue/mail';
 import { createOrder } from '../../../server/services/orders';
 import { createQuote } from '../../../server/services/quotes';
 import { createTestPaymentProvider } from '../../../server/services/test-payment-provider';

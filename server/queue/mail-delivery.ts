@@ -1,4 +1,4 @@
-import type { Mail, Mailer } from '../services/mail';
+import type { Mail, Mailer } from './mail';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type JobQueue } from './queue';
 

@@ -1,6 +1,6 @@
-import type { LedgerLine } from '../../domain/money/ledger';
-import { isCharge } from '../../domain/money/ledger';
-import type { OrderLine } from '../../domain/money/order-lines';
+import type { LedgerLine } from './ledger';
+import { isCharge } from './ledger';
+import type { OrderLine } from './order-lines';
 
 /** The order's charges from its ledger (decision 036), in the order they were added (the rule of lines and VAT: domain/money/order-lines.ts). */
 export function orderLines(ledger: readonly LedgerLine[]): OrderLine[] {
