@@ -15,6 +15,10 @@ export const PasswordRules = {
   "maxLength": 128
 } as const;
 
+export const DayRules = {
+  "pattern": "^20[0-9]{2}-[0-9]{2}-[0-9]{2}$"
+} as const;
+
 export const LoginRequestRules = {
   "properties": {
     "password": {

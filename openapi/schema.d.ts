@@ -2260,6 +2260,14 @@ export interface components {
          */
         DateTime: string;
         /**
+         * Format: date
+         * @description A calendar day, YYYY-MM-DD, from 2000-01-01 to 2099-12-31: every day the API takes lies in
+         *     this range (400 outside it), so no day, nor a few weeks after it, is beyond what the database,
+         *     a mail or a date library holds (issue 34).
+         * @example 2026-11-22
+         */
+        Day: string;
+        /**
          * @example {
          *       "id": 1,
          *       "name": "House Keeping",
@@ -2511,11 +2519,8 @@ export interface components {
          */
         CheckoutRequest: {
             order: number;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD; at least 24 hours ahead (R-PAY-1) and at most 12 months ahead (UK time).
-             */
-            due_date: string;
+            /** @description YYYY-MM-DD; at least 24 hours ahead (R-PAY-1) and at most 12 months ahead (UK time). */
+            due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
             due_time: string;
             address: string;
@@ -2896,11 +2901,8 @@ export interface components {
             version: number;
             items: components["schemas"]["QuoteChoice"][];
             extras: components["schemas"]["QuoteChoice"][];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, UK time.
-             */
-            due_date: string;
+            /** @description YYYY-MM-DD, UK time. */
+            due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
             due_time: string;
             /** @description The team that does the job; null: the capacity rule chooses (its own team when free). */
@@ -3191,11 +3193,8 @@ export interface components {
             items: components["schemas"]["QuoteChoice"][];
             frequency: components["schemas"]["FrequencyCode"];
             extras?: components["schemas"]["QuoteChoice"][];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, UK time; the booking notice and horizon of the checkout apply.
-             */
-            due_date: string;
+            /** @description YYYY-MM-DD, UK time; the booking notice and horizon of the checkout apply. */
+            due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
             due_time: string;
             address: string;
@@ -3333,11 +3332,8 @@ export interface components {
          *     }
          */
         JobMove: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, UK time.
-             */
-            due_date: string;
+            /** @description YYYY-MM-DD, UK time. */
+            due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
             due_time: string;
         };
@@ -3425,16 +3421,10 @@ export interface components {
          *     }
          */
         NewTimeOff: {
-            /**
-             * Format: date
-             * @description The first UK day off.
-             */
-            starts_on: string;
-            /**
-             * Format: date
-             * @description The last UK day off (inclusive).
-             */
-            ends_on: string;
+            /** @description The first UK day off. */
+            starts_on: components["schemas"]["Day"];
+            /** @description The last UK day off (inclusive). */
+            ends_on: components["schemas"]["Day"];
             reason?: string;
         };
         AdminTeam: {
@@ -3468,11 +3458,8 @@ export interface components {
         JoinWaitlistRequest: {
             /** @description My draft order (its items and address are booked when a time is offered), or my booked visit to move there. */
             order: number;
-            /**
-             * Format: date
-             * @description The full UK day (YYYY-MM-DD).
-             */
-            date: string;
+            /** @description The full UK day (YYYY-MM-DD). */
+            date: components["schemas"]["Day"];
         };
         WaitlistEntry: {
             id: number;
@@ -3544,11 +3531,8 @@ export interface components {
          *     }
          */
         NewClosure: {
-            /**
-             * Format: date
-             * @description The UK day.
-             */
-            date: string;
+            /** @description The UK day. */
+            date: components["schemas"]["Day"];
             /** @description Shown to customers instead of "Closed" in the free times (e.g. Christmas Day). */
             reason?: string;
         };
@@ -3569,11 +3553,8 @@ export interface components {
          *     }
          */
         RescheduleRequest: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, UK time; the same rules as a checkout.
-             */
-            due_date: string;
+            /** @description YYYY-MM-DD, UK time; the same rules as a checkout. */
+            due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
             due_time: string;
             fee: components["schemas"]["Money"];
@@ -4218,9 +4199,9 @@ export interface components {
          */
         OrderSearch: string;
         /** @description Only jobs on or after this UK date (Europe/London, the job's date). After `due_to` is a 400. */
-        DueFrom: string;
+        DueFrom: components["schemas"]["Day"];
         /** @description Only jobs on or before this UK date (Europe/London, the job's date, the whole day). */
-        DueTo: string;
+        DueTo: components["schemas"]["Day"];
         /** @description Only orders of this service (its id, as in `GET /home/services`). */
         ServiceFilter: number;
         /** @description Only orders paid (or to be paid) this way. */
@@ -4247,6 +4228,7 @@ export type Money = components['schemas']['Money'];
 export type Email = components['schemas']['Email'];
 export type Password = components['schemas']['Password'];
 export type DateTime = components['schemas']['DateTime'];
+export type Day = components['schemas']['Day'];
 export type Service = components['schemas']['Service'];
 export type ServiceDetail = components['schemas']['ServiceDetail'];
 export type Counter = components['schemas']['Counter'];
@@ -4958,7 +4940,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The UK day (YYYY-MM-DD). */
-                date: string;
+                date: components["schemas"]["Day"];
             };
             cookie?: never;
         };
@@ -5205,7 +5187,7 @@ export interface operations {
             query: {
                 service: number;
                 /** @description The first UK day (YYYY-MM-DD); default today. */
-                from?: string;
+                from?: components["schemas"]["Day"];
                 /** @description How many days, 1 to 42 (six calendar weeks); default 14. */
                 days?: number;
                 /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
@@ -5845,9 +5827,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The first UK date. After `to`, or more than 3 years before it, is a 400. */
-                from: string;
+                from: components["schemas"]["Day"];
                 /** @description The last UK date (the whole day). */
-                to: string;
+                to: components["schemas"]["Day"];
             };
             header?: never;
             path?: never;
@@ -5874,9 +5856,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only documents issued on or after this UK date. After `to` is a 400. */
-                from?: string;
+                from?: components["schemas"]["Day"];
                 /** @description Only documents issued on or before this UK date (the whole day). */
-                to?: string;
+                to?: components["schemas"]["Day"];
             };
             header?: never;
             path?: never;
@@ -6494,7 +6476,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The first UK day, YYYY-MM-DD. */
-                from: string;
+                from: components["schemas"]["Day"];
                 /** @description How many days, 1 (a day, the default) to 7 (a week). */
                 days?: number;
             };
@@ -6709,9 +6691,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The first UK day off. */
-                starts_on: string;
+                starts_on: components["schemas"]["Day"];
                 /** @description The last UK day off (inclusive). */
-                ends_on: string;
+                ends_on: components["schemas"]["Day"];
             };
             header?: never;
             path: {
@@ -7029,7 +7011,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The UK day, YYYY-MM-DD. */
-                date: string;
+                date: components["schemas"]["Day"];
             };
             cookie?: never;
         };
@@ -7056,7 +7038,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The UK day, YYYY-MM-DD. */
-                date: string;
+                date: components["schemas"]["Day"];
             };
             cookie?: never;
         };

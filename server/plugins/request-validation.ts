@@ -56,6 +56,8 @@ function refuseAnyBody(data: unknown) {
 const PATTERN_MEANINGS: Record<string, string> = {
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'must be a time as HH:mm (00:00 to 23:59)',
   '^[A-Za-z]{1,2}[0-9][A-Za-z0-9]?$': 'must be a UK postcode district (the outward code), such as WC2N or SE1',
+  // The contract's Day (issue 34): a date far off (9999-12-20) would reach the database or a mail.
+  '^20[0-9]{2}-[0-9]{2}-[0-9]{2}$': 'must be a day from 2000-01-01 to 2099-12-31 (YYYY-MM-DD)',
 };
 
 /** `body/email must match format "email"`: where, then what is wrong, one problem at a time. */

@@ -133,7 +133,7 @@ describe('GET /admin/orders/ filters', () => {
 describe('bad filter values answer 400 with a message', () => {
   it.each([
     ['due_from=2026-13-01', 'querystring/due_from must match format "date"'],
-    ['due_to=yesterday', 'querystring/due_to must match format "date"'],
+    ['due_to=yesterday', 'querystring/due_to must be a day from 2000-01-01 to 2099-12-31 (YYYY-MM-DD)'],
     ['due_from=2026-02-30', 'querystring/due_from must match format "date"'],
     ['due_from=2026-07-02&due_to=2026-07-01', 'due_from must not be after due_to'],
     ['service=0', 'querystring/service must be >= 1'],

@@ -46,6 +46,8 @@ describe('names that imitate staff or system labels', () => {
     'The Moderators', 'Help Desk', 'Customer Service', 'sysadmin', 'Jo (staff)', 'deleted-user 12', 'SparkleCleaning',
     // Disguised: accents, Cyrillic look-alikes, digits for letters, letters spaced or dotted apart.
     'Sam Ádmin', 'Sam \u0410dmin', 'Supp\u043ert desk', '4dm1n Jane', 'A d m i n', 'S.u.p.p.o.r.t', 'Del\u0435ted User #4', 'ＡＤＭＩＮ',
+    // Issue 34: invisible characters inside the word, and look-alikes TR39 folds (a Latin alpha).
+    'Ad\u00admin Bob', 'Ad\u2060min Bob', '\ufeffAdmin Bob', 'Ad\u180emin Bob', '\u0251dmin Bob', 'Sup\u00adport Desk',
   ])('refuses %j with 400', async (name) => {
     await refused(() => assertOwnName('Full name', name), 400, 'Full name must be your own name: names like Admin, Support, Staff, Sparkle Cleaning or Deleted user are kept for the company');
     await refused(() => assertOwnName('Name', name), 400, namesMustNotImitateStaff('Name'));

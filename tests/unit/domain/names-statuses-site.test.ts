@@ -36,7 +36,18 @@ describe('names that imitate staff (issue 24)', () => {
     expect(imitatesStaff(name)).toBe(true);
   });
 
-  it.each(['Badminton', 'Supporter', 'Sam Smith', 'Staffordshire', 'Sparkle', 'Jane Cleaning', 'A d m', 'Ad min', 'Deleted', 'User', ''])('takes %j', (name) => {
+  // Issue 34 row 5: what passed before the skeleton (TR39 confusables, default-ignorables, NFKC).
+  it.each([
+    'Ad\u00admin Bob', 'Ad\u200bmin Bob', 'Ad\u2060min Bob', '\ufeffAdmin Bob', 'Ad\u180emin Bob', 'Ad\u034fmin', 'ɑdmin Bob', 'Sup\u00adport Desk',
+    'Sta\u200dff', 'Adrnin', 'ꓮdmin', 'Ꭺdmin', 'ѕuрроrt', 'ꜱupport',
+  ])('refuses %j (its skeleton reads as staff)', (name) => {
+    expect(imitatesStaff(name)).toBe(true);
+  });
+
+  it.each([
+    'Badminton', 'Supporter', 'Sam Smith', 'Staffordshire', 'Sparkle', 'Jane Cleaning', 'A d m', 'Ad min', 'Deleted', 'User', '',
+    "Siobhán O'Neill", 'Zoë Müller', '李小龍', 'محمد علي', 'Admiral Ng', 'Sy Stem-Jones', 'Ramin Adi',
+  ])('takes %j', (name) => {
     expect(imitatesStaff(name)).toBe(false);
   });
 
