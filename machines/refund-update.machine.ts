@@ -8,8 +8,10 @@ import type { RefundRequest, RefundStatus, RefundStatusUpdate } from '../openapi
  * saved request to `rowSaved` (the screen updates that row in place); a failure stays on the row
  * with Retry; a 409 (the request was decided or changed by someone else) puts the control back to
  * the stored status and reloads the list, with the server's message. The screen provides
- * `notifyUpdated`, `rowSaved` and `reloadRefunds`; src/api provides the actor. The order row
- * (order-update.machine.ts) has the same shape, plus a confirmation for cancelling.
+ * `notifyUpdated`, `rowSaved` and `reloadRefunds`; src/api provides the actor. Accepting asks once
+ * to confirm first (issue 33 row 7, decision 070): the dialog names the amount refunded and the
+ * amount kept, and dismissing it puts the stored status back, as the order row (order-update.machine.ts)
+ * confirms a cancellation.
  */
 type RefundDecision = RefundStatusUpdate['status'];
 
@@ -28,6 +30,9 @@ export type RefundUpdateEvent =
   | { type: 'status.choose'; status: RefundDecision }
   | { type: 'refund.update' }
   | { type: 'refund.retry' }
+  /** The accept dialog: confirm sends the decision, dismiss puts the stored status back. */
+  | { type: 'refund.confirm' }
+  | { type: 'refund.dismiss' }
   /** The list reloaded: the row's current status and version, as the server now has them. */
   | { type: 'refund.sync'; status: RefundStatus; version: number };
 
@@ -63,6 +68,8 @@ export const refundUpdateMachine = setup({
     // Stryker disable next-line ConditionalExpression: equivalent, this guard only runs on that event
     isDifferentStatus: ({ context, event }) => event.type === 'status.choose' && event.status !== context.status,
     isConflict: (_, params: { error: unknown }) => statusOf(params.error) === 409,
+    // Accepting moves money (a refund through the provider, a credit note): it is confirmed in a dialog.
+    needsConfirmation: ({ context }) => context.chosen === 'accepted',
   },
 }).createMachine({
   id: 'refundUpdate',
@@ -81,7 +88,16 @@ export const refundUpdateMachine = setup({
     statusChosen: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
       meta: { shows: 'the chosen status in the dropdown, Update enabled' },
-      on: { 'status.choose': chooseAgain, 'refund.update': 'updating' },
+      on: {
+        'status.choose': chooseAgain,
+        'refund.update': [{ guard: 'needsConfirmation', target: 'confirming' }, { target: 'updating' }],
+      },
+    },
+    // A dialog names what accepting refunds and keeps, and asks once; dismissing it puts the stored status back.
+    confirming: {
+      // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs
+      meta: { shows: 'a dialog naming the amount refunded and kept, asking to confirm; Update pending behind it' },
+      on: { 'refund.confirm': 'updating', 'refund.dismiss': { target: 'idle', actions: 'forgetChoice' } },
     },
     updating: {
       // Stryker disable next-line all: what the screen shows, checked in Chromium by the paths specs

@@ -2601,7 +2601,8 @@ export interface components {
          *     not paid ("Payment not completed"); `payable` says Pay now can start its payment. `unpaid`:
          *     nothing paid online (cash, or not checked out; `balanceDue` is then due on the day). `paid`: the
          *     ledger owes nothing. `balance_due`: paid by card, then a fee or adjustment was added: Pay now
-         *     pays `balanceDue`.
+         *     pays `balanceDue`; or cancelled with a late fee owed on it (decision 070: a late cancellation or
+         *     skip of an order not paid), collected in cash with the series' next visit or by the office.
          */
         OrderPayment: {
             method: components["schemas"]["PaymentMethod"] | null;
@@ -2637,6 +2638,10 @@ export interface components {
                 status: components["schemas"]["RefundStatus"];
                 reason: string;
                 fee: components["schemas"]["Money"];
+                /** @description From the ledger (decisions 065, 070): pending, what accepting gives back; accepted, what was refunded; rejected, nothing. */
+                amount: components["schemas"]["Money"];
+                /** @description From the ledger (decision 070): what the cancellation keeps of what was paid (its fee) — pending, what accepting would keep; accepted, what was kept; rejected or never paid, nothing (a fee on an order not paid is owed instead: payment.balanceDue). */
+                kept: components["schemas"]["Money"];
             };
             payment: components["schemas"]["OrderPayment"];
             cancellation: components["schemas"]["Cancellation"];
@@ -2842,6 +2847,8 @@ export interface components {
                 fee: components["schemas"]["Money"];
                 /** @description From the ledger (decision 036): pending, what accepting gives back (what was paid and not given back, less the fee); accepted, what was refunded; rejected, nothing. */
                 amount: components["schemas"]["Money"];
+                /** @description From the ledger (decision 070): what the cancellation keeps of what was paid (its fee) — pending, what accepting would keep; accepted, what was kept; rejected or never paid, nothing (a fee on an order not paid is owed instead: payment.balanceDue). */
+                kept: components["schemas"]["Money"];
             };
             /** @description The audit trail of this order, oldest first. */
             history: components["schemas"]["AuditEntry"][];
@@ -2959,6 +2966,10 @@ export interface components {
              *     order never paid; null while pending, rejected, or accepted with the provider's refund still to go through.
              */
             refunded: components["schemas"]["Money"] | null;
+            /** @description From the ledger (decisions 065, 070): pending, what accepting gives back — the figure the accept dialog names; accepted, what was refunded; rejected, nothing. */
+            amount: components["schemas"]["Money"];
+            /** @description From the ledger (decision 070): what the cancellation keeps of what was paid — pending, what accepting would keep; accepted, what was kept; rejected or never paid, nothing. */
+            kept: components["schemas"]["Money"];
             version: number;
         };
         /**

@@ -23,6 +23,8 @@ export function visitSkippedMail(
     `You skipped the visit of ${whenText(visit)} in your ${series.frequency_name.toLowerCase()} ${series.service_name} (${orderName(visit)}).`,
     cost.fee > 0 ? `By our terms a fee of ${formatPounds(cost.fee)} applies.` : 'Skipping it cost nothing.',
     ...(cost.refund !== null && cost.refund > 0 ? [`${formatPounds(cost.refund)} is refunded to the card you paid with.`] : []),
+    // Not paid: the fee is owed, on the visit's ledger (decision 070), until it is paid or the skip undone.
+    ...(cost.refund === null && cost.fee > 0 ? [owedFeeLine(visit, cost.fee)] : []),
     cost.refund === null
       ? 'Changed your mind? Press Undo on My orders while that time is still free. Your other visits stay booked.'
       : 'Your other visits stay booked.',
@@ -30,6 +32,13 @@ export function visitSkippedMail(
     ...manageLines(site),
   ].join('\n');
   return { to: visit.user_email, subject: `Visit skipped: ${series.service_name} on ${whenText(visit)}`, text, attachments: calendar };
+}
+
+/** Where a late skip's fee owed on a visit not paid is collected (decision 070). */
+export function owedFeeLine(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
+  return visit.payment_method === 'cash'
+    ? `${formatPounds(fee)} is now due on this visit: please pay it in cash at your next visit. Pressing Undo takes it away.`
+    : `${formatPounds(fee)} is now due on this visit, shown on My orders. Pressing Undo takes it away.`;
 }
 
 export function skipUndoneMail(visit: OrderRow, series: SeriesRow, calendar: MailAttachment[], site: MailSite): Mail {

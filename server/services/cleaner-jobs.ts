@@ -1,4 +1,5 @@
 import { onTheWayMail } from '../mails/cleaner-mails';
+import { collectOwedFeesWith } from './owed-fees';
 import type { CleanerJob, CleanerJobs, JobProgress, JobVisit } from '../../openapi/schema';
 import type { AppContext, AuthUser } from '../app-context';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -91,6 +92,8 @@ async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: numb
   if (!order || order.status === 'completed' || lifecycleRefusal(order, 'completed', now)) return;
   await orders.setStatus(orderId, 'completed', now);
   await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: 'completed', at: now });
+  // A late skip's fee owed on an earlier cash visit is taken with this one (decision 070).
+  await collectOwedFeesWith(tx, order, { id: cleaner.id, name: cleaner.name }, now);
 }
 
 /**

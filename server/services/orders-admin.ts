@@ -13,7 +13,7 @@ import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './o
 import { orderLines } from '../../domain/money/ledger-lines';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
-import { refundAmountOf } from './refunds';
+import { collectOwedFeesWith } from './owed-fees';
 import { formatLondon } from '../../domain/time/london-time';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
@@ -22,8 +22,7 @@ import { photoView } from './job-photos';
 
 /** The customer's request with the amount it refunds, from the ledger (never worked out on the screen). */
 function adminRefundView(order: OrderRow, totals: LedgerTotals): OrderDetail['refund'] {
-  const refund = refundView(order);
-  return refund && { ...refund, amount: refundAmountOf(refund.status, totals, refund.fee) };
+  return refundView(order, totals);
 }
 
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
@@ -106,6 +105,7 @@ export async function updateOrderStatus(
     await auditRepository(tx).record({
       orderId: id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: update.status, at: now,
     });
+    if (update.status === 'completed') await collectOwedFeesWith(tx, order, { id: admin.id, name: admin.name }, now);
     return adminOrderView((await orders.find(id))!);
   });
 }

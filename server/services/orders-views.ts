@@ -1,35 +1,46 @@
 import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
-import { toPounds } from '../../domain/money/money';
+import { toPence, toPounds } from '../../domain/money/money';
 import type { LedgerTotals } from '../../domain/money/ledger';
 import { awaitsCardPayment } from './payments';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';
+import { refundFigures } from '../../domain/money/cancellation-settlement';
 
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
-/** The refund request as the customer and the order detail show it. */
-export function refundView(row: OrderRow): MyOrder['refund'] {
+/** The refund request as the customer and the order detail show it, with what it refunds and keeps (decision 070). */
+export function refundView(row: OrderRow, totals: LedgerTotals): MyOrder['refund'] {
   if (row.refund_status === null) return null;
-  return { status: row.refund_status, reason: row.refund_reason ?? '', fee: row.refund_fee ?? 0 };
+  const fee = row.refund_fee ?? 0;
+  const figures = refundFigures(row.refund_status, totals, toPence(fee));
+  return { status: row.refund_status, reason: row.refund_reason ?? '', fee, amount: toPounds(figures.refunded), kept: toPounds(figures.kept) };
 }
 
 /** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
 export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvailable: boolean): OrderPayment {
   const due = balanceDueOf(row, totals);
+  // A cancelled order nothing was paid for that owes its late fee (decision 070) has a balance due.
   const status =
-    totals.paid > 0 ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
-  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card')) && cardAvailable;
+    totals.paid > 0 || (row.status === 'cancelled' && due > 0) ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
+  // A cancelled order's fee is not taken by Pay now yet (decision 070: the office collects it).
+  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card' && row.status !== 'cancelled')) && cardAvailable;
   return { method: row.payment_method, status, payable, balanceDue: toPounds(due) };
 }
 
-/** What is still owed, as people are shown it: nothing on a cancelled order, never below zero. */
+/**
+ * What is still owed, as people are shown it, never below zero. On a cancelled order only its fees
+ * (decision 070): a late cancellation's or skip's fee written down as owed, a late rescheduling's;
+ * the price of a job that will not happen is never asked for (an unpaid order cancelled free keeps
+ * its price on its ledger, decision 065's consequences).
+ */
 export function balanceDueOf(row: Pick<OrderRow, 'status'>, totals: LedgerTotals): number {
-  return row.status === 'cancelled' ? 0 : Math.max(0, totals.balanceDue);
+  const owed = Math.max(0, totals.balanceDue);
+  return row.status === 'cancelled' ? Math.min(owed, Math.max(0, totals.fees)) : owed;
 }
 
 /** What a card order was paid and still owes, with its last failed attempt, for staff (decision 034). */
@@ -63,7 +74,7 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     status: row.status,
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),
-    refund: refundView(row),
+    refund: refundView(row, totals),
     payment: orderPaymentView(row, totals, cardAvailable),
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }

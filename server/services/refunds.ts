@@ -15,7 +15,7 @@ import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
-import { settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
+import { refundFigures, settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
 import { refundCardPayments } from './card-refunds';
 import type { MailOutbox } from '../queue';
 import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
@@ -139,10 +139,12 @@ export async function decideRefund(
   const left = toPence(refund.refund_due ?? 0) - toPence(refund.refunded_amount ?? 0);
   if (refund.status === 'accepted' && left > 0) {
     await refundCardPayments({ ...deps, now }, order.id, left, (tx, refunded) => refundRepository(tx).recordProviderRefund(order.id, refunded));
-    return refundRequestView((await refundRepository(deps.db).find(order.id))!);
+    return refundRequestView((await refundRepository(deps.db).find(order.id))!, await totalsOf(deps.db, order.id));
   }
-  return refundRequestView(refund);
+  return refundRequestView(refund, await totalsOf(deps.db, order.id));
 }
+
+const totalsOf = async (db: Database, orderId: number): Promise<LedgerTotals> => ledgerTotals(await ledgerRepository(db).forOrder(orderId));
 
 /**
  * The money of a cancellation once accepted (an office's acceptance, a paid visit's skip), in the
@@ -154,11 +156,23 @@ export async function decideRefund(
  */
 export async function settleAcceptedCancellation(
   tx: Database, outbox: MailOutbox, order: OrderRow, fee: Pence, actor: { id: number; name: string }, reason: string, now: Date,
+  feeName: string = LATE_CANCELLATION_FEE_NAME,
 ): Promise<CancellationSettlement> {
-  const settled = settleCancellation(ledgerTotals(await ledgerRepository(tx).forOrder(order.id)), fee);
+  const ledger = ledgerRepository(tx);
+  const lines = await ledger.forOrder(order.id);
+  const settled = settleCancellation(ledgerTotals(lines), fee);
   if (settled.credit > 0) await creditCancellation(tx, outbox, order, settled.credit, actor, reason, now);
+  if (settled.owed > 0) {
+    // Decision 070: the fee of an order not paid is a line of its own, owed, at the job's rate.
+    const rate = lines.find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
+    await ledger.add({ orderId: order.id, kind: 'fee', name: feeName, amount: settled.owed, vatPercent: rate, reason, actorId: actor.id, actor: actor.name, at: now });
+  }
   return settled;
 }
+
+/** The fee lines a late cancellation or skip of an order not paid leaves owed (decision 070). */
+export const LATE_CANCELLATION_FEE_NAME = 'Late cancellation fee';
+export const LATE_SKIP_FEE_NAME = 'Late skip fee';
 
 /**
  * What is given back of an invoiced order is credited against its invoices (issue 23 row 6,
@@ -185,23 +199,26 @@ async function creditCancellation(
 }
 
 /**
- * The refund a request stands for, as staff are shown it beside the fee: what accepting it would give
- * back while it waits (decision 065's settlement), what was given back once accepted (the ledger's
- * refunds), nothing once refused.
+ * The refund a request stands for and what it keeps, in pounds, as staff and the customer are shown
+ * them beside the fee (domain's refundFigures, decisions 065 and 070): while pending what accepting
+ * would give back and keep, once accepted what was given back and is kept, nothing once refused.
  */
-export function refundAmountOf(status: RefundRow['status'], totals: LedgerTotals, fee: number): number {
-  if (status === 'accepted') return toPounds(totals.refunded);
-  return status === 'pending' ? toPounds(settleCancellation(totals, toPence(fee)).refund) : 0;
+export function refundFiguresOf(status: RefundRow['status'], totals: LedgerTotals, fee: number): { amount: number; kept: number } {
+  const figures = refundFigures(status, totals, toPence(fee));
+  return { amount: toPounds(figures.refunded), kept: toPounds(figures.kept) };
 }
 
 /** One page of refund requests in the table's sort and filter. */
 export async function listRefunds(db: Database, query: RefundListQuery, page: PageRequest): Promise<Page<RefundRequest>> {
   const found = await refundRepository(db).page(query, page);
-  return { total: found.total, rows: found.rows.map(refundRequestView) };
+  const ledgers = await ledgerRepository(db).forOrders(found.rows.map((row) => row.order_id));
+  return { total: found.total, rows: found.rows.map((row) => refundRequestView(row, ledgerTotals(ledgers.get(row.order_id) ?? []))) };
 }
 
-export function refundRequestView(row: RefundRow): RefundRequest {
+/** A request as the office's list shows it, with what it refunds and keeps from the order's ledger. */
+export function refundRequestView(row: RefundRow, totals: LedgerTotals): RefundRequest {
   return {
+    ...refundFiguresOf(row.status, totals, row.fee),
     order_id: row.order_id,
     reason: row.reason,
     status: row.status,

@@ -14,7 +14,7 @@ import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { londonParts } from '../../domain/time/london-time';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
-import { settleAcceptedCancellation } from './refunds';
+import { LATE_SKIP_FEE_NAME, settleAcceptedCancellation } from './refunds';
 import { refundCardPayments } from './card-refunds';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { refundRepository } from '../repositories/refunds';
@@ -36,6 +36,9 @@ import { chargeUnearnedDiscount } from './unearned-discount';
 export const VISIT_SKIPPED_MESSAGE = 'Visit skipped';
 export const SKIP_UNDONE_MESSAGE = 'Visit booked again';
 export const SKIP_REASON = 'Skip this visit';
+/** The reason on the ledger lines of an unpaid visit's late skip (its credit and its fee), and on their reversal by Undo. */
+export const SKIP_FEE_REASON = `Visit skipped: ${SKIP_REASON}`;
+export const SKIP_FEE_UNDONE_REASON = 'Skip undone: the visit is booked again';
 export const ALREADY_SKIPPED_MESSAGE = 'This visit is already skipped';
 export const NOT_SKIPPED_MESSAGE = 'This visit is not skipped';
 export const UNDO_TOO_LATE_MESSAGE = 'This visit has started: it can no longer be brought back';
@@ -48,6 +51,11 @@ export const UNDO_REFUNDED_MESSAGE = 'This visit was refunded when you skipped i
 export function paidSkipMessage(fee: Pence, refund: Pence): string {
   const cost = fee > 0 ? `for a ${formatPounds(fee)} late fee` : 'at no cost';
   return refund > 0 ? `Visit skipped ${cost}: ${formatPounds(refund)} is refunded to your card` : `Visit skipped ${cost}`;
+}
+
+/** An unpaid visit's late skip, in one sentence: the fee written down as owed and where it is paid (decision 070). */
+export function unpaidSkipMessage(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
+  return `Visit skipped: a ${formatPounds(fee)} late fee is due${visit.payment_method === 'cash' ? ', in cash at your next visit' : ''}`;
 }
 
 type Deps = { db: Database; outbox: MailOutbox; now: Date };
@@ -102,6 +110,10 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
     const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, terms.fee, deps.now) : null;
+    // Not paid: the fee is written down as owed, the visit's price credited (decision 070).
+    if (!paid && terms.fee > 0) {
+      await settleAcceptedCancellation(tx, deps.outbox, visit, terms.fee, { id: user.id, name: user.name }, SKIP_FEE_REASON, deps.now, LATE_SKIP_FEE_NAME);
+    }
     const ended = await endIfLastVisit(tx, deps.outbox, visit.series_id, deps.now);
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
@@ -118,7 +130,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       if (!(error instanceof HttpError)) throw error;
     }
   }
-  const message = refund === null ? VISIT_SKIPPED_MESSAGE : paidSkipMessage(fee, refund);
+  const message = refund !== null ? paidSkipMessage(fee, refund) : fee > 0 ? unpaidSkipMessage(visit, fee) : VISIT_SKIPPED_MESSAGE;
   return { message: ended ? `${message}. ${LAST_VISIT_SKIPPED_MESSAGE}` : message, fee: toPounds(fee), visits: 1 };
 }
 
@@ -169,6 +181,7 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
     if (check.kind !== 'free') throw conflict(SLOT_TAKEN_MESSAGE);
     await availability.assign(visit.id, own !== null && check.teams.includes(own) ? own : check.teams[0]!, minutes);
 
+    await takeSkipFeeAway(tx, visit.id, user, deps.now);
     const [restored] = await tx.query<{ status: OrderRow['status'] }>(
       `UPDATE orders SET status = COALESCE(skipped_from, 'awaiting_validation'), skipped_at = NULL, skipped_from = NULL, version = version + 1
         WHERE id = $1 RETURNING status`,
@@ -182,4 +195,24 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
     await deps.outbox.add(tx, skipUndoneMail(visit, series, calendar, deps.outbox.site));
     return { message: SKIP_UNDONE_MESSAGE, fee: 0, visits: 1 };
   });
+}
+
+/**
+ * Undo takes a late skip's fee away again (decision 070): the lines the skip wrote on the ledger
+ * (the visit's price credited, the fee owed) are reversed by lines of their own, so the visit costs
+ * its price again and owes no fee. Lines are never changed (030): what skips and undos left, net,
+ * per kind, is what is reversed, so skip, undo, skip, undo nets to nothing.
+ */
+async function takeSkipFeeAway(tx: Database, orderId: number, actor: AuthUser, now: Date): Promise<void> {
+  const ledger = ledgerRepository(tx);
+  const lines = (await ledger.forOrder(orderId)).filter((line) => line.reason === SKIP_FEE_REASON || line.reason === SKIP_FEE_UNDONE_REASON);
+  for (const kind of ['adjustment', 'fee'] as const) {
+    const own = lines.filter((line) => line.kind === kind);
+    const net = own.reduce((sum, line) => sum + line.amount, 0);
+    if (net === 0) continue;
+    await ledger.add({
+      orderId, kind, name: kind === 'fee' ? LATE_SKIP_FEE_NAME : 'Skip undone', amount: -net, vatPercent: own[0]!.vatPercent,
+      reason: SKIP_FEE_UNDONE_REASON, actorId: actor.id, actor: actor.name, at: now,
+    });
+  }
 }

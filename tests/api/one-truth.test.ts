@@ -52,6 +52,8 @@ interface Outcome {
 }
 
 const outcomes = new Map<string, Outcome>();
+/** What a late skip answered, by booking. */
+const skipAnswers = new Map<string, { message: string; fee: number }>();
 
 beforeAll(async () => {
   const { data } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
@@ -74,7 +76,7 @@ beforeAll(async () => {
   }
 
   // The late changes, soonest job first: the clock goes to 20 hours before each job.
-  for (const booking of [...TRUTH_BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation').sort((a, b) => a.day - b.day)) {
+  for (const booking of [...TRUTH_BOOKINGS].filter((b) => b.after === 'late_reschedule' || b.after === 'late_cancellation' || b.after === 'late_skip').sort((a, b) => a.day - b.day)) {
     const outcome = outcomes.get(booking.name)!;
     await travelTo(new Date(dueOf(booking.day).getTime() - 20 * HOUR));
     const fee = Math.round((outcome.total * 30) / 100);
@@ -82,6 +84,12 @@ beforeAll(async () => {
       const moved = await send(server, 'POST', `/services/order/${outcome.id}/reschedule`, { token: jane.token, body: { ...londonDue(dueOf(booking.day + 7)), fee: fee / 100 } });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       outcome.total += fee;
+    } else if (booking.after === 'late_skip') {
+      // Decision 070: a cash visit's late skip writes its fee down as owed, the visit's price credited.
+      const skipped = await send(server, 'POST', `/services/order/${outcome.id}/skip`, { token: jane.token });
+      expect(skipped.status, JSON.stringify(skipped.body)).toBe(201);
+      skipAnswers.set(booking.name, skipped.body);
+      outcome.total = fee;
     } else {
       const asked = await send(server, 'POST', `/services/refund-request/${outcome.id}`, { token: jane.token, body: { reason: 'Plans changed' } });
       expect(asked.status, JSON.stringify(asked.body)).toBe(201);
@@ -135,6 +143,31 @@ describe('one ledger: every surface shows the same amounts', () => {
     const mine = await myOrder(server, jane.token, outcome.id);
     expect([mine.payment.status, pence(mine.payment.balanceDue), mine.payment.payable]).toEqual(['unpaid', outcome.total, false]);
     expect((await server.outbox()).some((mail) => mail.subject.startsWith('Balance due') && mail.subject.endsWith(`#${outcome.id}`))).toBe(false);
+  });
+
+  it('a cash visit skipped late owes its fee: in the answer, the mail, on its ledger as a line, as the amount due on My orders, the order page and the CSV', async () => {
+    const booking = TRUTH_BOOKINGS.find((b) => b.after === 'late_skip')!;
+    const outcome = outcomes.get(booking.name)!;
+    const fee = outcome.total;
+    expect(fee).toBe(Math.round((outcome.quoted * 30) / 100));
+    // The answer names the fee and where it is paid; the mail says it applies and is due.
+    expect(skipAnswers.get(booking.name)).toEqual({ message: `Visit skipped: a ${gbp(fee)} late fee is due, in cash at your next visit`, fee: fee / 100, visits: 1 });
+    const shownName = await orderNameOf(server, jane.token, outcome.id);
+    const mail = (await server.outbox()).find((candidate) => candidate.to === jane.email && candidate.subject.startsWith('Visit skipped') && candidate.text.includes(shownName))!;
+    expect(mail.text).toContain(`By our terms a fee of ${gbp(fee)} applies.`);
+    expect(mail.text).toContain(`${gbp(fee)} is now due on this visit: please pay it in cash at your next visit. Pressing Undo takes it away.`);
+    // My orders: cancelled, skipped, its fee due (cash: no Pay now).
+    const mine = await myOrder(server, jane.token, outcome.id);
+    expect([mine.status, mine.skipped, pence(mine.total)]).toEqual(['cancelled', true, fee]);
+    expect(mine.payment).toEqual({ method: 'cash', status: 'balance_due', payable: false, balanceDue: fee / 100 });
+    // The order page: the fee is a line of its own; the visit's price credited; the fee due.
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
+    expect(detail!.lines.filter((line) => line.kind === 'fee')).toEqual([expect.objectContaining({ name: 'Late skip fee', amount: fee / 100 })]);
+    expect(detail!.lines.filter((line) => line.kind === 'adjustment').reduce((sum, line) => sum + pence(line.amount), 0)).toBe(-outcome.quoted);
+    expect(pence(detail!.payment.balanceDue)).toBe(fee);
+    // The orders CSV: its price is the fee, its payment status "balance_due".
+    const row = csvRows(await (await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) })).text()).find((cells) => cells[0] === String(outcome.id))!;
+    expect([row[4], pence(Number(row[3])), row[14]]).toEqual(['cancelled', fee, 'balance_due']);
   });
 
   it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {

@@ -367,3 +367,55 @@ describe('the cap on open unpaid orders', () => {
     }
   });
 });
+
+describe('a cash visit skipped late owes its fee on its ledger (issue 33 row 1, decision 070)', () => {
+  const gbp = (amountPence: number) => `£${(amountPence / 100).toFixed(2)}`;
+  const penceOf = (pounds: number) => Math.round(pounds * 100);
+
+  it('the fee is owed on the visit until Undo takes it away; skipped late again it is owed once; the team takes it in cash with the next visit', async () => {
+    await travelTo('2030-03-01T12:00:00.000Z');
+    const customer = await server.createCustomer({ name: 'Carl Cash Skip' });
+    const first = await book('weekly', new Date('2030-03-21T10:00:00.000Z'), customer);
+    const [visit, next] = (await mySeries(customer.token)).find((series) => series.visits.some((one) => one.id === first.id))!.visits;
+    const price = penceOf(visit!.total);
+    const fee = Math.round((price * 30) / 100);
+
+    // 20 hours before the first visit.
+    clock.set('2030-03-20T14:00:00.000Z');
+    customer.token = await server.login(customer.email, customer.password);
+    const owed = async () => {
+      const admin = await server.adminToken();
+      const mine = await myOrder(server, customer.token, visit!.id);
+      const { body: detail } = await send(server, 'GET', `/admin/order/${visit!.id}`, { token: admin });
+      return { total: penceOf(mine.total), due: penceOf(mine.payment.balanceDue), status: mine.payment.status, staffDue: penceOf(detail.payment.balanceDue) };
+    };
+
+    const skipped = await send(server, 'POST', `/services/order/${visit!.id}/skip`, { token: customer.token });
+    expect(skipped).toEqual({ status: 201, body: { message: `Visit skipped: a ${gbp(fee)} late fee is due, in cash at your next visit`, fee: fee / 100, visits: 1 } });
+    const mail = (await server.outbox()).filter((one) => one.to === customer.email && one.subject.startsWith('Visit skipped')).at(-1)!;
+    expect(mail.text).toContain(`By our terms a fee of ${gbp(fee)} applies.`);
+    expect(mail.text).toContain(`${gbp(fee)} is now due on this visit: please pay it in cash at your next visit.`);
+    expect(await owed()).toEqual({ total: fee, due: fee, status: 'balance_due', staffDue: fee });
+
+    // Undo: the visit costs its price again, to pay on the day, and owes no fee.
+    expect((await send(server, 'POST', `/services/order/${visit!.id}/skip/undo`, { token: customer.token })).status).toBe(200);
+    expect(await owed()).toEqual({ total: price, due: price, status: 'unpaid', staffDue: price });
+    const { body: undone } = await send(server, 'GET', `/admin/order/${visit!.id}`, { token: await server.adminToken() });
+    expect((undone.lines as Array<{ kind: string; amount: number }>).filter((line) => line.kind === 'fee').reduce((sum, line) => sum + penceOf(line.amount), 0)).toBe(0);
+
+    // Skipped late again: owed once, not twice.
+    expect((await send(server, 'POST', `/services/order/${visit!.id}/skip`, { token: customer.token })).status).toBe(201);
+    expect(await owed()).toEqual({ total: fee, due: fee, status: 'balance_due', staffDue: fee });
+
+    // The next visit done and marked completed: the fee was taken in cash with it, once.
+    await server.db.query('UPDATE orders SET checked_out_at = COALESCE(checked_out_at, $2) WHERE id = $1', [next!.id, clock.now()]);
+    clock.set('2030-03-28T12:00:00.000Z');
+    customer.token = await server.login(customer.email, customer.password);
+    const done = await send(server, 'PUT', `/admin/order/update/completed/${next!.id}`, { token: await server.adminToken(), body: { status: 'completed' } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await owed()).toMatchObject({ total: fee, due: 0, status: 'paid' });
+    const history = await server.db.query<{ action: string; to_value: string }>(
+      `SELECT action, to_value FROM audit_log WHERE order_id = $1 AND action = 'order.balance_paid'`, [visit!.id]);
+    expect(history).toEqual([{ action: 'order.balance_paid', to_value: String(fee / 100) }]);
+  });
+});

@@ -134,8 +134,8 @@ describe('My orders: one order as its customer sees it', () => {
   });
 
   it('a refund request without a reason or fee shows an empty reason and no fee', () => {
-    expect(refundView({ ...cash, refund_status: 'rejected', refund_reason: null, refund_fee: null })).toEqual({ status: 'rejected', reason: '', fee: 0 });
-    expect(refundView(cash)).toBeNull();
+    expect(refundView({ ...cash, refund_status: 'rejected', refund_reason: null, refund_fee: null }, totals(cash))).toEqual({ status: 'rejected', reason: '', fee: 0, amount: 0, kept: 0 });
+    expect(refundView(cash, totals(cash))).toBeNull();
     expect(orderPaymentView({ ...cash, payment_method: null }, true)).toEqual({ method: null, status: 'unpaid', payable: false, balanceDue: 80 });
   });
 });

@@ -81,8 +81,8 @@ export const orderUpdateModel = model({
 });
 
 const decidedRefund: RefundRequest = {
-  order_id: 7, reason: 'Moving house', status: 'accepted', order_date: '2026-11-01T10:00:00.000Z',
-  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: 0, version: 2,
+  order_id: 7, reason: 'Moving house', status: 'rejected', order_date: '2026-11-01T10:00:00.000Z',
+  refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: null, amount: 0, kept: 0, version: 2,
 };
 
 export const refundUpdateModel = model({
@@ -92,10 +92,12 @@ export const refundUpdateModel = model({
   actor: 'updateRefundStatus',
   reload: 'reloadRefunds',
   input: { orderId: 7, status: 'pending', version: 1 },
-  choices: ['accepted', 'rejected'],
+  // Rejecting is sent at once; accepting asks to confirm first (decision 070).
+  choices: ['rejected', 'accepted'],
   saved: decidedRefund,
-  call: (version) => ({ order: 7, status: 'accepted', version }),
+  call: (version) => ({ order: 7, status: 'rejected', version }),
   sync: { status: 'rejected', version: 3 },
   conflict: httpError('This refund has already been decided', 409),
   failure: httpError('Request failed with status code 500', 500),
+  confirmed: 'accepted',
 });

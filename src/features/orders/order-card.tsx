@@ -80,6 +80,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
               <span className={`status-badge status-badge--refund-${order.refund.status}`}>
                 {refundLabels[order.refund.status]}
               </span>
+              {refundFiguresText(order.refund) ? <span className="order-card__refund-figures"> {refundFiguresText(order.refund)}</span> : null}
             </dd>
           </div>
         ) : null}
@@ -88,7 +89,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         <div className="order-card__payment">
           <p id={paymentId} className="order-card__payment-state">
             <strong>{balanceDue ? `Balance due ${formatMoney(order.payment.balanceDue)}` : PAYMENT_NOT_COMPLETED}</strong>
-            {order.payment.payable ? null : ': card payment is not available at the moment'}
+            {order.payment.payable ? null : order.payment.method === 'cash' ? ', to pay in cash' : ': card payment is not available at the moment'}
           </p>
           {order.payment.payable ? (
             <Button
@@ -197,7 +198,8 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
       <p className="order-card__skipped">
         <strong>Skipped:</strong> this visit will not happen.
         {undo ? ' You can bring it back while its time is still free.' : ''}
-        {order.refund ? ' Its payment is refunded to your card.' : ''}
+        {order.refund ? ` ${paidSkipText(order.refund)}` : ''}
+        {order.refund === null && order.payment.balanceDue > 0 ? ` ${owedSkipFeeText(order)}` : ''}
       </p>
       {undo ? (
         <footer className="order-card__footer">
@@ -214,4 +216,25 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
       ) : null}
     </Card>
   );
+}
+
+/** What a cancellation gave back and kept (issue 33 row 7, decision 070), the server's figures; nothing when neither. */
+function refundFiguresText(refund: NonNullable<MyOrder['refund']>): string {
+  if (refund.status === 'rejected' || (refund.amount === 0 && refund.kept === 0)) return '';
+  const given = refund.status === 'pending' ? 'to be refunded' : 'refunded';
+  return `${formatMoney(refund.amount)} ${given}, ${formatMoney(refund.kept)} kept`;
+}
+
+/** A paid visit's skip: how much of its payment came back and how much the late fee kept. */
+function paidSkipText(refund: NonNullable<MyOrder['refund']>): string {
+  if (refund.kept > 0) return `${formatMoney(refund.amount)} of its payment is refunded to your card; ${formatMoney(refund.kept)} is kept as the late fee.`;
+  return `Its payment of ${formatMoney(refund.amount)} is refunded to your card.`;
+}
+
+/** An unpaid visit skipped late owes its fee (decision 070) until it is paid or the skip undone. */
+function owedSkipFeeText(order: MyOrder): string {
+  const due = formatMoney(order.payment.balanceDue);
+  return order.payment.method === 'cash'
+    ? `A late fee of ${due} is due: please pay it in cash at your next visit. Undo takes it away.`
+    : `A late fee of ${due} is due. Undo takes it away.`;
 }

@@ -71,8 +71,9 @@ const refundSpec: Spec = {
   submit: 'refund.update',
   retry: 'refund.retry',
   actor: 'updateRefundStatus',
-  savedStatus: 'accepted',
-  choices: ['accepted', 'rejected'],
+  // Rejecting is sent at once; accepting asks to confirm first (decision 070), walked in tests/e2e/admin-refund-confirm.spec.ts.
+  savedStatus: 'rejected',
+  choices: ['rejected', 'accepted'],
   // A decided refund can be decided again only to the same status.
   natural: (current, chosen) => (current === 'pending' || current === chosen ? 'ok' : 'conflict'),
   // Only another decision makes a pending refund conflict, and that changes its status.

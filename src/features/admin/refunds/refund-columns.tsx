@@ -6,6 +6,7 @@ import { StatusBadge } from '../shared/status-badge';
 import { refundStatusTone } from '../../../../domain/orders/status-labels';
 import { RefundStatusControl } from './refund-status-control';
 import type { RefundRequest } from '../../../../openapi/schema';
+import { formatMoney } from '../../../../domain/money/money';
 
 const column = adminColumnHelper<RefundRequest>();
 
@@ -29,7 +30,13 @@ export const refundColumns = column.columns([
   column.accessor('status', {
     header: 'Status',
     sortFn: 'text',
-    cell: ({ row }) => <StatusBadge status={row.original.status} tone={refundStatusTone(row.original.status)} />,
+    cell: ({ row }) => (
+      <>
+        <StatusBadge status={row.original.status} tone={refundStatusTone(row.original.status)} />
+        {/* What it refunds and keeps, from the ledger (decision 070). */}
+        <span className="row-secondary">{refundFiguresOf(row.original)}</span>
+      </>
+    ),
   }),
   column.accessor((refund) => timeOf(refund.order_date), {
     id: 'order_date',
@@ -60,3 +67,9 @@ export const refundColumns = column.columns([
     ),
   }),
 ]);
+
+/** "£52.35 refunded, £22.44 kept" (to be refunded while pending); a refused request moved nothing. */
+function refundFiguresOf(refund: RefundRequest): string {
+  if (refund.status === 'rejected') return 'Nothing refunded';
+  return `${formatMoney(refund.amount)} ${refund.status === 'pending' ? 'to refund' : 'refunded'}, ${formatMoney(refund.kept)} kept`;
+}

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { refundUpdateMachine } from '../../../../machines/refund-update.machine';
 import { updateRefundStatusActor } from '../../../api/update-refund-status';
 import { inspect } from '../../../shared/inspector';
-import { Button, Select } from '../../../components/ui';
+import { Button, Dialog, Modal, Select } from '../../../components/ui';
+import { formatMoney } from '../../../../domain/money/money';
 import { statusLabel } from '../../../../domain/orders/status-labels';
 import { useRefundActions } from './refund-actions-context';
 import type { RefundRequest, RefundStatusUpdate } from '../../../../openapi/schema';
@@ -18,7 +19,8 @@ const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
 /**
  * The "Update Status" cell: accepted or rejected and Update, driven by one refund-update machine
  * per row. A decision updates the row in place; a refused one (409) puts the dropdown back to the
- * stored decision; other errors stay on the row with Retry.
+ * stored decision; other errors stay on the row with Retry. Accepting asks once, in a dialog naming
+ * the amount refunded and the amount kept, from the ledger (decision 070).
  */
 export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
   const { refundSaved, reloadRefunds } = useRefundActions();
@@ -48,6 +50,7 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
   const updating = useSelector(actorRef, (s) => s.matches('updating'));
   const error = useSelector(actorRef, (s) => (s.matches('failed') || s.matches('conflicted') ? s.context.error : null));
   const conflicted = useSelector(actorRef, (s) => s.matches('conflicted'));
+  const confirming = useSelector(actorRef, (s) => s.matches('confirming'));
 
   return (
     <div className="row-update">
@@ -75,6 +78,29 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
           )}
         </p>
       ) : null}
+      <Modal isOpen={confirming} onOpenChange={(open) => !open && actorRef.send({ type: 'refund.dismiss' })}>
+        <Dialog title={`Accept the cancellation of order ${id}?`} role="alertdialog">
+          <p>{acceptedMoneyText(refund)}</p>
+          <p>Order {id} of {refund.name} will be cancelled. This cannot be undone from this list.</p>
+          <div className="dialog__actions">
+            <Button variant="secondary" autoFocus onPress={() => actorRef.send({ type: 'refund.dismiss' })}>
+              Keep it pending
+            </Button>
+            <Button variant="danger" onPress={() => actorRef.send({ type: 'refund.confirm' })}>
+              {refund.amount > 0 ? `Accept and refund ${formatMoney(refund.amount)}` : 'Accept'}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
     </div>
   );
+}
+
+/** What accepting does with the money, the server's figures (what it refunds, keeps, or leaves owed). */
+function acceptedMoneyText(refund: RefundRequest): string {
+  if (refund.amount > 0) return `${formatMoney(refund.amount)} is refunded to the customer's card and ${formatMoney(refund.kept)} is kept${refund.kept > 0 ? ' (the cancellation fee)' : ''}.`;
+  if (refund.kept > 0) return `Nothing is refunded: ${formatMoney(refund.kept)} paid is kept (the cancellation fee).`;
+  return refund.fee > 0
+    ? `Nothing was paid, so nothing is refunded: the cancellation fee of ${formatMoney(refund.fee)} is then owed on the order.`
+    : 'Nothing was paid, so nothing is refunded or owed.';
 }
