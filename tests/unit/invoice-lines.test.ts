@@ -17,9 +17,11 @@ describe('invoice lines before VAT (decision 042)', () => {
     expect(views.filter((view) => view.vatRate === 20).reduce((sum, view) => sum + pence(view.vat), 0)).toBe(5);
   });
 
-  it('gives a discount a negative net, and each unit price before VAT', () => {
-    const [bedroom, discount] = invoiceLineViews([line('Bedroom', 5000, 20, 2500, 2), { ...line('Weekly discount (15%)', -750), kind: 'discount' }]);
-    expect(bedroom).toMatchObject({ unitPrice: 25, unitNet: 20.83, net: 41.67, vat: 8.33, amount: 50 });
+  it('gives a discount a negative net, and each unit price before VAT, a line split where its pennies do not divide (decision 072)', () => {
+    const [bedroom, dearer, discount] = invoiceLineViews([line('Bedroom', 5000, 20, 2500, 2), { ...line('Weekly discount (15%)', -750), kind: 'discount' }]);
+    // £41.67 net for two bedrooms: 1 × £20.83 and 1 × £20.84, never "2 × £20.83" beside £41.67.
+    expect(bedroom).toMatchObject({ name: 'Bedroom', quantity: 1, unitPrice: 25, unitNet: 20.83, net: 20.83, vat: 4.17, amount: 25 });
+    expect(dearer).toMatchObject({ name: 'Bedroom', quantity: 1, unitPrice: 25, unitNet: 20.84, net: 20.84, vat: 4.16, amount: 25 });
     expect(discount).toMatchObject({ unitPrice: null, unitNet: null, net: -6.25, vat: -1.25, amount: -7.5 });
   });
 });
