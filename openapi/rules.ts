@@ -201,6 +201,14 @@ export const ProfileUpdateRules = {
   }
 } as const;
 
+export const AdminOrderRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const OrderStatusUpdateRules = {
   "properties": {
     "version": {
@@ -256,6 +264,14 @@ export const OrderAdjustmentRules = {
   }
 } as const;
 
+export const RefundRequestRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const RefundStatusUpdateRules = {
   "properties": {
     "order": {
@@ -286,6 +302,14 @@ export const NewCustomerNoteRules = {
   }
 } as const;
 
+export const CustomerOrderRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const NewReplyRules = {
   "properties": {
     "body": {
@@ -297,6 +321,9 @@ export const NewReplyRules = {
 
 export const ScheduleJobRules = {
   "properties": {
+    "reference": {
+      "minimum": 1
+    },
     "duration_minutes": {
       "minimum": 1
     }
@@ -370,6 +397,9 @@ export const JobProgressRules = {
 
 export const CleanerJobRules = {
   "properties": {
+    "reference": {
+      "minimum": 1
+    },
     "duration_minutes": {
       "minimum": 1
     }

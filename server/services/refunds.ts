@@ -203,6 +203,7 @@ export async function listRefunds(db: Database, query: RefundListQuery, page: Pa
 export function refundRequestView(row: RefundRow): RefundRequest {
   return {
     order_id: row.order_id,
+    reference: row.reference,
     reason: row.reason,
     status: row.status,
     order_date: iso(row.order_date),
