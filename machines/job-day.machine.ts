@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobProgress, JobVisit } from '../openapi/schema';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_BIG } from '../domain/photos/check-out-photo';
+import { jobStepOpen, type JobStep } from '../domain/jobs/job-step-window';
 
 /**
  * A cleaner's job on its day (issue 26 item 2; docs/decisions/040): assigned → on my way → checked
@@ -11,13 +12,23 @@ import { MAX_PHOTO_BYTES, PHOTO_TOO_BIG } from '../domain/photos/check-out-photo
  * the server's `visit` says, so a reload or a second phone of the team picks up the same day.
  * While checked in, one optional photo can be attached (decision 061) and goes with the check-out;
  * one over 5 MB is refused here at once (not sent over a phone's data), its type by the server.
+ * A step is taken only inside its window around the job's start (domain/jobs/job-step-window.ts,
+ * decision 073): before it the press is not sent, and the page shows from when the button works;
+ * the page's clock (`clock.tick`, every 30 seconds) opens it.
  */
 export interface JobDayInput {
   visit: JobVisit;
+  /** The job's start (ISO). */
+  start: string;
+  /** The page's clock when the card was shown (ms). */
+  now: number;
 }
 
 export interface JobDayContext {
   visit: JobVisit;
+  start: string;
+  /** The page's clock (ms), moved by `clock.tick`. */
+  now: number;
   consent: boolean;
   checklist: string[];
   /** The photo to send with the check-out (a File from the phone's camera or gallery). */
@@ -32,7 +43,8 @@ export type JobDayEvent =
   | { type: 'checklist.toggle'; label: string }
   | { type: 'consent.toggle' }
   | { type: 'photo.attach'; photo: Blob }
-  | { type: 'photo.remove' };
+  | { type: 'photo.remove' }
+  | { type: 'clock.tick'; now: number };
 
 export interface RecordStepInput {
   step: JobProgress['step'];
@@ -70,6 +82,7 @@ export const jobDayMachine = setup({
       return photo && photo.size > MAX_PHOTO_BYTES ? { photo: null, error: PHOTO_TOO_BIG } : { photo, error: null };
     }),
     removePhoto: assign({ photo: null }),
+    keepNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
     toggleItem: assign({
       checklist: ({ context, event }) => {
         if (event.type !== 'checklist.toggle') return context.checklist;
@@ -81,12 +94,13 @@ export const jobDayMachine = setup({
     checkedOut: ({ context }) => context.visit.checked_out_at !== null,
     checkedIn: ({ context }) => context.visit.checked_in_at !== null,
     onTheWay: ({ context }) => context.visit.on_my_way_at !== null,
+    stepOpen: ({ context }, params: { step: JobStep }) => jobStepOpen(params.step, new Date(context.start), new Date(context.now)),
   },
 }).createMachine({
   id: 'jobDay',
-  context: ({ input }) => ({ visit: input.visit, consent: false, checklist: [...input.visit.checklist_done], photo: null, error: null }),
+  context: ({ input }) => ({ visit: input.visit, start: input.start, now: input.now, consent: false, checklist: [...input.visit.checklist_done], photo: null, error: null }),
   initial: 'assigned',
-  on: { 'consent.toggle': { actions: 'toggleConsent' } },
+  on: { 'consent.toggle': { actions: 'toggleConsent' }, 'clock.tick': { actions: 'keepNow' } },
   states: {
     // Also where the server's record of the day is read: a job already under way moves on at once.
     assigned: {
@@ -97,8 +111,8 @@ export const jobDayMachine = setup({
         { guard: 'onTheWay', target: 'onMyWay' },
       ],
       on: {
-        'job.onMyWay': { target: 'sendingOnMyWay', actions: 'clearError' },
-        'job.checkIn': { target: 'checkingIn', actions: 'clearError' },
+        'job.onMyWay': { guard: { type: 'stepOpen', params: { step: 'on_my_way' } }, target: 'sendingOnMyWay', actions: 'clearError' },
+        'job.checkIn': { guard: { type: 'stepOpen', params: { step: 'check_in' } }, target: 'checkingIn', actions: 'clearError' },
       },
     },
     sendingOnMyWay: {
@@ -113,7 +127,7 @@ export const jobDayMachine = setup({
     },
     onMyWay: {
       meta: { shows: '"On my way" sent, with Check in', buttons: ['Check in'], busy: false },
-      on: { 'job.checkIn': { target: 'checkingIn', actions: 'clearError' } },
+      on: { 'job.checkIn': { guard: { type: 'stepOpen', params: { step: 'check_in' } }, target: 'checkingIn', actions: 'clearError' } },
     },
     checkingIn: {
       meta: { shows: 'Check in busy', buttons: ['Check in'], busy: true },
@@ -132,7 +146,7 @@ export const jobDayMachine = setup({
         'checklist.toggle': { actions: 'toggleItem' },
         'photo.attach': { actions: 'attachPhoto' },
         'photo.remove': { actions: 'removePhoto' },
-        'job.checkOut': { target: 'checkingOut', actions: 'clearError' },
+        'job.checkOut': { guard: { type: 'stepOpen', params: { step: 'check_out' } }, target: 'checkingOut', actions: 'clearError' },
       },
     },
     checkingOut: {

@@ -205,6 +205,14 @@ export const ProfileUpdateRules = {
   }
 } as const;
 
+export const AdminOrderRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const OrderStatusUpdateRules = {
   "properties": {
     "version": {
@@ -260,6 +268,14 @@ export const OrderAdjustmentRules = {
   }
 } as const;
 
+export const RefundRequestRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const RefundStatusUpdateRules = {
   "properties": {
     "order": {
@@ -290,6 +306,14 @@ export const NewCustomerNoteRules = {
   }
 } as const;
 
+export const CustomerOrderRules = {
+  "properties": {
+    "reference": {
+      "minimum": 1
+    }
+  }
+} as const;
+
 export const NewReplyRules = {
   "properties": {
     "body": {
@@ -301,6 +325,9 @@ export const NewReplyRules = {
 
 export const ScheduleJobRules = {
   "properties": {
+    "reference": {
+      "minimum": 1
+    },
     "duration_minutes": {
       "minimum": 1
     }
@@ -374,6 +401,9 @@ export const JobProgressRules = {
 
 export const CleanerJobRules = {
   "properties": {
+    "reference": {
+      "minimum": 1
+    },
     "duration_minutes": {
       "minimum": 1
     }

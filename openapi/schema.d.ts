@@ -2780,6 +2780,8 @@ export interface components {
         };
         AdminOrder: {
             id: number;
+            /** @description The number people read for the order, shown under the spec's "Order id" (decision 073); null for a draft never placed. The id stays in links only. */
+            reference: number | null;
             /** @description The customer's name. */
             user: string;
             service: string;
@@ -2804,10 +2806,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "job.on_my_way" | "job.check_in" | "job.check_out";
             from: string | null;
             to: string;
         };
@@ -2953,6 +2955,8 @@ export interface components {
         };
         RefundRequest: {
             order_id: number;
+            /** @description The number people read for the order (decision 073); the id stays in links only. */
+            reference: number;
             reason: string;
             status: components["schemas"]["RefundStatus"];
             order_date: components["schemas"]["DateTime"];
@@ -3013,6 +3017,8 @@ export interface components {
         };
         CustomerOrder: {
             id: number;
+            /** @description The number people read for the order (decision 073); the id stays in links only. */
+            reference: number;
             service: string;
             status: components["schemas"]["OrderStatus"];
             total: components["schemas"]["Money"];
@@ -3113,6 +3119,7 @@ export interface components {
         /**
          * @example {
          *       "id": 12,
+         *       "reference": 9,
          *       "start": "2026-12-01T10:00:00.000Z",
          *       "duration_minutes": 120,
          *       "customer": "Jane Doe",
@@ -3136,6 +3143,8 @@ export interface components {
             visit: components["schemas"]["JobVisit"];
             /** @description The order id. */
             id: number;
+            /** @description The number people read for the order (decision 073); the id stays in links only. */
+            reference: number;
             start: components["schemas"]["DateTime"];
             duration_minutes: number;
             customer: string;
@@ -3288,6 +3297,8 @@ export interface components {
         };
         CleanerJob: {
             id: number;
+            /** @description The number people read for the order (decision 073); the id stays in links only. */
+            reference: number;
             start: components["schemas"]["DateTime"];
             duration_minutes: number;
             service: string;

@@ -3,6 +3,7 @@ import { JOB_MINUTES_SQL } from './job-minutes';
 
 export interface CleanerJobRow {
   id: number;
+  reference: number;
   due_at: Date;
   duration_minutes: number;
   service_id: number;
@@ -27,7 +28,7 @@ export interface CleanerJobRow {
 const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;
 
 const SELECT_JOB = `
-  SELECT o.id, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, s.id AS service_id, s.name AS service,
+  SELECT o.id, o.reference, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, s.id AS service_id, s.name AS service,
          u.name AS customer, u.email AS customer_email, o.phone, o.address, o.city, o.code_postal AS postcode,
          o.client_note AS notes, o.access_notes,
          COALESCE((SELECT json_agg(json_build_object('name', oi.name, 'quantity', oi.quantity) ORDER BY oi.name)

@@ -16,6 +16,7 @@ export interface CustomerRow {
 
 export interface CustomerOrderRow {
   id: number;
+  reference: number;
   service_name: string;
   status: OrderStatus;
   total: number;
@@ -75,7 +76,7 @@ export function customerRepository(db: Database) {
     /** Placed (checked-out) orders, newest first; drafts are nobody's booking. */
     orders(userId: number): Promise<CustomerOrderRow[]> {
       return db.query<CustomerOrderRow>(
-        `SELECT o.id, s.name AS service_name, o.status, o.total, o.payment_method, o.due_at, o.address, o.city,
+        `SELECT o.id, o.reference, s.name AS service_name, o.status, o.total, o.payment_method, o.due_at, o.address, o.city,
                 o.code_postal, o.phone, o.client_note, o.access_notes, o.created_at
            FROM orders o JOIN services s ON s.id = o.service_id
           WHERE o.user_id = $1 AND o.checked_out_at IS NOT NULL

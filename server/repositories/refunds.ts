@@ -32,6 +32,8 @@ function refundSortKeys(query: RefundListQuery): SortKey[] {
 
 export interface RefundRow {
   order_id: number;
+  /** The order's reference: the number people read (decision 073). */
+  reference: number;
   reason: string;
   status: RefundStatus;
   fee: number;
@@ -48,7 +50,7 @@ export interface RefundRow {
 }
 
 const SELECT_REFUND = `
-  SELECT r.*, o.created_at AS order_date, u.name
+  SELECT r.*, o.reference, o.created_at AS order_date, u.name
     FROM refund_requests r
     JOIN orders o ON o.id = r.order_id
     JOIN users u ON u.id = o.user_id`;

@@ -7,6 +7,7 @@ const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.stat
 
 export interface JobRow {
   id: number;
+  reference: number;
   due_at: Date;
   duration_minutes: number;
   customer: string;
@@ -32,7 +33,7 @@ export interface TeamRow {
 }
 
 const SELECT_JOB = `
-  SELECT o.id, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, u.name AS customer,
+  SELECT o.id, o.reference, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, u.name AS customer,
          o.code_postal AS postcode, s.name AS service, o.status, o.team_id, o.version, o.checked_out_at,
          COALESCE((SELECT json_agg(n.body ORDER BY n.created_at, n.id) FROM customer_notes n WHERE n.user_id = o.user_id), '[]'::json) AS staff_notes,
          v.on_my_way_at, v.checked_in_at, v.checked_out_at AS visit_checked_out_at, v.checklist_done

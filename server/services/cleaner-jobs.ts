@@ -13,6 +13,8 @@ import { lifecycleRefusal } from './orders-admin';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { decodePhoto, PHOTO_ONLY_AT_CHECK_OUT } from './job-photos';
+import { jobStepRefusal } from '../../domain/jobs/job-step-window';
+import type { AuditAction } from '../repositories/audit';
 
 
 /** The checklist of a service that staff have not written one for. */
@@ -21,7 +23,9 @@ export const DEFAULT_CHECKLIST = ['Kitchen surfaces and sink', 'Bathroom and toi
 export const CLEANER_DAYS = 7;
 export const JOB_NOT_FOUND = 'Job not found';
 export const CHECK_IN_FIRST = 'Check in before checking out';
-export const notTheJobsDay = (day: string) => `This job is on ${day}: its steps are recorded on that day`;
+
+/** Each step of a cleaner's day as the order's history names it. */
+const STEP_ACTIONS: Record<JobProgress['step'], AuditAction> = { on_my_way: 'job.on_my_way', check_in: 'job.check_in', check_out: 'job.check_out' };
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -46,6 +50,7 @@ function jobView(row: CleanerJobRow, checklist: string[], today: string): Cleane
   const isToday = londonDate(row.due_at) === today;
   return {
     id: row.id,
+    reference: row.reference,
     start: row.due_at.toISOString(),
     duration_minutes: Number(row.duration_minutes),
     service: row.service,
@@ -113,12 +118,13 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
     const jobs = cleanerJobsRepository(tx);
     const job = await jobs.teamJob(team.id, orderId, { forUpdate: true });
     if (!job) throw notFound(JOB_NOT_FOUND);
-    const day = londonDate(job.due_at);
-    if (day !== today) throw conflict(notTheJobsDay(day));
     const checklist = (await jobs.checklists([job.service_id])).get(job.service_id) ?? DEFAULT_CHECKLIST;
     const location = input.consent === true ? (input.location ?? null) : null;
     const done = { on_my_way: job.on_my_way_at ?? job.checked_in_at, check_in: job.checked_in_at, check_out: job.checked_out_at }[input.step];
     if (done) return jobView(job, checklist, today);
+    // The window around the job's start (domain/jobs/job-step-window.ts): not at 00:36 for a 09:00 job.
+    const refusal = jobStepRefusal(input.step, job.due_at, now);
+    if (refusal) throw conflict(refusal);
     if (input.step === 'check_out' && !job.checked_in_at) throw conflict(CHECK_IN_FIRST);
     await jobs.record(job.id, input.step, {
       at: now,
@@ -126,6 +132,8 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
       location,
       checklist: (input.checklist ?? []).filter((label) => checklist.includes(label)),
     });
+    // In the order's history, by whom and when, beside the customer's own "Booked online".
+    await auditRepository(tx).record({ orderId: job.id, actorId: cleaner.id, actor: cleaner.name, action: STEP_ACTIONS[input.step], from: null, to: team.name, at: now });
     if (input.step === 'check_out' && photo) await jobPhotosRepository(tx).save(job.id, { ...photo, at: now, by: cleaner.id });
     if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
     if (input.step === 'on_my_way' && job.customer_email) {

@@ -64,6 +64,7 @@ export async function getCustomerRecord(db: Database, id: number): Promise<Custo
     addresses: [...addresses.values()],
     orders: orders.map((order) => ({
       id: order.id,
+      reference: order.reference,
       service: order.service_name,
       status: order.status,
       total: order.total,

@@ -102,6 +102,7 @@ function rescheduleView(row: OrderRow, totals: LedgerTotals, now: Date): Resched
 export function adminOrderView(row: OrderRow): AdminOrder {
   return {
     id: row.id,
+    reference: row.reference,
     user: row.user_name,
     service: row.service_name,
     total: row.total,

@@ -220,6 +220,7 @@ export function refundRequestView(row: RefundRow, totals: LedgerTotals): RefundR
   return {
     ...refundFiguresOf(row.status, totals, row.fee),
     order_id: row.order_id,
+    reference: row.reference,
     reason: row.reason,
     status: row.status,
     order_date: iso(row.order_date),

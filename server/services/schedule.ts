@@ -26,6 +26,7 @@ const londonClock = (instant: Date) => formatLondon(instant).slice(11);
 export function jobView(row: JobRow): ScheduleJob {
   return {
     id: row.id,
+    reference: row.reference,
     start: row.due_at.toISOString(),
     duration_minutes: Number(row.duration_minutes),
     customer: row.customer,

@@ -90,15 +90,18 @@ describe('the check-out photo', () => {
     expect(withCheckIn).toMatchObject({ status: 400, body: { message: 'A photo is sent with check-out' } });
     const [visit] = await server.db.query('SELECT 1 FROM job_visits WHERE order_id = $1', [jobs.jpeg]);
     expect(visit).toBeUndefined();
-    for (const job of Object.values(jobs)) expect((await step('maria', job, { step: 'check_in' })).status).toBe(200);
-    // Not the job's day: the step's own 409, and no photo.
+    expect((await step('maria', jobs.jpeg, { step: 'check_in' })).status).toBe(200);
+    // Before its window (decision 073): the step's own 409, and no photo.
     const notToday = await step('maria', tomorrow, { step: 'check_out', photo: PNG_BASE64 });
-    expect(notToday).toMatchObject({ status: 409, body: { message: 'This job is on 2027-03-26: its steps are recorded on that day' } });
+    expect(notToday).toMatchObject({ status: 409, body: { message: 'Too early: Check out opens at 2027-03-26 09:00 (UK time), 1 hour before the job starts' } });
+    // Each job checks in within an hour of its start.
+    await at('14:30');
+    for (const job of [jobs.png, jobs.webp]) expect((await step('maria', job, { step: 'check_in' })).status).toBe(200);
     expect(await photoRows(tomorrow)).toBe(0);
   });
 
   it('refuses a text file named .jpg (415) and anything not base64 (400): still checked in, no photo', async () => {
-    await at('09:00');
+    await at('14:45');
     const text = await step('maria', jobs.jpeg!, { step: 'check_out', photo: TEXT_NAMED_JPG.toString('base64') });
     expect(text).toMatchObject({ status: 415, body: { message: NOT_A_PHOTO } });
     const garbled = await step('maria', jobs.jpeg!, { step: 'check_out', photo: 'data:image/jpeg;base64,/9j/' });
@@ -122,7 +125,7 @@ describe('the check-out photo', () => {
   });
 
   it('keeps a JPEG of exactly 5 MB, a PNG and a WebP, each typed by its bytes and shown to staff only, privately', async () => {
-    await at('11:00');
+    await at('15:30');
     const fiveMb = jpegOfSize(MAX_PHOTO_BYTES);
     const photos = { jpeg: fiveMb, png: Buffer.from(PNG_BASE64, 'base64'), webp: Buffer.from(WEBP_BASE64, 'base64') };
     for (const [kind, bytes] of Object.entries(photos)) {

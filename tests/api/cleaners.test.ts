@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTeam, Cleaner, CleanerJob, CleanerJobs, Schedule } from '../../openapi/schema';
+import type { AdminTeam, Cleaner, CleanerJob, CleanerJobs, OrderDetail, Schedule } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { checkout, checkoutBody, placeOrder, send } from './booking-fixtures';
 import { CLEANER_PASSWORD, invitedCleaner } from './support/invited-cleaner';
@@ -74,13 +74,27 @@ describe('cleaners', () => {
     expect(onTheDay.jobs[0]).toMatchObject({ id: ours, access_notes: 'Key safe 4821', today: true });
   });
 
-  it("refuses another team's job (404), admin routes (403), and steps out of order (409)", async () => {
+  it("refuses another team's job (404), admin routes (403), and a step too early (409)", async () => {
     expect((await send(server, 'POST', `/cleaner/jobs/${theirs}/progress`, { token: maria!.token, body: { step: 'check_in' } })).status).toBe(404);
     expect((await send(server, 'GET', '/admin/schedule?from=2027-03-25&days=1', { token: maria!.token })).status).toBe(403);
     expect((await send(server, 'GET', `/admin/order/${ours}`, { token: maria!.token })).status).toBe(403);
     expect((await send(server, 'GET', '/cleaner/jobs', { token: jane.token })).body).toEqual({ message: 'Cleaners only' });
+    // At 08:00 for a 10:00 job: check out is not open yet (from 09:00, decision 073); check-in first is check-out-photos.test.ts'.
     const early = await send(server, 'POST', `/cleaner/jobs/${ours}/progress`, { token: maria!.token, body: { step: 'check_out' } });
-    expect(early).toMatchObject({ status: 409, body: { message: 'Check in before checking out' } });
+    expect(early).toMatchObject({ status: 409, body: { message: 'Too early: Check out opens at 2027-03-25 09:00 (UK time), 1 hour before the job starts' } });
+  });
+
+  it('refuses each step outside its window around the start (409, a sentence), recording and mailing nothing (issue 33 row 8)', async () => {
+    const step = async (body: unknown) => send(server, 'POST', `/cleaner/jobs/${ours}/progress`, { token: maria!.token, body });
+    await at(londonLocalToInstant(JOB_DAY, '00:36'));
+    expect(await step({ step: 'on_my_way' })).toMatchObject({ status: 409, body: { message: 'Too early: On my way opens at 2027-03-25 08:00 (UK time), 2 hours before the job starts' } });
+    expect(await step({ step: 'check_in' })).toMatchObject({ status: 409, body: { message: 'Too early: Check in opens at 2027-03-25 09:00 (UK time), 1 hour before the job starts' } });
+    await at(londonLocalToInstant(JOB_DAY, '08:59'));
+    expect((await step({ step: 'check_in' })).status).toBe(409);
+    await server.mailSettled();
+    expect((await server.outbox()).filter((mail) => mail.to === jane.email && /on the way/.test(mail.subject))).toHaveLength(0);
+    expect(await server.db.query('SELECT 1 FROM job_visits WHERE order_id = $1', [ours])).toHaveLength(0);
+    await at(londonLocalToInstant(JOB_DAY, '08:00'));
   });
 
   it('on my way mails the customer once; check-in and check-out are recorded and on the board', async () => {
@@ -107,6 +121,15 @@ describe('cleaners', () => {
       checked_in_at: londonLocalToInstant(JOB_DAY, '09:03').toISOString(),
       checked_out_at: londonLocalToInstant(JOB_DAY, '11:30').toISOString(),
     });
+
+    // Each step in the order's history, by whom and when, once; the customer's checkout is "order.checkout".
+    const history = ((await asAdmin('GET', `/admin/order/${ours}`)).body as OrderDetail).history;
+    expect(history.filter((entry) => entry.action.startsWith('job.'))).toEqual([
+      { action: 'job.on_my_way', actor: 'Maria Lopez', at: londonLocalToInstant(JOB_DAY, '08:00').toISOString(), from: null, to: 'Team A' },
+      { action: 'job.check_in', actor: 'Maria Lopez', at: londonLocalToInstant(JOB_DAY, '09:03').toISOString(), from: null, to: 'Team A' },
+      { action: 'job.check_out', actor: 'Maria Lopez', at: londonLocalToInstant(JOB_DAY, '11:30').toISOString(), from: null, to: 'Team A' },
+    ]);
+    expect(history.find((entry) => entry.action === 'order.checkout')).toMatchObject({ actor: 'Jane Cleaned' });
   });
 });
 

@@ -4,7 +4,7 @@ import type { JobVisit } from '../../openapi/schema';
 import { jobDayMachine, type RecordStepInput } from '../../machines/job-day.machine';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
 import { expectedJobDay, JOB_DAY_STARTS } from '../support/expected/job-day';
-import { A_PHOTO, CHECKED_IN, CHECKED_OUT, NOTHING_YET, ON_THE_WAY, TOO_BIG_PHOTO } from '../support/job-day-model';
+import { A_PHOTO, CHECKED_IN, CHECKED_OUT, DURING_THE_JOB, NOTHING_YET, ON_MY_WAY_OPENS, ON_THE_WAY, TOO_BIG_PHOTO, TOO_EARLY } from '../support/job-day-model';
 
 describeExpectedWalks(expectedJobDay, { coverageInputs: JOB_DAY_STARTS });
 
@@ -20,13 +20,13 @@ function jobDayAnswering(visit: JobVisit, answers: Array<JobVisit | Error>) {
     if (answer instanceof Error) throw answer;
     return answer;
   });
-  const actor = createActor(jobDayMachine.provide({ actors: { recordStep } }), { input: { visit } }).start();
+  const actor = createActor(jobDayMachine.provide({ actors: { recordStep } }), { input: { visit, ...DURING_THE_JOB } }).start();
   return { actor, calls };
 }
 
 describe('job day machine (behaviour)', () => {
   it('starts where the server says the day is', () => {
-    const start = (visit: JobVisit) => createActor(jobDayMachine, { input: { visit } }).start().getSnapshot().value;
+    const start = (visit: JobVisit) => createActor(jobDayMachine, { input: { visit, ...DURING_THE_JOB } }).start().getSnapshot().value;
     expect([NOTHING_YET, ON_THE_WAY, CHECKED_IN, CHECKED_OUT].map(start)).toEqual(['assigned', 'onMyWay', 'checkedIn', 'done']);
   });
 
@@ -70,9 +70,24 @@ describe('job day machine (behaviour)', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.map((call) => [call.step, call.photo])).toEqual([['check_out', A_PHOTO], ['check_out', A_PHOTO]]);
 
-    const removed = createActor(jobDayMachine, { input: { visit: CHECKED_IN } }).start();
+    const removed = createActor(jobDayMachine, { input: { visit: CHECKED_IN, ...DURING_THE_JOB } }).start();
     removed.send({ type: 'photo.attach', photo: A_PHOTO });
     removed.send({ type: 'photo.remove' });
     expect(removed.getSnapshot().context.photo).toBeNull();
+  });
+
+  it('sends no step before its window (issue 33 row 8): the 00:36 press of a 09:00 job stays on the card; the clock opens it', async () => {
+    const calls: RecordStepInput[] = [];
+    const recordStep = fromPromise<JobVisit, RecordStepInput>(async ({ input }) => { calls.push(input); return ON_THE_WAY; });
+    const actor = createActor(jobDayMachine.provide({ actors: { recordStep } }), { input: { visit: NOTHING_YET, start: DURING_THE_JOB.start, now: TOO_EARLY } }).start();
+    actor.send({ type: 'job.onMyWay' });
+    actor.send({ type: 'job.checkIn' });
+    expect(actor.getSnapshot().value).toBe('assigned');
+    actor.send({ type: 'clock.tick', now: ON_MY_WAY_OPENS });
+    actor.send({ type: 'job.checkIn' });
+    expect(actor.getSnapshot().value).toBe('assigned');
+    actor.send({ type: 'job.onMyWay' });
+    await waitFor(actor, (s) => s.matches('onMyWay'));
+    expect(calls.map((call) => call.step)).toEqual(['on_my_way']);
   });
 });

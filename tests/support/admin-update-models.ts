@@ -59,7 +59,7 @@ function model(spec: Omit<AdminUpdateModel, 'machine' | 'inputs' | 'events'> & {
 }
 
 const savedOrder: AdminOrder = {
-  id: 12, user: 'Jane Doe', service: 'House Keeping', total: 50, status: 'completed',
+  id: 12, reference: 9, user: 'Jane Doe', service: 'House Keeping', total: 50, status: 'completed',
   created: '2026-11-01T10:00:00.000Z', due: null, completed: '2026-11-02T10:00:00.000Z', refund: false, refund_status: null, version: 2,
 };
 
@@ -81,7 +81,7 @@ export const orderUpdateModel = model({
 });
 
 const decidedRefund: RefundRequest = {
-  order_id: 7, reason: 'Moving house', status: 'rejected', order_date: '2026-11-01T10:00:00.000Z',
+  order_id: 7, reference: 5, reason: 'Moving house', status: 'rejected', order_date: '2026-11-01T10:00:00.000Z',
   refund_date: '2026-11-02T10:00:00.000Z', name: 'Jane Doe', fee: 0, refunded: null, amount: 0, kept: 0, version: 2,
 };
 

@@ -13,6 +13,18 @@ export const ON_THE_WAY: JobVisit = { ...NOTHING_YET, on_my_way_at: '2027-03-25T
 export const CHECKED_IN: JobVisit = { ...ON_THE_WAY, checked_in_at: '2027-03-25T09:03:00.000Z' };
 export const CHECKED_OUT: JobVisit = { ...CHECKED_IN, checked_out_at: '2027-03-25T11:30:00.000Z', checklist_done: ['Bins emptied'] };
 
+/**
+ * The job starts at 09:00 on 2027-03-25 (UK time is UTC that day). Its steps' window (decision 073):
+ * On my way from 07:00, check in and check out from 08:00. The card is first shown at 00:36 (the
+ * issue's press); the page's clock then reaches 07:30 (On my way only) and 09:00 (every step).
+ */
+export const JOB_START = '2027-03-25T09:00:00.000Z';
+export const TOO_EARLY = Date.parse('2027-03-25T00:36:00.000Z');
+export const ON_MY_WAY_OPENS = Date.parse('2027-03-25T07:00:00.000Z');
+export const CHECK_IN_OPENS = Date.parse('2027-03-25T08:00:00.000Z');
+/** The card shown while every step is open. */
+export const DURING_THE_JOB = { start: JOB_START, now: Date.parse(JOB_START) };
+
 /** Every event of the job's day (machines/job-day.machine.ts), with both answers of its one actor. */
 export const JOB_DAY_EVENTS = [
   { type: 'job.onMyWay' },
@@ -24,7 +36,9 @@ export const JOB_DAY_EVENTS = [
   { type: 'photo.attach', photo: TOO_BIG_PHOTO },
   { type: 'photo.remove' },
   { type: 'xstate.done.actor.recordStep', output: ON_THE_WAY },
-  { type: 'xstate.error.actor.recordStep', error: new Error('This job is on 2027-03-26: its steps are recorded on that day') },
+  { type: 'xstate.error.actor.recordStep', error: new Error('Too early: Check in opens at 2027-03-25 08:00 (UK time), 1 hour before the job starts') },
+  { type: 'clock.tick', now: Date.parse('2027-03-25T07:30:00.000Z') },
+  { type: 'clock.tick', now: Date.parse(JOB_START) },
 ] as const;
 
 // The model's actor never answers by itself: the paths say when it succeeds or fails.

@@ -10,7 +10,7 @@ import { scheduleAssignmentMachine } from '../../machines/schedule-assignment.ma
  */
 
 export const savedJob: ScheduleJob = {
-  id: 12, start: '2099-06-01T09:00:00.000Z', duration_minutes: 90, customer: 'Jane Doe', postcode: 'NW1 6XE',
+  id: 12, reference: 9, start: '2099-06-01T09:00:00.000Z', duration_minutes: 90, customer: 'Jane Doe', postcode: 'NW1 6XE',
   service: 'House Keeping', status: 'awaiting_validation', team_id: 2, version: 2, staff_notes: [],
   visit: { on_my_way_at: null, checked_in_at: null, checked_out_at: null, checklist_done: [] },
 };

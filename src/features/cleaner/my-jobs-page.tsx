@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { fromPromise } from 'xstate';
 import { jobDayMachine, type JobDayMeta, type RecordStepInput } from '../../../machines/job-day.machine';
@@ -13,6 +13,7 @@ import { inspect } from '../../shared/inspector';
 import { useRequest } from '../../shared/use-request';
 import type { CleanerJob, JobVisit } from '../../../openapi/schema';
 import { PHOTO_TYPES } from '../../../domain/photos/check-out-photo';
+import { jobStepOpen, jobStepOpensText, type JobStep } from '../../../domain/jobs/job-step-window';
 import './my-jobs.css';
 
 /** The browser's position, or null when it is refused, unavailable or slow (the step goes on without it). */
@@ -83,6 +84,9 @@ function JobDetails({ job }: { job: CleanerJob }) {
   );
 }
 
+const STEP_OF: Record<JobDayMeta['buttons'][number], JobStep> = { 'On my way': 'on_my_way', 'Check in': 'check_in', 'Check out': 'check_out' };
+const EVENT_OF = { 'On my way': 'job.onMyWay', 'Check in': 'job.checkIn', 'Check out': 'job.checkOut' } as const;
+
 function TodayJob({ job }: { job: CleanerJob }) {
   const [visit, setVisit] = useState<JobVisit>(job.visit);
   const actor = useActorRef(
@@ -96,8 +100,13 @@ function TodayJob({ job }: { job: CleanerJob }) {
         }),
       },
     }),
-    { input: { visit: job.visit }, inspect },
+    { input: { visit: job.visit, start: job.start, now: Date.now() }, inspect },
   );
+  // The page's clock: a step's button appears when its window opens (decision 073).
+  useEffect(() => {
+    const timer = setInterval(() => actor.send({ type: 'clock.tick', now: Date.now() }), 30_000);
+    return () => clearInterval(timer);
+  }, [actor]);
   const state = useSelector(actor, (s) => ({
     value: String(s.value),
     meta: ((s.getMeta() as Record<string, JobDayMeta | undefined>)[`jobDay.${String(s.value)}`] ?? { buttons: [], busy: false, shows: '' }),
@@ -105,7 +114,11 @@ function TodayJob({ job }: { job: CleanerJob }) {
     checklist: s.context.checklist,
     photo: s.context.photo,
     error: s.context.error,
-  }), (a, b) => a.value === b.value && a.consent === b.consent && a.checklist === b.checklist && a.photo === b.photo && a.error === b.error);
+    now: s.context.now,
+  }), (a, b) => a.value === b.value && a.consent === b.consent && a.checklist === b.checklist && a.photo === b.photo && a.error === b.error && a.now === b.now);
+  const start = new Date(job.start);
+  const open = state.meta.buttons.filter((label) => jobStepOpen(STEP_OF[label], start, new Date(state.now)));
+  const later = state.meta.buttons.filter((label) => !open.includes(label));
   const words = visitWords(visit);
   const checkingOut = state.value === 'checkedIn' || state.value === 'checkingOut';
   return (
@@ -134,18 +147,19 @@ function TodayJob({ job }: { job: CleanerJob }) {
             Share my location with this step
           </Checkbox>
           <div className="my-jobs__actions">
-            {state.meta.buttons.map((label) => (
+            {open.map((label) => (
               <Button
                 key={label}
                 variant={label === 'On my way' ? 'secondary' : 'primary'}
                 isPending={state.meta.busy}
                 aria-label={`${label}: job ${job.id}`}
-                onPress={() => actor.send({ type: label === 'On my way' ? 'job.onMyWay' : label === 'Check in' ? 'job.checkIn' : 'job.checkOut' })}
+                onPress={() => actor.send({ type: EVENT_OF[label] })}
               >
                 {label}
               </Button>
             ))}
           </div>
+          {later.length ? <p className="my-jobs__opens">{later.map((label) => jobStepOpensText(STEP_OF[label], start)).join(' · ')} (UK time)</p> : null}
         </>
       )}
       {state.error ? <Alert variant="error">{state.error}</Alert> : null}

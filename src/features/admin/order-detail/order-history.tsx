@@ -5,7 +5,8 @@ import type { AuditEntry } from '../../../../openapi/schema';
 const actionLabels: Record<AuditEntry['action'], string> = {
   'order.status': 'Status changed',
   'refund.status': 'Refund decided',
-  'order.checkout': 'Checked out',
+  // The customer's own checkout: named so nobody reads it as a cleaner's check out (issue 33 row 8).
+  'order.checkout': 'Booked online',
   'order.refund_request': 'Refund requested',
   'order.paid': 'Paid',
   'order.team': 'Team assigned',
@@ -17,11 +18,14 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.adjustment': 'Price adjusted',
   'order.office_booking': 'Booked by phone',
   'order.job_edit': 'Job edited',
+  'job.on_my_way': 'On the way to the job',
+  'job.check_in': 'Checked in at the job',
+  'job.check_out': 'Checked out of the job',
 };
 
 /** A reschedule records the job's start times (UK time shown); every other entry a status. */
 const valueLabel = (entry: AuditEntry, value: string) =>
-  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' ? value : statusLabel(value);
+  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action.startsWith('job.') ? value : statusLabel(value);
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
