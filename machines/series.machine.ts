@@ -40,9 +40,16 @@ export interface SeriesMeta {
   shows: string;
   dialog: boolean;
   alert?: boolean;
-  submit?: 'Confirm' | 'Try again';
+  /** The dialog's submit button: the action it does by name (decision 076), or Try again. */
+  submit?: 'the action' | 'Try again';
   busy?: boolean;
 }
+
+/**
+ * The name of the dialog's submit button for each action: it says what it does, never a bare
+ * "Confirm" (WAI-ARIA alert dialog pattern, decision 076). A failed Undo offers Try again.
+ */
+export const SERIES_ACTION_BUTTONS = { skip: 'Skip the visit', cancel: 'End the series', undo: 'Try again' } as const;
 
 const idleContext: SeriesContext = { action: null, id: null, fee: 0, visits: 0, error: null };
 
@@ -111,7 +118,7 @@ export const seriesMachine = setup({
       on: choose,
     },
     confirming: {
-      meta: { shows: 'the dialog with the terms and Confirm', dialog: true, alert: false, submit: 'Confirm' },
+      meta: { shows: 'the dialog with the terms, Close focused, and the action named on its button', dialog: true, alert: false, submit: 'the action' },
       on: {
         'action.confirm': { target: 'saving' },
         'dialog.close': { target: 'idle', actions: 'reset' },
@@ -130,7 +137,7 @@ export const seriesMachine = setup({
     },
     // The dialog cannot be dismissed mid-request, so the outcome is always seen.
     saving: {
-      meta: { shows: 'the dialog with its buttons disabled while Confirm is pending', dialog: true, alert: false, submit: 'Confirm', busy: true },
+      meta: { shows: 'the dialog with its buttons disabled while the action is pending', dialog: true, alert: false, submit: 'the action', busy: true },
       invoke: {
         id: 'manageSeries',
         src: 'manageSeries',

@@ -245,7 +245,7 @@ export interface paths {
         get?: never;
         /**
          * Set a new password with a reset token
-         * @description `id` is the reset token from the mailed link. A token works once and expires. An invalid token is refused before any other work, and a client is paused (429) after 20 invalid ones an hour. A reset lifts the account's sign-in pauses.
+         * @description `id` is the reset token from the mailed link. A token works once and expires. An invalid token is refused before any other work, and a client is paused (429) after 20 invalid ones an hour. A reset lifts the account's sign-in pauses. The answer names the account's email, so a cleaner following their invitation (the same link with `?invitation=1`) is signed in with the password just chosen and taken to their jobs (decision 076).
          */
         put: operations["resetPassword"];
         post?: never;
@@ -2370,6 +2370,20 @@ export interface components {
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
         };
+        /**
+         * @example {
+         *       "message": "Password Updated Successfully !",
+         *       "email": "maria@example.com"
+         *     }
+         */
+        PasswordUpdated: {
+            message: string;
+            /**
+             * Format: email
+             * @description The account's email: the one to sign in with.
+             */
+            email: string;
+        };
         ResetPasswordRequest: {
             /** @description Optional; when sent it must equal the path token. */
             token?: string;
@@ -4261,6 +4275,7 @@ export type LoginRequest = components['schemas']['LoginRequest'];
 export type UserInfo = components['schemas']['UserInfo'];
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type ForgotPasswordRequest = components['schemas']['ForgotPasswordRequest'];
+export type PasswordUpdated = components['schemas']['PasswordUpdated'];
 export type ResetPasswordRequest = components['schemas']['ResetPasswordRequest'];
 export type ContactRequest = components['schemas']['ContactRequest'];
 export type Item = components['schemas']['Item'];
@@ -4739,7 +4754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["PasswordUpdated"];
                 };
             };
             400: components["responses"]["BadRequest"];

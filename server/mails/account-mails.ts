@@ -61,7 +61,7 @@ export const cleanerInvitationMail = (name: string, token: string, publicUrl: st
     `Hello ${name},`,
     '',
     'Sparkle Cleaning has made you a cleaner account, so you can see your team\'s jobs on your phone.',
-    `Choose your password here within 72 hours: ${publicUrl}/reset-password/${token}`,
-    `Then sign in at ${publicUrl}/login with this email address.`,
+    `Set your password to see your jobs, within 72 hours: ${publicUrl}/reset-password/${token}?invitation=1`,
+    `It signs you in and opens your jobs. Later, sign in at ${publicUrl}/login with this email address.`,
   ].join('\n'),
 });

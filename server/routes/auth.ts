@@ -46,8 +46,8 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
       const { id } = request.params;
       const { token, password } = request.body;
       if (token !== undefined && token !== id) throw badRequest('The token in the body does not match the link');
-      await passwordReset.reset(id, password, request.ip);
-      return { message: PASSWORD_UPDATED };
+      const email = await passwordReset.reset(id, password, request.ip);
+      return { message: PASSWORD_UPDATED, email };
     },
   };
 }

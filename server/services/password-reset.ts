@@ -45,7 +45,8 @@ export function createPasswordReset(ctx: AppContext) {
       });
     },
 
-    async reset(token: string, password: string, ip: string): Promise<void> {
+    /** Sets the password; answers the account's email (to sign in with). */
+    async reset(token: string, password: string, ip: string): Promise<string> {
       // A bogus token is counted and refused before any hashing: guessing tokens costs the server
       // one indexed look-up, and a client is paused after a few (issue 12, row 5).
       const attempt = await limiter.reserve({ key: `reset:client:${clientNetwork(ip)}`, ...limits.resetPassword });
@@ -60,7 +61,9 @@ export function createPasswordReset(ctx: AppContext) {
         return createUserRepository(tx).update(userId, { passwordHash, endSessions: true });
       });
       // The owner proved they read the account's mail: the sign-in pauses on it end.
-      if (user) await signInLimits.lift(user.email);
+      if (!user) throw badRequest(INVALID_RESET_LINK);
+      await signInLimits.lift(user.email);
+      return user.email;
     },
   };
 }

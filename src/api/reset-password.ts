@@ -1,4 +1,4 @@
-import type { Message } from '../../openapi/schema';
+import type { PasswordUpdated } from '../../openapi/schema';
 import { api } from './client';
 import { unwrap } from './errors';
 
@@ -9,7 +9,7 @@ export interface ResetPasswordParams {
   password: string;
 }
 
-/** PUT /auth/reset-password/{id}: sets a new password with a one-time reset token. */
-export function resetPassword({ token, password }: ResetPasswordParams): Promise<Message> {
+/** PUT /auth/reset-password/{id}: sets a new password with a one-time reset token; answers the account's email. */
+export function resetPassword({ token, password }: ResetPasswordParams): Promise<PasswordUpdated> {
   return unwrap(api.PUT('/auth/reset-password/{id}', { params: { path: { id: token } }, body: { token, password } }));
 }

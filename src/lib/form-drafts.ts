@@ -53,3 +53,37 @@ export function forgetAllDrafts(): void {
   }
   names.forEach((key) => localStorage.removeItem(key));
 }
+
+/**
+ * What a visitor (nobody signed in yet) has typed in a form such as /register, kept in this tab's
+ * sessionStorage: it survives Back (after following a link beside a field) and a reload, and goes
+ * with the tab. The caller never passes a password (decision 076).
+ */
+export type VisitorDraftName = 'register';
+const VISITOR_PREFIX = 'visitor-draft:';
+
+export function readVisitorDraft<T extends object>(name: VisitorDraftName): Partial<T> {
+  try {
+    const raw = sessionStorage.getItem(VISITOR_PREFIX + name);
+    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    return value && typeof value === 'object' ? (value as Partial<T>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveVisitorDraft<T extends object>(name: VisitorDraftName, value: T): void {
+  try {
+    sessionStorage.setItem(VISITOR_PREFIX + name, JSON.stringify(value));
+  } catch {
+    // Storage refused: the draft is a convenience, the form still works.
+  }
+}
+
+export function forgetVisitorDraft(name: VisitorDraftName): void {
+  try {
+    sessionStorage.removeItem(VISITOR_PREFIX + name);
+  } catch {
+    // Nothing kept.
+  }
+}

@@ -60,3 +60,32 @@ export function forgetBooking(): void {
   forgetDraft('booking.form');
   forgetDraft('booking.quote');
 }
+
+/**
+ * The quotes (`?quote=` of /properties/:id, carried through login or register) whose choices have
+ * already started a booking in this browser. A quote starts one booking only: an old tab, a
+ * history entry or the mailed link opened again after that booking must not tick its choices
+ * again (a one-off could become a series by accident; decision 076). The newest 20 are kept.
+ */
+const appliedQuotesKey = 'applied-quotes';
+
+function appliedQuotes(): string[] {
+  try {
+    const value = JSON.parse(localStorage.getItem(appliedQuotesKey) ?? '[]') as unknown;
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function quoteAlreadyApplied(quoteId: string): boolean {
+  return appliedQuotes().includes(quoteId);
+}
+
+export function markQuoteApplied(quoteId: string): void {
+  try {
+    localStorage.setItem(appliedQuotesKey, JSON.stringify([quoteId, ...appliedQuotes().filter((id) => id !== quoteId)].slice(0, 20)));
+  } catch {
+    // Storage refused: nothing to remember with.
+  }
+}

@@ -142,10 +142,33 @@ test.describe('register', () => {
     await expectNoAxeViolations(page, 'confirm page, link used');
   });
 
-  test('links to the terms and the privacy policy', async ({ page }) => {
+  test('links to the terms and the privacy policy stand beside the box, not in its label; Back and a reload keep what was typed, never the password', async ({ page }) => {
+    const customer = uniqueCustomer('kept');
     await page.goto('/register');
     await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms-condition');
     await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    const terms = page.getByRole('checkbox', { name: 'I agree to the terms and conditions and the privacy policy' });
+    // A tap anywhere on the label ticks the box: no link inside it to open instead.
+    await expect(page.locator('label').filter({ hasText: 'I agree to the' }).getByRole('link')).toHaveCount(0);
+    await page.getByLabel('Full name').fill(customer.name);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByText('I agree to the').click();
+    await expect(terms).toBeChecked();
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.getByRole('link', { name: 'privacy policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await page.goBack();
+    await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
+    await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(terms).toBeChecked();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
+    await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(customer.password);
   });
 });
 

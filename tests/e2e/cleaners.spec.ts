@@ -66,16 +66,17 @@ test('staff add a cleaner, who sets a password, sees only the team’s jobs, che
   // The cleaner, on their own phone: the mailed link, a password, the normal login.
   const phone = await (await browser.newContext()).newPage();
   const mail = await waitForMail(server.outboxDir, email);
-  const link = new URL(mail.links.find((href) => href.includes('/reset-password/'))!).pathname;
-  await phone.goto(`${server.baseUrl}${link}`);
+  const url = new URL(mail.links.find((href) => href.includes('/reset-password/'))!);
+  await phone.goto(`${server.baseUrl}${url.pathname}${url.search}`);
+  // An invitation, not a reset: it says what the password is for, signs in and opens the jobs.
+  await expect(phone.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await expect(phone.getByText('Set your password to see your jobs.')).toBeVisible();
+  await expectNoAxeViolations(phone, 'the invitation');
   await phone.getByLabel('New password', { exact: true }).fill('maria-cleans-well');
   await phone.getByLabel('Confirm password').fill('maria-cleans-well');
-  await phone.getByRole('button', { name: 'Update password' }).click();
-  await expect(phone).toHaveURL(/\/login/);
-  await phone.getByLabel('Email').fill(email);
-  await phone.getByLabel('Password').fill('maria-cleans-well');
-  await phone.getByRole('button', { name: 'Log in' }).click();
+  await phone.getByRole('button', { name: 'Set my password' }).click();
   await expect(phone).toHaveURL(/\/my-jobs$/);
+  await expect(phone.getByText('Your password is set: you are signed in')).toBeVisible();
   await expect(phone.getByRole('heading', { name: 'My jobs', level: 1 })).toBeVisible();
 
   // Only Team A's job, with its access notes today; nothing of Team B's.

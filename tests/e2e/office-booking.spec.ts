@@ -136,7 +136,15 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
 
   await step(page, 'Payment');
   await expect(page.getByText(caller.email)).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: extra.name })).toHaveText(extra.name);
+  await expect(page.getByRole('definition').filter({ hasText: extra.name }).first()).toHaveText(extra.name);
+  // The summary holds all the booking will contain: the items with their quantities, the
+  // frequency, the time and the price's lines, not only the extras (issue 39 row 7).
+  await expect(page.getByRole('definition').filter({ hasText: `2 × ${item.name}` })).toHaveText(`2 × ${item.name}`);
+  await expect(page.getByRole('definition').filter({ hasText: /^One-off$/ })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '(UK time)' })).toBeVisible();
+  const priceLines = page.getByRole('list', { name: 'Price lines' }).getByRole('listitem');
+  await expect(priceLines.filter({ hasText: item.name })).toContainText(' × 2');
+  await expect(priceLines.filter({ hasText: extra.name })).toHaveCount(1);
   await page.getByRole('radio', { name: /^Cash/ }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('radio', { name: /^Pay now link/ })).toBeChecked();

@@ -45,13 +45,14 @@ test('a visit paid by card is skipped at once with the keyboard: the dialog says
   const card = orderCard(page, visit.id);
   await card.getByRole('button', { name: /^Skip the visit/ }).focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog).toHaveAccessibleName('Skip this visit?');
   await expect(dialog).toContainText(`The visit of ${date} 11:00 (UK time), ${await orderNameOf(api, visit.id)}, will be cancelled now.`);
   await expect(dialog).toContainText('What you paid, less any fee, is refunded to your card at once, so this cannot be undone.');
   await expectNoAxeViolations(page, 'the paid skip dialog');
-  // Confirm has the focus: Enter skips.
-  await page.keyboard.press('Enter');
+  // Focus starts on Close (cannot be undone); the button names the act.
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Skip the visit' }).press('Enter');
   await expectToast(page, `Visit skipped at no cost: ${paid} is refunded to your card`);
   await expect(dialog).toHaveCount(0);
   await expect(card).toContainText('Skipped: this visit will not happen. Its payment is refunded to your card.');

@@ -72,6 +72,18 @@ test('Continue takes a visitor through register and login to /properties/:id wit
   await page.getByLabel('Postcode', { exact: true }).fill('WC2N 5DU');
   await page.getByRole('button', { name: 'Pay cash' }).click();
   await expect(page.getByText('Payment was successfully !').first()).toBeVisible();
+
+  // The booking kept across registration ends with that booking: the next one starts one-off, even
+  // from the link of the old tab (the quote's choices are not ticked again; decision 076).
+  const back = link.searchParams.get('redirect')!;
+  expect(back).toMatch(/^\/properties\/1\?quote=/);
+  for (const next of [back, '/properties/1']) {
+    await page.goto(next);
+    await expect(page).toHaveURL(/\/properties\/1$/);
+    await expect(page.getByRole('radio', { name: /^One-off/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^Weekly/ })).not.toBeChecked();
+    await expect(itemCheckbox(page, 'Bedroom')).not.toBeChecked();
+  }
 });
 
 test('the quote is axe clean and operable with the keyboard alone', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { SeriesContext, SeriesMeta } from '../../machines/series.machine';
+import { SERIES_ACTION_BUTTONS, type SeriesContext, type SeriesMeta } from '../../machines/series.machine';
 import { coveringPaths } from '../support/booking-models';
 import { metaOf } from '../support/expected-walks';
 import { describePath, missedByBrowserPaths } from '../support/replay-paths';
@@ -62,7 +62,8 @@ const seriesSection = (page: Page, name: RegExp) => page.getByRole('region', { n
 const skipButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Skip the visit/ });
 const undoButton = (page: Page, id: number) => orderCard(page, id).getByRole('button', { name: /^Undo the skip/ });
 const DONE = /^(Visit skipped|Visit booked again|Series ended)$/;
-const dialog = (page: Page) => page.getByRole('dialog');
+// Skip and End the series cannot be undone: alert dialogs (WAI-ARIA), focus on the safe Close.
+const dialog = (page: Page) => page.getByRole('alertdialog');
 
 async function openMyOrders(page: Page) {
   await page.goto(`${server.baseUrl}/profile-services`);
@@ -101,7 +102,14 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await expect(dialog(page)).toContainText('Free cancellation');
   await expect(dialog(page)).toContainText(`The visit of ${ukDateIn(10)} ${deliveryDetails.time} (UK time)`);
   await expectNoAxeViolations(page, 'the skip dialog');
-  await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeFocused();
+  // Focus starts on the safe choice: a stray Enter closes the dialog and skips nothing.
+  await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(second.getByRole('button', { name: /^Skip the visit/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(dialog(page).getByRole('button', { name: 'Skip the visit' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Visit skipped');
   // The success toast itself is readable (WCAG contrast), not just the page behind it.
@@ -119,7 +127,7 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
 
   await second.getByRole('button', { name: /^Skip the visit/ }).focus();
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
+  await dialog(page).getByRole('button', { name: 'Skip the visit' }).press('Enter');
   await expect(second).toContainText('Skipped: this visit will not happen.');
 
   await section.getByRole('button', { name: /^End the series/ }).focus();
@@ -127,6 +135,9 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await expect(dialog(page)).toHaveAccessibleName('End the series?');
   await expect(dialog(page)).toContainText('7 visits of Weekly');
   await expectNoAxeViolations(page, 'the end the series dialog');
+  await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog(page).getByRole('button', { name: 'End the series' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Series ended');
   await expect(section).toContainText('Ended: no more visits are planned');
@@ -140,7 +151,7 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await expectNoAxeViolations(page, 'My orders with an ended series');
 });
 
-test('ending a series whose discount is not earned yet says what it charges before Confirm, and charges that', async ({ page }) => {
+test('ending a series whose discount is not earned yet says what it charges before its button is pressed, and charges that', async ({ page }) => {
   const api = await signedIn(page, 'series-ending-cost');
   const series = await weekly(api);
   const first = series.visits[0]!.id;
@@ -158,13 +169,13 @@ test('ending a series whose discount is not earned yet says what it charges befo
   const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(endingCost);
   await expect(dialog(page)).toContainText(`Ending the series now also charges ${pounds}: the frequency discount of the visits already done`);
   await expectNoAxeViolations(page, 'the end the series dialog with its cost');
-  await page.keyboard.press('Enter');
+  await dialog(page).getByRole('button', { name: 'End the series' }).press('Enter');
   await expectToast(page, 'Series ended');
   const after = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((order) => order.id === first)!.total;
   expect(Math.round((after - before) * 100)).toBe(Math.round(endingCost * 100));
 });
 
-test('skipping every visit still to come: the last skip says it ends the series and what it charges before Confirm, and charges that (keyboard, axe)', async ({ page }) => {
+test('skipping every visit still to come: the last skip says it ends the series and what it charges before its button is pressed, and charges that (keyboard, axe)', async ({ page }) => {
   const api = await signedIn(page, 'series-skip-all');
   const series = await weekly(api);
   const [first, ...rest] = series.visits.map((visit) => visit.id);
@@ -186,7 +197,7 @@ test('skipping every visit still to come: the last skip says it ends the series 
   const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(endingCost);
   await expect(dialog(page)).toContainText(`Ending the series now also charges ${pounds}: the frequency discount of the visits already done`);
   await expectNoAxeViolations(page, 'the skip dialog of the last visit to come, with the cost of ending');
-  await page.keyboard.press('Enter');
+  await dialog(page).getByRole('button', { name: 'Skip the visit' }).press('Enter');
   await expectToast(page, 'Visit skipped. It was the last visit to come, so the series has ended');
   expect(Math.round((await totalOf() - before) * 100)).toBe(Math.round(endingCost * 100));
   await expect(seriesSection(page, /^Weekly /).getByRole('button', { name: /^End the series/ })).toHaveCount(0);
@@ -276,7 +287,7 @@ test.describe('series machine paths in the browser', () => {
             }
             case 'action.confirm':
               if (next?.event.type === 'xstate.error.actor.manageSeries') await page.context().setOffline(true);
-              await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+              await dialog(page).getByRole('button', { name: SERIES_ACTION_BUTTONS[context.action ?? 'skip'] }).click();
               break;
             case 'retry':
               if (next?.event.type === 'xstate.error.actor.manageSeries') await page.context().setOffline(true);
@@ -302,7 +313,8 @@ test.describe('series machine paths in the browser', () => {
           if (meta.busy) return;
           if (!meta.dialog) return expect(dialog(page)).toHaveCount(0);
           await expect(dialog(page)).toBeVisible();
-          await expect(dialog(page).getByRole('button', { name: meta.submit })).toBeVisible();
+          const submit = meta.submit === 'the action' ? SERIES_ACTION_BUTTONS[(step.state.context as SeriesContext).action ?? 'skip'] : meta.submit;
+          await expect(dialog(page).getByRole('button', { name: submit, exact: true })).toBeVisible();
           await expect(dialog(page).getByRole('alert')).toHaveCount(meta.alert ? 1 : 0);
         });
       }

@@ -30,7 +30,7 @@ const mails: [string, MailText, string[]][] = [
   ['email taken (register)', emailTakenMail('Ada', 'register', site), ['no other account was created', `${site}/login`]],
   ['email taken (change)', emailTakenMail('Ada', 'change', site), ['so nothing changed']],
   ['email changed', emailChangedMail('old@example.com', 'new@example.com', site), ['from old@example.com to new@example.com', `${site}/contact`]],
-  ['cleaner invitation', cleanerInvitationMail('Bo', 't0k', site), ['Hello Bo,', `${site}/reset-password/t0k`, `${site}/login`]],
+  ['cleaner invitation', cleanerInvitationMail('Bo', 't0k', site), ['Hello Bo,', 'Set your password to see your jobs', `${site}/reset-password/t0k?invitation=1`, `${site}/login`]],
   ['contact reply', contactReplyMail('Ada', 'Thank you', 'line one\nline two'), ['Thank you', '> line one\n> line two']],
   ['district covered', districtCoveredMail('SE28', site), ['cover SE28', `${site}/`]],
   ['on my way', onTheWayMail({ firstName: 'Ada', team: 'Team A', service: 'House Keeping', dueAt: new Date('2030-07-09T09:00:00.000Z') }, site), ['Hello Ada,', 'Team A is on the way for your House Keeping booked at 2030-07-09 10:00 (UK time).', `${site}/profile-services`]],

@@ -6,18 +6,26 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, 'className' | 'ch
   children: ReactNode;
   /** Shown under the box and linked to it; marks it invalid. */
   errorMessage?: string | null;
+  /**
+   * Shown under the box, outside its label, and linked to it: the place for links (the terms and
+   * the privacy policy), so a tap on the label only ever ticks the box (decision 076).
+   */
+  description?: ReactNode;
   className?: string;
 }
 
-/** A checkbox with its label beside it; the label may hold links (terms and privacy policy). */
-export function Checkbox({ children, errorMessage, className, ...props }: CheckboxProps) {
-  const errorId = errorMessage ? `${props.id ?? props.name ?? 'checkbox'}-error` : undefined;
+/** A checkbox with its label beside it; links stand beside it in `description`, never in the label. */
+export function Checkbox({ children, errorMessage, description, className, ...props }: CheckboxProps) {
+  const base = props.id ?? props.name ?? 'checkbox';
+  const errorId = errorMessage ? `${base}-error` : undefined;
+  const descriptionId = description ? `${base}-description` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['checkbox-field', className ?? ''].filter(Boolean).join(' ')}>
       <AriaCheckbox
         {...props}
         isInvalid={props.isInvalid ?? Boolean(errorMessage)}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
         className="checkbox"
       >
         <span className="checkbox__box" aria-hidden="true">
@@ -27,6 +35,11 @@ export function Checkbox({ children, errorMessage, className, ...props }: Checkb
         </span>
         <span className="checkbox__label">{children}</span>
       </AriaCheckbox>
+      {description ? (
+        <p id={descriptionId} className="checkbox-field__description">
+          {description}
+        </p>
+      ) : null}
       {errorMessage ? (
         <p id={errorId} className="field__error checkbox-field__error">
           {errorMessage}

@@ -7,8 +7,11 @@ import { Alert, Button, Form, Checkbox, TextField, TextLink } from '../../compon
 import { AccountCard } from './account-card';
 import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateRegister, type RegisterForm } from './validate-register';
+import { forgetVisitorDraft, readVisitorDraft, saveVisitorDraft } from '../../lib/form-drafts';
 
 const emptyRegistration: RegisterForm = { name: '', email: '', password: '', acceptedTerms: false };
+type RegisterDraft = Pick<RegisterForm, 'name' | 'email' | 'acceptedTerms'>;
+
 
 /**
  * /register (R-AUTH-2): full name, email, password and the terms; success goes to /login, which says
@@ -25,6 +28,24 @@ export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirect = redirectTarget(searchParams) ?? undefined;
   const form = useValidatedForm(emptyRegistration, validateRegister);
+  // The typed name, email and tick are kept in this tab (never the password), so Back from the
+  // terms and a reload find them again (decision 076). Read after the first render, which must
+  // match the prerendered page; a field already typed in is not overwritten.
+  const { name, email, acceptedTerms } = form.values;
+  const [restored, setRestored] = useState(false);
+  const { change } = form;
+  useLayoutEffect(() => {
+    const draft = readVisitorDraft<RegisterDraft>('register');
+    if (typeof draft.name === 'string' && draft.name && !name) change('name')(draft.name);
+    if (typeof draft.email === 'string' && draft.email && !email) change('email')(draft.email);
+    if (draft.acceptedTerms === true && !acceptedTerms) change('acceptedTerms')(true);
+    setRestored(true);
+    // Once, on entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (restored) saveVisitorDraft<RegisterDraft>('register', { name, email, acceptedTerms });
+  }, [restored, name, email, acceptedTerms]);
   // Only a registration sent from this visit leads on: a result left from an earlier one does not.
   const [sentHere, setSentHere] = useState(false);
 
@@ -32,7 +53,9 @@ export default function RegisterPage() {
   useLayoutEffect(() => send({ type: 'session.registerReset' }), [send]);
 
   useEffect(() => {
-    if (registered && sentHere) navigate(paths.login(redirect), { state: { checkMail: form.values.email.trim() } });
+    if (!(registered && sentHere)) return;
+    forgetVisitorDraft('register');
+    navigate(paths.login(redirect), { state: { checkMail: form.values.email.trim() } });
   }, [registered, sentHere, navigate, redirect, form.values.email]);
 
   const submit = form.handleSubmit(({ name, email, password }) => {
@@ -61,9 +84,19 @@ export default function RegisterPage() {
           onChange={form.change('password')}
           errorMessage={form.errors.password}
         />
-        <Checkbox name="terms" isSelected={form.values.acceptedTerms} onChange={form.change('acceptedTerms')} errorMessage={form.errors.acceptedTerms}>
-          I agree to the <TextLink href={paths.terms}>terms and conditions</TextLink> and the{' '}
-          <TextLink href={paths.privacy}>privacy policy</TextLink>
+        {/* The links stand beside the box, not in its label: a tap on the label only ticks it (decision 076). */}
+        <Checkbox
+          name="terms"
+          isSelected={form.values.acceptedTerms}
+          onChange={form.change('acceptedTerms')}
+          errorMessage={form.errors.acceptedTerms}
+          description={
+            <>
+              Read the <TextLink href={paths.terms}>terms and conditions</TextLink> and the <TextLink href={paths.privacy}>privacy policy</TextLink>.
+            </>
+          }
+        >
+          I agree to the terms and conditions and the privacy policy
         </Checkbox>
         {registerError ? <Alert variant="error">{registerError}</Alert> : null}
         <div className="account-form__actions">

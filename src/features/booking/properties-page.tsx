@@ -14,7 +14,7 @@ import { useHydrating } from '../../shared/use-hydrating';
 import { useSession } from '../../shared/session';
 import { emptyCheckoutForm, type CheckoutForm } from '../../../machines/checkout-form';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
-import { readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
+import { markQuoteApplied, quoteAlreadyApplied, readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
 import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../../shared/quote/booking-quote';
 import { adoptTypedValues } from '../../components/ui/adopt-typed-values';
 import { joinKeptChoices } from './join-kept-choices';
@@ -65,7 +65,8 @@ function ArrivingBooking({ serviceId }: { serviceId: number }) {
 /**
  * Arriving with `?quote=` (Continue on /service/:id, through login or register): the quote's
  * choices become the user's drafts (cart and quote), the address drops the id, and the booking
- * starts from them, ticked as they were. A quote that has gone leaves the drafts as they were.
+ * starts from them, ticked as they were. A quote that has gone leaves the drafts as they were, and
+ * so does one whose choices already started a booking here (it starts one booking only).
  * A page hydrated from the HTML shows its items meanwhile; the quote's choices join them after.
  */
 function QuotedBooking({ serviceId, arrived, fromHtml }: { serviceId: number; arrived: Arrived | null; fromHtml: boolean }) {
@@ -77,9 +78,13 @@ function QuotedBooking({ serviceId, arrived, fromHtml }: { serviceId: number; ar
   useEffect(() => {
     if (!quoteId) return;
     let live = true;
-    getQuote(quoteId)
+    // A quote starts one booking: once its choices were taken, the link opened again (an old tab,
+    // history) starts a new booking as any other, one-off (decision 076).
+    const used = quoteAlreadyApplied(quoteId);
+    (used ? Promise.reject(new Error('used')) : getQuote(quoteId))
       .then((quote) => {
         if (!live || quote.service !== serviceId) return;
+        markQuoteApplied(quoteId);
         saveCartDraft(owner, { serviceId, cart: quote.items, orderId: null });
         const choices = { items: quote.items, frequency: quote.frequency, extras: quote.extras, postcode: quote.postcode ?? '' };
         saveQuoteDraft(owner, { serviceId, choices });

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { skipEndsSeries, type seriesMachine } from '../../../machines/series.machine';
+import { SERIES_ACTION_BUTTONS, skipEndsSeries, type seriesMachine } from '../../../machines/series.machine';
 import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { cancellationFeeText } from './order-labels';
@@ -36,7 +36,9 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
 
   return (
     <Modal isOpen={isOpen} isDismissable={!saving} isKeyboardDismissDisabled={saving} onOpenChange={(open) => !open && close()}>
-      <Dialog title={TITLES[action ?? 'skip']}>
+      {/* Neither can be undone once done: an alert dialog whose focus starts on the safe choice
+          (Close), so one stray Enter or Space does nothing (WAI-ARIA alert dialog pattern, decision 076). */}
+      <Dialog title={TITLES[action ?? 'skip']} role="alertdialog">
         <form
           noValidate
           onSubmit={(event) => {
@@ -69,11 +71,11 @@ export function SeriesDialog({ actorRef, series }: { actorRef: SeriesRef; series
           )}
           {failed && error ? <Alert variant="error">{error}</Alert> : null}
           <div className="cancel-dialog__actions">
-            <Button variant="secondary" isDisabled={saving} onPress={close}>
+            <Button variant="secondary" isDisabled={saving} onPress={close} autoFocus>
               Close
             </Button>
-            <Button type="submit" variant="danger" isDisabled={saving} isPending={saving} autoFocus>
-              {failed ? 'Try again' : 'Confirm'}
+            <Button type="submit" variant="danger" isDisabled={saving} isPending={saving}>
+              {failed ? 'Try again' : SERIES_ACTION_BUTTONS[action ?? 'skip']}
             </Button>
           </div>
         </form>
