@@ -98,10 +98,17 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     expect(pence(order.fee)).toBe(Math.round((pence(order.total) * 30) / 100));
     const before = await stats(server, admin.token);
     const answer = await decide(order.id, 'accepted');
-    expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: order.fee, refunded: 0 } });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'accepted', fee: order.fee, refunded: 0, amount: 0, kept: 0 } });
     const after = await stats(server, admin.token);
     expect(after.refunded).toBe(before.refunded);
     expect(after.cancelled - before.cancelled).toBe(1);
+    // Issue 33 row 1 (decision 070): the fee is owed on the order's ledger, its amount due on My orders and the order page.
+    const mine = await myOrder(server, jane.token, order.id);
+    expect([mine.status, pence(mine.total), mine.payment.status, pence(mine.payment.balanceDue)]).toEqual(['cancelled', pence(order.fee), 'balance_due', pence(order.fee)]);
+    expect([mine.refund!.amount, mine.refund!.kept]).toEqual([0, 0]);
+    const { body: detail } = await send(server, 'GET', `/admin/order/${order.id}`, { token: admin.token });
+    expect((detail.lines as Array<{ kind: string; name: string; amount: number }>).filter((line) => line.kind === 'fee')).toEqual([expect.objectContaining({ name: 'Late cancellation fee', amount: order.fee })]);
+    expect(pence(detail.payment.balanceDue)).toBe(pence(order.fee));
   });
 
   it('accepting a late cancellation of a paid order refunds the total less the 30% fee', async () => {
@@ -109,7 +116,11 @@ describe('PUT /admin/refund/status (updateRefundStatus)', () => {
     const expectedFee = Math.round((pence(order.total) * 30) / 100);
     expect(pence(order.fee)).toBe(expectedFee);
     const before = await stats(server, admin.token);
-    expect((await decide(order.id, 'accepted')).status).toBe(200);
+    // Issue 33 row 7: while pending, the list names what accepting refunds and keeps; the answer what it did.
+    const pending = (await send(server, 'GET', '/admin/refunds/?status=pending&limit=100', { token: admin.token })).body as Array<{ order_id: number; amount: number; kept: number }>;
+    expect(pending.find((row) => row.order_id === order.id)).toMatchObject({ amount: (pence(order.total) - expectedFee) / 100, kept: expectedFee / 100 });
+    const decided = await decide(order.id, 'accepted');
+    expect(decided).toMatchObject({ status: 200, body: { amount: (pence(order.total) - expectedFee) / 100, kept: expectedFee / 100 } });
     const after = await stats(server, admin.token);
     expect(pence(after.refunded) - pence(before.refunded)).toBe(pence(order.total) - expectedFee);
   });

@@ -205,6 +205,14 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect([pence(detail!.payment.paid), pence(detail!.payment.balanceDue)]).toEqual([paid, owed]);
     // The Refund amount staff read beside the fee: what the cancellation gave back.
     if (cancelled) expect(pence(detail!.refund!.amount)).toBe(outcome.credited);
+    // Issue 33 row 7: the customer, the order page and the office's list each say what was refunded and what was kept.
+    if (cancelled) {
+      expect([pence(mine.refund!.amount), pence(mine.refund!.kept)]).toEqual([outcome.credited, outcome.total]);
+      expect(pence(detail!.refund!.kept)).toBe(outcome.total);
+      const listed = await send(server, 'GET', '/admin/refunds/?status=accepted&limit=100', { token: admin.token });
+      const request = (listed.body as Array<{ order_id: number; amount: number; kept: number }>).find((one) => one.order_id === outcome.id)!;
+      expect([pence(request.amount), pence(request.kept)]).toEqual([outcome.credited, outcome.total]);
+    }
 
     // The orders CSV.
     const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) });

@@ -127,7 +127,7 @@ async function bookInBrowser(page: Page, api: ApiClient, booking: TruthBooking):
 /** What time and staff do to the booking afterwards, through the API; card balances are paid on the fake's page. */
 async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number, placedTotal: number): Promise<{ feeAsked: number | null }> {
   if (!booking.after) return { feeAsked: null };
-  if (booking.after === 'late_reschedule' || booking.after === 'late_cancellation') {
+  if (booking.after === 'late_reschedule' || booking.after === 'late_cancellation' || booking.after === 'late_skip') {
     // 20 hours before the job: within the 24 hours' notice, as time passing would make it.
     await server.db.query(`UPDATE orders SET due_at = now() + interval '20 hours' WHERE id = $1`, [orderId]);
   }
@@ -139,6 +139,10 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
   } else if (booking.after === 'late_cancellation') {
     await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: orderId } }, body: { reason: 'Plans changed' } }));
     await ok((await staff()).PUT('/admin/refund/status', { body: { status: 'accepted', order: orderId } }));
+    return { feeAsked: null };
+  } else if (booking.after === 'late_skip') {
+    // Decision 070: a cash visit's late skip owes its fee on its ledger.
+    await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: orderId } } }));
     return { feeAsked: null };
   } else {
     await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: STAFF_ADJUSTMENT[booking.after] / 100, reason: 'Oven cleaned on request' } }));
@@ -201,6 +205,9 @@ for (const booking of TRUTH_BOOKINGS) {
     // My orders: the order's card.
     await page.goto(`${server.baseUrl}/profile-services`);
     await expect(orderCard(page, orderId).locator('.order-card__total')).toHaveText(now);
+    if (booking.after === 'late_skip') {
+      await expect(orderCard(page, orderId)).toContainText(`A late fee of ${formatPounds(ledger.balanceDue)} is due: please pay it in cash at your next visit.`);
+    }
 
     if (card) {
       // The VAT invoice page and its PDF: the first invoice is what was paid at booking; its documents add up to the ledger.
@@ -224,6 +231,8 @@ for (const booking of TRUTH_BOOKINGS) {
     if (card) {
       await expect(field(page, '.order-detail__field', 'Paid by card')).toHaveText(formatPounds(ledger.paid));
       await expect(field(page, '.order-detail__field', 'Balance due')).toHaveText(formatPounds(Math.max(0, ledger.balanceDue)));
+    } else if (booking.after === 'late_skip') {
+      await expect(field(page, '.order-detail__field', 'Fee due (cash)')).toHaveText(formatPounds(ledger.balanceDue));
     } else if (booking.after !== 'late_cancellation') {
       await expect(field(page, '.order-detail__field', 'Due on the day (cash)')).toHaveText(formatPounds(ledger.balanceDue));
     }

@@ -96,7 +96,7 @@ export const refundUpdateModel = model({
   choices: ['rejected', 'accepted'],
   saved: decidedRefund,
   call: (version) => ({ order: 7, status: 'rejected', version }),
-  sync: { status: 'rejected', version: 3 },
+  sync: { status: 'accepted', version: 3 },
   conflict: httpError('This refund has already been decided', 409),
   failure: httpError('Request failed with status code 500', 500),
   confirmed: 'accepted',

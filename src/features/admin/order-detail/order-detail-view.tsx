@@ -35,6 +35,9 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
             <CardBalance balance={order.payment} />
           ) : order.status !== 'cancelled' ? (
             <Field term="Due on the day (cash)" value={formatMoney(order.payment.balanceDue)} />
+          ) : order.payment.balanceDue > 0 ? (
+            // A late cancellation's or skip's fee owed on it (decision 070).
+            <Field term="Fee due (cash)" value={formatMoney(order.payment.balanceDue)} />
           ) : null}
           <Field term="Ordered at" value={formatDateTime(order.ordered_at)} />
           <Field term="Completed" value={formatDateTime(order.completed) || 'Not yet'} />
