@@ -17,11 +17,12 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.adjustment': 'Price adjusted',
   'order.office_booking': 'Booked by phone',
   'order.job_edit': 'Job edited',
+  'order.late_payment': 'Late card payment',
 };
 
 /** A reschedule records the job's start times (UK time shown); every other entry a status. */
 const valueLabel = (entry: AuditEntry, value: string) =>
-  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' ? value : statusLabel(value);
+  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action === 'order.late_payment' ? value : statusLabel(value);
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
