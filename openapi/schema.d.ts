@@ -2820,10 +2820,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "job.on_my_way" | "job.check_in" | "job.check_out";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment";
             from: string | null;
             to: string;
         };
@@ -2961,6 +2961,21 @@ export interface components {
             balanceDue: components["schemas"]["Money"];
             /** @description What the ledger owes the customer back (a credit on a paid order), until refunded. */
             refundDue?: components["schemas"]["Money"];
+            /**
+             * @description Card payments the provider completed after the order stopped awaiting them (decision 071):
+             *     the order was cancelled meanwhile (`cancelled`), or the customer paid a page a newer one
+             *     replaced (`replaced`). Each is in the ledger and given back at once; `refunded` is null
+             *     while the provider has not refunded it yet (it is retried). Left out when there are none.
+             */
+            latePayments?: {
+                amount: components["schemas"]["Money"];
+                /** @description What is given back (all of it */
+                refund: components["schemas"]["Money"];
+                refunded: null | components["schemas"]["DateTime"];
+                /** @enum {string} */
+                reason: "cancelled" | "replaced";
+                at: components["schemas"]["DateTime"];
+            }[];
             failure: null | {
                 /** @enum {string} */
                 reason: "declined" | "authentication_required";

@@ -290,6 +290,19 @@ export function orderRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /**
+     * A card payment that arrived after the order was cancelled (decision 071): what was paid and
+     * when, so its receipt and credit note can be read; the status stays cancelled. False when paid before.
+     */
+    async markPaidAfterCancellation(id: number, payment: { amount: number; at: Date }): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE orders SET paid_amount = $2, paid_at = $3, version = version + 1
+          WHERE id = $1 AND status = 'cancelled' AND paid_amount IS NULL RETURNING id`,
+        [id, payment.amount, payment.at],
+      );
+      return rows.length === 1;
+    },
+
     /** Records a failed card attempt on an order still awaiting its card payment; false otherwise. */
     async markPaymentFailed(id: number, failure: { reason: string; at: Date }): Promise<boolean> {
       const rows = await db.query(

@@ -11,6 +11,7 @@ import { toPounds, type Pence } from '../../domain/money/money';
 import { balanceDueMail } from '../mails/balance-mails';
 import type { PaymentProvider } from './payment-provider';
 import { orderName } from '../../domain/orders/order-reference';
+import { expirePayments } from './late-payments';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late
@@ -91,7 +92,13 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, BALANCE_PAYMENT_FAILED_MESSAGE);
   }
-  await deps.db.query('UPDATE orders SET balance_payment_ref = $2 WHERE id = $1 AND balance_payment_ref IS DISTINCT FROM $2', [order.id, session.id]);
+  const [replaced] = await deps.db.query<{ old: string | null }>(
+    `UPDATE orders o SET balance_payment_ref = $2 FROM (SELECT id, balance_payment_ref AS old FROM orders WHERE id = $1 FOR UPDATE) before
+      WHERE o.id = before.id AND o.balance_payment_ref IS DISTINCT FROM $2 RETURNING before.old`,
+    [order.id, session.id],
+  );
+  // The page it replaces asked for less than is owed now: it is ended (decision 071).
+  if (replaced?.old) await expirePayments(deps, order.id, [replaced.old]);
   return session.url;
 }
 

@@ -18,6 +18,7 @@ import { formatLondon } from '../../domain/time/london-time';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
+import { latePaymentsOf } from './late-payments';
 
 
 /** The customer's request with the amount it refunds, from the ledger (never worked out on the screen). */
@@ -50,7 +51,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     dueTime: isoOrNull(order.due_at),
     status: order.status,
     payment_method: order.payment_method,
-    payment: cardBalanceView(order, totals),
+    payment: cardBalanceView(order, totals, await latePaymentsOf(db, id)),
     ordered_at: iso(order.created_at),
     completed: isoOrNull(order.completed_at),
     items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),

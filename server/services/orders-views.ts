@@ -1,5 +1,6 @@
 import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling } from '../../openapi/schema';
 import type { OrderRow } from '../repositories/orders';
+import type { LatePaymentRow } from '../repositories/late-payments';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { toPence, toPounds } from '../../domain/money/money';
 import type { LedgerTotals } from '../../domain/money/ledger';
@@ -44,7 +45,7 @@ export function balanceDueOf(row: Pick<OrderRow, 'status'>, totals: LedgerTotals
 }
 
 /** What a card order was paid and still owes, with its last failed attempt, for staff (decision 034). */
-export function cardBalanceView(row: OrderRow, totals: LedgerTotals): OrderCardBalance {
+export function cardBalanceView(row: OrderRow, totals: LedgerTotals, late: readonly LatePaymentRow[] = []): OrderCardBalance {
   const paid = totals.paid;
   const owed = balanceDueOf(row, totals);
   const refundDue = row.status === 'cancelled' ? 0 : Math.max(0, -totals.balanceDue);
@@ -53,6 +54,9 @@ export function cardBalanceView(row: OrderRow, totals: LedgerTotals): OrderCardB
     paid: toPounds(paid),
     balanceDue: toPounds(owed),
     ...(refundDue > 0 ? { refundDue: toPounds(refundDue) } : {}),
+    ...(late.length > 0
+      ? { latePayments: late.map((one) => ({ amount: one.amount, refund: one.refund_amount, refunded: isoOrNull(one.refunded_at), reason: one.reason, at: iso(one.received_at) })) }
+      : {}),
     failure: failure && row.payment_failed_at ? { reason: failure, at: iso(row.payment_failed_at) } : null,
   };
 }

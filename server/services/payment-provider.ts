@@ -83,6 +83,12 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<PaymentSession>;
   /** Reads a notification; null when its signature does not verify (forged, altered or stale). */
   verifyNotification(notification: IncomingNotification): PaymentNotification | null;
+  /**
+   * Ends a payment page the order no longer awaits (cancelled, or replaced by a newer page): nobody
+   * can pay it any more (decision 071). A page paid or ended already is left as it is. The test
+   * provider leaves it out: its page asks the shop whether the order still awaits that payment.
+   */
+  expirePayment?(paymentId: string): Promise<void>;
   /** Gives money back on a paid payment; answers the provider's reference of the refund. */
   refund(request: RefundRequest): Promise<{ id: string; amount: number }>;
   /**

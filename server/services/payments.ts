@@ -16,6 +16,7 @@ import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../queue';
 import { orderName } from '../../domain/orders/order-reference';
+import { expirePayments, recordLatePayment, refundLatePayments } from './late-payments';
 
 /**
  * The shop's side of card payments (decision 008): start one payment per order, and mark an order
@@ -74,7 +75,11 @@ export async function startPayment(deps: Pick<PaymentDeps, 'db' | 'payments'>, o
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, PAYMENT_START_FAILED_MESSAGE);
   }
-  if (order.payment_ref !== session.id) await orderRepository(deps.db).setPaymentRef(order.id, session.id);
+  if (order.payment_ref !== session.id) {
+    await orderRepository(deps.db).setPaymentRef(order.id, session.id);
+    // A page for an older total (a late fee added before it was paid) is ended (decision 071).
+    await expirePayments(deps, order.id, [order.payment_ref]);
+  }
   return session.url;
 }
 
@@ -102,34 +107,43 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     ? await provider.savedCardOf(notification.savedCardFrom)
     : null;
 
-  await deps.db.transaction(async (tx) => {
+  const late = await deps.db.transaction(async (tx) => {
     if (notification.eventId !== undefined) {
       const orderId = notification.type === 'ignored' ? null : notification.orderId;
       const first = await paymentEventsRepository(tx).claim({ id: notification.eventId, orderId, type: notification.type, at: deps.now });
-      if (!first) return;
+      if (!first) return null;
     }
-    if (notification.type === 'ignored') return;
+    if (notification.type === 'ignored') return null;
     if (notification.type === 'payment.failed') {
       await recordFailedPayment(deps, tx, notification);
-      return;
+      return null;
     }
     const orders = orderRepository(tx);
     const order = await orders.find(notification.orderId, { forUpdate: true });
     if (!order) throw notFound('Order not found');
-    const ledger = ledgerRepository(tx);
-    const owed = ledgerTotals(await ledger.forOrder(order.id)).balanceDue;
-    if (order.balance_payment_ref !== null && order.balance_payment_ref === notification.paymentId) {
-      await recordBalancePayment(deps, tx, order, { paymentId: notification.paymentId, amount: toPence(notification.amount) }, owed);
-      return;
+    const lines = await ledgerRepository(tx).forOrder(order.id);
+    // Recorded once per provider payment, however often the provider tells it.
+    if (lines.some((line) => line.kind === 'payment' && line.reference === notification.paymentId)) return null;
+    if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return null;
+    const amount = toPence(notification.amount);
+    const owed = ledgerTotals(lines).balanceDue;
+    if (order.balance_payment_ref === notification.paymentId && order.status !== 'cancelled' && amount === owed) {
+      await recordBalancePayment(deps, tx, order, { paymentId: notification.paymentId, amount }, owed);
+      return null;
     }
-    if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return;
-    if (order.payment_ref !== notification.paymentId) throw conflict('This payment is not the one the order was checked out with');
-    if (toPence(notification.amount) !== owed) throw conflict('The amount paid does not match the order total');
-    if (!(await recordPayment(deps, tx, provider, order, { amount: notification.amount, paymentRef: notification.paymentId }))) {
-      throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
+    // The page the order was checked out with, for what it owes: paid (a cancellation asked for
+    // meanwhile and not decided yet is then settled as a paid order's, decision 065).
+    if (order.payment_ref === notification.paymentId && amount === owed
+      && (await recordPayment(deps, tx, provider, order, { amount: notification.amount, paymentRef: notification.paymentId }))) {
+      if (savedCard) await savedCardRepository(tx).save(order.id, savedCard, deps.now);
+      return null;
     }
-    if (savedCard) await savedCardRepository(tx).save(order.id, savedCard, deps.now);
+    // Money received is never refused (decision 071): recorded, and given back after the commit.
+    return (await recordLatePayment(deps, tx, provider, order, { paymentId: notification.paymentId, amount })) ? order.id : null;
   });
+  // Every event of an order with money still to give back retries it (a provider that failed before).
+  const orderId = late ?? (notification.type === 'payment.succeeded' ? notification.orderId : null);
+  if (orderId !== null) await refundLatePayments(deps, orderId);
   return { received: true };
 }
 

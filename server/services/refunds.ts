@@ -17,6 +17,7 @@ import type { PaymentProvider } from './payment-provider';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { refundFigures, settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
 import { refundCardPayments } from './card-refunds';
+import { expirePayments } from './late-payments';
 import type { MailOutbox } from '../queue';
 import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
 import { orderName } from '../../domain/orders/order-reference';
@@ -135,6 +136,8 @@ export async function decideRefund(
   });
 
   const { order, refund } = decided;
+  // The cancelled order's payment pages can no longer be paid (decision 071).
+  if (refund.status === 'accepted') await expirePayments(deps, order.id, [order.payment_ref, order.balance_payment_ref]);
   // What the provider has not given back yet: accepting again after a failure refunds the rest.
   const left = toPence(refund.refund_due ?? 0) - toPence(refund.refunded_amount ?? 0);
   if (refund.status === 'accepted' && left > 0) {

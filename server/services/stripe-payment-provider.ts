@@ -67,6 +67,18 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       return event ? readEvent(event) : null;
     },
 
+    async expirePayment(paymentId) {
+      // A Checkout Session only (a visit charged off session has no page to end).
+      if (!paymentId.startsWith('cs_')) return;
+      try {
+        await stripe.checkout.sessions.expire(paymentId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is complete or expired already: nothing is left to end.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (await stripe.checkout.sessions.retrieve(paymentId)).status !== 'open') return;
+        throw error;
+      }
+    },
+
     async refund(request) {
       const { intent, orderId } = await refundableIntent(stripe, request.paymentId);
       const refund = await stripe.refunds.create(

@@ -203,3 +203,100 @@ describe('configuration (issue 23 row 10)', () => {
     expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'x'.repeat(40), ...testKey }).stripe?.secretKey).toBe('sk_test_abc123');
   });
 });
+
+/**
+ * Issue 33 row 2 (decision 071): money received is never refused. A payment Stripe completed for an
+ * order that stopped awaiting it is recorded in the order's ledger, refunded at once under a key
+ * derived from the payment, and shown to the office; the webhook answers 200 so Stripe stops
+ * resending. A page the order no longer awaits is expired at Stripe.
+ */
+describe('a card payment that arrives after its order stopped awaiting it', () => {
+  const ledgerOf = (orderId: number) =>
+    server.db.query<{ kind: string; name: string; amount: number; reference: string | null }>(
+      'SELECT kind, name, amount, reference FROM order_ledger WHERE order_id = $1 AND kind IN ($2, $3) ORDER BY id', [orderId, 'payment', 'refund']);
+  const cancel = async (token: string, orderId: number) => {
+    expect((await send(server, 'POST', `/services/refund-request/${orderId}`, { token, body: { reason: 'Plans changed' } })).status).toBe(201);
+    const admin = await server.adminToken();
+    const decided = await server.api.PUT('/admin/refund/status', { body: { order: orderId, status: 'accepted' }, headers: server.bearer(admin) });
+    expect(decided.response.status).toBe(200);
+  };
+  const detail = async (orderId: number) => {
+    const admin = await server.adminToken();
+    return (await server.api.GET('/admin/order/{id}', { params: { path: { id: orderId } }, headers: server.bearer(admin) })).data!;
+  };
+
+  it('cancelling an unpaid card order expires its Checkout Session, so it cannot be paid any more', async () => {
+    const gil = await server.createCustomer({ name: 'Gil Stripe' });
+    const { order, session } = await cardCheckout(gil);
+    await cancel(gil.token, order.id);
+    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${session.id}/expire`)).toHaveLength(1);
+    await expect(stripe.pay(session.id)).rejects.toThrow(/not open/);
+    expect(await ledgerOf(order.id)).toEqual([]);
+  });
+
+  it('cancel, then the payment arrives: recorded, refunded at once with its credit note, the office told; the same event twice changes nothing', async () => {
+    const hal = await server.createCustomer({ name: 'Hal Stripe' });
+    const { order, session } = await cardCheckout(hal);
+    // Hal pays on Stripe's page while the office accepts his cancellation; the event comes after.
+    const paid = stripe.payNow(session.id);
+    await cancel(hal.token, order.id);
+    const event = await paid.deliver();
+    expect([event.status, JSON.parse(event.answer)]).toEqual([200, { received: true }]);
+    const again = await stripe.redeliver(event);
+    expect(again.status).toBe(200);
+
+    const total = pence(order.total);
+    const intent = stripe.sessions.get(session.id)!.payment_intent;
+    const refunds = stripe.refunds.filter((refund) => refund.payment_intent === intent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: total, idempotencyKey: `late-payment-${session.id}` })]);
+    expect(await ledgerOf(order.id)).toEqual([
+      { kind: 'payment', name: 'Card payment after the order stopped awaiting it', amount: total, reference: session.id },
+      { kind: 'refund', name: 'Card refund of the late payment', amount: total, reference: refunds[0]!.id },
+    ]);
+    // Its VAT invoice (the payment is a tax point) and the credit note that gives it all back.
+    const receipt = await send(server, 'GET', `/services/order/${order.id}/receipt`, { token: hal.token });
+    expect([receipt.status, pence(receipt.body.gross), pence(receipt.body.creditNote.gross)]).toEqual([200, total, total]);
+    const mine = await myOrder(server, hal.token, order.id);
+    expect([mine.status, pence(mine.total), mine.payment.balanceDue]).toEqual(['cancelled', 0, 0]);
+
+    // The office: the order's page says what came in and what went back, and its history says when.
+    const shown = await detail(order.id);
+    expect(shown.payment.latePayments).toEqual([{ amount: order.total, refund: order.total, refunded: expect.any(String), reason: 'cancelled', at: expect.any(String) }]);
+    const gbp = `£${(total / 100).toFixed(2)}`;
+    expect(shown.history.filter((entry) => entry.action === 'order.late_payment').map((entry) => entry.to)).toEqual([
+      `${gbp} received after the order was cancelled`, `${gbp} refunded`,
+    ]);
+  });
+
+  it('a balance page replaced by a newer one is expired; paid before that, its payment is recorded and refunded, and the newer page pays the balance', async () => {
+    const ivy = await server.createCustomer({ name: 'Ivy Stripe' });
+    const { order, session } = await cardCheckout(ivy);
+    await stripe.pay(session.id);
+    const admin = await server.adminToken();
+    const charge = async (amount: number) =>
+      expect((await send(server, 'POST', `/admin/order/${order.id}/adjustments`, { token: admin, body: { amount, reason: 'Oven cleaned' } })).status).toBe(200);
+    const balanceRef = async () => (await server.db.query<{ ref: string }>('SELECT balance_payment_ref AS ref FROM orders WHERE id = $1', [order.id]))[0]!.ref;
+
+    await charge(5);
+    const first = await balanceRef();
+    // Ivy pays the £5.00 page; before Stripe's event comes, a second charge asks £8.00 on a new page.
+    const paid = stripe.payNow(first);
+    await charge(3);
+    const second = await balanceRef();
+    expect(second).not.toBe(first);
+    expect(stripe.sessions.get(second)).toMatchObject({ status: 'open', amount_total: 800 });
+    const event = await paid.deliver();
+    expect(event.status).toBe(200);
+    expect((await stripe.redeliver(event)).status).toBe(200);
+    const intent = stripe.sessions.get(first)!.payment_intent;
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 500, idempotencyKey: `late-payment-${first}` })]);
+    expect((await detail(order.id)).payment).toMatchObject({ balanceDue: 8, latePayments: [{ amount: 5, refund: 5, refunded: expect.any(String), reason: 'replaced', at: expect.any(String) }] });
+
+    // A third charge replaces the £8.00 page, which nobody paid: it is expired at Stripe.
+    await charge(2);
+    expect(stripe.sessions.get(second)!.status).toBe('expired');
+    await stripe.pay(await balanceRef());
+    expect((await myOrder(server, ivy.token, order.id)).payment).toMatchObject({ status: 'paid', balanceDue: 0 });
+  });
+});

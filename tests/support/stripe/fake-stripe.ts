@@ -6,7 +6,7 @@ import { checkRequest, decodeForm, findOperation, loadTrimmedSpec, type Form, ty
 
 /**
  * A local stand-in for the part of Stripe's REST API the Stripe provider uses (decisions 034, 038):
- * Checkout Sessions (create, retrieve; `customer_creation` and `setup_future_usage` save the card
+ * Checkout Sessions (create, retrieve, expire; `customer_creation` and `setup_future_usage` save the card
  * on a customer), payment intents (create and confirm off session on a saved card, retrieve),
  * payment methods (detach), refunds; stateful, with Stripe's idempotency keys. Every request is
  * checked against Stripe's published OpenAPI description (stripe-request-check.ts) and a violation is
@@ -107,6 +107,11 @@ export interface FakeStripe {
    * the signed event is posted; a session set to save the card attaches it to a new customer.
    */
   pay(sessionId: string, card?: string): Promise<DeliveredEvent>;
+  /**
+   * The customer pays, but the event reaches the shop only when `deliver` is called (Stripe's
+   * webhooks can come minutes later): the shop may cancel the order, or replace the page, meanwhile.
+   */
+  payNow(sessionId: string, card?: string): { deliver(): Promise<DeliveredEvent> };
   /** A card attempt on the session's page fails (declined, or the bank wants authentication). */
   fail(sessionId: string, code: 'card_declined' | 'authentication_required'): Promise<DeliveredEvent>;
   /** Posts the signed `payment_intent.payment_failed` Stripe sends after a refused charge of `intentId`. */
@@ -151,6 +156,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     violations,
     async pay(sessionId, card = TEST_CARDS.visa) {
+      return fake.payNow(sessionId, card).deliver();
+    },
+    payNow(sessionId, card = TEST_CARDS.visa) {
       const session = sessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
       const outcome = OFF_SESSION_OUTCOME[card];
@@ -166,7 +174,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       intents.set(intent.id, intent);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id, customer });
-      return deliver('checkout.session.completed', publicSession(session));
+      const completed = publicSession(session);
+      return { deliver: () => deliver('checkout.session.completed', completed) };
     },
     async fail(sessionId, code) {
       const session = sessions.get(sessionId);
@@ -301,6 +310,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const session = sessions.get(params.session!);
         return session ? { status: 200, body: publicSession(session) } : stripeError(404, `No such checkout.session: '${params.session}'`, 'invalid_request_error');
       }
+      case 'POST /v1/checkout/sessions/{session}/expire': {
+        const session = sessions.get(params.session!);
+        if (!session) return stripeError(404, `No such checkout.session: '${params.session}'`, 'invalid_request_error');
+        if (session.status !== 'open') {
+          return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, 'invalid_request_error');
+        }
+        session.status = 'expired';
+        return { status: 200, body: publicSession(session) };
+      }
       case 'POST /v1/payment_intents':
         return chargeSavedCard(form, key);
       case 'GET /v1/payment_intents/{intent}': {
@@ -340,6 +358,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!match) return false;
     const session = sessions.get(match[1]!);
     if (!session) return (send(response, 404, 'text/plain', 'No such session'), true);
+    if (session.status === 'expired') {
+      // As Stripe's page says of an expired session: it cannot be paid any more.
+      send(response, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (local fake)</title></head>
+<body><main><h1>This Checkout Session is no longer active</h1></main></body></html>`);
+      return true;
+    }
     if (request.method === 'POST' && match[2]) {
       await fake.pay(session.id);
       response.writeHead(303, { location: session.success_url }).end();

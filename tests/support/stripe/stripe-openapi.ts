@@ -13,6 +13,8 @@ import type { TrimmedSpec } from './stripe-request-check';
 export const STRIPE_OPERATIONS = [
   ['post', '/v1/checkout/sessions'],
   ['get', '/v1/checkout/sessions/{session}'],
+  // A page the order no longer awaits is ended (decision 071).
+  ['post', '/v1/checkout/sessions/{session}/expire'],
   ['post', '/v1/refunds'],
   // Saved cards for series (decision 038).
   ['post', '/v1/payment_intents'],

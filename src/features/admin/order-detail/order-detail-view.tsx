@@ -161,11 +161,26 @@ function CardBalance({ balance }: { balance: OrderDetail['payment'] }) {
       <Field term="Paid by card" value={formatMoney(balance.paid)} />
       <Field term="Balance due" value={formatMoney(balance.balanceDue)} />
       {balance.refundDue ? <Field term="Refund due" value={formatMoney(balance.refundDue)} /> : null}
+      {balance.latePayments?.map((late, index) => (
+        <Field key={index} term="Late card payment" value={latePaymentText(late)} />
+      ))}
       {balance.failure && (
         <Field term="Last card attempt" value={`${FAILURE_LABELS[balance.failure.reason]}, ${formatDateTime(balance.failure.at)}: the customer was mailed a Pay now link`} />
       )}
     </>
   );
+}
+
+type LatePayment = NonNullable<OrderDetail['payment']['latePayments']>[number];
+
+/** A card payment that came after the order stopped awaiting it, and what was given back (decision 071). */
+function latePaymentText(late: LatePayment): string {
+  const why = late.reason === 'cancelled' ? 'after the order was cancelled' : 'on a payment page the order no longer asked for';
+  const received = `${formatMoney(late.amount)} received ${formatDateTime(late.at)} ${why}`;
+  if (late.refund === 0) return `${received}: kept as the cancellation fee`;
+  return late.refunded
+    ? `${received}: ${formatMoney(late.refund)} refunded to the card ${formatDateTime(late.refunded)}`
+    : `${received}: ${formatMoney(late.refund)} to refund, the payment provider has not refunded it yet (retried every hour)`;
 }
 
 function Field({ term, value }: { term: string; value: ReactNode }) {

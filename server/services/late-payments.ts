@@ -1,0 +1,130 @@
+import type { Database } from '../db/database';
+import type { MailOutbox } from '../queue';
+import { auditRepository } from '../repositories/audit';
+import { latePaymentRepository, type LatePaymentReason, type LatePaymentRow } from '../repositories/late-payments';
+import { ledgerRepository } from '../repositories/ledger';
+import { orderRepository, type OrderRow } from '../repositories/orders';
+import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
+import type { PaymentProvider } from './payment-provider';
+import { issueInvoice } from './receipts';
+import { settleAcceptedCancellation } from './refunds';
+
+/**
+ * Money received is never refused (issue 33 row 2, decision 071). A card payment the provider
+ * completed for an order that no longer awaited it — cancelled meanwhile, or paid on a page the
+ * order no longer asked for (a newer balance page replaced it, or its amount is not the one owed) —
+ * is recorded in the order's ledger and in its history, and given back at once through the
+ * provider under a key derived from the payment, so a repeated event or a retry never refunds
+ * twice. Into a cancelled order it is settled as if it had come before the cancellation was
+ * accepted (decision 065): the VAT invoice its receipt creates, credited down to the fee the terms
+ * keep with its credit note, and the rest refunded. The office reads it on the order's page.
+ */
+export interface LatePaymentDeps {
+  db: Database;
+  payments: PaymentProvider | null;
+  outbox: MailOutbox;
+  now: Date;
+}
+
+export const LATE_PAYMENT_NAME = 'Card payment after the order stopped awaiting it';
+export const LATE_REFUND_NAME = 'Card refund of the late payment';
+
+export const latePaymentRefundKey = (paymentRef: string): string => `late-payment-${paymentRef}`;
+
+/**
+ * In the notification's transaction with the order locked: the payment is a ledger line, once per
+ * provider reference; answers false when it was recorded before (a resent event). Refund it after
+ * the commit with `refundLatePayments`.
+ */
+export async function recordLatePayment(
+  deps: Pick<LatePaymentDeps, 'outbox' | 'now'>, tx: Database, provider: Pick<PaymentProvider, 'name'>, order: OrderRow,
+  payment: { paymentId: string; amount: Pence },
+): Promise<boolean> {
+  const ledger = ledgerRepository(tx);
+  const added = await ledger.add({
+    orderId: order.id, kind: 'payment', name: LATE_PAYMENT_NAME, amount: payment.amount, vatPercent: null,
+    reference: payment.paymentId, actorId: null, actor: provider.name, at: deps.now,
+  });
+  if (!added) return false;
+  const reason: LatePaymentReason = order.status === 'cancelled' ? 'cancelled' : 'replaced';
+  let refund = payment.amount;
+  if (reason === 'cancelled') {
+    // Its receipt is a tax point: the order's VAT invoice, then credited as a paid order's cancellation is.
+    await orderRepository(tx).markPaidAfterCancellation(order.id, { amount: toPounds(payment.amount), at: deps.now });
+    const paidOrder = (await orderRepository(tx).find(order.id))!;
+    await issueInvoice(tx, paidOrder, deps.outbox, deps.now);
+    const fee = order.refund_status === 'accepted' ? toPence(order.refund_fee ?? 0) : 0;
+    // The credit is the cancellation's: in the name of whoever decided it (the customer, for a skip).
+    const [decided] = await tx.query<{ id: number | null }>('SELECT decided_by AS id FROM refund_requests WHERE order_id = $1', [order.id]);
+    const settled = await settleAcceptedCancellation(
+      tx, deps.outbox, paidOrder, fee, { id: decided?.id ?? order.user_id, name: provider.name }, 'Card payment after the cancellation, refunded', deps.now,
+    );
+    refund = Math.min(settled.refund, payment.amount);
+  }
+  await latePaymentRepository(tx).insert({
+    paymentRef: payment.paymentId, orderId: order.id, reason, amount: toPounds(payment.amount), refundAmount: toPounds(refund), at: deps.now,
+  });
+  await auditRepository(tx).record({
+    orderId: order.id, actorId: null, actor: provider.name, action: 'order.late_payment', from: null,
+    to: `${formatPounds(payment.amount)} received ${reason === 'cancelled' ? 'after the order was cancelled' : 'on a payment page the order no longer asked for'}`,
+    at: deps.now,
+  });
+  return true;
+}
+
+/**
+ * Gives back what late payments are owed back through the provider — of one order, or of every order
+ * (the hourly retry) — each under its own key, each a refund line of the ledger and a history
+ * entry once. A provider that fails leaves the row to the next try; nothing is thrown.
+ */
+export async function refundLatePayments(deps: LatePaymentDeps, orderId: number | null): Promise<number> {
+  const provider = deps.payments;
+  if (!provider) return 0;
+  let done = 0;
+  for (const row of await latePaymentRepository(deps.db).unrefunded(orderId)) {
+    let refunded: { id: string; amount: number };
+    try {
+      refunded = await provider.refund({ paymentId: row.payment_ref, amount: row.refund_amount, idempotencyKey: latePaymentRefundKey(row.payment_ref) });
+    } catch {
+      continue;
+    }
+    await deps.db.transaction(async (tx) => {
+      if (!(await latePaymentRepository(tx).markRefunded(row.payment_ref, refunded.id, deps.now))) return;
+      await ledgerRepository(tx).add({
+        orderId: row.order_id, kind: 'refund', name: LATE_REFUND_NAME, amount: toPence(refunded.amount), vatPercent: null,
+        reference: refunded.id, actorId: null, actor: provider.name, at: deps.now,
+      });
+      await auditRepository(tx).record({
+        orderId: row.order_id, actorId: null, actor: provider.name, action: 'order.late_payment', from: null,
+        to: `${formatPounds(toPence(refunded.amount))} refunded`, at: deps.now,
+      });
+    });
+    done += 1;
+  }
+  return done;
+}
+
+/** The order's late payments, as the back office shows them. */
+export function latePaymentsOf(db: Database, orderId: number): Promise<LatePaymentRow[]> {
+  return latePaymentRepository(db).forOrder(orderId);
+}
+
+/**
+ * The order stopped awaiting these pages (cancelled, or a newer page replaced them): they are
+ * expired at the provider so nobody can pay them any more. Call after the commit. A page paid
+ * meanwhile cannot be expired, and its payment arrives as a late one; a provider that cannot be
+ * reached leaves the page open, which is safe for the same reason: nothing is thrown.
+ */
+export async function expirePayments(deps: { db: Database; payments: PaymentProvider | null }, orderId: number, refs: ReadonlyArray<string | null>): Promise<void> {
+  const provider = deps.payments;
+  if (!provider?.expirePayment) return;
+  const paid = new Set((await ledgerRepository(deps.db).forOrder(orderId)).filter((line) => line.kind === 'payment').map((line) => line.reference));
+  for (const ref of new Set(refs)) {
+    if (ref === null || paid.has(ref)) continue;
+    try {
+      await provider.expirePayment(ref);
+    } catch {
+      // Left open: a payment on it is recorded and refunded as a late one.
+    }
+  }
+}
