@@ -12,6 +12,8 @@ import { lifecycleRefusal } from './orders-admin';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { decodePhoto, PHOTO_ONLY_AT_CHECK_OUT } from './job-photos';
+import { invoiceIfPaid } from './receipts';
+import type { MailOutbox } from '../jobs';
 
 
 /** The checklist of a service that staff have not written one for. */
@@ -85,12 +87,14 @@ export async function listMyJobs(ctx: AppContext, cleaner: AuthUser): Promise<Cl
  * (orders-admin.ts lifecycleRefusal: not before the job's start, never a cancelled order), in the
  * order's history under the cleaner's name. Refused by the rule, the order stays as it is for staff.
  */
-async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date): Promise<void> {
+async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date, outbox: MailOutbox): Promise<void> {
   const orders = orderRepository(tx);
   const order = await orders.find(orderId);
   if (!order || order.status === 'completed' || lifecycleRefusal(order, 'completed', now)) return;
   await orders.setStatus(orderId, 'completed', now);
   await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: 'completed', at: now });
+  // A cash job is paid on the day: invoiced now, so revenue counts it (decision 072).
+  await invoiceIfPaid(tx, (await orders.find(orderId))!, outbox, now);
 }
 
 /**
@@ -124,7 +128,7 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
       checklist: (input.checklist ?? []).filter((label) => checklist.includes(label)),
     });
     if (input.step === 'check_out' && photo) await jobPhotosRepository(tx).save(job.id, { ...photo, at: now, by: cleaner.id });
-    if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
+    if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now, ctx.outbox);
     if (input.step === 'on_my_way' && job.customer_email) {
       // No access notes, address or codes in a mail: only that the team is coming, and when.
       const firstName = jobView(job, checklist, today).customer_first_name;

@@ -18,6 +18,8 @@ import { formatLondon } from '../../domain/time/london-time';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
+import { invoiceIfPaid } from './receipts';
+import type { MailOutbox } from '../jobs';
 
 
 /** The customer's request with the amount it refunds, from the ledger (never worked out on the screen). */
@@ -91,6 +93,7 @@ export async function updateOrderStatus(
   pathStatus: OrderStatus,
   update: OrderStatusUpdate,
   now: Date,
+  outbox: MailOutbox,
 ): Promise<AdminOrder> {
   if (update.status !== pathStatus) throw badRequest('The status in the path and in the body must be the same');
   return db.transaction(async (tx) => {
@@ -106,7 +109,10 @@ export async function updateOrderStatus(
     await auditRepository(tx).record({
       orderId: id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: update.status, at: now,
     });
-    return adminOrderView((await orders.find(id))!);
+    const changedOrder = (await orders.find(id))!;
+    // A cash job completed is paid on the day: its VAT invoice is issued now, so revenue counts it (decision 072).
+    await invoiceIfPaid(tx, changedOrder, outbox, now);
+    return adminOrderView(changedOrder);
   });
 }
 
