@@ -105,7 +105,8 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     await expect(
       server.db.transaction(async (tx) => {
         await orderRepository(tx).find(orders[0]!.id, { forUpdate: true });
-        await ledgerRepository(tx).add({ orderId: orders[0]!.id, kind: 'adjustment', name: 'Adjustment', amount: -100, vatPercent: 20, reason: 'Rolled back', actorId: null, actor: 'Test', at: clock.now() });
+        const [staff] = await tx.query<{ id: number; name: string }>(`SELECT id, name FROM users WHERE 'ROLE_ADMIN' = ANY(roles) ORDER BY id LIMIT 1`);
+        await ledgerRepository(tx).add({ orderId: orders[0]!.id, kind: 'adjustment', name: 'Adjustment', amount: -100, vatPercent: 20, reason: 'Rolled back', actorId: staff!.id, actor: staff!.name, at: clock.now() });
         await documentLaterCharges(tx, orders[0]!.id, outbox, clock.now(), 'Rolled back');
         expect((await tx.query<{ last: number }>('SELECT last FROM credit_note_counter'))[0]!.last).toBe(last + 4);
         throw new Error('the credit failed after its credit note');
