@@ -1,12 +1,12 @@
 import type { LedgerLine } from './ledger';
 import { isCharge } from './ledger';
-import type { OrderLine } from './order-lines';
+import { chargeName, type OrderLine } from './order-lines';
 
 /** The order's charges from its ledger (decision 036), in the order they were added (the rule of lines and VAT: domain/money/order-lines.ts). */
 export function orderLines(ledger: readonly LedgerLine[]): OrderLine[] {
   return ledger.filter(isCharge).map((line) => ({
     kind: line.kind as OrderLine['kind'],
-    name: line.name,
+    name: chargeName(line),
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     amount: line.amount,

@@ -19,6 +19,17 @@ export interface OrderLine {
 }
 
 export const RESCHEDULING_FEE_NAME = 'Rescheduling fee';
+/** The name of a staff member's charge or credit (decision 036). */
+export const ADJUSTMENT_NAME = 'Adjustment';
+
+/**
+ * The name a charge is printed under: a staff member's charge or credit carries the reason they gave
+ * ("Adjustment (Oven cleaned on request)"), so the customer's invoice, credit note and mails say why
+ * (issue 33 row 5, decision 072). Every other line is its own name.
+ */
+export function chargeName(line: { kind: string; name: string; reason: string | null }): string {
+  return line.kind === 'adjustment' && line.name === ADJUSTMENT_NAME && line.reason ? `${line.name} (${line.reason})` : line.name;
+}
 
 /** A line as the API answers it (pounds). */
 export function lineView(line: OrderLine): OrderLineView {

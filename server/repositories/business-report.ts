@@ -3,8 +3,8 @@ import { LONDON } from '../../domain/time/london-time';
 
 /** Sums of signed documents (invoices less credit notes), numeric text in pounds as stored. */
 export interface RevenueRow {
-  /** Which breakdown the row belongs to (a GROUPING SETS row): the period, a UK month, a service or a team. */
-  dimension: 'total' | 'month' | 'service' | 'team';
+  /** Which breakdown the row belongs to (a GROUPING SETS row): a service or a team. */
+  dimension: 'service' | 'team';
   key: string | null;
   invoices: number;
   credit_notes: number;
@@ -37,15 +37,18 @@ const VISITS = `FROM orders WHERE checked_out_at IS NOT NULL AND due_at >= $1 AN
  */
 export function businessReportRepository(db: Database) {
   return {
-    /** The period's documents by UK month of issue, by the order's service and team, and in all, in one pass. */
-    async revenue(start: Date, end: Date): Promise<RevenueRow[]> {
+    /**
+     * The period's documents by the order's service and by its team, in one pass. The period's
+     * revenue in all and by month is the one revenue statement's (repositories/revenue.ts, decision 072).
+     */
+    async revenueBreakdowns(start: Date, end: Date): Promise<RevenueRow[]> {
       return db.query<RevenueRow>(
         `WITH documents AS (
            SELECT 1 AS sign, issued_at, order_id, net, vat, gross FROM invoices WHERE issued_at >= $1 AND issued_at < $2
            UNION ALL
            SELECT -1, issued_at, order_id, net, vat, gross FROM credit_notes WHERE issued_at >= $1 AND issued_at < $2
          ), labelled AS (
-           SELECT d.*, to_char(d.issued_at AT TIME ZONE $3, 'YYYY-MM') AS month,
+           SELECT d.*,
                   CASE WHEN o.id IS NULL THEN 'Deleted order' ELSE s.name END AS service,
                   CASE WHEN o.id IS NULL THEN 'Deleted order' WHEN t.id IS NULL THEN 'No team' ELSE t.name END AS team
              FROM documents d
@@ -53,14 +56,14 @@ export function businessReportRepository(db: Database) {
              LEFT JOIN services s ON s.id = o.service_id
              LEFT JOIN teams t ON t.id = o.team_id
          )
-         SELECT CASE GROUPING(month, service, team) WHEN 7 THEN 'total' WHEN 3 THEN 'month' WHEN 5 THEN 'service' ELSE 'team' END AS dimension,
-                COALESCE(month, service, team) AS key,
+         SELECT CASE GROUPING(service, team) WHEN 1 THEN 'service' ELSE 'team' END AS dimension,
+                COALESCE(service, team) AS key,
                 count(*) FILTER (WHERE sign = 1)::integer AS invoices,
                 count(*) FILTER (WHERE sign = -1)::integer AS credit_notes,
                 COALESCE(sum(sign * net), 0)::text AS net, COALESCE(sum(sign * vat), 0)::text AS vat, COALESCE(sum(sign * gross), 0)::text AS gross
            FROM labelled
-          GROUP BY GROUPING SETS ((), (month), (service), (team))`,
-        [start, end, LONDON],
+          GROUP BY GROUPING SETS ((service), (team))`,
+        [start, end],
       );
     },
 

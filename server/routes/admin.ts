@@ -85,7 +85,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
 
     async updateOrderStatus(request) {
       const { status, id } = request.params;
-      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body, ctx.now());
+      return updateOrderStatus(ctx.db, currentUser(request), id, status, request.body, ctx.now(), ctx.outbox);
     },
 
     async updateRefundStatus(request) {

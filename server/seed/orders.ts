@@ -4,6 +4,9 @@ import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { createOrder } from '../services/orders';
+import { invoiceIfPaid } from '../services/receipts';
+import { documentLaterCharges } from '../services/later-documents';
+import type { MailOutbox } from '../jobs';
 import { percentOf, toPence, toPounds } from '../../domain/money/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 
@@ -56,6 +59,12 @@ const ADDRESSES = [
   ['8 Park Row', 'Leeds', 'LS1 5HD', '0113 496 0444'],
   ['51 Queen Street', 'Oxford', 'OX1 1EN', '01865 960 555'],
 ] as const;
+
+/**
+ * The demo's documents are issued as the services issue them (decision 072: revenue is the VAT
+ * invoices less the credit notes), but nobody is mailed: the demo customers are not real.
+ */
+const NO_MAILS: MailOutbox = { add: async () => {}, site: { publicUrl: '', vatNumber: '' } };
 
 /** A small fixed pseudo-random sequence (LCG): the same demo data on every new site. */
 function sequence(seed: number) {
@@ -166,6 +175,8 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       ? { orderId: id, actorId: null, actor: 'Test payment provider', action: 'order.paid', from: status, to, at }
       : { ...byAdmin, action: 'order.status', from: status, to, at });
     status = to;
+    // Paid by card, or a cash job completed: its VAT invoice, as confirmPayment and the status change issue it.
+    await invoiceIfPaid(db, (await orders.find(id))!, NO_MAILS, at);
   };
   const paidAt = new Date(checkedOutAt.getTime() + 5 * 60_000);
   if (plan.card && plan.outcome !== 'awaiting') await setStatus('payment_validated', paidAt, true);
@@ -210,6 +221,8 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
             reference: `re_demo-${id}`, actorId: null, actor: 'Test payment provider', at: decidedAt,
           });
         }
+        // Its credit note, as decideRefund issues it (decision 059): an invoiced order only.
+        await documentLaterCharges(db, id, NO_MAILS, decidedAt, `Refund on the cancellation of order #${id}`);
       }
       await audit.record({ ...byAdmin, action: 'refund.status', from: 'pending', to: 'accepted', at: decidedAt });
       await setStatus('cancelled', decidedAt);

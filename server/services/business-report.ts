@@ -2,6 +2,7 @@ import type { BusinessReport, RevenueFigures } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { businessReportRepository, type RevenueRow } from '../repositories/business-report';
+import { revenueRepository, type RevenueFiguresRow } from '../repositories/revenue';
 import { toPence, toPounds } from '../../domain/money/money';
 import { londonDaysSpan } from '../../domain/time/london-days';
 
@@ -12,8 +13,9 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 /**
  * The owner's report (issue 26 item 6, decision 049) of the UK dates `from` to `to`. Revenue is the
  * VAT invoices issued less the credit notes, like the accounts export, so a month here is the sum of
- * its documents there; cancellations, busy times and repeat customers count the placed orders due
- * in the period. Four statements, one after the other.
+ * its documents there; its total and months are the dashboard's one revenue statement (decision
+ * 072), its services and teams the same documents broken down; cancellations, busy times and repeat customers count the placed orders due
+ * in the period. Five statements, one after the other.
  */
 export async function getBusinessReport(db: Database, from: string, to: string): Promise<BusinessReport> {
   if (from > to) throw badRequest('from must not be after to');
@@ -22,7 +24,8 @@ export async function getBusinessReport(db: Database, from: string, to: string):
   const repository = businessReportRepository(db);
   // One statement at a time: db may be a transaction's single client, and pg deprecates
   // overlapping queries on it (the api tests fail on its warning: tests/api/support/pg-warning-guard.ts).
-  const revenue = await repository.revenue(start!, end!);
+  const period = await revenueRepository(db).figures(from, to);
+  const revenue = await repository.revenueBreakdowns(start!, end!);
   const visits = await repository.visits(start!, end!);
   const refunds = await repository.refunds(start!, end!);
   const customers = await repository.customers(start!, end!);
@@ -32,7 +35,7 @@ export async function getBusinessReport(db: Database, from: string, to: string):
       .filter((row) => row.dimension === dimension)
       .map((row) => ({ name: row.key ?? '', ...figures(row) }))
       .sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name));
-  const total = revenue.find((row) => row.dimension === 'total');
+  const total = period.find((row) => row.dimension === 'total');
   const visitTotal = visits.find((row) => row.dimension === 'total') ?? { orders: 0, cancelled: 0 };
   const top = typeof customers.top === 'string' ? (JSON.parse(customers.top) as Exclude<typeof customers.top, string>) : customers.top;
 
@@ -40,7 +43,7 @@ export async function getBusinessReport(db: Database, from: string, to: string):
     from,
     to,
     totals: { invoices: total?.invoices ?? 0, creditNotes: total?.credit_notes ?? 0, ...(total ? figures(total) : { net: 0, vat: 0, gross: 0 }) },
-    months: revenueMonths(revenue, from, to),
+    months: revenueMonths(period, from, to),
     services: byName('service'),
     teams: byName('team'),
     cancellations: {
@@ -64,7 +67,7 @@ export async function getBusinessReport(db: Database, from: string, to: string):
 }
 
 /** Every UK month from `from` to `to` with its documents' sums, a month without any as zeros. */
-export function revenueMonths(revenue: readonly RevenueRow[], from: string, to: string): BusinessReport['months'] {
+export function revenueMonths(revenue: readonly RevenueFiguresRow[], from: string, to: string): BusinessReport['months'] {
   return monthsBetween(from, to).map((month) => {
     const row = revenue.find((r) => r.dimension === 'month' && r.key === month);
     return { month, invoices: row?.invoices ?? 0, creditNotes: row?.credit_notes ?? 0, ...(row ? figures(row) : { net: 0, vat: 0, gross: 0 }) };
@@ -72,7 +75,7 @@ export function revenueMonths(revenue: readonly RevenueRow[], from: string, to: 
 }
 
 /** Pounds from the database's sums, through pence so no float creeps in. */
-function figures(row: Pick<RevenueRow, 'net' | 'vat' | 'gross'>): RevenueFigures {
+function figures(row: Pick<RevenueFiguresRow, 'net' | 'vat' | 'gross'>): RevenueFigures {
   return { net: toPounds(toPence(row.net)), vat: toPounds(toPence(row.vat)), gross: toPounds(toPence(row.gross)) };
 }
 

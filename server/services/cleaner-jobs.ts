@@ -15,6 +15,8 @@ import { jobPhotosRepository } from '../repositories/job-photos';
 import { decodePhoto, PHOTO_ONLY_AT_CHECK_OUT } from './job-photos';
 import { jobStepRefusal } from '../../domain/jobs/job-step-window';
 import type { AuditAction } from '../repositories/audit';
+import { invoiceIfPaid } from './receipts';
+import type { MailOutbox } from '../queue';
 
 
 /** The checklist of a service that staff have not written one for. */
@@ -91,7 +93,7 @@ export async function listMyJobs(ctx: AppContext, cleaner: AuthUser): Promise<Cl
  * (orders-admin.ts lifecycleRefusal: not before the job's start, never a cancelled order), in the
  * order's history under the cleaner's name. Refused by the rule, the order stays as it is for staff.
  */
-async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date): Promise<void> {
+async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date, outbox: MailOutbox): Promise<void> {
   const orders = orderRepository(tx);
   const order = await orders.find(orderId);
   if (!order || order.status === 'completed' || lifecycleRefusal(order, 'completed', now)) return;
@@ -99,6 +101,8 @@ async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: numb
   await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: 'completed', at: now });
   // A late skip's fee owed on an earlier cash visit is taken with this one (decision 070).
   await collectOwedFeesWith(tx, order, { id: cleaner.id, name: cleaner.name }, now);
+  // A cash job is paid on the day: invoiced now, so revenue counts it (decision 072).
+  await invoiceIfPaid(tx, (await orders.find(orderId))!, outbox, now);
 }
 
 /**
@@ -135,7 +139,7 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
     // In the order's history, by whom and when, beside the customer's own "Booked online".
     await auditRepository(tx).record({ orderId: job.id, actorId: cleaner.id, actor: cleaner.name, action: STEP_ACTIONS[input.step], from: null, to: team.name, at: now });
     if (input.step === 'check_out' && photo) await jobPhotosRepository(tx).save(job.id, { ...photo, at: now, by: cleaner.id });
-    if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now);
+    if (input.step === 'check_out') await completeAtCheckOut(tx, cleaner, job.id, now, ctx.outbox);
     if (input.step === 'on_my_way' && job.customer_email) {
       // No access notes, address or codes in a mail: only that the team is coming, and when.
       const firstName = jobView(job, checklist, today).customer_first_name;

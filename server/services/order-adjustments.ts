@@ -11,11 +11,11 @@ import { collectBalance } from './balance-collection';
 import { refundCardPayments } from './card-refunds';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, toPence } from '../../domain/money/money';
+import { ADJUSTMENT_NAME } from '../../domain/money/order-lines';
 import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 import { documentLaterCharges } from './later-documents';
 
-export const ADJUSTMENT_NAME = 'Adjustment';
 /** Decision 065: a cancelled order costs only the fee it kept; a credit (giving back part of it) is still possible. */
 export const CHARGE_ON_CANCELLED_MESSAGE = 'This order is cancelled: a charge cannot be added to it (a credit still can)';
 /** Pence: the most an adjusted order may cost. */
@@ -56,7 +56,9 @@ export async function adjustOrder(
     // Invoiced on its own, or credited by a credit note, once the order has an invoice (decision 059).
     await documentLaterCharges(tx, orderId, deps.outbox, deps.now, reason);
     await auditRepository(tx).record({
-      orderId, actorId: admin.id, actor: admin.name, action: 'order.adjustment', from: formatPounds(total), to: `${formatPounds(amount)}: ${reason}`, at: deps.now,
+      orderId, actorId: admin.id, actor: admin.name, action: 'order.adjustment', from: formatPounds(total),
+      // Old total → new total, then the change and the reason (issue 33 row 5): "£122.00 → £132.00 (+£10.00: …)".
+      to: `${formatPounds(total + amount)} (${amount > 0 ? '+' : ''}${formatPounds(amount)}: ${reason})`, at: deps.now,
     });
   });
   if (amount > 0) {

@@ -19,6 +19,8 @@ import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
 import { latePaymentsOf } from './late-payments';
+import { invoiceIfPaid } from './receipts';
+import type { MailOutbox } from '../queue';
 
 
 /** The customer's request with the amount it refunds, from the ledger (never worked out on the screen). */
@@ -91,6 +93,7 @@ export async function updateOrderStatus(
   pathStatus: OrderStatus,
   update: OrderStatusUpdate,
   now: Date,
+  outbox: MailOutbox,
 ): Promise<AdminOrder> {
   if (update.status !== pathStatus) throw badRequest('The status in the path and in the body must be the same');
   return db.transaction(async (tx) => {
@@ -107,7 +110,10 @@ export async function updateOrderStatus(
       orderId: id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: update.status, at: now,
     });
     if (update.status === 'completed') await collectOwedFeesWith(tx, order, { id: admin.id, name: admin.name }, now);
-    return adminOrderView((await orders.find(id))!);
+    const changedOrder = (await orders.find(id))!;
+    // A cash job completed is paid on the day: its VAT invoice is issued now, so revenue counts it (decision 072).
+    await invoiceIfPaid(tx, changedOrder, outbox, now);
+    return adminOrderView(changedOrder);
   });
 }
 

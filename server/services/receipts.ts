@@ -55,6 +55,16 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   return invoice;
 }
 
+/**
+ * Call inside a transaction, with the order locked: a paid order without a VAT invoice gets it now (a
+ * cash job just completed: the cash is taken on the day, decision 042). Until then the job was not
+ * revenue; from now it is, in the dashboard, the owner's report and the accounts export alike
+ * (decision 072), not only once someone opens its receipt.
+ */
+export async function invoiceIfPaid(tx: Database, order: OrderRow, outbox: MailOutbox, now: Date): Promise<void> {
+  if (isPaid(order)) await issueInvoice(tx, order, outbox, now);
+}
+
 /** The customer's own receipt: issued on first sight for a paid order that has none yet (a cash job completed). */
 export async function getReceipt(deps: { db: Database; outbox: MailOutbox; now: Date }, user: AuthUser, orderId: number): Promise<Receipt> {
   return receiptFor(deps, user, orderId);

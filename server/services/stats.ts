@@ -1,35 +1,40 @@
 import type { Stats, WeeklyStat } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { IN_QUEUE_STATUSES, REVENUE_STATUSES } from '../../domain/orders/order-statuses';
+import { IN_QUEUE_STATUSES } from '../../domain/orders/order-statuses';
 import { toPence, toPounds } from '../../domain/money/money';
 import { PLACED } from '../repositories/orders';
+import { revenueRepository } from '../repositories/revenue';
+import { addDays, londonDaysSpan, londonWeek } from '../../domain/time/london-days';
+import { LONDON } from '../../domain/time/london-time';
 
 
 /**
  * The dashboard's tiles:
- * - revenue: sum of the totals of orders that are payment_validated or completed (a cash order
- *   counts once an administrator marks it completed); cancelled orders count for nothing;
+ * - revenue: the VAT invoices issued less the credit notes, ever, VAT included (decision 072): the
+ *   same figure as the owner's report and the accounts export, so a cancelled order counts the fee
+ *   it kept, a staff charge or credit counts, and a refund's credit note takes its part off;
  * - refunded ("Total Refound"): sum of accepted refunds, each the order's total less its fee;
  * - users: accounts without ROLE_ADMIN; completed / inqueue (awaiting_validation +
  *   payment_validated) / cancelled: numbers of orders in those statuses.
  * Drafts (orders not checked out, decision 007) count nowhere.
  */
 export async function getStats(db: Database): Promise<Stats> {
-  // One round trip. Orders from the few rows of order_counters and customers from customer_count
-  // (kept by triggers, 006 and 016), never a scan; accepted refunds through their status index.
-  const [row] = await db.query<{ revenue: number; completed: number; inqueue: number; cancelled: number; refunded: number; users: number }>(
-    `SELECT COALESCE(sum(total) FILTER (WHERE status = ANY($1::text[])), 0) AS revenue,
-            COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
-            COALESCE(sum(orders) FILTER (WHERE status = ANY($2::text[])), 0)::integer AS inqueue,
+  // Orders from the few rows of order_counters and customers from customer_count (kept by
+  // triggers, 006 and 016), never a scan; accepted refunds through their status index; revenue from
+  // the per-day roll-up of the documents (066) through the one revenue statement.
+  const [row] = await db.query<{ completed: number; inqueue: number; cancelled: number; refunded: number; users: number }>(
+    `SELECT COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
+            COALESCE(sum(orders) FILTER (WHERE status = ANY($1::text[])), 0)::integer AS inqueue,
             COALESCE(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::integer AS cancelled,
             (SELECT COALESCE(sum(refunded_amount), 0) FROM refund_requests WHERE status = 'accepted') AS refunded,
             (SELECT customers FROM customer_count) AS users
        FROM order_counters
       WHERE checked_out`,
-    [REVENUE_STATUSES, IN_QUEUE_STATUSES],
+    [IN_QUEUE_STATUSES],
   );
+  const revenue = (await revenueRepository(db).figures(null, null)).find((figures) => figures.dimension === 'total');
   return {
-    revenue: toPounds(toPence(row?.revenue ?? 0)),
+    revenue: toPounds(toPence(revenue?.gross ?? 0)),
     refunded: toPounds(toPence(row?.refunded ?? 0)),
     users: row?.users ?? 0,
     completed: row?.completed ?? 0,
@@ -39,38 +44,35 @@ export async function getStats(db: Database): Promise<Stats> {
 }
 
 export const WEEKS_SHOWN = 12;
-const WEEK_MS = 7 * 86_400_000;
 
-/** Monday 00:00 UTC of the week holding `now`. */
-export function weekStart(now: Date): Date {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
-  return new Date(midnight - daysSinceMonday * 86_400_000);
+/** The Monday (YYYY-MM-DD) of the UK week (Monday to Sunday) holding `now`, as the order filters count weeks. */
+export function weekStart(now: Date): string {
+  return londonWeek(now).from;
 }
 
 /**
- * The last 12 weeks (Monday-starting, UTC, the current week last): the orders created in each week,
- * and the revenue of those of them that are payment_validated or completed. Weeks without orders are zeros.
+ * The last 12 UK weeks (Monday to Sunday, the current week last): the orders placed in each week,
+ * and the week's revenue (the documents issued in it, less credit notes, VAT included: decision 072,
+ * the dashboard's and the report's one statement). Weeks without either are zeros.
  */
 export async function getWeeklyStats(db: Database, now: Date): Promise<WeeklyStat[]> {
-  const first = new Date(weekStart(now).getTime() - (WEEKS_SHOWN - 1) * WEEK_MS);
-  const end = new Date(first.getTime() + WEEKS_SHOWN * WEEK_MS);
-  const rows = await db.query<{ week: number; orders: number; revenue: number }>(
-    `SELECT floor(extract(epoch FROM (created_at - $1::timestamptz)) / $3)::integer AS week,
-            count(*)::integer AS orders,
-            COALESCE(sum(total) FILTER (WHERE status = ANY($4::text[])), 0) AS revenue
+  const weeks = Array.from({ length: WEEKS_SHOWN }, (_, index) => addDays(weekStart(now), (index - WEEKS_SHOWN + 1) * 7));
+  const last = addDays(weeks.at(-1)!, 6);
+  const { start, end } = londonDaysSpan(weeks[0], last);
+  const orders = await db.query<{ week: string; orders: number }>(
+    `SELECT to_char(date_trunc('week', created_at AT TIME ZONE $3), 'YYYY-MM-DD') AS week, count(*)::integer AS orders
        FROM orders o
       WHERE created_at >= $1 AND created_at < $2 AND ${PLACED}
       GROUP BY 1`,
-    [first, end, WEEK_MS / 1000, REVENUE_STATUSES],
+    [start, end, LONDON],
   );
-  const byWeek = new Map(rows.map((row) => [row.week, row]));
-  return Array.from({ length: WEEKS_SHOWN }, (_, index) => {
-    const row = byWeek.get(index);
+  const revenue = await revenueRepository(db).figures(weeks[0]!, last);
+  return weeks.map((week) => {
+    const figures = revenue.find((row) => row.dimension === 'week' && row.key === week);
     return {
-      week: new Date(first.getTime() + index * WEEK_MS).toISOString().slice(0, 10),
-      revenue: toPounds(toPence(row?.revenue ?? 0)),
-      orders: row?.orders ?? 0,
+      week,
+      revenue: toPounds(toPence(figures?.gross ?? 0)),
+      orders: orders.find((row) => row.week === week)?.orders ?? 0,
     };
   });
 }

@@ -16,6 +16,9 @@ import { paidCardOrder, payOnTestPage, pence, send } from './booking-fixtures';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './support/test-config';
 import { documentsOf } from './support/order-documents';
 import { shopForFile } from './support/shop-for-file';
+import { mailOutbox } from '../../server/jobs';
+import { orderRepository } from '../../server/repositories/orders';
+import { documentLaterCharges } from '../../server/services/later-documents';
 
 const START = '2030-01-07T12:00:00.000Z';
 const { clock, inHours, server, admin, jane, house } = shopForFile({ start: START, customer: 'Jane Later' });
@@ -43,6 +46,7 @@ async function pdfText(path: string, token: string) {
 const adjust = (orderId: number, pounds: number, reason: string) =>
   send(server, 'POST', `/admin/order/${orderId}/adjustments`, { token: admin.token, body: { amount: pounds, reason } });
 
+const allCreditNoteNumbers = async () => (await server.db.query<{ number: number }>('SELECT number FROM credit_notes ORDER BY number')).map((row) => row.number);
 const allInvoiceNumbers = async () => (await server.db.query<{ number: number }>('SELECT number FROM invoices ORDER BY number')).map((row) => row.number);
 
 describe('a later charge is invoiced on its own, a credit gets credit notes (decision 059)', () => {
@@ -54,7 +58,7 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     const { invoices } = await documentsOf(server.db, order.id);
     expect(invoices.map((invoice) => invoice.number)).toEqual([first!.number, first!.number + 1]);
     expect(invoices[1]!.gross).toBe(1234);
-    expect(invoices[1]!.lines.map((line) => [line.kind, line.name, line.amount])).toEqual([['adjustment', 'Adjustment', 1234]]);
+    expect(invoices[1]!.lines.map((line) => [line.kind, line.name, line.amount])).toEqual([['adjustment', 'Adjustment (Oven cleaned on request)', 1234]]);
     const mailed = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.subject.startsWith(`VAT invoice ${String(invoices[1]!.number).padStart(6, '0')} `));
     expect(mailed).toHaveLength(1);
 
@@ -86,6 +90,33 @@ describe('a later charge is invoiced on its own, a credit gets credit notes (dec
     expect(after).toEqual([...before, before.at(-1)! + 1, before.at(-1)! + 2]);
     expect(after).toEqual(Array.from({ length: after.length }, (_, index) => index + 1));
     await expectDocumentsMatchLedger(order.id);
+  });
+
+  it('credit notes: sequential and gap-free as invoices are, under concurrent credits, and a rolled-back issue gives its number back', async () => {
+    const orders = await Promise.all([144, 168, 192].map((hours) => paidCardOrder(server, jane.token, house, inHours(hours))));
+    const before = await allCreditNoteNumbers();
+    const answers = await Promise.all(orders.map((order) => adjust(order.id, -1, 'Windows smeared')));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const last = before.at(-1) ?? 0;
+    expect(await allCreditNoteNumbers()).toEqual([...before, last + 1, last + 2, last + 3]);
+
+    // A credit whose transaction fails after its credit note took a number: the number comes back.
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: server.config.publicUrl, vatNumber: server.config.vatNumber });
+    await expect(
+      server.db.transaction(async (tx) => {
+        await orderRepository(tx).find(orders[0]!.id, { forUpdate: true });
+        const [staff] = await tx.query<{ id: number; name: string }>(`SELECT id, name FROM users WHERE 'ROLE_ADMIN' = ANY(roles) ORDER BY id LIMIT 1`);
+        await ledgerRepository(tx).add({ orderId: orders[0]!.id, kind: 'adjustment', name: 'Adjustment', amount: -100, vatPercent: 20, reason: 'Rolled back', actorId: staff!.id, actor: staff!.name, at: clock.now() });
+        await documentLaterCharges(tx, orders[0]!.id, outbox, clock.now(), 'Rolled back');
+        expect((await tx.query<{ last: number }>('SELECT last FROM credit_note_counter'))[0]!.last).toBe(last + 4);
+        throw new Error('the credit failed after its credit note');
+      }),
+    ).rejects.toThrow('the credit failed after its credit note');
+    expect((await adjust(orders[1]!.id, -1, 'Oven missed')).status).toBe(200);
+    const all = await allCreditNoteNumbers();
+    expect(all.at(-1)).toBe(last + 4);
+    // Every credit note ever issued, numbered 1, 2, 3… with none missing (HMRC: a unique sequence).
+    expect(all).toEqual(Array.from({ length: all.length }, (_, index) => index + 1));
   });
 
   it('a staff credit larger than the latest invoice is credited by two credit notes, newest invoice first, each listed and downloadable', async () => {

@@ -8,7 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteOptions, QuoteRequest } from '../../openapi/schema';
-import { TRUTH_BOOKINGS } from '../support/one-truth-bookings';
+import { staffAdjustmentOf, TRUTH_BOOKINGS } from '../support/one-truth-bookings';
+import { pdfRows } from '../support/pdf-text';
 import { checkout, checkoutBody, HOUR, londonDue, myOrder, orderNameOf, payOnTestPage, pence, send } from './booking-fixtures';
 import { orderName } from '../../domain/orders/order-reference';
 import { documentsOf } from './support/order-documents';
@@ -102,8 +103,8 @@ beforeAll(async () => {
   // Staff adjustments, with a reason, at the VAT rate of the settings.
   for (const booking of TRUTH_BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
     const outcome = outcomes.get(booking.name)!;
-    const amount = booking.after === 'staff_charge' ? 1234 : -500;
-    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: amount / 100, reason: 'Oven cleaned on request' } });
+    const { amount, reason } = staffAdjustmentOf(booking as typeof booking & { after: 'staff_charge' | 'staff_credit' });
+    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: amount / 100, reason } });
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     outcome.total += amount;
     if (booking.after === 'staff_charge') {
@@ -173,8 +174,8 @@ describe('one ledger: every surface shows the same amounts', () => {
   it('a staff adjustment is a line with its reason, in the history with who and when; a credit beyond the total or a zero is refused', async () => {
     const outcome = outcomes.get(TRUTH_BOOKINGS.find((b) => b.after === 'staff_credit')!.name)!;
     const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
-    expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
-    expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: '-£5.00: Oven cleaned on request', at: clock.now().toISOString() });
+    expect(detail!.lines.at(-1)).toEqual({ kind: 'adjustment', name: 'Adjustment (Oven cleaned on request)', quantity: null, unitPrice: null, vatRate: 20, amount: -5 });
+    expect(detail!.history.at(-1)).toMatchObject({ actor: expect.any(String), action: 'order.adjustment', from: gbp(outcome.total + 500), to: `${gbp(outcome.total)} (-£5.00: Oven cleaned on request)`, at: clock.now().toISOString() });
     const tooMuch = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: -(outcome.total + 1) / 100, reason: 'Too much' } });
     expect([tooMuch.status, tooMuch.body.message]).toEqual([409, `A credit cannot exceed the order's total of ${gbp(outcome.total)}`]);
     const zero = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: 0, reason: 'Nothing' } });
@@ -182,6 +183,57 @@ describe('one ledger: every surface shows the same amounts', () => {
     const customer = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: jane.token, body: { amount: -1, reason: 'Discount please' } });
     expect(customer.status).toBe(403);
     expect(pence((await myOrder(server, jane.token, outcome.id)).total)).toBe(outcome.total);
+  });
+
+  it("dashboard revenue, its weeks, the owner's report and the accounts export are one figure for any period, with cancellations, kept fees, refunds, charges and credits in it", async () => {
+    type Sums = { net: number; vat: number; gross: number };
+    const exported = async (from?: string, to?: string): Promise<{ sums: Sums; days: string[] }> => {
+      const query = from && to ? `?from=${from}&to=${to}` : '';
+      const rows = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv${query}`, { headers: server.bearer(admin.token) })).text());
+      const sum = (column: number) => rows.reduce((all, cells) => all + pence(Number(cells.at(column - 10))), 0);
+      return { sums: { net: sum(7), vat: sum(8), gross: sum(9) }, days: [...new Set(rows.map((cells) => cells[3]!.slice(0, 10)))] };
+    };
+    const stats = await send(server, 'GET', '/admin/counter', { token: admin.token });
+    const all = await exported();
+    expect(pence(stats.body.revenue)).toBe(all.sums.gross);
+    const weekly = await send(server, 'GET', '/admin/stats/weekly', { token: admin.token });
+    for (const week of weekly.body as Array<{ week: string; revenue: number }>) {
+      const end = new Date(Date.parse(week.week) + 6 * DAY).toISOString().slice(0, 10);
+      expect(pence(week.revenue), week.week).toBe((await exported(week.week, end)).sums.gross);
+    }
+    // The year, and each UK day a document of these bookings was issued (a cancellation's credit note, a charge's invoice…).
+    const year = await exported('2030-01-01', '2030-12-31');
+    expect(year.days.length).toBeGreaterThan(1);
+    for (const [from, to] of [['2030-01-01', '2030-12-31'], ...year.days.map((day) => [day, day])] as Array<[string, string]>) {
+      const report = await send(server, 'GET', `/admin/reports/business?from=${from}&to=${to}`, { token: admin.token });
+      expect(report.status).toBe(200);
+      const totals = report.body.totals as Sums;
+      expect({ net: pence(totals.net), vat: pence(totals.vat), gross: pence(totals.gross) }, `${from}–${to}`).toEqual((await exported(from, to)).sums);
+    }
+    const revenue = await send(server, 'GET', '/admin/reports/revenue?year=2030', { token: admin.token });
+    expect((revenue.body.months as Sums[]).reduce((sum, month) => sum + pence(month.gross), 0)).toBe(year.sums.gross);
+  });
+
+  it('a staff charge with a reason: the history reads old total → new total, and the reason is on its invoice, the PDF and the mail', async () => {
+    const booking = TRUTH_BOOKINGS.find((b) => b.after === 'staff_charge' && b.staff)!;
+    const { amount, reason } = booking.staff!;
+    const outcome = outcomes.get(booking.name)!;
+    const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
+    const entry = detail!.history.find((one) => one.action === 'order.adjustment')!;
+    // "£122.00 → £132.00", never "£122.00 → £10.00".
+    expect([entry.from, entry.to]).toEqual([gbp(outcome.total - amount), `${gbp(outcome.total)} (+${gbp(amount)}: ${reason})`]);
+    expect(detail!.lines.at(-1)).toMatchObject({ kind: 'adjustment', name: `Adjustment (${reason})`, amount: amount / 100 });
+
+    // Its own VAT invoice, as stored, as the customer downloads it, and as mailed.
+    const later = (await documentsOf(server.db, outcome.id)).invoices[1]!;
+    expect(later.lines.map((line) => [line.name, line.amount])).toEqual([[`Adjustment (${reason})`, amount]]);
+    const pdf = await fetch(`${server.baseUrl}/api/services/order/${outcome.id}/receipt.pdf?number=${later.number}`, { headers: server.bearer(jane.token) });
+    expect(pdf.status).toBe(200);
+    const rows = (await pdfRows(new Uint8Array(await pdf.arrayBuffer()))).map((row) => row.join(' '));
+    expect(rows.find((row) => row.startsWith('Adjustment'))).toMatch(new RegExp(`^Adjustment \\(${reason}\\) 20% .* ${gbp(amount).replace('.', '\\.')}$`));
+    const label = String(later.number).padStart(6, '0');
+    const mail = (await server.outbox()).find((one) => one.to === jane.email && one.subject.startsWith(`VAT invoice ${label} `))!;
+    expect(mail.text).toContain(`  - Adjustment (${reason}): ${gbp(amount)} (VAT 20%)`);
   });
 
   it.each(TRUTH_BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {

@@ -16,7 +16,7 @@ import type { QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import { ledgerRepository } from '../../server/repositories/ledger';
 import { readOutbox } from '../../server/services/outbox';
 import { TEST_ADMIN } from '../api/support/test-config';
-import { STAFF_ADJUSTMENT, TRUTH_BOOKINGS, type TruthBooking } from '../support/one-truth-bookings';
+import { staffAdjustmentOf, TRUTH_BOOKINGS, type TruthBooking } from '../support/one-truth-bookings';
 import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, orderCard, storedOrder, typeIntoSegments, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer, type Customer } from './support/fixtures';
@@ -145,7 +145,8 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
     await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: orderId } } }));
     return { feeAsked: null };
   } else {
-    await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: STAFF_ADJUSTMENT[booking.after] / 100, reason: 'Oven cleaned on request' } }));
+    const { amount, reason } = staffAdjustmentOf({ ...booking, after: booking.after });
+    await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: amount / 100, reason } }));
   }
   if (booking.payment !== 'card' || booking.after === 'staff_credit') return { feeAsked: null };
   // A later charge on a card-paid order is asked of the provider on its own (decision 036); paid with Pay now.
@@ -222,12 +223,28 @@ for (const booking of TRUTH_BOOKINGS) {
       }
       const pdf = await downloadedPdf(page, () => page.getByRole('button', { name: 'Download invoice (PDF)' }).click());
       expect(pdf.total.at(-1)).toBe(atPlacing);
+      // Issue 33 row 6: each line's quantity × unit price excl. VAT is the net beside it; the lines add up to the gross.
+      const cells = await page.locator('.receipt__lines tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
+      for (const [, quantity, unit, , net] of cells) if (quantity) expect(Number(quantity) * penceOf(unit!), `${quantity} × ${unit}`).toBe(penceOf(net!));
+      expect(cells.reduce((sum, row) => sum + penceOf(row[6]!), 0)).toBe(placed.total);
+      if (booking.staff) {
+        // Issue 33 row 5: the charge's own invoice names the reason the staff member gave.
+        const later = await downloadedPdf(page, () => page.getByRole('button', { name: /^Download VAT invoice \d+ \(PDF\)$/ }).last().click());
+        expect(later.text).toContain(`Adjustment (${booking.staff.reason})`);
+        expect(later.total.at(-1)).toBe(formatPounds(booking.staff.amount));
+      }
     }
 
     // The back office order page: its lines' total, what was paid and what is due are the ledger's.
     await server.signIn(page, { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     await page.goto(`${server.baseUrl}/order/${orderId}`);
     await expect(page.locator('.order-detail__items tfoot td')).toHaveText(now);
+    if (booking.staff) {
+      // The history reads old total → new total, then the change and its reason.
+      const adjusted = page.locator('.order-history__entry').filter({ hasText: 'Price adjusted' });
+      await expect(adjusted).toContainText(formatPounds(ledger.total - booking.staff.amount));
+      await expect(adjusted).toContainText(`${now} (+${formatPounds(booking.staff.amount)}: ${booking.staff.reason})`);
+    }
     if (card) {
       await expect(field(page, '.order-detail__field', 'Paid by card')).toHaveText(formatPounds(ledger.paid));
       await expect(field(page, '.order-detail__field', 'Balance due')).toHaveText(formatPounds(Math.max(0, ledger.balanceDue)));

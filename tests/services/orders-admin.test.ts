@@ -17,6 +17,8 @@ import { refused } from './support/refused';
  */
 const NOW = new Date('2030-01-07T12:00:00.000Z'); // a Monday, winter (UK time = UTC)
 const HOUR = 3_600_000;
+/** Mails are not read here: the outbox a status change may write a cash job's VAT invoice to. */
+const OUTBOX = { add: async () => {}, site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } };
 
 let testDb: TestDatabase;
 let db: Database;
@@ -81,23 +83,23 @@ describe('changing the status', () => {
   it('moves the order once, in its history with who and when; the same status again changes nothing', async () => {
     const id = await booked();
     const later = new Date(NOW.getTime() + HOUR);
-    const view = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, later);
+    const view = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, later, OUTBOX);
     expect(view).toMatchObject({ id, status: 'payment_validated', completed: null, refund: false, refund_status: null });
     expect(await orderHistory(db, id, 'order.status')).toEqual([[admin.name, 'awaiting_validation', 'payment_validated']]);
     const at = await db.query<{ at: Date }>("SELECT at FROM audit_log WHERE order_id = $1 AND action = 'order.status'", [id]);
     expect(at[0]!.at.toISOString()).toBe(later.toISOString());
-    const again = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, later);
+    const again = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, later, OUTBOX);
     expect(again.version).toBe(view.version);
     expect(await orderHistory(db, id, 'order.status')).toHaveLength(1);
   });
 
   it('is refused when the path and the body disagree, for an unknown order, and when someone else changed it first', async () => {
     const id = await booked();
-    await refused(updateOrderStatus(db, admin, id, 'completed', { status: 'cancelled' }, NOW), 400, 'The status in the path and in the body must be the same');
-    await refused(updateOrderStatus(db, admin, 987_654, 'cancelled', { status: 'cancelled' }, NOW), 404, 'Order not found');
+    await refused(updateOrderStatus(db, admin, id, 'completed', { status: 'cancelled' }, NOW, OUTBOX), 400, 'The status in the path and in the body must be the same');
+    await refused(updateOrderStatus(db, admin, 987_654, 'cancelled', { status: 'cancelled' }, NOW, OUTBOX), 404, 'Order not found');
     const seen = await version(id);
-    await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated', version: seen }, NOW);
-    await refused(updateOrderStatus(db, admin, id, 'cancelled', { status: 'cancelled', version: seen }, NOW), 409, STALE_ORDER_MESSAGE);
+    await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated', version: seen }, NOW, OUTBOX);
+    await refused(updateOrderStatus(db, admin, id, 'cancelled', { status: 'cancelled', version: seen }, NOW, OUTBOX), 409, STALE_ORDER_MESSAGE);
     expect((await getOrder(db, id)).status).toBe('payment_validated');
   });
 
@@ -105,22 +107,22 @@ describe('changing the status', () => {
     const id = await booked('10:00');
     const start = new Date((await getOrder(db, id)).dueTime!);
     await refused(
-      updateOrderStatus(db, admin, id, 'completed', { status: 'completed' }, new Date(start.getTime() - 60_000)),
+      updateOrderStatus(db, admin, id, 'completed', { status: 'completed' }, new Date(start.getTime() - 60_000), OUTBOX),
       409,
       // January: UK time is UTC.
       `This order cannot be marked completed before its service starts (${start.toISOString().slice(0, 10)} 10:00 UK time)`,
     );
-    const done = await updateOrderStatus(db, admin, id, 'completed', { status: 'completed' }, start);
+    const done = await updateOrderStatus(db, admin, id, 'completed', { status: 'completed' }, start, OUTBOX);
     expect([done.status, done.completed]).toEqual(['completed', start.toISOString()]);
     // A completion made by mistake can be set back; the time it was done goes with it.
-    const back = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, start);
+    const back = await updateOrderStatus(db, admin, id, 'payment_validated', { status: 'payment_validated' }, start, OUTBOX);
     expect([back.status, back.completed]).toEqual(['payment_validated', null]);
   });
 
   it('a cancelled order is final', async () => {
     const id = await booked();
-    await updateOrderStatus(db, admin, id, 'cancelled', { status: 'cancelled' }, NOW);
-    await refused(updateOrderStatus(db, admin, id, 'awaiting_validation', { status: 'awaiting_validation' }, NOW), 409, 'This order is cancelled: its status cannot change any more');
+    await updateOrderStatus(db, admin, id, 'cancelled', { status: 'cancelled' }, NOW, OUTBOX);
+    await refused(updateOrderStatus(db, admin, id, 'awaiting_validation', { status: 'awaiting_validation' }, NOW, OUTBOX), 409, 'This order is cancelled: its status cannot change any more');
   });
 
   it('the lifecycle: a draft cannot be completed; a summer start is told in UK time', async () => {

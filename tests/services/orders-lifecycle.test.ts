@@ -255,10 +255,10 @@ describe('checkout (R-PAY)', () => {
   it('happens once: a second checkout is 409, also once cancelled; a draft is no booking to the back office; an order of someone else is 404', async () => {
     const order = await booked();
     await refused(checkoutOrder(deps(), jane, details(order.id, later), undefined), 409, 'This order has already been checked out');
-    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW, deps().outbox);
     await refused(checkoutOrder(deps(), jane, details(order.id, later), undefined), 409, 'This order has already been checked out');
     const draft = await placed();
-    await refused(updateOrderStatus(db, admin, draft.id, 'cancelled', { status: 'cancelled' }, NOW), 404, 'Order not found');
+    await refused(updateOrderStatus(db, admin, draft.id, 'cancelled', { status: 'cancelled' }, NOW, deps().outbox), 404, 'Order not found');
     const theirs = await placed(other);
     await refused(checkoutOrder(deps(), jane, details(theirs.id, later), undefined), 404, 'Order not found');
   });
@@ -306,10 +306,10 @@ describe('cancelling (R-CANCEL)', () => {
     const theirs = await booked(later, other);
     await refused(requestRefund(db, deps().outbox, jane, theirs.id, 'Not mine', NOW), 404, 'Order not found');
     const done = await started();
-    await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW);
+    await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW, deps().outbox);
     await refused(requestRefund(db, deps().outbox, jane, done.id, 'Late', NOW), 409, 'This order is already completed');
     const cancelled = await booked();
-    await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW, deps().outbox);
     await refused(requestRefund(db, deps().outbox, jane, cancelled.id, 'Again', NOW), 409, 'This order is already cancelled');
   });
 });
@@ -405,7 +405,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
 
   it('accepting the request of an order an administrator already cancelled records only the decision', async () => {
     const order = await pendingRefund();
-    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await updateOrderStatus(db, admin, order.id, 'cancelled', { status: 'cancelled' }, NOW, deps().outbox);
     await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: order.id, status: 'accepted' }, NOW);
     const detail = await getOrder(db, order.id);
     expect(detail.status).toBe('cancelled');
@@ -438,38 +438,39 @@ describe('order status in the back office (R-ADMIN-4)', () => {
     const order = await started();
     const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
     expect(row).toMatchObject({ status: 'awaiting_validation', refund: false, user: jane.name, completed: null });
-    const saved = await updateOrderStatus(db, admin, order.id, 'completed', { status: 'completed', version: row.version }, NOW);
+    const saved = await updateOrderStatus(db, admin, order.id, 'completed', { status: 'completed', version: row.version }, NOW, deps().outbox);
     expect(saved).toMatchObject({ id: order.id, status: 'completed', completed: NOW.toISOString() });
     expect(saved.version).toBeGreaterThan(row.version);
-    await refused(updateOrderStatus(db, admin, order.id, 'payment_validated', { status: 'payment_validated', version: row.version }, NOW), 409, STALE_ORDER_MESSAGE);
+    await refused(updateOrderStatus(db, admin, order.id, 'payment_validated', { status: 'payment_validated', version: row.version }, NOW, deps().outbox), 409, STALE_ORDER_MESSAGE);
     expect((await getOrder(db, order.id)).history.at(-1)).toMatchObject({ action: 'order.status', from: 'awaiting_validation', to: 'completed', actor: admin.name });
   });
 
   it('the status it already has changes nothing (no new version, no history)', async () => {
     const order = await booked();
     const row = ((await listOrders(db, {}, FIRST_PAGE)).rows).find((o) => o.id === order.id)!;
-    expect(await updateOrderStatus(db, admin, order.id, 'awaiting_validation', { status: 'awaiting_validation', version: row.version + 5 }, NOW)).toEqual(row);
+    expect(await updateOrderStatus(db, admin, order.id, 'awaiting_validation', { status: 'awaiting_validation', version: row.version + 5 }, NOW, deps().outbox)).toEqual(row);
     expect((await getOrder(db, order.id)).history.map((h) => h.action)).toEqual(['order.checkout', 'order.team']);
   });
 
   it('the path and the body must name the same status; an unknown order is 404', async () => {
     const order = await booked();
-    await refused(updateOrderStatus(db, admin, order.id, 'completed', { status: 'cancelled' }, NOW), 400, 'The status in the path and in the body must be the same');
-    await refused(updateOrderStatus(db, admin, 999_999, 'completed', { status: 'completed' }, NOW), 404, 'Order not found');
+    await refused(updateOrderStatus(db, admin, order.id, 'completed', { status: 'cancelled' }, NOW, deps().outbox), 400, 'The status in the path and in the body must be the same');
+    await refused(updateOrderStatus(db, admin, 999_999, 'completed', { status: 'completed' }, NOW, deps().outbox), 404, 'Order not found');
     await refused(getOrder(db, 999_999), 404, 'Order not found');
   });
 });
 
 describe('dashboard (R-ADMIN-2)', () => {
-  it('revenue counts payment_validated and completed orders; the queue counts awaiting_validation and payment_validated', async () => {
+  it('revenue counts the VAT invoices (a cash job completed is invoiced then), not a status; the queue counts awaiting_validation and payment_validated', async () => {
     const before = await getStats(db);
     const [queued, paid, done, cancelled] = [await booked(), await booked(), await started(), await booked()];
-    await updateOrderStatus(db, admin, paid.id, 'payment_validated', { status: 'payment_validated' }, NOW);
-    await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW);
-    await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW);
+    await updateOrderStatus(db, admin, paid.id, 'payment_validated', { status: 'payment_validated' }, NOW, deps().outbox);
+    await updateOrderStatus(db, admin, done.id, 'completed', { status: 'completed' }, NOW, deps().outbox);
+    await updateOrderStatus(db, admin, cancelled.id, 'cancelled', { status: 'cancelled' }, NOW, deps().outbox);
     const after = await getStats(db);
     const pennies = (n: number) => Math.round(n * 100);
-    expect(pennies(after.revenue - before.revenue)).toBe(pennies(paid.total) + pennies(done.total));
+    // Marked payment_validated without a payment: nothing invoiced, no revenue (decision 072).
+    expect(pennies(after.revenue - before.revenue)).toBe(pennies(done.total));
     expect(after.inqueue - before.inqueue).toBe(2); // queued and paid
     expect(after.completed - before.completed).toBe(1);
     expect(after.cancelled - before.cancelled).toBe(1);
@@ -484,18 +485,23 @@ describe('dashboard (R-ADMIN-2)', () => {
     expect((await getStats(db)).users).toBe(before + 1);
   });
 
-  it('weeks start on Monday (UTC); the last 12 weeks, the current one last, empty weeks as zeros', async () => {
-    expect(weekStart(new Date('2030-01-07T00:00:00.000Z')).toISOString()).toBe('2030-01-07T00:00:00.000Z');
-    expect(weekStart(new Date('2030-01-13T23:59:59.000Z')).toISOString()).toBe('2030-01-07T00:00:00.000Z');
-    expect(weekStart(new Date('2030-01-14T00:00:00.000Z')).toISOString()).toBe('2030-01-14T00:00:00.000Z');
+  it('weeks are UK weeks from Monday, as the order filters count them; the last 12, the current one last, empty weeks as zeros', async () => {
+    expect(weekStart(new Date('2030-01-07T00:00:00.000Z'))).toBe('2030-01-07');
+    expect(weekStart(new Date('2030-01-13T23:59:59.000Z'))).toBe('2030-01-07');
+    expect(weekStart(new Date('2030-01-14T00:00:00.000Z'))).toBe('2030-01-14');
+    // Summer: 23:30 UTC on a Sunday is already Monday 00:30 in the UK, a new week (UTC would say the old one).
+    expect(weekStart(new Date('2030-07-14T23:30:00.000Z'))).toBe('2030-07-15');
     const weeks = await getWeeklyStats(db, NOW);
     expect(weeks).toHaveLength(12);
     expect(weeks[0]!.week).toBe('2029-10-22');
     expect(weeks.at(-1)!.week).toBe('2030-01-07');
     // This file's orders were all created at NOW: the current week holds those checked out (drafts are
-    // no bookings), with the revenue of the validated and completed ones.
+    // no bookings), with the revenue of the documents issued that week: invoices less credit notes (decision 072).
     const ours = await db.query<{ n: number; revenue: string }>(
-      `SELECT count(*)::integer AS n, COALESCE(sum(total) FILTER (WHERE status IN ('payment_validated','completed')), 0) AS revenue FROM orders WHERE checked_out_at IS NOT NULL AND created_at >= '2030-01-07' AND created_at < '2030-01-14'`,
+      `SELECT count(*)::integer AS n,
+              (SELECT COALESCE(sum(gross), 0) FROM invoices WHERE issued_at >= '2030-01-07' AND issued_at < '2030-01-14')
+              - (SELECT COALESCE(sum(gross), 0) FROM credit_notes WHERE issued_at >= '2030-01-07' AND issued_at < '2030-01-14') AS revenue
+         FROM orders WHERE checked_out_at IS NOT NULL AND created_at >= '2030-01-07' AND created_at < '2030-01-14'`,
     );
     expect(weeks.at(-1)).toEqual({ week: '2030-01-07', orders: ours[0]!.n, revenue: Number(ours[0]!.revenue) });
     expect(weeks.at(-1)!.orders).toBeGreaterThan(10);

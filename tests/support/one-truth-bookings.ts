@@ -17,6 +17,8 @@ export interface TruthBooking {
   /** Days ahead the job is booked for, at 10:00 UK time (the API's test counts them from its clock's start). */
   day: number;
   after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit' | 'late_skip';
+  /** A staff charge or credit of this amount (pence) and reason, instead of STAFF_ADJUSTMENT's with 'Oven cleaned on request'. */
+  staff?: { amount: number; reason: string };
 }
 
 export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
@@ -34,8 +36,15 @@ export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
   { name: 'one-off in the zone, card, a staff credit of £5.00 refunded through the provider', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 17, after: 'staff_credit' },
   // Issue 33 row 1 (decision 070): the first visit of a cash series skipped 20 hours ahead owes its fee on its ledger.
   { name: 'monthly, cash, its first visit skipped late: the fee is owed on its ledger', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 6, after: 'late_skip' },
+  // Issue 33 row 5: the history reads old total → new total, and the reason is on the invoice, its PDF and the mails.
+  { name: 'one-off, card, a staff charge of £10.00 with its reason', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 18, after: 'staff_charge', staff: { amount: 1000, reason: 'Oven deep clean' } },
 ];
 
 /** The staff adjustment of a booking `after` a staff charge or credit, in pence. */
 export const STAFF_ADJUSTMENT = { staff_charge: 1234, staff_credit: -500 } as const;
+
+/** The amount (pence) and reason of a booking's staff charge or credit. */
+export function staffAdjustmentOf(booking: TruthBooking & { after: 'staff_charge' | 'staff_credit' }): { amount: number; reason: string } {
+  return booking.staff ?? { amount: STAFF_ADJUSTMENT[booking.after], reason: 'Oven cleaned on request' };
+}
 
