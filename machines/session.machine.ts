@@ -8,7 +8,8 @@ import type { LoginRequest, RegisterRequest, UserInfo } from '../openapi/schema'
  * provides (`storeUser`, `forgetUser`, `forgetDrafts`, `leaveToLanding`, `askToLogIn`); calls are
  * the actors `login`, `register`, `confirmEmail` and `logout`. Registering only mails a link (decision
  * 029); following it (`session.confirm`, the /confirm-email page) proves the address and signs in,
- * whoever was signed in before (an email change is confirmed while signed in). The app passes the user restored from localStorage
+ * whoever was signed in before: a registration's link with the password chosen when registering, an
+ * email change's only in a session of the account that asked for it (decision 074). The app passes the user restored from localStorage
  * as `input.user`. Logging out forgets the user's drafts (a shared phone); a session that expires
  * keeps them and asks to log in again, coming back to the same page with what was typed.
  */
@@ -36,8 +37,11 @@ export type SessionEvent =
   | { type: 'session.ended' }
   | { type: 'session.loginReset' }
   | { type: 'session.register'; name: string; email: string; password: string; returnTo?: string }
-  /** The mailed link was followed: its token proves the address and signs in. */
-  | { type: 'session.confirm'; token: string }
+  /**
+   * The mailed link was followed: its token proves the address and signs in. A registration's link
+   * needs the password chosen when registering; an email change's, a session of its account (decision 074).
+   */
+  | { type: 'session.confirm'; token: string; password?: string }
   | { type: 'session.registerReset' }
   | { type: 'session.updated'; user: UserInfo };
 
@@ -67,7 +71,7 @@ export const sessionMachine = setup({
       throw new Error('provide a register actor');
     }),
     // Stryker disable next-line all: a placeholder; the app always provides this actor
-    confirmEmail: fromPromise<UserInfo, { token: string }>(async () => {
+    confirmEmail: fromPromise<UserInfo, { token: string; password?: string }>(async () => {
       // Stryker disable next-line all: a placeholder; the app always provides this actor
       throw new Error('provide a confirmEmail actor');
     }),
@@ -149,7 +153,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'confirmEmail',
             src: 'confirmEmail',
-            input: ({ event }) => ({ token: (event as Extract<SessionEvent, { type: 'session.confirm' }>).token }),
+            input: ({ event }) => {
+              const { token, password } = event as Extract<SessionEvent, { type: 'session.confirm' }>;
+              return password ? { token, password } : { token };
+            },
             onDone: {
               target: 'loggedIn',
               actions: [assign({ user: ({ event }) => event.output, loginError: null, confirmError: null }), 'storeUser'],

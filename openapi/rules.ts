@@ -28,6 +28,15 @@ export const LoginRequestRules = {
   }
 } as const;
 
+export const ConfirmEmailRequestRules = {
+  "properties": {
+    "password": {
+      "minLength": 1,
+      "maxLength": 128
+    }
+  }
+} as const;
+
 export const RegisterRequestRules = {
   "properties": {
     "name": {

@@ -206,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Prove an address with its mailed link, and sign in
-         * @description `token` is from the link mailed on registration or on an email change. It works once, for 24 hours, and only while no other account has proved the address first (then 400); confirming ends every other open claim on the address. A registration's account is created; an email change moves the account to the new address (its other sessions end and the old address is told). A client is paused (429) after 20 invalid tokens an hour.
+         * @description `token` is from the link mailed on registration or on an email change. It works once, for 24 hours, and only while no other account has proved the address first (then 400); confirming ends every other open claim on the address. Whoever follows it ends up in an account whose only credentials are theirs (decision 074): a registration's link needs the password chosen when registering (`password`; 400 without it or with another), and creates the account; an email change's link needs a bearer token of the account that asked for the change (401 without one, 403 with another account's) and moves that account to the new address (its other sessions end and the old address is told). A client is paused (429) after 20 invalid tokens or wrong passwords an hour.
          */
         post: operations["confirmEmail"];
         delete?: never;
@@ -2334,6 +2334,15 @@ export interface components {
         };
         /**
          * @example {
+         *       "password": "correct-horse-battery"
+         *     }
+         */
+        ConfirmEmailRequest: {
+            /** @description A registration's link only; the password chosen when registering. */
+            password?: string;
+        };
+        /**
+         * @example {
          *       "id": 2,
          *       "name": "Jane Doe",
          *       "email": "jane.doe@example.co.uk",
@@ -4287,6 +4296,7 @@ export type Testimony = components['schemas']['Testimony'];
 export type Faq = components['schemas']['Faq'];
 export type Role = components['schemas']['Role'];
 export type LoginRequest = components['schemas']['LoginRequest'];
+export type ConfirmEmailRequest = components['schemas']['ConfirmEmailRequest'];
 export type UserInfo = components['schemas']['UserInfo'];
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type ForgotPasswordRequest = components['schemas']['ForgotPasswordRequest'];
@@ -4702,7 +4712,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailRequest"];
+            };
+        };
         responses: {
             /** @description Confirmed and signed in. */
             200: {
@@ -4714,6 +4728,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];

@@ -44,7 +44,7 @@ function operationSection(operation: Operation, root: Json): string {
   const responses = Object.entries((raw.responses as Json) ?? {})
     .map(([status, response]) => `<li><code>${escapeHtml(status)}</code> ${responseLabel(response, root)}</li>`)
     .join('');
-  const access = operation.requiredRole ? `bearer token, ${escapeHtml(operation.requiredRole)}` : operation.requiresAuth ? 'bearer token' : 'public';
+  const access = operation.requiredRole ? `bearer token, ${escapeHtml(operation.requiredRole)}` : operation.requiresAuth ? 'bearer token' : operation.optionalAuth ? 'public, or bearer token' : 'public';
   return `<section class="op" id="op-${escapeHtml(operation.operationId)}">
   <h3><span class="method ${operation.method}">${operation.method.toUpperCase()}</span> <code>/api${escapeHtml(operation.path)}</code></h3>
   <p class="summary">${escapeHtml(operation.summary)} <span class="id">${escapeHtml(operation.operationId)}</span></p>

@@ -26,6 +26,8 @@ export interface Operation {
   tags: string[];
   /** The operation needs a bearer token. */
   requiresAuth: boolean;
+  /** `security: [{}, { bearerAuth: [] }]`: public, and a bearer token given is checked and names the caller (confirmEmail). */
+  optionalAuth: boolean;
   /** `x-required-role`, e.g. ROLE_ADMIN. */
   requiredRole: string | null;
   /** The raw (un-dereferenced) operation object. */
@@ -57,7 +59,8 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         path,
         summary: String(raw.summary ?? ''),
         tags: (raw.tags as string[] | undefined) ?? [],
-        requiresAuth: security.some((requirement) => 'bearerAuth' in requirement),
+        requiresAuth: security.some((requirement) => 'bearerAuth' in requirement) && !security.some((requirement) => Object.keys(requirement).length === 0),
+        optionalAuth: security.some((requirement) => 'bearerAuth' in requirement) && security.some((requirement) => Object.keys(requirement).length === 0),
         requiredRole: typeof raw['x-required-role'] === 'string' ? raw['x-required-role'] : null,
         raw,
         schema: routeSchema(parameters, deref(raw.requestBody) as Json | undefined),

@@ -22,7 +22,9 @@ export const confirmEmailMail = (greeting: string, kind: 'registration' | 'chang
     kind === 'registration'
       ? 'Someone (hopefully you) created a Sparkle Cleaning account with this email address.'
       : 'Someone (hopefully you) asked to use this email address for their Sparkle Cleaning account.',
-    `Confirm it within 24 hours by following this link; it signs you in: ${link}`,
+    kind === 'registration'
+      ? `Confirm it within 24 hours: follow this link and enter the password you chose when registering: ${link}`
+      : `Confirm it within 24 hours: log in to your Sparkle Cleaning account, then follow this link: ${link}`,
     '',
     'If this was not you, ignore this email: nothing is tied to your address until the link is followed.',
   ].join('\n'),

@@ -91,7 +91,11 @@ function routeFor(operation: Operation, options: OpenApiRoutesOptions, listReads
     // The contract's `x-body-limit` (the check-out photo's route); every other body keeps Fastify's 1 MiB.
     ...(typeof operation.raw['x-body-limit'] === 'number' ? { bodyLimit: operation.raw['x-body-limit'] } : {}),
     // Before body parsing and validation: a caller without the right to call gets 401/403, not 400.
-    onRequest: operation.requiresAuth ? guard(operation, options.authenticator) : undefined,
+    onRequest: operation.requiresAuth
+      ? guard(operation, options.authenticator)
+      : operation.optionalAuth
+        ? optionalGuard(options.authenticator)
+        : undefined,
     handler: (request, reply) => handler(request, reply),
   };
 }
@@ -116,6 +120,13 @@ function guard(operation: Operation, authenticator: Authenticator) {
   return async (request: FastifyRequest) => {
     request.user = await authenticator.authenticate(request);
     if (operation.requiredRole && !request.user.roles.includes(operation.requiredRole)) throw forbidden(FORBIDDEN[operation.requiredRole]);
+  };
+}
+
+/** A public operation that may know its caller: a token given must be valid (401 otherwise); none is fine. */
+function optionalGuard(authenticator: Authenticator) {
+  return async (request: FastifyRequest) => {
+    if (request.headers.authorization !== undefined) request.user = await authenticator.authenticate(request);
   };
 }
 

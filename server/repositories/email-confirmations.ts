@@ -30,10 +30,13 @@ export function createEmailConfirmationRepository(db: Database) {
       );
     },
 
-    /** A cheap look-up before any other work: whether the token could be used now. */
-    async isUsable(token: string, now: Date): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM email_confirmations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [hashToken(token), now]);
-      return rows.length > 0;
+    /** The claim of a token that could be used now, without using it (what the link asks of whoever follows it); null otherwise. */
+    async find(token: string, now: Date): Promise<EmailClaim | null> {
+      const [row] = await db.query<ClaimRow>(
+        'SELECT user_id, email, name, password_hash FROM email_confirmations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+        [hashToken(token), now],
+      );
+      return row ? toClaim(row) : null;
     },
 
     /** Marks the token used and answers its claim, in one statement (two uses cannot both win); null when unknown, used or expired. */

@@ -33,7 +33,7 @@ export function authHandlers(ctx: AppContext): Partial<Handlers> {
     },
     confirmEmail: async (request) => {
       const { token } = request.params;
-      const user = await confirmation.confirm(token, request.ip);
+      const user = await confirmation.confirm(token, request.ip, { password: request.body?.password, signedIn: request.user?.id ?? null });
       return sessions.userInfo(user);
     },
     forgotPassword: async (request) => {

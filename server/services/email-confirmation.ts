@@ -1,16 +1,22 @@
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
-import { badRequest } from '../lib/http-error';
+import { badRequest, forbidden, unauthorized } from '../lib/http-error';
 import { createRateLimiter } from '../lib/rate-limiter';
 import { createEmailConfirmationRepository } from '../repositories/email-confirmations';
 import { newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
+import { verifyPassword } from './password-hasher';
 import { accountKey, clientNetwork } from './rate-limits';
 import { createSignInLimits } from './sign-in-limits';
 import { confirmEmailMail, emailChangedMail, emailTakenMail } from '../mails/account-mails';
 import { withRedirect } from '../../domain/site/login-redirect';
 
 export const CONFIRM_LINK_VALIDITY_MS = 24 * 60 * 60_000;
+/** A registration's link asks again for the password chosen when registering (decision 074). */
+export const PASSWORD_TO_CONFIRM = 'Enter the password you chose when you registered to confirm your email';
+export const WRONG_PASSWORD_TO_CONFIRM = 'That is not the password chosen when this email was registered. If you did not register, ignore the mail, or register again with a password of your own';
+/** An email change's link works only in a session of the account that asked for it (decision 074). */
+export const LOG_IN_TO_CONFIRM_CHANGE = 'Log in to the account that asked for this email change, then follow the link again';
 export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired, please register or change your email again';
 
 /**
@@ -74,10 +80,29 @@ export function createEmailConfirmation(ctx: AppContext) {
       return mailLink(tx, { kind: 'change', email, userId: user.id }, `Hello ${user.name},`);
     },
 
-    /** Following the link: the account created or moved, to sign in. `ip`: invalid tokens per client are limited. */
-    async confirm(token: string, ip: string): Promise<UserRecord> {
+    /**
+     * Following the link (decision 074): the account created or moved, to sign in. A registration's
+     * link asks for the password chosen when registering (`password`), so whoever proves the address
+     * also proves they chose its only password: a password someone else chose never signs in to an
+     * address they could not prove. An email change's link works only in a session of the account that
+     * asked for it (`signedIn`, the bearer's account), never for whoever opens the mail. `ip`: invalid
+     * tokens and wrong passwords per client are limited.
+     */
+    async confirm(token: string, ip: string, proof: { password?: string; signedIn?: number | null } = {}): Promise<UserRecord> {
       const attempt = await limiter.reserve({ key: `confirm:client:${clientNetwork(ip)}`, ...limits.confirmEmail });
-      if (!(await createEmailConfirmationRepository(ctx.db).isUsable(token, ctx.now()))) throw badRequest(INVALID_CONFIRM_LINK);
+      const pending = await createEmailConfirmationRepository(ctx.db).find(token, ctx.now());
+      if (!pending) throw badRequest(INVALID_CONFIRM_LINK);
+      if (pending.kind === 'registration') {
+        if (!proof.password) throw badRequest(PASSWORD_TO_CONFIRM);
+        // A wrong password keeps its attempt counted: the password cannot be guessed from the mailbox.
+        if (!(await verifyPassword(proof.password, pending.passwordHash))) throw badRequest(WRONG_PASSWORD_TO_CONFIRM);
+      } else if (!proof.signedIn) {
+        await attempt.release();
+        throw unauthorized(LOG_IN_TO_CONFIRM_CHANGE);
+      } else if (proof.signedIn !== pending.userId) {
+        await attempt.release();
+        throw forbidden(LOG_IN_TO_CONFIRM_CHANGE);
+      }
       await attempt.release();
       const user = await ctx.db.transaction(async (tx) => {
         const confirmations = createEmailConfirmationRepository(tx);

@@ -39,7 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       actors: {
         login: fromPromise(({ input }) => login(input)),
         register: fromPromise(({ input }) => register(input)),
-        confirmEmail: fromPromise(({ input }) => confirmEmail(input.token)),
+        confirmEmail: fromPromise(({ input }) => confirmEmail(input.token, input.password)),
         logout: fromPromise(({ input }) => logout(input.token)),
       },
       actions: {

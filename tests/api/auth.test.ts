@@ -81,7 +81,7 @@ describe('POST /api/auth/register', () => {
     expect(data).toEqual({ message: 'Check your mail: follow the link we sent to confirm your email address' });
     const early = await server.api.POST('/auth/login', { body: { username: email, password: 'a-long-password' } });
     expect(early.response.status).toBe(401);
-    const confirmed = await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationToken(await server.latestMail(email)) } } });
+    const confirmed = await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationToken(await server.latestMail(email)) } }, body: { password: 'a-long-password' } });
     expect(confirmed.data).toMatchObject({ name: 'Olivia Newman', email, roles: ['ROLE_USER'] });
     const login = await server.api.POST('/auth/login', { body: { username: email, password: 'a-long-password' } });
     expect(login.data).toMatchObject({ name: 'Olivia Newman', email, roles: ['ROLE_USER'] });

@@ -67,9 +67,10 @@ const ROWS: Record<string, Row> = {
   confirmEmail: {
     request: async (ctx) => {
       const email = `matrix-confirm-${randomUUID().slice(0, 8)}@example.co.uk`;
-      await ctx.target.api.call('POST', '/auth/register', { body: { name: 'Matrix Confirm', email, password: `matrix-pass-${randomUUID().slice(0, 8)}` } });
+      const password = `matrix-pass-${randomUUID().slice(0, 8)}`;
+      await ctx.target.api.call('POST', '/auth/register', { body: { name: 'Matrix Confirm', email, password } });
       const token = confirmationToken(await waitForMail(ctx.target.api.outboxDir!, email));
-      return { path: `/auth/confirm-email/${encodeURIComponent(token)}` };
+      return { path: `/auth/confirm-email/${encodeURIComponent(token)}`, body: { password } };
     },
   },
   forgotPassword: { request: async () => ({ path: '/auth/forgot-password', body: { email: `nobody-${randomUUID().slice(0, 8)}@example.co.uk` } }) },
@@ -599,7 +600,9 @@ function contractOperations() {
   const { validator } = target;
   return validator.operations().map((operation) => {
     const raw = contractOperation(operation.path, operation.method);
-    const security = ((raw.security ?? []) as Record<string, unknown>[]).some((requirement) => 'bearerAuth' in requirement);
+    // `[{}, { bearerAuth: [] }]` (confirmEmail): public, a token optional.
+    const requirements = (raw.security ?? []) as Record<string, unknown>[];
+    const security = requirements.some((requirement) => 'bearerAuth' in requirement) && !requirements.some((requirement) => Object.keys(requirement).length === 0);
     const success = Number(Object.keys(raw.responses ?? {}).find((status) => /^2\d\d$/.test(status)));
     return { ...operation, security, role: (raw['x-required-role'] as string | undefined) ?? null, success };
   });

@@ -122,7 +122,7 @@ describe('an embedded database in a data folder', () => {
     });
     expect(registered.statusCode).toBe(201);
     const token = confirmationToken(await waitForMail(config.outboxDir, 'restart@example.co.uk'));
-    expect((await first.app.inject({ method: 'POST', url: `/api/auth/confirm-email/${token}` })).statusCode).toBe(200);
+    expect((await first.app.inject({ method: 'POST', url: `/api/auth/confirm-email/${token}`, payload: { password: 'survives-restarts' } })).statusCode).toBe(200);
     await first.app.close();
     await first.db.close();
 

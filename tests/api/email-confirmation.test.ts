@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalData } from '../../openapi/schema';
 import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
-import { INVALID_CONFIRM_LINK } from '../../server/services/email-confirmation';
+import { INVALID_CONFIRM_LINK, LOG_IN_TO_CONFIRM_CHANGE, PASSWORD_TO_CONFIRM, WRONG_PASSWORD_TO_CONFIRM } from '../../server/services/email-confirmation';
 import { CHECK_YOUR_MAIL } from '../../server/services/profiles';
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
 import { WRONG_CREDENTIALS } from '../../server/services/sessions';
@@ -37,7 +37,13 @@ afterAll(async () => {
 
 const register = (name: string, email: string, password: string) =>
   server.api.POST('/auth/register', { body: { name, email, password } });
-const confirm = (token: string) => server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+/** Follows a link: a registration's with the password chosen (`password`), a change's in a session (`bearer`). */
+const confirm = (token: string, proof: { password?: string; bearer?: string } = {}) =>
+  server.api.POST('/auth/confirm-email/{token}', {
+    params: { path: { token } },
+    ...(proof.password === undefined ? {} : { body: { password: proof.password } }),
+    ...(proof.bearer === undefined ? {} : { headers: server.bearer(proof.bearer) }),
+  });
 
 /** Every confirmation link mailed to `email`, oldest first. */
 async function linksTo(email: string): Promise<string[]> {
@@ -88,9 +94,9 @@ describe('registering', () => {
     expect(`${link.origin}${link.pathname.replace(/[^/]+$/, '')}`).toBe('http://localhost:3000/confirm-email/');
     expect(link.searchParams.get('redirect')).toBe('/properties/1?from=quote');
     const token = decodeURIComponent(link.pathname.split('/').at(-1)!);
-    const first = await confirm(token);
+    const first = await confirm(token, { password: 'a-long-password-1' });
     expect(first.data).toMatchObject({ name: 'Rita Return', email, roles: ['ROLE_USER'] });
-    const again = await confirm(token);
+    const again = await confirm(token, { password: 'a-long-password-1' });
     expect([again.response.status, again.error]).toEqual([400, { message: INVALID_CONFIRM_LINK }]);
   });
 
@@ -109,7 +115,7 @@ describe('registering', () => {
     const now = ahead;
     ahead = now + 24 * HOUR + 1_000;
     try {
-      const late = await confirm(token!);
+      const late = await confirm(token!, { password: 'a-long-password-1' });
       expect([late.response.status, late.error]).toEqual([400, { message: INVALID_CONFIRM_LINK }]);
     } finally {
       ahead = now;
@@ -135,12 +141,12 @@ describe('an impostor on someone else’s address', () => {
 
     await register('Alice Owner', alice, 'alices-password-1');
     const [bobsLink, alicesLink] = await linksTo(alice);
-    const owner = await confirm(alicesLink!);
+    const owner = await confirm(alicesLink!, { password: 'alices-password-1' });
     expect(owner.data).toMatchObject({ name: 'Alice Owner', email: alice });
     const data = await myData(owner.data!.token);
     expect(data.messages.map((message) => [message.message, message.replies.map((reply) => reply.body)])).toEqual([['Do you clean ovens?', ['Reply to Do you clean ovens?']]]);
     // Whoever proves the address holds it: the other claim ended.
-    const bob = await confirm(bobsLink!);
+    const bob = await confirm(bobsLink!, { password: 'bobs-password-1' });
     expect([bob.response.status, bob.error]).toEqual([400, { message: INVALID_CONFIRM_LINK }]);
     expect((await server.api.POST('/auth/login', { body: { username: alice, password: 'bobs-password-1' } })).response.status).toBe(401);
   });
@@ -167,7 +173,7 @@ describe('an impostor on someone else’s address', () => {
 
     await register('Alice Owner', alice, 'alices-password-1');
     const alicesLink = (await linksTo(alice)).at(-1)!;
-    const owner = await confirm(alicesLink);
+    const owner = await confirm(alicesLink, { password: 'alices-password-1' });
     expect(owner.data!.email).toBe(alice);
     expect((await myData(owner.data!.token)).messages.map((message) => message.message)).toEqual(['Can you come on Sundays?']);
     expect((await confirm(bobsLink!)).response.status).toBe(400);
@@ -184,7 +190,73 @@ describe('an impostor on someone else’s address', () => {
     const contested = address('contested');
     await register('First Claimant', contested, 'a-long-password-1');
     await register('Second Claimant', contested, 'a-long-password-2');
-    const answers = await Promise.all((await linksTo(contested)).map((token) => confirm(token)));
+    const [first, second] = await linksTo(contested);
+    const answers = await Promise.all([confirm(first!, { password: 'a-long-password-1' }), confirm(second!, { password: 'a-long-password-2' })]);
     expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('pre-hijacking: whoever follows a link ends up in an account whose only credentials are theirs (issue 34 row 1, decision 074)', () => {
+  it('a password chosen by someone who registered the owner’s address never signs in to it: the link asks for it, the owner registers with their own', async () => {
+    const carol = address('carol');
+    await register('Mallory Impostor', carol, 'mallorys-password-1');
+    const [mallorysLink] = await linksTo(carol);
+    // Carol follows the link she was mailed ("Confirm your email"): it asks for the password chosen.
+    const bare = await confirm(mallorysLink!);
+    expect([bare.response.status, bare.error]).toEqual([400, { message: PASSWORD_TO_CONFIRM }]);
+    const guess = await confirm(mallorysLink!, { password: 'carols-own-password-1' });
+    expect([guess.response.status, guess.error]).toEqual([400, { message: WRONG_PASSWORD_TO_CONFIRM }]);
+    // No account: Mallory's password signs in to nothing.
+    const early = await server.api.POST('/auth/login', { body: { username: carol, password: 'mallorys-password-1' } });
+    expect([early.response.status, early.error]).toEqual([401, { message: WRONG_CREDENTIALS }]);
+
+    // Carol registers herself, follows her own link with her own password, and uses the account.
+    await register('Carol Owner', carol, 'carols-own-password-1');
+    const carolsLink = (await linksTo(carol)).at(-1)!;
+    const owner = await confirm(carolsLink, { password: 'carols-own-password-1' });
+    expect(owner.data).toMatchObject({ name: 'Carol Owner', email: carol });
+    const note = await server.api.PUT('/user/update', { headers: server.bearer(owner.data!.token), body: { name: 'Carol Owner-Smith' } });
+    expect(note.response.status).toBe(200);
+    // Mallory's link is dead and her password never signs in; Carol's does.
+    expect((await confirm(mallorysLink!, { password: 'mallorys-password-1' })).response.status).toBe(400);
+    const later = await server.api.POST('/auth/login', { body: { username: carol, password: 'mallorys-password-1' } });
+    expect([later.response.status, later.error]).toEqual([401, { message: WRONG_CREDENTIALS }]);
+    expect(await server.login(carol, 'carols-own-password-1')).toBeTruthy();
+  });
+
+  it('an email change is confirmed only in a session of the account that asked for it, never by whoever opens the mail', async () => {
+    const dave = address('dave');
+    const mallory = await server.createCustomer({ name: 'Mallory Impostor', email: address('mallory'), password: 'mallorys-password-1' });
+    const changed = await server.api.PUT('/user/update', { headers: server.bearer(mallory.token), body: { email: dave, oldPassword: 'mallorys-password-1' } });
+    expect(changed.response.status).toBe(200);
+    const [link] = await linksTo(dave);
+    // Dave opens the mail: signed out, the link asks him to log in to the account that asked.
+    const signedOut = await confirm(link!);
+    expect([signedOut.response.status, signedOut.error]).toEqual([401, { message: LOG_IN_TO_CONFIRM_CHANGE }]);
+    const withPassword = await confirm(link!, { password: 'mallorys-password-1' });
+    expect([withPassword.response.status, withPassword.error]).toEqual([401, { message: LOG_IN_TO_CONFIRM_CHANGE }]);
+    // Signed in to an account of his own, it is not his to confirm either.
+    const davesOther = await server.createCustomer({ name: 'Dave Owner', email: address('dave-other') });
+    const otherSession = await confirm(link!, { bearer: davesOther.token });
+    expect([otherSession.response.status, otherSession.error]).toEqual([403, { message: LOG_IN_TO_CONFIRM_CHANGE }]);
+    // Nothing moved: Mallory's account keeps its address, and Dave's address signs in to nothing.
+    expect((await server.api.POST('/auth/login', { body: { username: dave, password: 'mallorys-password-1' } })).response.status).toBe(401);
+    expect(await server.login(mallory.email, 'mallorys-password-1')).toBeTruthy();
+  });
+
+  it('one link followed several times at the same moment confirms once (the consume is single-use under a race)', async () => {
+    // A window of its own for this client's invalid links (the answers below count as such).
+    ahead += HOUR;
+    const erin = await server.createCustomer({ name: 'Erin Mover', email: address('erin') });
+    const newEmail = address('erin-new');
+    await server.api.PUT('/user/update', { headers: server.bearer(erin.token), body: { email: newEmail, oldPassword: erin.password } });
+    const [link] = await linksTo(newEmail);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => confirm(link!, { bearer: erin.token })));
+    const statuses = answers.map((answer) => answer.response.status);
+    // One confirms; the others are refused (400 used, or 401 once the move ended the session).
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => [200, 400, 401].includes(status))).toBe(true);
+    const changedNotices = (await server.outbox()).filter((mail) => mail.subject === 'The email of your Sparkle Cleaning account was changed' && mail.text.includes(newEmail));
+    expect(changedNotices.map((mail) => mail.to)).toEqual([erin.email]);
   });
 });

@@ -64,7 +64,8 @@ describe('PUT /api/user/update', () => {
     const { data } = await server.api.PUT('/user/update', { headers: server.bearer(customer.token), body: { email: newEmail, oldPassword: customer.password } });
     expect(data!.email).toBe(customer.email);
     const token = confirmationToken(await server.latestMail(newEmail));
-    const confirmed = await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+    // In a session of the account that asked for the change (decision 074).
+    const confirmed = await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } }, headers: server.bearer(customer.token) });
     expect(confirmed.data!.email).toBe(newEmail);
     expect(await server.login(newEmail, customer.password)).toBeTruthy();
 

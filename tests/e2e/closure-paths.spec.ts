@@ -78,7 +78,7 @@ async function visitOnFreshDay(world: World): Promise<void> {
   nextDay += 3;
   const customer = uniqueCustomer('closure-path');
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api = server.api(user.token);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));

@@ -122,7 +122,7 @@ async function chooseNewTime(world: World) {
 async function newCustomer(label: string) {
   const customer = uniqueCustomer(label);
   await ok(server.api().POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const { token } = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   return { api: server.api(token), email: customer.email };
 }

@@ -45,7 +45,7 @@ async function signedInCustomer(page: Page): Promise<ApiClient> {
   if (!customer) {
     customer = uniqueCustomer('one-truth');
     await ok(server.api().POST('/auth/register', { body: customer }));
-    await server.confirm(customer.email);
+    await server.confirm(customer);
     options = await ok(server.api().GET('/quotes/options/{id}', { params: { path: { id: SERVICE } } }));
   }
   return server.signIn(page, customer);

@@ -17,7 +17,7 @@ test('searching /orders for "zoe" finds Zoë\'s order', async ({ page }) => {
   const email = `zoe-${tag}@example.co.uk`;
   const password = 'correct-horse-battery';
   await ok(createApiClient().POST('/auth/register', { body: { name, email, password } }));
-  await confirmRegistration(createApiClient(), email);
+  await confirmRegistration(createApiClient(), { email, password });
   const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: email, password } }));
   const api = createApiClient(token);
   const [service] = await ok(api.GET('/home/services'));

@@ -137,7 +137,7 @@ const continueButton = (page: Page) => quotePanel(page).getByRole('button', { na
 async function signIn(page: Page): Promise<void> {
   const customer = uniqueCustomer('quote-path');
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   await page.goto(`${server.baseUrl}/robots.txt`);
   await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);

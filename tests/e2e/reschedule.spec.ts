@@ -29,7 +29,7 @@ const { server } = ownServerForFile({ teams: 40 });
 async function signedIn(page: Page, label: string): Promise<ApiClient> {
   const customer = uniqueCustomer(label);
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   await page.goto(`${server.baseUrl}/robots.txt`);
   await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), user);

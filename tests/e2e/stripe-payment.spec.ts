@@ -19,7 +19,7 @@ const { server, stripe } = ownServerForFile({ stripe: true });
 test('a declined card: the back office order page shows the balance due and the failed attempt', async ({ page }) => {
   const customer = uniqueCustomer('Declined');
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const { token } = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api = server.api(token);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));

@@ -36,7 +36,7 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const customer = uniqueCustomer('teams');
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const api = await server.signIn(page, customer);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: [{ id: items[0]!.id, quantity: 1 }] } }));
@@ -55,7 +55,7 @@ async function customerTimesOn(browser: Browser, date: string): Promise<Page> {
 async function visitOn(day: string, time: string): Promise<{ id: number; customer: string; total: number }> {
   const customer = uniqueCustomer('teams-visit');
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api = server.api(user.token);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));

@@ -97,7 +97,7 @@ async function staffApi(): Promise<ApiClient> {
 async function customerApi(label: string): Promise<{ api: ApiClient; email: string }> {
   const customer = uniqueCustomer(label);
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   return { api: server.api(user.token), email: customer.email };
 }

@@ -46,7 +46,7 @@ async function fullDay(date: string, itemId: number): Promise<number> {
   await server.db.query(`INSERT INTO team_time_off (team_id, starts_on, ends_on) SELECT id, $1::date, $1::date FROM teams WHERE id <> (SELECT min(id) FROM teams WHERE active)`, [date]);
   const other = uniqueCustomer('held-other');
   await ok(server.api().POST('/auth/register', { body: other }));
-  await server.confirm(other.email);
+  await server.confirm(other);
   const signIn = await ok(server.api().POST('/auth/login', { body: { username: other.email, password: other.password } }));
   const api = server.api(signIn.token);
   const taken = await ok(api.POST('/services/order/new', { body: { service: BOOKED_SERVICE_ID, items: [{ id: itemId, quantity: 1 }] } }));

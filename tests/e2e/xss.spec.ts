@@ -14,7 +14,7 @@ const MARKUP = `<img src=x onerror="window.__xss='img'"><script>window.__xss='sc
 async function customerWithMarkup() {
   const customer = { ...uniqueCustomer('xss'), name: `${MARKUP} Bob` };
   await ok(createApiClient().POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
-  await confirmRegistration(createApiClient(), customer.email);
+  await confirmRegistration(createApiClient(), customer);
   const user = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api = createApiClient(user.token);
   const [service] = await ok(api.GET('/home/services'));

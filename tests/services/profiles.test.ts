@@ -37,7 +37,7 @@ function linkTokenTo(email: string): string {
 /** Registers (from `ip`), follows the mailed link and signs in: the account as its owner sees it. */
 async function registered(name: string, email: string, password: string, ip: string) {
   await profiles().register({ name, email, password }, ip);
-  await createEmailConfirmation(ctx).confirm(linkTokenTo(email.trim()), ip);
+  await createEmailConfirmation(ctx).confirm(linkTokenTo(email.trim()), ip, { password });
   return sessions().login(email, password, ip);
 }
 
@@ -125,7 +125,7 @@ describe('changing one’s own profile', () => {
     expect(await stored(user.id)).toMatchObject({ email: 'donna@profiles.test', token_version: version });
     expect(mails.slice(before).map(({ mail }) => [mail.to, mail.subject])).toEqual([['donna@new.test', 'Confirm your email for Sparkle Cleaning']]);
     expect(mails.at(-1)!.tx).not.toBe(db());
-    await createEmailConfirmation(ctx).confirm(linkTokenTo('donna@new.test'), '192.0.2.11');
+    await createEmailConfirmation(ctx).confirm(linkTokenTo('donna@new.test'), '192.0.2.11', { signedIn: user.id });
     expect(await stored(user.id)).toMatchObject({ email: 'donna@new.test', token_version: version + 1 });
     const { tx, mail } = mails.at(-1)!;
     expect(tx).not.toBe(db());

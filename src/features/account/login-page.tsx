@@ -12,7 +12,7 @@ const emptyLogin: LoginForm = { email: '', password: '' };
 
 /**
  * /login (R-AUTH-1): email and password; afterwards the `redirect` page, else /home. Arriving from a
- * registration, it says to check the mail (the link signs in) with the email filled in.
+ * registration, it says to check the mail (the link, with the password, signs in) with the email filled in.
  */
 export default function LoginPage() {
   const { user, send } = useSession();
@@ -49,7 +49,7 @@ export default function LoginPage() {
     >
       {checkMail ? (
         <Alert variant="info">
-          Check your mail: we sent a link to {checkMail}. Follow it to confirm your email; it logs you in{redirect ? ' and brings you back to your booking' : ''}.
+          Check your mail: we sent a link to {checkMail}. Follow it and enter your password to confirm your email; it logs you in{redirect ? ' and brings you back to your booking' : ''}.
         </Alert>
       ) : null}
       <Form onSubmit={submit} noValidate aria-label="Log in">

@@ -47,7 +47,7 @@ describe('logs', () => {
     const newPassword = 'another-secret-passphrase-8R';
     expect((await call('POST', '/auth/register', { name: 'Logged Person', email, password })).status).toBe(201);
     const confirmToken = confirmationToken(await waitForMail(config.outboxDir, email));
-    expect((await call('POST', `/auth/confirm-email/${confirmToken}`)).status).toBe(200);
+    expect((await call('POST', `/auth/confirm-email/${confirmToken}`, { password })).status).toBe(200);
     const { token } = (await (await call('POST', '/auth/login', { username: email, password })).json()) as { token: string };
     await call('POST', '/auth/login', { username: email, password: 'a-wrong-guess-123' });
     await call('GET', '/services/order/get', undefined, token);

@@ -271,7 +271,7 @@ describe('changing the email', () => {
     // Nothing moved yet: the old address hears of it once the new one is confirmed.
     expect((await server.latestMail(customer.email))?.subject).toBe('Confirm your email for Sparkle Cleaning');
     const token = confirmationToken(await server.latestMail(newEmail));
-    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } })).response.status).toBe(200);
+    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } }, headers: server.bearer(customer.token) })).response.status).toBe(200);
     const notice = await server.latestMail(customer.email);
     expect(notice?.subject).toBe('The email of your Sparkle Cleaning account was changed');
     expect(notice?.text).toContain(`from ${customer.email} to ${newEmail}`);

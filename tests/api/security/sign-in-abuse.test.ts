@@ -111,7 +111,7 @@ describe('password choice', () => {
     expect(password).toHaveLength(100);
     expect((await post('/auth/register', { name: 'Long Passphrase', email, password })).status).toBe(201);
     const token = confirmationToken(await server.latestMail(email));
-    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } } })).response.status).toBe(200);
+    expect((await server.api.POST('/auth/confirm-email/{token}', { params: { path: { token } }, body: { password } })).response.status).toBe(200);
     expect((await post('/auth/login', { username: email, password })).status).toBe(200);
     expect((await post('/auth/login', { username: email, password: password.slice(0, 99) })).status).toBe(401);
   }, 60_000);

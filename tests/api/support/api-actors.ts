@@ -99,7 +99,7 @@ export async function newCustomer(api: Api, label = 'Customer'): Promise<Session
   if (!api.outboxDir) throw new Error('newCustomer needs the server\'s outbox folder: createApi(baseUrl, listener, outboxDir)');
   expectStatus(await api.call('POST', '/auth/register', { body: { name, email, password } }), 201, `register ${email}`);
   const token = confirmationToken(await waitForMail(api.outboxDir, email));
-  const answer = await api.call('POST', `/auth/confirm-email/${token}`);
+  const answer = await api.call('POST', `/auth/confirm-email/${token}`, { body: { password } });
   expectStatus(answer, 200, `confirm ${email}`);
   const info = answer.body as UserInfo;
   return { id: info.id, name: info.name, email: info.email, roles: info.roles, token: info.token, password };

@@ -134,9 +134,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const password = overrides.password ?? 'correct-horse-battery';
       const { response, error } = await api.POST('/auth/register', { body: { name, email, password } });
       if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(error)}`);
-      // As a person does: the link mailed to the address creates the account and signs in (decision 029).
+      // As a person does: the link mailed to the address, with the password chosen, creates the account and signs in (decisions 029, 074).
       const token = confirmationToken(await waitForMail(config.outboxDir, email));
-      const { data, error: refused } = await api.POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+      const { data, error: refused } = await api.POST('/auth/confirm-email/{token}', { params: { path: { token } }, body: { password } });
       if (!data) throw new Error(`confirm ${email} failed: ${JSON.stringify(refused)}`);
       return { id: data.id, name, email, password, token: data.token };
     },

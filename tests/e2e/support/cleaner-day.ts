@@ -16,7 +16,7 @@ import type { OwnServer } from './own-server';
 export async function jobToday(server: OwnServer, job: { customer: string; team: number; note: string; accessNotes?: string }): Promise<number> {
   const customer = { ...uniqueCustomer('cleaned'), name: job.customer };
   await ok(server.api().POST('/auth/register', { body: customer }));
-  await server.confirm(customer.email);
+  await server.confirm(customer);
   const user = await ok(server.api().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
   const api: ApiClient = server.api(user.token);
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));

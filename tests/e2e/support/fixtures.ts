@@ -29,13 +29,13 @@ export function uniqueCustomer(label = 'customer'): Customer {
 export async function registerCustomer(api: ApiClient, label?: string): Promise<Customer> {
   const customer = uniqueCustomer(label);
   await ok(api.POST('/auth/register', { body: { name: customer.name, email: customer.email, password: customer.password } }));
-  await confirmRegistration(api, customer.email);
+  await confirmRegistration(api, customer);
   return customer;
 }
 
-/** Follows the confirmation link mailed to `email` (after a registration through the API). */
-export async function confirmRegistration(api: ApiClient, email: string): Promise<void> {
-  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(email)) } } }));
+/** Follows the confirmation link mailed to `email` with the password chosen (after a registration through the API; decision 074). */
+export async function confirmRegistration(api: ApiClient, { email, password }: { email: string; password: string }): Promise<void> {
+  await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(email)) } }, body: { password } }));
 }
 
 /** The token of the confirmation link in a mail (…/confirm-email/TOKEN?redirect=…). */

@@ -29,8 +29,8 @@ export interface OwnServer {
   /** Where this server's mails are written (.eml files). */
   outboxDir: string;
   api(token?: string): ApiClient;
-  /** Follows the confirmation link this server mailed to `email` (decision 029). */
-  confirm(email: string): Promise<void>;
+  /** Follows the confirmation link this server mailed to `email`, with the password chosen (decisions 029, 074). */
+  confirm(customer: { email: string; password: string }): Promise<void>;
   /**
    * Signs `page` in as this user through the API and stores the session as the app does
    * (localStorage userInfo, written on this server's origin before any page of the app opens).
@@ -55,9 +55,9 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const api: OwnServer['api'] = (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const confirm: OwnServer['confirm'] = async (email) => {
+  const confirm: OwnServer['confirm'] = async ({ email, password }) => {
     const token = confirmationToken(await waitForMail(config.outboxDir, email));
-    const { response } = await api().POST('/auth/confirm-email/{token}', { params: { path: { token } } });
+    const { response } = await api().POST('/auth/confirm-email/{token}', { params: { path: { token } }, body: { password } });
     if (!response.ok) throw new Error(`confirming ${email} answered ${response.status}`);
   };
   const signIn: OwnServer['signIn'] = async (page, credentials) => {
@@ -76,7 +76,7 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
     async signUp(page, label) {
       const customer = uniqueCustomer(label);
       await ok(api().POST('/auth/register', { body: customer }));
-      await confirm(customer.email);
+      await confirm(customer);
       return { api: await signIn(page, customer), customer };
     },
     async close() {
