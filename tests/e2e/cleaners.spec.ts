@@ -56,6 +56,9 @@ test('staff add a cleaner, who sets a password, sees only the team’s jobs, che
   await page.getByLabel("Cleaner's email").fill(email);
   await selectTrigger(page, 'Team').press('Enter');
   await expect(page.getByRole('option', { name: 'Team A', exact: true })).toBeFocused();
+  // The option a keyboard is on is outlined in the focus colour, not only tinted (issue 39 row 8).
+  await expect(page.getByRole('option', { name: 'Team A', exact: true })).toHaveCSS('outline-style', 'solid');
+  await expect(page.getByRole('option', { name: 'Team A', exact: true })).toHaveCSS('outline-color', 'rgb(37, 99, 235)');
   await page.keyboard.press('Enter');
   await expect(selectTrigger(page, 'Team')).toContainText('Team A');
   await page.getByRole('button', { name: 'Add the cleaner' }).press('Enter');

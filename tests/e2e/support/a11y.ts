@@ -52,3 +52,30 @@ export async function placeCashOrder(api: ApiClient): Promise<number> {
   });
   return order.id;
 }
+
+/**
+ * The page fits a 320 px screen (200% zoom) and a 390 px phone: no horizontal scroll (WCAG 1.4.10).
+ * What sticks out is named in the message; a data table scrolling in its own focusable region is
+ * the one exception WCAG allows. The viewport is set back as it was.
+ */
+export async function expectFits(page: Page, label: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: before?.height ?? 640 });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const limit = window.innerWidth;
+            const wide = [...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !el.closest('[role=region][tabindex="0"], .visually-hidden'))
+              .slice(0, 3)
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${Math.round(el.getBoundingClientRect().right)}`);
+            return document.documentElement.scrollWidth > limit ? `${document.documentElement.scrollWidth} px: ${wide.join(', ')}` : 'fits';
+          }),
+        { message: `${label} at ${width} px` },
+      )
+      .toBe('fits');
+  }
+  if (before) await page.setViewportSize(before);
+}
