@@ -36,9 +36,6 @@ const IS_CUSTOMER = `NOT (roles && ARRAY['ROLE_ADMIN', 'ROLE_CLEANER'])`;
 // Names and emails sort without regard to case (users_name_idx, users_email_sort_idx).
 const SORT_SQL: Record<CustomerSort, string> = { id: 'id', name: 'lower(name)', email: 'lower(email)', created: 'created_at' };
 const COLUMNS = 'id, name, email, created_at, anonymised_at';
-/** Money that counts as revenue (the dashboard's rule): paid or done, never cancelled. */
-export const REVENUE_STATUSES: OrderStatus[] = ['payment_validated', 'completed'];
-
 export function customerRepository(db: Database) {
   return {
     async page(query: { sort?: CustomerSort; order?: 'asc' | 'desc'; q?: string }, page: PageRequest): Promise<Page<CustomerRow>> {

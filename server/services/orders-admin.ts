@@ -15,6 +15,8 @@ import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { collectOwedFeesWith } from './owed-fees';
 import { formatLondon } from '../../domain/time/london-time';
+import { canChangeStatus, ORDER_STATUS_RULES } from '../../domain/orders/order-statuses';
+import { statusLabel } from '../../domain/orders/status-labels';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
@@ -128,7 +130,9 @@ export function lifecycleRefusal(
   to: OrderStatus,
   now: Date,
 ): string | null {
-  if (order.status === 'cancelled') return 'This order is cancelled: its status cannot change any more';
+  // The transition table (domain/orders/order-statuses.ts): cancelled leads nowhere, the rest anywhere else.
+  if (ORDER_STATUS_RULES[order.status].next.length === 0) return 'This order is cancelled: its status cannot change any more';
+  if (order.status !== to && !canChangeStatus(order.status, to)) return `An order ${statusLabel(order.status).toLowerCase()} cannot become ${statusLabel(to).toLowerCase()}`;
   if (to === 'completed') {
     if (order.checked_out_at === null || order.due_at === null) return 'This order has not been checked out: it cannot be completed';
     if (order.due_at.getTime() > now.getTime()) {

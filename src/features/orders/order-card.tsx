@@ -1,7 +1,8 @@
 import { Button, Card, TextLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
-import { orderStatusLabels, orderStatusTone, PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
+import { PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
+import { customerStatusLabel, orderStatusTone } from '../../../domain/orders/order-statuses';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../shared/paths';
 import { getReceiptPdf } from '../../api/document-pdfs';
@@ -60,7 +61,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         <div>
           <dt>Status</dt>
           <dd>
-            <span className={`status-badge status-badge--${orderStatusTone[order.status]}`}>{orderStatusLabels[order.status]}</span>
+            <span className={`status-badge status-badge--${orderStatusTone(order.status)}`}>{customerStatusLabel(order.status)}</span>
           </dd>
         </div>
         <div>

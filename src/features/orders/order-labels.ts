@@ -1,23 +1,8 @@
-import type { OrderStatus, RefundStatus } from '../../../openapi/schema';
+import type { RefundStatus } from '../../../openapi/schema';
 import { termsNowText } from '../../../domain/terms/booking-terms';
 
 
-/** Readable order statuses for customers (the server's names are snake_case). */
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  awaiting_validation: 'Awaiting validation',
-  payment_validated: 'Paid',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
-/** The status styles (R-CANCEL-1): completed, waiting or cancelled. */
-export const orderStatusTone: Record<OrderStatus, 'done' | 'waiting' | 'cancelled'> = {
-  awaiting_validation: 'waiting',
-  payment_validated: 'done',
-  completed: 'done',
-  cancelled: 'cancelled',
-};
-
+/** My orders' words and tones for an order's status: domain/orders/order-statuses.ts (customerStatusLabel, orderStatusTone). */
 export const refundStatusLabels: Record<RefundStatus, string> = {
   pending: 'Refund pending',
   accepted: 'Refund accepted',
