@@ -55,7 +55,8 @@ test('a visit paid by card is skipped at once with the keyboard: the dialog says
   await dialog.getByRole('button', { name: 'Skip the visit' }).press('Enter');
   await expectToast(page, `Visit skipped at no cost: ${paid} is refunded to your card`);
   await expect(dialog).toHaveCount(0);
-  await expect(card).toContainText('Skipped: this visit will not happen. Its payment is refunded to your card.');
+  // Issue 33 row 7: the card says how much came back (decision 070).
+  await expect(card).toContainText(`Skipped: this visit will not happen. Its payment of ${paid} is refunded to your card.`);
   await expect(card.getByRole('button', { name: /^Undo the skip/ })).toHaveCount(0);
   await expectNoAxeViolations(page, 'My orders after a paid skip');
   baseExpect(stripe.refunds.filter((refund) => refund.payment_intent === intent).map((refund) => refund.amount)).toEqual([Math.round(visit.total * 100)]);

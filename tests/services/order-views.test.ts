@@ -109,7 +109,7 @@ describe('My orders: one order as its customer sees it', () => {
       { allowed: false, fee: 0, reason: 'The booking cannot be rescheduled once the job has started' },
     ]);
     const requested = myOrderView({ ...card, refund_status: 'pending', refund_reason: 'Moving house', refund_fee: 24 }, NOW);
-    expect(requested.refund).toEqual({ status: 'pending', reason: 'Moving house', fee: 24 });
+    expect(requested.refund).toEqual({ status: 'pending', reason: 'Moving house', fee: 24, amount: expect.any(Number), kept: expect.any(Number) });
     expect(requested.cancellation).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' });
     expect(requested.reschedule).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was requested for this order' });
     // A card order with a cancellation requested no longer waits for its payment.
