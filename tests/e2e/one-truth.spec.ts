@@ -140,7 +140,7 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
     await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: orderId } }, body: { reason: 'Plans changed' } }));
     await ok((await staff()).PUT('/admin/refund/status', { body: { status: 'accepted', order: orderId } }));
     return { feeAsked: null };
-  } else {
+  } else if (booking.after !== 'late_payment') {
     await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: STAFF_ADJUSTMENT[booking.after] / 100, reason: 'Oven cleaned on request' } }));
   }
   if (booking.payment !== 'card' || booking.after === 'staff_credit') return { feeAsked: null };
@@ -171,7 +171,8 @@ async function accountsRows(token: string): Promise<Record<string, string>[]> {
 /** "£1,234.50" or "-£5.00" as a person reads it, in pence. */
 const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').replace('−', '-')) * 100);
 
-for (const booking of TRUTH_BOOKINGS) {
+// A late payment is a race with the provider that the browser cannot make: tests/api/one-truth.test.ts reads its figures.
+for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment')) {
   test(booking.name, async ({ page }) => {
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);

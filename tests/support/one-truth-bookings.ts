@@ -16,7 +16,7 @@ export interface TruthBooking {
   payment: 'cash' | 'card';
   /** Days ahead the job is booked for, at 10:00 UK time (the API's test counts them from its clock's start). */
   day: number;
-  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit';
+  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit' | 'late_payment';
 }
 
 export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
@@ -32,6 +32,8 @@ export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
   { name: 'one-off, cash, rescheduled late: the fee is due on the day', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 5, after: 'late_reschedule' },
   // Decision 045: the credit is given back through the provider, so paid − refunded is the new total.
   { name: 'one-off in the zone, card, a staff credit of £5.00 refunded through the provider', frequency: 'one_off', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'card', day: 17, after: 'staff_credit' },
+  // Issue 33 row 2 (decision 071): cancelled unpaid, then the provider completes its old page; recorded, invoiced, credited and refunded in full.
+  { name: 'a late card payment into a cancelled order', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 18, after: 'late_payment' },
 ];
 
 /** The staff adjustment of a booking `after` a staff charge or credit, in pence. */
