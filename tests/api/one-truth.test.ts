@@ -14,6 +14,7 @@ import { checkout, checkoutBody, HOUR, londonDue, myOrder, orderNameOf, payOnTes
 import { orderName } from '../../domain/orders/order-reference';
 import { documentsOf } from './support/order-documents';
 import { shopForFile } from './support/shop-for-file';
+import { SIGNATURE_HEADER, signNotification } from '../../server/services/test-payment-provider';
 
 const START = '2030-01-07T12:00:00.000Z';
 const { clock, server, admin, jane, house, travelTo } = shopForFile({ start: START, customer: 'Jane Truthful' });
@@ -37,6 +38,23 @@ async function providerAmounts(orderId: number) {
     paid: rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + pence(Number(row.amount)), 0),
     refunded: rows.reduce((sum, row) => sum + pence(Number(row.refunded_amount ?? 0)), 0),
   };
+}
+
+/**
+ * The provider completes an order's open page after the order stopped awaiting it, as Stripe can
+ * when the customer pays while the office cancels: the session is paid, and its signed
+ * notification comes after (the test provider's own page would refuse it, decision 071).
+ */
+async function providerPaysLate(orderId: number) {
+  const [session] = await server.db.query<{ id: string; amount: string }>(
+    `SELECT id, amount::text FROM payment_sessions WHERE order_id = $1 AND status = 'open'`, [orderId]);
+  await server.db.query(`UPDATE payment_sessions SET status = 'paid', paid_at = $2 WHERE id = $1`, [session!.id, clock.now()]);
+  const body = JSON.stringify({ type: 'payment.succeeded', payment: session!.id, order: orderId, amount: Number(session!.amount) });
+  const response = await fetch(`${server.baseUrl}/payments/notifications`, {
+    method: 'POST', body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signNotification(server.config.paymentWebhookSecret, body, clock.now()) },
+  });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 interface Outcome {
@@ -72,7 +90,7 @@ beforeAll(async () => {
     expect(pence(placed!.total), booking.name).toBe(pence(quote!.total));
     const { data: checkedOut, response, error } = await checkout(server, jane.token, { ...checkoutBody(placed!.id, dueOf(booking.day), booking.payment), code_postal: booking.at });
     expect(response.status, `${booking.name}: ${JSON.stringify(error)}`).toBe(200);
-    if (booking.payment === 'card') await payOnTestPage(server, checkedOut!.shippingInfo!);
+    if (booking.payment === 'card' && booking.after !== 'late_payment') await payOnTestPage(server, checkedOut!.shippingInfo!);
     outcomes.set(booking.name, { id: placed!.id, quoted: pence(quote!.total), total: pence(quote!.total), paid: 0, refunded: 0, balanceDue: 0, invoiced: null, credited: null });
   }
 
@@ -99,6 +117,17 @@ beforeAll(async () => {
       outcome.credited = outcome.total - fee;
       outcome.total = fee;
     }
+  }
+  // Cancelled while unpaid, free (weeks ahead); then the provider completes the page it had opened.
+  for (const booking of TRUTH_BOOKINGS.filter((b) => b.after === 'late_payment')) {
+    const outcome = outcomes.get(booking.name)!;
+    const asked = await send(server, 'POST', `/services/refund-request/${outcome.id}`, { token: jane.token, body: { reason: 'Plans changed' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const decided = await send(server, 'PUT', '/admin/refund/status', { token: admin.token, body: { status: 'accepted', order: outcome.id } });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    await providerPaysLate(outcome.id);
+    outcome.credited = outcome.total;
+    outcome.total = 0;
   }
   // Staff adjustments, with a reason, at the VAT rate of the settings.
   for (const booking of TRUTH_BOOKINGS.filter((b) => b.after === 'staff_charge' || b.after === 'staff_credit')) {
@@ -240,6 +269,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     const outcome = outcomes.get(name)!;
     const card = booking.payment === 'card';
     const cancelled = booking.after === 'late_cancellation';
+    const late = booking.after === 'late_payment';
     const provider = await providerAmounts(outcome.id);
     const paid = card ? provider.paid : 0;
     const refunded = provider.refunded;
@@ -305,10 +335,12 @@ describe('one ledger: every surface shows the same amounts', () => {
 
     if (!card) return;
     // The receipt mail names what was paid; the VAT invoice lists lines that add up to its gross.
-    const receiptMail = mails.find((mail) => mail.subject.startsWith('Payment received:') && !mail.text.includes('balance'))!;
     const firstPaid = provider.asked[0]!;
-    expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for ${shownName}`);
-    expect(receiptMail.text).toContain(`Gross: ${gbp(firstPaid)}`);
+    if (!late) {
+      const receiptMail = mails.find((mail) => mail.subject.startsWith('Payment received:') && !mail.text.includes('balance'))!;
+      expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for ${shownName}`);
+      expect(receiptMail.text).toContain(`Gross: ${gbp(firstPaid)}`);
+    }
     const receipt = await send(server, 'GET', `/services/order/${outcome.id}/receipt`, { token: jane.token });
     expect(receipt.status).toBe(200);
     const invoiceLines = (receipt.body.lines as Array<{ amount: number }>).reduce((sum, line) => sum + pence(line.amount), 0);
@@ -321,7 +353,14 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(gross('VAT invoice')).toBe(invoiced);
     expect(gross('Credit note') + credited).toBe(0);
     expect(gross('VAT invoice') + gross('Credit note')).toBe(outcome.total);
-    if (cancelled) {
+    if (late) {
+      // Paid in full after the cancellation and given back in full, under a key of the payment; the office was told.
+      expect([paid, refunded]).toEqual([outcome.quoted, outcome.quoted]);
+      expect(detail!.payment.latePayments).toEqual([{ amount: outcome.quoted / 100, refund: outcome.quoted / 100, refunded: expect.any(String), reason: 'cancelled', at: expect.any(String) }]);
+      expect(detail!.history.filter((entry) => entry.action === 'order.late_payment').map((entry) => entry.to))
+        .toEqual([`${gbp(outcome.quoted)} received after the order was cancelled`, `${gbp(outcome.quoted)} refunded`]);
+    }
+    if (cancelled || late) {
       expect(gross('Credit note')).toBe(-outcome.credited!);
       expect(pence(receipt.body.creditNote.gross)).toBe(outcome.credited);
       expect(refunded).toBe(outcome.credited);

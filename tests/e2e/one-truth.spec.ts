@@ -144,7 +144,7 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
     // Decision 070: a cash visit's late skip owes its fee on its ledger.
     await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: orderId } } }));
     return { feeAsked: null };
-  } else {
+  } else if (booking.after !== 'late_payment') {
     const { amount, reason } = staffAdjustmentOf({ ...booking, after: booking.after });
     await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: amount / 100, reason } }));
   }
@@ -176,7 +176,8 @@ async function accountsRows(token: string): Promise<Record<string, string>[]> {
 /** "£1,234.50" or "-£5.00" as a person reads it, in pence. */
 const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').replace('−', '-')) * 100);
 
-for (const booking of TRUTH_BOOKINGS) {
+// A late payment is a race with the provider that the browser cannot make: tests/api/one-truth.test.ts reads its figures.
+for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment')) {
   test(booking.name, async ({ page }) => {
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);

@@ -16,7 +16,7 @@ export interface TruthBooking {
   payment: 'cash' | 'card';
   /** Days ahead the job is booked for, at 10:00 UK time (the API's test counts them from its clock's start). */
   day: number;
-  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit' | 'late_skip';
+  after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit' | 'late_skip' | 'late_payment';
   /** A staff charge or credit of this amount (pence) and reason, instead of STAFF_ADJUSTMENT's with 'Oven cleaned on request'. */
   staff?: { amount: number; reason: string };
 }
@@ -38,6 +38,8 @@ export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
   { name: 'monthly, cash, its first visit skipped late: the fee is owed on its ledger', frequency: 'monthly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'cash', day: 6, after: 'late_skip' },
   // Issue 33 row 5: the history reads old total → new total, and the reason is on the invoice, its PDF and the mails.
   { name: 'one-off, card, a staff charge of £10.00 with its reason', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 18, after: 'staff_charge', staff: { amount: 1000, reason: 'Oven deep clean' } },
+  // Issue 33 row 2 (decision 071): cancelled unpaid, then the provider completes its old page; recorded, invoiced, credited and refunded in full.
+  { name: 'a late card payment into a cancelled order', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 19, after: 'late_payment' },
 ];
 
 /** The staff adjustment of a booking `after` a staff charge or credit, in pence. */
