@@ -6,6 +6,7 @@ import { StatusBadge } from '../shared/status-badge';
 import { refundStatusTone } from '../../../../domain/orders/status-labels';
 import { RefundStatusControl } from './refund-status-control';
 import type { RefundRequest } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 const column = adminColumnHelper<RefundRequest>();
 
@@ -20,7 +21,7 @@ export const refundColumns = column.columns([
     sortFn: 'basic',
     cell: ({ row }) => (
       <>
-        #{row.original.order_id}
+        {orderNumberShown(row.original)}
         <span className="row-secondary">{row.original.name}</span>
       </>
     ),
