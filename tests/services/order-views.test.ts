@@ -146,6 +146,7 @@ describe('the back office', () => {
     const { order } = await placedOrder(db, cash.id);
     expect(adminOrderView(order)).toEqual({
       id: cash.id,
+      reference: order.reference,
       user: jane.name,
       service: 'House Keeping',
       total: 80,
