@@ -18,3 +18,9 @@ export const orderName = (order: Referenced) => `order ${orderReference(order)}`
 
 /** A screen's name for an order that may still be a draft (My orders lists those too): a draft gets no number. */
 export const shownOrderName = (order: Referenced) => (order.reference ? orderName(order) : 'the order not placed yet');
+
+/**
+ * What the back office prints where the spec says "Order id": the same reference the customer reads
+ * (decision 073), so an order has one number for everyone; a draft has none yet.
+ */
+export const orderNumberShown = (order: Referenced) => (order.reference ? orderReference(order) : 'Not placed yet');

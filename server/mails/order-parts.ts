@@ -50,7 +50,7 @@ export function bookingCalendar(order: OrderRow, site: MailSite, stamp: Date): M
     description: `Order ${orderReference(order)}. Manage it on My orders: ${myOrdersUrl(site)}`,
     stamp,
   });
-  return [{ filename: `booking-${order.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content }];
+  return [{ filename: `booking-${orderReference(order).slice(1)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content }];
 }
 
 export const whenText = (order: OrderRow) => (order.due_at ? `${formatLondon(order.due_at)} (UK time)` : 'to be arranged');

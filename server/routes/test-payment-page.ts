@@ -37,7 +37,6 @@ export function paymentPage(session: PayableSession): string {
   <p class="merchant">Pay <strong>${escapeHtml(MERCHANT)}</strong></p>
   <p class="amount" aria-label="Amount to pay: ${amount}">${amount}</p>
   <dl>
-    <dt>Order</dt><dd>#${session.order_id}</dd>
     <dt>For</dt><dd>${escapeHtml(session.description)}</dd>
     <dt>Email</dt><dd>${escapeHtml(session.email)}</dd>
   </dl>

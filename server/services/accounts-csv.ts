@@ -16,7 +16,8 @@ interface DocumentRow {
   number: number;
   invoice_number: number | null;
   issued_at: Date;
-  order_id: number | null;
+  /** The order's reference (what the customer and staff call it, decision 073), null for none. */
+  order_reference: number | null;
   customer_name: string;
   lines: OrderLine[] | null;
   net: string;
@@ -25,10 +26,10 @@ interface DocumentRow {
 }
 
 const DOCUMENTS = `
-  SELECT 'invoice' AS kind, number, NULL::integer AS invoice_number, issued_at, order_id, customer_name, lines, net::text, vat::text, gross::text
+  SELECT 'invoice' AS kind, number, NULL::integer AS invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id) AS order_reference, customer_name, lines, net::text, vat::text, gross::text
     FROM invoices WHERE ($1::timestamptz IS NULL OR issued_at >= $1) AND ($2::timestamptz IS NULL OR issued_at < $2)
   UNION ALL
-  SELECT 'credit', number, invoice_number, issued_at, order_id, customer_name, lines, net::text, vat::text, gross::text
+  SELECT 'credit', number, invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id), customer_name, lines, net::text, vat::text, gross::text
     FROM credit_notes WHERE ($1::timestamptz IS NULL OR issued_at >= $1) AND ($2::timestamptz IS NULL OR issued_at < $2)
   ORDER BY issued_at, kind DESC, number`;
 
@@ -56,7 +57,7 @@ function documentLines(row: DocumentRow): string[][] {
     row.kind === 'invoice' ? invoiceLabel(row.number) : creditNoteLabel(row.number),
     row.invoice_number === null ? '' : invoiceLabel(row.invoice_number),
     formatLondon(new Date(row.issued_at)),
-    row.order_id === null ? '' : String(row.order_id),
+    row.order_reference === null ? '' : String(row.order_reference),
     row.customer_name,
     rate.rate === null ? '' : String(rate.rate),
     amount(rate.net),

@@ -60,7 +60,8 @@ export function csvCursorStream<Row>(
 
 function orderCells(row: CsvRow): string[] {
   return [
-    String(row.id),
+    // The spec's "Order id" column holds the number people read: the order's reference (decision 073).
+    row.reference === null || row.reference === undefined ? '' : String(row.reference),
     row.user_name,
     row.service_name,
     Number(row.total).toFixed(2),

@@ -139,7 +139,9 @@ describe('GET /admin/orders/csv (exportOrdersCsv) after the spec\'s columns', ()
     const rows = (await csv.text()).trim().split('\r\n').map((line) => line.split(','));
     expect(rows[0]!.slice(8)).toEqual(['Address', 'City', 'Postcode', 'Phone', 'Team', 'Payment method', 'Payment status', 'Invoice']);
     const invoice = String((await receipt(jane, april)).number).padStart(6, '0');
-    const row = (id: number) => rows.find((cells) => cells[0] === String(id))!.slice(8);
+    // Rows are found by the reference people read in the "Order id" column (decision 073).
+    const references = new Map((await server.db.query<{ id: number; reference: number }>('SELECT id, reference FROM orders WHERE id = ANY($1::int[])', [[april, cash]])).map((o) => [o.id, String(o.reference)]));
+    const row = (id: number) => rows.find((cells) => cells[0] === references.get(id))!.slice(8);
     expect(row(april)).toEqual(['221B Baker Street', 'London', 'NW1 6XE', '020 7946 0000', 'Team C', 'card', 'paid', invoice]);
     expect(row(cash)).toEqual(['221B Baker Street', 'London', 'NW1 6XE', '020 7946 0000', await teamOf(cash), 'cash', 'unpaid', '']);
   });

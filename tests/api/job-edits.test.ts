@@ -75,11 +75,13 @@ describe('staff edit a booked job', () => {
     expect(saved.status).toBe(200);
     expect((saved.body as OrderDetail).history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['order.job_edit', 'order.moved']));
     const mails = (await server.outbox()).filter((candidate) => candidate.to === jane.email);
-    const confirmation = mails.find((candidate) => candidate.attachments.some((file) => file.filename === `booking-${order.id}.ics`))!;
+    // The calendar file is named by the order's reference, the number people read (decision 073).
+    const [{ reference }] = await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]) as [{ reference: number }];
+    const confirmation = mails.find((candidate) => candidate.attachments.some((file) => file.filename === `booking-${reference}.ics`))!;
     const changed = mails.filter((candidate) => candidate.subject.startsWith('Booking changed:')).at(-1)!;
     expect(changed.text).toContain(`Was: `);
     const before = calendar(confirmation.attachments[0]!.content);
-    const now = calendar(changed.attachments.find((file) => file.filename === `booking-${order.id}.ics`)!.content);
+    const now = calendar(changed.attachments.find((file) => file.filename === `booking-${reference}.ics`)!.content);
     expect(now.uid).toBe(before.uid);
     expect(now.sequence).toBeGreaterThan(before.sequence);
   });

@@ -67,7 +67,8 @@ describe('POST /services/order/{id}/reschedule (rescheduleOrder)', () => {
     const [mail] = await mailsTo(jane.email, /^Booking rescheduled/);
     expect(mail!.text).toContain(`New date and time: ${londonDue(to).due_date} ${londonDue(to).due_time} (UK time)`);
     expect(mail!.links).toContain('https://sparkle.example.co.uk/profile-services');
-    const ics = mail!.attachments.find((file) => file.filename === `booking-${order.id}.ics`);
+    const [{ reference }] = await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]) as [{ reference: number }];
+    const ics = mail!.attachments.find((file) => file.filename === `booking-${reference}.ics`);
     expect(ics?.contentType).toBe('text/calendar');
     // 2030-01-11 12:00 UTC is 12:00 in London (winter): the wall-clock time, with its zone.
     expect(ics!.content).toContain(`DTSTART;TZID=Europe/London:${londonDue(to).due_date.replace(/-/g, '')}T${londonDue(to).due_time.replace(':', '')}00\r\n`);

@@ -298,7 +298,8 @@ describe('one ledger: every surface shows the same amounts', () => {
 
     // The orders CSV.
     const ordersCsv = await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) });
-    const row = csvRows(await ordersCsv.text()).find((cells) => cells[0] === String(outcome.id))!;
+    // Its "Order id" is the reference people read (decision 073).
+    const row = csvRows(await ordersCsv.text()).find((cells) => cells[0] === String(detail!.reference))!;
     expect(pence(Number(row[3]))).toBe(outcome.total);
 
     // The provider: what it was asked for first is what the order cost then; what it took is what was paid.
@@ -349,7 +350,8 @@ describe('one ledger: every surface shows the same amounts', () => {
 
     // The accounts CSV: the invoice's gross, and the credit note's (negative), for this order.
     const accounts = csvRows(await (await fetch(`${server.baseUrl}/api/admin/accounts/csv`, { headers: server.bearer(admin.token) })).text());
-    const gross = (document: string) => accounts.filter((cells) => cells[0] === document && cells[4] === String(outcome.id)).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
+    const number = String((await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [outcome.id]))[0]!.reference);
+    const gross = (document: string) => accounts.filter((cells) => cells[0] === document && cells[4] === number).reduce((sum, cells) => sum + pence(Number(cells[9])), 0);
     expect(gross('VAT invoice')).toBe(invoiced);
     expect(gross('Credit note') + credited).toBe(0);
     expect(gross('VAT invoice') + gross('Credit note')).toBe(outcome.total);

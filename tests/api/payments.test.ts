@@ -46,7 +46,9 @@ describe('the test payment page (card checkout)', () => {
     expect(html).toContain('TEST MODE');
     expect(html).toContain('no real card is charged');
     expect(html).toContain('Sparkle Cleaning');
-    expect(html).toContain(`#${order.id}`);
+    // The order as its customer knows it (decision 073): its reference, never its id.
+    const [{ reference }] = await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]) as [{ reference: number }];
+    expect(html).toContain(`order #${reference}`);
     expect(html).toContain(`<button class="pay" type="submit">Pay ${gbp(order.total)}</button>`);
     expect(html).toContain('<button class="cancel" type="submit">Cancel</button>');
     expect(html).not.toMatch(/<script|\son\w+=|style="/i);

@@ -6,6 +6,7 @@ import { admin, demoCustomer } from './support/accounts';
 import { selectTrigger } from './support/admin-ui';
 import { expectNoAxeViolations, placeCashOrder, settled, signInByApi } from './support/a11y';
 import { createApiClient, expect, ok, test } from './support/fixtures';
+import { orderNumberOf } from './support/order-number';
 
 async function firstServiceId(): Promise<number> {
   const services = await ok(createApiClient().GET('/home/services'));
@@ -152,7 +153,7 @@ test.describe('admin pages', () => {
     await selectTrigger(page, `Status of order ${id}`).click();
     await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
     await page.getByRole('button', { name: `Update order ${id}` }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${id}?` });
+    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${await orderNumberOf(id)}?` });
     await expect(dialog).toBeVisible();
     // Keyboard first: the safe choice has focus, Escape dismisses.
     await expect(dialog.getByRole('button', { name: 'Keep the order' })).toBeFocused();

@@ -3,6 +3,7 @@ import type { Page, Response } from '@playwright/test';
 import { adminApi, customerWithOrder, newSignedInCustomer, placeOrder, requestRefund, type PlacedOrder } from './support/admin-data';
 import { choose, openBackOfficePage, selectTrigger, showRowsPerPage, signIn, sortBy } from './support/admin-ui';
 import { expect, ok, test } from './support/fixtures';
+import { orderNumberOf } from './support/order-number';
 
 /**
  * The back office's tables page through the server (docs/decisions/011): each page is one request
@@ -91,7 +92,8 @@ test('a saved status updates its row in place; cancelling asks first', async ({ 
 
   await choose(page, label, 'Cancelled');
   await update.click();
-  const dialog = page.getByRole('alertdialog', { name: `Cancel order ${order.id}?` });
+  const number = await orderNumberOf(order.id);
+  const dialog = page.getByRole('alertdialog', { name: `Cancel order ${number}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep the order' }).click();
   await expect(dialog).toHaveCount(0);
@@ -104,8 +106,8 @@ test('a saved status updates its row in place; cancelling asks first', async ({ 
   });
   await choose(page, label, 'Cancelled');
   await update.click();
-  await page.getByRole('alertdialog', { name: `Cancel order ${order.id}?` }).getByRole('button', { name: 'Cancel the order' }).click();
-  await expect(page.getByText(`Order ${order.id} is now Cancelled`)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('alertdialog', { name: `Cancel order ${number}?` }).getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.getByText(`Order ${number} is now Cancelled`)).toBeVisible({ timeout: 20_000 });
   const row = page.getByRole('row').filter({ has: update });
   await expect(row.getByRole('cell').nth(4)).toHaveText('Cancelled');
   expect(listReads, 'the list is not read again after a saved update').toEqual([]);

@@ -4,6 +4,7 @@ import { expectNoAxeViolations, settled } from './support/a11y';
 import { adminApi, customerWithOrder } from './support/admin-data';
 import { openBackOfficePage } from './support/admin-ui';
 import { createApiClient, expect, loginAs, newestMailTo, ok, registerCustomer, test } from './support/fixtures';
+import { orderNumberOf } from './support/order-number';
 
 /**
  * Customer records, staff notes, contact messages and the customer's own data rights (issue 15
@@ -31,8 +32,8 @@ test('an administrator finds a customer, adds a note and sees it on the order pa
   await expect(page.getByRole('link', { name: '020 7946 0000' })).toHaveAttribute('href', 'tel:02079460000');
   await expect(page.getByText('221B Baker Street, London NW1 6XE')).toBeVisible();
   const orders = page.getByRole('region', { name: /^Orders/ });
-  await expect(orders.getByRole('row', { name: new RegExp(`#${order.id}`) })).toContainText(gbp.format(order.total));
-  await expect(orders.getByRole('row', { name: new RegExp(`#${order.id}`) })).toContainText('Awaiting validation');
+  await expect(orders.getByRole('row', { name: new RegExp(`${await orderNumberOf(order.id)}\\b`) })).toContainText(gbp.format(order.total));
+  await expect(orders.getByRole('row', { name: new RegExp(`${await orderNumberOf(order.id)}\\b`) })).toContainText('Awaiting validation');
   // Cash not yet paid: no revenue yet.
   await expect(page.getByRole('region', { name: 'Lifetime value' })).toContainText('£0.00');
 
@@ -43,8 +44,8 @@ test('an administrator finds a customer, adds a note and sees it on the order pa
   await settled(page);
   await expectNoAxeViolations(page, '/customers/:id with a note');
 
-  await orders.getByRole('link', { name: `#${order.id}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
+  await orders.getByRole('link', { name: await orderNumberOf(order.id), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${await orderNumberOf(order.id)}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Staff notes' })).toContainText('Key in safe 1234');
   await page.getByRole('link', { name: order.customer.name }).click();
   await expect(page).toHaveURL(/\/customers\/\d+$/);
@@ -162,7 +163,7 @@ test("an administrator honours a customer's request by mail: their data as JSON,
   await expect(page.getByRole('button', { name: 'Anonymise' })).toHaveCount(0);
   // The order and its total stay for the accounts.
   const orders = page.getByRole('region', { name: /^Orders/ });
-  await expect(orders.getByRole('row', { name: new RegExp(`#${order.id}`) })).toContainText(gbp.format(order.total));
+  await expect(orders.getByRole('row', { name: new RegExp(`${await orderNumberOf(order.id)}\\b`) })).toContainText(gbp.format(order.total));
   await settled(page);
   await expectNoAxeViolations(page, '/customers/:id anonymised');
 

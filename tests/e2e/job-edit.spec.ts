@@ -7,6 +7,7 @@ import { bookedCashOrder, bookElsewhere, serviceItems } from './support/booking-
 import { createApiClient, expect, ok, registerCustomer, test } from './support/fixtures';
 import { emptyDay } from './support/free-slots';
 import { e2eOutboxDir } from './support/server-env';
+import { orderNumberOf } from './support/order-number';
 
 /**
  * Staff edit a booked job (issue 26 item 1, decision 055), in Chromium against the real server:
@@ -47,7 +48,8 @@ test('staff add an item and move the job by keyboard; the difference is saved wi
   const { customer, api, id, item } = await bookedJob('jobedit');
   const day = await emptyDay(Math.floor(Math.random() * 280));
   await loginAs(page, adminAccount, { path: `/order/${id}` });
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
+  const number = await orderNumberOf(id);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
   await panel(page, 'Edit the job');
 
   const quantity = page.getByRole('spinbutton', { name: new RegExp(`^${item.name} \\(`) });
@@ -82,7 +84,7 @@ test('staff add an item and move the job by keyboard; the difference is saved wi
   expect(new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(mine.find((order) => order.id === id)!.total)).toBe(total);
   await expect.poll(async () => {
     const mail = (await readOutbox(e2eOutboxDir)).find((candidate) => candidate.to === customer.email && candidate.subject.startsWith('Booking changed:'));
-    return mail ? { total: mail.text.includes(`The order's total is now ${total}.`), ics: mail.attachments.some((file) => file.filename === `booking-${id}.ics`) } : null;
+    return mail ? { total: mail.text.includes(`The order's total is now ${total}.`), ics: mail.attachments.some((file) => file.filename === `booking-${number.slice(1)}.ics`) } : null;
   }, { timeout: 10_000 }).toEqual({ total: true, ics: true });
 });
 

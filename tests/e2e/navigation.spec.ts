@@ -8,6 +8,7 @@ import { admin } from './support/accounts';
 import { placeCashOrder, signInByApi } from './support/a11y';
 import { createApiClient, expect, ok, test } from './support/fixtures';
 import { submitLogin } from './support/session-ui';
+import { orderNumberOf } from './support/order-number';
 
 async function expectNotFoundPage(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -43,7 +44,7 @@ test.describe('a deep link opened logged out', () => {
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
     await submitLogin(page, admin);
     await expect(page).toHaveURL(path);
-    await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${await orderNumberOf(id)}` })).toBeVisible();
   });
 
   test('a customer page (/profile-services) goes to the login page and back', async ({ page, newCustomer }) => {

@@ -23,6 +23,7 @@ import { expect as baseExpect, test, uniqueCustomer, type Customer } from './sup
 import { dayFreeAt, freeStart } from './support/free-slots';
 import { ownServerForFile } from './support/own-server-for-file';
 import { downloadedPdf } from './support/pdf-download';
+import { orderNumberOf } from './support/order-number';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const SERVICE = 1;
@@ -258,7 +259,8 @@ for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment
 
     // The accounts CSV: the order's invoices less its credit notes are the ledger's total (a cash order has none).
     const { token } = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));
-    const rows = (await accountsRows(token)).filter((row) => row['Order id'] === String(orderId));
+    const number = (await orderNumberOf(orderId, await staff())).slice(1);
+    const rows = (await accountsRows(token)).filter((row) => row['Order id'] === number);
     expect(rows.reduce((sum, row) => sum + penceOf(row['Gross (GBP)']!), 0)).toBe(card ? ledger.total : 0);
     // The provider: what it took less what it gave back is what the order costs.
     if (card) {

@@ -8,6 +8,7 @@ import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/
 import { signIn } from './support/admin-ui';
 import { expect as baseExpect, ok, test } from './support/fixtures';
 import { card, jobsOnAFreshDay, lane, teamId } from './support/schedule-data';
+import { orderNumberOf } from './support/order-number';
 
 /**
  * The schedule-assignment machine's generated paths (tests/support/schedule-models.ts, the same the
@@ -156,7 +157,7 @@ async function expectState(page: Page, state: string, id: number): Promise<void>
       await expect(page.getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeDisabled();
       break;
     case 'assigned':
-      await expect(page.getByRole('status')).toHaveText(`Order ${id} assigned to Team B`);
+      await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(id, admin.api)} assigned to Team B`);
       await expect(lane(page, 'Team B').getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeVisible();
       break;
     case 'conflict':

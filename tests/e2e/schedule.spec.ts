@@ -4,6 +4,7 @@ import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/
 import { openBackOfficePage, signIn } from './support/admin-ui';
 import { expect, ok, test } from './support/fixtures';
 import { boardJob, card, jobsOnAFreshDay, lane, teamId, ukSpan } from './support/schedule-data';
+import { orderNumberOf } from './support/order-number';
 
 /**
  * The schedule board (issue 15 section 1) as an administrator uses it, in Chromium against the real
@@ -64,7 +65,7 @@ test('assigning by keyboard only: a team, then the clash is refused with the tea
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: /^Team B/ })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText(`Order ${first} assigned to Team B`, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(first!, admin.api)} assigned to Team B`, { timeout: 20_000 });
   await expect(lane(page, 'Team B').getByRole('button', { name: `Assign order ${first}`, exact: true })).toBeVisible();
 
   const booked = await boardJob(admin.api, day, first!);
@@ -84,7 +85,7 @@ test('assigning by keyboard only: a team, then the clash is refused with the tea
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText(`Order ${second} assigned to Team C`, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(second!, admin.api)} assigned to Team C`, { timeout: 20_000 });
   const detail = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: second! } } }));
   // Checkout gave it a team (written to the history too), the set-up took it back to Unassigned, then Team C.
   expect(detail.history.filter((entry) => entry.action === 'order.team').map((entry) => [entry.from, entry.to]).slice(2)).toEqual([['Unassigned', 'Team C']]);
@@ -98,7 +99,7 @@ test('dragging a card onto a lane assigns it', async ({ page, isMobile }) => {
   // Dropped on the lane's cell (its "No jobs" line is inside it).
   // Held by its time line: a drag that starts on the card's link would drag the link instead.
   await card(page, id!).dragTo(lane(page, 'Team C').getByText('No jobs'), { sourcePosition: { x: 6, y: 6 } });
-  await expect(page.getByRole('status')).toHaveText(`Order ${id} assigned to Team C`, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(id!, admin.api)} assigned to Team C`, { timeout: 20_000 });
   await expect(lane(page, 'Team C').getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeVisible();
   expect((await boardJob(admin.api, day, id!)).team_id).toBe(await teamId(admin.api, 'Team C'));
 });
@@ -108,7 +109,7 @@ test('moving a job from its card: a new UK time, written to the history', async 
   await signIn(page, admin.user);
   await page.goto(`/schedule?view=day&day=${day}`);
   await page.getByRole('button', { name: `Move order ${id}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Move order ${id}` });
+  const dialog = page.getByRole('dialog', { name: `Move order ${await orderNumberOf(id!, admin.api)}` });
   // The booking form's en-GB fields, whatever the browser's language: dd/mm/yyyy and a 24-hour clock.
   const [year, month, date] = day.split('-');
   await expect(dialog.getByRole('group', { name: 'New date (UK)' })).toHaveText(`${date}/${month}/${year}`);
@@ -117,7 +118,7 @@ test('moving a job from its card: a new UK time, written to the history', async 
   await page.keyboard.type('1530');
   await expectNoAxeViolations(page, 'the Move dialog');
   await dialog.getByRole('button', { name: 'Move the job' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Order ${id} moved to ${day} 15:30 (UK time)`, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(id!, admin.api)} moved to ${day} 15:30 (UK time)`, { timeout: 20_000 });
   await expect(card(page, id!)).toContainText('15:30–');
   const detail = await ok(admin.api.GET('/admin/order/{id}', { params: { path: { id: id! } } }));
   expect(detail.history.at(-1)).toMatchObject({ action: 'order.moved', from: `${day} 09:00`, to: `${day} 15:30` });
@@ -154,7 +155,7 @@ test("the customer's private staff notes are on the job's card and on the order 
   await expect(notes).toHaveText('Key in safe 1234');
   await expectNoAxeViolations(page, 'a card with staff notes');
 
-  await card(page, id!).getByRole('link', { name: `Order #${id}` }).click();
+  await card(page, id!).getByRole('link', { name: `Order ${await orderNumberOf(id!, admin.api)}` }).click();
   await expect(page).toHaveURL(`/order/${id}`);
   await expect(page.getByRole('region', { name: 'Staff notes' })).toContainText('Key in safe 1234');
 });

@@ -70,7 +70,7 @@ describe('the links and calendar entry every order mail shares', () => {
     const stamp = new Date('2030-01-07T12:34:56.000Z');
     const [file, ...others] = bookingCalendar({ ...cash.order, version: 3, duration_minutes: 90 }, SITE, stamp);
     expect(others).toEqual([]);
-    expect([file!.filename, file!.contentType]).toEqual([`booking-${cash.order.id}.ics`, 'text/calendar; charset=utf-8; method=PUBLISH']);
+    expect([file!.filename, file!.contentType]).toEqual([`booking-${cash.order.reference}.ics`, 'text/calendar; charset=utf-8; method=PUBLISH']);
     expect(vevent(file!.content)).toEqual([
       `UID:order-${cash.order.id}@localhost`,
       'SEQUENCE:3',

@@ -146,6 +146,7 @@ describe('the back office', () => {
     const { order } = await placedOrder(db, cash.id);
     expect(adminOrderView(order)).toEqual({
       id: cash.id,
+      reference: order.reference,
       user: jane.name,
       service: 'House Keeping',
       total: 80,
@@ -198,17 +199,20 @@ describe('the CSV export of the orders table', () => {
     await db.query(`UPDATE orders SET status = 'completed', completed_at = '2030-07-09T12:15:00Z', total = 1234.5 WHERE id = $1`, [first]);
     await db.query(`INSERT INTO refund_requests (order_id, reason, fee, status, requested_at) VALUES ($1, 'Moving', 0, 'pending', $2)`, [second, NOW]);
     await db.query('UPDATE orders SET due_at = NULL WHERE id = $1', [third]);
+    // The "Order id" column holds each order's reference, the number people read (decision 073).
+    const referenceOf = async (id: number) => (await db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [id]))[0]!.reference;
+    const [one, two, three] = [await referenceOf(first), await referenceOf(second), await referenceOf(third)];
     const csv = await text(ordersCsvStream(db, { q: 'olu@csv.test', sort: 'id', order: 'asc' }));
     expect(csv.split('\r\n')).toEqual([
       HEADER,
       // Summer: 10:00 BST.
-      `${first},"Olu ""The Boss"", Jr",House Keeping,1234.50,completed,2030-07-09 10:00,2030-07-09 13:15,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
-      `${second},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,2030-01-10 14:30,Not yet,pending,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
-      `${third},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,,Not yet,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
+      `${one},"Olu ""The Boss"", Jr",House Keeping,1234.50,completed,2030-07-09 10:00,2030-07-09 13:15,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
+      `${two},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,2030-01-10 14:30,Not yet,pending,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
+      `${three},"Olu ""The Boss"", Jr",House Keeping,80.00,awaiting_validation,,Not yet,,1 Test Street,London,SE22 8AB,020 7946 0000,Team A,cash,unpaid,`,
       '',
     ]);
     const newestFirst = await text(ordersCsvStream(db, { q: 'olu@csv.test', sort: 'id', order: 'desc' }));
-    expect(newestFirst.split('\r\n').map((line) => line.split(',')[0])).toEqual(['Order id', String(third), String(second), String(first), '']);
+    expect(newestFirst.split('\r\n').map((line) => line.split(',')[0])).toEqual(['Order id', String(three), String(two), String(one), '']);
   });
 
   it('a filter that matches nothing is the header alone', async () => {

@@ -33,7 +33,6 @@ export function OrderSummaryPanel({ order }: { order: OrderSummary }) {
       {order.vat !== undefined ? (
         <p className="order-summary__note" data-testid="order-vat">Total {formatMoney(order.total)} (includes VAT {formatMoney(order.vat)})</p>
       ) : null}
-      <p className="order-summary__note">Order number {order.id}</p>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { CustomerNotes } from './customer-notes';
 import type { CustomerRecord } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 /**
  * A phone as a tel: URI (digits and a leading +; spaces and brackets are for people). mailto: and
@@ -91,7 +92,7 @@ export function CustomerRecordView({ record, onNoteAdded, children }: { record: 
                 {record.orders.map((order) => (
                   <tr key={order.id}>
                     <th scope="row">
-                      <TextLink href={paths.admin.order(order.id)}>#{order.id}</TextLink>
+                      <TextLink href={paths.admin.order(order.id)}>{orderNumberShown(order)}</TextLink>
                     </th>
                     <td>{order.service}</td>
                     <td><StatusBadge status={order.status} tone={orderStatusTone(order.status)} /></td>

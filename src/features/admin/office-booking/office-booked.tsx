@@ -15,7 +15,7 @@ export function OfficeBooked({ actorRef }: { actorRef: OfficeBookingRef }) {
         {`Booked: order #${placed.reference}, total ${formatMoney(placed.total)}`}
         {placed.payment === 'pay_link' ? ', the Pay now link was mailed to the customer.' : ', paid in cash on the day.'}
       </Alert>
-      <p><TextLink href={paths.admin.order(placed.order)}>{`Open order #${placed.order}`}</TextLink></p>
+      <p><TextLink href={paths.admin.order(placed.order)}>{`Open order #${placed.reference}`}</TextLink></p>
       <Button variant="secondary" onPress={() => actorRef.send({ type: 'booking.restart' })}>Book another</Button>
     </>
   );

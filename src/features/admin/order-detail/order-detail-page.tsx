@@ -6,6 +6,7 @@ import { paths } from '../../../shared/paths';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, LinkButton, Page, Spinner } from '../../../components/ui';
 import { OrderDetailView } from './order-detail-view';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 import './order-detail.css';
 
 /**
@@ -19,9 +20,11 @@ export function OrderDetailPage({ notFound }: { notFound: ReactNode }) {
   const order = useRequest(findOrder, { auto: orderId !== null, params: orderId ?? 0 });
 
   if (orderId === null || (order.succeeded && order.data === null)) return <>{notFound}</>;
+  const shown = order.data ? orderNumberShown(order.data) : null;
 
   return (
-    <Page title={`Order ${id}`} heading={`Order #${id}`} width="full">
+    // The number people read is the reference (decision 073): the id stays in the address only.
+    <Page title={shown ? `Order ${shown}` : 'Order'} heading={shown ? `Order ${shown}` : 'Order'} width="full">
       <LinkButton href={paths.admin.orders} variant="secondary" size="sm" className="order-detail__back">
         <span aria-hidden="true">←</span> Back to orders
       </LinkButton>

@@ -14,6 +14,7 @@ import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document
 import { PdfDownloadButton } from '../../../shared/pdf-download-button';
 import { OrderDocumentsList } from '../../../shared/order-documents-list';
 import type { OrderDetail } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 const dash = '—';
 
@@ -24,9 +25,8 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
       <section className="order-detail__panel" aria-labelledby="order-summary">
         <h2 id="order-summary">Order</h2>
         <dl className="order-detail__fields">
-          <Field term="Order id" value={`#${order.order_id}`} />
-          {/* What the customer calls the order, in their mails and on the phone (decision 051). */}
-          <Field term="Customer's reference" value={order.reference ? `#${order.reference}` : 'None: not placed yet'} />
+          {/* The spec's "Order id" holds the one number everyone reads: the reference (decision 073). */}
+          <Field term="Order id" value={orderNumberShown(order)} />
           <Field term="Service" value={order.service} />
           <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />

@@ -7,6 +7,7 @@ import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { OrderStatusControl } from './order-status-control';
 import type { AdminOrder } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 const column = adminColumnHelper<AdminOrder>();
 
@@ -27,7 +28,7 @@ export const orderColumns = column.columns([
     sortFn: 'basic',
     cell: ({ row }) => (
       <>
-        #{row.original.id}
+        {orderNumberShown(row.original)}
         {row.original.refund_status ? <span className="row-marker">{refundMarker[row.original.refund_status]}</span> : null}
       </>
     ),

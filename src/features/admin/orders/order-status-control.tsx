@@ -8,6 +8,7 @@ import { Button, Dialog, Modal, Select } from '../../../components/ui';
 import { statusLabel } from '../../../../domain/orders/status-labels';
 import { useOrderActions } from './order-actions-context';
 import type { AdminOrder } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 /**
  * The "Update Order" cell: a status dropdown and Update, driven by one order-update machine per
@@ -25,7 +26,7 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
       actors: { updateOrderStatus: updateOrderStatusActor },
       actions: {
         notifyUpdated: ({ context }) =>
-          showToast(`Order ${context.orderId} is now ${statusLabel(context.status)}`, 'success'),
+          showToast(`Order ${orderNumberShown(order)} is now ${statusLabel(context.status)}`, 'success'),
         rowSaved: ({ event }) => screen.current.orderSaved((event as unknown as { output: AdminOrder }).output),
         reloadOrders: () => screen.current.reloadOrders(),
       },
@@ -67,9 +68,9 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
         </p>
       ) : null}
       <Modal isOpen={confirming} onOpenChange={(open) => !open && actorRef.send({ type: 'order.dismiss' })}>
-        <Dialog title={`Cancel order ${order.id}?`} role="alertdialog">
+        <Dialog title={`Cancel order ${orderNumberShown(order)}?`} role="alertdialog">
           <p>
-            Order {order.id} of {order.user} ({order.service}) will be cancelled. This cannot be undone from this list.
+            Order {orderNumberShown(order)} of {order.user} ({order.service}) will be cancelled. This cannot be undone from this list.
           </p>
           <div className="dialog__actions">
             <Button variant="secondary" autoFocus onPress={() => actorRef.send({ type: 'order.dismiss' })}>

@@ -7,6 +7,7 @@ import { refundStatusTone } from '../../../../domain/orders/status-labels';
 import { RefundStatusControl } from './refund-status-control';
 import type { RefundRequest } from '../../../../openapi/schema';
 import { formatMoney } from '../../../../domain/money/money';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 const column = adminColumnHelper<RefundRequest>();
 
@@ -21,7 +22,7 @@ export const refundColumns = column.columns([
     sortFn: 'basic',
     cell: ({ row }) => (
       <>
-        #{row.original.order_id}
+        {orderNumberShown(row.original)}
         <span className="row-secondary">{row.original.name}</span>
       </>
     ),

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../../domain/money/money';
 import { statusLabel } from '../../../../domain/orders/status-labels';
 import { useRefundActions } from './refund-actions-context';
 import type { RefundRequest, RefundStatusUpdate } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 /** R-ADMIN-5: the only decisions an administrator can set. */
 const decisions: { id: RefundStatusUpdate['status']; label: string }[] = [
@@ -34,7 +35,7 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
       actors: { updateRefundStatus: updateRefundStatusActor },
       actions: {
         notifyUpdated: ({ context }) =>
-          showToast(`Refund for order ${context.orderId} ${statusLabel(context.status).toLowerCase()}`, 'success'),
+          showToast(`Refund for order ${orderNumberShown(refund)} ${statusLabel(context.status).toLowerCase()}`, 'success'),
         rowSaved: ({ event }) => screen.current.refundSaved((event as unknown as { output: RefundRequest }).output),
         reloadRefunds: () => screen.current.reloadRefunds(),
       },

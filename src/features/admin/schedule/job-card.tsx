@@ -11,6 +11,7 @@ import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { durationLabel, timeSpan, type Lane } from './schedule-view';
 import type { ScheduleJob } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 /** What dragging a card carries: the job and its current team, read back by the lane it is dropped on. */
 export const JOB_DRAG_TYPE = 'application/x-sparkle-job';
@@ -44,7 +45,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
   // Closing the menu without choosing leaves the selection; closing it because a lane was chosen does not.
   const chose = useRef(false);
   const { dragProps, isDragging } = useDrag({
-    getItems: () => [{ [JOB_DRAG_TYPE]: JSON.stringify({ id: job.id, teamId: job.team_id }), 'text/plain': `Order ${job.id}` }],
+    getItems: () => [{ [JOB_DRAG_TYPE]: JSON.stringify({ id: job.id, teamId: job.team_id }), 'text/plain': `Order ${orderNumberShown(job)}` }],
   });
   const current = job.team_id === null ? UNASSIGNED_KEY : String(job.team_id);
   const classes = ['job-card', assignment ? 'job-card--selected' : '', isDragging ? 'job-card--dragging' : ''].filter(Boolean).join(' ');
@@ -68,7 +69,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
       ) : null}
       <p className="job-card__meta">
         <StatusBadge status={job.status} tone={orderStatusTone(job.status)} />{' '}
-        <TextLink href={paths.admin.order(job.id)}>Order #{job.id}</TextLink>
+        <TextLink href={paths.admin.order(job.id)}>Order {orderNumberShown(job)}</TextLink>
       </p>
       <div className="job-card__actions">
         <MenuTrigger
@@ -149,7 +150,7 @@ function MoveDialog({ job, onMoved }: { job: ScheduleJob; onMoved: (job: Schedul
   }
 
   return (
-    <Dialog title={`Move order ${job.id}`}>
+    <Dialog title={`Move order ${orderNumberShown(job)}`}>
       {({ close }) => (
         <form
           className="move-dialog"

@@ -13,6 +13,7 @@ import { ScheduleBoard } from './schedule-board';
 import { addDays, isDay, lanesOf, longDay, rangeOf, type BoardView } from './schedule-view';
 import './schedule.css';
 import type { ScheduleJob } from '../../../../openapi/schema';
+import { orderNumberShown } from '../../../../domain/orders/order-reference';
 
 const BOARD_REFRESH_MS = 30_000;
 
@@ -53,7 +54,7 @@ export function SchedulePage() {
       actions: {
         jobAssigned: (_, job) => {
           jobSaved(job);
-          setAnnouncement(`Order ${job.id} assigned to ${laneName.current(job.team_id)}`);
+          setAnnouncement(`Order ${orderNumberShown(job)} assigned to ${laneName.current(job.team_id)}`);
           reload.current();
         },
         announce: (_, message) => setAnnouncement(message),
@@ -129,7 +130,7 @@ export function SchedulePage() {
           send={assignment.send}
           onMoved={(job) => {
             jobSaved(job);
-            setAnnouncement(`Order ${job.id} moved to ${formatLondon(job.start)} (UK time)`);
+            setAnnouncement(`Order ${orderNumberShown(job)} moved to ${formatLondon(job.start)} (UK time)`);
             reload.current();
           }}
         />
