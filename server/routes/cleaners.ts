@@ -7,7 +7,8 @@ import { currentUser } from './booking';
 export function cleanerHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     listCleaners: async () => listCleaners(ctx),
-    createCleaner: async (request, reply) => reply.code(201).send(await createCleaner(ctx, request.body)),
+    createCleaner: async (request, reply) =>
+      reply.code(201).send(await createCleaner(ctx, request.body, { userId: request.user!.id, ip: request.ip })),
     moveCleaner: async (request) => moveCleaner(ctx, request.params.id, request.body.team),
     removeCleaner: async (request, reply) => {
       await removeCleaner(ctx, request.params.id);

@@ -6,6 +6,6 @@ export function userHandlers(ctx: AppContext): Partial<Handlers> {
   const profiles = createProfiles(ctx);
   return {
     updateProfile: async (request) =>
-      profiles.update(request.user!.id, request.body),
+      profiles.update(request.user!.id, request.body, request.ip),
   };
 }

@@ -5,6 +5,8 @@ import type { Database } from '../db/database';
 import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { assertPlainName } from './plain-names';
+import { createRateLimiter } from '../lib/rate-limiter';
+import { accountKey, clientNetwork } from './rate-limits';
 import { cleanerInvitationMail } from '../mails/account-mails';
 
 /** An invitation lasts longer than a reset link (an hour): a new cleaner may read it the next day. */
@@ -22,10 +24,21 @@ export async function listCleaners(ctx: AppContext): Promise<Cleaner[]> {
  * (the same single-use, hashed, expiring link and page, decision 040) valid 72 hours, mailed in the
  * transaction that creates the account, so there is never an account without its invitation.
  */
-export async function createCleaner(ctx: AppContext, input: NewCleaner): Promise<Cleaner> {
+export async function createCleaner(ctx: AppContext, input: NewCleaner, sender?: { userId: number; ip: string }): Promise<Cleaner> {
   const name = input.name.trim();
   assertPlainName('Name', name);
   if (name.length < 2) throw badRequest('Name must be at least 2 characters');
+  // The invitation is a mail sent on a person's request: limited per staff account, client and address (issue 34 row 2).
+  const limits = ctx.config.rateLimits;
+  await createRateLimiter(ctx.db, ctx.now).reserve(
+    ...(sender
+      ? [
+          { key: `invite:account:${sender.userId}`, ...limits.invitations },
+          { key: `invite:client:${clientNetwork(sender.ip)}`, ...limits.invitations },
+        ]
+      : []),
+    { key: `confirm:address:${accountKey(input.email)}`, ...limits.confirmMails },
+  );
   return ctx.db.transaction(async (tx) => {
     const team = await activeTeam(tx, input.team);
     const cleaners = cleanersRepository(tx);

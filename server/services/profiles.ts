@@ -48,7 +48,7 @@ export function createProfiles(ctx: AppContext) {
      * address is told, so a stolen session cannot quietly take the account over). The answer is the
      * same whether or not the new address is taken.
      */
-    async update(userId: number, changes: ProfileUpdate): Promise<UserInfo> {
+    async update(userId: number, changes: ProfileUpdate, ip?: string): Promise<UserInfo> {
       const user = await users.findById(userId);
       if (!user) throw notFound('User not found');
       const name = changes.name?.trim() || undefined;
@@ -68,7 +68,15 @@ export function createProfiles(ctx: AppContext) {
         assertAcceptablePassword(changes.newPassword);
         passwordHash = await hashPassword(changes.newPassword);
       }
-      if (emailChanged) await confirmation.reserveMail(email);
+      // Every link mailed is limited per account, per client and per address (issue 34 row 2).
+      if (emailChanged) {
+        const limits = ctx.config.rateLimits;
+        await limiter.reserve(
+          { key: `email-change:account:${userId}`, ...limits.emailChangeAccount },
+          ...(ip === undefined ? [] : [{ key: `email-change:client:${clientNetwork(ip)}`, ...limits.emailChange }]),
+        );
+        await confirmation.reserveMail(email);
+      }
       // The link to the new address is written with the change (same transaction) and sent after it.
       const updated = await ctx.db.transaction(async (tx) => {
         const changed = await createUserRepository(tx).update(userId, { name, passwordHash, endSessions: passwordHash !== undefined });

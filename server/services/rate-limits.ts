@@ -25,7 +25,13 @@ export const DEFAULT_RATE_LIMITS = {
   resetPassword: { limit: 20, windowMs: HOUR },
   /** Confirmation links and "someone tried" notices to one address, whoever asks (docs/decisions/029). */
   confirmMails: { limit: 5, windowMs: HOUR },
-  /** Confirmations with a link that is not valid, from one client. */
+  /** Email-change links one account may ask for (issue 34 row 2); each also counts for its address (confirmMails). */
+  emailChangeAccount: { limit: 5, windowMs: HOUR },
+  /** Email-change links asked for from one client, any accounts. */
+  emailChange: { limit: 10, windowMs: HOUR },
+  /** Cleaner invitations one staff account, and one client, may send (each also counts for its address, confirmMails). */
+  invitations: { limit: 20, windowMs: HOUR },
+  /** Confirmations with a link that is not valid (or a wrong password on one), from one client. */
   confirmEmail: { limit: 20, windowMs: HOUR },
   /** Accounts created (or tried) from one client. */
   register: { limit: 10, windowMs: HOUR },

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/a11y';
-import { createApiClient, expect, linkIn, newestMailTo, ok, test, uniqueCustomer } from './support/fixtures';
+import { confirmInBrowser, createApiClient, expect, linkIn, newestMailTo, ok, test, uniqueCustomer } from './support/fixtures';
 import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, navbar, openNavbarPanel, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
 test.describe('log in', () => {
@@ -61,6 +61,11 @@ test.describe('log in', () => {
 test.describe('register', () => {
   test('register → check your mail → the mailed link logs in → the navbar shows the name menu → logout returns to / with Log in', async ({ page }) => {
     const customer = uniqueCustomer('register');
+    // Pre-hijacking (issue 34 row 1, decision 074): someone registered this address first with a
+    // password of their own. Its link asks the owner for that password, which is not theirs: no account.
+    await ok(createApiClient().POST('/auth/register', { body: { name: 'Mallory Impostor', email: customer.email, password: 'mallorys-own-pw' } }));
+    await confirmInBrowser(page, new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/')), customer.password);
+    await expect(page.getByRole('alert').filter({ hasText: 'That is not the password chosen when this email was registered' })).toBeVisible();
     await page.goto('/register');
     await submitRegistration(page, customer);
     await expect(page).toHaveURL(/\/login$/);
@@ -71,9 +76,10 @@ test.describe('register', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password' })).toBeVisible();
 
     const link = new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/'));
-    await page.goto(link.pathname + link.search);
+    await confirmInBrowser(page, link, customer.password);
     await expect(page).toHaveURL(/\/home$/);
     await expectLoggedInAs(page, customer.name);
+    expect((await createApiClient().POST('/auth/login', { body: { username: customer.email, password: 'mallorys-own-pw' } })).response.status).toBe(401);
 
     await logoutThroughMenu(page, customer.name);
     await expect(page).toHaveURL(/\/$/);
@@ -130,13 +136,13 @@ test.describe('register', () => {
 
     const link = new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/'));
     expect(link.searchParams.get('redirect')).toBe('/properties/1');
-    await page.goto(link.pathname + link.search);
+    await confirmInBrowser(page, link, customer.password);
     await expect(page).toHaveURL(/\/properties\/1$/);
     await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
     await expectLoggedInAs(page, customer.name);
 
     await logoutThroughMenu(page, customer.name);
-    await page.goto(link.pathname + link.search);
+    await confirmInBrowser(page, link, customer.password);
     await expect(page.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' })).toBeVisible();
     await expectLoggedOut(page);
     await expectNoAxeViolations(page, 'confirm page, link used');

@@ -1,5 +1,5 @@
 import { checkoutAtFreeTime } from './support/free-slots';
-import { expect as baseExpect, linkIn, newestMailTo, test, uniqueCustomer } from './support/fixtures';
+import { confirmInBrowser, expect as baseExpect, linkIn, newestMailTo, test, uniqueCustomer } from './support/fixtures';
 import {
   bookOneItemByCard,
   BOOKED_SERVICE_ID,
@@ -34,9 +34,9 @@ test.describe('booking as a customer', () => {
     await page.goto('/register');
     await submitRegistration(page, customer);
     await expect(page).toHaveURL(/\/login/);
-    // The mailed link proves the address and logs in (decision 029).
+    // The mailed link, with the password chosen, proves the address and logs in (decisions 029, 074).
     const link = new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/'));
-    await page.goto(link.pathname + link.search);
+    await confirmInBrowser(page, link, customer.password);
     await expect(page).toHaveURL(/\/home$/);
 
     await page.getByRole('link', { name: `Book now: ${serviceName}` }).click();

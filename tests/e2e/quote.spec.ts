@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { fillDeliveryDetails, itemCheckbox } from './support/booking-ui';
-import { expect, linkIn, newestMailTo, test, uniqueCustomer } from './support/fixtures';
+import { confirmInBrowser, expect, linkIn, newestMailTo, test, uniqueCustomer } from './support/fixtures';
 import { submitRegistration } from './support/session-ui';
 
 const quoteTotal = (page: Page) => page.getByTestId('quote-total');
@@ -50,9 +50,9 @@ test('Continue takes a visitor through register and login to /properties/:id wit
   const customer = uniqueCustomer('quote');
   await submitRegistration(page, customer);
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  // The mailed link logs in and brings the visitor back to the booking (decision 029).
+  // The mailed link, with the password chosen, logs in and brings the visitor back to the booking (decisions 029, 074).
   const link = new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/'));
-  await page.goto(link.pathname + link.search);
+  await confirmInBrowser(page, link, customer.password);
   await expect(page).toHaveURL(/\/properties\/1$/);
   // The same choices, ticked again, and the same price.
   await expect(itemCheckbox(page, 'Bedroom')).toBeChecked();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createApiClient, expect, linkIn, newestMailTo, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
+import { confirmInBrowser, createApiClient, expect, linkIn, newestMailTo, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
 import { sessionScenarios, type UiStep } from './support/session-scenarios';
 import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
@@ -66,14 +66,13 @@ async function perform(page: Page, step: UiStep, customer: Customer): Promise<vo
       await expect(page.getByRole('alert')).toHaveCount(0);
       return;
     case 'confirm-ok': {
-      // The walk's customer moves to a new address and follows its link: logged in as them.
-      const token = (await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }))).token;
-      const email = uniqueCustomer('path-moved').email;
-      await ok(createApiClient(token).PUT('/user/update', { body: { email, oldPassword: customer.password } }));
-      const link = new URL(linkIn(await newestMailTo(email), '/confirm-email/'));
-      await page.goto(link.pathname + link.search);
+      // Someone registers and follows their link with the password they chose: logged in as them,
+      // whoever was signed in before (decision 074); the walk goes on as that person.
+      const fresh = uniqueCustomer('path-confirmed');
+      await ok(createApiClient().POST('/auth/register', { body: fresh }));
+      await confirmInBrowser(page, new URL(linkIn(await newestMailTo(fresh.email), '/confirm-email/')), fresh.password);
       await expect(page).toHaveURL(/\/home$/);
-      customer.email = email;
+      Object.assign(customer, fresh);
       return;
     }
     case 'confirm-fail':

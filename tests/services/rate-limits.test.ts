@@ -7,7 +7,7 @@ import { accountKey, clientNetwork, DEFAULT_RATE_LIMITS, parseRateLimits } from 
  * network and the account a sign-in or a reset is counted under.
  */
 const parse = (text: string) => parseRateLimits(text, (message) => new Error(message));
-const KNOWN = 'signIn, signInPair, signInAccount, forgotPassword, resetMails, resetPassword, confirmMails, confirmEmail, register, contact, areaWaitlist, quotes, orders, openOrders, listReads';
+const KNOWN = 'signIn, signInPair, signInAccount, forgotPassword, resetMails, resetPassword, confirmMails, emailChangeAccount, emailChange, invitations, confirmEmail, register, contact, areaWaitlist, quotes, orders, openOrders, listReads';
 
 describe('RATE_LIMITS', () => {
   it('changes the counts it names, spaces and empty entries aside, and keeps every window and every other limit', () => {

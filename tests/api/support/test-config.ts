@@ -17,13 +17,15 @@ export const SUITE_RATE_LIMITS: RateLimits = {
   openOrders: { ...DEFAULT_RATE_LIMITS.openOrders, limit: 100_000 },
   resetPassword: { ...DEFAULT_RATE_LIMITS.resetPassword, limit: 100_000 },
   confirmEmail: { ...DEFAULT_RATE_LIMITS.confirmEmail, limit: 100_000 },
+  emailChange: { ...DEFAULT_RATE_LIMITS.emailChange, limit: 100_000 },
+  invitations: { ...DEFAULT_RATE_LIMITS.invitations, limit: 100_000 },
   quotes: { ...DEFAULT_RATE_LIMITS.quotes, limit: 100_000 },
   // One seeded administrator serves every test file side by side: many people on one login.
   listReads: { ...DEFAULT_RATE_LIMITS.listReads, limit: 100_000 },
 };
 
 /** The same as RATE_LIMITS for a server process (server-process.ts, the end-to-end server). */
-export const SUITE_RATE_LIMITS_ENV = 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,confirmEmail=100000,quotes=100000,listReads=100000';
+export const SUITE_RATE_LIMITS_ENV = 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,confirmEmail=100000,emailChange=100000,invitations=100000,quotes=100000,listReads=100000';
 
 /** The demo accounts every seeded test database has (global-setup seeds them with these passwords). */
 export const TEST_ADMIN = { name: 'Sam Admin', email: 'admin@sparkle.test', password: 'admin-password-1' } as const;

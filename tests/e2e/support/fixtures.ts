@@ -38,6 +38,18 @@ export async function confirmRegistration(api: ApiClient, { email, password }: {
   await ok(api.POST('/auth/confirm-email/{token}', { params: { path: { token: confirmationTokenIn(await newestMailTo(email)) } }, body: { password } }));
 }
 
+/**
+ * Follows a registration's mailed link in the browser as its owner does (decision 074): the page asks
+ * for the password chosen when registering (at once when signed out; after the link's first answer when
+ * signed in), and confirming signs in.
+ */
+export async function confirmInBrowser(page: Page, link: URL, password: string): Promise<void> {
+  await page.goto(link.pathname + link.search);
+  const form = page.getByRole('form', { name: 'Confirm your email' });
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Confirm my email' }).click();
+}
+
 /** The token of the confirmation link in a mail (…/confirm-email/TOKEN?redirect=…). */
 export function confirmationTokenIn(mail: Parameters<typeof linkIn>[0]): string {
   return decodeURIComponent(new URL(linkIn(mail, '/confirm-email/')).pathname.split('/').at(-1)!);

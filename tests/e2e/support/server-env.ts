@@ -32,5 +32,5 @@ export const e2eServerEnv: Record<string, string> = {
   // E2E_SPA_DIR: another build than dist/ (two runs of different trees can coexist).
   SPA_DIR: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
   // The suites register many customers and orders from 127.0.0.1; the sign-in limits stay as in production.
-  RATE_LIMITS: 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,confirmEmail=100000,quotes=100000',
+  RATE_LIMITS: 'register=100000,contact=100000,orders=100000,openOrders=100000,resetPassword=100000,confirmEmail=100000,emailChange=100000,invitations=100000,quotes=100000',
 };
