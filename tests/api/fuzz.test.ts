@@ -5,14 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadOpenApiDocument, type Operation } from '../../server/lib/openapi-document';
 import { checkedOutOrder, createOrder, firstCatalogue, login, newCustomer, orderWithPendingRefund, type Answer, type Session } from './support/api-actors';
 import { databaseLabel, startHardeningTarget, type HardeningTarget } from './support/hardening-target';
-import { validValue, type Hints, type Schema } from './support/schema-arbitraries';
-import { breakValue, malformedBodies } from './support/schema-mutations';
+import { OUT_OF_RANGE_DAYS, propertiesOf, validValue, type Hints, type Schema } from './support/schema-arbitraries';
+import { breakValue, LONE_SURROGATE, malformedBodies, withLoneSurrogate } from './support/schema-mutations';
 
 /**
  * Schema-driven fuzzing of every operation of the contract against the real server: for each, at
  * least FUZZ_RUNS (200) requests that respect its schemas and as many that break them. Every answer
  * must be a 2xx or a documented 4xx with a message, never a 5xx; no request that breaks the schema
  * may be accepted (2xx); every answer must match the contract. Replay a run with FUZZ_SEED.
+ * Among the invalid requests of every operation (a share of them, not more requests): text with a
+ * lone surrogate (body, field name, path or query, sent as a careless client would), and on every
+ * operation that takes a day, a real day outside the contract's 2000-2099 (issue 34).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -91,7 +94,14 @@ describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
   for (const operation of operations) {
     it(`${operation.operationId}: answers ${RUNS} valid and ${RUNS} invalid requests by the contract`, async () => {
       const valid = samples(validRequest(operation), RUNS, (request) => isValid(operation, request));
-      const invalid = samples(invalidRequest(operation), RUNS, (request) => !isValid(operation, request));
+      // A share of the invalid requests (not more requests) is set aside for each of issue 34's
+      // breakers, so every operation meets them whatever the seed; the rest are any breaker's.
+      const share = Math.max(1, Math.round(RUNS / 10));
+      const special = [loneSurrogates(operation, validRequest(operation)), farDays(operation, validRequest(operation))].filter((one) => one.length > 0);
+      const invalid = [
+        ...special.flatMap((breakers) => samples(fc.oneof(...breakers), share, (request) => !isValid(operation, request))),
+        ...samples(invalidRequest(operation), RUNS - special.length * share, (request) => !isValid(operation, request)),
+      ];
       const statuses: Record<string, number> = {};
       let reachedPastSignIn = false;
       const before = findings.length;
@@ -104,8 +114,12 @@ describe(`schema-driven fuzzing (${databaseLabel()})`, () => {
         if (respects && answer.status !== 401) reachedPastSignIn = true;
         judge(operation, request, respects, answer);
       }, inFlight);
-      console.log(`${operation.operationId.padEnd(20)} ${valid.length} valid + ${invalid.length} invalid → ${JSON.stringify(statuses)}`);
+      const lone = invalid.filter((request) => request.mutation.startsWith(LONE)).length;
+      const days = invalid.filter((request) => request.mutation.startsWith(FAR_DAY)).length;
+      console.log(`${operation.operationId.padEnd(20)} ${valid.length} valid + ${invalid.length} invalid (${lone} lone surrogate, ${days} far day) → ${JSON.stringify(statuses)}`);
       expect(findings.slice(before), `seed ${SEED}`).toEqual([]);
+      expect(lone, `${operation.operationId}: no request with a lone surrogate`).toBeGreaterThan(0);
+      if (dayFields(operation).length > 0) expect(days, `${operation.operationId}: no request with a day out of range`).toBeGreaterThan(0);
       // A signed-in operation fuzzed only as 401 was never fuzzed at all (its session had ended).
       if (operation.requiresAuth) expect(reachedPastSignIn, `${operation.operationId}: every valid request answered 401`).toBe(true);
     }, 300_000);
@@ -188,6 +202,7 @@ function invalidRequest(operation: Operation): fc.Arbitrary<FuzzRequest> {
       mutation: `query ${broken.mutation} ${broken.at}`,
     }))).filter((request) => fitsRequestLine(request.search)));
   }
+  breakers.push(...loneSurrogates(operation, valid), ...farDays(operation, valid));
   if (headers) {
     breakers.push(valid.map((request) => ({ ...request, headers: { 'idempotency-key': 'short' }, mutation: 'header too short' })));
     breakers.push(valid.map((request) => ({ ...request, headers: { 'idempotency-key': 'k'.repeat(101) }, mutation: 'header too long' })));
@@ -195,8 +210,85 @@ function invalidRequest(operation: Operation): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(...breakers);
 }
 
+const LONE = 'lone surrogate';
+const FAR_DAY = 'day out of range';
+
+/**
+ * A lone surrogate in one text the operation takes: a body value or field name, a path value, a
+ * query value; an operation that takes none gets it in a query parameter it does not define.
+ */
+function loneSurrogates(operation: Operation, valid: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequest>[] {
+  const { params, body, querystring } = operation.schema;
+  const breakers: fc.Arbitrary<FuzzRequest>[] = [];
+  if (body) {
+    breakers.push(valid.chain((request) => withLoneSurrogate(request.body ?? {})!.map((broken) => ({ ...request, body: broken.value, mutation: `${LONE} body${broken.at}` }))));
+  }
+  const pathNames = Object.keys(propertiesOf(params));
+  if (pathNames.length > 0) {
+    breakers.push(fc.tuple(valid, fc.constantFrom(...pathNames)).map(([request, name]) => ({
+      ...request,
+      params: { ...request.params, [name]: `${pathValue(request.params[name])}${LONE_SURROGATE}` },
+      mutation: `${LONE} path/${name}`,
+    })));
+  }
+  const queryNames = Object.keys(propertiesOf(querystring));
+  if (queryNames.length > 0) {
+    breakers.push(fc.tuple(valid, fc.constantFrom(...queryNames)).map(([request, name]) => {
+      const search = new URLSearchParams(request.search);
+      const value = `${search.get(name) ?? 'x'}${LONE_SURROGATE}`;
+      search.delete(name);
+      return { ...request, search: [search.toString(), `${wire(name)}=${wire(value)}`].filter(Boolean).join('&'), mutation: `${LONE} query/${name}` };
+    }));
+  }
+  if (breakers.length === 0) {
+    breakers.push(valid.map((request) => ({ ...request, query: `note=${wire(`x${LONE_SURROGATE}`)}`, mutation: `${LONE} in an unknown query parameter` })));
+  }
+  return breakers;
+}
+
+/** A real day outside the contract's Day (2000-2099) in one of the operation's days, if it takes any. */
+function farDays(operation: Operation, valid: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequest>[] {
+  const days = dayFields(operation);
+  if (days.length === 0) return [];
+  return [fc.tuple(valid, fc.constantFrom(...days), fc.constantFrom(...OUT_OF_RANGE_DAYS)).map(([request, [part, name], day]) => {
+    const at = `${FAR_DAY} ${part}/${name}`;
+    if (part === 'body') return { ...request, body: { ...((request.body ?? {}) as object), [name]: day }, mutation: at };
+    if (part === 'params') return { ...request, params: { ...request.params, [name]: day }, mutation: at };
+    const search = new URLSearchParams(request.search);
+    search.set(name, day);
+    return { ...request, search: search.toString(), mutation: at };
+  })];
+}
+
+/** The operation's days ([part, name]): every one is the contract's Day. */
+function dayFields(operation: Operation): Array<readonly ['body' | 'params' | 'querystring', string]> {
+  const { params, body, querystring } = operation.schema;
+  const parts = { body, params, querystring } as const;
+  return (Object.keys(parts) as Array<keyof typeof parts>).flatMap((part) =>
+    Object.entries(propertiesOf(parts[part])).filter(([, schema]) => schema.format === 'date').map(([name]) => [part, name] as const));
+}
+
+/**
+ * encodeURIComponent, except for a lone surrogate, which it cannot encode (URIError): that goes as
+ * the three bytes a careless encoder writes for it (U+DC00 as %ED%B0%80), which are not UTF-8.
+ */
+function wire(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0xd800 || code > 0xdfff) {
+      out += encodeURIComponent(char);
+      continue;
+    }
+    out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+  }
+  return out;
+}
+
 function isValid(operation: Operation, request: FuzzRequest): boolean {
   const { params, headers, body, querystring } = operation.schema;
+  // Not text, whatever a JSON Schema validator says of it (it reads \udc00 as a string).
+  if (request.mutation.startsWith(LONE)) return false;
   if (request.query || request.rawBody !== undefined) return false;
   if (querystring && !validates(wireAjv, querystring, Object.fromEntries(new URLSearchParams(request.search)))) return false;
   if (params && !validates(wireAjv, params, Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, pathValue(v)])))) return false;
@@ -207,7 +299,7 @@ function isValid(operation: Operation, request: FuzzRequest): boolean {
 }
 
 async function send(operation: Operation, request: FuzzRequest): Promise<Answer> {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValue(request.params[name])));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => wire(pathValue(request.params[name])));
   const session = sessionFor(operation);
   const answer = await target.api.call(operation.method.toUpperCase(), `${path}${withQuery(request)}`, {
     token: session?.token ?? null,
@@ -251,7 +343,7 @@ async function inPool<T>(items: readonly T[], work: (item: T) => Promise<void>, 
  */
 function isSegment(value: unknown): boolean {
   const text = pathValue(value);
-  return !['', '.', '..'].includes(text) && encodeURIComponent(text).length <= 8000;
+  return !['', '.', '..'].includes(text) && wire(text).length <= 8000;
 }
 
 /** Node refuses request heads over 16 KB (431) before any app code runs, as it does long paths. */

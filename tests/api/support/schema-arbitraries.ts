@@ -12,10 +12,20 @@ export type Hints = Record<string, readonly unknown[]>;
 
 const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
   email: () => fc.oneof(fc.emailAddress(), fc.constantFrom('jane.doe@example.co.uk', 'A@B.UK')),
-  date: () => fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  // The contract's Day: 2000-01-01 to 2099-12-31 (a day outside is a breaker's, OUT_OF_RANGE_DAYS).
+  date: () => fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   'date-time': () => fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
   uri: () => fc.webUrl(),
 };
+
+/** Real calendar days outside the contract's Day (issue 34: 9999-12-20 answered 500). */
+export const OUT_OF_RANGE_DAYS = ['9999-12-20', '9999-12-31', '2100-01-01', '1999-12-31', '0001-01-01', '1900-02-28'] as const;
+
+/** A schema's own properties, those of an allOf's parts included. */
+export function propertiesOf(schema: Schema | undefined): Record<string, Schema> {
+  if (!schema) return {};
+  return Array.isArray(schema.allOf) ? (mergedObject(schema).properties as Record<string, Schema>) : ((schema.properties ?? {}) as Record<string, Schema>);
+}
 
 /** A value that satisfies `schema` (when the generator gets it right; the fuzzer re-checks). */
 export function validValue(schema: Schema, hints: Hints = {}, name = ''): fc.Arbitrary<unknown> {
@@ -116,6 +126,7 @@ export function outOfBounds(schema: Schema): fc.Arbitrary<unknown> {
     options.push(fc.constantFrom('a'.repeat(100_000), '€'.repeat(max + 1), '😀'.repeat(max + 1)));
     if (schema.minLength) options.push(fc.string({ maxLength: schema.minLength - 1 }));
     if (schema.pattern || schema.format) options.push(fc.constantFrom('not valid', '2026-13-45', '25:61', '<script>', ' ', 'ä@ö', '12345678901234567890123'));
+    if (schema.format === 'date') options.push(fc.constantFrom(...OUT_OF_RANGE_DAYS));
   }
   if (Array.isArray(schema.enum)) options.push(fc.constantFrom('unknown', 'CANCELLED', 'accepted ', 'ROLE_ADMIN', ''));
   if (schema.type === 'array') {

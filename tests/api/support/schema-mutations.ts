@@ -11,6 +11,35 @@ interface Location { path: Segment[]; schema: Schema; value: unknown }
 
 export type Mutation = 'missing field' | 'extra field' | 'wrong type' | 'out of bounds';
 
+/** U+DC00 alone: a valid JSON escape, a valid JavaScript string, not Unicode text (issue 34). */
+export const LONE_SURROGATE = '\udc00';
+
+/**
+ * The value with a lone surrogate put into one of its texts (at any depth), or, when it holds no
+ * text, into a new field's name. Null when the value is not an object or array and not text.
+ */
+export function withLoneSurrogate(value: unknown): fc.Arbitrary<{ value: unknown; at: string }> | null {
+  const texts: Segment[][] = [];
+  const walk = (node: unknown, path: Segment[]) => {
+    if (typeof node === 'string') texts.push(path);
+    else if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...path, index]));
+    else if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+  };
+  walk(value, []);
+  const inText = texts.length > 0
+    ? fc.tuple(fc.constantFrom(...texts), fc.boolean()).map(([path, before]) => {
+      const text = path.length === 0 ? (value as string) : (parentOf(value, path.slice(0, -1))[path.at(-1)!] as string);
+      const broken = before ? `${LONE_SURROGATE}${text}` : `${text} ${LONE_SURROGATE}`;
+      return { value: path.length === 0 ? broken : replaceAt(value, path, broken), at: `/${path.join('/')}` };
+    })
+    : null;
+  const inName = value && typeof value === 'object' && !Array.isArray(value)
+    ? fc.constant({ value: withKey(value, [], `note${LONE_SURROGATE}`, 'x'), at: '/ (a field name)' })
+    : null;
+  const options = [inText, inName].filter((option): option is NonNullable<typeof option> => option !== null);
+  return options.length > 0 ? fc.oneof(...options) : null;
+}
+
 export function breakValue(schema: Schema, value: unknown): fc.Arbitrary<{ value: unknown; mutation: Mutation; at: string }> {
   const locations = locate(schema, value, []);
   const candidates: fc.Arbitrary<{ value: unknown; mutation: Mutation; at: string }>[] = [];
