@@ -1,4 +1,4 @@
-import { londonParts } from '../time/london-time';
+import { formatLondon } from '../time/london-time';
 import { formatMoney } from '../money/money';
 
 /**
@@ -34,13 +34,16 @@ export function endingCostText(endingCost: number): string | null {
     `which is earned once ${DISCOUNT_EARNED_AFTER_VISITS} visits have taken place.`;
 }
 
-/** "01/12/2026 08:00 (UK time)": a deadline as a customer reads it, whatever their browser's zone. */
+/**
+ * "2026-12-01 08:00 (UK time)": a deadline as a customer reads it, whatever their browser's zone, in
+ * the one display style of the product (YYYY-MM-DD HH:mm, the single formatter `formatLondon`;
+ * decision 076). Only entry fields are dd/mm/yyyy.
+ */
 export function ukDeadline(instant: string | Date): string {
-  const p = londonParts(new Date(instant));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} (UK time)`;
+  return `${formatLondon(instant)} (UK time)`;
 }
 
-/** A booking's own deadline, as a confirmation says it: "Free to cancel or reschedule until 30/11/2026 09:30 (UK time)". */
+/** A booking's own deadline, as a confirmation says it: "Free to cancel or reschedule until 2026-11-30 09:30 (UK time)". */
 export function freeChangesUntilText(freeUntil: string | Date): string {
   return `Free to cancel or reschedule until ${ukDeadline(freeUntil)}`;
 }
@@ -50,7 +53,7 @@ const free: Record<Change, string> = { cancel: 'Free cancellation', reschedule: 
 const doing: Record<Change, string> = { cancel: 'Cancelling', reschedule: 'Rescheduling' };
 
 /**
- * What a change costs now, from the terms the server answered: "Free cancellation until 30/11/2026
+ * What a change costs now, from the terms the server answered: "Free cancellation until 2026-11-30
  * 09:30 (UK time)", or "Cancelling now costs £16.50 (30% of the price, within 24 hours of the job)".
  */
 export function termsNowText(change: Change, terms: { fee: number; freeUntil?: string | Date | null }): string {

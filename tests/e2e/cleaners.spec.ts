@@ -45,7 +45,7 @@ async function expectJobState(card: Locator, state: string): Promise<void> {
   }
 }
 
-test('staff add a cleaner, who sets a password, sees only the team’s jobs, checks in and out; the board shows it', async ({ page, browser }) => {
+test('staff add a cleaner, whose invitation sets a password, signs in and opens /my-jobs, sees only the team’s jobs, checks in and out; the board shows it', async ({ page, browser }) => {
   const email = `maria-${Date.now()}@cleaners.example`;
 
   // Staff: /teams, Cleaners, by keyboard.

@@ -54,7 +54,7 @@ test.describe('card payment', () => {
     await expect(card).toContainText('Awaiting validation');
     await expect(card).toContainText(money(item.price));
     // One rule for cash and card (decision 032): free until a day before the job, said in UK time.
-    await expect(card).toContainText(/Free cancellation until \d{2}\/\d{2}\/\d{4} 09:30 \(UK time\)/);
+    await expect(card).toContainText(/Free cancellation until \d{4}-\d{2}-\d{2} 09:30 \(UK time\)/);
     await expectNoAxeViolations(page, 'My orders with an unpaid card order');
 
     await card.getByRole('button', { name: `Pay now for ${orderName}`, exact: false }).click();

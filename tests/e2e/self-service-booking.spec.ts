@@ -119,7 +119,8 @@ test('one rule, said once: My orders, the card, the dialogs, the terms page and 
   const due = (await card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)$/).textContent()) ?? '';
   const [, y, m, d, hm] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(due)!;
   const dayBefore = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1));
-  const deadline = `${String(dayBefore.getUTCDate()).padStart(2, '0')}/${String(dayBefore.getUTCMonth() + 1).padStart(2, '0')}/${dayBefore.getUTCFullYear()} ${hm} (UK time)`;
+  // One display style, YYYY-MM-DD HH:mm, the terms' deadline included (decision 076).
+  const deadline = `${dayBefore.toISOString().slice(0, 10)} ${hm} (UK time)`;
   await expect(card).toContainText(`Free cancellation until ${deadline}`);
   await expect(card).toContainText(`Free rescheduling until ${deadline}`);
 

@@ -112,7 +112,7 @@ describe('the checkout and payment mails', () => {
       'Payment: Cash, on the day of the service',
       '',
       'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
-      'Free to cancel or reschedule until 09/01/2030 14:30 (UK time).',
+      'Free to cancel or reschedule until 2030-01-09 14:30 (UK time).',
       'The booking is attached as a calendar entry (.ics).',
       ...CLOSING,
     ]);
@@ -161,7 +161,7 @@ describe('the checkout and payment mails', () => {
       'Paid: £79.99 by card on 2030-01-08 09:15 (UK time)',
       '',
       'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
-      'Free to cancel or reschedule until 08/01/2030 10:00 (UK time).',
+      'Free to cancel or reschedule until 2030-01-08 10:00 (UK time).',
       '',
       'VAT invoice 000042',
       'Net: £66.66',
@@ -176,7 +176,7 @@ describe('the checkout and payment mails', () => {
       'Paid: £80.00 by card',
       '',
       'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
-      'Free to cancel or reschedule until 08/01/2030 10:00 (UK time).',
+      'Free to cancel or reschedule until 2030-01-08 10:00 (UK time).',
       ...CLOSING,
     ]);
   });

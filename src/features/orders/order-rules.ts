@@ -3,7 +3,7 @@ import type { MyOrder } from '../../../openapi/schema';
 
 /**
  * The order's own cancellation rule, from the terms the server answered (it holds the rule), in the
- * shared words (decision 032): "Free cancellation until 30/11/2026 09:30 (UK time)", "Cancelling now
+ * shared words (decision 032): "Free cancellation until 2026-11-30 09:30 (UK time)", "Cancelling now
  * costs £16.50 (30% …)", or null when it cannot be cancelled (the card then says why).
  */
 export function cancellationRuleText(cancellation: MyOrder['cancellation']): string | null {

@@ -110,15 +110,15 @@ describe('the rescheduling terms (R-TERMS-1)', () => {
 
 describe('the terms in words (decision 032)', () => {
   it('writes a deadline in UK time from an instant or its text', () => {
-    expect(ukDeadline(new Date('2026-07-01T09:30:00Z'))).toBe('01/07/2026 10:30 (UK time)');
-    expect(freeChangesUntilText('2026-11-30T09:30:00.000Z')).toBe('Free to cancel or reschedule until 30/11/2026 09:30 (UK time)');
+    expect(ukDeadline(new Date('2026-07-01T09:30:00Z'))).toBe('2026-07-01 10:30 (UK time)');
+    expect(freeChangesUntilText('2026-11-30T09:30:00.000Z')).toBe('Free to cancel or reschedule until 2026-11-30 09:30 (UK time)');
   });
 
   it('says what a cancellation or a reschedule costs now', () => {
     expect(termsNowText('cancel', { fee: 16.5 })).toBe('Cancelling now costs £16.50 (30% of the price, within 24 hours of the job)');
     expect(termsNowText('reschedule', { fee: 1234.5, freeUntil: null })).toBe('Rescheduling now costs £1,234.50 (30% of the price, within 24 hours of the job)');
-    expect(termsNowText('cancel', { fee: 0, freeUntil: '2026-11-30T09:30:00.000Z' })).toBe('Free cancellation until 30/11/2026 09:30 (UK time)');
-    expect(termsNowText('reschedule', { fee: 0, freeUntil: new Date('2026-11-30T09:30:00.000Z') })).toBe('Free rescheduling until 30/11/2026 09:30 (UK time)');
+    expect(termsNowText('cancel', { fee: 0, freeUntil: '2026-11-30T09:30:00.000Z' })).toBe('Free cancellation until 2026-11-30 09:30 (UK time)');
+    expect(termsNowText('reschedule', { fee: 0, freeUntil: new Date('2026-11-30T09:30:00.000Z') })).toBe('Free rescheduling until 2026-11-30 09:30 (UK time)');
     expect(termsNowText('reschedule', { fee: 0 })).toBe('Free rescheduling');
     expect(termsNowText('cancel', { fee: 0, freeUntil: null })).toBe('Free cancellation');
   });
