@@ -6,7 +6,7 @@ import { orderRepository } from '../repositories/orders';
 import { createOrder } from '../services/orders';
 import { invoiceIfPaid } from '../services/receipts';
 import { documentLaterCharges } from '../services/later-documents';
-import type { MailOutbox } from '../jobs';
+import type { MailOutbox } from '../queue';
 import { percentOf, toPence, toPounds } from '../../domain/money/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 

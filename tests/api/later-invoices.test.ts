@@ -16,7 +16,7 @@ import { paidCardOrder, payOnTestPage, pence, send } from './booking-fixtures';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './support/test-config';
 import { documentsOf } from './support/order-documents';
 import { shopForFile } from './support/shop-for-file';
-import { mailOutbox } from '../../server/jobs';
+import { mailOutbox } from '../../server/queue';
 import { orderRepository } from '../../server/repositories/orders';
 import { documentLaterCharges } from '../../server/services/later-documents';
 
