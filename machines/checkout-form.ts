@@ -4,6 +4,7 @@ import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
 import { earliestBookableStart } from '../domain/terms/booking-notice';
 import { clockChangeProblem, formatLondon, londonLocalToInstant } from '../domain/time/london-time';
 import { CheckoutRequestRules } from '../openapi/rules';
+import { isUkPostcode } from '../domain/site/postcodes';
 
 /**
  * The place-order form of the checkout machine: its fields, the checks a customer expects before
@@ -60,7 +61,6 @@ export const INCOMPLETE = 'incomplete';
 
 // The contract's own CheckoutRequest patterns (openapi/rules.ts), so a form that passes here passes there.
 const checkoutRules = CheckoutRequestRules.properties;
-const UK_POSTCODE = new RegExp(checkoutRules.code_postal.pattern);
 const PHONE = new RegExp(checkoutRules.phone.pattern);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = new RegExp(checkoutRules.due_time.pattern);
@@ -89,7 +89,7 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
       errors[field] = `${label} is too long: ${thousands.format(length)} characters, at most ${thousands.format(checkoutLimits[field])} !`;
     }
   }
-  if (required('postcode', 'Postcode') && !UK_POSTCODE.test(form.postcode.trim())) {
+  if (required('postcode', 'Postcode') && !isUkPostcode(form.postcode)) {
     errors.postcode = 'Enter a UK postcode, like SW1A 1AA !';
   }
   if (required('phone', 'Phone') && !PHONE.test(form.phone.trim())) {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isUkPostcode } from '../domain/site/postcodes';
 import type { Quote, QuoteOptions, QuoteRequest } from '../openapi/schema';
 
 /**
@@ -20,11 +21,8 @@ export interface QuoteChoices {
 
 export const EMPTY_CHOICES: QuoteChoices = { items: [], frequency: 'one_off', extras: [], postcode: '' };
 
-const POSTCODE = /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/;
-
-export function isPostcode(text: string): boolean {
-  return POSTCODE.test(text.trim());
-}
+/** A full UK postcode, by the contract's pattern (domain/site/postcodes.ts). */
+export const isPostcode = isUkPostcode;
 
 const clamp = (quantity: number) => (Number.isFinite(quantity) ? Math.min(100, Math.max(1, Math.round(quantity))) : 1);
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isUkPostcode } from '../domain/site/postcodes';
 import { isRetryable } from './checkout.machine';
 import type { CheckoutResponse, WaitlistCheckout, WaitlistOffer } from '../openapi/schema';
 
@@ -39,7 +40,6 @@ export interface WaitlistOfferMeta {
 
 const emptyDetails: OfferDetails = { address: '', city: '', code_postal: '', phone: '', client_note: '', payment: 'cash' };
 const closedContext: WaitlistOfferContext = { token: null, offer: null, details: emptyDetails, error: null, canRetry: false };
-const POSTCODE = /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 
 export const waitlistOfferMachine = setup({
@@ -72,7 +72,7 @@ export const waitlistOfferMachine = setup({
   },
   guards: {
     hasDetails: ({ context }) =>
-      context.details.address.trim() !== '' && context.details.city.trim() !== '' && POSTCODE.test(context.details.code_postal.trim()) && PHONE.test(context.details.phone.trim()),
+      context.details.address.trim() !== '' && context.details.city.trim() !== '' && isUkPostcode(context.details.code_postal) && PHONE.test(context.details.phone.trim()),
     canRetry: ({ context }) => context.canRetry,
     // The server answers the payment asked for: card is checked out awaiting its payment page.
     paysByCard: ({ context }) => context.details.payment === 'card',

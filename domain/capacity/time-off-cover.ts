@@ -6,7 +6,7 @@
  * Pure: the capacity data is read by the caller, with the team's new days off in it.
  */
 import { checkStart, type CapacityData } from './availability-rules';
-import { formatLondon, londonDate } from '../time/london-time';
+import { londonClock, londonDate } from '../time/london-time';
 import { addDays } from '../time/london-days';
 
 /** The capacity data with `teamId` off from `from` to `to` (UK days, inclusive), whether or not it is stored yet. */
@@ -32,7 +32,7 @@ export function coverVisits(data: CapacityData, orderIds: readonly number[]): Ma
       continue;
     }
     const date = londonDate(job.start);
-    const time = formatLondon(new Date(job.start)).slice(11);
+    const time = londonClock(new Date(job.start));
     const check = checkStart(placed, date, time, Math.round((job.end - job.start) / 60_000), orderId, job.area);
     const teamId = check.kind === 'free' ? check.teams[0]! : null;
     // The visit now holds its new team (or, set aside, keeps its place where it was).

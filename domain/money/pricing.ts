@@ -57,6 +57,13 @@ export function isInCongestionZone(rules: Pick<PriceRules, 'congestionDistricts'
   return postcode !== null && rules.congestionDistricts.has(postcodeDistrict(postcode));
 }
 
+/**
+ * The UK standard VAT rate, the one place it is written outside the database: the default of the
+ * settings' `vat_percent` (migration 009), used only where no rate was stored (a settings row or an
+ * order line read before it existed). Every price reads the rate from the settings (decision 077).
+ */
+export const STANDARD_VAT_PERCENT = 20;
+
 /** The VAT part of a VAT-inclusive amount, to the nearest penny: gross × rate / (100 + rate). */
 export function vatOf(gross: Pence, vatPercent: number): Pence {
   return Math.round((gross * vatPercent) / (100 + vatPercent));

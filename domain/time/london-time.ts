@@ -118,6 +118,12 @@ export function londonDate(instant: InstantLike): string {
   return new Date(at.getTime() + londonOffsetMinutes(at) * 60_000).toISOString().slice(0, 10);
 }
 
+/** The London wall-clock time (HH:mm) at `instant`: formatLondon's time without its date. */
+export function londonClock(instant: InstantLike): string {
+  const p = londonParts(new Date(instant));
+  return `${p.hour}:${p.minute}`;
+}
+
 /** The first whole minute at least `noticeMs` after `now`: the earliest start a booking may have. */
 export function earliestStart(now: Date, noticeMs: number): Date {
   return new Date(Math.ceil((now.getTime() + noticeMs) / 60_000) * 60_000);

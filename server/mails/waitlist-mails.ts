@@ -1,5 +1,5 @@
 import type { MailText } from './mail-text';
-import { formatLondon } from '../../domain/time/london-time';
+import { formatLondon, londonDate } from '../../domain/time/london-time';
 import { formatPounds, type Pence } from '../../domain/money/money';
 
 /** The query parameter of My orders that opens a waiting list's offer (decision 056). */
@@ -15,7 +15,7 @@ export function waitlistOfferMail(
   // A booked visit waiting for the day (decision 067) is moved there by the reschedule, its terms and fee applying.
   const use = offer.moves ? 'Move your booking to it here (the reschedule terms apply)' : 'Book it here (the link works once)';
   return {
-    subject: `A time is free on ${formatLondon(offer.dueAt).slice(0, 10)}: it is held for you`,
+    subject: `A time is free on ${londonDate(offer.dueAt)}: it is held for you`,
     text: [
       `Hello ${offer.customer},`,
       '',

@@ -3,6 +3,7 @@ import { JOB_MINUTES_SQL } from './job-minutes';
 import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { addDays } from '../../domain/time/london-days';
 
 /**
  * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their
@@ -142,6 +143,4 @@ function travelOf(text: string | null) {
   return { sameArea, otherArea };
 }
 
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
+const nextDay = (date: string): string => addDays(date, 1);

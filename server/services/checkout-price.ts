@@ -5,7 +5,7 @@ import { HttpError } from '../lib/http-error';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { orderLines } from '../../domain/money/ledger-lines';
 import { grossOf, totalsOf, vatByRate } from '../../domain/money/order-lines';
-import { CONGESTION_CHARGE_NAME, linesInPounds } from '../../domain/money/pricing';
+import { CONGESTION_CHARGE_NAME, STANDARD_VAT_PERCENT, linesInPounds } from '../../domain/money/pricing';
 
 
 /**
@@ -36,7 +36,7 @@ export const CONGESTION_NOT_DUE_NAME = 'Congestion Charge not due at this addres
 export function priceAtAddress(ledger: readonly LedgerLine[], zone: CongestionAtAddress): AddressPrice {
   const before = orderLines(ledger);
   const held = before.filter((line) => line.kind === 'congestion').reduce((sum, line) => sum + line.amount, 0);
-  const jobRate = before[0]?.vatPercent ?? 20;
+  const jobRate = before[0]?.vatPercent ?? STANDARD_VAT_PERCENT;
   // Lines are appended, never changed (decision 036): the address adds the charge, or reverses one quoted.
   const added = zone.inZone && held === 0
     ? { name: CONGESTION_CHARGE_NAME, amount: zone.charge, vatPercent: jobRate }

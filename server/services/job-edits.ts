@@ -15,7 +15,7 @@ import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { lineText, lineView } from '../../domain/money/order-lines';
 import { priceJob } from '../../domain/money/pricing';
-import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobEditMail } from '../mails/job-edit-mail';
 import { chooseTeam, SLOT_TAKEN_MESSAGE } from './availability';
 import { orderReference } from '../../domain/orders/order-reference';
@@ -43,7 +43,7 @@ function assertEditable(order: OrderRow | null): asserts order is OrderRow {
   if (order.due_at === null) throw conflict('This order has no time booked yet');
 }
 
-const clock = (at: Date) => formatLondon(at).slice(11);
+const clock = (at: Date) => londonClock(at);
 
 /** GET /admin/order/{id}/job: the form's starting point. */
 export async function getJobEdit(db: Database, orderId: number): Promise<JobEditState> {

@@ -12,7 +12,8 @@ import { visitView } from './cleaner-jobs';
 import { assertRealLondonTime } from './london-time';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { BOOKING_NOTICE_MS } from '../../domain/terms/booking-notice';
-import { earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { addDays } from '../../domain/time/london-days';
+import { earliestStart, formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** What the history says for a job without a team. */
@@ -21,7 +22,6 @@ const MINUTE = 60_000;
 const DAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
 
 /** HH:mm in UK time. */
-const londonClock = (instant: Date) => formatLondon(instant).slice(11);
 
 export function jobView(row: JobRow): ScheduleJob {
   return {
@@ -166,9 +166,3 @@ async function assertTeamFree(tx: Database, team: TeamRow, job: JobRow, start: D
   throw conflict(overlaps ? booked : `${booked} and needs ${refusal.travel} minutes to travel between jobs`);
 }
 
-/** The calendar date `days` after a YYYY-MM-DD (calendar arithmetic, no time zone involved). */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -1,3 +1,4 @@
+import { STANDARD_VAT_PERCENT } from '../../domain/money/pricing';
 import { DISCOUNT_EARNED_AFTER_VISITS } from '../../domain/terms/booking-terms';
 import type { Database } from '../db/database';
 import { ledgerRepository } from '../repositories/ledger';
@@ -41,7 +42,7 @@ export async function unearnedDiscount(db: Database, seriesId: number, now: Date
   const amount = discounts.reduce((sum, line) => sum - line.amount, 0);
   if (amount <= 0) return null;
   const last = done.at(-1)!;
-  const vatPercent = discounts[0]?.vatPercent ?? ledgers.get(last.id)?.find((line) => line.vatPercent !== null)?.vatPercent ?? 20;
+  const vatPercent = discounts[0]?.vatPercent ?? ledgers.get(last.id)?.find((line) => line.vatPercent !== null)?.vatPercent ?? STANDARD_VAT_PERCENT;
   return { amount, orderId: last.id, vatPercent };
 }
 

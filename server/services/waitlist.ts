@@ -19,7 +19,7 @@ import { dayTimes } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
-import { formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 /**
  * Waiting lists for full days (issue 26 §5, decision 056). A customer joins a full day's list with
@@ -153,7 +153,7 @@ export async function getWaitlistOffer(db: Database, user: AuthUser, token: stri
   const entry = await liveOffer(db, user, token, now);
   const total = ledgerTotals(await ledgerRepository(db).forOrder(entry.order_id)).total;
   return {
-    order_id: entry.order_id, date: entry.day, time: formatLondon(entry.held_due_at!).slice(11), due: entry.held_due_at!.toISOString(),
+    order_id: entry.order_id, date: entry.day, time: londonClock(entry.held_due_at!), due: entry.held_due_at!.toISOString(),
     held_until: entry.held_until!.toISOString(), service: entry.service, total: toPounds(total),
   };
 }

@@ -1,8 +1,8 @@
 import type { JobVisit } from '../../openapi/schema';
-import { formatLondon } from '../../domain/time/london-time';
+import { londonClock } from '../../domain/time/london-time';
 
 /** HH:mm, UK time. */
-const clock = (instant: string) => formatLondon(instant).slice(11);
+const clock = (instant: string) => londonClock(instant);
 
 /**
  * What the team has recorded of a job's day, in the words the schedule board and the cleaner's

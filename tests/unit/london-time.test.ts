@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockChangeProblem, earliestStart, formatLondon, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { clockChangeProblem, earliestStart, formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { isUkPostcode, OUTWARD_CODE } from '../../domain/site/postcodes';
 import { formatDateTime } from '../../src/lib/dates';
 
 // The results must not depend on the zone the tests run in: try TZ=America/New_York or TZ=Asia/Tokyo.
@@ -74,3 +75,19 @@ describe('times the clocks skip or show twice (issue 24)', () => {
   });
 });
 
+
+describe('londonClock and the postcode rules (decision 077: no slicing of formatted text, the contract\'s pattern once)', () => {
+  it('reads the UK wall clock of an instant, across the clock change', () => {
+    expect(londonClock(new Date('2026-07-01T08:30:00Z'))).toBe('09:30');
+    expect(londonClock('2026-12-01T08:30:00Z')).toBe('08:30');
+    expect(londonClock('2026-10-25T00:59:00Z')).toBe(formatLondon('2026-10-25T00:59:00Z').slice(11));
+  });
+
+  it('checks a postcode and a district by openapi/rules.ts', () => {
+    expect(isUkPostcode(' sw1a 1aa ')).toBe(true);
+    expect(isUkPostcode('SW1A1AA')).toBe(true);
+    expect(isUkPostcode('SW1A 1A')).toBe(false);
+    expect(OUTWARD_CODE.test('WC2N')).toBe(true);
+    expect(OUTWARD_CODE.test('WC2N 5DU')).toBe(false);
+  });
+});

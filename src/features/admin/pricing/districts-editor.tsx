@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { OUTWARD_CODE } from '../../../../domain/site/postcodes';
 import { addCongestionDistrict, addServiceDistrict, removeCongestionDistrict, removeServiceDistrict } from '../../../api/update-pricing';
 import { useToast } from '../../../shared/toasts';
 import { useRequest } from '../../../shared/use-request';
 import { Alert, Button, TextField } from '../../../components/ui';
 
-const OUTWARD_CODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
 /** The two lists of districts the page edits: the Congestion Charge zone, and where the company works (decision 041). */
 const LISTS = {

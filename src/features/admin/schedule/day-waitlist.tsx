@@ -1,6 +1,6 @@
 import { listDayWaitlist } from '../../../api/waitlist';
 import { useRequest } from '../../../shared/use-request';
-import { formatLondon } from '../../../../domain/time/london-time';
+import { formatLondon, londonClock } from '../../../../domain/time/london-time';
 
 /** The day's waiting list under the board (decision 056): who waits, first come first, and any time held. */
 export function DayWaitlist({ day }: { day: string }) {
@@ -17,7 +17,7 @@ export function DayWaitlist({ day }: { day: string }) {
             <li key={entry.id}>
               {entry.customer}, {entry.service}:{' '}
               {entry.status === 'offered' && entry.held_due && entry.held_until
-                ? `offered ${formatLondon(entry.held_due).slice(11)}, held until ${formatLondon(entry.held_until)}`
+                ? `offered ${londonClock(entry.held_due)}, held until ${formatLondon(entry.held_until)}`
                 : `waiting since ${formatLondon(entry.joined)}`}
             </li>
           ))}

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths';
 import { Alert, Button, Dialog, Modal, TextLink } from '../../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../../components/ui/date-time-fields';
 import { visitWords } from '../../../lib/job-visit';
-import { formatLondon } from '../../../../domain/time/london-time';
+import { formatLondon, londonClock, londonDate } from '../../../../domain/time/london-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../../../../domain/orders/status-labels';
 import { durationLabel, timeSpan, type Lane } from './schedule-view';
@@ -53,7 +53,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
   return (
     <li className={classes} {...dragProps} draggable={!busy}>
       <p className="job-card__time">
-        <time dateTime={job.start}>{showDay ? `${formatLondon(job.start).slice(0, 10)} ` : ''}{timeSpan(job)}</time>
+        <time dateTime={job.start}>{showDay ? `${londonDate(job.start)} ` : ''}{timeSpan(job)}</time>
         <span className="job-card__duration">{durationLabel(job.duration_minutes)}</span>
       </p>
       <p className="job-card__customer">{job.customer}</p>
@@ -132,8 +132,8 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
 
 /** A new UK date and time for the job: no fee, the customers' rules (the server says which one refused). */
 function MoveDialog({ job, onMoved }: { job: ScheduleJob; onMoved: (job: ScheduleJob) => void }) {
-  const [dueDate, setDueDate] = useState(formatLondon(job.start).slice(0, 10));
-  const [dueTime, setDueTime] = useState(formatLondon(job.start).slice(11));
+  const [dueDate, setDueDate] = useState(londonDate(job.start));
+  const [dueTime, setDueTime] = useState(londonClock(job.start));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 

@@ -1,4 +1,5 @@
-import { formatLondon, londonDate } from '../../../../domain/time/london-time';
+import { addDays } from '../../../../domain/time/london-days';
+import { londonClock, londonDate } from '../../../../domain/time/london-time';
 import type { Schedule, ScheduleJob } from '../../../../openapi/schema';
 
 /**
@@ -21,13 +22,10 @@ export const UNASSIGNED_LANE = 'Unassigned';
  * anything can be clicked (docs/decisions/026, budget 12). The lane's heading still counts them all.
  */
 export const CARDS_SHOWN: Record<BoardView, number> = { day: 24, week: 6 };
-const DAY_MS = 86_400_000;
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
-/** The calendar day `n` days after `day` (YYYY-MM-DD; calendar arithmetic, no zone involved). */
-export function addDays(day: string, n: number): string {
-  return new Date(noon(day).getTime() + n * DAY_MS).toISOString().slice(0, 10);
-}
+/** The calendar day `n` days after `day` (YYYY-MM-DD): domain/time's, one home (decision 077). */
+export { addDays };
 
 /** The Monday of `day`'s week: a week view runs Monday to Sunday, as UK calendars do. */
 export function mondayOf(day: string): string {
@@ -79,7 +77,7 @@ export const cellKey = (teamId: number | null, day: string) => `${teamId ?? 'non
 /** "10:00–11:30", UK time. */
 export function timeSpan(job: Pick<ScheduleJob, 'start' | 'duration_minutes'>): string {
   const end = new Date(new Date(job.start).getTime() + job.duration_minutes * 60_000);
-  return `${formatLondon(job.start).slice(11)}–${formatLondon(end).slice(11)}`;
+  return `${londonClock(job.start)}–${londonClock(end)}`;
 }
 
 /** "1 h 30 min", "45 min", "2 h". */
