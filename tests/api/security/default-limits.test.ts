@@ -112,7 +112,7 @@ describe('every mail sent on a person’s request is limited per account, per cl
 
   it('emailChange: one client asks for 10 email-change links an hour, over many accounts, then 429', async () => {
     const client = newClient();
-    const customers = [];
+    const customers: Array<Awaited<ReturnType<typeof newCustomer>>> = [];
     for (let made = 0; made < 11; made += 1) customers.push(await newCustomer());
     const change = (attempt: number) => {
       const customer = customers[attempt]!;
