@@ -192,6 +192,14 @@ export function orderConditions(query: OrderListQuery): Conditions {
 
 export function orderRepository(db: Database) {
   return {
+    /** A series' cancelled cash visits due before `dueAt`, oldest first: those that may owe a late fee (decision 070). */
+    async cancelledCashVisitsBefore(seriesId: number, dueAt: Date): Promise<{ id: number }[]> {
+      return db.query<{ id: number }>(
+        `SELECT id FROM orders WHERE series_id = $1 AND status = 'cancelled' AND payment_method = 'cash' AND due_at < $2 ORDER BY id`,
+        [seriesId, dueAt],
+      );
+    },
+
     /** A placed (checked-out) order; with `drafts`, a draft too (only its checkout wants one). */
     async find(id: number, options: { forUpdate?: boolean; drafts?: boolean } = {}): Promise<OrderRow | null> {
       const lock = options.forUpdate ? ' FOR UPDATE OF o' : '';

@@ -43,6 +43,8 @@ export interface RefundRow {
   provider_refund_ref: string | null;
   requested_at: Date;
   decided_at: Date | null;
+  /** The user who decided it (null while pending). */
+  decided_by: number | null;
   version: number;
   /** The order's creation time and its customer's name, as the admin list shows them. */
   order_date: Date;

@@ -1,3 +1,4 @@
+import { refundRepository } from '../repositories/refunds';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../queue';
 import { auditRepository } from '../repositories/audit';
@@ -55,9 +56,9 @@ export async function recordLatePayment(
     await issueInvoice(tx, paidOrder, deps.outbox, deps.now);
     const fee = order.refund_status === 'accepted' ? toPence(order.refund_fee ?? 0) : 0;
     // The credit is the cancellation's: in the name of whoever decided it (the customer, for a skip).
-    const [decided] = await tx.query<{ id: number | null }>('SELECT decided_by AS id FROM refund_requests WHERE order_id = $1', [order.id]);
+    const decided = await refundRepository(tx).find(order.id);
     const settled = await settleAcceptedCancellation(
-      tx, deps.outbox, paidOrder, fee, { id: decided?.id ?? order.user_id, name: provider.name }, 'Card payment after the cancellation, refunded', deps.now,
+      tx, deps.outbox, paidOrder, fee, { id: decided?.decided_by ?? order.user_id, name: provider.name }, 'Card payment after the cancellation, refunded', deps.now,
     );
     refund = Math.min(settled.refund, payment.amount);
   }

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { ledgerRepository } from '../repositories/ledger';
-import type { OrderRow } from '../repositories/orders';
+import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { formatLondon } from '../../domain/time/london-time';
@@ -18,10 +18,7 @@ export async function collectOwedFeesWith(
   tx: Database, visit: Pick<OrderRow, 'id' | 'series_id' | 'payment_method' | 'due_at'>, actor: { id: number | null; name: string }, now: Date,
 ): Promise<void> {
   if (visit.series_id === null || visit.payment_method !== 'cash' || visit.due_at === null) return;
-  const owing = await tx.query<{ id: number }>(
-    `SELECT id FROM orders WHERE series_id = $1 AND status = 'cancelled' AND payment_method = 'cash' AND due_at < $2 ORDER BY id`,
-    [visit.series_id, visit.due_at],
-  );
+  const owing = await orderRepository(tx).cancelledCashVisitsBefore(visit.series_id, visit.due_at);
   const ledger = ledgerRepository(tx);
   for (const { id } of owing) {
     const owed = balanceDueOf({ status: 'cancelled' }, ledgerTotals(await ledger.forOrder(id)));
