@@ -11,7 +11,7 @@ import { toPounds, type Pence } from '../../domain/money/money';
 import { balanceDueMail } from '../mails/balance-mails';
 import type { PaymentProvider } from './payment-provider';
 import { orderName } from '../../domain/orders/order-reference';
-import { expirePayments } from './late-payments';
+import { expirePayments } from './payment-expiry';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late

@@ -4,7 +4,7 @@ import type { LatePaymentRow } from '../repositories/late-payments';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { toPence, toPounds } from '../../domain/money/money';
 import type { LedgerTotals } from '../../domain/money/ledger';
-import { awaitsCardPayment } from './payments';
+import { awaitsCardPayment } from './card-awaiting';
 import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';

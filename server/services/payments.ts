@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository, type OrderRow } from '../repositories/orders';
+import { awaitsCardPayment } from './card-awaiting';
 import { issueInvoice } from './receipts';
 import { vatInvoiceLines } from '../mails/invoice-mails';
 import { paymentFailedMail, paymentReceiptMail } from '../mails/checkout-mails';
@@ -16,7 +17,8 @@ import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../queue';
 import { orderName } from '../../domain/orders/order-reference';
-import { expirePayments, recordLatePayment, refundLatePayments } from './late-payments';
+import { expirePayments } from './payment-expiry';
+import { recordLatePayment, refundLatePayments } from './late-payments';
 
 /**
  * The shop's side of card payments (decision 008): start one payment per order, and mark an order
@@ -36,16 +38,7 @@ export interface PaymentDeps {
   now: Date;
 }
 
-/** A checked-out card order that nobody has paid, cancelled or asked to cancel yet. */
-export function awaitsCardPayment(order: Pick<OrderRow, 'payment_method' | 'checked_out_at' | 'status' | 'paid_amount' | 'refund_status'>): boolean {
-  return (
-    order.payment_method === 'card' &&
-    order.checked_out_at !== null &&
-    order.status === 'awaiting_validation' &&
-    order.paid_amount === null &&
-    order.refund_status === null
-  );
-}
+export { awaitsCardPayment } from './card-awaiting';
 
 /**
  * The payment page of an order that awaits card payment: the same payment however often it is asked

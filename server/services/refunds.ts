@@ -17,7 +17,7 @@ import type { PaymentProvider } from './payment-provider';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { refundFigures, settleCancellation, type CancellationSettlement } from '../../domain/money/cancellation-settlement';
 import { refundCardPayments } from './card-refunds';
-import { expirePayments } from './late-payments';
+import { expirePayments } from './payment-expiry';
 import type { MailOutbox } from '../queue';
 import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
 import { orderName } from '../../domain/orders/order-reference';

@@ -13,7 +13,7 @@ import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 import { rescheduleMail } from '../mails/manage-mails';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
-import { awaitsCardPayment } from './payments';
+import { awaitsCardPayment } from './card-awaiting';
 import { rescheduleTerms, type RescheduleTerms } from '../../domain/terms/reschedule-terms';
 import { ledgerRepository } from '../repositories/ledger';
 import { collectBalance } from './balance-collection';

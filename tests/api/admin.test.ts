@@ -60,6 +60,7 @@ describe('lists', () => {
     const { data } = await server.api.GET('/admin/orders/', { headers: server.bearer(admin) });
     expect(data?.[0]).toEqual({
       id: order.id,
+      reference: expect.any(Number),
       user: 'Jane Office-Test',
       service: house.serviceName,
       total: order.total,

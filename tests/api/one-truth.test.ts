@@ -196,7 +196,7 @@ describe('one ledger: every surface shows the same amounts', () => {
     expect(detail!.lines.filter((line) => line.kind === 'adjustment').reduce((sum, line) => sum + pence(line.amount), 0)).toBe(-outcome.quoted);
     expect(pence(detail!.payment.balanceDue)).toBe(fee);
     // The orders CSV: its price is the fee, its payment status "balance_due".
-    const row = csvRows(await (await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) })).text()).find((cells) => cells[0] === String(outcome.id))!;
+    const row = csvRows(await (await fetch(`${server.baseUrl}/api/admin/orders/csv`, { headers: server.bearer(admin.token) })).text()).find((cells) => cells[0] === String(detail!.reference))!; // the CSV's Order id is the reference (decision 073)
     expect([row[4], pence(Number(row[3])), row[14]]).toEqual(['cancelled', fee, 'balance_due']);
   });
 

@@ -15,6 +15,9 @@ let bob: TestCustomer;
 let house: Catalogue;
 const annOrders: number[] = [];
 const bobOrders: number[] = [];
+/** Each order's reference: the number the CSV shows (decision 073). */
+const references = new Map<number, number>();
+const ref = (id: number) => references.get(id)!;
 
 // One fixed instant per file, so a date computed again in a test names the same minute.
 const started = Date.now();
@@ -53,12 +56,16 @@ beforeAll(async () => {
   for (let n = 0; n < 7; n += 1) {
     const order = await placeOrder(server, ann.token, house, [1 + n, 1]);
     annOrders.push(order.id);
-    expect((await checkout(server, ann.token, checkoutBody(order.id, inDays(2 + n)))).response.status).toBe(200);
+    const placed = await checkout(server, ann.token, checkoutBody(order.id, inDays(2 + n)));
+    expect(placed.response.status).toBe(200);
+    references.set(order.id, placed.data!.reference!);
   }
   for (let n = 0; n < 5; n += 1) {
     const order = await placeOrder(server, bob.token, house, [1, 1 + n]);
     bobOrders.push(order.id);
-    expect((await checkout(server, bob.token, checkoutBody(order.id, inDays(3 + n)))).response.status).toBe(200);
+    const placed = await checkout(server, bob.token, checkoutBody(order.id, inDays(3 + n)));
+    expect(placed.response.status).toBe(200);
+    references.set(order.id, placed.data!.reference!);
   }
   await placeOrder(server, ann.token, house, [9, 9]);
   await placeOrder(server, bob.token, house, [9, 9]);
@@ -241,15 +248,15 @@ describe('GET /admin/orders/csv (exportOrdersCsv)', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = csv.text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice');
-    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([...annOrders, ...bobOrders].sort((a, b) => a - b));
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([...annOrders, ...bobOrders].sort((a, b) => a - b).map(ref));
     // The service date in UK time, as it was booked (checkoutBody(…, inDays(6)) sends the London date and time).
-    const booked = lines.find((line) => line.startsWith(`${annOrders[4]},`))!.split(',');
+    const booked = lines.find((line) => line.startsWith(`${ref(annOrders[4])},`))!.split(',');
     const due = londonDue(inDays(6));
     expect([booked[4], booked[5]]).toEqual(['awaiting_validation', `${due.due_date} ${due.due_time}`]);
-    expect(lines.find((line) => line.startsWith(`${annOrders[0]},`))!.split(',')[4]).toBe('completed');
+    expect(lines.find((line) => line.startsWith(`${ref(annOrders[0])},`))!.split(',')[4]).toBe('completed');
     const cancelled = (await get('/admin/orders/csv?status=cancelled', admin)).text.split('\r\n').filter(Boolean);
     expect(cancelled).toHaveLength(2);
-    expect(cancelled[1]).toMatch(new RegExp(`^${annOrders[1]},Ann Pager,${house.serviceName},\\d+\\.\\d\\d,cancelled,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Not yet,,`));
+    expect(cancelled[1]).toMatch(new RegExp(`^${ref(annOrders[1])},Ann Pager,${house.serviceName},\\d+\\.\\d\\d,cancelled,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Not yet,,`));
   });
 
   it('is for administrators only', async () => {

@@ -66,6 +66,7 @@ describe('GET /admin/schedule (listSchedule)', () => {
     expect(board.jobs).toEqual([
       {
         id: order.id,
+        reference: expect.any(Number),
         start: at(day, '10:00').toISOString(),
         // Two units and one unit of items of 30 minutes each, copied onto the order at checkout.
         duration_minutes: 90,

@@ -152,8 +152,8 @@ describe('closures', () => {
     expect(await asAdmin('POST', '/admin/closures', { date: '2030-01-01' })).toEqual({ status: 400, body: { message: 'A closure can be set up to 2029-03-19' } });
     expect(await asAdmin('DELETE', '/admin/closures/2027-07-02')).toEqual({ status: 404, body: { message: 'We are not closed on 2027-07-02' } });
     expect((await asAdmin('POST', '/admin/closures', { date: '2027-02-30' })).status).toBe(400);
-    // Dates no closure can have (PostgreSQL has no year 0) are simply not closed.
-    expect((await asAdmin('DELETE', '/admin/closures/0000-01-01')).status).toBe(404);
+    // Days outside the contract's range (2000-01-01 to 2099-12-31) are refused at the edge (decision 075).
+    expect((await asAdmin('DELETE', '/admin/closures/0000-01-01')).status).toBe(400);
     expect((await asAdmin('POST', '/admin/closures', { date: '0000-01-01' })).status).toBe(400);
   });
 });

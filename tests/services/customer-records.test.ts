@@ -96,10 +96,10 @@ describe('the customer record of the back office', () => {
         { address: ' 1 test street ', city: 'LONDON', codePostal: 'SE22 8AB', lastUsed: '2030-01-10T10:00:00.000Z' },
       ],
       orders: [
-        { id: d, service: 'House Keeping', status: 'cancelled', total: 80, created: iso(NOW), due: null },
-        { id: c, service: 'House Keeping', status: 'payment_validated', total: 33.34, created: iso(NOW), due: '2030-01-11T10:00:00.000Z' },
-        { id: b, service: 'House Keeping', status: 'awaiting_validation', total: 80, created: iso(NOW), due: '2030-01-10T10:00:00.000Z' },
-        { id: a, service: 'House Keeping', status: 'completed', total: 33.33, created: iso(NOW), due: '2030-01-09T10:00:00.000Z' },
+        { id: d, reference: expect.any(Number), service: 'House Keeping', status: 'cancelled', total: 80, created: iso(NOW), due: null },
+        { id: c, reference: expect.any(Number), service: 'House Keeping', status: 'payment_validated', total: 33.34, created: iso(NOW), due: '2030-01-11T10:00:00.000Z' },
+        { id: b, reference: expect.any(Number), service: 'House Keeping', status: 'awaiting_validation', total: 80, created: iso(NOW), due: '2030-01-10T10:00:00.000Z' },
+        { id: a, reference: expect.any(Number), service: 'House Keeping', status: 'completed', total: 33.33, created: iso(NOW), due: '2030-01-09T10:00:00.000Z' },
       ],
       lifetimeValue: 66.67,
       notes: [],
@@ -240,7 +240,7 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
     const record = await anonymiseCustomerRecord(db, rita.id, new Date('2030-01-20T10:00:00.000Z'));
     expect(record).toEqual({
       id: rita.id, name: `Deleted user #${rita.id}`, email: null, created: iso(JOINED), anonymised: true, phones: [], addresses: [],
-      orders: [{ id: placed, service: 'House Keeping', status: 'completed', total: 80, created: iso(NOW), due: '2030-01-09T10:00:00.000Z' }],
+      orders: [{ id: placed, reference: expect.any(Number), service: 'House Keeping', status: 'completed', total: 80, created: iso(NOW), due: '2030-01-09T10:00:00.000Z' }],
       lifetimeValue: 80, notes: [],
     });
     expect(await user(rita.id)).toEqual({

@@ -80,7 +80,9 @@ describe('VAT invoices (decision 018)', () => {
       payment: 'cash',
       lines: [
         // Each line's VAT is its share of the rate's, so the lines' nets add up to the rate's net.
-        { kind: 'item', name: 'Bedroom', quantity: 2, unitPrice: 25, unitNet: 20.83, vatRate: 20, net: 41.67, vat: 8.33, amount: 50 },
+        // £41.67 net does not divide by two: runs of equal units, each quantity × unit net exact (decision 072).
+        { kind: 'item', name: 'Bedroom', quantity: 1, unitPrice: 25, unitNet: 20.83, vatRate: 20, net: 20.83, vat: 4.17, amount: 25 },
+        { kind: 'item', name: 'Bedroom', quantity: 1, unitPrice: 25, unitNet: 20.84, vatRate: 20, net: 20.84, vat: 4.16, amount: 25 },
         { kind: 'item', name: 'Bathroom', quantity: 1, unitPrice: 30, unitNet: 25, vatRate: 20, net: 25, vat: 5, amount: 30 },
       ],
       vatRates: [{ rate: 20, net: 66.67, vat: 13.33, gross: 80 }],
@@ -143,8 +145,10 @@ describe('VAT invoices (decision 018)', () => {
     await ledgerRepository(db).add({ orderId: id, kind: 'fee', name: 'Rescheduling fee', amount: 1050, vatPercent: 20, actorId: jane.id, actor: jane.name, at: NOW });
     await db.query("UPDATE orders SET reschedule_fees = 10.50, paid_amount = total, payment_method = 'card' WHERE id = $1", [id]);
     const receipt = await receiptOf(jane, id);
+    // Two bedrooms at £25.00: £41.67 net does not divide by two, so the invoice prints runs of equal units (decision 072).
     expect(receipt.lines.map(({ kind, name, amount }) => [kind, name, amount])).toEqual([
-      ['item', 'Bedroom', 50],
+      ['item', 'Bedroom', 25],
+      ['item', 'Bedroom', 25],
       ['item', 'Bathroom', 30],
       ['option', 'Large bedroom (over 20 m²)', 15],
       ['discount', 'Weekly discount (15%)', -14.25],
@@ -161,7 +165,11 @@ describe('VAT invoices (decision 018)', () => {
     // The mails and the back office list the same lines.
     const { order, ledger: booked } = await placedOrder(db, id);
     const detail = await getOrder(db, id);
-    expect(receipt.lines).toMatchObject(detail.lines);
+    // The invoice splits a line whose pennies do not divide into runs of equal units (decision 072); the order page keeps it whole.
+    const whole = (lines: readonly { kind: string; name: string; amount: number }[]) => Object.entries(
+      lines.reduce<Record<string, number>>((sums, line) => ({ ...sums, [`${line.kind} ${line.name}`]: (sums[`${line.kind} ${line.name}`] ?? 0) + pence(line.amount) }), {}),
+    );
+    expect(whole(receipt.lines)).toEqual(whole(detail.lines));
     // Each line's net and VAT, before VAT as HMRC asks, add up to the invoice's net and VAT to the penny (decision 042).
     expect(receipt.lines.reduce((total, line) => total + pence(line.net), 0)).toBe(pence(receipt.net));
     expect(receipt.lines.reduce((total, line) => total + pence(line.vat), 0)).toBe(pence(receipt.vat));
