@@ -36,6 +36,10 @@ describe('GET /admin/refunds/ (listRefunds)', () => {
     const { data } = await server.api.GET('/admin/refunds/', { headers: server.bearer(admin.token) });
     expect(data?.[0]).toEqual({
       order_id: order.id,
+      reference: expect.any(Number),
+      // Nothing was paid: accepting refunds nothing and keeps nothing (decision 070).
+      amount: 0,
+      kept: 0,
       reason: 'Moving out early',
       status: 'pending',
       order_date: START,

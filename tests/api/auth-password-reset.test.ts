@@ -73,7 +73,7 @@ describe('PUT /api/auth/reset-password/{id}', () => {
       body: { token, password: 'brand-new-password' },
     });
     expect(response.status).toBe(200);
-    expect(data).toEqual({ message: 'Password Updated Successfully !' });
+    expect(data).toEqual({ message: 'Password Updated Successfully !', email: expect.any(String) });
 
     const newLogin = await server.api.POST('/auth/login', { body: { username: customer.email, password: 'brand-new-password' } });
     expect(newLogin.response.status).toBe(200);

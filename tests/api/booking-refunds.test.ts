@@ -60,7 +60,8 @@ describe('POST /services/refund-request/{id} (requestRefund) and the cancellatio
       expect((await myOrder(server, jane.token, order.id)).cancellation).toEqual({ allowed: true, fee, freeUntil: null });
       const answer = await send(server, 'POST', `/services/refund-request/${order.id}`, { token: jane.token, body: { reason: 'Ill' } });
       expect(answer).toEqual({ status: 201, body: { message: SENT, fee } });
-      expect((await myOrder(server, jane.token, order.id)).refund).toEqual({ status: 'pending', reason: 'Ill', fee });
+      // What accepting refunds and what it keeps, from the ledger (decision 070).
+      expect((await myOrder(server, jane.token, order.id)).refund).toEqual({ status: 'pending', reason: 'Ill', fee, kept: fee, amount: (pence(order.total) - pence(fee)) / 100 });
     } finally {
       clock.set(START);
       jane.token = await server.login(jane.email, jane.password);
