@@ -126,7 +126,14 @@ function guard(operation: Operation, authenticator: Authenticator) {
 /** A public operation that may know its caller: a token given must be valid (401 otherwise); none is fine. */
 function optionalGuard(authenticator: Authenticator) {
   return async (request: FastifyRequest) => {
-    if (request.headers.authorization !== undefined) request.user = await authenticator.authenticate(request);
+    if (request.headers.authorization === undefined) return;
+    // A token that no longer signs anyone in (ended, forged, expired on a shared phone) leaves the
+    // caller anonymous: the operation is public, and an anonymous caller gets its own answer.
+    try {
+      request.user = await authenticator.authenticate(request);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+    }
   };
 }
 

@@ -307,7 +307,7 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Answer>
     ...(request.rawBody !== undefined ? { rawBody: request.rawBody, contentType: request.contentType } : {}),
     headers: request.headers,
   });
-  if (session && answer.status === 200 && (operation.operationId === 'logout' || operation.operationId === 'updateProfile')) await renew(session, request);
+  if (session && answer.status === 200 && (operation.operationId === 'logout' || operation.operationId === 'updateProfile')) await renew(session, request, answer);
   return answer;
 }
 
@@ -321,9 +321,10 @@ function sessionFor(operation: Operation): Session | null {
 }
 
 /** Logout and email/password changes end the token: keep fuzzing with a fresh one. */
-async function renew(session: Session, request: FuzzRequest): Promise<void> {
+async function renew(session: Session, request: FuzzRequest, answer: Answer): Promise<void> {
   const body = (request.body ?? {}) as { email?: string | null; newPassword?: string | null };
-  if (typeof body.email === 'string') session.email = body.email;
+  // A new address counts only once its link is followed (decision 074): sign in with the one the answer names.
+  if (typeof answer.body?.email === 'string') session.email = answer.body.email;
   if (typeof body.newPassword === 'string') session.password = body.newPassword;
   hints.oldPassword = [session.password];
   Object.assign(session, { token: (await login(target.api, session.email, session.password)).token });

@@ -178,7 +178,7 @@ describe('GET /admin/orders/csv with filters', () => {
 
   it('writes the service date in UK time', async () => {
     const csv = await get('/admin/orders/csv?due_from=2026-07-01&due_to=2026-07-01');
-    expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${await referenceOf(ids.annJuly1)},Ann Searcher,.*,2026-07-01 00:30,Not yet,,`));
+    expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${await referenceOf(ids.annJuly1!)},Ann Searcher,.*,2026-07-01 00:30,Not yet,,`));
   });
 });
 

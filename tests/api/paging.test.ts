@@ -250,13 +250,13 @@ describe('GET /admin/orders/csv (exportOrdersCsv)', () => {
     expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice');
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([...annOrders, ...bobOrders].sort((a, b) => a - b).map(ref));
     // The service date in UK time, as it was booked (checkoutBody(…, inDays(6)) sends the London date and time).
-    const booked = lines.find((line) => line.startsWith(`${ref(annOrders[4])},`))!.split(',');
+    const booked = lines.find((line) => line.startsWith(`${ref(annOrders[4]!)},`))!.split(',');
     const due = londonDue(inDays(6));
     expect([booked[4], booked[5]]).toEqual(['awaiting_validation', `${due.due_date} ${due.due_time}`]);
-    expect(lines.find((line) => line.startsWith(`${ref(annOrders[0])},`))!.split(',')[4]).toBe('completed');
+    expect(lines.find((line) => line.startsWith(`${ref(annOrders[0]!)},`))!.split(',')[4]).toBe('completed');
     const cancelled = (await get('/admin/orders/csv?status=cancelled', admin)).text.split('\r\n').filter(Boolean);
     expect(cancelled).toHaveLength(2);
-    expect(cancelled[1]).toMatch(new RegExp(`^${ref(annOrders[1])},Ann Pager,${house.serviceName},\\d+\\.\\d\\d,cancelled,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Not yet,,`));
+    expect(cancelled[1]).toMatch(new RegExp(`^${ref(annOrders[1]!)},Ann Pager,${house.serviceName},\\d+\\.\\d\\d,cancelled,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Not yet,,`));
   });
 
   it('is for administrators only', async () => {

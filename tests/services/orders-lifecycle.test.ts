@@ -375,7 +375,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const csv = await text(accountsCsvStream(db, {}));
     const rows = csv.trimEnd().split('\r\n').map((line) => line.split(','));
     expect(rows[0]).toEqual(['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', 'Customer', 'VAT rate (%)', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)']);
-    const [{ reference }] = await db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]);
+    const { reference } = (await db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]))[0]!;
     const mine = rows.filter((row) => row[4] === String(reference)); // the number people read (decision 073)
     const label = String(receipt.number).padStart(6, '0');
     expect(mine.map((row) => [row[0], row[1], row[2], row[6], row[9]])).toEqual([
