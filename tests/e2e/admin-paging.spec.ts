@@ -49,9 +49,10 @@ test('the orders table reads one page at a time from the server, and the CSV hol
   for (let pageNumber = 2; pageNumber <= 3; pageNumber += 1) {
     const next = ordersAnswer(page, (url) => url.searchParams.get('page') === String(pageNumber) && url.searchParams.get('limit') === '5');
     await page.getByRole('button', { name: 'Next page' }).click();
-    const rows = (await (await next).json()) as { id: number }[];
+    const rows = (await (await next).json()) as { id: number; reference: number }[];
     expect(rows).toHaveLength(5);
-    await expect(idCells.first()).toContainText(`#${rows[0]!.id}`);
+    // The cell shows the reference people read, never the id (decision 073).
+    await expect(idCells.first()).toContainText(`#${rows[0]!.reference}`);
     seen.push(...rows.map((row) => row.id));
   }
   expect(seen).toEqual([...seen].sort((a, b) => b - a));
@@ -62,12 +63,14 @@ test('the orders table reads one page at a time from the server, and the CSV hol
   expect(file.suggestedFilename()).toBe('orders.csv');
   const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe('Order id,Name,Service Name,Price (GBP),State,Service Date,Date of complete,Refund,Address,City,Postcode,Phone,Team,Payment method,Payment status,Invoice');
-  const csvIds = lines.slice(1).map((line) => Number(line.split(',')[0]));
-  // Every order, not the 5 of the page: ours among them, in the table's order (id, descending).
-  expect(csvIds.length).toBeGreaterThanOrEqual(total);
-  expect(ourIds.every((id) => csvIds.includes(id))).toBe(true);
-  expect(csvIds).toEqual([...csvIds].sort((a, b) => b - a));
-  expect(new Set(csvIds).size).toBe(csvIds.length);
+  // The CSV's Order id is the reference people read (decision 073).
+  const csvNumbers = lines.slice(1).map((line) => `#${line.split(',')[0]}`);
+  // Every order, not the 5 of the page: ours among them, each once.
+  expect(csvNumbers.length).toBeGreaterThanOrEqual(total);
+  const ourNumbers: string[] = [];
+  for (const id of ourIds) ourNumbers.push(await orderNumberOf(id));
+  expect(ourNumbers.every((number) => csvNumbers.includes(number))).toBe(true);
+  expect(new Set(csvNumbers).size).toBe(csvNumbers.length);
 
   // The accounts export: every VAT invoice and credit note, a line per VAT rate (issue 23 section 3).
   const accounts = page.waitForEvent('download');

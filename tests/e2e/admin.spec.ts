@@ -4,6 +4,7 @@ import { admin as adminAccount } from './support/accounts';
 import { adminApi, customerWithOrder, requestRefund } from './support/admin-data';
 import { choose, openBackOfficePage, selectTrigger, showBackOfficeNav, showRowsPerPage, sortBy, tileValue } from './support/admin-ui';
 import type { ApiClient } from './support/api-client';
+import { orderNumberOf } from './support/order-number';
 import { createApiClient, expect, loginAs, ok, registerCustomer, test } from './support/fixtures';
 
 
@@ -92,7 +93,8 @@ test('an administrator sees the back office, keeps totals true, updates an order
     // A job a week ahead cannot be completed yet (the lifecycle); an administrator can record a cash payment.
     await choose(page, `Status of order ${booked.id}`, 'Payment validated');
     await update.click();
-    await expect(page.getByText(`Order ${booked.id} is now Payment validated`)).toBeVisible({ timeout: 20_000 });
+    // The toast names the reference people read (decision 073).
+    await expect(page.getByText(`Order ${(await orderNumberOf(booked.id)).slice(1)} is now Payment validated`)).toBeVisible({ timeout: 20_000 });
     await page.reload();
     await showRowsPerPage(page, 25);
     await sortBy(page, 'Order id', 'descending');
