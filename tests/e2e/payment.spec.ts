@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from './support/fixtures';
 import { expectFits, expectNoAxeViolations } from './support/a11y';
 import { adminApi } from './support/admin-data';
 import { createApiClient, ok } from './support/api-client';
+import { orderNumberOf } from './support/order-number';
 import { bookOneItemByCard, orderCard, orderNameOnPage, serviceItems, signedInCustomer } from './support/booking-ui';
 
 /**
@@ -61,7 +62,8 @@ test.describe('card payment', () => {
     await expect(page).toHaveURL(/\/test-payments\/[^/]+$/);
     // The same payment of the same order, the same amount.
     expect(new URL(page.url()).pathname).toBe(paymentPage);
-    await expect(page.getByText(`#${orderId}`, { exact: true })).toBeVisible();
+    // The page names the order by the reference people read (decision 073).
+    await expect(page.getByText(await orderNumberOf(Number(orderId)), { exact: false }).first()).toBeVisible();
     await page.getByRole('button', { name: `Pay ${money(item.price)}` }).click();
     await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}$`));
 
