@@ -1,16 +1,11 @@
 import type { Database } from '../db/database';
 import { LONDON } from '../../domain/time/london-time';
+import type { DocumentSums } from './revenue';
 
-/** Sums of signed documents (invoices less credit notes), numeric text in pounds as stored. */
-export interface RevenueRow {
-  /** Which breakdown the row belongs to (a GROUPING SETS row): a service or a team. */
+/** The signed document sums of one service or team (a GROUPING SETS row). */
+export interface RevenueRow extends DocumentSums {
   dimension: 'service' | 'team';
   key: string | null;
-  invoices: number;
-  credit_notes: number;
-  net: string;
-  vat: string;
-  gross: string;
 }
 
 export interface VisitRow {

@@ -1,15 +1,18 @@
 import type { Database } from '../db/database';
 
 /** Signed sums of documents (invoices less credit notes), numeric text in pounds as stored. */
-export interface RevenueFiguresRow {
-  /** Which breakdown the row belongs to: the whole period, a UK month (YYYY-MM) or a UK week (its Monday). */
-  dimension: 'total' | 'month' | 'week';
-  key: string | null;
+export interface DocumentSums {
   invoices: number;
   credit_notes: number;
   net: string;
   vat: string;
   gross: string;
+}
+
+export interface RevenueFiguresRow extends DocumentSums {
+  /** Which breakdown the row belongs to: the whole period, a UK month (YYYY-MM) or a UK week (its Monday). */
+  dimension: 'total' | 'month' | 'week';
+  key: string | null;
 }
 
 /**
