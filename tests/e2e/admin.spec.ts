@@ -94,7 +94,7 @@ test('an administrator sees the back office, keeps totals true, updates an order
     await choose(page, `Status of order ${booked.id}`, 'Payment validated');
     await update.click();
     // The toast names the reference people read (decision 073).
-    await expect(page.getByText(`Order ${(await orderNumberOf(booked.id)).slice(1)} is now Payment validated`)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(`Order ${await orderNumberOf(booked.id)} is now Payment validated`)).toBeVisible({ timeout: 20_000 });
     await page.reload();
     await showRowsPerPage(page, 25);
     await sortBy(page, 'Order id', 'descending');

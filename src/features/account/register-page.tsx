@@ -46,6 +46,17 @@ export default function RegisterPage() {
   useEffect(() => {
     if (restored) saveVisitorDraft<RegisterDraft>('register', { name, email, acceptedTerms });
   }, [restored, name, email, acceptedTerms]);
+  // A page the browser keeps and shows again on Back (its back/forward cache, also for a link
+  // followed before the app started) would bring the password back with it: it is cleared then.
+  useEffect(() => {
+    const clearPassword = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      change('password')('');
+      for (const input of document.querySelectorAll<HTMLInputElement>('form input[type="password"]')) input.value = '';
+    };
+    window.addEventListener('pageshow', clearPassword);
+    return () => window.removeEventListener('pageshow', clearPassword);
+  }, [change]);
   // Only a registration sent from this visit leads on: a result left from an earlier one does not.
   const [sentHere, setSentHere] = useState(false);
 
