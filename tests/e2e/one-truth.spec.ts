@@ -135,7 +135,9 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
   const before = sessionsOf(orderId).length;
   if (booking.after === 'late_reschedule') {
     const fee = percentOf(placedTotal, LATE_FEE_PERCENT);
-    const to = await freeStart(SERVICE, ukDateIn(booking.day + 7), undefined, api);
+    // A start that fits this job's own length, as the reschedule dialog asks for it.
+    const { minutes } = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((row) => row.id === orderId)!;
+    const to = await freeStart(SERVICE, ukDateIn(booking.day + 7), minutes ?? undefined, api);
     await ok(api.POST('/services/order/{id}/reschedule', { params: { path: { id: orderId } }, body: { ...to, fee: fee / 100 } }));
   } else if (booking.after === 'late_cancellation') {
     await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: orderId } }, body: { reason: 'Plans changed' } }));
