@@ -112,6 +112,12 @@ describe('a series by card with consent: the card is saved and every visit is ch
     expect(charges.map((intent) => [intent.metadata.order_id, intent.amount, intent.status, intent.idempotencyKey])).toEqual(
       series.visits.slice(1).map((visit) => [String(visit.id), pence(visit.total), 'succeeded', `visit-order-${visit.id}-${pence(visit.total)}`]),
     );
+    // What the customer's bank shows names the order by the number the customer reads (decision 073), never its id.
+    const references = await server.db.query<{ id: number; reference: number }>(
+      'SELECT id, reference FROM orders WHERE series_id = $1 ORDER BY series_occurrence', [series.id]);
+    const described = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.body.customer === customer).map((r) => r.body.description);
+    expect(described).toEqual(references.slice(1).map((row) => `Order #${row.reference}: visit`));
+    expect(references.slice(1).every((row) => row.reference !== row.id), 'an id equal to its reference proves nothing').toBe(true);
     const paid = await server.db.query<{ id: number; paid_amount: string; payment_ref: string }>(
       'SELECT id, paid_amount, payment_ref FROM orders WHERE series_id = $1 ORDER BY series_occurrence', [series.id]);
     expect(paid.map((row) => row.payment_ref)).toEqual([session.id, ...charges.map((intent) => intent.id)]);
