@@ -31,14 +31,14 @@ export function savedCardRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** The card that pays this order: its series' saved card, if any. */
-    async forOrder(orderId: number): Promise<SavedCard | null> {
-      const [row] = await db.query<{ card_customer: string; card_payment_method: string }>(
-        `SELECT b.card_customer, b.card_payment_method FROM orders o JOIN booking_series b ON b.id = o.series_id
+    /** The card that pays this order (its series' saved card, if any) and the order's reference, which names the charge. */
+    async forOrder(orderId: number): Promise<{ card: SavedCard; reference: number | null } | null> {
+      const [row] = await db.query<{ card_customer: string; card_payment_method: string; reference: number | null }>(
+        `SELECT b.card_customer, b.card_payment_method, o.reference FROM orders o JOIN booking_series b ON b.id = o.series_id
           WHERE o.id = $1 AND b.card_payment_method IS NOT NULL`,
         [orderId],
       );
-      return row ? { customer: row.card_customer, paymentMethod: row.card_payment_method } : null;
+      return row ? { card: { customer: row.card_customer, paymentMethod: row.card_payment_method }, reference: row.reference } : null;
     },
 
     /** The series' saved card, locked for removal; null when the series is not this customer's. */

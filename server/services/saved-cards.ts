@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { HttpError, notFound } from '../lib/http-error';
 import { savedCardRepository } from '../repositories/saved-cards';
 import type { PaymentProvider, SavedCardResult } from './payment-provider';
+import { orderReference } from '../../domain/orders/order-reference';
 
 /**
  * A series' saved card (decision 038): charged without the customer for a later visit or a fee, and
@@ -32,12 +33,13 @@ export async function chargeSavedCard(deps: SavedCardDeps, orderId: number, amou
   if (!REASON.test(reason)) throw new RangeError(`chargeSavedCard: the reason ${JSON.stringify(reason)} is not a short lower-case name`);
   const provider = deps.payments;
   if (!provider?.chargeSavedCard) return { status: 'no_card' };
-  const card = await savedCardRepository(deps.db).forOrder(orderId);
-  if (!card) return { status: 'no_card' };
+  const saved = await savedCardRepository(deps.db).forOrder(orderId);
+  if (!saved) return { status: 'no_card' };
   return provider.chargeSavedCard({
-    card,
+    card: saved.card,
     amountPence,
-    description: `Order #${orderId}: ${reason.replace(/[-_]/g, ' ')}`,
+    // The bank statement's line: the number the customer reads (decision 073), never the id.
+    description: `Order ${orderReference(saved)}: ${reason.replace(/[-_]/g, ' ')}`,
     metadata: { order_id: String(orderId), reason },
     idempotencyKey: `${reason}-order-${orderId}-${amountPence}`,
   });

@@ -84,6 +84,8 @@ const mailsTo = async (email: string, subject: string) => (await server.outbox()
 describe('a series by card with consent: the card is saved and every visit is charged without the customer', () => {
   it('eight visits, eight charges: the first at checkout, seven by the job before each visit; a rerun charges nothing twice', async () => {
     const ann = await server.createCustomer({ name: 'Ann Every Week' });
+    // A draft first: it takes an id but no reference, so the visits' ids and references differ.
+    expect((await send(server, 'POST', '/services/order/new', { token: ann.token, body: { service: house.serviceId, items: [{ id: house.items[0]!.id, quantity: 1 }] } })).status).toBe(201);
     const { order, session, series } = await cardSeries(ann, { saveCard: true });
     // The session saved the card on a new Stripe customer, for use without the customer.
     const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === String(order.id))!;
@@ -112,6 +114,12 @@ describe('a series by card with consent: the card is saved and every visit is ch
     expect(charges.map((intent) => [intent.metadata.order_id, intent.amount, intent.status, intent.idempotencyKey])).toEqual(
       series.visits.slice(1).map((visit) => [String(visit.id), pence(visit.total), 'succeeded', `visit-order-${visit.id}-${pence(visit.total)}`]),
     );
+    // What the customer's bank shows names the order by the number the customer reads (decision 073), never its id.
+    const references = await server.db.query<{ id: number; reference: number }>(
+      'SELECT id, reference FROM orders WHERE series_id = $1 ORDER BY series_occurrence', [series.id]);
+    const described = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.body.customer === customer).map((r) => r.body.description);
+    expect(described).toEqual(references.slice(1).map((row) => `Order #${row.reference}: visit`));
+    expect(references.slice(1).every((row) => row.reference !== row.id), 'an id equal to its reference proves nothing').toBe(true);
     const paid = await server.db.query<{ id: number; paid_amount: string; payment_ref: string }>(
       'SELECT id, paid_amount, payment_ref FROM orders WHERE series_id = $1 ORDER BY series_occurrence', [series.id]);
     expect(paid.map((row) => row.payment_ref)).toEqual([session.id, ...charges.map((intent) => intent.id)]);

@@ -150,10 +150,11 @@ test.describe('admin pages', () => {
     // Found by its id: other workers add orders meanwhile, so "newest first" may not show it.
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(id));
     await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
-    await selectTrigger(page, `Status of order ${id}`).click();
+    const number = await orderNumberOf(id);
+    await selectTrigger(page, `Status of order ${number}`).click();
     await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
-    await page.getByRole('button', { name: `Update order ${id}` }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${await orderNumberOf(id)}?` });
+    await page.getByRole('button', { name: `Update order ${number}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${number}?` });
     await expect(dialog).toBeVisible();
     // Keyboard first: the safe choice has focus, Escape dismisses.
     await expect(dialog.getByRole('button', { name: 'Keep the order' })).toBeFocused();

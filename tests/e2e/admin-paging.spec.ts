@@ -89,13 +89,13 @@ test('a saved status updates its row in place; cancelling asks first', async ({ 
   await page.goto('/orders');
   await showRowsPerPage(page, 25);
   await sortBy(page, 'Order id', 'descending');
-  const label = `Status of order ${order.id}`;
-  const update = page.getByRole('button', { name: `Update order ${order.id}` });
+  const number = order.number;
+  const label = `Status of order ${number}`;
+  const update = page.getByRole('button', { name: `Update order ${number}` });
   await expect(update).toBeDisabled();
 
   await choose(page, label, 'Cancelled');
   await update.click();
-  const number = await orderNumberOf(order.id);
   const dialog = page.getByRole('alertdialog', { name: `Cancel order ${number}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep the order' }).click();
@@ -123,23 +123,23 @@ test('a refused refund decision (409) puts the control back to the stored one, a
   await signIn(page, user);
   await page.goto('/refund-orders');
   await page.getByLabel('Filter by name').fill(order.customer.name);
-  const label = `Refund status of order ${order.id}`;
+  const label = `Refund status of order ${order.number}`;
   await expect(selectTrigger(page, label)).toBeVisible();
 
   // Another administrator accepts it meanwhile; this page still shows it pending.
   await ok(api.PUT('/admin/refund/status', { body: { status: 'accepted', order: order.id } }));
   await choose(page, label, 'Rejected');
-  await page.getByRole('button', { name: `Update refund of order ${order.id}` }).click();
+  await page.getByRole('button', { name: `Update refund of order ${order.number}` }).click();
   const row = page.getByRole('row').filter({ has: selectTrigger(page, label) });
   await expect(row.getByRole('alert')).toContainText('The list now shows the stored status.', { timeout: 20_000 });
   await expect(selectTrigger(page, label)).toContainText('Accepted');
   await expect(selectTrigger(page, label)).not.toContainText('Rejected');
-  await expect(page.getByRole('button', { name: `Retry refund of order ${order.id}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Retry refund of order ${order.number}` })).toHaveCount(0);
 
   await openBackOfficePage(page, 'Orders');
   await showRowsPerPage(page, 25);
   await sortBy(page, 'Order id', 'descending');
-  const orderRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Update order ${order.id}` }) });
+  const orderRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Update order ${order.number}` }) });
   await expect(orderRow.getByText('Refund accepted')).toBeVisible();
   await expect(orderRow.getByText('Refund requested')).toHaveCount(0);
 });
@@ -164,6 +164,6 @@ test('a name typed while the first page is still loading is what the list shows,
   typed();
   await unfiltered;
   await expect(page.getByRole('table', { name: /Refund requests/ }).getByRole('row')).toHaveCount(2);
-  await expect(selectTrigger(page, `Refund status of order ${mine.id}`)).toBeVisible();
-  await expect(selectTrigger(page, `Refund status of order ${other.id}`)).toHaveCount(0);
+  await expect(selectTrigger(page, `Refund status of order ${mine.number}`)).toBeVisible();
+  await expect(selectTrigger(page, `Refund status of order ${other.number}`)).toHaveCount(0);
 });

@@ -5,7 +5,6 @@ import { longestWalks, orderScenarios, refundScenarios, type UiScenario, type Ui
 import { choose, rowWith, selectTrigger, showRowsPerPage, signIn, sortBy, statusLabel } from './support/admin-ui';
 import type { ApiClient } from './support/api-client';
 import { expect, ok, test } from './support/fixtures';
-import { orderNumberOf } from './support/order-number';
 
 
 /**
@@ -56,12 +55,12 @@ test.describe('order update paths', () => {
       await sortBy(page, 'Order id', 'descending');
       for (const [i, scenario] of batch.entries()) {
         const order = placed[i]!;
-        const number = await orderNumberOf(order.id, admin.api);
-        await test.step(`order ${order.id}: ${scenario.name}`, () =>
+        const { number } = order;
+        await test.step(`order ${number}: ${scenario.name}`, () =>
           walk(page, scenario, {
-            label: `Status of order ${order.id}`,
-            update: `Update order ${order.id}`,
-            retry: `Retry order ${order.id}`,
+            label: `Status of order ${number}`,
+            update: `Update order ${number}`,
+            retry: `Retry order ${number}`,
             toast: (status) => `Order ${number} is now ${statusLabel(status)}`,
             failRoute: `**/api/admin/order/update/*/${order.id}`,
             provoke: () => touchOrder(order),
@@ -85,12 +84,12 @@ test.describe('refund update paths', () => {
       await sortBy(page, 'Order Id', 'descending');
       for (const [i, scenario] of batch.entries()) {
         const order = placed[i]!;
-        const number = await orderNumberOf(order.id, admin.api);
-        await test.step(`refund of order ${order.id}: ${scenario.name}`, () =>
+        const { number } = order;
+        await test.step(`refund of order ${number}: ${scenario.name}`, () =>
           walk(page, scenario, {
-            label: `Refund status of order ${order.id}`,
-            update: `Update refund of order ${order.id}`,
-            retry: `Retry refund of order ${order.id}`,
+            label: `Refund status of order ${number}`,
+            update: `Update refund of order ${number}`,
+            retry: `Retry refund of order ${number}`,
             toast: (status) => `Refund for order ${number} ${status}`,
             failRoute: '**/api/admin/refund/status',
             provoke: (chosen) => decideElsewhere(order, chosen === 'accepted' ? 'rejected' : 'accepted'),

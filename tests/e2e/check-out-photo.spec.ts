@@ -17,12 +17,15 @@ import { PNG_BASE64, TEXT_NAMED_JPG } from '../support/photos';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const { server } = ownServerForFile({ testTimeout: 180_000 });
 let job: number;
+let number: string;
 let cleaner: Credentials;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const [team] = await server.db.query<{ id: number }>(`SELECT id FROM teams WHERE name = 'Team A'`);
   job = await jobToday(server, { customer: 'Olive Customer', team: team!.id, note: 'Dog in the garden' });
+  const [placed] = await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [job]);
+  number = `#${placed!.reference}`;
   cleaner = await invitedCleaner(server, { name: 'Pia Photo', email: `pia-${Date.now()}@cleaners.example`, team: team!.id, password: 'pia-takes-photos' });
 });
 
@@ -45,14 +48,14 @@ test('a cleaner checks out with a photo by keyboard on a phone; a text file name
   await expect(card).toHaveAttribute('data-state', 'checkedIn');
 
   // A shopping list saved as photo.jpg: the phone calls it a JPEG, its bytes say otherwise.
-  await chooseByKeyboard(phone, card.getByRole('button', { name: `Add a photo (optional): job ${job}` }), { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: TEXT_NAMED_JPG });
+  await chooseByKeyboard(phone, card.getByRole('button', { name: `Add a photo (optional): job ${number}` }), { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: TEXT_NAMED_JPG });
   await expect(card).toContainText('Photo: photo.jpg');
   await card.getByRole('button', { name: /^Check out:/ }).press('Enter');
   await expect(card.getByRole('alert')).toContainText('The photo must be a JPEG, PNG or WebP image');
   await expect(card).toHaveAttribute('data-state', 'checkedIn');
   expect(await server.db.query('SELECT 1 FROM job_photos WHERE order_id = $1', [job])).toHaveLength(0);
 
-  await chooseByKeyboard(phone, card.getByRole('button', { name: `Change the photo: job ${job}` }), { name: 'kitchen.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+  await chooseByKeyboard(phone, card.getByRole('button', { name: `Change the photo: job ${number}` }), { name: 'kitchen.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
   await expect(card).toContainText('Photo: kitchen.png');
   await card.getByRole('checkbox', { name: 'Bins emptied' }).press('Space');
   await expectNoAxeViolations(phone, '/my-jobs with a photo attached');

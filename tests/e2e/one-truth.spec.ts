@@ -69,7 +69,12 @@ function quoteRequestOf(booking: TruthBooking): QuoteRequest {
 const sessionsOf = (orderId: number) => [...stripe.sessions.values()].filter((session) => session.client_reference_id === String(orderId)).sort((a, b) => a.created - b.created);
 
 /** What the figures read when the booking was placed, as the customer saw them. */
-interface Placed { orderId: number; shown: { cart: string; quote: string; placeOrder: string; success: string } }
+interface Placed {
+  orderId: number;
+  shown: { cart: string; quote: string; placeOrder: string; success: string | null };
+  /** A late payment's: paid on Stripe's page, its event not yet delivered to the shop. */
+  paying?: { deliver(): Promise<{ status: number; answer: string }> };
+}
 
 /** Books `booking` as a customer does: /properties/1 (cart and quote), place order, then cash or the card's page. */
 async function bookInBrowser(page: Page, api: ApiClient, booking: TruthBooking): Promise<Placed> {
@@ -115,6 +120,10 @@ async function bookInBrowser(page: Page, api: ApiClient, booking: TruthBooking):
     // The SPA stops short of the fake's origin (not a trusted payment page): the customer pays there.
     expect(sessionsOf(order.id)).toHaveLength(1);
     const session = sessionsOf(order.id)[0]!;
+    if (booking.after === 'late_payment') {
+      // The customer pays on the page still open while the order is cancelled: Stripe's event comes later (afterwards).
+      return { orderId: order.id, shown: { cart: shownCart, quote: shownQuote, placeOrder: shownPlaceOrder, success: null }, paying: stripe.payNow(session.id) };
+    }
     const delivered = await stripe.pay(session.id);
     expect(delivered.status, delivered.answer).toBe(200);
     await page.goto(`${server.baseUrl}/success?order=${order.id}`);
@@ -126,8 +135,19 @@ async function bookInBrowser(page: Page, api: ApiClient, booking: TruthBooking):
 }
 
 /** What time and staff do to the booking afterwards, through the API; card balances are paid on the fake's page. */
-async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number, placedTotal: number): Promise<{ feeAsked: number | null }> {
+async function afterwards(api: ApiClient, booking: TruthBooking, placed: Placed, placedTotal: number): Promise<{ feeAsked: number | null }> {
+  const { orderId } = placed;
   if (!booking.after) return { feeAsked: null };
+  if (booking.after === 'late_payment') {
+    // Cancelled unpaid (free, weeks ahead) while Stripe's page is being paid; then Stripe's event arrives.
+    await ok(api.POST('/services/refund-request/{id}', { params: { path: { id: orderId } }, body: { reason: 'Plans changed' } }));
+    await ok((await staff()).PUT('/admin/refund/status', { body: { status: 'accepted', order: orderId } }));
+    const delivered = await placed.paying!.deliver();
+    expect(delivered.status, delivered.answer).toBe(200);
+    // Recorded, then given back through the provider (decision 071).
+    await expect.poll(async () => (await ledgerOf(orderId)).refunded).toBe(placedTotal);
+    return { feeAsked: null };
+  }
   if (booking.after === 'late_reschedule' || booking.after === 'late_cancellation' || booking.after === 'late_skip') {
     // 20 hours before the job: within the 24 hours' notice, as time passing would make it.
     await server.db.query(`UPDATE orders SET due_at = now() + interval '20 hours' WHERE id = $1`, [orderId]);
@@ -147,7 +167,7 @@ async function afterwards(api: ApiClient, booking: TruthBooking, orderId: number
     // Decision 070: a cash visit's late skip owes its fee on its ledger.
     await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: orderId } } }));
     return { feeAsked: null };
-  } else if (booking.after !== 'late_payment') {
+  } else {
     const { amount, reason } = staffAdjustmentOf({ ...booking, after: booking.after });
     await ok((await staff()).POST('/admin/order/{id}/adjustments', { params: { path: { id: orderId } }, body: { amount: amount / 100, reason } }));
   }
@@ -179,12 +199,14 @@ async function accountsRows(token: string): Promise<Record<string, string>[]> {
 /** "£1,234.50" or "-£5.00" as a person reads it, in pence. */
 const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').replace('−', '-')) * 100);
 
-// A late payment is a race with the provider that the browser cannot make: tests/api/one-truth.test.ts reads its figures.
-for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment')) {
+for (const booking of TRUTH_BOOKINGS) {
   test(booking.name, async ({ page }) => {
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);
-    const { orderId, shown } = await bookInBrowser(page, api, booking);
+    const booked = await bookInBrowser(page, api, booking);
+    const { orderId, shown } = booked;
+    const late = booking.after === 'late_payment';
+    const cancelled = booking.after === 'late_cancellation' || late;
 
     // What the customer saw while booking is what the ledger says the placed order costs.
     const placed = await ledgerOf(orderId);
@@ -192,11 +214,11 @@ for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment
     expect(shown.cart).toBe(atPlacing);
     expect(shown.quote).toMatch(startingWith(`Total ${atPlacing} (includes VAT £`));
     expect(shown.placeOrder).toBe(atPlacing);
-    expect(shown.success).toBe(`${atPlacing}, ${card ? 'paid by card' : 'to pay in cash on the day'}`);
+    if (!late) expect(shown.success).toBe(`${atPlacing}, ${card ? 'paid by card' : 'to pay in cash on the day'}`);
     // The provider was asked for exactly that.
     expect(sessionsOf(orderId).map((session) => session.amount_total).slice(0, 1)).toEqual(card ? [placed.total] : []);
 
-    const { feeAsked } = await afterwards(api, booking, orderId, placed.total);
+    const { feeAsked } = await afterwards(api, booking, booked, placed.total);
     const ledger = await ledgerOf(orderId);
     if (feeAsked !== null) expect(feeAsked).toBe(ledger.total - placed.total);
     const now = formatPounds(ledger.total);
@@ -205,11 +227,20 @@ for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment
     const reference = (await ok(api.GET('/services/order/get', { params: { query: { page: 1, limit: 100 } } }))).find((row) => row.id === orderId)!.reference!;
     const mails = (await readOutbox(server.outboxDir)).filter((mail) => mail.to === customer!.email && mail.text.includes(`#${reference}`));
     expect(mails.find((mail) => /^(Booking confirmed|Payment pending)/.test(mail.subject))?.text).toContain(`Total: ${atPlacing}`);
-    if (card) expect(mails.map((mail) => mail.subject)).toContain(`Payment received: ${atPlacing} for order #${reference}`);
+    if (card && !late) expect(mails.map((mail) => mail.subject)).toContain(`Payment received: ${atPlacing} for order #${reference}`);
+    // Paid after the cancellation: its VAT invoice and the credit note giving it all back are mailed (decision 071).
+    if (late) {
+      const documentMails = async () => (await readOutbox(server.outboxDir))
+        .filter((mail) => mail.to === customer!.email && mail.subject.endsWith(` for order #${reference}`) && /^(VAT invoice|Credit note) /.test(mail.subject))
+        .map((mail) => mail.subject.split(' ').slice(0, 2).join(' ')).sort();
+      await expect.poll(documentMails).toEqual(['Credit note', 'VAT invoice']);
+    }
 
     // My orders: the order's card.
     await page.goto(`${server.baseUrl}/profile-services`);
     await expect(orderCard(page, orderId).locator('.order-card__total')).toHaveText(now);
+    // Issue 33 row 7: a cancellation says what was refunded and what was kept.
+    if (cancelled) await expect(orderCard(page, orderId)).toContainText(`${formatPounds(ledger.refunded)} refunded, ${formatPounds(ledger.paid - ledger.refunded)} kept`);
     if (booking.after === 'late_skip') {
       await expect(orderCard(page, orderId)).toContainText(`A late fee of ${formatPounds(ledger.balanceDue)} is due: please pay it in cash at your next visit.`);
     }
@@ -257,7 +288,15 @@ for (const booking of TRUTH_BOOKINGS.filter((one) => one.after !== 'late_payment
     } else if (booking.after !== 'late_cancellation') {
       await expect(field(page, '.order-detail__field', 'Due on the day (cash)')).toHaveText(formatPounds(ledger.balanceDue));
     }
-    if (booking.after === 'late_cancellation') await expect(field(page, '.order-detail__field', 'Refund amount')).toHaveText(formatPounds(ledger.refunded));
+    if (cancelled) await expect(field(page, '.order-detail__field', 'Refund amount')).toHaveText(formatPounds(ledger.refunded));
+    if (late) {
+      // The office is told: what came in after the cancellation, and what was given back (decision 071).
+      await expect(field(page, '.order-detail__field', 'Late card payment')).toContainText(`${atPlacing} received`);
+      await expect(field(page, '.order-detail__field', 'Late card payment')).toContainText(`after the order was cancelled: ${atPlacing} refunded to the card`);
+      const history = page.locator('.order-history__entry').filter({ hasText: 'Late card payment' });
+      await expect(history.filter({ hasText: `${atPlacing} received after the order was cancelled` })).toHaveCount(1);
+      await expect(history.filter({ hasText: `${atPlacing} refunded` })).toHaveCount(1);
+    }
 
     // The accounts CSV: the order's invoices less its credit notes are the ledger's total (a cash order has none).
     const { token } = await ok(server.api().POST('/auth/login', { body: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }));

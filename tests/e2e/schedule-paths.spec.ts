@@ -8,7 +8,6 @@ import { adminApi, newSignedInCustomer, type SignedInCustomer } from './support/
 import { signIn } from './support/admin-ui';
 import { expect as baseExpect, ok, test } from './support/fixtures';
 import { card, jobsOnAFreshDay, lane, teamId } from './support/schedule-data';
-import { orderNumberOf } from './support/order-number';
 
 /**
  * The schedule-assignment machine's generated paths (tests/support/schedule-models.ts, the same the
@@ -71,17 +70,17 @@ for (const [n, { path }] of paths.entries()) {
   const title = `${steps.at(-1)?.expected[''] ?? 'idle'} via ${steps.map((step) => step.eventName).join(' → ')}`;
   test(`schedule assignment ${n + 1}: ${title}`, async ({ page }) => {
     // The job the path walks (10:00) and another (10:30) that can take Team B's time first.
-    const { day, ids: [id, other] } = await jobsOnAFreshDay(customer, ['10:00', '10:30'], admin.api);
+    const { day, ids: [, other], numbers: [number] } = await jobsOnAFreshDay(customer, ['10:00', '10:30'], admin.api);
     const teamB = await teamId(admin.api, 'Team B');
     const nextAssignment = holdAssignments(page);
     let provoked = false;
     await signIn(page, admin.user);
     await page.goto(`/schedule?view=day&day=${day}`);
-    await expect(card(page, id!)).toBeVisible();
+    await expect(card(page, number!)).toBeVisible();
 
     for (const step of steps) {
       await test.step(`${step.eventName} → ${step.expected['']}`, async () => {
-        await act(page, step, id!, {
+        await act(page, step, number!, {
           next: nextAssignment,
           provoke: async () => {
             await ok(admin.api.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id: other! } }, body: { team: teamB } }));
@@ -93,7 +92,7 @@ for (const [n, { path }] of paths.entries()) {
             provoked = false;
           },
         });
-        await expectState(page, step.expected['']!, id!);
+        await expectState(page, step.expected['']!, number!);
       });
     }
   });
@@ -105,23 +104,23 @@ interface Server {
   unprovoke: () => Promise<void>;
 }
 
-async function act(page: Page, step: Step, id: number, server: Server): Promise<void> {
+async function act(page: Page, step: Step, number: string, server: Server): Promise<void> {
   const event = step.event as { type: string; team?: number | null; error?: { status?: number | null } };
   switch (event.type) {
     case 'job.select':
-      await page.getByRole('button', { name: `Assign order ${id}`, exact: true }).click();
+      await page.getByRole('button', { name: `Assign order ${number}`, exact: true }).click();
       return;
     case 'team.choose':
       await page.getByRole('menuitem', { name: event.team === null ? 'Unassigned' : 'Team B' }).click();
       return;
     case 'assignment.cancel': {
-      const dismiss = page.getByRole('button', { name: `Dismiss the message of order ${id}` });
+      const dismiss = page.getByRole('button', { name: `Dismiss the message of order ${number}` });
       if (await dismiss.isVisible()) await dismiss.click();
       else await page.keyboard.press('Escape');
       return;
     }
     case 'assignment.retry':
-      await page.getByRole('button', { name: `Retry assigning order ${id}` }).click();
+      await page.getByRole('button', { name: `Retry assigning order ${number}` }).click();
       return;
     case 'xstate.done.actor.assignJob':
       await server.unprovoke();
@@ -140,9 +139,9 @@ async function act(page: Page, step: Step, id: number, server: Server): Promise<
   }
 }
 
-async function expectState(page: Page, state: string, id: number): Promise<void> {
-  const job = card(page, id);
-  const menu = page.getByRole('menu', { name: `Assign order ${id}` });
+async function expectState(page: Page, state: string, number: string): Promise<void> {
+  const job = card(page, number);
+  const menu = page.getByRole('menu', { name: `Assign order ${number}` });
   switch (state) {
     case 'idle':
       await expect(menu).toHaveCount(0);
@@ -154,19 +153,19 @@ async function expectState(page: Page, state: string, id: number): Promise<void>
       break;
     case 'saving':
       await expect(job.getByText('Saving…')).toBeVisible();
-      await expect(page.getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeDisabled();
+      await expect(page.getByRole('button', { name: `Assign order ${number}`, exact: true })).toBeDisabled();
       break;
     case 'assigned':
-      await expect(page.getByRole('status')).toHaveText(`Order ${await orderNumberOf(id, admin.api)} assigned to Team B`);
-      await expect(lane(page, 'Team B').getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText(`Order ${number} assigned to Team B`);
+      await expect(lane(page, 'Team B').getByRole('button', { name: `Assign order ${number}`, exact: true })).toBeVisible();
       break;
     case 'conflict':
       await expect(job.getByRole('alert')).toContainText('Team B is already booked 10:30–');
-      await expect(lane(page, 'Unassigned').getByRole('button', { name: `Assign order ${id}`, exact: true })).toBeVisible();
+      await expect(lane(page, 'Unassigned').getByRole('button', { name: `Assign order ${number}`, exact: true })).toBeVisible();
       break;
     case 'failed':
       await expect(job.getByRole('alert')).toContainText('Network Error');
-      await expect(page.getByRole('button', { name: `Retry assigning order ${id}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Retry assigning order ${number}` })).toBeVisible();
       break;
     default:
       throw new Error(`no UI check for ${state}`);

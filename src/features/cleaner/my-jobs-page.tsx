@@ -15,6 +15,7 @@ import type { CleanerJob, JobVisit } from '../../../openapi/schema';
 import { PHOTO_TYPES } from '../../../domain/photos/check-out-photo';
 import { jobStepOpen, jobStepOpensText, type JobStep } from '../../../domain/jobs/job-step-window';
 import './my-jobs.css';
+import { orderNumberShown } from '../../../domain/orders/order-reference';
 
 /** The browser's position, or null when it is refused, unavailable or slow (the step goes on without it). */
 function currentLocation(): Promise<{ latitude: number; longitude: number } | null> {
@@ -77,7 +78,7 @@ function JobDetails({ job }: { job: CleanerJob }) {
       </p>
       {job.notes ? <p>Notes: {job.notes}</p> : null}
       {job.access_notes ? <p className="my-jobs__access"><strong>Access:</strong> {job.access_notes}</p> : null}
-      <ul className="my-jobs__items" aria-label={`Items of job ${job.id}`}>
+      <ul className="my-jobs__items" aria-label={`Items of job ${orderNumberShown(job)}`}>
         {job.items.map((item) => <li key={item.name}>{item.quantity} × {item.name}</li>)}
       </ul>
     </article>
@@ -152,7 +153,7 @@ function TodayJob({ job }: { job: CleanerJob }) {
                 key={label}
                 variant={label === 'On my way' ? 'secondary' : 'primary'}
                 isPending={state.meta.busy}
-                aria-label={`${label}: job ${job.id}`}
+                aria-label={`${label}: job ${orderNumberShown(job)}`}
                 onPress={() => actor.send({ type: EVENT_OF[label] })}
               >
                 {label}
@@ -177,14 +178,14 @@ function PhotoPicker({ job, photo, busy, attach, remove }: { job: CleanerJob; ph
   return (
     <div className="my-jobs__photo">
       <FileTrigger acceptedFileTypes={[...PHOTO_TYPES]} onSelect={(files) => { const file = files?.[0]; if (file) attach(file); }}>
-        <Button variant="secondary" size="sm" isDisabled={busy} aria-label={`${photo ? 'Change the photo' : 'Add a photo (optional)'}: job ${job.id}`}>
+        <Button variant="secondary" size="sm" isDisabled={busy} aria-label={`${photo ? 'Change the photo' : 'Add a photo (optional)'}: job ${orderNumberShown(job)}`}>
           {photo ? 'Change the photo' : 'Add a photo (optional)'}
         </Button>
       </FileTrigger>
       {photo ? (
         <p className="my-jobs__photo-name">
           Photo: {name}{' '}
-          <Button variant="ghost" size="sm" isDisabled={busy} aria-label={`Remove the photo: job ${job.id}`} onPress={remove}>Remove</Button>
+          <Button variant="ghost" size="sm" isDisabled={busy} aria-label={`Remove the photo: job ${orderNumberShown(job)}`} onPress={remove}>Remove</Button>
         </p>
       ) : null}
     </div>

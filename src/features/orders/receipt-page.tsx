@@ -26,7 +26,7 @@ export default function ReceiptPage() {
   const invoice = receipt.data;
 
   return (
-    <Page title={`VAT invoice for order ${id}`} heading="VAT invoice" className="receipt">
+    <Page title={invoice ? `VAT invoice for order #${invoice.reference}` : 'VAT invoice'} heading="VAT invoice" className="receipt">
       <div className="receipt__actions">
         <LinkButton href={paths.myOrders} variant="secondary" size="sm" className="receipt__back">
           <span aria-hidden="true">←</span> Back to My orders

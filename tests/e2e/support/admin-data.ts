@@ -3,6 +3,7 @@ import type { AdminOrder, UserInfo } from '../../../openapi/schema';
 import { admin } from './accounts';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { registerCustomer, type Customer } from './fixtures';
+import { orderNameOf } from './booking-ui';
 
 
 /** Back-office test data made through the real API: an administrator's client, customers with orders. */
@@ -15,6 +16,8 @@ export interface PlacedOrder {
   customer: Customer;
   token: string;
   id: number;
+  /** "#<reference>": the number people read for it (decision 073). */
+  number: string;
   total: number;
 }
 
@@ -46,7 +49,8 @@ export async function placeOrder({ customer, token }: SignedInCustomer): Promise
     serviceId: service!.id, from: ukDay(7), address: '221B Baker Street', phone: '020 7946 0000',
     city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
   });
-  return { customer, token, id: order.id, total: order.total };
+  const number = (await orderNameOf(api, order.id)).replace(/^order /, '');
+  return { customer, token, id: order.id, number, total: order.total };
 }
 
 /** The customer cancels the order with a reason; answers the cancellation fee. */

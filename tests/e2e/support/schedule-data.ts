@@ -4,6 +4,7 @@ import { londonDate } from '../../../domain/time/london-time';
 import type { SignedInCustomer } from './admin-data';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { emptyDay } from './free-slots';
+import { orderNameOf } from './booking-ui';
 
 /**
  * Schedule board test data through the real API. Each test books its jobs on an empty day of its
@@ -32,14 +33,17 @@ export async function checkout({ token }: SignedInCustomer, id: number, day: str
  * each a free team (decision 015); with `unassignWith` (an administrator's client) they are then
  * taken back to Unassigned, as an administrator does before planning the day by hand.
  */
-export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[], unassignWith?: ApiClient): Promise<{ day: string; ids: number[] }> {
+export async function jobsOnAFreshDay(customer: SignedInCustomer, times: string[], unassignWith?: ApiClient): Promise<{ day: string; ids: number[]; numbers: string[] }> {
   const ids = await Promise.all(times.map(() => draftOrder(customer)));
   const day = await emptyDay(ids[0]!, createApiClient(customer.token));
   for (const [i, id] of ids.entries()) await checkout(customer, id, day, times[i]!);
   if (unassignWith) {
     for (const id of ids) await ok(unassignWith.PUT('/admin/schedule/jobs/{id}/team', { params: { path: { id } }, body: { team: null } }));
   }
-  return { day, ids };
+  // "#<reference>": what the board's cards and their controls call each job (decision 073).
+  const numbers: string[] = [];
+  for (const id of ids) numbers.push((await orderNameOf(createApiClient(customer.token), id)).replace(/^order /, ''));
+  return { day, ids, numbers };
 }
 
 export async function boardJob(api: ApiClient, day: string, id: number): Promise<ScheduleJob> {
@@ -62,5 +66,5 @@ export function ukSpan(job: ScheduleJob): string {
 }
 
 export const lane = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(`) });
-/** The card of an order: the list item holding its Assign button. */
-export const card = (page: Page, id: number) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Assign order ${id}`, exact: true }) });
+/** The card of an order ("#<reference>", the number people read): the list item holding its Assign button. */
+export const card = (page: Page, number: string) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Assign order ${number}`, exact: true }) });

@@ -64,7 +64,7 @@ export const orderColumns = column.columns([
     id: 'action',
     header: 'Action',
     cell: ({ row }) => (
-      <Link to={paths.admin.order(row.original.id)} className="more-link" aria-label={`Details of order ${row.original.id}`}>
+      <Link to={paths.admin.order(row.original.id)} className="more-link" aria-label={`Details of order ${orderNumberShown(row.original)}`}>
         <span aria-hidden="true">⋯</span>
       </Link>
     ),

@@ -47,21 +47,21 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   return (
     <div className="row-update">
       <Select
-        label={`Status of order ${order.id}`}
+        label={`Status of order ${orderNumberShown(order)}`}
         hideLabel
         options={statuses.map((status) => ({ id: status, label: statusLabel(status) }))}
         selectedKey={selected}
         onSelectionChange={(key) => key !== null && actorRef.send({ type: 'status.choose', status: key as AdminOrder['status'] })}
         isDisabled={updating}
       />
-      <Button size="sm" aria-label={`Update order ${order.id}`} isDisabled={!canUpdate} onPress={() => actorRef.send({ type: 'order.update' })}>
+      <Button size="sm" aria-label={`Update order ${orderNumberShown(order)}`} isDisabled={!canUpdate} onPress={() => actorRef.send({ type: 'order.update' })}>
         {updating ? 'Updating…' : 'Update'}
       </Button>
       {error ? (
         <p role="alert" className="row-update__error">
           {error}
           {conflicted ? ' The list now shows the stored status.' : (
-            <Button size="sm" variant="secondary" aria-label={`Retry order ${order.id}`} onPress={() => actorRef.send({ type: 'order.retry' })}>
+            <Button size="sm" variant="secondary" aria-label={`Retry order ${orderNumberShown(order)}`} onPress={() => actorRef.send({ type: 'order.retry' })}>
               Retry
             </Button>
           )}

@@ -62,7 +62,7 @@ export const refundColumns = column.columns([
     id: 'action',
     header: 'Action',
     cell: ({ row }) => (
-      <Link to={paths.admin.order(row.original.order_id)} className="more-link" aria-label={`Details of order ${row.original.order_id}`}>
+      <Link to={paths.admin.order(row.original.order_id)} className="more-link" aria-label={`Details of order ${orderNumberShown(row.original)}`}>
         <span aria-hidden="true">⋯</span>
       </Link>
     ),

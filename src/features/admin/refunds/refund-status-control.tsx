@@ -29,13 +29,14 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
   const screen = useRef({ refundSaved, reloadRefunds });
   screen.current = { refundSaved, reloadRefunds };
   const id = refund.order_id;
+  const number = orderNumberShown(refund);
 
   const actorRef = useActorRef(
     refundUpdateMachine.provide({
       actors: { updateRefundStatus: updateRefundStatusActor },
       actions: {
         notifyUpdated: ({ context }) =>
-          showToast(`Refund for order ${orderNumberShown(refund)} ${statusLabel(context.status).toLowerCase()}`, 'success'),
+          showToast(`Refund for order ${number} ${statusLabel(context.status).toLowerCase()}`, 'success'),
         rowSaved: ({ event }) => screen.current.refundSaved((event as unknown as { output: RefundRequest }).output),
         reloadRefunds: () => screen.current.reloadRefunds(),
       },
@@ -56,7 +57,7 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
   return (
     <div className="row-update">
       <Select
-        label={`Refund status of order ${id}`}
+        label={`Refund status of order ${number}`}
         hideLabel
         placeholder="Choose"
         options={decisions}
@@ -66,23 +67,23 @@ export function RefundStatusControl({ refund }: { refund: RefundRequest }) {
         }
         isDisabled={updating}
       />
-      <Button size="sm" aria-label={`Update refund of order ${id}`} isDisabled={!canUpdate} onPress={() => actorRef.send({ type: 'refund.update' })}>
+      <Button size="sm" aria-label={`Update refund of order ${number}`} isDisabled={!canUpdate} onPress={() => actorRef.send({ type: 'refund.update' })}>
         {updating ? 'Updating…' : 'Update'}
       </Button>
       {error ? (
         <p role="alert" className="row-update__error">
           {error}
           {conflicted ? ' The list now shows the stored status.' : (
-            <Button size="sm" variant="secondary" aria-label={`Retry refund of order ${id}`} onPress={() => actorRef.send({ type: 'refund.retry' })}>
+            <Button size="sm" variant="secondary" aria-label={`Retry refund of order ${number}`} onPress={() => actorRef.send({ type: 'refund.retry' })}>
               Retry
             </Button>
           )}
         </p>
       ) : null}
       <Modal isOpen={confirming} onOpenChange={(open) => !open && actorRef.send({ type: 'refund.dismiss' })}>
-        <Dialog title={`Accept the cancellation of order ${id}?`} role="alertdialog">
+        <Dialog title={`Accept the cancellation of order ${number}?`} role="alertdialog">
           <p>{acceptedMoneyText(refund)}</p>
-          <p>Order {id} of {refund.name} will be cancelled. This cannot be undone from this list.</p>
+          <p>Order {number} of {refund.name} will be cancelled. This cannot be undone from this list.</p>
           <div className="dialog__actions">
             <Button variant="secondary" autoFocus onPress={() => actorRef.send({ type: 'refund.dismiss' })}>
               Keep it pending

@@ -82,7 +82,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
             }
           }}
         >
-          <Button size="sm" variant="secondary" aria-label={`Assign order ${job.id}`} isDisabled={busy}>
+          <Button size="sm" variant="secondary" aria-label={`Assign order ${orderNumberShown(job)}`} isDisabled={busy}>
             Assign <span aria-hidden="true">▾</span>
           </Button>
           <Popover className="job-card__popover" placement="bottom start">
@@ -105,7 +105,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
             </Menu>
           </Popover>
         </MenuTrigger>
-        <Button size="sm" variant="ghost" aria-label={`Move order ${job.id}`} isDisabled={busy || job.status === 'completed'} onPress={() => setMoving(true)}>
+        <Button size="sm" variant="ghost" aria-label={`Move order ${orderNumberShown(job)}`} isDisabled={busy || job.status === 'completed'} onPress={() => setMoving(true)}>
           Move
         </Button>
       </div>
@@ -113,14 +113,14 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
       {assignment?.state === 'conflict' ? (
         <p role="alert" className="job-card__error">
           {assignment.error}{' '}
-          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${job.id}`} onPress={onCancel}>Dismiss</Button>
+          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${orderNumberShown(job)}`} onPress={onCancel}>Dismiss</Button>
         </p>
       ) : null}
       {assignment?.state === 'failed' ? (
         <p role="alert" className="job-card__error">
           {assignment.error}{' '}
-          <Button size="sm" variant="secondary" aria-label={`Retry assigning order ${job.id}`} onPress={onRetry}>Retry</Button>{' '}
-          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${job.id}`} onPress={onCancel}>Dismiss</Button>
+          <Button size="sm" variant="secondary" aria-label={`Retry assigning order ${orderNumberShown(job)}`} onPress={onRetry}>Retry</Button>{' '}
+          <Button size="sm" variant="ghost" aria-label={`Dismiss the message of order ${orderNumberShown(job)}`} onPress={onCancel}>Dismiss</Button>
         </p>
       ) : null}
       <Modal isOpen={moving} onOpenChange={setMoving}>
