@@ -128,9 +128,10 @@ test.describe('register', () => {
 
   test('registering from a booking: the mailed link logs in and returns to that booking; a used link says so (axe clean)', async ({ page }) => {
     const customer = uniqueCustomer('from-booking');
+    // A first-time visitor's booking page offers to create an account (decision 080).
     await page.goto('/properties/1');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fproperties%2F1$/);
-    await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('region', { name: 'Create an account or log in to book' }).getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fproperties%2F1$/);
     await submitRegistration(page, customer);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fproperties%2F1$/);
     const notice = page.getByRole('alert').filter({ hasText: 'Check your mail' });
