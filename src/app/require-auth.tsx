@@ -18,8 +18,9 @@ export function RequireAuth({ children, openToFirstVisit = false }: { children: 
   const hydrating = useHydrating();
   // A user who logs out here is being sent to / by the session; do not send them to /login instead.
   const [wasLoggedIn] = useState(() => user !== null);
-  // Read on arrival: a first-time visitor sees the page made for them (decision 080).
-  const [firstVisit] = useState(() => openToFirstVisit && !isReturningVisitor());
+  // Read on arrival: a first-time visitor sees the page made for them (decision 080); whoever
+  // arrived signed in is not one (their session ending here sends them to log in, as before).
+  const [firstVisit] = useState(() => openToFirstVisit && user === null && !isReturningVisitor());
   if (!user && (hydrating || firstVisit)) return <>{children}</>;
   if (!user) {
     return wasLoggedIn ? null : <Navigate to={paths.login(location.pathname + location.search)} replace />;
