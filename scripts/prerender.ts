@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { perServiceRoutes, prerenderedRoutes, routeModules } from '../src/shared/routes';
+import { perServiceRoutes, prerenderedRoutes, routeModules, type PublicRoute } from '../src/shared/routes';
 import { compressBuild } from './prerender/compress';
 import { inlinePictures } from './prerender/inline-pictures';
 import { composePage, composeShell, type Manifest } from './prerender/page-html';
@@ -29,7 +29,7 @@ const distDir = path.resolve(outDirFlag > 0 ? process.argv[outDirFlag + 1]! : 'd
  * The pages with a form are prerendered too: their fields stay disabled until the app has hydrated
  * them (src/components/ui/form.tsx), so nothing can be submitted natively before that.
  */
-const staticRoutes: [string, string, boolean][] = prerenderedRoutes.map((route) => [route.path, route.module, route.signIn === true]);
+const staticRoutes: [string, string, PublicRoute['signIn']][] = prerenderedRoutes.map((route) => [route.path, route.module, route.signIn]);
 
 /** A path no route matches, rendered as the not-found page. */
 const notFoundProbe = '/__not-found__';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const services = (await content.read('services')) as { id: number }[];
     const routes = [
       ...staticRoutes,
-      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string, boolean] => [route.path.replace(':id', String(id)), route.module, route.signIn === true])),
+      ...perServiceRoutes.flatMap((route) => services.map(({ id }): [string, string, PublicRoute['signIn']] => [route.path.replace(':id', String(id)), route.module, route.signIn])),
     ];
     for (const [route, screenModule, signIn] of routes) {
       const data: Record<string, unknown> = {};

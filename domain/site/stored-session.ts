@@ -4,3 +4,10 @@
  * (server/lib/page-loader.ts). Pure: both import it.
  */
 export const storedSessionKey = 'userInfo';
+
+/**
+ * The browser's localStorage mark of someone who has signed in here before (kept after logging out):
+ * a page behind sign-in that is open to first-time visitors (the booking page, decision 080) sends only
+ * such a person to log in ("Welcome back"), and shows a first-time visitor the page made for them.
+ */
+export const returningVisitorKey = 'signedInBefore';

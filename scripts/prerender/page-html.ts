@@ -34,8 +34,11 @@ export interface PageParts {
   data: Record<string, unknown>;
   /** The manifest key of the route's lazy screen (routeModules in src/shared/paths.ts). */
   screenModule: string;
-  /** A page behind sign-in: the loader sends a visitor with no kept session to /login before it paints. */
-  signIn?: boolean;
+  /**
+   * A page behind sign-in: the loader sends a visitor with no kept session to /login before it
+   * paints (`returning`: only one who has signed in on this browser before; decision 080).
+   */
+  signIn?: boolean | 'returning';
 }
 
 /** A built file's text by its URL path (`/assets/x.css`), or null when it is not in the build. */
@@ -67,7 +70,7 @@ export function composePage(template: string, manifest: Manifest, parts: PagePar
   if (!entry) throw new Error('index.html has no entry script');
   page = page.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const modules = [entry[1]!, ...[...new Set([...appChunks(manifest), ...chunksOf(manifest, parts.screenModule)])].map((key) => `/${manifest[key]!.file}`)];
-  const loader = `<script data-modules="${escapeHtml(modules.join(' '))}"${parts.signIn ? ' data-sign-in' : ''}>${pageLoaderScript}</script>`;
+  const loader = `<script data-modules="${escapeHtml(modules.join(' '))}"${parts.signIn ? ` data-sign-in="${parts.signIn === 'returning' ? 'returning' : ''}"` : ''}>${pageLoaderScript}</script>`;
   if (parts.title) page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
   if (parts.description) {
     page = replaceOnce(page, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(parts.description)}" />`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { publicPages } from '../../domain/site/page-routes';
 import { redirectPrefix } from '../../domain/site/login-redirect';
-import { storedSessionKey } from '../../domain/site/stored-session';
+import { returningVisitorKey, storedSessionKey } from '../../domain/site/stored-session';
 
 /**
  * The one inline script of a prerendered page (scripts/prerender/page-html.ts), allowed by the
@@ -19,12 +19,15 @@ import { storedSessionKey } from '../../domain/site/stored-session';
  * A page behind sign-in (`data-sign-in`, e.g. /properties/:id, prerendered with its items for the
  * signed-in customer) sends a visitor with no kept session (domain/site/stored-session.ts) to /login before the page paints, as the app would after starting:
  * the visitor never sees the booking page swapped for the login form (no layout shift, decision 052).
+ * `data-sign-in="returning"` (the booking page, decision 080): only someone who has signed in on this
+ * browser before is sent; a first-time visitor stays on the page made for them.
  * The text never changes with a build, so neither does its hash.
  */
 export const pageLoaderScript = [
   '(function (s) {',
   '  try {',
-  `    if (s.hasAttribute("data-sign-in") && !localStorage.getItem(${JSON.stringify(storedSessionKey)})) {`,
+  '    var signIn = s.getAttribute("data-sign-in");',
+  `    if (signIn !== null && !localStorage.getItem(${JSON.stringify(storedSessionKey)}) && (signIn !== "returning" || localStorage.getItem(${JSON.stringify(returningVisitorKey)}))) {`,
   `      location.replace(${JSON.stringify(redirectPrefix(publicPages.login))} + encodeURIComponent(location.pathname + location.search));`,
   '      return;',
   '    }',

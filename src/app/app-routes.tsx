@@ -13,7 +13,8 @@ import { useSession } from '../shared/session';
 /** A public page's screen, behind login where the route table says so. */
 function publicScreen(name: PublicPageName): ReactNode {
   const Screen = screens[name];
-  return (publicRoutes[name] as PublicRoute).signIn ? <RequireAuth><Screen /></RequireAuth> : <Screen />;
+  const { signIn } = publicRoutes[name] as PublicRoute;
+  return signIn ? <RequireAuth openToFirstVisit={signIn === 'returning'}><Screen /></RequireAuth> : <Screen />;
 }
 
 /**

@@ -20,8 +20,12 @@ export interface PublicRoute {
    * booking page's items, issue 25 row 8): the signed-in parts come once the app runs.
    */
   prerender?: boolean;
-  /** Behind login: a visitor is sent to /login and back (R-SITE-8). */
-  signIn?: boolean;
+  /**
+   * Behind login: a visitor is sent to /login and back (R-SITE-8). `returning`: only someone who
+   * has signed in on this browser before is; a first-time visitor sees the page itself, made for
+   * them (the booking page: the price without an account, then register or log in; decision 080).
+   */
+  signIn?: boolean | 'returning';
   /** The public API reads the page needs, started with its chunk (issue 6, goal 3). */
   reads?: (params: Record<string, string>) => Array<[PublicReadName, unknown?]>;
 }
@@ -38,7 +42,7 @@ export const publicRoutes = {
   confirmEmail: { path: page.confirmEmail, module: 'src/features/account/confirm-email-page.tsx' },
   contact: { path: page.contact, module: 'src/features/public/contact-page.tsx', prerender: true },
   faqs: { path: page.faqs, module: 'src/features/public/faqs-page.tsx', prerender: true, reads: () => [['faqs']] },
-  properties: { path: page.properties, module: 'src/features/booking/properties-page.tsx', signIn: true, prerender: true, reads: ({ id }) => [['quoteOptions', Number(id)]] },
+  properties: { path: page.properties, module: 'src/features/booking/properties-page.tsx', signIn: 'returning', prerender: true, reads: ({ id }) => [['quoteOptions', Number(id)]] },
   placeOrder: { path: page.placeOrder, module: 'src/features/booking/place-order-page.tsx', signIn: true },
   profile: { path: page.profile, module: 'src/features/account/profile-page.tsx', signIn: true },
   myOrders: { path: page.myOrders, module: 'src/features/orders/my-orders-page.tsx', signIn: true },

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../openapi/schema';
-import { storedSessionKey } from '../../domain/site/stored-session';
+import { returningVisitorKey, storedSessionKey } from '../../domain/site/stored-session';
 
 
 /** localStorage key of the session (R-AUTH-1). */
@@ -20,7 +20,19 @@ export function readStoredUser(): UserInfo | null {
 }
 
 export function storeUser(user: UserInfo | null): void {
-  if (user) localStorage.setItem(userInfoKey, JSON.stringify(user));
+  if (!user) return;
+  localStorage.setItem(userInfoKey, JSON.stringify(user));
+  // Kept after logging out: whoever signs in here again is someone coming back (decision 080).
+  localStorage.setItem(returningVisitorKey, '1');
+}
+
+/** Someone has signed in on this browser before (decision 080): "Welcome back" is for them. */
+export function isReturningVisitor(): boolean {
+  try {
+    return localStorage.getItem(returningVisitorKey) !== null;
+  } catch {
+    return false;
+  }
 }
 
 export function forgetStoredUser(): void {

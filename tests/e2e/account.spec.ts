@@ -66,7 +66,10 @@ test.describe('register', () => {
     await ok(createApiClient().POST('/auth/register', { body: { name: 'Mallory Impostor', email: customer.email, password: 'mallorys-own-pw' } }));
     await confirmInBrowser(page, new URL(linkIn(await newestMailTo(customer.email), '/confirm-email/')), customer.password);
     await expect(page.getByRole('alert').filter({ hasText: 'That is not the password chosen when this email was registered' })).toBeVisible();
-    await page.goto('/register');
+    await expectLoggedOut(page);
+    // The page offers the way out: registering again with a password of their own (a new link).
+    await page.getByRole('link', { name: 'Register again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
     await submitRegistration(page, customer);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('alert').filter({ hasText: `Check your mail: we sent a link to ${customer.email}.` })).toBeVisible();
@@ -125,9 +128,10 @@ test.describe('register', () => {
 
   test('registering from a booking: the mailed link logs in and returns to that booking; a used link says so (axe clean)', async ({ page }) => {
     const customer = uniqueCustomer('from-booking');
+    // A first-time visitor's booking page offers to create an account (decision 080).
     await page.goto('/properties/1');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fproperties%2F1$/);
-    await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('region', { name: 'Create an account or log in to book' }).getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fproperties%2F1$/);
     await submitRegistration(page, customer);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fproperties%2F1$/);
     const notice = page.getByRole('alert').filter({ hasText: 'Check your mail' });

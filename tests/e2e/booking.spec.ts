@@ -15,7 +15,8 @@ import {
   storedOrder,
   ukDateIn,
 } from './support/booking-ui';
-import { submitLogin, submitRegistration } from './support/session-ui';
+import { logoutThroughMenu, submitLogin, submitRegistration } from './support/session-ui';
+import { expectFits, expectNoAxeViolations } from './support/a11y';
 
 // Two shared cores: lazily loaded screens can take a few seconds under load.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -106,12 +107,34 @@ test.describe('booking as a customer', () => {
     await expect(card).toContainText(money(item.price));
   });
 
-  test('a visitor on /properties/1 is sent to log in and comes back', async ({ page, newCustomer }) => {
-    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproperties%2F${BOOKED_SERVICE_ID}$`));
+  test('a first-time visitor pressing Book now sees the price without an account, then registers or logs in as they like and comes back with their choices; someone coming back is welcomed back', async ({ page, newCustomer }) => {
+    // Issue 39 row 5, decision 080: no login page saying "Welcome back!" to someone who never came.
+    const { items } = await serviceItems();
+    await page.goto('/home');
+    await page.locator(`a[href="/properties/${BOOKED_SERVICE_ID}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/properties/${BOOKED_SERVICE_ID}$`));
+    await itemCheckbox(page, items[0]!.name).locator('xpath=ancestor::label').click();
+    await expect(page.getByTestId('quote-total')).toContainText('Total £');
+    const choice = page.getByRole('region', { name: 'Create an account or log in to book' });
+    const after = new RegExp(`\\?redirect=%2Fproperties%2F${BOOKED_SERVICE_ID}%3Fquote%3D[\\w-]+$`);
+    await expect(choice.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', new RegExp(`^/register${after.source}`));
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a first-time visitor\'s booking page, priced');
+    await expectFits(page, 'a first-time visitor\'s booking page');
+    await choice.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login${after.source}`));
+    await expect(page.getByText('Log in to book and manage your cleaning.')).toBeVisible();
+    await expect(page.getByText('Welcome back!')).toHaveCount(0);
     await submitLogin(page, newCustomer);
     await expect(page).toHaveURL(new RegExp(`/properties/${BOOKED_SERVICE_ID}$`));
-    await expect(page.getByRole('main').getByRole('checkbox').first()).toBeVisible();
+    await expect(itemCheckbox(page, items[0]!.name)).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+    // Signed in here before: the booking page sends them to log in, and the login page welcomes them back.
+    await logoutThroughMenu(page, newCustomer.name);
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproperties%2F${BOOKED_SERVICE_ID}$`));
+    await expect(page.getByText('Welcome back! Log in to book and manage your cleaning.')).toBeVisible();
   });
 
   test('a reload of /placeorder resumes the stored order; without one it says so and links to /home', async ({ page }) => {

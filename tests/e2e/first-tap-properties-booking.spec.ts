@@ -175,9 +175,11 @@ test('taps made over and over while /properties/1 starts each count once: before
   await context.close();
 });
 
-test('a visitor opening /properties/1 is sent to log in before the booking page paints (no page swapped for a form), with no console error', async ({ browser }, testInfo) => {
+test('a visitor who has signed in here before opening /properties/1 is sent to log in before the booking page paints (no page swapped for a form), with no console error', async ({ browser }, testInfo) => {
   const { use } = testInfo.project;
   const context = await browser.newContext({ ...use, baseURL: use.baseURL });
+  // Someone coming back (decision 080); a first-time visitor stays on the booking page (booking.spec).
+  await context.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
   const page = await context.newPage();
   const errors: string[] = [];
   collectErrors(page, errors);

@@ -1,18 +1,21 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
 import { redirectTarget, withRedirect } from '../../../domain/site/login-redirect';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
 import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
+import { isReturningVisitor } from '../../shared/stored-user';
 import { useValidatedForm } from '../../shared/account/use-validated-form';
 import { validateLogin, type LoginForm } from './validate-login';
 
 const emptyLogin: LoginForm = { email: '', password: '' };
+const neverChanges = () => () => {};
 
 /**
  * /login (R-AUTH-1): email and password; afterwards the `redirect` page, else /home. Arriving from a
  * registration, it says to check the mail (the link, with the password, signs in) with the email filled in.
+ * "Welcome back" only for someone who has signed in on this browser before (decision 080).
  */
 export default function LoginPage() {
   const { user, send } = useSession();
@@ -29,6 +32,9 @@ export default function LoginPage() {
   }, [location, navigate]);
   const form = useValidatedForm(checkMail ? { ...emptyLogin, email: checkMail } : emptyLogin, validateLogin);
   const redirect = redirectTarget(searchParams);
+  // "Welcome back" is for someone who has signed in on this browser before (decision 080); the
+  // prerendered page (anyone's) has the plain sentence.
+  const returning = useSyncExternalStore(neverChanges, isReturningVisitor, () => false);
 
   // An error from an earlier visit is not news on arrival.
   useLayoutEffect(() => send({ type: 'session.loginReset' }), [send]);
@@ -43,7 +49,7 @@ export default function LoginPage() {
   return (
     <AccountCard
       title="Log in"
-      intro="Welcome back! Log in to book and manage your cleaning."
+      intro={returning ? 'Welcome back! Log in to book and manage your cleaning.' : 'Log in to book and manage your cleaning.'}
       description="Log in to your Sparkle Cleaning account."
       footer={<>Don&apos;t have an account? <TextLink href={withRedirect(paths.register, redirect)}>Register</TextLink></>}
     >

@@ -8,6 +8,7 @@ import { Alert, Button, LinkButton, Page, Spinner } from '../../components/ui';
 import { QuotePanel } from '../../shared/quote/quote-panel';
 import { CartPanel } from './cart-panel';
 import { ItemChecklist } from './item-checklist';
+import { BookAsVisitor } from './book-as-visitor';
 import '../../styles/booking.css';
 
 interface BookingViewProps {
@@ -15,10 +16,12 @@ interface BookingViewProps {
   quoteRef: ActorRefFrom<typeof quoteMachine>;
   /** The checklist, the cart and the quote's choices (where a tap before start-up lands). */
   choicesRef?: Ref<HTMLDivElement>;
+  /** A first-time visitor's booking (decision 080): below the price, register or log in to book. */
+  visitorOf?: number;
 }
 
 /** What /properties/:id shows of its booking and quote machines: the checklist, the cart, the price. */
-export function BookingView({ actorRef, quoteRef, choicesRef }: BookingViewProps) {
+export function BookingView({ actorRef, quoteRef, choicesRef, visitorOf }: BookingViewProps) {
   const loading = useSelector(actorRef, (s) => s.matches('loadingItems'));
   const loadError = useSelector(actorRef, (s) => (s.matches('loadFailed') ? s.context.error : null));
   const serviceName = useSelector(actorRef, (s) => s.context.serviceName);
@@ -40,9 +43,10 @@ export function BookingView({ actorRef, quoteRef, choicesRef }: BookingViewProps
         <div ref={choicesRef}>
           <div className="booking-layout">
             <ItemChecklist actorRef={actorRef} />
-            <CartPanel actorRef={actorRef} quoteRef={quoteRef} />
+            <CartPanel actorRef={actorRef} quoteRef={quoteRef} withNext={visitorOf === undefined} />
           </div>
           <QuotePanel actorRef={quoteRef} withItems={false} withContinue={false} />
+          {visitorOf !== undefined ? <BookAsVisitor serviceId={visitorOf} quoteRef={quoteRef} /> : null}
         </div>
       ) : null}
     </Page>

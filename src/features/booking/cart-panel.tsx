@@ -12,11 +12,11 @@ type QuoteRef = ActorRefFrom<typeof quoteMachine>;
 
 /**
  * The chosen items with quantity controls, the total, Back and Next (disabled until an item is
- * chosen). The total is the quote's (frequency discount, extras, Congestion Charge included), the
+ * chosen; a first-time visitor has no Next but registers or logs in below the price, decision 080). The total is the quote's (frequency discount, extras, Congestion Charge included), the
  * one price the order will cost: a sum of the items here would be a second total that disagrees
  * with the quote below it (issue 23 row 2).
  */
-export function CartPanel({ actorRef, quoteRef }: { actorRef: BookingRef; quoteRef: QuoteRef }) {
+export function CartPanel({ actorRef, quoteRef, withNext = true }: { actorRef: BookingRef; quoteRef: QuoteRef; withNext?: boolean }) {
   const cart = useSelector(actorRef, (s) => s.context.cart);
   const quoted = useSelector(quoteRef, (s) => (s.matches({ choosing: 'quoted' }) ? s.context.quote : null));
   const canGoNext = useSelector(actorRef, (s) => s.can({ type: 'order.next' }));
@@ -60,9 +60,11 @@ export function CartPanel({ actorRef, quoteRef }: { actorRef: BookingRef; quoteR
       ) : null}
       <div className="booking-actions">
         <LinkButton href={paths.services} variant="secondary">Back</LinkButton>
-        <Button isDisabled={!canGoNext} isPending={creating} onPress={() => actorRef.send({ type: 'order.next' })}>
-          {creating ? 'Creating order…' : 'Next'}
-        </Button>
+        {withNext ? (
+          <Button isDisabled={!canGoNext} isPending={creating} onPress={() => actorRef.send({ type: 'order.next' })}>
+            {creating ? 'Creating order…' : 'Next'}
+          </Button>
+        ) : null}
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { bookingMachine, type CartItem } from '../../../machines/booking.machine';
 import type { QuoteOptions } from '../../../openapi/schema';
 import { getServiceItems, loadItemsActor } from '../../api/get-service-items';
@@ -73,10 +73,12 @@ function QuotedBooking({ serviceId, arrived, fromHtml }: { serviceId: number; ar
   const [params, setParams] = useSearchParams();
   const quoteId = params.get('quote');
   const owner = useSession().user?.id ?? null;
+  const hydrating = useHydrating();
+  const location = useLocation();
   const [ready, setReady] = useState(!quoteId || fromHtml);
   const [quoted, setQuoted] = useState(!quoteId);
   useEffect(() => {
-    if (!quoteId) return;
+    if (!quoteId || owner === null) return;
     let live = true;
     // A quote starts one booking: once its choices were taken, the link opened again (an old tab,
     // history) starts a new booking as any other, one-off (decision 076).
@@ -100,6 +102,9 @@ function QuotedBooking({ serviceId, arrived, fromHtml }: { serviceId: number; ar
       live = false;
     };
   }, [quoteId, owner, serviceId, setParams]);
+  // A visitor with a quote has priced their choices on /service/:id: on to log in or register, and
+  // back here with them (a first-time visitor's own booking page stays open to them, decision 080).
+  if (quoteId && owner === null && !hydrating) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
   if (!ready) {
     return (
       <Page title="Choose your items" className="booking-page">
@@ -123,6 +128,7 @@ function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { service
     navigateRef.current = navigate;
   }, [navigate]);
   const owner = useSession().user?.id ?? null;
+  const hydrating = useHydrating();
   // Written only once the kept drafts are in the machines: before that they would be overwritten.
   const keeping = useRef(!fromHtml);
   // The cart kept from an earlier visit of this service's page (Back, Forward, reload).
@@ -165,7 +171,7 @@ function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { service
     keeping.current = true;
   }, [draftsReady, owner, serviceId, actorRef, quoteRef]);
   useEffect(() => {
-    if (!arrived?.revalidate || owner === null) return;
+    if (!arrived?.revalidate) return;
     let live = true;
     // The build's items and options shown meanwhile; the server prices every quote anyway.
     getServiceItems(serviceId).then((items) => live && actorRef.send({ type: 'items.update', items }), () => {});
@@ -175,7 +181,9 @@ function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { service
     };
   }, [actorRef, quoteRef, arrived, serviceId, owner]);
 
-  return <BookingView actorRef={actorRef} quoteRef={quoteRef} choicesRef={choicesRef} />;
+  // Signed out here after hydration: a first-time visitor (returning ones are sent to log in), decision 080.
+  const visitor = owner === null && !hydrating;
+  return <BookingView actorRef={actorRef} quoteRef={quoteRef} choicesRef={choicesRef} visitorOf={visitor ? serviceId : undefined} />;
 }
 
 /** The quoted postcode starts the place-order form's Postcode (the price depends on it). */
