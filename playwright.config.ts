@@ -41,7 +41,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /admin-logout\.spec\.ts/ },
+    // Taps on a slow phone before start-up run on the phone (abroad); the desktop's clicks before
+    // start-up are before-start-up.spec's (decision 078).
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /(admin-logout|first-tap-booking|first-tap-properties-booking)\.spec\.ts$/ },
     {
       name: 'abroad',
       use: { ...devices['Pixel 7'], locale: 'en-US', timezoneId: 'America/New_York', baseURL: e2eIpUrl },

@@ -1,7 +1,7 @@
 /**
  * Issue 25 row 8: the booking page's items are in the first HTML the server sends, so a tap on a
  * slow phone before the app has started counts, and the page hydrates without error (#418), signed
- * in or out. In both projects (a UK desktop, and an en-US phone in New York at 127.0.0.1). The CPU
+ * in or out. On the phone project only (an en-US phone in New York at 127.0.0.1; decision 078). The CPU
  * runs 4× slower (CDP) and the app's scripts are held back until the test lets them through, so
  * "before start-up" is a fact of the test, not a race against the clock.
  */
