@@ -7,6 +7,7 @@ import { useRequest } from '../../shared/use-request';
 import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
+import { orderNumberShown } from '../../../domain/orders/order-reference';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import { OrderDocumentsList } from '../../shared/order-documents-list';
 import './orders.css';
@@ -26,7 +27,7 @@ export default function ReceiptPage() {
   const invoice = receipt.data;
 
   return (
-    <Page title={invoice ? `VAT invoice for order #${invoice.reference}` : 'VAT invoice'} heading="VAT invoice" className="receipt">
+    <Page title={invoice ? `VAT invoice for order ${orderNumberShown(invoice)}` : 'VAT invoice'} heading="VAT invoice" className="receipt">
       <div className="receipt__actions">
         <LinkButton href={paths.myOrders} variant="secondary" size="sm" className="receipt__back">
           <span aria-hidden="true">←</span> Back to My orders
