@@ -99,9 +99,11 @@ export async function selectPage<T>(
 ): Promise<Page<T>> {
   const { select, conditions, keys, total, page, lateLookup } = options;
   const offset = (page.page - 1) * page.limit;
-  if (offset >= total) return { rows: [], total };
+  if (offset > 0 && offset >= total) return { rows: [], total };
   const fromEnd = offset > total / 2;
-  const take = Math.min(page.limit, total - offset);
+  // The total and the rows are two statements: an order placed between them is newer than the
+  // count. Read forward, a page asks for a whole page, so that order does not push an older one off.
+  const take = fromEnd ? Math.min(page.limit, total - offset) : page.limit;
   const skip = fromEnd ? total - offset - take : offset;
   if (skip > MAX_PAGE_DEPTH) throw badRequest(PAGE_TOO_DEEP);
   const readKeys = fromEnd ? keys.map(reversed) : keys;

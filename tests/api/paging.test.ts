@@ -181,6 +181,18 @@ describe('My orders', () => {
     expect(bobs.headers.get('x-total-count')).toBe('5');
   });
 
+  it('shows every order when one is placed between the count and the page (two statements, two snapshots)', async () => {
+    // As if the count were read just before Ann's newest checkout committed, and the page just after.
+    await server.db.query(`UPDATE customer_order_counters SET orders = orders - 1 WHERE user_id = $1 AND checked_out AND status = 'awaiting_validation'`, [ann.id]);
+    try {
+      const page = await get('/services/order/get?limit=10', ann.token);
+      expect(page.headers.get('x-total-count')).toBe('6');
+      expect(page.body.map((row: { id: number }) => row.id)).toEqual([...annOrders].reverse());
+    } finally {
+      await server.db.query(`UPDATE customer_order_counters SET orders = orders + 1 WHERE user_id = $1 AND checked_out AND status = 'awaiting_validation'`, [ann.id]);
+    }
+  });
+
   it('filters a customer\'s orders by status', async () => {
     const done = await get('/services/order/get?status=completed', ann.token);
     expect(done.body.map((row: { id: number }) => row.id)).toEqual([annOrders[0]]);

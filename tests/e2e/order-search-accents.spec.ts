@@ -1,6 +1,7 @@
 import { adminApi } from './support/admin-data';
 import { signIn } from './support/admin-ui';
 import { createApiClient, expect, ok, test, confirmRegistration } from './support/fixtures';
+import { orderNameOf } from './support/booking-ui';
 import { checkoutAtFreeTime, ukDay } from './support/free-slots';
 
 /**
@@ -36,6 +37,7 @@ test('searching /orders for "zoe" finds Zoë\'s order', async ({ page }) => {
   await box.press('Enter');
   const rows = page.getByRole('table', { name: /Orders/ }).locator('tbody tr');
   await expect(rows).toHaveCount(1, { timeout: 20_000 });
-  await expect(rows.first()).toContainText(String(order.id));
+  // The row names the order by its reference, the number people read (decision 073).
+  await expect(rows.first()).toContainText((await orderNameOf(api, order.id)).replace(/^order /, ''));
   await expect(rows.first()).toContainText(name);
 });
