@@ -44,8 +44,9 @@ describe.runIf(runs)('transactions PostgreSQL picks as victims (PostgreSQL)', ()
       });
     const answers = await Promise.allSettled([crossing('first', 1, 2), crossing('second', 2, 1)]);
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled']);
-    // One of them was the victim and ran twice; each committed once.
-    expect(attempts.first + attempts.second).toBe(3);
+    // One of them was the victim and ran again (a victim's second run may meet the other once more
+    // on a loaded machine); each committed exactly once.
+    expect(attempts.first + attempts.second).toBeGreaterThanOrEqual(3);
     expect(await db.query('SELECT id, touched FROM pair ORDER BY id')).toEqual([{ id: 1, touched: 2 }, { id: 2, touched: 2 }]);
   });
 
