@@ -97,6 +97,7 @@ test('staff add a cleaner, whose invitation sets a password, signs in and opens 
   await card.getByRole('button', { name: /^On my way:/ }).press('Enter');
   await expectJobState(card, 'onMyWay');
   await expect(card.getByRole('status')).toContainText('You on the way since');
+  await expectNoAxeViolations(phone, '/my-jobs on the way');
   await card.getByRole('button', { name: /^Check in:/ }).press('Enter');
   await expectJobState(card, 'checkedIn');
   const [checkedIn] = await server.db.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM job_visits WHERE order_id = $1', [ours]);

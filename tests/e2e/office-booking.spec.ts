@@ -156,6 +156,8 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
   await expect(booked).toBeVisible();
   // The customer's reference (decision 043); staff open the order by its id.
   const [, reference, total] = /order #(\d+), total (£[\d,]+\.\d\d)/.exec((await booked.textContent()) ?? '')!;
+  // Axe again once the action settles: the pending Book button has gone with its step (issue 39 row 8).
+  await expectNoAxeViolations(page, 'Book by phone, booked');
 
   // The caller's Pay now mail names the order and its total, with the link to My orders.
   const mailTo = (subject: string) => async () => (await readOutbox(e2eOutboxDir)).find((mail) => mail.to === caller.email && mail.subject.startsWith(subject));
