@@ -94,6 +94,15 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
   await page.keyboard.press('Space');
   await expect(extraBox).toBeChecked();
   await expectNoAxeViolations(page, 'Book by phone, Items with an extra');
+  // The option the keyboard is on in a drop-down is outlined in the focus colour, not only tinted
+  // (issue 39 row 8); Escape leaves One-off chosen.
+  await page.getByRole('button', { name: /Frequency$/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  const highlighted = page.locator('[role="listbox"] [role="option"][data-focus-visible]');
+  await expect(highlighted).toHaveCount(1);
+  await expect(highlighted).toHaveCSS('outline-style', 'solid');
+  await expect(highlighted).toHaveCSS('outline-color', 'rgb(37, 99, 235)');
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('Enter');
 
