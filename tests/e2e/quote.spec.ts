@@ -45,7 +45,14 @@ test('Continue takes a visitor through register and login to /properties/:id wit
   await chooseQuote(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+  // Someone new (never signed in on this browser): creating an account is offered as plainly as
+  // logging in, and nobody welcomes them back (issue 39 row 5, decision 080).
+  await expect(page.getByText('Welcome back!')).toHaveCount(0);
+  const create = page.getByRole('main').getByRole('link', { name: 'Create an account' });
+  const logIn = page.getByRole('main').getByRole('button', { name: 'Log in' });
+  expect((await create.boundingBox())!.height).toBe((await logIn.boundingBox())!.height);
+  expect((await create.boundingBox())!.width).toBe((await logIn.boundingBox())!.width);
+  await create.click();
   await expect(page).toHaveURL(/\/register\?redirect=/);
   const customer = uniqueCustomer('quote');
   await submitRegistration(page, customer);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/paths';
 import { redirectTarget, withRedirect } from '../../../domain/site/login-redirect';
 import { sessionSelectors, useSession, useSessionState } from '../../shared/session';
-import { Alert, Button, Form, TextField, TextLink } from '../../components/ui';
+import { Alert, Button, Form, LinkButton, TextField, TextLink } from '../../components/ui';
 import { AccountCard } from './account-card';
 import { isReturningVisitor } from '../../shared/stored-user';
 import { useValidatedForm } from '../../shared/account/use-validated-form';
@@ -51,7 +51,7 @@ export default function LoginPage() {
       title="Log in"
       intro={returning ? 'Welcome back! Log in to book and manage your cleaning.' : 'Log in to book and manage your cleaning.'}
       description="Log in to your Sparkle Cleaning account."
-      footer={<>Don&apos;t have an account? <TextLink href={withRedirect(paths.register, redirect)}>Register</TextLink></>}
+      footer={returning ? <>Don&apos;t have an account? <TextLink href={withRedirect(paths.register, redirect)}>Register</TextLink></> : undefined}
     >
       {checkMail ? (
         <Alert variant="info">
@@ -69,6 +69,14 @@ export default function LoginPage() {
           <Button type="submit" size="lg" fullWidth isPending={loggingIn}>
             {loggingIn ? 'Logging in…' : 'Log in'}
           </Button>
+          {/* Someone new here (Continue on a priced service, Book now) may have no account yet:
+              creating one is offered as plainly as logging in (issue 39 row 5, decision 080). */}
+          {returning ? null : (
+            <>
+              <p className="account-form__or">New to Sparkle Cleaning?</p>
+              <LinkButton href={withRedirect(paths.register, redirect)} size="lg" fullWidth>Create an account</LinkButton>
+            </>
+          )}
         </div>
       </Form>
     </AccountCard>
