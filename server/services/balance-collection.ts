@@ -12,6 +12,7 @@ import { balanceDueMail } from '../mails/balance-mails';
 import type { PaymentProvider } from './payment-provider';
 import { orderName } from '../../domain/orders/order-reference';
 import { expirePayments } from './payment-expiry';
+import { balanceDueOf } from './orders-views';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late
@@ -31,10 +32,21 @@ export type BalanceOutcome = 'nothing_due' | 'due_on_the_day' | 'charged' | 'ask
 
 export const BALANCE_PAYMENT_FAILED_MESSAGE = 'The payment page for the balance could not be opened: try Pay now on My orders in a moment';
 
-/** A card order paid once that owes more since (not cancelled): its balance is collected by card. */
-export function owesCardBalance(order: Pick<OrderRow, 'payment_method' | 'status'>, ledger: readonly LedgerLine[]): boolean {
+/**
+ * What a card order owes that Pay now collects: the balance of an order paid once that owes more
+ * since while the job stands, or the fee a cancelled order owes (an unpaid visit's late skip,
+ * decision 070: money owed is collected like any balance). Zero otherwise.
+ */
+export function cardBalanceOwed(order: Pick<OrderRow, 'payment_method' | 'status'>, ledger: readonly LedgerLine[]): Pence {
+  if (order.payment_method !== 'card') return 0;
   const totals = ledgerTotals(ledger);
-  return order.payment_method === 'card' && order.status !== 'cancelled' && totals.paid > 0 && totals.balanceDue > 0;
+  if (order.status === 'cancelled') return balanceDueOf(order, totals);
+  return totals.paid > 0 ? Math.max(0, totals.balanceDue) : 0;
+}
+
+/** A card order owes a balance Pay now collects (above). */
+export function owesCardBalance(order: Pick<OrderRow, 'payment_method' | 'status'>, ledger: readonly LedgerLine[]): boolean {
+  return cardBalanceOwed(order, ledger) > 0;
 }
 
 /**
@@ -83,8 +95,8 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
   try {
     session = await deps.payments.createPayment({
       orderId: order.id,
-      amount: toPounds(ledgerTotals(ledger).balanceDue),
-      description: `${order.service_name}, balance of ${orderName(order)}`,
+      amount: toPounds(cardBalanceOwed(order, ledger)),
+      description: `${order.service_name}, ${order.status === 'cancelled' ? 'fee owed on' : 'balance of'} ${orderName(order)}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}-balance-${lastCharge?.id ?? 0}`,
     });
@@ -118,7 +130,7 @@ export async function recordBalancePayment(
   if (payment.amount !== owed) throw conflict('The amount paid does not match the balance due');
   const actor = deps.payments?.name ?? 'Card';
   await ledger.add({
-    orderId: order.id, kind: 'payment', name: 'Card payment of the balance', amount: owed, vatPercent: null,
+    orderId: order.id, kind: 'payment', name: order.status === 'cancelled' ? 'Card payment of the fee owed' : 'Card payment of the balance', amount: owed, vatPercent: null,
     reference: payment.paymentId, actorId: null, actor, at: deps.now,
   });
   await auditRepository(tx).record({

@@ -29,7 +29,8 @@ export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvaila
   const status =
     totals.paid > 0 || (row.status === 'cancelled' && due > 0) ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
   // A cancelled order's fee is not taken by Pay now yet (decision 070: the office collects it).
-  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card' && row.status !== 'cancelled')) && cardAvailable;
+  // A balance due by card is paid with Pay now, a cancelled order's fee owed too (decision 070).
+  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card')) && cardAvailable;
   return { method: row.payment_method, status, payable, balanceDue: toPounds(due) };
 }
 

@@ -11,7 +11,7 @@ import { paymentEventsRepository } from '../repositories/payment-events';
 import { toPence, toPounds } from '../../domain/money/money';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
-import { balancePayment, owesCardBalance, recordBalancePayment } from './balance-collection';
+import { balancePayment, cardBalanceOwed, owesCardBalance, recordBalancePayment } from './balance-collection';
 import { savedCardRepository } from '../repositories/saved-cards';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
@@ -120,8 +120,11 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     if (order.paid_amount !== null && order.payment_ref === notification.paymentId) return null;
     const amount = toPence(notification.amount);
     const owed = ledgerTotals(lines).balanceDue;
-    if (order.balance_payment_ref === notification.paymentId && order.status !== 'cancelled' && amount === owed) {
-      await recordBalancePayment(deps, tx, order, { paymentId: notification.paymentId, amount }, owed);
+    // The balance's own page, for what Pay now collects now: the balance of a standing job, or the
+    // fee a cancelled order owes (decision 070).
+    const balance = cardBalanceOwed(order, lines);
+    if (order.balance_payment_ref === notification.paymentId && balance > 0 && amount === balance) {
+      await recordBalancePayment(deps, tx, order, { paymentId: notification.paymentId, amount }, balance);
       return null;
     }
     // The page the order was checked out with, for what it owes: paid (a cancellation asked for

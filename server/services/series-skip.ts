@@ -55,7 +55,7 @@ export function paidSkipMessage(fee: Pence, refund: Pence): string {
 
 /** An unpaid visit's late skip, in one sentence: the fee written down as owed and where it is paid (decision 070). */
 export function unpaidSkipMessage(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
-  return `Visit skipped: a ${formatPounds(fee)} late fee is due${visit.payment_method === 'cash' ? ', in cash at your next visit' : ''}`;
+  return `Visit skipped: a ${formatPounds(fee)} late fee is due${visit.payment_method === 'cash' ? ', in cash at your next visit' : ', by card with Pay now on My orders'}`;
 }
 
 type Deps = { db: Database; outbox: MailOutbox; now: Date };

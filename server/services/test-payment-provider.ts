@@ -119,8 +119,9 @@ const PAYABLE = `
    WHERE p.id = $1 AND p.status = 'open' AND o.payment_method = 'card'
      AND ((o.payment_ref = p.id AND o.status = 'awaiting_validation'
            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id))
-       -- A balance due after the first payment (a late fee, decision 036) while the job stands.
-       OR (o.balance_payment_ref = p.id AND o.status <> 'cancelled'))`;
+       -- A balance due after the first payment (a late fee, decision 036) while the job stands, or
+       -- the fee a cancelled order owes (decision 070): the shop checks the amount when told.
+       OR o.balance_payment_ref = p.id)`;
 
 export async function findPayableSession(db: Database, id: string): Promise<PayableSession | null> {
   const rows = await db.query<PayableSession>(PAYABLE, [id]);

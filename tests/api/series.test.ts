@@ -10,7 +10,7 @@ import { QUEUES } from '../../server/queue';
 import { keepSeriesHorizon, SERIES_CRON } from '../../server/jobs/series';
 import type { OutboxMail } from '../../server/services/outbox';
 import { readSeriesCalendar } from '../support/series-calendar-reader';
-import { catalogue, checkout, checkoutBody, createClock, londonDue, myOrder, send, type Catalogue } from './booking-fixtures';
+import { catalogue, checkout, checkoutBody, createClock, londonDue, myOrder, payOnTestPage, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { SUITE_RATE_LIMITS } from './support/test-config';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -417,5 +417,47 @@ describe('a cash visit skipped late owes its fee on its ledger (issue 33 row 1, 
     const history = await server.db.query<{ action: string; to_value: string }>(
       `SELECT action, to_value FROM audit_log WHERE order_id = $1 AND action = 'order.balance_paid'`, [visit!.id]);
     expect(history).toEqual([{ action: 'order.balance_paid', to_value: String(fee / 100) }]);
+  });
+});
+
+describe('a card visit skipped late before it was paid owes its fee, and Pay now collects it (issue 33 row 1, decision 070)', () => {
+  const gbp = (amountPence: number) => `£${(amountPence / 100).toFixed(2)}`;
+  const penceOf = (pounds: number) => Math.round(pounds * 100);
+
+  it('the fee is the balance due, payable by card once; the payment pays the fee, it is not a late payment to give back', async () => {
+    await travelTo('2030-04-01T12:00:00.000Z');
+    const customer = await server.createCustomer({ name: 'Cora Card Skip' });
+    const items = [{ id: house.items[0]!.id, quantity: 1 }, { id: house.items[1]!.id, quantity: 1 }];
+    const quote = await send(server, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'weekly', extras: [], postcode: 'NW1 6XE' } });
+    const order = await send(server, 'POST', '/services/order/new', { token: customer.token, body: { service: house.serviceId, items, quote: quote.body.id } });
+    expect((await checkout(server, customer.token, checkoutBody(order.body.id, new Date('2030-04-18T09:00:00.000Z'), 'card'))).response.status).toBe(200);
+    const visit = await myOrder(server, customer.token, order.body.id);
+    expect(visit.payment).toMatchObject({ method: 'card', status: 'awaiting_payment' });
+    const fee = Math.round((penceOf(visit.total) * 30) / 100);
+
+    // 20 hours before the visit, not paid: skipped, with its fee owed.
+    clock.set('2030-04-17T13:00:00.000Z');
+    customer.token = await server.login(customer.email, customer.password);
+    const skipped = await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: customer.token });
+    expect(skipped).toEqual({ status: 201, body: { message: `Visit skipped: a ${gbp(fee)} late fee is due, by card with Pay now on My orders`, fee: fee / 100, visits: 1 } });
+    const owing = await myOrder(server, customer.token, visit.id);
+    expect({ status: owing.status, payment: owing.payment }).toEqual({ status: 'cancelled', payment: { method: 'card', status: 'balance_due', payable: true, balanceDue: fee / 100 } });
+
+    // Pay now: a page for the fee, paid once.
+    const pay = await send(server, 'POST', `/services/order/${visit.id}/pay`, { token: customer.token });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    const [session] = await server.db.query<{ amount: string }>('SELECT amount FROM payment_sessions WHERE id = (SELECT balance_payment_ref FROM orders WHERE id = $1)', [visit.id]);
+    expect(penceOf(Number(session!.amount))).toBe(fee);
+    await payOnTestPage(server, pay.body.shippingInfo);
+    const paid = await myOrder(server, customer.token, visit.id);
+    expect(paid.payment).toEqual({ method: 'card', status: 'paid', payable: false, balanceDue: 0 });
+    const ledger = await server.db.query<{ kind: string; name: string; amount: number }>(
+      `SELECT kind, name, amount FROM order_ledger WHERE order_id = $1 AND kind IN ('payment', 'refund') ORDER BY id`, [visit.id]);
+    expect(ledger).toEqual([{ kind: 'payment', name: 'Card payment of the fee owed', amount: fee }]);
+    const history = await server.db.query<{ to_value: string }>(`SELECT to_value FROM audit_log WHERE order_id = $1 AND action = 'order.balance_paid'`, [visit.id]);
+    expect(history).toEqual([{ to_value: String(fee / 100) }]);
+    // Nothing to give back, and nothing more to pay.
+    expect(await server.db.query('SELECT 1 FROM late_payments WHERE order_id = $1', [visit.id])).toEqual([]);
+    expect((await send(server, 'POST', `/services/order/${visit.id}/pay`, { token: customer.token })).status).toBe(409);
   });
 });
