@@ -38,7 +38,6 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
-  const paymentId = `order-${order.id}-payment`;
   const noMoveId = `order-${order.id}-no-reschedule`;
   const moveRule = rescheduleTermsText(order.reschedule);
   const canMove = order.reschedule.allowed;
@@ -53,7 +52,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
   // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
   const visit = onSkip !== undefined;
-  if (visit && order.skipped) return <SkippedVisit order={order} onUndo={onUndo} undoing={undoing} Heading={Heading} />;
+  if (visit && order.skipped) return <SkippedVisit order={order} onUndo={onUndo} undoing={undoing} Heading={Heading} pay={{ order, onPay, paying, payError }} />;
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
       <OrderCardHeader order={order} titleId={titleId} Heading={Heading} />
@@ -86,27 +85,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
           </div>
         ) : null}
       </dl>
-      {awaitingPayment ? (
-        <div className="order-card__payment">
-          <p id={paymentId} className="order-card__payment-state">
-            <strong>{balanceDue ? `Balance due ${formatMoney(order.payment.balanceDue)}` : PAYMENT_NOT_COMPLETED}</strong>
-            {order.payment.payable ? null : order.payment.method === 'cash' ? ', to pay in cash' : ': card payment is not available at the moment'}
-          </p>
-          {order.payment.payable ? (
-            <Button
-              size="sm"
-              className="order-card__pay"
-              isDisabled={paying}
-              aria-label={`Pay now for ${shownOrderName(order)} (${order.service})`}
-              aria-describedby={paymentId}
-              onPress={() => onPay(order)}
-            >
-              {paying ? 'Opening the payment page…' : 'Pay now'}
-            </Button>
-          ) : null}
-          {payError ? <p role="alert" className="order-card__pay-error">{payError}</p> : null}
-        </div>
-      ) : null}
+      {awaitingPayment ? <PaymentDue order={order} onPay={onPay} paying={paying} payError={payError} /> : null}
       <AccessNotesForm order={order} onSaved={onAccessNotesSaved} />
       <footer className="order-card__footer">
         {rule ? <p className="order-card__rule">{rule}</p> : null}
@@ -178,7 +157,7 @@ function OrderCardHeader({ order, titleId, Heading }: { order: MyOrder; titleId:
  * A visit the customer skipped: one sentence and Undo (the server says if its time was taken). A
  * paid visit was refunded when skipped, so it cannot come back (decision 043): no Undo, and why.
  */
-function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3' }) {
+function SkippedVisit({ order, onUndo, undoing, Heading, pay }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3'; pay: PaymentDueProps }) {
   const titleId = `order-${order.id}-title`;
   const undo = order.refund === null ? onUndo : undefined;
   return (
@@ -202,6 +181,8 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
         {order.refund ? ` ${paidSkipText(order.refund)}` : ''}
         {order.refund === null && order.payment.balanceDue > 0 ? ` ${owedSkipFeeText(order)}` : ''}
       </p>
+      {/* A card visit's late fee owed is paid with Pay now, as any balance (decision 070). */}
+      {order.payment.status === 'balance_due' && order.payment.payable ? <PaymentDue {...pay} /> : null}
       {undo ? (
         <footer className="order-card__footer">
           <Button
@@ -216,6 +197,40 @@ function SkippedVisit({ order, onUndo, undoing, Heading }: { order: MyOrder; onU
         </footer>
       ) : null}
     </Card>
+  );
+}
+
+interface PaymentDueProps {
+  order: MyOrder;
+  onPay: (order: MyOrder) => void;
+  paying: boolean;
+  payError: string | null;
+}
+
+/** What the order still awaits (its price, or a balance or fee owed), with Pay now when a card can pay it. */
+function PaymentDue({ order, onPay, paying, payError }: PaymentDueProps) {
+  const paymentId = `order-${order.id}-payment`;
+  const balanceDue = order.payment.status === 'balance_due';
+  return (
+    <div className="order-card__payment">
+      <p id={paymentId} className="order-card__payment-state">
+        <strong>{balanceDue ? `Balance due ${formatMoney(order.payment.balanceDue)}` : PAYMENT_NOT_COMPLETED}</strong>
+        {order.payment.payable ? null : order.payment.method === 'cash' ? ', to pay in cash' : ': card payment is not available at the moment'}
+      </p>
+      {order.payment.payable ? (
+        <Button
+          size="sm"
+          className="order-card__pay"
+          isDisabled={paying}
+          aria-label={`Pay now for ${shownOrderName(order)} (${order.service})`}
+          aria-describedby={paymentId}
+          onPress={() => onPay(order)}
+        >
+          {paying ? 'Opening the payment page…' : 'Pay now'}
+        </Button>
+      ) : null}
+      {payError ? <p role="alert" className="order-card__pay-error">{payError}</p> : null}
+    </div>
   );
 }
 
@@ -237,5 +252,5 @@ function owedSkipFeeText(order: MyOrder): string {
   const due = formatMoney(order.payment.balanceDue);
   return order.payment.method === 'cash'
     ? `A late fee of ${due} is due: please pay it in cash at your next visit. Undo takes it away.`
-    : `A late fee of ${due} is due. Undo takes it away.`;
+    : `A late fee of ${due} is due: Pay now pays it by card. Undo takes it away.`;
 }
