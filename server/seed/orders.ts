@@ -165,10 +165,11 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       // (without it, an administrator accepting a demo order's refund met 502 "not refunded yet").
       await db.query(
         `INSERT INTO payment_sessions (id, order_id, amount, description, email, status, created_at, paid_at)
-         SELECT o.payment_ref, o.id, o.total, $2, COALESCE((SELECT u.email FROM users u WHERE u.id = o.user_id), ''), 'paid', o.checked_out_at, $3
+         SELECT o.payment_ref, o.id, o.total, $2 || o.reference, COALESCE((SELECT u.email FROM users u WHERE u.id = o.user_id), ''), 'paid', o.checked_out_at, $3
            FROM orders o WHERE o.id = $1 AND o.payment_ref IS NOT NULL
          ON CONFLICT (id) DO NOTHING`,
-        [id, `Order #${id}`, at],
+        // The number people read (decision 073), never the id.
+        [id, 'Order #', at],
       );
     }
     await audit.record(paid
