@@ -12,7 +12,7 @@ import { balanceDueMail } from '../mails/balance-mails';
 import type { PaymentProvider } from './payment-provider';
 import { orderName } from '../../domain/orders/order-reference';
 import { expirePayments } from './payment-expiry';
-import { balanceDueOf } from './orders-views';
+import { balanceDueOf } from '../../domain/money/balance-due';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late

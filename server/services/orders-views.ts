@@ -9,6 +9,7 @@ import { isPaid } from './receipts';
 import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';
 import { refundFigures } from '../../domain/money/cancellation-settlement';
+import { balanceDueOf } from '../../domain/money/balance-due';
 
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -34,16 +35,6 @@ export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvaila
   return { method: row.payment_method, status, payable, balanceDue: toPounds(due) };
 }
 
-/**
- * What is still owed, as people are shown it, never below zero. On a cancelled order only its fees
- * (decision 070): a late cancellation's or skip's fee written down as owed, a late rescheduling's;
- * the price of a job that will not happen is never asked for (an unpaid order cancelled free keeps
- * its price on its ledger, decision 065's consequences).
- */
-export function balanceDueOf(row: Pick<OrderRow, 'status'>, totals: LedgerTotals): number {
-  const owed = Math.max(0, totals.balanceDue);
-  return row.status === 'cancelled' ? Math.min(owed, Math.max(0, totals.fees)) : owed;
-}
 
 /** What a card order was paid and still owes, with its last failed attempt, for staff (decision 034). */
 export function cardBalanceView(row: OrderRow, totals: LedgerTotals, late: readonly LatePaymentRow[] = []): OrderCardBalance {

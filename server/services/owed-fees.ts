@@ -5,7 +5,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { formatLondon } from '../../domain/time/london-time';
-import { balanceDueOf } from './orders-views';
+import { balanceDueOf } from '../../domain/money/balance-due';
 
 /**
  * A cash visit's late skip leaves its fee owed on its own ledger (decision 070); the team takes it in
