@@ -791,3 +791,11 @@ export const QuoteLineRules = {
     }
   }
 } as const;
+
+export const QuoteRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 30
+    }
+  }
+} as const;

@@ -2909,7 +2909,10 @@ export interface components {
             /** @description HH:mm, UK time. */
             due_time: string;
             team_id: number | null;
+            /** @description The job's length now: the editor asks for free times of it, at its postcode (issue 36 row 1). */
             duration_minutes: number;
+            /** @description The job's postcode: its area's travel gaps decide which times fit (decision 058). */
+            postcode: string | null;
             total: components["schemas"]["Money"];
         };
         JobEdit: components["schemas"]["JobEditFields"];
@@ -4056,6 +4059,8 @@ export interface components {
             vat: components["schemas"]["Money"];
             /** @description total − vat. */
             net: components["schemas"]["Money"];
+            /** @description How long the job would take, as it is booked: the service's base time and its items' times (decision 041), at least 30. The office asks for free times of this length (issue 36 row 1). */
+            minutes: number;
             expiresAt: components["schemas"]["DateTime"];
         };
     };

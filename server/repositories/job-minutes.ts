@@ -1,3 +1,4 @@
+import type { Database } from '../db/database';
 import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 
 /**
@@ -12,3 +13,20 @@ export const JOB_MINUTES_SQL = `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration
   SELECT SUM(oi.quantity * si.duration_minutes)::integer
     FROM order_items oi JOIN service_items si ON si.id = oi.item_id
    WHERE oi.order_id = o.id), 0), 0))`;
+
+/**
+ * The length a job of these items would have before any order exists (a quote, a phone booking's
+ * items): JOB_MINUTES_SQL's rule for an order not checked out, on the choices instead of order_items.
+ * The office asks for free times of this length, so a time it offers fits the job it books.
+ */
+export async function choicesMinutes(db: Database, serviceId: number, items: ReadonlyArray<{ id: number; quantity: number }>): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `SELECT GREATEST(${MIN_JOB_MINUTES}, s.base_minutes + COALESCE((
+       SELECT SUM(c.quantity * si.duration_minutes)::integer
+         FROM jsonb_to_recordset($2::jsonb) AS c (id integer, quantity integer)
+         JOIN service_items si ON si.id = c.id), 0))::integer AS minutes
+       FROM services s WHERE s.id = $1`,
+    [serviceId, JSON.stringify(items.map(({ id, quantity }) => ({ id, quantity })))],
+  );
+  return row?.minutes ?? MIN_JOB_MINUTES;
+}

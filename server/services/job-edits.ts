@@ -61,6 +61,7 @@ export async function getJobEdit(db: Database, orderId: number): Promise<JobEdit
     due_time: clock(due),
     team_id: (await availabilityRepository(db).orderJob(orderId)).teamId,
     duration_minutes: (await availabilityRepository(db).orderJob(orderId)).minutes,
+    postcode: order.code_postal,
     total: order.total,
   };
 }

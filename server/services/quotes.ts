@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { serviceDistrictsRepository } from '../repositories/service-districts';
+import { choicesMinutes } from '../repositories/job-minutes';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { toPounds } from '../../domain/money/money';
 import { toPence } from '../../domain/money/money';
@@ -59,13 +60,15 @@ export async function createQuote(db: Database, request: QuoteRequest, now: Date
   const id = randomBytes(18).toString('base64url');
   const expiresAt = new Date(now.getTime() + quoteHoldMinutes * 60_000);
   await quoteRepository(db).insert({ id, serviceId: request.service, choices, ...priced, createdAt: now, expiresAt });
-  return quoteView({ id, serviceId: request.service, serviceName: rules.serviceName, choices, priced, expiresAt });
+  const minutes = await choicesMinutes(db, request.service, choices.items);
+  return quoteView({ id, serviceId: request.service, serviceName: rules.serviceName, choices, priced, minutes, expiresAt });
 }
 
 export async function getQuote(db: Database, id: string): Promise<Quote> {
   const row = await quoteRepository(db).find(id);
   if (!row) throw notFound('Quote not found');
-  return quoteView({ id: row.id, serviceId: row.service_id, serviceName: row.service_name, choices: row.choices, priced: pricedOf(row), expiresAt: row.expires_at });
+  const minutes = await choicesMinutes(db, row.service_id, row.choices.items);
+  return quoteView({ id: row.id, serviceId: row.service_id, serviceName: row.service_name, choices: row.choices, priced: pricedOf(row), minutes, expiresAt: row.expires_at });
 }
 
 function pricedOf(row: QuoteRow): PricedJob {
@@ -74,7 +77,7 @@ function pricedOf(row: QuoteRow): PricedJob {
   return { lines: row.lines, total, vat, net: total - vat };
 }
 
-function quoteView(quote: { id: string; serviceId: number; serviceName: string; choices: PriceChoices; priced: PricedJob; expiresAt: Date }): Quote {
+function quoteView(quote: { id: string; serviceId: number; serviceName: string; choices: PriceChoices; priced: PricedJob; minutes: number; expiresAt: Date }): Quote {
   const { choices, priced } = quote;
   return {
     id: quote.id,
@@ -88,6 +91,7 @@ function quoteView(quote: { id: string; serviceId: number; serviceName: string; 
     total: toPounds(priced.total),
     vat: toPounds(priced.vat),
     net: toPounds(priced.net),
+    minutes: quote.minutes,
     expiresAt: new Date(quote.expiresAt).toISOString(),
   };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfficeBooking, OfficeBookingRequest, OrderDetail } from '../../openapi/schema';
+import fc from 'fast-check';
+import type { OfficeBooking, OfficeBookingRequest, OrderDetail, Quote } from '../../openapi/schema';
+import { londonDate } from '../../domain/time/london-time';
 import { catalogue, createClock, firstFreeStart, londonDue, myOrder, payOnTestPage, pence, send, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 
@@ -180,5 +182,40 @@ describe('an Idempotency-Key on an office booking (decision 062)', () => {
     }
     expect(await ordersOf(email)).toEqual([made.order]);
     expect((await book(body, admin, 'office-twice-0001'))).toMatchObject({ status: 201, body: made });
+  });
+});
+
+describe('the office is offered only times the job fits (issue 36 row 1)', () => {
+  it('across item quantities and postcodes, the last time offered for the quote\'s length at the postcode books (property-based)', async () => {
+    const served = ['NW1 6XE', 'SW1A 2AA', 'SE22 8AB'];
+    let offset = 40;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }).filter((quantities) => quantities.some((n) => n > 0)),
+        fc.constantFrom(...served),
+        async (quantities, postcode) => {
+          const items = quantities.flatMap((quantity, i) => (quantity > 0 ? [{ id: house.items[i]!.id, quantity }] : []));
+          const quote = await send(server, 'POST', '/quotes', { body: { service: house.serviceId, items, frequency: 'one_off', extras: [], postcode } });
+          expect(quote.status).toBe(201);
+          const minutes = (quote.body as Quote).minutes;
+          // A day of its own, far from the other tests', so only the opening hours and the job's length decide.
+          offset += 1;
+          const from = londonDate(new Date(clock.now().getTime() + offset * 86_400_000));
+          const { data } = await server.api.GET('/availability', { params: { query: { service: house.serviceId, from, days: 7, duration: minutes, postcode } } });
+          expect(data!.duration_minutes).toBe(minutes);
+          const day = data!.days.find((one) => one.times.some((time) => time.free > 0))!;
+          const last = day.times.filter((time) => time.free > 0).at(-1)!;
+          const made = await book({
+            customer: { id: jane.id }, service: house.serviceId, items, frequency: 'one_off', due_date: day.date, due_time: last.time,
+            address: '12 Baker Street', phone: '020 7946 0001', city: 'London', code_postal: postcode, client_note: '', payment: 'cash',
+          });
+          expect(made.status, `${minutes} minutes at ${day.date} ${last.time}, ${postcode}: ${JSON.stringify(made.body)}`).toBe(201);
+          // The job booked is as long as the quote said: the times were asked for the length it has.
+          const [job] = await server.db.query<{ duration_minutes: number }>('SELECT duration_minutes FROM orders WHERE id = $1', [(made.body as OfficeBooking).order]);
+          expect(job!.duration_minutes).toBe(minutes);
+        },
+      ),
+      { numRuns: 8 },
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readOutbox } from '../../server/services/outbox';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { admin as adminAccount } from './support/accounts';
+import { adminApi } from './support/admin-data';
 import { expectNoAxeViolations } from './support/a11y';
 import { bookedCashOrder, bookElsewhere, serviceItems } from './support/booking-ui';
 import { createApiClient, expect, ok, registerCustomer, test } from './support/fixtures';
@@ -57,6 +58,14 @@ test('staff add an item and move the job by keyboard; the difference is saved wi
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('2');
   const first = await chooseDay(page, day);
+  // The times offered are this job's (issue 36 row 1): asked for its length and postcode, so the
+  // last start leaves it time to finish by closing (20:00).
+  const { api: office } = await adminApi();
+  const { duration_minutes: minutes } = await ok(office.GET('/admin/order/{id}/job', { params: { path: { id } } }));
+  expect(minutes).toBeGreaterThan(30);
+  const lastStart = (await page.getByRole('listbox', { name: /^Free times/ }).getByRole('option').last().textContent())!.slice(0, 5);
+  const [hours, mins] = lastStart.split(':').map(Number);
+  expect(hours! * 60 + mins! + minutes, `the last start offered, ${lastStart}, for a job of ${minutes} minutes`).toBeLessThanOrEqual(20 * 60);
   await first.focus();
   await page.keyboard.press('Enter');
   await expect(first).toHaveAttribute('aria-selected', 'true');

@@ -136,6 +136,16 @@ test('staff book a new phone customer by keyboard; the customer is mailed the Pa
   await page.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton').first().focus();
   await page.keyboard.type(ddmmyyyy(day));
   const freeTimes = page.getByRole('listbox', { name: /^Free times/ });
+  // The times offered are those this job fits (issue 36 row 1): its length is the quote's, so the
+  // last start leaves it time to finish by closing (20:00), not the shortest job's 19:30.
+  const { minutes } = await ok(createApiClient().POST('/quotes', {
+    body: { service: BOOKED_SERVICE_ID, items: [{ id: item.id, quantity: 2 }], frequency: 'one_off', extras: [{ id: extra.id, quantity: 1 }], postcode: 'SW1A 2AA' },
+  }));
+  expect(minutes).toBeGreaterThan(30);
+  await expect(freeTimes.getByRole('option').first()).toBeVisible();
+  const lastStart = (await freeTimes.getByRole('option').last().textContent())!.slice(0, 5);
+  const [hours, mins] = lastStart.split(':').map(Number);
+  expect(hours! * 60 + mins! + minutes, `the last start offered, ${lastStart}, for a job of ${minutes} minutes`).toBeLessThanOrEqual(20 * 60);
   await freeTimes.getByRole('option').first().focus();
   await page.keyboard.press('Enter');
   await expect(freeTimes.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');

@@ -10,7 +10,7 @@ import type { JobEditPreview, JobEditState, OrderDetail } from '../../openapi/sc
  * is the hand-written TABLE (issue 26 item 1, decision 055), not the machine.
  */
 export const JOB: JobEditState = {
-  order_id: 7, version: 2, service: 1, items: [{ id: 1, quantity: 2 }], extras: [], due_date: '2027-05-10', due_time: '10:00', team_id: 1, duration_minutes: 120, total: 50,
+  order_id: 7, version: 2, service: 1, items: [{ id: 1, quantity: 2 }], extras: [], due_date: '2027-05-10', due_time: '10:00', team_id: 1, duration_minutes: 120, postcode: 'NW1 6XE', total: 50,
 };
 export const EDIT = { items: [{ id: 1, quantity: 3 }], extras: [], due_date: '2027-05-11', due_time: '11:00', team_id: 2 };
 export const PREVIEW: JobEditPreview = { lines: [], previousTotal: 50, total: 75, difference: 25, duration_minutes: 150 };

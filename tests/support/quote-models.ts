@@ -30,6 +30,7 @@ export const quote: Quote = {
   total: 25,
   vat: 4.17,
   net: 20.83,
+  minutes: 90,
   expiresAt: '2030-01-01T00:30:00.000Z',
 };
 

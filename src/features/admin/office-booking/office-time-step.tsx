@@ -19,7 +19,8 @@ export function OfficeTimeStep({ actorRef }: { actorRef: OfficeBookingRef }) {
   const postcode = useSelector(actorRef, (s) => s.context.address?.code_postal ?? '');
   const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId, firstDay, postcode, ...(kept ? { date: kept.due_date, time: kept.due_time } : {}) },
+    // The job's real length (the quote's) and its postcode, as the customer's own screens ask (issue 36 row 1).
+    input: { serviceId, firstDay, postcode, ...(quote ? { duration: quote.minutes } : {}), ...(kept ? { date: kept.due_date, time: kept.due_time } : {}) },
     inspect,
   });
   const date = useSelector(availabilityRef, (s) => s.context.date);

@@ -36,7 +36,8 @@ export function JobEditForm({ actorRef }: { actorRef: JobEditRef }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [firstDay] = useState(() => londonDate(earliestBookableStart(new Date())));
   const availabilityRef = useActorRef(availabilityMachine.provide({ actors: { loadAvailability: loadAvailabilityActor } }), {
-    input: { serviceId: job.service, firstDay },
+    // The job's own length and postcode, as the customer's reschedule asks (issue 36 row 1).
+    input: { serviceId: job.service, firstDay, duration: job.duration_minutes, ...(job.postcode ? { postcode: job.postcode } : {}) },
     inspect,
   });
 
