@@ -216,6 +216,8 @@ test('accepting a paid card order\'s cancellation names the amount refunded and 
   await page.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
   await expect(row).toContainText(`${total} to refund, £0.00 kept`);
+  await expect(page.getByRole('button', { name: `Update refund of order ${number}` })).toBeDisabled();
+  await choose(page, `Refund status of order ${number}`, 'Accepted');
   await page.getByRole('button', { name: `Update refund of order ${number}` }).click();
   await confirm.getByRole('button', { name: `Accept and refund ${total}` }).click();
   await expect(page.getByText(`Refund for order ${number} accepted`)).toBeVisible({ timeout: 20_000 });

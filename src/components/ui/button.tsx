@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import { ANNOUNCER_FIRST_DELAY_MS, dropAnnouncementsNamingNothing } from './stale-announcements';
+import { watchAnnouncements } from './stale-announcements';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -16,14 +16,11 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
 
 /** The one button: react-aria-components, so press, keyboard and focus ring behave everywhere. */
 export function Button({ variant = 'primary', size = 'md', fullWidth, className, ...props }: ButtonProps) {
-  // A button that was ever pending has been announced by its id: when it goes, so does that entry.
-  const announced = useRef(false);
-  if (props.isPending) announced.current = true;
-  useEffect(() => () => {
-    if (!announced.current) return;
-    dropAnnouncementsNamingNothing();
-    setTimeout(dropAnnouncementsNamingNothing, ANNOUNCER_FIRST_DELAY_MS);
-  }, []);
+  // A pending button is announced by its id: entries left naming nothing are dropped (issue 39 row 8).
+  const pending = props.isPending === true;
+  useEffect(() => {
+    if (pending) watchAnnouncements();
+  }, [pending]);
   return <AriaButton {...props} className={buttonClassName(variant, size, fullWidth, className)} />;
 }
 
