@@ -109,6 +109,7 @@ const fuzz = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100' };
 const EMBEDDED_FILES = [
   'tests/api/operations/', 'tests/api/reliability/', 'tests/api/contract', 'tests/api/one-truth.test.ts',
   'tests/api/booking', 'tests/api/payments', 'tests/api/stripe-payments.test.ts', 'tests/api/ledger-refunds.test.ts',
+  'tests/api/series',
 ];
 if (DATABASE_URL) vitest('api-postgres', 'api', { ...fuzz, DATABASE_URL });
 vitest('api-pglite', 'api', { ...withoutDatabase, ...fuzz, DATABASE_URL: '' }, DATABASE_URL ? EMBEDDED_FILES : []);
