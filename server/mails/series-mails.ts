@@ -38,7 +38,7 @@ export function visitSkippedMail(
 export function owedFeeLine(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
   return visit.payment_method === 'cash'
     ? `${formatPounds(fee)} is now due on this visit: please pay it in cash at your next visit. Pressing Undo takes it away.`
-    : `${formatPounds(fee)} is now due on this visit, shown on My orders. Pressing Undo takes it away.`;
+    : `${formatPounds(fee)} is now due on this visit: please pay it by card with Pay now on My orders. Pressing Undo takes it away.`;
 }
 
 export function skipUndoneMail(visit: OrderRow, series: SeriesRow, calendar: MailAttachment[], site: MailSite): Mail {

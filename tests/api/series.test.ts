@@ -440,6 +440,8 @@ describe('a card visit skipped late before it was paid owes its fee, and Pay now
     customer.token = await server.login(customer.email, customer.password);
     const skipped = await send(server, 'POST', `/services/order/${visit.id}/skip`, { token: customer.token });
     expect(skipped).toEqual({ status: 201, body: { message: `Visit skipped: a ${gbp(fee)} late fee is due, by card with Pay now on My orders`, fee: fee / 100, visits: 1 } });
+    const mail = (await server.outbox()).filter((one) => one.to === customer.email && one.subject.startsWith('Visit skipped')).at(-1)!;
+    expect(mail.text).toContain(`${gbp(fee)} is now due on this visit: please pay it by card with Pay now on My orders.`);
     const owing = await myOrder(server, customer.token, visit.id);
     expect({ status: owing.status, payment: owing.payment }).toEqual({ status: 'cancelled', payment: { method: 'card', status: 'balance_due', payable: true, balanceDue: fee / 100 } });
 
