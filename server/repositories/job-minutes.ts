@@ -8,11 +8,17 @@ import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
  * customers' free times, the checkout's team claim, the schedule board's cards and its clash check
  * all read it, so none can disagree about where a job ends. `o` is the orders row.
  */
-export const JOB_MINUTES_SQL = `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, (
-  SELECT base_minutes FROM services WHERE id = o.service_id) + COALESCE((
-  SELECT SUM(oi.quantity * si.duration_minutes)::integer
-    FROM order_items oi JOIN service_items si ON si.id = oi.item_id
-   WHERE oi.order_id = o.id), 0), 0))`;
+export const JOB_MINUTES_SQL = `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${lengthOf(
+  '(SELECT base_minutes FROM services WHERE id = o.service_id)',
+  'order_items oi JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id', 'oi')}))`;
+
+/**
+ * The rule itself, once: the service's base time plus each item's minutes × its quantity, never
+ * less than the shortest job. `items` is FROM … of rows `alias` with `quantity`, joined to `si`.
+ */
+function lengthOf(baseMinutes: string, items: string, alias: string): string {
+  return `GREATEST(${MIN_JOB_MINUTES}, ${baseMinutes} + COALESCE((SELECT SUM(${alias}.quantity * si.duration_minutes)::integer FROM ${items}), 0))`;
+}
 
 /**
  * The length a job of these items would have before any order exists (a quote, a phone booking's
@@ -21,10 +27,7 @@ export const JOB_MINUTES_SQL = `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration
  */
 export async function choicesMinutes(db: Database, serviceId: number, items: ReadonlyArray<{ id: number; quantity: number }>): Promise<number> {
   const [row] = await db.query<{ minutes: number }>(
-    `SELECT GREATEST(${MIN_JOB_MINUTES}, s.base_minutes + COALESCE((
-       SELECT SUM(c.quantity * si.duration_minutes)::integer
-         FROM jsonb_to_recordset($2::jsonb) AS c (id integer, quantity integer)
-         JOIN service_items si ON si.id = c.id), 0))::integer AS minutes
+    `SELECT ${lengthOf('s.base_minutes', 'jsonb_to_recordset($2::jsonb) AS c (id integer, quantity integer) JOIN service_items si ON si.id = c.id', 'c')}::integer AS minutes
        FROM services s WHERE s.id = $1`,
     [serviceId, JSON.stringify(items.map(({ id, quantity }) => ({ id, quantity })))],
   );
