@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { Stats } from '../../openapi/schema';
 import { admin as adminAccount } from './support/accounts';
-import { adminApi, customerWithOrder, newSignedInCustomer, requestRefund } from './support/admin-data';
+import { adminApi, customerWithOrder, newSignedInCustomer, placeOrder, requestRefund } from './support/admin-data';
 import { choose, openBackOfficePage, selectTrigger, showBackOfficeNav, showRowsPerPage, sortBy, tileValue } from './support/admin-ui';
 import type { ApiClient } from './support/api-client';
 import { orderNumberOf } from './support/order-number';
-import { orderNameOf } from './support/booking-ui';
-import { checkoutAtFreeTime, ukDay } from './support/free-slots';
 import { e2eBaseUrl } from './support/server-env';
 import { createApiClient, expect, loginAs, ok, registerCustomer, test } from './support/fixtures';
 
@@ -184,22 +182,16 @@ test('an administrator sees the back office, keeps totals true, updates an order
 
 test('accepting a paid card order\'s cancellation names the amount refunded and kept, asks once, and the list then says it was refunded', async ({ page }) => {
   // Issue 33 row 6: every refund says how much; accepting names the amount and asks once.
-  const { customer, token } = await newSignedInCustomer('admin-paid-refund');
+  const placed = await placeOrder(await newSignedInCustomer('admin-paid-refund'), 'card');
+  const { customer, token, id, number } = placed;
   const customerApi = createApiClient(token);
-  const [service] = await ok(customerApi.GET('/home/services'));
-  const { items } = await ok(customerApi.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
-  const order = await ok(customerApi.POST('/services/order/new', { body: { service: service!.id, items: [{ id: items[0]!.id, quantity: 2 }] } }));
-  await checkoutAtFreeTime(customerApi, order, {
-    serviceId: service!.id, from: ukDay(9), address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'card',
-  });
-  const { shippingInfo } = await ok(customerApi.POST('/services/order/{id}/pay', { params: { path: { id: order.id } } }));
+  const { shippingInfo } = await ok(customerApi.POST('/services/order/{id}/pay', { params: { path: { id } } }));
   const paid = await fetch(new URL(`${shippingInfo}/pay`, e2eBaseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   expect(paid.status).toBe(303);
-  const number = (await orderNameOf(customerApi, order.id)).replace(/^order /, '');
-  const mine = (await ok(customerApi.GET('/services/order/get'))).find((row) => row.id === order.id)!;
+  const mine = (await ok(customerApi.GET('/services/order/get'))).find((row) => row.id === id)!;
   expect(mine.payment.status).toBe('paid');
   // More than 24 hours ahead: cancelled free, so all of it comes back.
-  expect(await requestRefund({ customer, token, id: order.id, number, total: order.total }, 'Moving abroad.')).toBe(0);
+  expect(await requestRefund(placed, 'Moving abroad.')).toBe(0);
   const total = gbp.format(mine.total);
 
   await loginAs(page, adminAccount);
@@ -222,7 +214,7 @@ test('accepting a paid card order\'s cancellation names the amount refunded and 
   await confirm.getByRole('button', { name: `Accept and refund ${total}` }).click();
   await expect(page.getByText(`Refund for order ${number} accepted`)).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText(`${total} refunded, £0.00 kept`);
-  await expect.poll(async () => (await ok(customerApi.GET('/services/order/get'))).find((one) => one.id === order.id)!.refund).toMatchObject({ status: 'accepted', amount: mine.total, kept: 0 });
+  await expect.poll(async () => (await ok(customerApi.GET('/services/order/get'))).find((one) => one.id === id)!.refund).toMatchObject({ status: 'accepted', amount: mine.total, kept: 0 });
 });
 
 test('a customer gets the not-found page on /orders, and the admin API refuses their token (403)', async ({ page, newCustomer }) => {

@@ -37,8 +37,8 @@ export async function customerWithOrder(label = 'admin-e2e'): Promise<PlacedOrde
   return placeOrder(await newSignedInCustomer(label));
 }
 
-/** This customer orders two items of the first service and checks out (cash, a week ahead). */
-export async function placeOrder({ customer, token }: SignedInCustomer): Promise<PlacedOrder> {
+/** This customer orders two items of the first service and checks out (cash unless said, a week ahead). */
+export async function placeOrder({ customer, token }: SignedInCustomer, payment: 'cash' | 'card' = 'cash'): Promise<PlacedOrder> {
   const api = createApiClient(token);
   const [service] = await ok(api.GET('/home/services'));
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: service!.id } } }));
@@ -47,7 +47,7 @@ export async function placeOrder({ customer, token }: SignedInCustomer): Promise
   );
   await checkoutAtFreeTime(api, order, {
     serviceId: service!.id, from: ukDay(7), address: '221B Baker Street', phone: '020 7946 0000',
-    city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
+    city: 'London', code_postal: 'NW1 6XE', client_note: '', payment,
   });
   const number = (await orderNameOf(api, order.id)).replace(/^order /, '');
   return { customer, token, id: order.id, number, total: order.total };
