@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { ok } from './support/api-client';
+import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, expectToast, orderCard, orderNameOf, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
@@ -19,20 +19,26 @@ async function signedIn(page: Page, label: string) {
   return (await server.signUp(page, label)).api;
 }
 
-test('a visit paid by card is skipped at once with the keyboard: the dialog says it is refunded, the toast what it cost, no Undo, one Stripe refund', async ({ page }, testInfo) => {
-  const api = await signedIn(page, `paidskip-${testInfo.project.name}`);
-  // A Weekly series by card through the API, its first visit paid on (fake) Stripe's page.
+/** A Weekly series of one item by card through the API, its first visit on `date` at `time`, not paid yet. */
+async function weeklyCardSeries(api: ApiClient, date: string, time: string) {
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const chosen = [{ id: items[0]!.id, quantity: 1 }];
   const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency: 'weekly', extras: [], postcode: deliveryDetails.postcode } }));
   const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: chosen, quote: quote.id } }));
-  const date = ukDateIn(4);
   const checkedOut = await ok(api.POST('/services/order/checkout', {
     body: {
-      order: order.id, due_date: date, due_time: '11:00', address: deliveryDetails.address, phone: deliveryDetails.phone,
+      order: order.id, due_date: date, due_time: time, address: deliveryDetails.address, phone: deliveryDetails.phone,
       city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'card',
     },
   }));
+  return { order, checkedOut };
+}
+
+test('a visit paid by card is skipped at once with the keyboard: the dialog says it is refunded, the toast what it cost, no Undo, one Stripe refund', async ({ page }, testInfo) => {
+  const api = await signedIn(page, `paidskip-${testInfo.project.name}`);
+  // A Weekly series by card through the API, its first visit paid on (fake) Stripe's page.
+  const date = ukDateIn(4);
+  const { order, checkedOut } = await weeklyCardSeries(api, date, '11:00');
   const sessionId = checkedOut.shippingInfo!.split('/').at(-1)!;
   baseExpect((await stripe.pay(sessionId)).status).toBe(200);
   const intent = stripe.sessions.get(sessionId)!.payment_intent;
@@ -65,16 +71,7 @@ test('a visit paid by card is skipped at once with the keyboard: the dialog says
 test('a card visit skipped late before it was paid owes its fee: the card shows it with Pay now, and paying it on Stripe leaves nothing due and nothing refunded', async ({ page }, testInfo) => {
   // Issue 33 row 1, decision 070: money owed is collected like any balance, Pay now by card.
   const api = await signedIn(page, `feeowed-${testInfo.project.name}`);
-  const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
-  const chosen = [{ id: items[0]!.id, quantity: 1 }];
-  const quote = await ok(api.POST('/quotes', { body: { service: 1, items: chosen, frequency: 'weekly', extras: [], postcode: deliveryDetails.postcode } }));
-  const order = await ok(api.POST('/services/order/new', { body: { service: 1, items: chosen, quote: quote.id } }));
-  await ok(api.POST('/services/order/checkout', {
-    body: {
-      order: order.id, due_date: ukDateIn(5), due_time: '12:00', address: deliveryDetails.address, phone: deliveryDetails.phone,
-      city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'card',
-    },
-  }));
+  const { order } = await weeklyCardSeries(api, ukDateIn(5), '12:00');
   // Not paid, and now 20 hours away (as time passing would make it): a skip costs the late fee.
   await server.db.query(`UPDATE orders SET due_at = now() + interval '20 hours' WHERE id = $1`, [order.id]);
   const visit = (await ok(api.GET('/services/series'))).find((one) => one.visits[0]!.id === order.id)!.visits[0]!;
