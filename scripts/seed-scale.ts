@@ -126,7 +126,7 @@ export async function seedScale(db: Database, target: ScaleCounts, busy?: { emai
 
 /**
  * Runs `load` (inserts of orders from id `from` on) with the orders' insert triggers off, then
- * counts the new orders into the counters once (006, 060: the rule of `order_counters_apply`, as a
+ * counts the new orders into the counters once (006, 060, 073: the rule of `order_counters_apply`, as a
  * set). Each trigger cost a pass per batch: the counters' upsert of about a million customer rows
  * from a million-row transition table, the references' count of one (the seed gives them, see
  * insertOrders), and the ledger's row trigger — called once per order for nothing, as the seed's
@@ -138,9 +138,9 @@ async function withoutRowTriggers(tx: Database, from: number, load: () => Promis
   await load();
   await timed('order counters', async () => {
     await tx.query(
-      `INSERT INTO order_counters AS c (status, checked_out, payment_method, orders, total)
-       SELECT status, checked_out_at IS NOT NULL, coalesce(payment_method, ''), count(*), coalesce(sum(total), 0) FROM orders WHERE id >= $1 GROUP BY 1, 2, 3
-       ON CONFLICT (status, checked_out, payment_method) DO UPDATE SET orders = c.orders + EXCLUDED.orders, total = c.total + EXCLUDED.total`,
+      `INSERT INTO order_counters AS c (status, checked_out, payment_method, stripe, orders, total)
+       SELECT status, checked_out_at IS NOT NULL, coalesce(payment_method, ''), id % 16, count(*), coalesce(sum(total), 0) FROM orders WHERE id >= $1 GROUP BY 1, 2, 3, 4
+       ON CONFLICT (status, checked_out, payment_method, stripe) DO UPDATE SET orders = c.orders + EXCLUDED.orders, total = c.total + EXCLUDED.total`,
       [from],
     );
     await tx.query(
@@ -207,7 +207,9 @@ async function insertOrders(db: Database, count: number, demoCustomer?: DemoCust
     // The customers' references are given here, in the order of placing as 037's trigger numbers
     // them (the latest placed first: these orders are placed further back as g grows): the trigger
     // then finds none to number, where its UPDATE of every new row wrote each order twice.
-    const [{ last } = { last: 0 }] = await tx.query<{ last: number }>('UPDATE order_reference_counter SET last = last + $1 RETURNING last - $1 AS last', [count]);
+    // `count` numbers of the sequence (073) at once: nothing else places orders while the seed runs.
+    const [{ last } = { last: 0 }] = await tx.query<{ last: number }>(
+      "SELECT (setval('order_reference_seq', nextval('order_reference_seq') + $1 - 1) - $1)::int AS last", [count]);
     const demo = demoCustomer && demoCustomer.from <= first + count - 1 ? demoCustomer : { id: 0, from: 0, to: -1 };
     await tx.query(
       `WITH customers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE NOT ('ROLE_ADMIN' = ANY (roles))),

@@ -9,7 +9,10 @@
  * Checkouts come from `customers` customers, as real ones do: a checkout locks its customer's row
  * (user, then orders: docs/decisions/033), so one customer's checkouts queue behind each other by
  * design. Each takes a start time that still has a free team: 10 teams, 6 starts a day, on 300 days
- * from 3 weeks ahead, consecutive checkouts on different days.
+ * from 3 weeks ahead, consecutive checkouts on different days. BENCH_CHECKOUT_DAYS=3 puts every
+ * checkout on the next three bookable days instead (from 2 days ahead), as real bookings cluster,
+ * with 100 teams so the days hold a run's checkouts (issue 37 row 1: a day's checkouts must not
+ * queue behind one lock).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +26,13 @@ import { BENCH_ADMIN, signIn } from './server';
 export const CAPACITY_CONNECTIONS = 10;
 // Start times 2 hours apart leave room for a 90–120 minute job; each holds TEAMS teams.
 const STARTS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00'];
-const TEAMS = 10;
-const DAYS = 300;
+/** The days checkouts are spread over: 300 from 3 weeks ahead, or (7 or fewer) the next ones from 2 days ahead. */
+export const CHECKOUT_DAYS = Number(process.env.BENCH_CHECKOUT_DAYS ?? 300);
+const NEAR_DAYS = CHECKOUT_DAYS <= 7;
+const TEAMS = NEAR_DAYS ? 100 : 10;
+const DAYS = CHECKOUT_DAYS;
+/** What the run's checkouts are spread over, for the figures printed. */
+export const CHECKOUT_SPREAD = NEAR_DAYS ? `all on the next ${DAYS} days, ${TEAMS} teams` : `spread over ${DAYS} days, ${TEAMS} teams`;
 
 export interface Answer { status: number; retryAfter: string | null; body: unknown }
 interface Draft { id: number; token: string }
@@ -142,7 +150,7 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
   // Checkout n is on day n % DAYS from 3 weeks ahead (past the demo bookings), then the next team
   // and start time of that day: checkouts sent together are for different days, as real ones
   // mostly are (one day's checkouts queue on its lock: decision 015).
-  const firstDay = Date.now() + 21 * 86_400_000;
+  const firstDay = Date.now() + (NEAR_DAYS ? 2 : 21) * 86_400_000;
   let slot = 0;
   const checkout = (): Promise<Answer> | null => {
     // Every team of every start time taken: the run stops sending.

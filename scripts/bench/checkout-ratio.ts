@@ -12,6 +12,7 @@
  *   server measured gets a database of its own there.
  * - BENCH_BEFORE_DIR: a worktree of an earlier commit (with its node_modules): its server is
  *   measured in the same rounds beside this one's, so before → after comes from one run.
+ * - BENCH_CHECKOUT_DAYS=3: every checkout on the next three days (checkout-load.ts).
  * - BENCH_WAITS=1 (PostgreSQL): samples pg_stat_activity of the server's database every 10 ms
  *   during the checkouts and prints what its connections were doing (a wait profile).
  * A benchmark, not a test.
@@ -20,7 +21,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CAPACITY_CONNECTIONS, closedLoop, describeRun, loadAverage, prepareCheckoutLoad, type CheckoutLoad, type Run } from './checkout-load';
+import { CAPACITY_CONNECTIONS, CHECKOUT_SPREAD, closedLoop, describeRun, loadAverage, prepareCheckoutLoad, type CheckoutLoad, type Run } from './checkout-load';
 import { ownDatabase } from './own-database';
 import { startPostgres, type BenchPostgres } from './postgres';
 import { startServer, type RunningServer } from './server';
@@ -112,7 +113,7 @@ const postgres = ON.includes('PostgreSQL') ? await startPostgres() : null;
 if (ON.includes('PostgreSQL') && !postgres) throw new Error('no PostgreSQL server could be started');
 const targets: Target[] = [];
 try {
-  console.log(`load average at the start: ${loadAverage()}; ${ROUNDS} rounds of ${SECONDS} s at ${CAPACITY_CONNECTIONS} connections`);
+  console.log(`load average at the start: ${loadAverage()}; ${ROUNDS} rounds of ${SECONDS} s at ${CAPACITY_CONNECTIONS} connections; checkouts ${CHECKOUT_SPREAD}`);
   for (const on of ON) {
     const database = on === 'PostgreSQL' ? postgres : null;
     if (BEFORE_DIR) targets.push(await startTarget(`${on} before`, database, BEFORE_DIR));

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
-import { toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
+import { MIN_JOB_MINUTES, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { addDays } from '../../domain/time/london-days';
@@ -105,11 +105,22 @@ export function availabilityRepository(db: Database) {
     },
 
     /**
-     * Serialises claims on one UK day (transaction-scoped advisory lock, PostgreSQL and PGlite
-     * alike): the next claimant reads the jobs only after the previous one committed.
+     * Locks one UK day alone (transaction-scoped advisory lock, PostgreSQL and PGlite alike): for
+     * what changes a whole day (closures, time off, the board, the waiting list, a series' planning).
+     * It waits for every claim holding the day's times (lockJobTimes), and they for it.
      */
     async lockDay(date: string): Promise<void> {
       await db.query('SELECT pg_advisory_xact_lock($1, $2)', dayLockKey(date));
+    },
+
+    /**
+     * Locks the times a job of `minutes` from `startsAt` can touch on its UK day (073's
+     * lock_job_times, decision 090): the day shared, so a `lockDay` waits for it, and the job's
+     * half-hours widened by half the longer travel gap, so of two jobs in each other's way the
+     * second reads the first. Jobs far apart on one day are claimed side by side.
+     */
+    async lockJobTimes(date: string, startsAt: Date, minutes: number): Promise<void> {
+      await db.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(date), startsAt, Math.max(minutes, MIN_JOB_MINUTES)]);
     },
 
     async assign(orderId: number, teamId: number, minutes: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
 import { dayLockKey } from './availability-repository';
+import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
@@ -44,14 +45,15 @@ export interface CheckoutWrite extends CheckoutFields {
 export function checkoutRepository(tx: Database) {
   return {
     /**
-     * Locks the customer's row, then their order's, then the UK day of `date` (the user-then-orders
-     * order every change of a customer's orders keeps, so none deadlocks), and reads the order with
-     * its items, its job's length and what the key answered before. The customer comes first
-     * through LATERAL: the order is read only once the customer's row is held. The day's jobs are
-     * read by the next statement, whose snapshot is taken after the day's lock is held.
-     * Null when the customer has no such order.
+     * Locks the customer's row, then their order's, then the times its job can touch on the UK day
+     * of `date` (073's lock_job_times: the day shared, the job's half-hours widened by half the
+     * travel gap; decision 090) — the user-then-orders order every change of a customer's orders
+     * keeps, so none deadlocks — and reads the order with its items, its job's length and what the
+     * key answered before. The customer comes first through LATERAL: the order is read only once the
+     * customer's row is held. The day's jobs are read by the next statement, whose snapshot is taken
+     * after the locks are held. Null when the customer has no such order.
      */
-    async read(userId: number, orderId: number, key: string | null, date: string, district: string): Promise<CheckoutRead | null> {
+    async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
       const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; served: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
@@ -63,7 +65,7 @@ export function checkoutRepository(tx: Database) {
                 ${LEDGER_JSON_SQL('o.id')} AS ledger_json,
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
-                pg_advisory_xact_lock($4, $5)::text AS day_locked,
+                lock_job_times($4, $5, $7::timestamptz, GREATEST(${JOB_MINUTES_SQL}, $8::integer))::text AS day_locked,
                 customer.anonymised_at IS NOT NULL AS erased,
                 EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
                 (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
@@ -73,7 +75,7 @@ export function checkoutRepository(tx: Database) {
            JOIN users u ON u.id = o.user_id
            JOIN services s ON s.id = o.service_id
            LEFT JOIN refund_requests r ON r.order_id = o.id`,
-        [userId, orderId, key, namespace, day, district],
+        [userId, orderId, key, namespace, day, district, startsAt, MIN_JOB_MINUTES],
       );
       const row = rows[0];
       if (!row) return null;

@@ -8,7 +8,7 @@ import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { earliestBookableStart } from '../../domain/terms/booking-notice';
-import { londonDate } from '../../domain/time/london-time';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 
 /** The 409 a checkout gets when the last free team went to someone else first (issue 14). */
@@ -50,15 +50,15 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
 
 /**
  * Claims a team for the order's job at `date` `time` (UK), inside the caller's transaction — the
- * checkout's, or a reschedule's. The day is locked first, so of two claims on the last free team the
- * second reads the first's job and gets the 409. A booking being moved keeps its team when that
+ * checkout's, or a reschedule's. The times the job can touch are locked first (decision 090), so of
+ * two claims on the last free team the second reads the first's job and gets the 409. A booking being moved keeps its team when that
  * team is free then, and never competes with its own old time. Writes the team and the job's
  * length onto the order and answers them.
  */
 export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; teamName: string; minutes: number }> {
   const repository = availabilityRepository(tx);
   const { minutes, teamId: current, postcode } = await repository.orderJob(orderId);
-  await repository.lockDay(date);
+  await repository.lockJobTimes(date, londonLocalToInstant(date, time), minutes);
   const data = await repository.load(date, date);
   const team = chooseTeam(data, { orderId, date, time, minutes, current, postcode });
   await repository.assign(orderId, team.teamId, minutes);

@@ -67,7 +67,7 @@ export async function checkoutOrder(
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
     const district = serviceDistrict(request.code_postal);
-    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, district);
+    const read = await checkoutRepository(tx).read(user.id, request.order, key, request.due_date, dueAt, district);
     if (read?.erased) throw unauthorized(ERASED_MESSAGE);
     if (!read) throw notFound('Order not found');
     if (read.earlier) return { replayed: read.earlier, seriesId: null, placed: null };
@@ -87,8 +87,9 @@ export async function checkoutOrder(
     const price = priceAtAddress(ledger, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
-    // The job holds a team from now on (409 when none is free any more): decision 015. The day is
-    // locked since the read, so this sees every job claimed before and none can be claimed meanwhile.
+    // The job holds a team from now on (409 when none is free any more): decision 015. The times the
+    // job can touch are locked since the read (decision 090), so this sees every job in its way
+    // claimed before and none can be claimed meanwhile.
     const day = await availabilityRepository(tx).load(request.due_date, request.due_date);
     const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const fields = {

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../server/app-context';
+import type { Database } from '../../server/db/database';
+import { checkoutOrder } from '../../server/services/checkout';
+import { createOrder } from '../../server/services/orders';
+import { londonLocalToInstant } from '../../domain/time/london-time';
+import type { TestDatabase } from '../api/support/test-database';
+import { bookings } from './support/booking';
+import { houseKeepingDatabase, newAccount } from './support/own-database';
+
+/**
+ * Issue 37 row 1 (decision 090, migration 073): a checkout updates no row every checkout updates
+ * and locks only the times its job can touch. One checkout is held open after its write — its
+ * reference taken, its counters moved, its times locked — while another customer checks out on the
+ * same UK day at a time far from it: the second must finish without waiting for a lock. Before 073
+ * it waited on the reference counter, the order counters and the day's lock. A second customer's
+ * checkout in the same half-hours must still wait (the capacity rule stays race-safe).
+ * PostgreSQL only: PGlite has one connection, where nothing ever waits for another.
+ */
+const NOW = new Date('2030-03-04T12:00:00.000Z');
+const DAY = '2030-03-13';
+
+let testDb: TestDatabase;
+let db: Database;
+let jane: AuthUser;
+let other: AuthUser;
+let serviceId: number;
+let twoBedrooms: Array<{ id: number; quantity: number }>;
+const { deps } = bookings(() => db, NOW);
+
+beforeAll(async () => {
+  ({ testDb, db, jane, serviceId, twoBedrooms } = await houseKeepingDatabase());
+  const account = await newAccount(db, 'other-customer@sparkle.test', 'a long enough password');
+  other = { id: account.id, name: 'Other Customer', email: account.email, roles: ['ROLE_USER'] } as AuthUser;
+}, 60_000);
+afterAll(async () => testDb?.dispose());
+
+const checkout = async (customer: AuthUser, orderId: number, time: string) => checkoutOrder(deps(NOW), customer, {
+  order: orderId, due_date: DAY, due_time: time, address: '1 Test Street', phone: '020 7946 0000', city: 'London',
+  code_postal: 'SE22 8AB', client_note: '', payment: 'cash',
+}, undefined);
+
+/** Locks this database's connections wait for now (none granted yet). */
+const waiting = async () => Number((await db.query<{ n: number }>(
+  `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE NOT l.granted AND a.datname = current_database()`))[0]!.n);
+
+/**
+ * Holds a checkout of Jane's open after its write (the trigger-kept reference and counters, and the
+ * job's times locked as the checkout's read locks them), runs `second`, and answers whether
+ * `second` finished before anything had to wait for the open checkout. The open one is then
+ * rolled back.
+ */
+async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>): Promise<'finished' | 'waited'> {
+  const held = await createOrder(db, jane, { service: serviceId, items: twoBedrooms }, NOW);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => { ready = resolve; });
+  const open = db.transaction(async (tx) => {
+    await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [1402, Math.round(Date.parse(`${DAY}T00:00:00Z`) / 86_400_000), londonLocalToInstant(DAY, heldTime), 120]);
+    await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash' WHERE id = $1", [held.id, NOW]);
+    ready();
+    await released;
+    throw new Error('rolled back');
+  }).catch(() => undefined);
+  await isReady;
+  const running = second().then(() => 'finished' as const);
+  let outcome: 'finished' | 'waited' | null = null;
+  void running.then((done) => { outcome ??= done; });
+  while (outcome === null) {
+    if (await waiting() > 0) outcome = 'waited';
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  release();
+  await open;
+  await running;
+  return outcome;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('a checkout shares no row with another (PostgreSQL)', () => {
+  it('a checkout far from an open one on the same UK day finishes without waiting for it', async () => {
+    // The held order is made after this draft: the next id, so another counter stripe (id % 16).
+    const draft = await createOrder(db, other, { service: serviceId, items: twoBedrooms }, NOW);
+    expect(await whileOneIsOpen('08:00', () => checkout(other, draft.id, '16:00'))).toBe('finished');
+  });
+
+  it('a checkout whose job is in an open one’s way waits for it', async () => {
+    const draft = await createOrder(db, other, { service: serviceId, items: twoBedrooms }, NOW);
+    expect(await whileOneIsOpen('11:00', () => checkout(other, draft.id, '11:30'))).toBe('waited');
+  });
+});
