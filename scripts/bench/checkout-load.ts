@@ -132,7 +132,7 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
     if (registered.status >= 300) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
     // Registration mails a link that creates the account and signs in (decision 029).
     const token = confirmationToken(await waitForMail(path.join(dataDir, 'outbox'), email));
-    const confirmed = await call(url, 'POST', `/auth/confirm-email/${encodeURIComponent(token)}`, '');
+    const confirmed = await call(url, 'POST', `/auth/confirm-email/${encodeURIComponent(token)}`, '', { password });
     if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     tokens.push((await signIn(url, { email, password })).token);
   }
@@ -147,14 +147,16 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
       return answer;
     });
   };
-  // Checkout n is on day n % DAYS from 3 weeks ahead (past the demo bookings), then the next team
-  // and start time of that day: checkouts sent together are for different days, as real ones
-  // mostly are (one day's checkouts queue on its lock: decision 015).
+  // Checkout n is on day n % DAYS from 3 weeks ahead (past the demo bookings) or 2 days ahead
+  // (BENCH_CHECKOUT_DAYS ≤ 7), then the next team and start time of that day. Checkouts whose jobs
+  // are in each other's way queue on the times they lock (decision 090).
   const firstDay = Date.now() + (NEAR_DAYS ? 2 : 21) * 86_400_000;
   let slot = 0;
   const checkout = (): Promise<Answer> | null => {
     // Every team of every start time taken: the run stops sending.
-    const start = Math.floor(slot / DAYS / TEAMS);
+    // Spread over 300 days, a start time is used on every day before the next; on the next three
+    // days, checkouts sent together take different start times too, as customers choose theirs.
+    const start = NEAR_DAYS ? (slot >= DAYS * STARTS.length * TEAMS ? STARTS.length : Math.floor(slot / DAYS) % STARTS.length) : Math.floor(slot / DAYS / TEAMS);
     if (start >= STARTS.length) return null;
     const order = drafts.shift();
     if (!order) return null;
