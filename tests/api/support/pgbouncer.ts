@@ -65,7 +65,8 @@ export async function startPgbouncer(target: Target): Promise<RunningPgbouncer> 
     const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim())) as [number, number];
     for (const file of [dir, ini, path.join(dir, 'userlist.txt')]) chownSync(file, uid, gid);
   }
-  const child = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), ini], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its output goes to its logfile too: a pipe nobody reads would fill and stop it.
+  const child = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), ini], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `postgres://postgres@127.0.0.1:${port}/sparkle`;
   await eventually('pgbouncer answers', async () => {
@@ -91,7 +92,10 @@ export async function startPgbouncer(target: Target): Promise<RunningPgbouncer> 
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      // SIGINT waits for its clients to go (they have: the instances are stopped first); bounded anyway.
+      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(late);
       rmSync(dir, { recursive: true, force: true });
     },
   };
