@@ -29,6 +29,12 @@ export interface Config {
   dataDir: string;
   /** DATABASE_URL: a PostgreSQL server; when unset, PGlite in DATA_DIR/pgdata. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_SESSION_URL, default DATABASE_URL: the connections that need a session of their own,
+   * the LISTEN of each channel. Set it when DATABASE_URL is a transaction pooler (PgBouncer,
+   * deploy/pgbouncer.ini): a session pool or the server itself (docs/deployment.md, decision 089).
+   */
+  databaseSessionUrl: string | null;
   /** JWT_SECRET: HS256 key of bearer tokens (development: generated once into DATA_DIR). */
   jwtSecret: string;
   /** TOKEN_TTL, default 12h (jose time span: 30m, 12h, 7d). */
@@ -111,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     supplierAddress: (env.SUPPLIER_ADDRESS || DEFAULT_SUPPLIER.address).trim(),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseSessionUrl: env.DATABASE_SESSION_URL || env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),
     tokenTtl: parseTimeSpan(env.TOKEN_TTL || '12h'),
     smtpUrl: env.SMTP_URL || null,

@@ -6,10 +6,11 @@ import { openPostgres } from './postgres';
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps the data in DATA_DIR/pgdata. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, {
+      sessionUrl: config.databaseSessionUrl ?? undefined,
       max: config.dbPoolMax,
       acquireTimeoutMs: config.dbAcquireTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,

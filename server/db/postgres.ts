@@ -8,6 +8,12 @@ const types = {
 };
 
 export interface PostgresOptions {
+  /**
+   * Where the connections that need a session go (DATABASE_SESSION_URL, default the pool's): the
+   * LISTEN of each channel. Everything else runs in single statements or BEGIN…COMMIT, so a
+   * transaction pooler in front (PgBouncer, pool_mode = transaction) serves it (decision 089).
+   */
+  sessionUrl?: string;
   /** Connections in the pool (DB_POOL_MAX, default 10). */
   max?: number;
   /** How long a request waits for a free connection before answering 503 (DB_ACQUIRE_TIMEOUT, ms). */
@@ -87,7 +93,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       return { rows: lastRows(result) };
     },
     async listen(channel, onEvent) {
-      const subscription = listenOn(connectionString, channel, onEvent);
+      const subscription = listenOn(options.sessionUrl || connectionString, channel, onEvent);
       listeners.add(subscription);
       return {
         async close() {

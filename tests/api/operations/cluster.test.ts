@@ -4,7 +4,9 @@
  * through the proxy: a content change reaches both caches, logout ends the session on both,
  * checkout happens once and mails once, and killing one instance mid-burst loses nothing that was
  * acknowledged. Skipped (with the reason) without PostgreSQL (DATABASE_URL) or nginx. nginx runs
- * the shipped deploy/nginx.conf (issue 24): a rolling restart under load fails no request.
+ * the shipped deploy/nginx.conf (issue 24): a rolling restart under load fails no request. The
+ * instances reach PostgreSQL through PgBouncer running the shipped deploy/pgbouncer.ini (issue 37):
+ * the request path in its transaction pool, LISTEN in its session pool (DATABASE_SESSION_URL).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -16,9 +18,16 @@ import { checkoutBody, createApi, firstCatalogue, login, newCustomer, newOrderBo
 import { eventually, waitForMail } from '../support/mail-wait';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { NGINX, startNginx, type RunningNginx } from '../support/nginx';
+import { PGBOUNCER, startPgbouncer, type RunningPgbouncer } from '../support/pgbouncer';
 import { ADMIN, startServerProcess, type ServerProcess } from '../support/server-process';
 
-const skipReason = !process.env.DATABASE_URL ? 'skipped: no PostgreSQL (DATABASE_URL unset)' : !NGINX ? 'skipped: nginx is not installed' : null;
+const skipReason = !process.env.DATABASE_URL
+  ? 'skipped: no PostgreSQL (DATABASE_URL unset)'
+  : !NGINX
+    ? 'skipped: nginx is not installed'
+    : !PGBOUNCER
+      ? 'skipped: pgbouncer is not installed (apt-get install pgbouncer)'
+      : null;
 
 /** The sign-in counters are rows in PostgreSQL (h4, decision 010): one limit across the instances. */
 const SHARED_SIGN_IN_LIMITS = true;
@@ -27,20 +36,24 @@ let scratch: ScratchDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
 let nginx: RunningNginx;
+let bouncer: RunningPgbouncer;
 let proxy: Api;
 const work = mkdtempSync(path.join(tmpdir(), 'h6-cluster-'));
 const outbox = path.join(work, 'outbox');
 let sql: pg.Client;
 // Instances drain 3 s on SIGTERM (the default; server-process.ts turns it off for other tests).
-const env = { TRUST_PROXY: '127.0.0.1', OUTBOX_DIR: outbox, PUBLIC_CACHE_TTL: '600', MAIL_RETRY_DELAY: '1', DEMO_PASSWORD: 'demo-password-h6-Zr4', SHUTDOWN_DRAIN: '3000' };
+let env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', OUTBOX_DIR: outbox, PUBLIC_CACHE_TTL: '600', MAIL_RETRY_DELAY: '1', DEMO_PASSWORD: 'demo-password-h6-Zr4', SHUTDOWN_DRAIN: '3000' };
 
 const direct = (server: ServerProcess) => createApi(server.baseUrl, undefined, outbox);
 
-describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreSQL ${skipReason ?? ''}`.trim(), () => {
+describe.skipIf(skipReason !== null)(`two instances behind nginx, through PgBouncer, on one PostgreSQL ${skipReason ?? ''}`.trim(), () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'h6_cluster');
+    const server = new URL(scratch.url);
+    bouncer = await startPgbouncer({ host: server.hostname, port: Number(server.port || 5432), database: server.pathname.slice(1) });
+    env = { ...env, DATABASE_SESSION_URL: bouncer.sessionUrl };
     // Both at the same moment on the empty database: migrations and first-start data race.
-    [a, b] = (await Promise.all(['a', 'b'].map((name) => startServerProcess({ dataDir: path.join(work, name), databaseUrl: scratch.url, env })))) as [ServerProcess, ServerProcess];
+    [a, b] = (await Promise.all(['a', 'b'].map((name) => startServerProcess({ dataDir: path.join(work, name), databaseUrl: bouncer.url, env })))) as [ServerProcess, ServerProcess];
     nginx = await startNginx(work, [a.port, b.port]);
     proxy = createApi(nginx.url, undefined, outbox);
     sql = new pg.Client({ connectionString: scratch.url });
@@ -52,6 +65,7 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
     await sql?.end().catch(() => {});
     await a?.kill('SIGTERM');
     await b?.kill('SIGTERM');
+    await bouncer?.stop();
     await scratch?.drop().catch(() => {});
     rmSync(work, { recursive: true, force: true });
   }, 60_000);
@@ -63,6 +77,25 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
       (SELECT count(*)::int FROM schema_migrations) AS migrations`, [ADMIN.email]);
     expect(rows[0]).toMatchObject({ services: 6, admins: 1 });
     expect(readdirSync(path.join(process.cwd(), 'server/migrations')).filter((name) => name.endsWith('.sql'))).toHaveLength(rows[0].migrations);
+  });
+
+  it('both reach PostgreSQL through PgBouncer: the request path in its transaction pool, each LISTEN in its session pool', async () => {
+    // PgBouncer's admin console (admin_users = postgres in deploy/pgbouncer.ini).
+    const admin = new pg.Client({ connectionString: bouncer.url.replace(/\/sparkle$/, '/pgbouncer') });
+    await admin.connect();
+    try {
+      await direct(a).call('GET', '/home/services');
+      await direct(b).call('GET', '/home/services');
+      const pools = (await admin.query('SHOW POOLS')).rows as { database: string; cl_active: string; cl_waiting: string; pool_mode: string }[];
+      const clients = (name: string) => pools.filter((pool) => pool.database === name).reduce((n, pool) => n + Number(pool.cl_active) + Number(pool.cl_waiting), 0);
+      expect(pools.find((pool) => pool.database === 'sparkle')?.pool_mode).toBe('transaction');
+      expect(pools.find((pool) => pool.database === 'sparkle_session')?.pool_mode).toBe('session');
+      // Two channels (jobs, public content) on each of the two instances, one session each.
+      expect(clients('sparkle_session')).toBe(4);
+      expect(clients('sparkle')).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('a content change reaches the cache of both instances (NOTIFY), and their old ETag no longer matches', async () => {
@@ -171,7 +204,7 @@ describe.skipIf(skipReason !== null)(`two instances behind nginx on one PostgreS
       expect((await direct(server).call('GET', '/home/services')).status).toBe(200);
       await server.exited;
       draining = false;
-      const again = await startServerProcess({ dataDir: path.join(work, which), databaseUrl: scratch.url, env, port: server.port });
+      const again = await startServerProcess({ dataDir: path.join(work, which), databaseUrl: bouncer.url, env, port: server.port });
       if (which === 'a') a = again;
       else b = again;
       const before = counts.answered;

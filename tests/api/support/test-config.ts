@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     supplierAddress: DEFAULT_SUPPLIER.address,
     dataDir,
     databaseUrl: null,
+    databaseSessionUrl: null,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     tokenTtl: '12h',
     smtpUrl: null,
