@@ -1,5 +1,5 @@
 import { isSeriesFrequency } from '../domain/time/series-dates';
-import type { CheckoutRequest, PaymentMethod } from '../openapi/schema';
+import type { CheckoutRequest, PaymentMethod, WaitlistContact } from '../openapi/schema';
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
 import { earliestBookableStart } from '../domain/terms/booking-notice';
 import { clockChangeProblem, formatLondon, londonLocalToInstant } from '../domain/time/london-time';
@@ -109,6 +109,18 @@ export function validateCheckout(form: CheckoutForm, now: Date): CheckoutErrors 
     }
   }
   return errors;
+}
+
+/**
+ * The address and phone typed, when they pass the checkout's own checks: a waiting list joined from
+ * the form keeps them with the draft, and its offer fills them in (decision 085); null otherwise.
+ */
+export function waitlistContact(form: CheckoutForm): WaitlistContact | null {
+  // Only the address fields' checks are read: the date's notice (which needs the clock) is not.
+  const errors = validateCheckout(form, new Date(0));
+  if (errors.address || errors.city || errors.postcode || errors.phone) return null;
+  const { address, city, code_postal, phone } = toCheckoutRequest(0, form);
+  return { address, city, code_postal, phone };
 }
 
 export function hasErrors(errors: CheckoutErrors): boolean {

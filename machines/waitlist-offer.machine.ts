@@ -6,7 +6,8 @@ import type { CheckoutResponse, WaitlistCheckout, WaitlistOffer } from '../opena
 /**
  * A waiting list's offer (decision 056): the mailed link opens My orders with `?offer=`; the
  * dialog loads the held time and its price from the server, or says in words that the offer has
- * expired or was used; the customer gives the address details, chooses cash or card as on
+ * expired or was used; the customer gives the address details (filled in with those given before,
+ * decision 085), chooses cash or card as on
  * /placeorder, and books, which checks the draft out at the held time (the one checkout service).
  * Cash is booked there and then; card goes on to the payment page, as /placeorder's checkout does
  * (decision 067). A refused booking shows its message, with Try again only when sending the same
@@ -58,7 +59,12 @@ export const waitlistOfferMachine = setup({
   },
   actions: {
     openFor: assign(({ event }) => (event.type === 'offer.open' ? { ...closedContext, token: event.token } : {})),
-    keepOffer: assign((_, params: { offer: WaitlistOffer }) => ({ offer: params.offer })),
+    // The address and phone the customer gave before (when joining, or on their latest booking) are
+    // filled in, so they are not asked again; they can still change them (decision 085).
+    keepOffer: assign(({ context }, params: { offer: WaitlistOffer }) => ({
+      offer: params.offer,
+      details: params.offer.contact ? { ...context.details, ...params.offer.contact } : context.details,
+    })),
     changeDetail: assign(({ context, event }) =>
       event.type === 'details.change' ? { details: { ...context.details, [event.field]: event.value }, error: null } : {},
     ),

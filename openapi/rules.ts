@@ -502,6 +502,26 @@ export const JoinWaitlistRequestRules = {
   }
 } as const;
 
+export const WaitlistContactRules = {
+  "properties": {
+    "address": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "phone": {
+      "pattern": "^\\+?[0-9 ()-]{7,20}$",
+      "maxLength": 20
+    },
+    "city": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "code_postal": {
+      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
+    }
+  }
+} as const;
+
 export const WaitlistOfferRules = {
   "properties": {
     "total": {

@@ -318,6 +318,11 @@ export interface paths {
          *     reason otherwise; 400 when it is on that day already) waits to be moved: its offer's link
          *     (`?held=`) opens the reschedule dialog at the held time, and the reschedule (its terms and
          *     fee) takes it; the offer's checkout answers 409 for it.
+         *     Decision 085: offers are made, mailed and held only in waking hours (08:00–21:00 UK time): a
+         *     time freed at night is offered from 08:00, and the hold counts waking time only, never past the
+         *     held start less the booking notice. `times` names the times of day that suit the customer
+         *     (none: any time): a freed time is offered to the first waiting customer it suits. `contact`,
+         *     the address and phone given on the booking form, is kept on the draft for the offer to reuse.
          */
         post: operations["joinWaitlist"];
         delete?: never;
@@ -3523,6 +3528,22 @@ export interface components {
             order: number;
             /** @description The full UK day (YYYY-MM-DD). */
             date: components["schemas"]["Day"];
+            /** @description The times of day that suit me (decision 085); none or absent is any time. */
+            times?: components["schemas"]["TimeOfDay"][];
+            contact?: components["schemas"]["WaitlistContact"];
+        };
+        /**
+         * @description A UK start time: morning before 12:00, afternoon 12:00–16:59, evening from 17:00.
+         * @enum {string}
+         */
+        TimeOfDay: "morning" | "afternoon" | "evening";
+        /** @description The address and phone for the booking (a draft keeps them while it waits; the offer's dialog reuses them). */
+        WaitlistContact: {
+            address: string;
+            phone: string;
+            city: string;
+            /** @description A UK postcode. */
+            code_postal: string;
         };
         WaitlistEntry: {
             id: number;
@@ -3536,6 +3557,8 @@ export interface components {
             held_due: components["schemas"]["DateTime"] | null;
             /** @description Offered: until when it is held. */
             held_until: components["schemas"]["DateTime"] | null;
+            /** @description The times of day that suit me; empty is any time. */
+            times: components["schemas"]["TimeOfDay"][];
         };
         WaitlistOffer: {
             order_id: number;
@@ -3548,6 +3571,8 @@ export interface components {
             service: string;
             /** @description Pounds, VAT inclusive: the order ledger total. */
             total: number;
+            /** @description The address and phone I gave before (when joining, else on my latest booking), for the dialog to fill in; null when none. */
+            contact: components["schemas"]["WaitlistContact"] | null;
         };
         /** @description A checkout's details without the order and time, which the offer gives. */
         WaitlistCheckout: {
@@ -4384,6 +4409,8 @@ export type AdminTeam = components['schemas']['AdminTeam'];
 export type Closure = components['schemas']['Closure'];
 export type WaitlistHoldSetting = components['schemas']['WaitlistHoldSetting'];
 export type JoinWaitlistRequest = components['schemas']['JoinWaitlistRequest'];
+export type TimeOfDay = components['schemas']['TimeOfDay'];
+export type WaitlistContact = components['schemas']['WaitlistContact'];
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type WaitlistOffer = components['schemas']['WaitlistOffer'];
 export type WaitlistCheckout = components['schemas']['WaitlistCheckout'];

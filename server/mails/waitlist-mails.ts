@@ -1,6 +1,7 @@
 import type { MailText } from './mail-text';
 import { formatLondon, londonDate } from '../../domain/time/london-time';
 import { formatPounds, type Pence } from '../../domain/money/money';
+import { WAKING_HOURS_TEXT } from '../../domain/waitlist/waking-hours';
 
 /** The query parameter of My orders that opens a waiting list's offer (decision 056). */
 export const OFFER_PARAMETER = 'offer';
@@ -24,6 +25,7 @@ export function waitlistOfferMail(
       link,
       '',
       'After that time it is offered to the next customer waiting.',
+      WAKING_HOURS_TEXT,
       '',
       'Sparkle Cleaning',
     ].join('\n'),

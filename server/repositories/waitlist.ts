@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { TimeOfDay } from '../../domain/waitlist/times-of-day';
 import { JOB_MINUTES_SQL } from './job-minutes';
 
 /** An entry of a day's waiting list, with what its offer and the lists need (050_waitlists.sql). */
@@ -21,19 +22,29 @@ export interface WaitlistRow {
   checked_out: boolean;
   /** The entry moves a booked visit (decision 067): its offer is taken by a reschedule. */
   moves_order: boolean;
+  /** The times of day that suit the customer (decision 085); none: any time. */
+  times_of_day: TimeOfDay[];
+}
+
+/** The address and phone a customer gave before, for the offer's dialog to reuse (decision 085). */
+export interface GivenContact {
+  address: string;
+  city: string;
+  code_postal: string;
+  phone: string;
 }
 
 const SELECT_ENTRY = `
   SELECT w.id, w.user_id, w.order_id, to_char(w.day, 'YYYY-MM-DD') AS day, w.created_at, w.status, w.held_due_at, w.held_until,
          u.name AS customer, u.email, s.name AS service, ${JOB_MINUTES_SQL} AS minutes, o.code_postal,
-         o.checked_out_at IS NOT NULL AND NOT w.moves_order AS checked_out, w.moves_order
+         o.checked_out_at IS NOT NULL AND NOT w.moves_order AS checked_out, w.moves_order, w.times_of_day
     FROM waitlist_entries w JOIN orders o ON o.id = w.order_id JOIN users u ON u.id = w.user_id JOIN services s ON s.id = o.service_id`;
 
 const LIVE = `w.status IN ('waiting', 'offered')`;
 
 function entry(row: WaitlistRow): WaitlistRow {
   return {
-    ...row, created_at: new Date(row.created_at), minutes: Number(row.minutes),
+    ...row, created_at: new Date(row.created_at), minutes: Number(row.minutes), times_of_day: [...(row.times_of_day ?? [])],
     held_due_at: row.held_due_at === null ? null : new Date(row.held_due_at), held_until: row.held_until === null ? null : new Date(row.held_until),
   };
 }
@@ -41,13 +52,36 @@ function entry(row: WaitlistRow): WaitlistRow {
 export function waitlistRepository(db: Database) {
   return {
     /** Joins the day's list; null when the customer already waits for that day (one live entry per customer per day). */
-    async join(userId: number, orderId: number, day: string, now: Date, movesOrder = false): Promise<number | null> {
+    async join(userId: number, orderId: number, day: string, now: Date, movesOrder = false, times: readonly TimeOfDay[] = []): Promise<number | null> {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at, moves_order) VALUES ($1, $2, $3::date, $4, $5)
+        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at, moves_order, times_of_day) VALUES ($1, $2, $3::date, $4, $5, $6::text[])
          ON CONFLICT (user_id, day) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING id`,
-        [userId, orderId, day, now, movesOrder],
+        [userId, orderId, day, now, movesOrder, [...times]],
       );
       return row?.id ?? null;
+    },
+
+    /** Keeps the address and phone given when joining on the draft, for the offer to reuse (a booked visit keeps its own). */
+    async keepContact(orderId: number, contact: GivenContact): Promise<void> {
+      await db.query(
+        'UPDATE orders SET address = $2, city = $3, code_postal = $4, phone = $5 WHERE id = $1 AND checked_out_at IS NULL',
+        [orderId, contact.address, contact.city, contact.code_postal, contact.phone],
+      );
+    },
+
+    /**
+     * The address and phone the customer gave before: the waiting draft's own (given when joining),
+     * else those of their latest booking; null when they never gave any (or were erased).
+     */
+    async givenContact(userId: number, orderId: number): Promise<GivenContact | null> {
+      const [row] = await db.query<GivenContact>(
+        `SELECT address, city, code_postal, phone FROM orders
+          WHERE user_id = $1 AND (id = $2 OR checked_out_at IS NOT NULL)
+            AND address <> '' AND city <> '' AND code_postal <> '' AND phone <> ''
+          ORDER BY (id = $2) DESC, checked_out_at DESC NULLS LAST, id DESC LIMIT 1`,
+        [userId, orderId],
+      );
+      return row ?? null;
     },
 
     async find(id: number): Promise<WaitlistRow | null> {
@@ -119,7 +153,7 @@ export function waitlistRepository(db: Database) {
     async offer(id: number, offer: { dueAt: Date; minutes: number; until: Date; hash: string; now: Date }): Promise<void> {
       await db.query(
         `WITH offered AS (
-           UPDATE waitlist_entries SET status = 'offered', held_due_at = $2, held_minutes = $3, held_until = $4, offer_hash = $5
+           UPDATE waitlist_entries SET status = 'offered', held_due_at = $2, held_minutes = $3, held_until = $4, offer_hash = $5, offered_at = $6
             WHERE id = $1 AND status = 'waiting' RETURNING order_id)
          UPDATE orders SET created_at = $6 WHERE id = (SELECT order_id FROM offered) AND checked_out_at IS NULL`,
         [id, offer.dueAt, offer.minutes, offer.until, offer.hash, offer.now],

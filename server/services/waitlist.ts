@@ -20,6 +20,9 @@ import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { BOOKING_NOTICE_MS } from '../../domain/terms/booking-notice';
+import { isWakingTime, offerHeldUntil } from '../../domain/waitlist/waking-hours';
+import { suitsTimes } from '../../domain/waitlist/times-of-day';
 
 /**
  * Waiting lists for full days (issue 26 §5, decision 056). A customer joins a full day's list with
@@ -44,6 +47,7 @@ function entryView(row: WaitlistRow): WaitlistEntry {
     id: row.id, order_id: row.order_id, date: row.day, service: row.service, status: row.status === 'offered' ? 'offered' : 'waiting',
     held_due: row.status === 'offered' ? row.held_due_at!.toISOString() : null,
     held_until: row.status === 'offered' ? row.held_until!.toISOString() : null,
+    times: row.times_of_day,
   };
 }
 
@@ -68,8 +72,10 @@ export async function joinWaitlist(db: Database, user: AuthUser, request: JoinWa
   if (day.closed !== null) throw badRequest(`We are closed on ${request.date} (${day.closed}): please choose another day`);
   if (day.times.length === 0) throw badRequest('This day cannot be booked online any more: please choose another day');
   if (day.times.some((slot) => slot.free > 0)) throw badRequest(DAY_NOT_FULL_MESSAGE);
-  const id = await waitlistRepository(db).join(user.id, order.id, request.date, now, movesOrder);
+  const id = await waitlistRepository(db).join(user.id, order.id, request.date, now, movesOrder, request.times ?? []);
   if (id === null) throw conflict(ALREADY_WAITING_MESSAGE);
+  // The address and phone typed on the booking form wait with the draft: the offer's dialog reuses them (decision 085).
+  if (request.contact && !movesOrder) await waitlistRepository(db).keepContact(order.id, request.contact);
   return entryView((await waitlistRepository(db).find(id))!);
 }
 
@@ -100,6 +106,8 @@ export async function dayWaitlist(db: Database, day: string): Promise<WaitlistDa
 export async function offerFreedTimes(deps: { db: Database; outbox: MailOutbox }, now: Date): Promise<number> {
   const waitlist = waitlistRepository(deps.db);
   await waitlist.settle(now);
+  // Offers are made (mailed) in waking hours only (decision 085): a time freed at night waits for the first run from 08:00.
+  if (!isWakingTime(now)) return 0;
   let offered = 0;
   for (const day of await waitlist.daysWithWaiting(londonDate(now))) offered += await offerOnDay(deps, day, now);
   return offered;
@@ -114,15 +122,25 @@ async function offerOnDay(deps: { db: Database; outbox: MailOutbox }, day: strin
     if (!entries.some((entry) => entry.status === 'waiting')) return 0;
     const data = await availability.load(day, day);
     const window = bookableWindow(now);
-    const holdMs = (await waitlist.holdMinutes()) * 60_000;
+    const holdMinutes = await waitlist.holdMinutes();
     let offered = 0;
     for (const entry of entries) {
       if (entry.status !== 'waiting' || entry.checked_out) continue;
       const area = postcodeArea(entry.code_postal);
-      const free = dayTimes(data, day, entry.minutes, window, area).times.find((slot) => slot.free > 0);
-      if (!free) continue;
-      const dueAt = londonLocalToInstant(day, free.time);
-      const until = new Date(now.getTime() + holdMs);
+      // The first free time that suits the customer (the times of day they chose) and that they can
+      // answer in waking hours before it is gone (decision 085); a customer no free time suits is passed over.
+      let held: { dueAt: Date; until: Date } | null = null;
+      for (const slot of dayTimes(data, day, entry.minutes, window, area).times) {
+        if (slot.free <= 0 || !suitsTimes(entry.times_of_day, slot.time)) continue;
+        const start = londonLocalToInstant(day, slot.time);
+        const until = offerHeldUntil(now, holdMinutes, new Date(start.getTime() - BOOKING_NOTICE_MS));
+        if (until) {
+          held = { dueAt: start, until };
+          break;
+        }
+      }
+      if (!held) continue;
+      const { dueAt, until } = held;
       const token = randomBytes(32).toString('base64url');
       await waitlist.offer(entry.id, { dueAt, minutes: entry.minutes, until, hash: hashOf(token), now });
       // The hold stands in the next waiting customer's way within this run, as it will in every read.
@@ -155,6 +173,7 @@ export async function getWaitlistOffer(db: Database, user: AuthUser, token: stri
   return {
     order_id: entry.order_id, date: entry.day, time: londonClock(entry.held_due_at!), due: entry.held_due_at!.toISOString(),
     held_until: entry.held_until!.toISOString(), service: entry.service, total: toPounds(total),
+    contact: await waitlistRepository(db).givenContact(user.id, entry.order_id),
   };
 }
 

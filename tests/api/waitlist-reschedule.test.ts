@@ -65,7 +65,7 @@ describe('a booked visit on a full day\'s waiting list', () => {
     await fullDay('2027-04-07');
     expect(await join(ann(), visit.id, '2027-04-06')).toEqual({ status: 400, body: { message: ALREADY_ON_THAT_DAY_MESSAGE } });
     const joined = await join(ann(), visit.id, '2027-04-07');
-    expect(joined).toEqual({ status: 201, body: { id: expect.any(Number), order_id: visit.id, date: '2027-04-07', service: house.serviceName, status: 'waiting', held_due: null, held_until: null } });
+    expect(joined).toEqual({ status: 201, body: { id: expect.any(Number), order_id: visit.id, date: '2027-04-07', service: house.serviceName, status: 'waiting', held_due: null, held_until: null, times: [] } });
     expect(await join(ann(), visit.id, '2027-04-07')).toEqual({ status: 409, body: { message: ALREADY_WAITING_MESSAGE } });
     expect((await join(ben(), visit.id, '2027-04-07')).status).toBe(404);
     // Cancelled, it cannot move (the reschedule's own words), and its entry ends.

@@ -7,6 +7,7 @@ import { bookedOrder, checkout, checkoutBody, createClock, myOrder, placeOrder, 
 import { eventually, waitForMail } from './support/mail-wait';
 import { mailOutbox, QUEUES } from '../../server/queue';
 import { WAITLIST_CRON } from '../../server/jobs/waitlist';
+import { WAKING_HOURS_TEXT } from '../../domain/waitlist/waking-hours';
 import { startShop } from './support/start-shop';
 import type { TestCustomer, TestServer } from './support/test-server';
 
@@ -56,7 +57,7 @@ describe('joining a full day\'s waiting list', () => {
     expect(await join(ann(), draft.id, '2027-04-07')).toEqual({ status: 400, body: { message: DAY_NOT_FULL_MESSAGE } });
     await fullDay('2027-04-07');
     const joined = await join(ann(), draft.id, '2027-04-07');
-    expect(joined).toEqual({ status: 201, body: { id: expect.any(Number), order_id: draft.id, date: '2027-04-07', service: house.serviceName, status: 'waiting', held_due: null, held_until: null } });
+    expect(joined).toEqual({ status: 201, body: { id: expect.any(Number), order_id: draft.id, date: '2027-04-07', service: house.serviceName, status: 'waiting', held_due: null, held_until: null, times: [] } });
     expect(await join(ann(), draft.id, '2027-04-07')).toEqual({ status: 409, body: { message: ALREADY_WAITING_MESSAGE } });
     // Someone else's draft, a closed day (Sunday) and a bad date are refused in words.
     expect((await join(ben(), draft.id, '2027-04-07')).status).toBe(404);
@@ -92,7 +93,7 @@ describe('a freed time', () => {
     const offer = await send(server, 'GET', `/waitlist/offers/${token}`, { token: ann().token });
     expect(offer).toEqual({ status: 200, body: {
       order_id: annsDraft.id, date: '2027-04-14', time: '09:00', due: at('2027-04-14', '09:00').toISOString(),
-      held_until: '2027-03-20T11:00:00.000Z', service: house.serviceName, total: annsDraft.total,
+      held_until: '2027-03-20T11:00:00.000Z', service: house.serviceName, total: annsDraft.total, contact: null,
     } satisfies WaitlistOffer });
     expect((await entries(ben()))[0]).toMatchObject({ status: 'waiting' });
     // Held: the calendar shows the day full and a checkout of that time is refused.
@@ -189,5 +190,78 @@ describe('a freed time', () => {
     await jobs().offerFreedTimes();
     expect((await entries(ann(), '2027-05-12'))[0]).toMatchObject({ status: 'offered', held_until: '2027-03-20T09:30:00.000Z' });
     expect(await put(admin, 120)).toEqual({ status: 200, body: { minutes: 120 } });
+  });
+});
+
+describe('offers in waking hours, at times that suit, reusing what was given (issue 36, decision 085)', () => {
+  const given = { address: '10 Downing Street', city: 'London', code_postal: 'SW1A 2AA', phone: '020 7925 0918' };
+  const cancel = async (orderId: number) =>
+    expect((await send(server, 'PUT', `/admin/order/update/cancelled/${orderId}`, { token: admin, body: { status: 'cancelled' } })).status).toBe(200);
+  /** Signs the staff and `customers` in again at the clock (sessions last 12 hours). */
+  const signedInAgain = async (...customers: TestCustomer[]) => {
+    admin = await server.adminToken();
+    for (const customer of customers) {
+      customer.token = ((await send(server, 'POST', '/auth/login', { body: { username: customer.email, password: customer.password } })).body as { token: string }).token;
+    }
+  };
+  const offerOf = async (customer: TestCustomer, date: string) =>
+    (await send(server, 'GET', `/waitlist/offers/${await tokenIn(customer, date)}`, { token: customer.token })).body as WaitlistOffer;
+
+  it('a time freed at night is offered at 08:00 and held in waking time; the mail says until when, and when offers are sent', async () => {
+    clock.set('2027-03-22T22:30:00Z');
+    await signedInAgain(ann(), dan(), eve());
+    const [dans] = await fullDay('2027-05-19');
+    const draft = await placeOrder(server, ann().token, house);
+    expect((await send(server, 'POST', '/waitlist', { token: ann().token, body: { order: draft.id, date: '2027-05-19', contact: given } })).status).toBe(201);
+    await cancel(dans!.id);
+    await jobs().offerFreedTimes();
+    expect((await entries(ann(), '2027-05-19'))[0]).toMatchObject({ status: 'waiting' });
+    clock.set('2027-03-23T07:59:00Z');
+    await jobs().offerFreedTimes();
+    expect((await entries(ann(), '2027-05-19'))[0]).toMatchObject({ status: 'waiting' });
+    clock.set('2027-03-23T08:00:00Z');
+    await signedInAgain(ann());
+    await jobs().offerFreedTimes();
+    expect((await entries(ann(), '2027-05-19'))[0]).toMatchObject({ status: 'offered', held_until: '2027-03-23T10:00:00.000Z' });
+    const mail = await offerMail(ann(), '2027-05-19');
+    expect(mail.text).toContain('We hold it for you until 2027-03-23 10:00 (UK time).');
+    expect(mail.text).toContain(WAKING_HOURS_TEXT);
+    // The dialog reuses the address and phone given when joining (before those of Ann's latest booking).
+    expect((await offerOf(ann(), '2027-05-19')).contact).toEqual(given);
+  });
+
+  it('made at 20:30 with a two-hour hold, an offer is held through the night until 09:30', async () => {
+    clock.set('2027-03-23T20:30:00Z');
+    await signedInAgain(cat(), dan(), eve());
+    const [dans] = await fullDay('2027-05-26');
+    const draft = await placeOrder(server, cat().token, house);
+    expect((await join(cat(), draft.id, '2027-05-26')).status).toBe(201);
+    await cancel(dans!.id);
+    expect((await offerMail(cat(), '2027-05-26')).text).toContain('We hold it for you until 2027-03-24 09:30 (UK time).');
+    expect((await entries(cat(), '2027-05-26'))[0]).toMatchObject({ status: 'offered', held_until: '2027-03-24T09:30:00.000Z' });
+    clock.set('2027-03-24T09:29:00Z');
+    await signedInAgain(cat());
+    await jobs().offerFreedTimes();
+    expect((await entries(cat(), '2027-05-26'))[0]).toMatchObject({ status: 'offered' });
+    clock.set('2027-03-24T09:30:00Z');
+    await jobs().offerFreedTimes();
+    expect(await entries(cat(), '2027-05-26')).toEqual([]);
+  });
+
+  it('a freed time goes to the first waiting customer it suits, passing over one it does not', async () => {
+    clock.set('2027-03-24T10:00:00Z');
+    await signedInAgain(ann(), ben(), dan(), eve());
+    const [dans] = await fullDay('2027-06-02');
+    const [annsDraft, bensDraft] = [await placeOrder(server, ann().token, house), await placeOrder(server, ben().token, house)];
+    const joinAt = (customer: TestCustomer, order: number, times: unknown) => send(server, 'POST', '/waitlist', { token: customer.token, body: { order, date: '2027-06-02', times } });
+    expect((await joinAt(ann(), annsDraft.id, ['noon'])).status).toBe(400);
+    expect(await joinAt(ann(), annsDraft.id, ['afternoon', 'evening'])).toMatchObject({ status: 201, body: { status: 'waiting', times: ['afternoon', 'evening'] } });
+    expect((await joinAt(ben(), bensDraft.id, ['morning'])).status).toBe(201);
+    // 09:00 comes free: a morning, so it goes to Ben, who joined after Ann.
+    await cancel(dans!.id);
+    // Ben gave no address when joining: the dialog reuses his latest booking's.
+    expect((await offerOf(ben(), '2027-06-02')).contact).toEqual({ address: details.address, city: details.city, code_postal: details.code_postal, phone: details.phone });
+    expect((await entries(ben(), '2027-06-02'))[0]).toMatchObject({ status: 'offered', held_due: at('2027-06-02', '09:00').toISOString() });
+    expect((await entries(ann(), '2027-06-02'))[0]).toMatchObject({ status: 'waiting' });
   });
 });

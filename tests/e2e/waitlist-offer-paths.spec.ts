@@ -15,6 +15,7 @@ import { ok, type ApiClient } from './support/api-client';
 import { deliveryDetails, orderCard, serviceItems, ukDateIn, BOOKED_SERVICE_ID } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
+import { wakingClock } from './support/waking-clock';
 import { PAYMENT_NOT_COMPLETED } from '../../src/features/orders/order-labels';
 
 /**
@@ -36,7 +37,7 @@ import { PAYMENT_NOT_COMPLETED } from '../../src/features/orders/order-labels';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const paths = coveringPaths(waitlistOfferModel);
 
-const { server } = ownServerForFile({ testTimeout: 150_000 });
+const { server } = ownServerForFile({ testTimeout: 150_000, now: wakingClock() });
 
 test('the browser paths take every state and transition of the machine', () => {
   expect(missedByBrowserPaths('waiting list offer', waitlistOfferModel.machine, paths)).toEqual({ states: [], transitions: [] });

@@ -6,16 +6,19 @@ import { ok, type ApiClient } from './support/api-client';
 import { bookedCashOrder, deliveryDetails, expectToast, orderCard, serviceItems, ukDateIn, BOOKED_SERVICE_ID } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
+import { WAKING_HOURS_TEXT } from '../../domain/waitlist/waking-hours';
+import { wakingClock } from './support/waking-clock';
 
 /**
  * A waiting list joined from the reschedule dialog (decisions 062 and 067), in Chromium and abroad,
  * by keyboard, axe clean: a customer moving a booked visit finds the day they want full, joins its
  * list from the dialog; staff cancel another visit that day; the mail's link opens the reschedule
- * dialog at the held time, and Confirm moves the same order there (no new order). Its own server:
- * the full day is made in the database (opening hours, teams off).
+ * dialog at the held time, and Confirm moves the same order there (no new order). Issue 36: joining,
+ * the customer ticks the times of day that suit (mornings), and the mail says when offers are sent.
+ * Its own server, on a clock in waking hours: the full day is made in the database (opening hours, teams off).
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const { server } = ownServerForFile({ testTimeout: 150_000 });
+const { server } = ownServerForFile({ testTimeout: 150_000, now: wakingClock() });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Reschedule the booking' });
 
 async function pressKey(page: Page, name: string | RegExp, scope = dialog(page)) {
@@ -71,17 +74,22 @@ test('a full day joined from the reschedule dialog; the mailed link opens the di
   await typeDate(page, date);
   // The day is full for this visit: the booking page's offer, in the dialog.
   await expect(dialog(page)).toContainText('is fully booked. Join its waiting list');
+  const morning = dialog(page).getByRole('group', { name: 'Times that suit you' }).getByRole('checkbox', { name: /^Morning/ });
+  await morning.focus();
+  await page.keyboard.press('Space');
+  await expect(morning).toBeChecked();
   await expectNoAxeViolations(page, 'the reschedule dialog on a full day');
   await pressKey(page, 'Join the waiting list');
   await expect(dialog(page).getByRole('alert')).toContainText('You are on the waiting list for');
   await pressKey(page, 'Close');
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'Waiting lists' })).toContainText(date);
+  await expect(page.getByRole('list', { name: 'Waiting lists' })).toContainText(`on ${date}, morning: waiting`);
 
   // Staff cancel the other visit: the time is held for this one and mailed.
   await ok((await staffApi()).PUT('/admin/order/update/{status}/{id}', { params: { path: { status: 'cancelled', id: taken } }, body: { status: 'cancelled' } }));
   const mail = await waitForMail(server.outboxDir, customer.email, { where: (sent) => sent.subject.startsWith(`A time is free on ${date}`) });
   expect(mail.text).toContain('Move your booking to it here');
+  expect(mail.text).toContain(WAKING_HOURS_TEXT);
   const link = new URL(mail.links.find((href) => href.includes('held='))!);
 
   await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);

@@ -3,20 +3,24 @@ import { waitForMail } from '../api/support/mail-wait';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { deliveryDetails, itemCheckbox, orderCard, serviceItems, typeIntoSegments, ukDateIn, BOOKED_SERVICE_ID } from './support/booking-ui';
+import { deliveryDetails, fillContactDetails, itemCheckbox, orderCard, serviceItems, typeIntoSegments, ukDateIn, BOOKED_SERVICE_ID } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
+import { wakingClock } from './support/waking-clock';
+import { WAKING_HOURS_TEXT } from '../../domain/waitlist/waking-hours';
 
 /**
  * Waiting lists for full days (issue 26 §5, decision 056) in Chromium against the real server: a
  * customer finds a day full on /placeorder and joins its waiting list with the booking; another
  * customer's visit that day is cancelled by staff; the first gets the mail, whose link opens My
- * orders with the held time and its price, and books it by keyboard. Its own server, so the day
- * can be made full in the database (one team working, short hours) and the outbox read.
+ * orders with the held time and its price, and books it by keyboard. Issue 36 (decision 085): the
+ * customer joins saying mornings suit them, and the offer's dialog has the address and phone typed on
+ * /placeorder filled in, so Book this time needs nothing typed. Its own server, so the day can be made
+ * full in the database (one team working, short hours) and the outbox read, on a clock in waking hours.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const { server } = ownServerForFile({ testTimeout: 150_000 });
+const { server } = ownServerForFile({ testTimeout: 150_000, now: wakingClock() });
 
 async function signedIn(page: Page, label: string): Promise<{ api: ApiClient; email: string; name: string }> {
   const { api, customer } = await server.signUp(page, label);
@@ -47,11 +51,17 @@ test('a customer joins a full day\'s waiting list, another\'s visit is cancelled
   await itemCheckbox(page, items[0]!.name).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
+  await fillContactDetails(page);
   const [year, month, day] = date.split('-');
   await typeIntoSegments(page, 'Date', `${day}${month}${year}`);
   const join = page.getByRole('button', { name: 'Join the waiting list' });
   await expect(join).toBeVisible();
   await expectNoAxeViolations(page, '/placeorder on a full day');
+  // The times that suit: mornings, ticked by keyboard.
+  const morning = page.getByRole('group', { name: 'Times that suit you' }).getByRole('checkbox', { name: /^Morning/ });
+  await morning.focus();
+  await page.keyboard.press('Space');
+  await expect(morning).toBeChecked();
   await join.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText(`You are on the waiting list for ${day}/${month}/${year}.`, { exact: false })).toBeVisible();
@@ -73,16 +83,18 @@ test('a customer joins a full day\'s waiting list, another\'s visit is cancelled
 
   const mail = await waitForMail(server.outboxDir, email, { where: (sent) => sent.subject.startsWith(`A time is free on ${date}`) });
   expect(mail.text).toContain(`on ${date} 09:00 (UK time), £`);
+  expect(mail.text).toContain(WAKING_HOURS_TEXT);
   const link = new URL(mail.links.find((href) => href.includes('offer='))!);
   await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);
   await settled(page);
   const dialog = page.getByRole('dialog', { name: 'A time held for you' });
   await expect(dialog).toContainText(`on ${date} 09:00 (UK time), £`);
-  await expect(page.getByRole('list', { name: 'Waiting lists' })).toContainText(`on ${date}: a time is held for you`);
+  await expect(page.getByRole('list', { name: 'Waiting lists' })).toContainText(`on ${date}, morning: a time is held for you`);
   await expectNoAxeViolations(page, 'the waiting list offer on My orders');
+  // Not asked again: the address and phone given on /placeorder are filled in.
+  await expect(dialog).toContainText('Filled in with the address and phone you gave before');
   for (const [label, value] of [['Address', deliveryDetails.address], ['City', deliveryDetails.city], ['Postcode', deliveryDetails.postcode], ['Phone', deliveryDetails.phone]] as const) {
-    await dialog.getByLabel(label, { exact: true }).focus();
-    await page.keyboard.type(value);
+    await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
   }
   await dialog.getByRole('button', { name: 'Book this time' }).focus();
   await page.keyboard.press('Enter');

@@ -36,6 +36,16 @@ describe('waiting list offer machine behaviour', () => {
     expect(seen).toEqual(['/test-payments/abc']);
   });
 
+  it('fills in the address and phone given before, so Book this time needs nothing typed (decision 085)', () => {
+    const contact = { address: '10 Downing Street', city: 'London', code_postal: 'SW1A 2AA', phone: '020 7925 0918' };
+    const actor = createActor(waitlistOfferMachine).start();
+    actor.send({ type: 'offer.open', token: OFFER_TOKEN });
+    actor.send({ type: 'xstate.done.actor.getWaitlistOffer', output: { ...HELD_OFFER, contact } } as never);
+    expect(actor.getSnapshot().context.details).toEqual({ ...contact, client_note: '', payment: 'cash' });
+    actor.send({ type: 'offer.book' });
+    expect(actor.getSnapshot().value).toBe('booking');
+  });
+
   it('does not book with a postcode or phone that is not one', () => {
     const actor = createActor(waitlistOfferMachine).start();
     actor.send({ type: 'offer.open', token: OFFER_TOKEN });

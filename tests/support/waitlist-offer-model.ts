@@ -11,7 +11,7 @@ const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
 
 export const OFFER_TOKEN = 'A'.repeat(43);
 export const HELD_OFFER: WaitlistOffer = {
-  order_id: 7, date: '2099-06-03', time: '09:00', due: '2099-06-03T08:00:00.000Z', held_until: '2099-05-20T11:00:00.000Z', service: 'House Keeping', total: 54,
+  order_id: 7, date: '2099-06-03', time: '09:00', due: '2099-06-03T08:00:00.000Z', held_until: '2099-05-20T11:00:00.000Z', service: 'House Keeping', total: 54, contact: null,
 };
 
 export const waitlistOfferModel = {

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
 import { FULLY_BOOKED } from '../../../domain/capacity/availability-text';
-import { checkoutLimits, offersSavedCard, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
+import { checkoutLimits, offersSavedCard, waitlistContact, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
 import { Alert, Button, Card, Checkbox, LinkButton, TextField } from '../../components/ui';
 import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
@@ -100,7 +100,7 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
             }}
           />
         ) : null}
-        {availabilityRef ? <DayWaitlistJoin availabilityRef={availabilityRef} orderId={orderId} /> : null}
+        {availabilityRef ? <DayWaitlistJoin availabilityRef={availabilityRef} orderId={orderId} contact={waitlistContact(form)} /> : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
         <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
         {offersSavedCard(frequency, form) ? (

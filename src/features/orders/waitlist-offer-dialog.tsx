@@ -16,7 +16,10 @@ const FIELDS: Array<{ field: Field; label: string; autoComplete: string }> = [
   { field: 'phone', label: 'Phone', autoComplete: 'tel' },
 ];
 
-/** A waiting list's offer (decisions 056, 067): the held time and its price, the address, cash or card as on /placeorder, Book this time. */
+/**
+ * A waiting list's offer (decisions 056, 067): the held time and its price, the address (filled in
+ * with what the customer gave before, decision 085), cash or card as on /placeorder, Book this time.
+ */
 export function WaitlistOfferDialog({ actorRef }: { actorRef: OfferRef }) {
   const isOpen = useSelector(actorRef, (s) => !s.matches('closed') && !s.matches('payingByCard'));
   const loading = useSelector(actorRef, (s) => s.matches('loadingOffer'));
@@ -51,6 +54,7 @@ export function WaitlistOfferDialog({ actorRef }: { actorRef: OfferRef }) {
               actorRef.send(canRetry ? { type: 'retry' } : { type: 'offer.book' });
             }}
           >
+            {offer.contact ? <p className="field__description">Filled in with the address and phone you gave before: change them only if they have changed.</p> : null}
             {FIELDS.map(({ field, label, autoComplete }) => (
               <TextField
                 key={field}

@@ -10,13 +10,13 @@ import { startOwnServer, type OwnServer } from './own-server';
  * busy one, hence its own 300 s), closed in afterAll, and the file's tests given `testTimeout`.
  * With `stripe`, the server takes cards through the local fake Stripe, and the file fails if the
  * shop sent Stripe any request its published description refuses. `teams`: at least that many teams
- * (named Team 4, Team 5, … after the seed's).
+ * (named Team 4, Team 5, … after the seed's). `now`: the server's clock (waking-clock.ts for the waiting lists').
  *
  * The handles it returns stand for objects that exist only once beforeAll has run, so a spec keeps
  * writing `server.api()` and `stripe.sessions` at the top level; using them outside a test or hook
  * throws a sentence saying so.
  */
-export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; teams?: number } = {}): { server: OwnServer; stripe: FakeStripe } {
+export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; teams?: number; now?: () => Date } = {}): { server: OwnServer; stripe: FakeStripe } {
   let server: OwnServer | undefined;
   let stripe: FakeStripe | undefined;
   let stop: (() => Promise<string[]>) | undefined;
@@ -25,7 +25,7 @@ export function ownServerForFile(options: { stripe?: boolean; testTimeout?: numb
     if (options.stripe) {
       ({ server, stripe, stop } = await startWithFakeStripe('http://localhost', (payments) => startOwnServer({ payments })));
     } else {
-      server = await startOwnServer();
+      server = await startOwnServer(options.now ? { now: options.now } : {});
       stop = async () => (await server!.close(), []);
     }
     if (options.teams) {

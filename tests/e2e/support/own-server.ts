@@ -41,8 +41,11 @@ export interface OwnServer {
   close(): Promise<void>;
 }
 
-/** `payments`: another provider than the test one (the Stripe spec points one at its local fake Stripe). */
-export async function startOwnServer(options: { payments?: PaymentProvider } = {}): Promise<OwnServer> {
+/**
+ * `payments`: another provider than the test one (the Stripe spec points one at its local fake Stripe).
+ * `now`: the server's clock (the real one by default).
+ */
+export async function startOwnServer(options: { payments?: PaymentProvider; now?: () => Date } = {}): Promise<OwnServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
   const db = await openPglite();
   await migrate(db);
@@ -51,6 +54,7 @@ export async function startOwnServer(options: { payments?: PaymentProvider } = {
   const app = await buildApp({
     db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
