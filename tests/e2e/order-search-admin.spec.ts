@@ -148,6 +148,7 @@ test('an administrator finds orders by search, filters and UK-day shortcuts, and
   // Dates typed by hand replace the shortcut.
   await page.getByRole('group', { name: 'Job date to', exact: true }).getByRole('spinbutton').first().click();
   await page.keyboard.type(plusDays(monday, 7).split('-').reverse().join(''));
+  await page.keyboard.press('Tab');
   await expectRows(page, [ids.monday, ids.wednesday, ids.nextMonday]);
   await expect(page.getByRole('button', { name: 'This week' })).toHaveAttribute('aria-pressed', 'false');
 

@@ -50,6 +50,8 @@ export interface DateFieldProps {
   initialValue?: string;
   /** YYYY-MM-DD once a whole real date is typed or picked; '' when empty; `INCOMPLETE` while partly typed. */
   onChange: (value: string) => void;
+  /** Focus left the whole field (not one segment for the next). */
+  onBlur?: () => void;
   calendar?: DateFieldCalendar;
 }
 
@@ -63,7 +65,7 @@ const toDate = (value: string): DateValue | null => (dayInWords(value) ? parseDa
  * always gets YYYY-MM-DD. With `calendar` it is the booking's DatePicker, a calendar button beside it.
  */
 export function DateField(props: DateFieldProps) {
-  const { label, description, errorMessage, isRequired, isDisabled, autoFocus, value, initialValue, onChange, calendar } = props;
+  const { label, description, errorMessage, isRequired, isDisabled, autoFocus, value, initialValue, onChange, onBlur, calendar } = props;
   const [own, setOwn] = useState(initialValue ?? '');
   const current = value ?? own;
   const emit = (next: string) => {
@@ -88,6 +90,7 @@ export function DateField(props: DateFieldProps) {
     validationBehavior: 'aria' as const,
     value: date,
     onChange: (next: DateValue | null) => emit(next ? next.toString() : ''),
+    onBlur,
     className: 'field',
   };
   const segments = (

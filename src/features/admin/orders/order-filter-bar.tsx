@@ -18,11 +18,25 @@ const ANY = 'any';
 const NO_FILTERS: OrderFilterState = { q: '', status: null, service: null, payment: null, unassigned: false, when: null, from: '', to: '' };
 const keyOrNull = (key: Key | null) => (key === null || key === ANY ? null : String(key));
 
-/** A job date: the app's one date field (dd/mm/yyyy, decision 088); the day is the UK's. Only a whole date, or none, filters. */
+/**
+ * A job date: the app's one date field (dd/mm/yyyy, decision 088); the day is the UK's. What is typed
+ * filters when the focus leaves the field, and only a whole date or none: the days a date passes
+ * through as it is typed (1/12/2, 1/12/20...) are neither searched nor put in the history.
+ */
 function JobDateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The view moved (a shortcut, Back, Clear filters): the field shows its date.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+  const commit = () => {
+    if (typed !== value && (typed === '' || dayInWords(typed))) onChange(typed);
+  };
   return (
     <div className="order-filters__date">
-      <DateField label={label} value={value} onChange={(next) => (next === '' || dayInWords(next) ? onChange(next) : undefined)} />
+      <DateField label={label} value={typed} onChange={setTyped} onBlur={commit} />
     </div>
   );
 }
