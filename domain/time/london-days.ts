@@ -34,3 +34,22 @@ export function londonDaysSpan(from: string | undefined, to: string | undefined)
     ...(to ? { end: londonLocalToInstant(addDays(to, 1), '00:00') } : {}),
   };
 }
+
+const WORDS = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * "Thursday 3 December 2026" for the calendar date 2026-12-03, written in British English whatever
+ * the browser speaks and read at UTC, so no zone moves the day: what a date field shows beside its
+ * dd/mm/yyyy segments, so a day typed month-first reads as the wrong month at once (decision 088).
+ * Built from its parts, so no ICU version adds a comma. '' for anything but a real YYYY-MM-DD date.
+ */
+export function dayInWords(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return '';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  at.setUTCFullYear(year);
+  if (at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) => WORDS.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}

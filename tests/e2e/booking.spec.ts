@@ -13,6 +13,7 @@ import {
   serviceItems,
   signedInCustomer,
   storedOrder,
+  typeIntoSegments,
   ukDateIn,
 } from './support/booking-ui';
 import { logoutThroughMenu, submitLogin, submitRegistration } from './support/session-ui';
@@ -165,6 +166,11 @@ test.describe('booking as a customer', () => {
       await expect(page.getByText(message)).toBeVisible();
     }
     await expect(page.getByLabel('Address', { exact: true })).toBeFocused();
+    // The Date is typed day first whatever the browser speaks (an en-US phone too), and the day is
+    // written out under it: 01/02 is 1 February, never 2 January (decision 088).
+    const nextYear = Number(ukDateIn(0).slice(0, 4)) + 1;
+    await typeIntoSegments(page, 'Date', `0102${nextYear}`);
+    await expect(page.getByText(new RegExp(`^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day 1 February ${nextYear}$`))).toBeVisible();
     await fillDeliveryDetails(page, ukDateIn(0));
     await page.getByLabel('Postcode', { exact: true }).fill('75008');
     await page.getByRole('button', { name: 'Pay cash' }).click();

@@ -95,18 +95,21 @@ async function doEvent(world: World, event: { type: string }, next: { type: stri
   const { page } = world;
   switch (event.type) {
     case 'days.review': {
-      const field = page.getByLabel('Day to close');
+      // The day's segments (dd/mm/yyyy, decision 088): typing from the first replaces what they hold.
+      const segments = page.getByRole('group', { name: 'Day to close', exact: true }).getByRole('spinbutton');
+      const field = segments.first();
       if (event === REFUSED_REVIEW) {
-        await field.fill('');
+        // Emptied from the last segment, then only the day and month: the form asks for the whole date.
+        await segments.last().focus();
+        for (let press = 0; press < 10; press += 1) await page.keyboard.press('Backspace');
         await field.focus();
-        await page.keyboard.type('2027-6-1');
-        await page.keyboard.press('Enter');
-        return expect(page.getByText('Use YYYY-MM-DD, e.g. 2026-12-25')).toBeVisible();
+        await page.keyboard.type('0106');
+        await page.getByRole('button', { name: 'Close the company' }).press('Enter');
+        return expect(page.getByText('Enter the whole date, day, month and year, e.g. 25/12/2026')).toBeVisible();
       }
       await visitOnFreshDay(world);
-      await field.fill('');
       await field.focus();
-      await page.keyboard.type(world.day);
+      await page.keyboard.type(world.day.split('-').reverse().join(''));
       await page.keyboard.press('Tab');
       await page.keyboard.type('Staff training');
       if (goesOffline(next)) await page.context().setOffline(true);

@@ -70,13 +70,13 @@ test.describe('the reports page', () => {
     const report = await ok(api.GET('/admin/reports/business', { params: { query: period } }));
     await page.goto('/reports');
     await settled(page);
-    // Tab from the Year to From and To, typing over what they hold, then Enter submits the period.
-    await page.getByRole('textbox', { name: 'From' }).focus();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(period.from);
+    // From and To typed day first over what they hold (dd/mm/yyyy, decision 088), then Tab to Show.
+    await page.getByRole('group', { name: 'From', exact: true }).getByRole('spinbutton').first().focus();
+    await page.keyboard.type(period.from.split('-').reverse().join(''));
     await page.keyboard.press('Tab');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(period.to);
+    await page.keyboard.type(period.to.split('-').reverse().join(''));
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Show' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel(`${period.from} to ${period.to}`)).toBeVisible();
     await expectTablesMatch(page, report);

@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { deliveryDetails, keepOrderInBrowser, ukDateIn } from './support/booking-ui';
+import { dayFirst, deliveryDetails, keepOrderInBrowser, ukDateIn } from './support/booking-ui';
 import { expect as baseExpect, ok, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 import { formatUkDay as ukDayText } from '../../src/lib/dates';
 import { formatMoney } from '../../domain/money/money';
+import { dayInWords } from '../../domain/time/london-days';
 import { checkoutAtFreeTime } from './support/free-slots';
 
 /**
@@ -68,6 +69,8 @@ async function visitOn(day: string, time: string): Promise<{ id: number; custome
   return { id: order.id, customer: customer.name, total: mine.total };
 }
 
+/** The segments (dd/mm/yyyy) of /settings' Day to close. */
+const closeDay = (page: Page) => page.getByRole('group', { name: 'Day to close', exact: true }).getByRole('spinbutton');
 const freeTimes = (page: Page) => page.getByRole('listbox', { name: /^Free times/ });
 
 test('an administrator marks Team A off on a day by keyboard: the customer\'s time list for that day reads "2 of 3 teams free"', async ({ page, browser }) => {
@@ -92,11 +95,13 @@ test('an administrator marks Team A off on a day by keyboard: the customer\'s ti
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Time off for Team A' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('First day off')).toBeFocused();
+  await expect(dialog.getByRole('group', { name: 'First day off', exact: true }).getByRole('spinbutton').first()).toBeFocused();
   await expectNoAxeViolations(page, '/teams with the time off dialog open');
-  await page.keyboard.type(day);
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // Typed day first, as the booking form's Date (decision 088); the day is written out under it.
+  await page.keyboard.type(dayFirst(day));
+  await expect(dialog.getByText(dayInWords(day), { exact: true })).toBeVisible();
+  // Tab passes the Last day off's three segments (empty: one day) on to the Reason.
+  for (let tab = 0; tab < 4; tab += 1) await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
   await page.keyboard.type('Training');
   await page.keyboard.press('Enter');
@@ -160,8 +165,10 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   await expect(page.getByText('No closures to come.')).toBeVisible();
   await expectNoAxeViolations(page, '/settings');
 
-  await page.getByLabel('Day to close').focus();
-  await page.keyboard.type(christmas);
+  // Day first, as on the booking form: 25/12, written out under the field (decision 088).
+  await closeDay(page).first().focus();
+  await page.keyboard.type(dayFirst(christmas));
+  await expect(page.getByText(new RegExp(`^[A-Z][a-z]+day 25 December ${christmas.slice(0, 4)}$`))).toBeVisible();
   await page.keyboard.press('Tab');
   await page.keyboard.type('Christmas Day');
   await page.keyboard.press('Enter');
@@ -178,7 +185,8 @@ test('an administrator closes 25 December on /settings: the customer\'s calendar
   await expect(page.getByRole('status').filter({ hasText: `Closed on ${christmas}` })).toBeVisible();
   await expectNoAxeViolations(page, '/settings with a closure');
   // The same day twice: the server's 409 in its words.
-  await page.getByLabel('Day to close').fill(christmas);
+  await closeDay(page).first().click();
+  await page.keyboard.type(dayFirst(christmas));
   await page.getByRole('button', { name: 'Close the company' }).press('Enter');
   await confirm.getByRole('button', { name: 'Close the company' }).press('Enter');
   await expect(confirm.getByRole('alert')).toContainText(`We are already closed on ${christmas}`);

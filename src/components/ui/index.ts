@@ -5,6 +5,7 @@ export { Card, type CardProps } from './card';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { LinkButton, type LinkButtonProps } from './link-button';
 export { Form, type FormProps } from './form';
+export { DateField, type DateFieldCalendar, type DateFieldProps } from './date-field';
 export { Dialog, Modal, type DialogProps, type ModalProps } from './modal';
 export { Page, type PageProps } from './page';
 export { Select, type SelectOption, type SelectProps } from './select';

@@ -6,7 +6,8 @@ import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/a
 import { FULLY_BOOKED } from '../../../domain/capacity/availability-text';
 import { checkoutLimits, offersSavedCard, waitlistContact, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
 import { Alert, Button, Card, Checkbox, LinkButton, TextField } from '../../components/ui';
-import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
+import { DateField } from '../../components/ui/date-field';
+import { BookingTimeField } from '../../components/ui/date-time-fields';
 import { AvailableDate, AvailableTimes } from '../../shared/availability/available-fields';
 import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { AreaWaitlistForm } from './area-waitlist-form';
@@ -68,10 +69,11 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
           {availabilityRef ? (
             <AvailableDate availabilityRef={availabilityRef} firstDay={firstDay} initial={initial.date} errorMessage={errors.date ?? null} isDisabled={submitting} onChange={(date) => change({ date })} />
           ) : (
-            <BookingDateField
+            <DateField
               label="Date"
               description="dd/mm/yyyy, UK date, at least 24 hours ahead"
               errorMessage={errors.date ?? null}
+              isRequired
               isDisabled={submitting}
               initialValue={initial.date}
               onChange={(date) => change({ date })}

@@ -4,7 +4,8 @@ import type { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { Alert, Button, Dialog, Modal } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
-import { BookingDateField, BookingTimeField } from '../../components/ui/date-time-fields';
+import { DateField } from '../../components/ui/date-field';
+import { BookingTimeField } from '../../components/ui/date-time-fields';
 import { BOOKING_TERMS } from '../../../domain/terms/booking-terms';
 import { COMPANY_MOVE_TEXT } from '../../../domain/terms/reschedule-terms';
 import { rescheduleTermsText } from './order-rules';
@@ -66,10 +67,10 @@ export function RescheduleDialog({ actorRef, orders, held, onWaitlistJoined }: {
             <RescheduleTimes actorRef={actorRef} order={order} isDisabled={busy} heldDate={heldHere?.date ?? null} onWaitlistJoined={onWaitlistJoined} />
           ) : (
             <div className="field-row">
-              <BookingDateField
+              <DateField
                 label="Date"
                 description="dd/mm/yyyy, UK date, at least 24 hours ahead"
-                errorMessage={null}
+                isRequired
                 isDisabled={busy}
                 initialValue=""
                 onChange={(value) => actorRef.send({ type: 'date.change', value })}

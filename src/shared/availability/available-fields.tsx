@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { isDayUnavailable, timesOf, type availabilityMachine } from '../../../machines/availability.machine';
-import { BookingDatePicker } from './booking-date-picker';
+import { DateField } from '../../components/ui/date-field';
 import { FreeTimes } from './free-times';
 
 /**
@@ -10,7 +10,7 @@ import { FreeTimes } from './free-times';
  */
 type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;
 
-/** The Date field as a DatePicker fed by the availability machine. */
+/** The Date field with its calendar (a DatePicker) fed by the availability machine. */
 export function AvailableDate({ availabilityRef, firstDay, initial, errorMessage, isDisabled, onChange }: {
   availabilityRef: AvailabilityRef;
   firstDay: string;
@@ -21,16 +21,19 @@ export function AvailableDate({ availabilityRef, firstDay, initial, errorMessage
 }) {
   const days = useSelector(availabilityRef, (s) => s.context.days);
   return (
-    <BookingDatePicker
+    <DateField
       label="Date"
       description="dd/mm/yyyy, UK date, at least 24 hours ahead"
       errorMessage={errorMessage}
+      isRequired
       isDisabled={isDisabled}
       initialValue={initial}
-      firstDay={firstDay}
-      isUnavailable={(date) => isDayUnavailable({ ...availabilityRef.getSnapshot().context, days }, date)}
-      isClosed={(date) => days[date]?.status === 'closed'}
-      onMonthShow={(from) => availabilityRef.send({ type: 'month.show', from })}
+      calendar={{
+        firstDay,
+        isUnavailable: (date) => isDayUnavailable({ ...availabilityRef.getSnapshot().context, days }, date),
+        isClosed: (date) => days[date]?.status === 'closed',
+        onMonthShow: (from) => availabilityRef.send({ type: 'month.show', from }),
+      }}
       onChange={(date) => {
         availabilityRef.send({ type: 'date.choose', date });
         onChange(date);

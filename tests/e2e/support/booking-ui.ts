@@ -71,6 +71,9 @@ export async function typeIntoSegments(page: Page, label: string, digits: string
   await page.keyboard.type(digits);
 }
 
+/** "25122026" for 2026-12-25: a date as a person types it into a date field, day first (decision 088). */
+export const dayFirst = (date: string) => date.split('-').reverse().join('');
+
 /** The checkbox of a service item on /properties/:id (its name includes the price). */
 export function itemCheckbox(page: Page, itemName: string) {
   return page.getByRole('main').getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(itemName)}\\b`) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EDITABLE_YEARS, editableDaysProblem, isEditableDay } from '../../../domain/time/editable-days';
-import { addDays, londonDaysSpan, londonToday, londonWeek } from '../../../domain/time/london-days';
+import { addDays, dayInWords, londonDaysSpan, londonToday, londonWeek } from '../../../domain/time/london-days';
 import { LONDON, formatLondon, londonDate, londonLocalToInstant, londonOffsetMinutes, londonParts } from '../../../domain/time/london-time';
 import { VISITS_AHEAD, isSeriesFrequency, occurrenceDate } from '../../../domain/time/series-dates';
 
@@ -71,6 +71,19 @@ describe('calendar days', () => {
     expect(londonDaysSpan(undefined, '2026-12-31')).toEqual({ end: new Date('2027-01-01T00:00:00Z') });
     expect(londonDaysSpan(undefined, undefined)).toEqual({});
     expect(londonDaysSpan('', '')).toEqual({});
+  });
+
+  it('writes a date in words, British English at UTC whatever the zone, so 01/02 reads as February, not January', () => {
+    expect(dayInWords('2027-02-01')).toBe('Monday 1 February 2027');
+    expect(dayInWords('2026-12-03')).toBe('Thursday 3 December 2026');
+    // The clock-change Sunday and a leap day are each one whole day.
+    expect(dayInWords('2026-10-25')).toBe('Sunday 25 October 2026');
+    expect(dayInWords('2028-02-29')).toBe('Tuesday 29 February 2028');
+    // Nothing that is not a real date: no words rather than another day.
+    expect(dayInWords('2027-02-29')).toBe('');
+    expect(dayInWords('2027-13-01')).toBe('');
+    expect(dayInWords('01/02/2027')).toBe('');
+    expect(dayInWords('')).toBe('');
   });
 });
 

@@ -6,12 +6,11 @@ import { listClosures, removeClosure } from '../../../api/closures';
 import { inspect } from '../../../shared/inspector';
 import { DaysOffDialog } from './days-off-dialog';
 import { useRequest } from '../../../shared/use-request';
-import { Alert, Button, Spinner, TextField } from '../../../components/ui';
+import { Alert, Button, DateField, Spinner, TextField } from '../../../components/ui';
+import { dayInWords } from '../../../../domain/time/london-days';
 import '../data-table/data-table.css';
 import './closures.css';
 import type { Closure } from '../../../../openapi/schema';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Issue 15, /settings: the days the company is shut (e.g. 25 December). A closed day reads "Closed"
@@ -124,14 +123,13 @@ function AddClosureForm({ onAdded }: { onAdded: (date: string) => void }) {
           actorRef.send({ type: 'days.review', days: { from: date, to: date, reason } });
         }}
       >
-        <TextField
+        <DateField
           label="Day to close"
-          description="YYYY-MM-DD, a UK date"
+          description="dd/mm/yyyy, a UK date"
           isRequired
-          maxLength={10}
           value={date}
           onChange={setDate}
-          errorMessage={checked && !DATE_PATTERN.test(date) ? 'Use YYYY-MM-DD, e.g. 2026-12-25' : null}
+          errorMessage={checked && !dayInWords(date) ? 'Enter the whole date, day, month and year, e.g. 25/12/2026' : null}
           isDisabled={!choosing}
         />
         <TextField label="Reason (optional)" description="Shown to customers, e.g. Christmas Day" maxLength={200} value={reason} onChange={setReason} isDisabled={!choosing} />

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Input, Label, TextField as AriaTextField, ToggleButton, type Key } from 'react-aria-components';
-import { Button, buttonClassName, Checkbox, Select, TextField } from '../../../components/ui';
+import { ToggleButton, type Key } from 'react-aria-components';
+import { Button, buttonClassName, Checkbox, DateField, Select, TextField } from '../../../components/ui';
+import { dayInWords } from '../../../../domain/time/london-days';
 import { statusLabel } from '../../../../domain/orders/status-labels';
 import { dateRange, hasFilters, PAYMENT_OPTIONS, type OrderFilterState } from './order-filters';
 import './order-filter-bar.css';
@@ -17,13 +18,26 @@ const ANY = 'any';
 const NO_FILTERS: OrderFilterState = { q: '', status: null, service: null, payment: null, unassigned: false, when: null, from: '', to: '' };
 const keyOrNull = (key: Key | null) => (key === null || key === ANY ? null : String(key));
 
-/** A job date typed as a calendar day (the browser's own date picker); the day is the UK's. */
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+/**
+ * A job date: the app's one date field (dd/mm/yyyy, decision 088); the day is the UK's. What is typed
+ * filters when the focus leaves the field, and only a whole date or none: the days a date passes
+ * through as it is typed (1/12/2, 1/12/20...) are neither searched nor put in the history.
+ */
+function JobDateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The view moved (a shortcut, Back, Clear filters): the field shows its date.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+  const commit = () => {
+    if (typed !== value && (typed === '' || dayInWords(typed))) onChange(typed);
+  };
   return (
-    <AriaTextField value={value} onChange={onChange} className="field order-filters__date">
-      <Label className="field__label">{label}</Label>
-      <Input type="date" className="field__control" />
-    </AriaTextField>
+    <div className="order-filters__date">
+      <DateField label={label} value={typed} onChange={setTyped} onBlur={commit} />
+    </div>
   );
 }
 
@@ -76,8 +90,8 @@ export function OrderFilterBar({ filters, statuses, services, onChange }: OrderF
           selectedKey={filters.payment ?? ANY}
           onSelectionChange={(key) => set({ payment: keyOrNull(key) as OrderFilterState['payment'] })}
         />
-        <DateInput label="Job date from" value={shown.from} onChange={(value) => setDate('from', value)} />
-        <DateInput label="Job date to" value={shown.to} onChange={(value) => setDate('to', value)} />
+        <JobDateField label="Job date from" value={shown.from} onChange={(value) => setDate('from', value)} />
+        <JobDateField label="Job date to" value={shown.to} onChange={(value) => setDate('to', value)} />
         <Checkbox isSelected={filters.unassigned} onChange={(unassigned) => set({ unassigned })} className="order-filters__check">
           Unassigned only
         </Checkbox>

@@ -5,9 +5,10 @@ import { exportAccountsCsv } from '../../../api/export-orders-csv';
 import { useRequest } from '../../../shared/use-request';
 import { useToast } from '../../../shared/toasts';
 import { downloadBlob } from '../../../lib/download';
-import { Alert, Button, Form, Page, Select, Spinner, TextField } from '../../../components/ui';
+import { Alert, Button, DateField, Form, Page, Select, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../../domain/money/money';
 import { londonDate } from '../../../../domain/time/london-time';
+import { dayInWords } from '../../../../domain/time/london-days';
 import { StatTiles } from '../shared/stat-tiles';
 import { ReportChart, type ChartColumn } from './report-chart';
 import './reports-page.css';
@@ -32,6 +33,8 @@ export function ReportsPage() {
   const thisYear = Number(londonDate(new Date()).slice(0, 4));
   const [period, setPeriod] = useState<Period>(yearPeriod(thisYear));
   const [draft, setDraft] = useState<Period>(period);
+  const [checked, setChecked] = useState(false);
+  const dateError = (value: string) => (checked && !dayInWords(value) ? 'Enter the whole date, day, month and year, e.g. 01/03/2026' : null);
   const report = useRequest(getBusinessReport, { auto: true, params: period });
   const showToast = useToast();
   const years = Array.from({ length: 5 }, (_, index) => ({ id: thisYear - index, label: String(thisYear - index) }));
@@ -39,7 +42,8 @@ export function ReportsPage() {
 
   const show = (event: FormEvent) => {
     event.preventDefault();
-    setPeriod(draft);
+    setChecked(true);
+    if (dayInWords(draft.from) && dayInWords(draft.to)) setPeriod(draft);
   };
   const chooseYear = (key: unknown) => {
     if (key === null) return;
@@ -59,8 +63,8 @@ export function ReportsPage() {
     <Page title="Reports" width="full">
       <Form onSubmit={show} className="reports-period" aria-label="Period">
         <Select label="Year" options={years} selectedKey={selectedYear} onSelectionChange={chooseYear} placeholder="Choose a year" />
-        <TextField label="From" description="YYYY-MM-DD, UK date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} isRequired />
-        <TextField label="To" description="YYYY-MM-DD, UK date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} isRequired />
+        <DateField label="From" description="dd/mm/yyyy, UK date" value={draft.from} onChange={(from) => setDraft((now) => ({ ...now, from }))} errorMessage={dateError(draft.from)} isRequired />
+        <DateField label="To" description="dd/mm/yyyy, UK date" value={draft.to} onChange={(to) => setDraft((now) => ({ ...now, to }))} errorMessage={dateError(draft.to)} isRequired />
         <Button type="submit">Show</Button>
         <Button variant="secondary" onPress={() => void downloadAccounts()}>Download the accounts CSV</Button>
       </Form>

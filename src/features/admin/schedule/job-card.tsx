@@ -4,7 +4,8 @@ import { moveJob } from '../../../api/schedule';
 import { ApiError } from '../../../api/errors';
 import { paths } from '../../../shared/paths';
 import { Alert, Button, Dialog, Modal, TextLink } from '../../../components/ui';
-import { BookingDateField, BookingTimeField } from '../../../components/ui/date-time-fields';
+import { DateField } from '../../../components/ui/date-field';
+import { BookingTimeField } from '../../../components/ui/date-time-fields';
 import { visitWords } from '../../../lib/job-visit';
 import { formatLondon, londonClock, londonDate } from '../../../../domain/time/london-time';
 import { StatusBadge } from '../shared/status-badge';
@@ -162,7 +163,7 @@ function MoveDialog({ job, onMoved }: { job: ScheduleJob; onMoved: (job: Schedul
           <p>{job.customer}, {job.service}: now {formatLondon(job.start)} (UK time). Moving is free of charge.</p>
           {/* The booking form's en-GB fields (dd/mm/yyyy, 24-hour), not the browser's own boxes, which follow its language. */}
           <div className="field-row">
-            <BookingDateField label="New date (UK)" description="dd/mm/yyyy, UK date" errorMessage={null} isDisabled={saving} initialValue={dueDate} onChange={setDueDate} />
+            <DateField label="New date (UK)" description="dd/mm/yyyy, UK date" isRequired isDisabled={saving} initialValue={dueDate} onChange={setDueDate} />
             <BookingTimeField label="New time (UK)" description="UK time, 24-hour clock" errorMessage={null} isDisabled={saving} initialValue={dueTime} onChange={setDueTime} />
           </div>
           {error ? <Alert variant="error">{error}</Alert> : null}

@@ -15,7 +15,6 @@ export const WEEK = [
 export const DEFAULT_WEEK: TeamDay[] = WEEK.map(({ weekday }) => ({ weekday, works: true, opens: '07:00', closes: '20:00' }));
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** "Mon–Fri 08:00–17:00, Sat–Sun off": runs of days with the same hours, Monday first. */
 export function weekSummary(hours: TeamDay[]): string {

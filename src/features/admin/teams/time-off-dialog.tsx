@@ -2,10 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { closureMachine } from '../../../../machines/closure.machine';
 import { timeOffActors } from '../../../api/closure-actors';
-import { Button, Dialog, Modal, TextField } from '../../../components/ui';
+import { Button, DateField, Dialog, Modal, TextField } from '../../../components/ui';
+import { dayInWords } from '../../../../domain/time/london-days';
 import { inspect } from '../../../shared/inspector';
 import { DaysOffDialog } from '../closures/days-off-dialog';
-import { DATE_PATTERN } from './team-hours';
 import type { AdminTeam } from '../../../../openapi/schema';
 
 /**
@@ -34,7 +34,7 @@ function TimeOffFlow({ team, onClose, onSaved }: { team: AdminTeam; onClose: () 
   );
   const choosing = useSelector(actorRef, (s) => s.matches('choosing'));
   const days = useSelector(actorRef, (s) => s.context.days);
-  const dateError = (value: string) => (checked && !DATE_PATTERN.test(value) ? 'Use YYYY-MM-DD, e.g. 2026-12-24' : null);
+  const dateError = (value: string) => (checked && !dayInWords(value) ? 'Enter the whole date, day, month and year, e.g. 24/12/2026' : null);
   const span = days.to && days.to !== days.from ? `from ${days.from} to ${days.to}` : `on ${days.from}`;
   return (
     <>
@@ -49,8 +49,8 @@ function TimeOffFlow({ team, onClose, onSaved }: { team: AdminTeam; onClose: () 
               actorRef.send({ type: 'days.review', days: { from, to: to || from, reason } });
             }}
           >
-            <TextField label="First day off" description="YYYY-MM-DD, a UK date" isRequired autoFocus maxLength={10} value={from} onChange={setFrom} errorMessage={dateError(from)} />
-            <TextField label="Last day off" description="YYYY-MM-DD; empty for one day" maxLength={10} value={to} onChange={setTo} errorMessage={to ? dateError(to) : null} />
+            <DateField label="First day off" description="dd/mm/yyyy, a UK date" isRequired autoFocus value={from} onChange={setFrom} errorMessage={dateError(from)} />
+            <DateField label="Last day off" description="dd/mm/yyyy; empty for one day" value={to} onChange={setTo} errorMessage={to ? dateError(to) : null} />
             <TextField label="Reason (optional)" maxLength={200} value={reason} onChange={setReason} />
             <div className="team-form__actions">
               <Button variant="secondary" onPress={onClose}>
