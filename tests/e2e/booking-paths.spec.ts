@@ -117,6 +117,10 @@ test.describe('booking machine paths in the browser', () => {
       const { api } = await signedInCustomer(page, 'checkout-path');
       const order = hasOrder ? await createOrderByApi(api, [{ id: items[0]!.id, quantity: 2 }]) : null;
       if (order) await keepOrderInBrowser(page, order);
+      // The page's own answer to the postcode (issue 36 row 4) would show the zone's price before Pay,
+      // and Pay would pay it: kept from these walks, it leaves the confirm step they replay, the
+      // guard for a price that moved between the page and Pay (booking.spec pays the price shown).
+      await page.route('**/address-price?**', (route) => route.abort());
       const world: CheckoutWorld = { page, filled: false, postcode: '', payment: 'cash', errorsShown: false, typedDate: '', orderTotal: order?.total ?? 0, confirmed: false };
       await page.goto('/placeorder');
       await expectCheckoutState(world, spec.initial['']!, undefined);
