@@ -175,15 +175,28 @@ test.describe('booking as a customer', () => {
   });
 
   test('the postcode is answered as it is typed: a district not served before Pay and gone at the first edit; the price with the Congestion Charge, which Pay pays', async ({ page }) => {
-    // Issue 36 row 4, decision 086.
+    // Issue 36 row 4, decision 086. On the booking page, the quote's postcode: refused by the field as
+    // typed; Next fails on it, and that failure goes at the first edit of the postcode.
     const { items } = await serviceItems();
-    const { api } = await signedInCustomer(page, 'postcode');
-    const order = await createOrderByApi(api, [{ id: items[0]!.id, quantity: 1 }]);
-    await keepOrderInBrowser(page, order);
-    await page.goto('/placeorder');
+    const item = items[0]!;
+    await signedInCustomer(page, 'postcode');
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await itemCheckbox(page, item.name).check();
+    const quotePostcode = page.getByLabel('Postcode of the property');
+    const refusal = page.getByText("We don't cover M1 yet", { exact: true });
+    await quotePostcode.fill('M1 3HE');
+    await expect(refusal).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "We don't cover M1 yet" })).toBeVisible();
+    await quotePostcode.fill('M1 3H');
+    await expect(page.getByText("We don't cover M1 yet")).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // On /placeorder, the address's postcode, answered as typed.
+    await expect(page).toHaveURL(/\/placeorder$/);
+    const order = { total: item.price };
     await fillDeliveryDetails(page);
     const postcode = page.getByLabel('Postcode', { exact: true });
-    const refusal = page.getByText("We don't cover M1 yet", { exact: true });
     await postcode.fill('M1 3HE');
     await expect(refusal).toBeVisible();
     await expect(postcode).toHaveAttribute('aria-invalid', 'true');
