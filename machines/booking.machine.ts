@@ -51,6 +51,8 @@ export type BookingEvent =
   | { type: 'items.setQuantity'; itemId: number; quantity: number }
   | { type: 'items.update'; items: ServiceItems }
   | { type: 'order.next' }
+  /** The quote's postcode, frequency or extras changed (the cart's items come as items.*). */
+  | { type: 'quote.change' }
   | { type: 'retry' };
 
 /**
@@ -190,6 +192,9 @@ export const bookingMachine = setup({
         retry: { target: 'creatingOrder', actions: assign({ error: null }) },
         'items.toggle': { target: 'selecting', actions: ['toggleItem', 'keepCart', assign({ error: null })] },
         'items.setQuantity': { target: 'selecting', actions: ['setQuantity', 'keepCart', assign({ error: null })] },
+        // Next failed on the quote ("We don't cover M1 yet"): a changed quote (a corrected postcode)
+        // is a new price to order from, so the old failure goes at once (issue 36 row 4).
+        'quote.change': { target: 'selecting', actions: assign({ error: null }) },
       },
     },
     ordered: { type: 'final', meta: { shows: '/placeorder, the order stored under myService', view: 'placeOrder' } },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutConflict, CheckoutPriceChange, CheckoutResponse, OrderSummary, CheckoutRequest, OfficeBookingRequest } from '../openapi/schema';
+import { samePostcode } from '../domain/site/postcodes';
 import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type CheckoutErrors, type CheckoutForm } from './checkout-form';
 
 /**
@@ -11,7 +12,9 @@ import { emptyCheckoutForm, hasErrors, toCheckoutRequest, validateCheckout, type
  * page, but only when its origin is trusted. A failure keeps the form and offers a retry with the
  * same key. The server prices the job for the address (decision 037): when that changes the total,
  * nothing is paid; the new total shows and the customer confirms it (`priceChanged` → `price.confirm`),
- * which checks out again at exactly that total.
+ * which checks out again at exactly that total. The page shows the price for the typed postcode
+ * before Pay (address-price.machine.ts): Pay sends that total (`order.submit` with `shown`), so the
+ * confirm step is left for a price that moved between the page and the checkout (issue 36 row 4).
  */
 export interface CheckoutCall {
   idempotencyKey: string;
@@ -48,7 +51,8 @@ export interface CheckoutContext extends CheckoutInput {
 
 export type CheckoutEvent =
   | { type: 'form.change'; values: Partial<CheckoutForm> }
-  | { type: 'order.submit' }
+  /** `shown`: the price for the address the page showed when Pay was pressed (pounds), if any. */
+  | { type: 'order.submit'; shown?: { postcode: string; total: number } | null }
   | { type: 'price.confirm' }
   | { type: 'retry' };
 
@@ -81,6 +85,12 @@ export const checkoutMachine = setup({
       const form = { ...context.form, ...event.values };
       // A changed form is a new request: a total confirmed for the old one no longer stands.
       return { form, error: null, errors: context.showErrors ? validateCheckout(form, new Date()) : {}, priceChange: null, confirmedTotal: null };
+    }),
+    // The total shown for the form's postcode is the one the customer pays: the checkout goes ahead
+    // only at it (a price moved since answers 409 with the new one, decision 037).
+    takeShownPrice: assign({
+      confirmedTotal: ({ context, event }) =>
+        event.type === 'order.submit' && event.shown && samePostcode(event.shown.postcode, context.form.postcode) ? event.shown.total : null,
     }),
     showErrors: assign({ showErrors: true, errors: ({ context }) => validateCheckout(context.form, new Date()) }),
     // One key per attempt: derived from the request, so a retry (or the same details sent again
@@ -137,7 +147,7 @@ export const checkoutMachine = setup({
       always: { guard: 'hasNoOrder', target: 'noOrder' },
       on: {
         'form.change': { actions: ['changeForm', 'keepForm'] },
-        'order.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'startAttempt' }, { actions: 'showErrors' }],
+        'order.submit': [{ guard: 'isFormValid', target: 'submitting', actions: ['takeShownPrice', 'startAttempt'] }, { actions: 'showErrors' }],
       },
     },
     submitting: {

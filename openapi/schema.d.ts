@@ -516,6 +516,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/order/{id}/address-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price of my order at a postcode, and whether its area is served
+         * @description Asked as the postcode of the place-order form is typed (issue 36 row 4, decision 086), before
+         *     any checkout: whether the postcode's district is served (`served: false` with "We don't cover M1 yet"),
+         *     and the order priced for the address by the checkout's own rule (decision 037): the order's
+         *     ledger lines with the Congestion Charge the postcode decides. Nothing is stored. The checkout
+         *     still prices the address again and answers 409 `priceChanged` when the price moved meanwhile.
+         */
+        get: operations["getAddressPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/availability": {
         parameters: {
             query?: never;
@@ -2598,6 +2622,50 @@ export interface components {
             lines: components["schemas"]["QuoteLine"][];
         };
         /**
+         * @description An order at a postcode, before checkout (issue 36 row 4).
+         * @example {
+         *       "postcode": "WC2N 5DU",
+         *       "served": true,
+         *       "message": null,
+         *       "price": {
+         *         "previousTotal": 85,
+         *         "total": 96.5,
+         *         "vat": 16.08,
+         *         "lines": [
+         *           {
+         *             "kind": "item",
+         *             "name": "Bedroom",
+         *             "quantity": 2,
+         *             "unitPrice": 25,
+         *             "amount": 50
+         *           },
+         *           {
+         *             "kind": "item",
+         *             "name": "Kitchen",
+         *             "quantity": 1,
+         *             "unitPrice": 35,
+         *             "amount": 35
+         *           },
+         *           {
+         *             "kind": "congestion",
+         *             "name": "Congestion Charge",
+         *             "amount": 11.5
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        AddressPrice: {
+            /** @description The postcode asked about, upper-cased. */
+            postcode: string;
+            /** @description Whether the postcode's district is one the company serves (decision 041). */
+            served: boolean;
+            /** @description Not served: "We don't cover M1 yet"; otherwise null. */
+            message: string | null;
+            /** @description Served only (otherwise null); `total` is what a checkout at this address costs now. */
+            price: components["schemas"]["CheckoutPriceChange"] | null;
+        };
+        /**
          * @example {
          *       "shippingInfo": "/test-payments/3f1c"
          *     }
@@ -4345,6 +4413,7 @@ export type CheckoutRequest = components['schemas']['CheckoutRequest'];
 export type CheckoutResponse = components['schemas']['CheckoutResponse'];
 export type CheckoutConflict = components['schemas']['CheckoutConflict'];
 export type CheckoutPriceChange = components['schemas']['CheckoutPriceChange'];
+export type AddressPrice = components['schemas']['AddressPrice'];
 export type PaymentStart = components['schemas']['PaymentStart'];
 export type PaymentOptions = components['schemas']['PaymentOptions'];
 export type OrderPayment = components['schemas']['OrderPayment'];
@@ -5279,6 +5348,35 @@ export interface operations {
             };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getAddressPrice: {
+        parameters: {
+            query: {
+                /** @description The address's full UK postcode. */
+                postcode: components["schemas"]["Postcode"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the area is served and, when it is, the order's price there. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressPrice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -4,6 +4,7 @@ import type { AppContext, AuthUser, Handlers } from '../app-context';
 import { unauthorized } from '../lib/http-error';
 import { answerPage, pageRequest } from './page-answer';
 import { checkoutOrder } from '../services/checkout';
+import { addressPrice } from '../services/checkout-price';
 import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
@@ -43,6 +44,10 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
         request.body,
         typeof key === 'string' ? key : undefined,
       );
+    },
+
+    async getAddressPrice(request) {
+      return addressPrice(ctx.db, currentUser(request).id, request.params.id, request.query.postcode);
     },
 
     async listMyOrders(request, reply) {

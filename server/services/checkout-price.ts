@@ -1,7 +1,10 @@
-import type { CheckoutPriceChange } from '../../openapi/schema';
+import type { AddressPrice as AddressPriceAnswer, CheckoutPriceChange } from '../../openapi/schema';
+import type { Database } from '../db/database';
 import type { StoredPriceLine } from '../repositories/orders';
 import type { LedgerLine } from '../../domain/money/ledger';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notFound } from '../lib/http-error';
+import { readAddressPrice } from '../repositories/address-price';
+import { notCoveredMessage, serviceDistrict } from './service-area';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { orderLines } from '../../domain/money/ledger-lines';
 import { grossOf, totalsOf, vatByRate } from '../../domain/money/order-lines';
@@ -55,6 +58,14 @@ export function priceAtAddress(ledger: readonly LedgerLine[], zone: CongestionAt
   return { lines: stored, total: grossOf(lines), vat: totalsOf(vatByRate(lines)).vat, previous: grossOf(before), added };
 }
 
+/** The figures a customer is shown of an address's price (pounds). */
+const priceChangeOf = (price: AddressPrice): CheckoutPriceChange => ({
+  previousTotal: toPounds(price.previous),
+  total: toPounds(price.total),
+  vat: toPounds(price.vat),
+  lines: linesInPounds(price.lines.map((line) => ({ ...line, vatPercent: line.vatPercent ?? 0 }))),
+});
+
 export const priceChangedMessage = (postcode: string, price: AddressPrice): string =>
   `The price for ${postcode.toUpperCase()} is ${formatPounds(price.total)}, not ${formatPounds(price.previous)}: please confirm the new total before paying`;
 
@@ -67,8 +78,21 @@ export function assertPriceAgreed(price: AddressPrice, postcode: string, confirm
   const changed = price.total !== price.previous;
   const agreed = confirmedTotal === undefined ? !changed : toPence(confirmedTotal) === price.total;
   if (agreed) return changed;
-  const details: { priceChanged: CheckoutPriceChange } = {
-    priceChanged: { previousTotal: toPounds(price.previous), total: toPounds(price.total), vat: toPounds(price.vat), lines: linesInPounds(price.lines.map((line) => ({ ...line, vatPercent: line.vatPercent ?? 0 }))) },
-  };
+  const details: { priceChanged: CheckoutPriceChange } = { priceChanged: priceChangeOf(price) };
   throw new HttpError(409, priceChangedMessage(postcode, price), details);
+}
+
+/**
+ * GET /services/order/{id}/address-price (issue 36 row 4, decision 086): what a checkout at this
+ * postcode would say, asked as it is typed: "We don't cover M1 yet", or the order's price there by
+ * `priceAtAddress`, the checkout's own rule. Nothing is stored.
+ */
+export async function addressPrice(db: Database, userId: number, orderId: number, postcode: string): Promise<AddressPriceAnswer> {
+  const district = serviceDistrict(postcode);
+  const read = await readAddressPrice(db, userId, orderId, district);
+  if (!read) throw notFound('Order not found');
+  const asked = postcode.trim().toUpperCase();
+  if (!read.served) return { postcode: asked, served: false, message: notCoveredMessage(district), price: null };
+  const price = priceAtAddress(read.ledger, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
+  return { postcode: asked, served: true, message: null, price: priceChangeOf(price) };
 }

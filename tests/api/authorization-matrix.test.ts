@@ -92,6 +92,10 @@ const ROWS: Record<string, Row> = {
       return { path: '/services/order/checkout', body: checkoutBody(order.id), headers: { 'idempotency-key': randomUUID() } };
     },
   },
+  getAddressPrice: {
+    ownedByA: true,
+    request: async (ctx) => ({ path: `/services/order/${(await createOrder(ctx.target.api, ctx.a, ctx.catalogue)).id}/address-price?postcode=SE22%208AB` }),
+  },
   listMyOrders: { request: async () => ({ path: '/services/order/get' }) },
   payOrder: {
     ownedByA: true,

@@ -45,6 +45,35 @@ describe('a postcode outside the districts served', () => {
   });
 });
 
+describe('the price and the area as the postcode is typed (issue 36 row 4)', () => {
+  const priceAt = (token: string, orderId: number, postcode: string) =>
+    send(server, 'GET', `/services/order/${orderId}/address-price?postcode=${encodeURIComponent(postcode)}`, { token });
+
+  it('answers "We don\'t cover M1 yet", or the order\'s price at the address with the Congestion Charge its own line, as the checkout charges', async () => {
+    const order = await placeOrder(server, jane.token, house);
+    expect(await priceAt(jane.token, order.id, 'm1 3he')).toEqual({ status: 200, body: { postcode: 'M1 3HE', served: false, message: "We don't cover M1 yet", price: null } });
+    const outside = await priceAt(jane.token, order.id, 'SE22 8AB');
+    expect(outside.status).toBe(200);
+    expect(outside.body).toMatchObject({ postcode: 'SE22 8AB', served: true, message: null, price: { previousTotal: order.total, total: order.total } });
+    expect(outside.body.price.lines.some((line: { kind: string }) => line.kind === 'congestion')).toBe(false);
+    const inside = await priceAt(jane.token, order.id, 'wc2n 5du');
+    expect(inside.body.price).toMatchObject({ previousTotal: order.total, total: order.total + 11.5 });
+    expect(inside.body.price.lines.at(-1)).toEqual({ kind: 'congestion', name: 'Congestion Charge', amount: 11.5 });
+    // Nothing was stored: the order's price is as it was, and a checkout there at the figure shown goes ahead.
+    expect((await priceAt(jane.token, order.id, 'SE22 8AB')).body.price.total).toBe(order.total);
+    const body: CheckoutRequest = { ...checkoutBody(order.id, inDaysAtTen(10)), code_postal: 'WC2N 5DU', confirmed_total: inside.body.price.total };
+    expect((await checkout(server, jane.token, body)).response.status).toBe(200);
+  });
+
+  it('is asked only of my own order, with a whole UK postcode', async () => {
+    const order = await placeOrder(server, jane.token, house);
+    const other = await server.createCustomer({ name: 'Omar Other' });
+    expect(await priceAt(other.token, order.id, 'SE22 8AB')).toEqual({ status: 404, body: { message: 'Order not found' } });
+    expect((await priceAt(jane.token, order.id, 'SE22')).status).toBe(400);
+    expect((await send(server, 'GET', `/services/order/${order.id}/address-price?postcode=SE22%208AB`)).status).toBe(401);
+  });
+});
+
 describe('the waiting list and the districts staff serve', () => {
   it('keeps an address per district, mails it once when the district is added, and then quotes there', async () => {
     const join = (email: string, postcode: string) => send(server, 'POST', '/service-area/waitlist', { body: { email, postcode } });

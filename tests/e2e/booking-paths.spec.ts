@@ -97,7 +97,7 @@ test.describe('booking machine paths in the browser', () => {
       const events = eventsOf(path);
       // A service that does not exist is a real "cannot load the items" answer (404).
       const missingService = events[0]?.type === 'xstate.error.actor.loadItems';
-      const world: BookingWorld = { page, uiItems: new Map([[3, items[0]!], [4, items[1]!]]), cart: [], missingService };
+      const world: BookingWorld = { page, uiItems: new Map([[3, items[0]!], [4, items[1]!]]), cart: [], missingService, postcodes: 0 };
       await page.goto(`/properties/${missingService ? 999_999 : BOOKED_SERVICE_ID}`);
       const steps = expectedSteps(expectedBooking, events);
       for (const [i, step] of steps.entries()) {
@@ -117,6 +117,10 @@ test.describe('booking machine paths in the browser', () => {
       const { api } = await signedInCustomer(page, 'checkout-path');
       const order = hasOrder ? await createOrderByApi(api, [{ id: items[0]!.id, quantity: 2 }]) : null;
       if (order) await keepOrderInBrowser(page, order);
+      // The page's own answer to the postcode (issue 36 row 4) would show the zone's price before Pay,
+      // and Pay would pay it: kept from these walks, it leaves the confirm step they replay, the
+      // guard for a price that moved between the page and Pay (booking.spec pays the price shown).
+      await page.route('**/address-price?**', (route) => route.abort());
       const world: CheckoutWorld = { page, filled: false, postcode: '', payment: 'cash', errorsShown: false, typedDate: '', orderTotal: order?.total ?? 0, confirmed: false };
       await page.goto('/placeorder');
       await expectCheckoutState(world, spec.initial['']!, undefined);
@@ -143,6 +147,8 @@ interface BookingWorld {
   /** What the cart must hold, kept by this spec from the requirements: ticked items and their quantities. */
   cart: { id: number; quantity: number }[];
   missingService: boolean;
+  /** Postcodes typed into the quote so far. */
+  postcodes: number;
 }
 
 async function doBookingEvent(world: BookingWorld, step: Step, next: Step | undefined) {
@@ -172,6 +178,11 @@ async function doBookingEvent(world: BookingWorld, step: Step, next: Step | unde
       // After the 404 the retry fails again for real (the path ends in loadingItems there).
       if (step.from[''] === 'orderFailed') await offlineIfNextFails(page, next, 'createOrder');
       return page.getByRole('button', { name: 'Try again' }).click();
+    case 'quote.change': {
+      // A served postcode outside the Congestion Charge zone: the price stays the items' (a new one each time).
+      world.postcodes += 1;
+      return page.getByLabel('Postcode of the property').fill(world.postcodes % 2 ? 'SE22 8AB' : 'SE22 8AA');
+    }
     case 'xstate.error.actor.createOrder':
       // The failure has shown (asserted next); the connection comes back for what follows.
       await expect(page.getByRole('alert').filter({ hasText: 'Network Error' })).toBeVisible();

@@ -180,6 +180,51 @@ test.describe('booking as a customer', () => {
     await expect(page).toHaveURL(/\/placeorder$/);
   });
 
+  test('the postcode is answered as it is typed: a district not served before Pay and gone at the first edit; the price with the Congestion Charge, which Pay pays', async ({ page }) => {
+    // Issue 36 row 4, decision 086. On the booking page, the quote's postcode: refused by the field as
+    // typed; Next fails on it, and that failure goes at the first edit of the postcode.
+    const { items } = await serviceItems();
+    const item = items[0]!;
+    await signedInCustomer(page, 'postcode');
+    await page.goto(`/properties/${BOOKED_SERVICE_ID}`);
+    await itemCheckbox(page, item.name).check();
+    const quotePostcode = page.getByLabel('Postcode of the property');
+    const refusal = page.getByText("We don't cover M1 yet", { exact: true });
+    await quotePostcode.fill('M1 3HE');
+    await expect(refusal).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "We don't cover M1 yet" })).toBeVisible();
+    await quotePostcode.fill('M1 3H');
+    await expect(page.getByText("We don't cover M1 yet")).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // On /placeorder, the address's postcode, answered as typed.
+    await expect(page).toHaveURL(/\/placeorder$/);
+    const order = { total: item.price };
+    await fillDeliveryDetails(page);
+    const postcode = page.getByLabel('Postcode', { exact: true });
+    await postcode.fill('M1 3HE');
+    await expect(refusal).toBeVisible();
+    await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Email me when you cover M1' })).toBeVisible();
+    await expectNoAxeViolations(page, '/placeorder, a postcode not served, before Pay');
+    await postcode.press('Backspace');
+    await expect(refusal).toHaveCount(0);
+    await expect(postcode).not.toHaveAttribute('aria-invalid', 'true');
+    await postcode.fill('WC2N 5DU');
+    const withCharge = money(order.total + 11.5);
+    await expect(page.getByTestId('address-price')).toHaveText(`The price for WC2N 5DU is ${withCharge}, Congestion Charge £11.50 included.`);
+    await expect(page.getByTestId('order-total')).toHaveText(withCharge);
+    await expect(page.getByRole('region', { name: 'Your order' }).getByRole('list', { name: 'Price lines' })).toContainText('Congestion Charge£11.50');
+    await expectNoAxeViolations(page, '/placeorder priced for the address');
+    await expectFits(page, '/placeorder priced for the address');
+    // No "confirm the new total" step: Pay pays the price shown.
+    await page.getByRole('button', { name: 'Pay cash' }).click();
+    await expectToast(page, 'Payment was successfully !');
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText(`${withCharge}, to pay in cash on the day`)).toBeVisible();
+  });
+
   test('an order checked out elsewhere is refused by the server, and the form keeps its values', async ({ page }) => {
     const { items } = await serviceItems();
     const { api } = await signedInCustomer(page, 'conflict');

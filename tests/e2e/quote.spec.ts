@@ -34,7 +34,18 @@ test('a visitor sees items with prices and a live quote, with the Congestion Cha
   await expect(page.getByText('Tick an item to see your price.')).toBeVisible();
   await chooseQuote(page);
   await expect(page.getByRole('list', { name: 'Price lines' })).toContainText('Congestion Charge');
-  await page.getByLabel('Postcode of the property').fill('SE22 8AB');
+  // A district not served is said by the postcode as soon as it is typed, with no stale price, and
+  // is gone at the first edit (issue 36 row 4).
+  const postcode = page.getByLabel('Postcode of the property');
+  await postcode.fill('M1 3HE');
+  await expect(page.getByText("We don't cover M1 yet", { exact: true })).toBeVisible();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(quoteTotal(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await postcode.press('Backspace');
+  await expect(page.getByText("We don't cover M1 yet", { exact: true })).toHaveCount(0);
+  await expect(postcode).not.toHaveAttribute('aria-invalid', 'true');
+  await postcode.fill('SE22 8AB');
   await expect(quoteTotal(page)).toHaveText('Total £92.50 (includes VAT £15.42)');
   await expect(page.getByRole('list', { name: 'Price lines' })).not.toContainText('Congestion Charge');
 });

@@ -66,6 +66,22 @@ describe('checkout machine behaviour', () => {
     expect(calls[0]?.body).toEqual(toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash', saveCard: false }));
   });
 
+  it('pays the total the page showed for the postcode typed, and no shown total of another postcode (issue 36 row 4)', async () => {
+    const calls: CheckoutCall[] = [];
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { checkout: fromPromise(async ({ input }) => { calls.push(input); throw new Error('Network Error'); }) } }),
+      { input: withOrder },
+    ).start();
+    actor.send({ type: 'form.change', values: validCheckoutValues });
+    actor.send({ type: 'order.submit', shown: { postcode: 'sw1a2aa', total: 94 } });
+    await waitFor(actor, (s) => s.matches('submitFailed'));
+    actor.send({ type: 'form.change', values: { postcode: 'SE22 8AB' } });
+    // A total still shown for the postcode before the edit is not the address's: the checkout prices it.
+    actor.send({ type: 'order.submit', shown: { postcode: 'SW1A 2AA', total: 94 } });
+    await waitFor(actor, (s) => s.matches('submitFailed'));
+    expect(calls.map(({ body }) => [body.code_postal, body.confirmed_total])).toEqual([['SW1A 2AA', 94], ['SE22 8AB', undefined]]);
+  });
+
   it('gives a changed form a new key', () => {
     const a = toCheckoutRequest(12, { ...validCheckoutValues, note: '', payment: 'cash', saveCard: false });
     expect(idempotencyKeyFor(a)).toBe(idempotencyKeyFor({ ...a }));

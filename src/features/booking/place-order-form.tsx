@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
+import type { addressPriceMachine } from '../../../machines/address-price.machine';
 import { isTimeFullyBooked, type availabilityMachine } from '../../../machines/availability.machine';
 import { FULLY_BOOKED } from '../../../domain/capacity/availability-text';
 import { checkoutLimits, offersSavedCard, waitlistContact, SAVE_CARD_DETAIL, SAVE_CARD_LABEL, type CheckoutForm, type TextFieldName } from '../../../machines/checkout-form';
@@ -14,12 +15,14 @@ import { AreaWaitlistForm } from './area-waitlist-form';
 import { DayWaitlistJoin } from '../../shared/availability/day-waitlist-join';
 import { PaymentChoice } from '../../shared/payment-choice';
 import { formatMoney } from '../../../domain/money/money';
+import type { CheckoutPriceChange } from '../../../openapi/schema';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 type AvailabilityRef = ActorRefFrom<typeof availabilityMachine>;
+type AddressPriceRef = ActorRefFrom<typeof addressPriceMachine>;
 
 /** The delivery and payment form; the machine holds the values, checks them and submits. */
-export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }: { actorRef: CheckoutRef; availabilityRef: AvailabilityRef | null; firstDay: string; backHref: string }) {
+export function PlaceOrderForm({ actorRef, addressRef, availabilityRef, firstDay, backHref }: { actorRef: CheckoutRef; addressRef: AddressPriceRef; availabilityRef: AvailabilityRef | null; firstDay: string; backHref: string }) {
   const form = useSelector(actorRef, (s) => s.context.form);
   // The date and time fields are uncontrolled: they start from the form as it was restored.
   const [initial] = useState(form);
@@ -32,8 +35,13 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const canRetry = useSelector(actorRef, (s) => s.context.canRetry);
   // The address changed the price (decision 037): its words, and Pay becomes "Confirm £X and pay".
   const priceChange = useSelector(actorRef, (s) => (s.matches('priceChanged') ? s.context.priceChange : null));
-  // "We don't cover M1 yet" belongs to the postcode: shown there, with the waiting list (decision 041).
-  const uncovered = notCoveredDistrict(failure);
+  // The typed postcode's answer, before Pay (issue 36 row 4); gone at the first edit of the postcode.
+  const answer = useSelector(addressRef, (s) => s.context.answer);
+  const asking = useSelector(addressRef, (s) => (s.matches('asking') ? s.context.postcode.trim().toUpperCase() : null));
+  // "We don't cover M1 yet" belongs to the postcode: shown there, with the waiting list (decision 041),
+  // as soon as the postcode is answered, or when the checkout refuses it.
+  const refusal = notCoveredDistrict(failure) ? failure : answer && !answer.served ? answer.message : null;
+  const uncovered = notCoveredDistrict(refusal);
 
   const change = (values: Partial<CheckoutForm>) => actorRef.send({ type: 'form.change', values });
   const field = (name: TextFieldName) => ({
@@ -48,7 +56,9 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A time no team is free for is refused here ("Fully booked"), as the list shows it.
-    if (!fullyBooked) actorRef.send({ type: priceChange ? 'price.confirm' : 'order.submit' });
+    // Pay pays the price shown for the address (a price moved meanwhile is named for confirming).
+    const shown = answer?.price ? { postcode: answer.postcode, total: answer.price.total } : null;
+    if (!fullyBooked) actorRef.send(priceChange ? { type: 'price.confirm' } : { type: 'order.submit', shown });
     // Take keyboard and screen reader users to the first field that needs attention.
     const formElement = event.currentTarget;
     requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -61,8 +71,12 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
         <TextField label="Address" isRequired autoComplete="street-address" maxLength={checkoutLimits.address} {...field('address')} />
         <div className="field-row">
           <TextField label="City" isRequired autoComplete="address-level2" maxLength={checkoutLimits.city} {...field('city')} />
-          <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} errorMessage={errors.postcode ?? (uncovered ? failure : null)} />
+          <TextField label="Postcode" isRequired autoComplete="postal-code" {...field('postcode')} errorMessage={errors.postcode ?? (uncovered ? refusal : null)} />
         </div>
+        {/* Always there, so each answer is announced as it arrives (a refusal is the field's error above). */}
+        <p className="field__description" aria-live="polite" data-testid="address-price">
+          {asking ? `Checking ${asking}…` : answer?.price ? priceSentence(answer.postcode, answer.price) : null}
+        </p>
         {uncovered ? <AreaWaitlistForm district={uncovered} postcode={form.postcode} /> : null}
         <TextField label="Phone" type="tel" isRequired autoComplete="tel" maxLength={checkoutLimits.phone} {...field('phone')} />
         <div className="field-row">
@@ -134,4 +148,12 @@ export function PlaceOrderForm({ actorRef, availabilityRef, firstDay, backHref }
       </form>
     </Card>
   );
+}
+
+/** "The price for WC2N 5DU is £94.00, Congestion Charge £11.50 included." — the server's figures. */
+function priceSentence(postcode: string, price: CheckoutPriceChange): string {
+  // The charge's own line (a quoted charge the address does not owe comes with its reversal: none then).
+  const congestion = price.lines.filter((line) => line.kind === 'congestion');
+  const charge = congestion.length === 1 && congestion[0]!.amount > 0 ? congestion[0]!.amount : null;
+  return `The price for ${postcode} is ${formatMoney(price.total)}${charge === null ? '' : `, Congestion Charge ${formatMoney(charge)} included`}.`;
 }

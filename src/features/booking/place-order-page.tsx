@@ -5,6 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { availabilityMachine } from '../../../machines/availability.machine';
+import { addressPriceMachine } from '../../../machines/address-price.machine';
+import { getAddressPriceActor } from '../../api/get-address-price';
 import { loadAvailabilityActor } from '../../api/get-availability';
 import { SLOT_TAKEN_MESSAGE } from '../../../domain/capacity/availability-text';
 import { londonDate } from '../../../domain/time/london-time';
@@ -61,11 +63,23 @@ export default function PlaceOrderPage() {
     }),
     { input, inspect },
   );
+  // The typed postcode's answer (issue 36 row 4): served or not, and the order's price there.
+  const addressRef = useActorRef(addressPriceMachine.provide({ actors: { getAddressPrice: getAddressPriceActor } }), {
+    input: { order: input.order?.id ?? null, postcode: input.form?.postcode ?? '' },
+    inspect,
+  });
+  const postcode = useSelector(actorRef, (s) => s.context.form.postcode);
+  useEffect(() => {
+    addressRef.send({ type: 'postcode.change', postcode });
+  }, [postcode, addressRef]);
+  const addressPrice = useSelector(addressRef, (s) => s.context.answer?.price ?? null);
   const noOrder = useSelector(actorRef, (s) => s.matches('noOrder'));
   const blocked = useSelector(actorRef, (s) => (s.matches('paymentBlocked') ? s.context.error : null));
-  // The order as priced for the address, once the server named a new price (until the form changes).
+  // The order as priced for the address: as the postcode was answered, or as the checkout named a
+  // new price (until the form changes). Both are the server's figures.
   const priceChange = useSelector(actorRef, (s) => s.context.priceChange?.priceChanged ?? null);
-  const shownOrder = input.order && priceChange ? { ...input.order, total: priceChange.total, vat: priceChange.vat, lines: priceChange.lines } : input.order;
+  const atAddress = priceChange ?? addressPrice;
+  const shownOrder = input.order && atAddress ? { ...input.order, total: atAddress.total, vat: atAddress.vat, lines: atAddress.lines } : input.order;
 
   if (noOrder) {
     return (
@@ -83,12 +97,12 @@ export default function PlaceOrderPage() {
         {input.serviceId ? (
           <WithAvailability checkoutRef={actorRef} serviceId={input.serviceId} duration={input.order?.duration_minutes} form={input.form}>
             {(availabilityRef, firstDay) => (
-              <PlaceOrderForm actorRef={actorRef} availabilityRef={availabilityRef} firstDay={firstDay} backHref={paths.properties(input.serviceId!)} />
+              <PlaceOrderForm actorRef={actorRef} addressRef={addressRef} availabilityRef={availabilityRef} firstDay={firstDay} backHref={paths.properties(input.serviceId!)} />
             )}
           </WithAvailability>
         ) : (
           // Without the service (an order kept from elsewhere) Date and Time are plain typed fields.
-          <PlaceOrderForm actorRef={actorRef} availabilityRef={null} firstDay="" backHref={paths.services} />
+          <PlaceOrderForm actorRef={actorRef} addressRef={addressRef} availabilityRef={null} firstDay="" backHref={paths.services} />
         )}
         {shownOrder ? <OrderSummaryPanel order={shownOrder} /> : null}
       </div>

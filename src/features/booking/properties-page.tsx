@@ -15,7 +15,7 @@ import { useSession } from '../../shared/session';
 import { emptyCheckoutForm, type CheckoutForm } from '../../../machines/checkout-form';
 import { readDraft, saveDraft } from '../../lib/form-drafts';
 import { markQuoteApplied, quoteAlreadyApplied, readCartDraft, saveCartDraft, storeOrder } from '../../lib/stored-order';
-import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote } from '../../shared/quote/booking-quote';
+import { orderFromQuoteActor, readQuoteDraft, saveQuoteDraft, useBookingQuote, useCartInQuote, useQuoteChangesInBooking } from '../../shared/quote/booking-quote';
 import { adoptTypedValues } from '../../components/ui/adopt-typed-values';
 import { joinKeptChoices } from './join-kept-choices';
 import { BookingView } from './booking-view';
@@ -154,6 +154,7 @@ function ServiceBooking({ serviceId, arrived, fromHtml, draftsReady }: { service
     { input, inspect },
   );
   useCartInQuote(actorRef, quoteRef);
+  useQuoteChangesInBooking(actorRef, quoteRef);
   const choicesRef = useRef<HTMLDivElement>(null);
   const adopted = useRef(!fromHtml);
   // A layout effect: it runs in hydration's commit, before the browser can deliver another tap.

@@ -60,6 +60,14 @@ export function useCartInQuote(bookingRef: BookingRef, quoteRef: QuoteRef): void
   }, [cart, ready, quoteRef]);
 }
 
+/** A change of the quote's postcode, frequency or extras is told to the booking (a failed Next's error goes). */
+export function useQuoteChangesInBooking(bookingRef: BookingRef, quoteRef: QuoteRef): void {
+  const priced = useSelector(quoteRef, (s) => JSON.stringify([s.context.choices.postcode, s.context.choices.frequency, s.context.choices.extras]));
+  useEffect(() => {
+    bookingRef.send({ type: 'quote.change' });
+  }, [priced, bookingRef]);
+}
+
 /**
  * Next creates the order from the quote of exactly the cart shown: it waits for the price being
  * asked, then orders at that quote (the server charges the quote's total, never the client's).

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { quoteMachine } from '../../../machines/quote.machine';
 import { Alert, Button, Card, Checkbox, Spinner, TextField } from '../../components/ui';
 import { formatMoney } from '../../../domain/money/money';
+import { notCoveredDistrict } from '../../../domain/site/service-area-text';
 import { QuantityField } from '../../components/quantity-field';
 import { ExtrasField } from './extras-field';
 import { QuoteTotal } from './quote-total';
@@ -30,6 +31,9 @@ export function QuotePanel({ actorRef, withItems, withContinue }: QuotePanelProp
   const loadError = useSelector(actorRef, (s) => (s.matches('loadFailed') ? s.context.error : null));
   const options = useSelector(actorRef, (s) => s.context.options);
   const choices = useSelector(actorRef, (s) => s.context.choices);
+  // "We don't cover M1 yet" is the postcode's answer: shown by it as soon as the quote is refused,
+  // gone at its first edit (issue 36 row 4); a failed state is left by every change.
+  const refusal = useSelector(actorRef, (s) => (s.matches({ choosing: 'failed' }) && notCoveredDistrict(s.context.error) ? s.context.error : null));
   if (loading) return <Spinner label="Loading prices" />;
   if (loadError || !options) {
     return (
@@ -100,6 +104,7 @@ export function QuotePanel({ actorRef, withItems, withContinue }: QuotePanelProp
           description={`The Congestion Charge (${formatMoney(options.congestionCharge)}) is added inside the zone.`}
           value={choices.postcode}
           autoComplete="postal-code"
+          errorMessage={refusal}
           onChange={(postcode) => actorRef.send({ type: 'postcode.change', postcode })}
         />
         <QuoteTotal actorRef={actorRef} withContinue={withContinue} />

@@ -29,6 +29,7 @@ export const bookingEvents = {
   tooManyBedrooms: { type: 'items.setQuantity', itemId: 3, quantity: 101 },
   next: { type: 'order.next' },
   retry: { type: 'retry' },
+  changeQuote: { type: 'quote.change' },
   loaded: { type: 'xstate.done.actor.loadItems', output: serviceItems },
   notLoaded: { type: 'xstate.error.actor.loadItems', error: new Error('Service not found') },
   created: { type: 'xstate.done.actor.createOrder', output: orderSummary },
@@ -82,7 +83,7 @@ export const expectedBooking: ExpectedMachine = {
         },
       },
       orderFailed: {
-        on: { retry: 'creatingOrder', ...changeCart },
+        on: { retry: 'creatingOrder', changeQuote: 'selecting', ...changeCart },
         context: (c) => {
           saneCart(c);
           assert.ok(c.cart.length > 0, 'the cart was lost');
