@@ -35,7 +35,7 @@ export const NOTHING_CHANGED_MESSAGE = 'Nothing changed: edit the items, the tim
 type Deps = { db: Database; outbox: MailOutbox; payments: PaymentProvider | null; now: Date };
 
 /** Only a booked job that is still to be done can change (decision 055). */
-function assertEditable(order: OrderRow | null): asserts order is OrderRow {
+export function assertEditable(order: OrderRow | null): asserts order is OrderRow {
   if (!order) throw notFound('Order not found');
   if (order.status === 'cancelled') throw conflict('This order is cancelled: its job cannot change any more');
   if (order.status === 'completed') throw conflict('This order is completed: its job cannot change any more');
