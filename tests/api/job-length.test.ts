@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTeam, CheckoutRequest, CleanerJobs, OrderDetail, Schedule } from '../../openapi/schema';
+import type { AdminTeam, CheckoutRequest, CleanerJobs, JobEditState, OrderDetail, Schedule } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { checkout, checkoutBody, createClock, myOrder, send } from './booking-fixtures';
@@ -136,6 +136,21 @@ describe('PUT /admin/order/{id}/length (setJobLength)', () => {
     expect((await reschedule('10:00')).status).toBe(200);
     expect((await detail(id)).minutes).toBe(180);
     expect((await free(day))['13:00']).toBe(0);
+  });
+
+  it('a job edit of its items works the length out from them again, and the history says so', async () => {
+    const id = await book(jane, '2027-04-12', '10:00');
+    expect((await setLength(id, { minutes: 180, reason: 'Big house' })).status).toBe(200);
+    const job = (await send(server, 'GET', `/admin/order/${id}/job`, { token: admin })).body as JobEditState;
+    expect(job.duration_minutes).toBe(180);
+    const edited = await send(server, 'PUT', `/admin/order/${id}/job`, {
+      token: admin,
+      body: { version: job.version, items: [{ id: bedroom, quantity: 3 }], extras: job.extras, due_date: job.due_date, due_time: job.due_time, team_id: job.team_id, reason: 'One more bedroom' },
+    });
+    expect(edited.status).toBe(200);
+    const order = edited.body as OrderDetail;
+    expect(order.minutes).toBe(90);
+    expect(order.history.filter((entry) => entry.action === 'order.length').at(-1)).toMatchObject({ from: '3 h', to: '1 h 30 min: One more bedroom' });
   });
 
   it('refuses out-of-range lengths (400), customers (403) and jobs that cannot change (409), never a 500', async () => {
