@@ -234,6 +234,9 @@ export const OrderDetailRules = {
   "properties": {
     "reference": {
       "minimum": 1
+    },
+    "minutes": {
+      "minimum": 1
     }
   }
 } as const;
@@ -258,6 +261,21 @@ export const JobEditFieldsRules = {
     "team_id": {
       "minimum": 1,
       "maximum": 2147483647
+    }
+  }
+} as const;
+
+export const JobLengthSetRules = {
+  "properties": {
+    "minutes": {
+      "minimum": 30,
+      "maximum": 600,
+      "multipleOf": 15
+    },
+    "reason": {
+      "pattern": "\\S",
+      "minLength": 3,
+      "maxLength": 500
     }
   }
 } as const;

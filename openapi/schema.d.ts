@@ -1092,6 +1092,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order/{id}/length": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set one booked job's length, with a reason
+         * @description Staff give one job its own length (issue 36 row 2, decision 084): a big house, a first deep
+         *     clean or a difficult access. From 30 minutes to 10 hours in 15-minute steps (400 otherwise).
+         *     The length is the order's stored job length, so the capacity rule, the travel gaps, the
+         *     schedule board, the cleaner's job and the customer's reschedule all read it. A longer job must
+         *     still fit, under the day's lock that checkouts and reschedules take: one that would run into
+         *     its team's next job (travel counted) or finish after the day's last finish answers 409 with
+         *     why, and changes nothing. The order's version moves on (an edit begun before answers 409);
+         *     the history says the old and new length and the reason. A job cancelled, completed, skipped
+         *     or not booked yet: 409.
+         */
+        put: operations["setJobLength"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order/{id}/job": {
         parameters: {
             query?: never;
@@ -2902,10 +2930,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.length`: staff set the job's length, or a job edit's new items changed it (from the old length, to the new one then the reason: "1 h 30 min" → "3 h: Big house"). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "order.length" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment";
             from: string | null;
             to: string;
         };
@@ -2918,6 +2946,8 @@ export interface components {
             service: string;
             /** @description The booking time. */
             dueTime: components["schemas"]["DateTime"] | null;
+            /** @description The job's length (its `duration_minutes`): the one staff set (setJobLength), else the one copied at checkout, else its items'. */
+            minutes: number;
             status: components["schemas"]["OrderStatus"];
             payment_method: components["schemas"]["PaymentMethod"] | null;
             payment: components["schemas"]["OrderCardBalance"];
@@ -3029,6 +3059,12 @@ export interface components {
             difference: number;
             /** @description The job's length after the edit. */
             duration_minutes: number;
+        };
+        JobLengthSet: {
+            /** @description The job's new length: 30 minutes to 10 hours, in 15-minute steps (decision 084). */
+            minutes: number;
+            /** @description Why ("Big house", "First deep clean"); kept in the history. */
+            reason: string;
         };
         OrderAdjustment: {
             /** @description Pounds, VAT inclusive; negative for a credit. The order's total after it stays within £0 to £10,000 (409 otherwise). */
@@ -4440,6 +4476,7 @@ export type JobEdit = components['schemas']['JobEdit'];
 export type JobEditFields = components['schemas']['JobEditFields'];
 export type JobEditSave = components['schemas']['JobEditSave'];
 export type JobEditPreview = components['schemas']['JobEditPreview'];
+export type JobLengthSet = components['schemas']['JobLengthSet'];
 export type OrderAdjustment = components['schemas']['OrderAdjustment'];
 export type OrderCardBalance = components['schemas']['OrderCardBalance'];
 export type RefundRequest = components['schemas']['RefundRequest'];
@@ -6151,6 +6188,39 @@ export interface operations {
         };
         responses: {
             /** @description The order with its new line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    setJobLength: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobLengthSet"];
+            };
+        };
+        responses: {
+            /** @description The order with its new length. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,14 @@ export function jobEditRepository(db: Database) {
       await db.query('UPDATE orders SET job_extras = $2::jsonb, duration_minutes = NULL WHERE id = $1', [orderId, JSON.stringify(choices.extras)]);
     },
 
+    /**
+     * The job's own length, set by staff (decision 084): the capacity rule, the board and the
+     * cleaner's job read it (JOB_MINUTES_SQL). The version moves on, so an edit begun before is refused.
+     */
+    async setLength(orderId: number, minutes: number): Promise<void> {
+      await db.query('UPDATE orders SET duration_minutes = $2, version = version + 1 WHERE id = $1', [orderId, minutes]);
+    },
+
     /** The job's time; the version moves on, so an edit from before this one is refused and the calendar entry's SEQUENCE grows. */
     async setDue(orderId: number, dueAt: Date): Promise<void> {
       await db.query('UPDATE orders SET due_at = $2, version = version + 1 WHERE id = $1', [orderId, dueAt]);

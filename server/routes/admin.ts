@@ -7,6 +7,7 @@ import { ORDER_STATUSES } from '../../domain/orders/order-statuses';
 import { getOrder, listOrders, updateOrderStatus } from '../services/orders-admin';
 import { adjustOrder } from '../services/order-adjustments';
 import { editJob, getJobEdit, previewJobEdit } from '../services/job-edits';
+import { setJobLength } from '../services/job-length';
 import { decideRefund, listRefunds } from '../services/refunds';
 import { getRevenueReport } from '../services/revenue-report';
 import { getBusinessReport } from '../services/business-report';
@@ -61,6 +62,10 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
     async editJob(request) {
       return editJob({ db: ctx.db, outbox: ctx.outbox, payments: ctx.payments, now: ctx.now() }, currentUser(request), request.params.id, request.body);
+    },
+
+    async setJobLength(request) {
+      return setJobLength({ db: ctx.db, now: ctx.now() }, currentUser(request), request.params.id, request.body);
     },
 
     async getOrder(request) {

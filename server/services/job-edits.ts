@@ -17,6 +17,7 @@ import { lineText, lineView } from '../../domain/money/order-lines';
 import { priceJob } from '../../domain/money/pricing';
 import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobEditMail } from '../mails/job-edit-mail';
+import { durationLabel } from '../../domain/capacity/job-length';
 import { chooseTeam, SLOT_TAKEN_MESSAGE } from './availability';
 import { orderReference } from '../../domain/orders/order-reference';
 import { collectBalance } from './balance-collection';
@@ -35,7 +36,7 @@ export const NOTHING_CHANGED_MESSAGE = 'Nothing changed: edit the items, the tim
 type Deps = { db: Database; outbox: MailOutbox; payments: PaymentProvider | null; now: Date };
 
 /** Only a booked job that is still to be done can change (decision 055). */
-function assertEditable(order: OrderRow | null): asserts order is OrderRow {
+export function assertEditable(order: OrderRow | null): asserts order is OrderRow {
   if (!order) throw notFound('Order not found');
   if (order.status === 'cancelled') throw conflict('This order is cancelled: its job cannot change any more');
   if (order.status === 'completed') throw conflict('This order is completed: its job cannot change any more');
@@ -72,6 +73,8 @@ interface Applied {
   before: Pence;
   after: Pence;
   minutes: number;
+  /** The job's length before the edit: new items work it out again, so a length staff set may change. */
+  was: number;
   moved: boolean;
   team: { from: string; to: string } | null;
 }
@@ -133,7 +136,7 @@ async function applyEdit(tx: Database, orderId: number, edit: JobEdit, now: Date
     }
   }
   await edits.setDue(orderId, dueAt);
-  return { order, lines, before, after: before + lines.reduce((sum, line) => sum + line.amount, 0), minutes, moved, team };
+  return { order, lines, before, after: before + lines.reduce((sum, line) => sum + line.amount, 0), minutes, was: job.minutes, moved, team };
 }
 
 const sameChoices = (a: JobEdit['extras'], b: JobEdit['extras']) => {
@@ -182,6 +185,8 @@ export async function editJob(deps: Deps, admin: AuthUser, orderId: number, save
     await documentLaterCharges(tx, orderId, deps.outbox, now, reason);
     const audit = auditRepository(tx);
     const who = { orderId, actorId: admin.id, actor: admin.name, at: now };
+    // New items give the job the length they take, replacing one staff set (decision 084): the history says so.
+    if (applied.minutes !== applied.was) await audit.record({ ...who, action: 'order.length', from: durationLabel(applied.was), to: `${durationLabel(applied.minutes)}: ${reason}` });
     await audit.record({ ...who, action: 'order.job_edit', from: formatPounds(applied.before), to: `${formatPounds(applied.after)}: ${reason}` });
     const edited = (await orderRepository(tx).find(orderId))!;
     if (applied.moved) await audit.record({ ...who, action: 'order.moved', from: formatLondon(applied.order.due_at), to: formatLondon(edited.due_at) });

@@ -12,6 +12,7 @@ import { toPounds } from '../../domain/money/money';
 import { adminOrderView, cardBalanceView, iso, isoOrNull, refundView } from './orders-views';
 import { orderLines } from '../../domain/money/ledger-lines';
 import { ledgerRepository } from '../repositories/ledger';
+import { availabilityRepository } from '../repositories/availability-repository';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { collectOwedFeesWith } from './owed-fees';
 import { formatLondon } from '../../domain/time/london-time';
@@ -53,6 +54,8 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     ...(order.reference !== null ? { reference: order.reference } : {}),
     service: order.service_name,
     dueTime: isoOrNull(order.due_at),
+    // The length the capacity rule counts (JOB_MINUTES_SQL): the one staff set, else checkout's, else the items'.
+    minutes: await availabilityRepository(db).orderMinutes(id),
     status: order.status,
     payment_method: order.payment_method,
     payment: cardBalanceView(order, totals, await latePaymentsOf(db, id)),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutRequest, JobEdit, JobEditState, PricingRules } from '../../openapi/schema';
+import type { CheckoutRequest, JobEdit, JobEditState, OrderDetail, PricingRules } from '../../openapi/schema';
 import { loadOpenApiDocument } from '../../server/lib/openapi-document';
 import { checkedOutOrder, checkoutBody, createOrder, expectStatus, firstCatalogue, login, newCustomer, newOrderBody, orderWithPendingRefund, weeklySeries, type Catalogue, type Session } from './support/api-actors';
 import { confirmationToken } from './support/confirmation-link';
@@ -150,6 +150,14 @@ const ROWS: Record<string, Row> = {
     request: async (ctx) => {
       const { id, body } = await jobEditBody(ctx);
       return { path: `/admin/order/${id}/job`, body: { ...body, reason: 'One room fewer' } };
+    },
+  },
+  // Staff set a job's own length (decision 084): shorter than it is, which always fits; 30 minutes is the shortest.
+  setJobLength: {
+    request: async (ctx) => {
+      const id = await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue);
+      const { minutes } = (await ctx.target.api.call('GET', `/admin/order/${id}`, { token: ctx.target.admin.token })).body as OrderDetail;
+      return { path: `/admin/order/${id}/length`, body: { minutes: minutes > 30 ? 30 : 45, reason: 'Small flat' } };
     },
   },
   listSchedule: { request: async () => ({ path: `/admin/schedule?from=${new Date().toISOString().slice(0, 10)}&days=7` }) },

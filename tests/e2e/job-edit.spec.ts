@@ -4,9 +4,9 @@ import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
 import { admin as adminAccount } from './support/accounts';
 import { adminApi } from './support/admin-data';
 import { expectNoAxeViolations } from './support/a11y';
-import { bookedCashOrder, bookElsewhere, serviceItems } from './support/booking-ui';
+import { BOOKED_SERVICE_ID, bookedCashOrder, bookElsewhere, createOrderByApi, deliveryDetails, serviceItems, ukDateIn } from './support/booking-ui';
 import { createApiClient, expect, ok, registerCustomer, test } from './support/fixtures';
-import { emptyDay } from './support/free-slots';
+import { checkoutAtFreeTime, emptyDay } from './support/free-slots';
 import { e2eOutboxDir } from './support/server-env';
 import { orderNumberOf } from './support/order-number';
 
@@ -121,4 +121,51 @@ test('a time taken while staff edit shows "That time was just taken", and Choose
   await page.getByRole('button', { name: 'Choose another time' }).focus();
   await page.keyboard.press('Enter');
   await panel(page, 'Edit the job');
+});
+
+test('staff give the job its own length with a reason by keyboard: too long for the day is refused with why; the page and its history show the length set', async ({ page, loginAs }) => {
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(createApiClient(), 'joblength');
+  const { token } = await ok(createApiClient().POST('/auth/login', { body: { username: customer.email, password: customer.password } }));
+  const api = createApiClient(token);
+  const { items } = await serviceItems();
+  const item = items.find((one) => one.name.startsWith('Ironing')) ?? items[0]!;
+  const order = await createOrderByApi(api, [{ id: item.id, quantity: 1 }]);
+  // At 18:00 an hour's job ends at 19:00: 3 hours would pass the day's last finish (20:00), 2 hours fit.
+  await checkoutAtFreeTime(api, order, {
+    serviceId: BOOKED_SERVICE_ID, from: ukDateIn(20 + Math.floor(Math.random() * 250)), time: '18:00',
+    address: deliveryDetails.address, phone: deliveryDetails.phone, city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: '', payment: 'cash',
+  });
+  await loginAs(page, adminAccount, { path: `/order/${order.id}` });
+  const length = page.getByRole('region', { name: 'Order', exact: true }).locator('dt:text-is("Length") + dd');
+  await expect(length).toHaveText('1 h');
+
+  // One step (decision 084): a length from the contract's choices, why, then Set the length.
+  const form = page.getByRole('form', { name: 'Set the length' });
+  const choose = async (label: string) => {
+    await form.getByRole('button', { name: /New length/ }).focus();
+    await page.keyboard.press('Enter');
+    const choice = page.getByRole('option', { name: label, exact: true });
+    await choice.focus();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: /New length/ })).toContainText(label);
+  };
+  await choose('3 h');
+  await form.getByRole('textbox', { name: 'Why this length' }).focus();
+  await page.keyboard.type('Big house, first deep clean');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('alert')).toContainText("A job of 3 h from 18:00 would finish at 21:00, after the day's last finish (20:00)");
+  await expectNoAxeViolations(page, 'Set the length, refused');
+  await expect(length).toHaveText('1 h');
+
+  await choose('2 h');
+  await form.getByRole('button', { name: 'Set the length' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(length).toHaveText('2 h');
+  const entry = page.getByRole('listitem').filter({ hasText: 'Length set' });
+  await expect(entry).toContainText('1 h');
+  await expect(entry).toContainText('2 h: Big house, first deep clean');
+  // The job editor starts again from the job as it now is (its new version), asking for times of 2 hours.
+  const { api: office } = await adminApi();
+  expect((await ok(office.GET('/admin/order/{id}/job', { params: { path: { id: order.id } } }))).duration_minutes).toBe(120);
 });

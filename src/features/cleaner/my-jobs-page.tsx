@@ -8,7 +8,8 @@ import { listMyJobs, recordJobProgress } from '../../api/cleaners';
 import { Alert, Button, Checkbox, Page, Spinner } from '../../components/ui';
 import '../../components/ui/text-link.css';
 import { visitWords } from '../../lib/job-visit';
-import { formatLondon } from '../../../domain/time/london-time';
+import { formatLondon, londonClock } from '../../../domain/time/london-time';
+import { durationLabel } from '../../../domain/capacity/job-length';
 import { inspect } from '../../shared/inspector';
 import { useRequest } from '../../shared/use-request';
 import type { CleanerJob, JobVisit } from '../../../openapi/schema';
@@ -71,6 +72,8 @@ function JobDetails({ job }: { job: CleanerJob }) {
       <h3 id={`job-${job.id}`}>
         <time dateTime={job.start}>{formatLondon(job.start)}</time> {job.service}
       </h3>
+      {/* The job's own length (decision 084), the one the team's day is planned with. */}
+      <p>Length {durationLabel(job.duration_minutes)}, until {londonClock(new Date(new Date(job.start).getTime() + job.duration_minutes * 60_000))}</p>
       <p>{job.customer_first_name}{job.phone ? <> · <a className="text-link" href={`tel:${job.phone.replace(/\s+/g, '')}`}>{job.phone}</a></> : null}</p>
       <p>
         {[job.address, job.postcode].filter(Boolean).join(', ') || 'No address'}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../../domain/money/money';
 import { StatusBadge } from '../shared/status-badge';
@@ -9,6 +9,8 @@ import { CustomerNotes } from '../customers/customer-notes';
 import { OrderHistory } from './order-history';
 import { AdjustmentForm } from './adjustment-form';
 import { JobEditor } from './job-editor';
+import { LengthForm } from './length-form';
+import { durationLabel } from '../../../../domain/capacity/job-length';
 import { OrderPhoto } from './order-photo';
 import { getOrderCreditNotePdf, getOrderInvoicePdf } from '../../../api/document-pdfs';
 import { PdfDownloadButton } from '../../../shared/pdf-download-button';
@@ -20,6 +22,9 @@ const dash = '—';
 
 /** Every field of the order detail (R-ADMIN-6), in four panels: order, items, customer, refund, then history. */
 export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onAdjusted?: () => void }) {
+  // A new length moves the job's version on: the job editor then starts again from the job as it is.
+  const [lengthsSet, setLengthsSet] = useState(0);
+  const editable = Boolean(onAdjusted && order.dueTime && order.status !== 'cancelled' && order.status !== 'completed');
   return (
     <div className="order-detail">
       <section className="order-detail__panel" aria-labelledby="order-summary">
@@ -29,6 +34,8 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           <Field term="Order id" value={orderNumberShown(order)} />
           <Field term="Service" value={order.service} />
           <Field term="Booking time" value={formatDateTime(order.dueTime) || 'Not booked'} />
+          {/* The length the team's day, the board and the cleaner count (decision 084). */}
+          <Field term="Length" value={durationLabel(order.minutes)} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />
           <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
           {order.payment_method === 'card' ? (
@@ -42,6 +49,17 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           <Field term="Ordered at" value={formatDateTime(order.ordered_at)} />
           <Field term="Completed" value={formatDateTime(order.completed) || 'Not yet'} />
         </dl>
+        {editable && onAdjusted ? (
+          <LengthForm
+            key={order.minutes}
+            orderId={order.order_id}
+            minutes={order.minutes}
+            onSet={() => {
+              setLengthsSet((count) => count + 1);
+              onAdjusted();
+            }}
+          />
+        ) : null}
       </section>
 
       <section className="order-detail__panel" aria-labelledby="order-customer">
@@ -98,9 +116,9 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
       </section>
 
       {/* A booked job still to be done (decision 055): its items, time or team, with the price difference and a reason. */}
-      {onAdjusted && order.dueTime && order.status !== 'cancelled' && order.status !== 'completed' ? (
+      {editable && onAdjusted ? (
         <section className="order-detail__panel order-detail__panel--wide" aria-labelledby="job-edit-step">
-          <JobEditor orderId={order.order_id} onSaved={onAdjusted} />
+          <JobEditor key={lengthsSet} orderId={order.order_id} onSaved={onAdjusted} />
         </section>
       ) : null}
 

@@ -18,6 +18,7 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'order.adjustment': 'Price adjusted',
   'order.office_booking': 'Booked by phone',
   'order.job_edit': 'Job edited',
+  'order.length': 'Length set',
   'job.on_my_way': 'On the way to the job',
   'job.check_in': 'Checked in at the job',
   'job.check_out': 'Checked out of the job',
@@ -26,7 +27,7 @@ const actionLabels: Record<AuditEntry['action'], string> = {
 
 /** A reschedule records the job's start times (UK time shown); every other entry a status. */
 const valueLabel = (entry: AuditEntry, value: string) =>
-  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action === 'order.late_payment' || entry.action.startsWith('job.') ? value : statusLabel(value);
+  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action === 'order.length' || entry.action === 'order.late_payment' || entry.action.startsWith('job.') ? value : statusLabel(value);
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {

@@ -80,10 +80,5 @@ export function timeSpan(job: Pick<ScheduleJob, 'start' | 'duration_minutes'>): 
   return `${londonClock(job.start)}–${londonClock(end)}`;
 }
 
-/** "1 h 30 min", "45 min", "2 h". */
-export function durationLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+/** "1 h 30 min", "45 min", "2 h": one wording with the order page and the history (domain/capacity/job-length.ts). */
+export { durationLabel } from '../../../../domain/capacity/job-length';
