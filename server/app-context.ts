@@ -8,6 +8,12 @@ import type { PaymentProvider } from './services/payment-provider';
 /** What every route module gets: the infrastructure, built once in app.ts. */
 export interface AppContext {
   db: Database;
+  /**
+   * For reads that may be a moment old only (decision 091): the owner's reports and the back
+   * office's lists and searches. A replica when DATABASE_READ_URL is set, else `db` itself. What a
+   * person reads about their own data, and every read inside a write, uses `db`.
+   */
+  readDb: Database;
   config: Config;
   /** Mails are written here in the transaction of the change that causes them, sent after by a worker. */
   outbox: MailOutbox;

@@ -37,6 +37,8 @@ import { createTokenService } from './services/token-service';
 
 export interface BuildAppOptions {
   db: Database;
+  /** The replica's pool for reads that may be a moment old (DATABASE_READ_URL, decision 091); default `db`. */
+  readDb?: Database;
   config: Config;
   /** Default: SMTP when SMTP_URL is set, else `.eml` files in OUTBOX_DIR. */
   mailer?: Mailer;
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   const ctx: AppContext = {
     db,
+    readDb: options.readDb ?? db,
     config,
     outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber, supplierName: config.supplierName, supplierAddress: config.supplierAddress }, mailer),
     payments:

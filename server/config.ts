@@ -35,6 +35,12 @@ export interface Config {
    * deploy/pgbouncer.ini): a session pool or the server itself (docs/deployment.md, decision 089).
    */
   databaseSessionUrl: string | null;
+  /**
+   * DATABASE_READ_URL: a hot standby (a replica) for the reads that may be a moment old — the
+   * owner's reports, the back office's lists and searches (decision 091, docs/deployment.md). Unset:
+   * every read goes to DATABASE_URL. Ignored without DATABASE_URL (PGlite).
+   */
+  databaseReadUrl: string | null;
   /** JWT_SECRET: HS256 key of bearer tokens (development: generated once into DATA_DIR). */
   jwtSecret: string;
   /** TOKEN_TTL, default 12h (jose time span: 30m, 12h, 7d). */
@@ -118,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSessionUrl: env.DATABASE_SESSION_URL || env.DATABASE_URL || null,
+    databaseReadUrl: (env.DATABASE_URL && env.DATABASE_READ_URL) || null,
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET, production) : production ? missing('JWT_SECRET') : developmentSecret(dataDir),
     tokenTtl: parseTimeSpan(env.TOKEN_TTL || '12h'),
     smtpUrl: env.SMTP_URL || null,

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/open-database';
+import { openDatabase, openReadDatabase } from './db/open-database';
 import { seedDatabase } from './seed';
 import type { Lifecycle } from './routes/operations';
 
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let readDb: ReturnType<typeof openReadDatabase> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   const lifecycle: Lifecycle = { closing: false };
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, Math.min(config.shutdownDrainMs, config.shutdownTimeoutMs / 2)));
     }
     await app?.close().catch(() => {});
+    await readDb?.close().catch(() => {});
     await db?.close().catch(() => {});
   });
 
@@ -45,9 +47,11 @@ async function main(): Promise<void> {
     db = await openDatabase(config);
     await migrate(db);
     const seed = await seedDatabase(db, config);
-    app = await buildApp({ db, config, lifecycle });
+    // Reads that may be a moment old go to the replica when DATABASE_READ_URL names one (decision 091).
+    readDb = openReadDatabase(config);
+    app = await buildApp({ db, readDb: readDb ?? undefined, config, lifecycle });
     await app.listen({ port: config.port, host: config.host });
-    console.log(`\nSparkle Cleaning API on ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pgdata`})`);
+    console.log(`\nSparkle Cleaning API on ${config.publicUrl} (${config.databaseUrl ? `PostgreSQL${readDb ? ', reports and back-office lists on the replica' : ''}` : `PGlite in ${config.dataDir}/pgdata`})`);
     if (config.apiDocs) console.log(`API reference: ${config.publicUrl}/api/docs`);
     for (const account of seed.accounts) {
       const role = account.roles.includes('ROLE_ADMIN') ? 'Admin' : 'Customer';
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
     // A second process on a PGlite folder: one clear sentence, not a stack trace.
     console.error(error instanceof FolderInUseError ? error.message : error);
     await app?.close().catch(() => {});
+    await readDb?.close().catch(() => {});
     await db?.close().catch(() => {});
     process.exit(1);
   }

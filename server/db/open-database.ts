@@ -19,6 +19,24 @@ export async function openDatabase(
   return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
 
+/**
+ * The pool for reads that may be a moment old (DATABASE_READ_URL, decision 091): a hot standby,
+ * which refuses every write itself; its transactions also begin READ ONLY, so a write sent to it
+ * by mistake fails even when the URL names a primary. Null when unset or on PGlite: `readDb` is
+ * then the primary's pool.
+ */
+export function openReadDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseReadUrl'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
+): Database | null {
+  if (!config.databaseUrl || !config.databaseReadUrl) return null;
+  return openPostgres(config.databaseReadUrl, {
+    readOnly: true,
+    max: config.dbPoolMax,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
+}
+
 /** Whether an error means the database cannot be reached (answered 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

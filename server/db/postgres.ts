@@ -14,6 +14,8 @@ export interface PostgresOptions {
    * transaction pooler in front (PgBouncer, pool_mode = transaction) serves it (decision 089).
    */
   sessionUrl?: string;
+  /** A replica's pool (DATABASE_READ_URL): its transactions begin READ ONLY. */
+  readOnly?: boolean;
   /** Connections in the pool (DB_POOL_MAX, default 10). */
   max?: number;
   /** How long a request waits for a free connection before answering 503 (DB_ACQUIRE_TIMEOUT, ms). */
@@ -57,7 +59,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     client.on('error', onError);
     const committed: Array<() => void> = [];
     try {
-      await client.query('BEGIN');
+      await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
       const value = await fn(clientDatabase(client, committed));
       await client.query('COMMIT');
       runAfterCommit(committed);

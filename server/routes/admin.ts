@@ -19,16 +19,20 @@ import { orderPhoto } from '../services/job-photos';
 
 /** The back office; the contract's x-required-role lets only administrators reach these. */
 export function adminHandlers(ctx: AppContext): Partial<Handlers> {
+  // Decision 091: the figures and the lists of the back office may be a moment old, so they are read
+  // from the replica when there is one (DATABASE_READ_URL). An order's own page, the refunds to
+  // decide, the CSV exports (long reads a replica may cancel) and every write stay on the primary.
+  const moment = ctx.readDb;
   return {
-    getStats: async () => getStats(ctx.db),
-    getWeeklyStats: async () => getWeeklyStats(ctx.db, ctx.now()),
+    getStats: async () => getStats(moment),
+    getWeeklyStats: async () => getWeeklyStats(moment, ctx.now()),
     async listUsers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listUsers(ctx.db, request.query, page), page);
+      return answerPage(request, reply, await listUsers(moment, request.query, page), page);
     },
     async listOrders(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listOrders(ctx.db, request.query, page), page);
+      return answerPage(request, reply, await listOrders(moment, request.query, page), page);
     },
     async listRefunds(request, reply) {
       const page = pageRequest(request);
@@ -44,8 +48,8 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],
-    getRevenueReport: async (request) => getRevenueReport(ctx.db, request.query.year),
-    getBusinessReport: async (request) => getBusinessReport(ctx.db, request.query.from, request.query.to),
+    getRevenueReport: async (request) => getRevenueReport(moment, request.query.year),
+    getBusinessReport: async (request) => getBusinessReport(moment, request.query.from, request.query.to),
 
     async adjustOrder(request) {
       return adjustOrder(

@@ -14,9 +14,11 @@ const idOf = (request: { params: { id: number } }) => request.params.id;
 export function customerHandlers(ctx: AppContext): Partial<Handlers> {
   const myData = createMyData(ctx);
   return {
+    // Decision 091: the customers' list and search may be a moment old (the replica, when there is
+    // one); a customer's record, the staff's notes on it and a person's own data read the primary.
     async listCustomers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listCustomers(ctx.db, request.query, page), page);
+      return answerPage(request, reply, await listCustomers(ctx.readDb, request.query, page), page);
     },
     getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
     async addCustomerNote(request, reply) {

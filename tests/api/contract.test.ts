@@ -29,7 +29,7 @@ const call = (operation: (typeof operations)[number], headers: Record<string, st
 
 describe('the contract openapi/openapi.yaml', () => {
   it('has a handler for every operationId', () => {
-    const ctx = { db: server.db, config: server.config, outbox: { add: async () => {}, site: { publicUrl: server.config.publicUrl, vatNumber: server.config.vatNumber } }, payments: null, now: () => new Date() } satisfies AppContext;
+    const ctx = { db: server.db, readDb: server.db, config: server.config, outbox: { add: async () => {}, site: { publicUrl: server.config.publicUrl, vatNumber: server.config.vatNumber } }, payments: null, now: () => new Date() } satisfies AppContext;
     const handlers = createHandlers(ctx);
     const missing = operations.map((operation) => operation.operationId).filter((id) => !(id in handlers));
     expect(missing).toEqual([]);

@@ -214,7 +214,7 @@ describe('a customer\'s data: the export (UK GDPR access)', () => {
   it('the customer\'s own copy has no staff notes; an administrator may download theirs; an unknown account is 404', async () => {
     const pia = await newCustomer('Pia Own');
     await addCustomerNote(db, admin, pia.id, 'Staff only', NOW);
-    const myData = createMyData({ db, config: testConfig(), outbox: { add: async () => {}, site: { publicUrl: '', vatNumber: '' } }, payments: null, now: () => NOW } satisfies AppContext);
+    const myData = createMyData({ db, readDb: db, config: testConfig(), outbox: { add: async () => {}, site: { publicUrl: '', vatNumber: '' } }, payments: null, now: () => NOW } satisfies AppContext);
     const own = await myData.export(pia.id);
     expect(own).toEqual({ exported: iso(NOW), account: { id: pia.id, name: 'Pia Own', email: pia.email, created: iso(JOINED) }, orders: [], messages: [] });
     expect('notes' in own).toBe(false);
@@ -289,7 +289,7 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
 
   it('a customer deletes their own account with their password; a wrong one, an administrator or an unknown account is refused', async () => {
     const tia = await newCustomer('Tia Leaving', 'correct horse battery');
-    const myData = createMyData({ db, config: testConfig(), outbox: { add: async () => {}, site: { publicUrl: '', vatNumber: '' } }, payments: null, now: () => NOW });
+    const myData = createMyData({ db, readDb: db, config: testConfig(), outbox: { add: async () => {}, site: { publicUrl: '', vatNumber: '' } }, payments: null, now: () => NOW });
     await refused(myData.delete(tia.id, 'wrong password'), 400, WRONG_PASSWORD);
     expect(WRONG_PASSWORD).toBe('Your password is not correct');
     expect((await user(tia.id)).anonymised_at).toBeNull();

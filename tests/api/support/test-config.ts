@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     databaseUrl: null,
     databaseSessionUrl: null,
+    databaseReadUrl: null,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     tokenTtl: '12h',
     smtpUrl: null,

@@ -18,6 +18,9 @@ export function serviceContext(db: () => Database, start: Date, config: Partial<
     get db() {
       return db();
     },
+    get readDb() {
+      return db();
+    },
     config: testConfig({ rateLimits: DEFAULT_RATE_LIMITS, ...config }),
     outbox: { add: async (tx, mail) => void mails.push({ tx, mail }), site: { publicUrl: 'http://localhost:3000', vatNumber: 'GB 123 4567 89' } },
     payments: null,
