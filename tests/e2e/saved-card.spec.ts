@@ -53,12 +53,17 @@ test('a Weekly booking by card asks for the saved-card consent, unticked; ticked
   await page.goto(`${server.baseUrl}/profile-services`);
   await settled(page);
   await expect(page.getByText('Each visit is paid automatically with your saved card.')).toBeVisible();
+  // The later visits owe nothing yet: each says when the card pays it, and none reads as a debt (issue 36 row 8, decision 087).
+  await expect(page.getByText(/^Nothing to pay now: your saved card will be charged on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)\.$/)).toHaveCount(7);
+  await expect(page.getByText('Payment not completed')).toHaveCount(0);
   await expectNoAxeViolations(page, 'My orders with a saved card');
   const remove = page.getByRole('button', { name: /^Remove saved card of Weekly/ });
   await remove.focus();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Saved card removed: each visit now waits for Pay now');
   await expect(remove).toHaveCount(0);
+  // Without the card, the later visits are due with Pay now.
+  await expect(page.getByText('Payment not completed').first()).toBeVisible();
   const method = stripe.intents.get(stripe.sessions.get(session.id)!.payment_intent!)!.payment_method!;
   expect(stripe.paymentMethods.get(method)!.customer).toBeNull();
 });
