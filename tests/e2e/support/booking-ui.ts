@@ -40,6 +40,18 @@ export function ukDateIn(days: number): string {
   }
 }
 
+/** The UK day `days` after the UK day `date` (both YYYY-MM-DD). */
+export function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first UK date `days` or more ahead whose next `visits` weekly visits fall on no default closure: a Weekly series there has all of them. */
+export function weeklyOpenFrom(days: number, visits = 8): string {
+  for (let date = ukDateIn(days); ; date = ukDateIn(days += 1)) {
+    if (Array.from({ length: visits }, (_, week) => dayAfter(date, 7 * week)).every((day) => !closedByDefault.has(day))) return date;
+  }
+}
+
 /**
  * The bank holidays and Christmas days a fresh database closes (071_bank_holidays.sql, decision 087),
  * read from the migration itself: a day picked `days` ahead passes over them to the next open one.
