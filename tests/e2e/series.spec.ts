@@ -6,7 +6,7 @@ import { describePath, missedByBrowserPaths } from '../support/replay-paths';
 import { seriesModel } from '../support/series-model';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { dayAfter, deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, ukDateIn, weeklyOpenFrom } from './support/booking-ui';
+import { dayAfter, deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 
@@ -34,7 +34,7 @@ async function signedIn(page: Page, label: string): Promise<ApiClient> {
 
 let bookings = 0;
 
-/** A booking through the API (quote, order, cash checkout), Weekly by default: answers its order id. */
+/** A booking through the API (quote, order, cash checkout), Weekly by default, its 8 weeks clear of the bank holidays: answers its order id. */
 async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> {
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const chosen = [{ id: items[0]!.id, quantity: 1 }];
@@ -43,7 +43,7 @@ async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> 
   const n = bookings++;
   await ok(api.POST('/services/order/checkout', {
     body: {
-      order: order.id, due_date: ukDateIn(3 + (n % 4)), due_time: `${String(8 + Math.floor(n / 4) % 10).padStart(2, '0')}:00`,
+      order: order.id, due_date: weeklyOpenFrom(3 + (n % 4)), due_time: `${String(8 + Math.floor(n / 4) % 10).padStart(2, '0')}:00`,
       address: deliveryDetails.address, phone: deliveryDetails.phone, city: deliveryDetails.city, code_postal: deliveryDetails.postcode,
       client_note: '', payment: 'cash',
     },
