@@ -43,7 +43,7 @@ export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvaila
  * refused (then Pay now is due); a cash visit is paid on the day. Null when something is due now.
  */
 function paymentPlan(row: OrderRow, status: OrderPayment['status'], due: number, now: Date | undefined): OrderPayment['plan'] | null {
-  if (row.due_at === null || row.checked_out_at === null || row.status === 'cancelled' || row.skipped_at != null) return null;
+  if (row.due_at === null || row.checked_out_at === null || row.status !== 'awaiting_validation' || row.skipped_at != null) return null;
   if (status === 'awaiting_payment' && row.series_id !== null && row.series_card_saved === true && row.payment_failed_at === null) {
     const from = new Date(new Date(row.due_at).getTime() - CHARGE_AHEAD_MS);
     return { by: 'saved_card', on: iso(now && now > from ? now : from) };
