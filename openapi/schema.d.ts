@@ -2734,6 +2734,18 @@ export interface components {
             status: "unpaid" | "awaiting_payment" | "paid" | "balance_due";
             payable: boolean;
             balanceDue: components["schemas"]["Money"];
+            /**
+             * @description Only on a booked visit with nothing due yet (issue 36 row 8, decision 087): how and when it will be
+             *     paid, so the card reads as a plan, not a debt. `saved_card`: a series' visit its saved card pays,
+             *     charged from `on` (48 hours before the visit; decision 038); its status stays `awaiting_payment`
+             *     but Pay now is not asked for. `cash`: paid in cash on the day of the visit (`balanceDue`).
+             *     Absent when something is due now (a refused or abandoned card payment, a balance owed) or paid.
+             */
+            plan?: {
+                /** @enum {string} */
+                by: "saved_card" | "cash";
+                on?: components["schemas"]["DateTime"];
+            };
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";

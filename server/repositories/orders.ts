@@ -56,6 +56,8 @@ export interface OrderRow {
   /** A visit of a recurring series (017_series.sql), and which one (0 = the one checked out). */
   series_id: number | null;
   series_occurrence: number | null;
+  /** The order's series keeps a saved card that pays its later visits (decision 038); SELECT_ORDER's rows only. */
+  series_card_saved?: boolean;
   /** A visit the customer skipped (024), and the status it had: Undo restores it. */
   skipped_at: Date | null;
   skipped_from: OrderStatus | null;
@@ -85,7 +87,8 @@ export interface CheckoutFields {
 
 export const SELECT_ORDER = `
   SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
-         r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee
+         r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
+         EXISTS (SELECT 1 FROM booking_series b WHERE b.id = o.series_id AND b.card_payment_method IS NOT NULL) AS series_card_saved
     FROM orders o
     JOIN users u ON u.id = o.user_id
     JOIN services s ON s.id = o.service_id

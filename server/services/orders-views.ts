@@ -10,6 +10,7 @@ import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';
 import { refundFigures } from '../../domain/money/cancellation-settlement';
 import { balanceDueOf } from '../../domain/money/balance-due';
+import { CHARGE_AHEAD_MS } from './visit-charges';
 
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -24,15 +25,31 @@ export function refundView(row: OrderRow, totals: LedgerTotals): MyOrder['refund
 }
 
 /** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
-export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvailable: boolean): OrderPayment {
+export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvailable: boolean, now?: Date): OrderPayment {
   const due = balanceDueOf(row, totals);
   // A cancelled order nothing was paid for that owes its late fee (decision 070) has a balance due.
   const status =
     totals.paid > 0 || (row.status === 'cancelled' && due > 0) ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
   // A cancelled order's fee is not taken by Pay now yet (decision 070: the office collects it).
   // A balance due by card is paid with Pay now, a cancelled order's fee owed too (decision 070).
-  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card')) && cardAvailable;
-  return { method: row.payment_method, status, payable, balanceDue: toPounds(due) };
+  const plan = paymentPlan(row, status, due, now);
+  const payable = (status === 'awaiting_payment' || (status === 'balance_due' && row.payment_method === 'card')) && cardAvailable && plan === null;
+  return { method: row.payment_method, status, payable, balanceDue: toPounds(due), ...(plan ? { plan } : {}) };
+}
+
+/**
+ * How a booked visit with nothing due yet will be paid (issue 36 row 8, decision 087): a series' visit
+ * its saved card pays is charged from 48 hours before it (visit-charges.ts), unless a charge was
+ * refused (then Pay now is due); a cash visit is paid on the day. Null when something is due now.
+ */
+function paymentPlan(row: OrderRow, status: OrderPayment['status'], due: number, now: Date | undefined): OrderPayment['plan'] | null {
+  if (row.due_at === null || row.checked_out_at === null || row.status !== 'awaiting_validation' || row.skipped_at != null) return null;
+  if (status === 'awaiting_payment' && row.series_id !== null && row.series_card_saved === true && row.payment_failed_at === null) {
+    const from = new Date(new Date(row.due_at).getTime() - CHARGE_AHEAD_MS);
+    return { by: 'saved_card', on: iso(now && now > from ? now : from) };
+  }
+  if (status === 'unpaid' && row.payment_method === 'cash' && due > 0) return { by: 'cash' };
+  return null;
 }
 
 
@@ -71,7 +88,7 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),
     refund: refundView(row, totals),
-    payment: orderPaymentView(row, totals, cardAvailable),
+    payment: orderPaymentView(row, totals, cardAvailable, now),
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },

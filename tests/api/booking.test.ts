@@ -86,7 +86,8 @@ describe('POST /services/order/new (createOrder)', () => {
       created: expect.any(String),
       due: due.toISOString().slice(0, 17) + '00.000Z',
       refund: null,
-      payment: { method: 'cash', status: 'unpaid', payable: false, balanceDue: summary.total },
+      // Nothing due yet: paid in cash on the day (decision 087).
+      payment: { method: 'cash', status: 'unpaid', payable: false, balanceDue: summary.total, plan: { by: 'cash' } },
       // One rule for cash and card (decision 032): free until 24 hours before the job.
       cancellation: { allowed: true, fee: 0, freeUntil: new Date(due.getTime() - 24 * 3_600_000).toISOString() },
       // Moving it is free until 24 hours before (decision 018); no receipt before it is paid.

@@ -78,6 +78,8 @@ describe('a Weekly checkout makes a series (decision 021)', () => {
     expect(series.visits[0]!.id).toBe(first.id);
     expect(new Set(series.visits.map((visit) => visit.total))).toEqual(new Set([first.total]));
     expect(series.visits.every((visit) => visit.series === series.id && visit.status === 'awaiting_validation')).toBe(true);
+    // Cash visits owe nothing yet: each is paid on its day (issue 36 row 8, decision 087).
+    expect(series.visits.map((visit) => visit.payment)).toEqual(series.visits.map((visit) => ({ method: 'cash', status: 'unpaid', payable: false, balanceDue: visit.total, plan: { by: 'cash' } })));
     const teams = await server.db.query<{ team_id: number | null }>('SELECT team_id FROM orders WHERE series_id = $1', [series.id]);
     expect(teams.filter((row) => row.team_id === null)).toEqual([]);
     // Each planned visit's history says how it came to be.

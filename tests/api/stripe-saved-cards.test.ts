@@ -97,6 +97,11 @@ describe('a series by card with consent: the card is saved and every visit is ch
     // Only the provider's references: no card number, nor any part of one, is kept.
     expect(JSON.stringify(stored)).not.toMatch(/4242/);
     expect(series.savedCard).toBe(true);
+    // Nothing is due on the later visits yet: each says when the card pays it, without Pay now (issue 36 row 8, decision 087).
+    for (const visit of series.visits.slice(1)) {
+      const chargedOn = new Date(new Date(visit.due!).getTime() - CHARGE_AHEAD_MS).toISOString();
+      expect(visit.payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: false, balanceDue: visit.total, plan: { by: 'saved_card', on: chargedOn } });
+    }
 
     // Each visit is charged once it is within 48 hours: run the job every hour of the visit's last three days.
     for (const visit of series.visits.slice(1)) {

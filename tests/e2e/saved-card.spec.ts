@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, ukDateIn } from './support/booking-ui';
+import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 
@@ -27,7 +27,8 @@ test('a Weekly booking by card asks for the saved-card consent, unticked; ticked
   await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
-  await fillDeliveryDetails(page, ukDateIn(4));
+  // Eight weekly visits clear of the bank holidays (a closed day is passed over: decision 087).
+  await fillDeliveryDetails(page, weeklyOpenFrom(4));
 
   const consent = page.getByRole('checkbox', { name: CONSENT });
   // Cash: nothing to save, nothing asked.
@@ -53,12 +54,17 @@ test('a Weekly booking by card asks for the saved-card consent, unticked; ticked
   await page.goto(`${server.baseUrl}/profile-services`);
   await settled(page);
   await expect(page.getByText('Each visit is paid automatically with your saved card.')).toBeVisible();
+  // The later visits owe nothing yet: each says when the card pays it, and none reads as a debt (issue 36 row 8, decision 087).
+  await expect(page.getByText(/^Nothing to pay now: your saved card will be charged on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)\.$/)).toHaveCount(7);
+  await expect(page.getByText('Payment not completed')).toHaveCount(0);
   await expectNoAxeViolations(page, 'My orders with a saved card');
   const remove = page.getByRole('button', { name: /^Remove saved card of Weekly/ });
   await remove.focus();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Saved card removed: each visit now waits for Pay now');
   await expect(remove).toHaveCount(0);
+  // Without the card, the later visits are due with Pay now.
+  await expect(page.getByText('Payment not completed').first()).toBeVisible();
   const method = stripe.intents.get(stripe.sessions.get(session.id)!.payment_intent!)!.payment_method!;
   expect(stripe.paymentMethods.get(method)!.customer).toBeNull();
 });

@@ -6,7 +6,7 @@ import { describePath, missedByBrowserPaths } from '../support/replay-paths';
 import { seriesModel } from '../support/series-model';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, ukDateIn } from './support/booking-ui';
+import { dayAfter, deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 
@@ -34,7 +34,7 @@ async function signedIn(page: Page, label: string): Promise<ApiClient> {
 
 let bookings = 0;
 
-/** A booking through the API (quote, order, cash checkout), Weekly by default: answers its order id. */
+/** A booking through the API (quote, order, cash checkout), Weekly by default, its 8 weeks clear of the bank holidays: answers its order id. */
 async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> {
   const { items } = await ok(api.GET('/services/get-items/{id}', { params: { path: { id: 1 } } }));
   const chosen = [{ id: items[0]!.id, quantity: 1 }];
@@ -43,7 +43,7 @@ async function bookByApi(api: ApiClient, frequency = 'weekly'): Promise<number> 
   const n = bookings++;
   await ok(api.POST('/services/order/checkout', {
     body: {
-      order: order.id, due_date: ukDateIn(3 + (n % 4)), due_time: `${String(8 + Math.floor(n / 4) % 10).padStart(2, '0')}:00`,
+      order: order.id, due_date: weeklyOpenFrom(3 + (n % 4)), due_time: `${String(8 + Math.floor(n / 4) % 10).padStart(2, '0')}:00`,
       address: deliveryDetails.address, phone: deliveryDetails.phone, city: deliveryDetails.city, code_postal: deliveryDetails.postcode,
       client_note: '', payment: 'cash',
     },
@@ -79,10 +79,13 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
-  const date = ukDateIn(3);
+  // Eight weekly visits clear of the bank holidays (a closed day is passed over: decision 087).
+  const date = weeklyOpenFrom(3);
   await fillDeliveryDetails(page, date);
   await page.getByRole('button', { name: 'Pay cash' }).click();
   await expect(page.getByText('Payment was successfully !').first()).toBeVisible();
+  // Beside the spec's toast, the page says what is paid and how (issue 36 row 8, decision 087).
+  await expect(page.getByText(/^Nothing has been paid yet\. You pay £[\d,.]+ in cash to the cleaners on the day of the visit\.$/)).toBeVisible();
 
   await openMyOrders(page);
   const section = seriesSection(page, new RegExp(`^Weekly .*, ${deliveryDetails.time} \\(UK time\\)$`));
@@ -90,7 +93,9 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   const visits = section.getByRole('list', { name: /^Visits of Weekly/ }).getByRole('article');
   await expect(visits).toHaveCount(8);
   await expect(visits.first()).toContainText(`${date} ${deliveryDetails.time}`);
-  await expect(visits.nth(1)).toContainText(`${ukDateIn(10)} ${deliveryDetails.time}`);
+  await expect(visits.nth(1)).toContainText(`${dayAfter(date, 7)} ${deliveryDetails.time}`);
+  await expect(visits.nth(1)).toContainText(/Nothing paid yet: you pay £[\d,.]+ in cash on the day of the visit\./);
+  await expect(section.getByText('Payment not completed')).toHaveCount(0);
   // Not listed again among the single orders.
   await expect(page.getByRole('list', { name: 'Orders' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'My orders with a series');
@@ -100,7 +105,7 @@ test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, 
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toHaveAccessibleName('Skip this visit?');
   await expect(dialog(page)).toContainText('Free cancellation');
-  await expect(dialog(page)).toContainText(`The visit of ${ukDateIn(10)} ${deliveryDetails.time} (UK time)`);
+  await expect(dialog(page)).toContainText(`The visit of ${dayAfter(date, 7)} ${deliveryDetails.time} (UK time)`);
   await expectNoAxeViolations(page, 'the skip dialog');
   // Focus starts on the safe choice: a stray Enter closes the dialog and skips nothing.
   await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused();

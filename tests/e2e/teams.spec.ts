@@ -157,13 +157,20 @@ test('an administrator adds a team and edits its working days by keyboard', asyn
   await expect(page.getByRole('row', { name: /^Team D/ }).getByRole('cell').first()).toHaveText('Inactive');
 });
 
-test('an administrator closes 25 December on /settings: the customer\'s calendar shows that day "Closed"', async ({ page, browser }) => {
+test('the bank holidays are listed on /settings; an administrator opens 25 December and closes it again: the customer\'s calendar shows that day "Closed"', async ({ page, browser }) => {
   const christmas = nextChristmas();
   await adminAt(page, '/settings');
   const closures = page.getByRole('region', { name: 'Closures' }).first();
   await expect(page.getByRole('heading', { level: 2, name: 'Closures' })).toBeVisible();
-  await expect(page.getByText('No closures to come.')).toBeVisible();
+  // A fresh database closes the bank holidays and 24, 25, 26 and 31 December (decision 087), as any closure.
+  const year = christmas.slice(0, 4);
+  await expect(closures.getByRole('row', { name: new RegExp(`^${year}-12-24`) })).toContainText('Christmas Eve');
+  await expect(closures.getByRole('row', { name: new RegExp(`^${christmas}`) })).toContainText('Christmas Day');
+  await expect(closures.getByRole('row', { name: new RegExp(`^${year}-12-31`) })).toContainText("New Year's Eve");
   await expectNoAxeViolations(page, '/settings');
+  // The owner edits them as any other: 25 December opens again, then is closed with the owner's own reason.
+  await closures.getByRole('button', { name: `Open again on ${christmas}` }).press('Enter');
+  await expect(closures.getByRole('row', { name: new RegExp(`^${christmas}`) })).toHaveCount(0);
 
   // Day first, as on the booking form: 25/12, written out under the field (decision 088).
   await closeDay(page).first().focus();

@@ -68,7 +68,8 @@ describe('My orders: one order as its customer sees it', () => {
       created: NOW.toISOString(),
       due: DUE,
       refund: null,
-      payment: { method: 'cash', status: 'unpaid', payable: false, balanceDue: 80 },
+      // Nothing due yet: paid in cash on the day (issue 36 row 8, decision 087).
+      payment: { method: 'cash', status: 'unpaid', payable: false, balanceDue: 80, plan: { by: 'cash' } },
       cancellation: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       reschedule: { allowed: true, fee: 0, freeUntil: '2030-01-08T10:00:00.000Z' },
       receipt: false,
@@ -89,6 +90,17 @@ describe('My orders: one order as its customer sees it', () => {
     expect(myOrderView(card, WITHIN_A_DAY).reschedule).toEqual({ allowed: false, fee: 0, reason: UNPAID_LATE_MESSAGE });
     // Cancelling late costs the same 30% (£24.00 of £80), owed since nothing was paid.
     expect(myOrderView(card, WITHIN_A_DAY).cancellation).toEqual({ allowed: true, fee: 24, freeUntil: null });
+  });
+
+  it('a series visit its saved card pays owes nothing yet: it says when the card is charged (48 hours ahead), without Pay now, until a charge is refused', () => {
+    const visit = { ...card, series_id: 7, series_card_saved: true };
+    const early = new Date('2030-01-06T09:00:00.000Z');
+    expect(myOrderView(visit, early).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: false, balanceDue: 80, plan: { by: 'saved_card', on: '2030-01-07T10:00:00.000Z' } });
+    // Within the 48 hours and not charged yet: the job charges it now.
+    expect(myOrderView(visit, NOW).payment.plan).toEqual({ by: 'saved_card', on: NOW.toISOString() });
+    expect(myOrderView({ ...visit, payment_failed_at: NOW }, NOW).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: 80 });
+    expect(myOrderView({ ...visit, series_card_saved: false }, early).payment).toEqual({ method: 'card', status: 'awaiting_payment', payable: true, balanceDue: 80 });
+    expect(myOrderView({ ...cash, status: 'completed' }, NOW).payment).not.toHaveProperty('plan');
   });
 
   it('a paid card booking: free to cancel until a day before, then 30% (£24.00) to cancel or move; it has a VAT invoice', () => {

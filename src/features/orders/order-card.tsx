@@ -47,7 +47,9 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const rule = cancellationRuleText(order.cancellation);
   // A card order paid once that owes a later fee or adjustment asks for its balance as an unpaid one asks for its price (decision 036).
   const balanceDue = order.payment.status === 'balance_due';
-  const awaitingPayment = order.payment.status === 'awaiting_payment' || balanceDue;
+  // A visit with a plan (its saved card charged later, or cash on the day) owes nothing yet: it says how it will be paid (decision 087).
+  const plan = order.payment.plan ?? null;
+  const awaitingPayment = (order.payment.status === 'awaiting_payment' || balanceDue) && plan === null;
   const refundLabels = order.payment.status === 'paid' || balanceDue ? refundStatusLabels : unpaidCancellationLabels;
   // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
   // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
@@ -86,6 +88,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
         ) : null}
       </dl>
       {awaitingPayment ? <PaymentDue order={order} onPay={onPay} paying={paying} payError={payError} /> : null}
+      {plan ? <p className="order-card__payment-plan">{paymentPlanText(plan, order.payment.balanceDue)}</p> : null}
       <AccessNotesForm order={order} onSaved={onAccessNotesSaved} />
       <footer className="order-card__footer">
         {rule ? <p className="order-card__rule">{rule}</p> : null}
@@ -232,6 +235,13 @@ function PaymentDue({ order, onPay, paying, payError }: PaymentDueProps) {
       {payError ? <p role="alert" className="order-card__pay-error">{payError}</p> : null}
     </div>
   );
+}
+
+/** How a visit with nothing due yet will be paid, as the server planned it (decision 087). */
+function paymentPlanText(plan: NonNullable<MyOrder['payment']['plan']>, balanceDue: number): string {
+  if (plan.by === 'saved_card' && plan.on) return `Nothing to pay now: your saved card will be charged on ${formatDateTime(plan.on)} (UK time).`;
+  if (plan.by === 'saved_card') return 'Nothing to pay now: your saved card will be charged before the visit.';
+  return `Nothing paid yet: you pay ${formatMoney(balanceDue)} in cash on the day of the visit.`;
 }
 
 /** What a cancellation gave back and kept (issue 33 row 7, decision 070), the server's figures; nothing when neither. */

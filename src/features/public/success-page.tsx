@@ -75,6 +75,12 @@ export default function SuccessPage() {
         ) : (
           <p>Your booking is confirmed. We look forward to making your home sparkle.</p>
         )}
+        {/* Beside the spec's toast, which a cash checkout shows too: what is paid and how (decision 087). */}
+        {cash ? (
+          <p className="booked-order__payment">
+            <strong>Nothing has been paid yet.</strong> You pay {formatMoney(cash.total)} in cash to the cleaners on the day of the visit.
+          </p>
+        ) : null}
         {booked ? <BookedOrder booked={booked} /> : null}
         <p>
           <TextLink href={paths.myOrders}>See my orders</TextLink>

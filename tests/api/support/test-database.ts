@@ -18,10 +18,20 @@ export interface TestDatabase {
 /**
  * A seeded database of its own for a test file: a copy of the global setup's PGlite dump, or, when
  * DATABASE_URL is set, a new database on that PostgreSQL server (created, migrated, seeded, dropped).
+ *
+ * Without the bank holidays a fresh database closes (071_bank_holidays.sql, decision 087), unless
+ * `bankHolidays` asks for them: suites about other rules book fixed days (the clock change of
+ * 2027-03-28 is Easter weekend; weekly series of spring 2030 run into Easter), as they get teams
+ * enough (roomForBookings). The bank-holidays suite and the browser journeys keep them.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { bankHolidays?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) return createPostgresDatabase(serverUrl);
+  const created = serverUrl ? await createPostgresDatabase(serverUrl) : await copyOfSeededDump();
+  if (!options.bankHolidays) await created.db.query('DELETE FROM closures');
+  return created;
+}
+
+async function copyOfSeededDump(): Promise<TestDatabase> {
   const dumpPath = inject('seededDumpPath');
   const dump = new File([await readFile(dumpPath)], 'seeded.tar.gz', { type: 'application/x-gzip' });
   const db = await openPglite({ loadDataDir: dump });

@@ -63,6 +63,8 @@ export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'now' |
    * time, so they get room; the capacity suite asks for the product's 3 (decision 015).
    */
   teams?: number;
+  /** Keep the bank holidays a fresh database closes (decision 087); suites about other rules start without them. */
+  bankHolidays?: boolean;
 }
 
 let customerCount = 0;
@@ -75,7 +77,7 @@ const outboxOfDatabase = new WeakMap<Database, string>();
 
 /** A seeded database of the test file's own and the whole app on a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const owned = options.db ? null : await createTestDatabase();
+  const owned = options.db ? null : await createTestDatabase({ bankHolidays: options.bankHolidays ?? false });
   const db = options.db ?? owned!.db;
   if (owned) await roomForBookings(db, options.teams);
   const sharedOutbox = outboxOfDatabase.get(db);

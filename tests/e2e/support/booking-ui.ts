@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { checkoutAtFreeTime, dayFreeAt } from './free-slots';
 import { expect, type Page } from '@playwright/test';
 import type { Item, OrderSummary, ServiceItems } from '../../../openapi/schema';
@@ -31,10 +32,33 @@ async function anyCustomerApi(): Promise<{ api: ApiClient }> {
   return { api: createApiClient(user.token) };
 }
 
-/** The UK date `days` from now, as the date input wants it (YYYY-MM-DD). */
+/** The UK date `days` from now (or the first open day after it), as the date input wants it (YYYY-MM-DD). */
 export function ukDateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));
+  for (let ahead = days; ; ahead += 1) {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + ahead * 86_400_000));
+    if (!closedByDefault.has(day)) return day;
+  }
 }
+
+/** The UK day `days` after the UK day `date` (both YYYY-MM-DD). */
+export function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first UK date `days` or more ahead whose next `visits` weekly visits fall on no default closure: a Weekly series there has all of them. */
+export function weeklyOpenFrom(days: number, visits = 8): string {
+  for (let date = ukDateIn(days); ; date = ukDateIn(days += 1)) {
+    if (Array.from({ length: visits }, (_, week) => dayAfter(date, 7 * week)).every((day) => !closedByDefault.has(day))) return date;
+  }
+}
+
+/**
+ * The bank holidays and Christmas days a fresh database closes (071_bank_holidays.sql, decision 087),
+ * read from the migration itself: a day picked `days` ahead passes over them to the next open one.
+ */
+const closedByDefault = new Set(
+  [...readFileSync(new URL('../../../server/migrations/071_bank_holidays.sql', import.meta.url), 'utf8').matchAll(/DATE '(\d{4}-\d{2}-\d{2})'/g)].map((match) => match[1]!),
+);
 
 export const deliveryDetails = {
   address: '10 Downing Street',
