@@ -87,8 +87,10 @@ describe('GET /admin/order/{id} (getOrder)', () => {
     const [a, b] = house.items as [Catalogue['items'][0], Catalogue['items'][0]];
     expect(data).toEqual({
       order_id: order.id,
-      // What the customer calls it (decision 043): given at checkout, from the gap-free counter.
+      // What the customer calls it (decision 043): given at checkout, from the sequence (decision 090).
       reference: (await server.db.query<{ reference: number }>('SELECT reference FROM orders WHERE id = $1', [order.id]))[0]!.reference,
+      // The job's length copied at checkout, which staff may set (decision 084).
+      minutes: (await server.db.query<{ duration_minutes: number }>('SELECT duration_minutes FROM orders WHERE id = $1', [order.id]))[0]!.duration_minutes,
       service: house.serviceName,
       dueTime: expect.any(String),
       status: 'awaiting_validation',
