@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { confirmationToken } from './confirmation-link';
 import { waitForMail } from './mail-wait';
 import type { AdminOrder, BookingSeries, CheckoutRequest, NewOrderRequest, OrderSummary, PaymentMethod, Service, ServiceItems, UserInfo } from '../../../openapi/schema';
+import { openDay } from '../../support/default-closures';
 
 /**
  * Plain-HTTP helpers for the hardening suites (authorisation matrix, fuzzing, faults, bench): they
@@ -141,7 +142,8 @@ let checkouts = 0;
  */
 export function checkoutBody(orderId: number, payment: PaymentMethod = 'cash', daysAhead = 7): CheckoutRequest {
   const n = checkouts++;
-  const due = new Date(Date.now() + (daysAhead + Math.floor(n / 6)) * 86_400_000).toISOString().slice(0, 10);
+  // Six a day, on the days a fresh database keeps open (decision 087: bank holidays are closed).
+  const due = openDay(new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10), Math.floor(n / 6));
   return {
     order: orderId, due_date: due, due_time: `${String(7 + (n % 6) * 2).padStart(2, '0')}:00`, address: '10 Downing Street', phone: '020 7946 0000',
     city: 'London', code_postal: 'NW1 6XE', client_note: '', payment,

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { checkoutAtFreeTime, dayFreeAt } from './free-slots';
 import { expect, type Page } from '@playwright/test';
 import type { Item, OrderSummary, ServiceItems } from '../../../openapi/schema';
 import { signInByApi } from './a11y';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { registerCustomer } from './fixtures';
+import { CLOSED_BY_DEFAULT } from '../../support/default-closures';
 
 /**
  * What the booking and cancellation tests do in the browser: sign a new customer in, read the real
@@ -36,7 +36,7 @@ async function anyCustomerApi(): Promise<{ api: ApiClient }> {
 export function ukDateIn(days: number): string {
   for (let ahead = days; ; ahead += 1) {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + ahead * 86_400_000));
-    if (!closedByDefault.has(day)) return day;
+    if (!CLOSED_BY_DEFAULT.has(day)) return day;
   }
 }
 
@@ -48,17 +48,9 @@ export function dayAfter(date: string, days: number): string {
 /** The first UK date `days` or more ahead whose next `visits` weekly visits fall on no default closure: a Weekly series there has all of them. */
 export function weeklyOpenFrom(days: number, visits = 8): string {
   for (let date = ukDateIn(days); ; date = ukDateIn(days += 1)) {
-    if (Array.from({ length: visits }, (_, week) => dayAfter(date, 7 * week)).every((day) => !closedByDefault.has(day))) return date;
+    if (Array.from({ length: visits }, (_, week) => dayAfter(date, 7 * week)).every((day) => !CLOSED_BY_DEFAULT.has(day))) return date;
   }
 }
-
-/**
- * The bank holidays and Christmas days a fresh database closes (071_bank_holidays.sql, decision 087),
- * read from the migration itself: a day picked `days` ahead passes over them to the next open one.
- */
-const closedByDefault = new Set(
-  [...readFileSync(new URL('../../../server/migrations/071_bank_holidays.sql', import.meta.url), 'utf8').matchAll(/DATE '(\d{4}-\d{2}-\d{2})'/g)].map((match) => match[1]!),
-);
 
 export const deliveryDetails = {
   address: '10 Downing Street',
