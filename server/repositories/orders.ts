@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { addOrderFilters, countedByCounters, searchHitsSql, type OrderFilters } from './order-filters';
-import { Conditions, countCustomerOrders, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
+import { addOrderFilters, countedByCounters, searchHitsSql, searchRowMatchesSql, type OrderFilters } from './order-filters';
+import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, UNKNOWN_TOTAL, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
 
@@ -216,9 +216,15 @@ export function orderRepository(db: Database) {
     },
 
     /** One page of every order; the total comes from the counters, not from counting the table. */
-    async page(query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+    async page(query: OrderListQuery, page: PageRequest, searchCountCap = SEARCH_COUNT_CAP): Promise<Page<OrderRow>> {
       const searched = pagedFromHits(query);
-      if (searched !== null) return pageOfHits(db, searched, query, page);
+      if (searched !== null) {
+        // A backstop: a search that still runs long answers 503 in seconds, not after the pool's 15 s.
+        return db.transaction(async (tx) => {
+          await tx.query(`SET LOCAL statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`);
+          return pageOfHits(tx, searched, query, page, searchCountCap);
+        });
+      }
       const conditions = orderConditions(query);
       // Status and payment method are read from the counters; any other filter is counted under its own indexes.
       const counted = countedByCounters(query);
@@ -342,14 +348,28 @@ export function orderRepository(db: Database) {
 
 export type OrderRepository = ReturnType<typeof orderRepository>;
 
-/** A search alone's page (pagedFromHits): counted and sorted from its hits (the sort keys name them `o`, the customer `u`). */
-async function pageOfHits(db: Database, q: string, query: OrderListQuery, page: PageRequest): Promise<Page<OrderRow>> {
+/**
+ * A search alone's page (pagedFromHits). Its hits are counted up to `cap`, each index's part
+ * stopping at `cap + 1` (decision 092): a search that finds at most `cap` orders is counted exactly
+ * and sorted from its hits (the sort keys name them `o`, the customer `u`); one that finds more
+ * walks the list's own index in its order, tests each order with the search and stops at the page,
+ * and its total is "more than `cap`". Either costs about the same whatever the text matches.
+ */
+async function pageOfHits(db: Database, q: string, query: OrderListQuery, page: PageRequest, cap: number): Promise<Page<OrderRow>> {
   const hits = searchHitsSql(q);
+  const limited = new Conditions().add(hits.parts.map((part) => `(${part} LIMIT ${cap + 1})`).join(' UNION ALL '), ...hits.values);
+  const { total: counted, lowerBound } = await cappedCount(db, `SELECT DISTINCT o.id FROM (${limited.parts[0]!}) o`, limited.params, cap);
+  if (lowerBound) {
+    const conditions = new Conditions().add(PLACED);
+    const match = searchRowMatchesSql(q);
+    conditions.add(match.sql, ...match.values);
+    const found = await selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys: orderSortKeys(query), total: UNKNOWN_TOTAL, page });
+    return { rows: found.rows, total: counted, totalIsLowerBound: true };
+  }
+  const total = counted;
   // The hits' SQL numbered once as the only "condition" (the ids place it themselves): selectPage numbers its own parameters after it.
   const carrier = new Conditions().add(hits.sql, ...hits.values);
   const hitsSql = carrier.parts[0]!;
-  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM (${hitsSql}) o`, carrier.params);
-  const total = counted?.count ?? 0;
   const byUser = query.sort === 'user';
   const ids: PlacedSelect = () => `SELECT o.id FROM (${hitsSql}) o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''}`;
   return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: { ids, idColumn: 'o.id' }, conditions: carrier, keys: orderSortKeys(query), total, page });

@@ -27,7 +27,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
     async listOrders(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listOrders(ctx.db, request.query, page), page);
+      return answerPage(request, reply, await listOrders(ctx.db, request.query, page, ctx.config.searchCountCap), page);
     },
     async listRefunds(request, reply) {
       const page = pageRequest(request);

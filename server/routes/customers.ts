@@ -16,7 +16,7 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
   return {
     async listCustomers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listCustomers(ctx.db, request.query, page), page);
+      return answerPage(request, reply, await listCustomers(ctx.db, request.query, page, ctx.config.searchCountCap), page);
     },
     getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
     async addCustomerNote(request, reply) {
