@@ -130,5 +130,6 @@ describe.runIf(process.env.DATABASE_URL)('the plan of a broad search (PostgreSQL
     expect(limit?.Plans?.[0]?.Filter).not.toContain('hashed');
     // … and nothing sorts more than the page (the last Sort puts the page's 20 rows in order).
     for (const node of nodes.filter((each) => each['Node Type'] === 'Sort')) expect(node['Plan Rows']).toBeLessThanOrEqual(20);
+
   });
 });
