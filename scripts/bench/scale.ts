@@ -150,13 +150,20 @@ export function searchQueries(today: string, week: { from: string; to: string })
     { label: 'a full name without its accents (1 in 3,072)', query: 'q=zoe%20bronte' },
     { label: 'a postcode sector', query: 'q=TW7%204' },
     // What an administrator might type, not chosen to be selective (issue 37 row 5, decision 092):
-    { label: 'a common surname (1 in 64 customers)', query: 'q=Smith' },
-    { label: 'a fragment every email shares', query: 'q=sparkle' },
+    ...broadSearchQueries(),
     { label: 'Today', query: `due_from=${today}&due_to=${today}` },
     { label: 'This week', query: `due_from=${week.from}&due_to=${week.to}` },
     { label: 'unassigned', query: 'unassigned=true' },
     { label: 'Today, unassigned, card', query: `due_from=${today}&due_to=${today}&unassigned=true&payment_method=card` },
     { label: 'payment method alone (half of all orders)', query: 'payment_method=card' },
+  ];
+}
+
+/** Texts an administrator might type that match many orders (issue 37 row 5). */
+export function broadSearchQueries(): Array<{ label: string; query: string }> {
+  return [
+    { label: 'a common surname (1 in 64 customers)', query: 'q=Smith' },
+    { label: 'a fragment every email shares', query: 'q=sparkle' },
   ];
 }
 
@@ -174,6 +181,8 @@ export async function measureSearch(baseUrl: string, token: string, today: strin
   const figures: SearchFigure[] = [];
   const urls = [
     ...searchQueries(today, week).map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}` })),
+    // The orders page's own order (newest first), which a broad search walks (decision 092).
+    ...broadSearchQueries().map(({ label, query }) => ({ label: `${label}, newest first`, query, url: `${baseUrl}/api/admin/orders/?limit=5&page=1&${query}` })),
     ...customerSearchQueries().map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/customers?limit=5&page=1&sort=name&order=asc&${query}` })),
   ];
   for (const { label, query, url } of urls) {
