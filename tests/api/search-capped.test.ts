@@ -74,6 +74,13 @@ describe('a search past the count cap', () => {
     // Sorted by id, oldest first: the same walk in the other index.
     const byId = await get('/admin/orders/?q=SMITH&sort=id&order=asc&limit=3&page=3');
     expect(byId.rows.map((row) => row.id)).toEqual([...smithOrders].sort((a, b) => a - b).slice(6, 9));
+    // By customer name: a surname's customers are not walked to (decision 092), the hits are sorted.
+    const byName = await server.db.query<{ id: number }>(
+      "SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.name ILIKE '%smith%' ORDER BY lower(u.name), u.id, o.id",
+    );
+    const named = await get('/admin/orders/?q=smith&sort=user&order=asc&limit=4&page=2');
+    expect(named.headers.get('x-total-count-exact')).toBe('false');
+    expect(named.rows.map((row) => row.id)).toEqual(byName.map((row) => row.id).slice(4, 8));
   });
 
   it('counts exactly, without the mark, while the hits are within the cap', async () => {
