@@ -4422,6 +4422,8 @@ export interface components {
     headers: {
         /** @description How many rows match the filters, over every page. */
         TotalCount: number;
+        /** @description `false` when a search found more rows than it counts (10,000 by default): `X-Total-Count` is then that number plus one, a lower bound ("more than 10,000"), and the rows come in the list's order page by page. Absent when the count is exact. */
+        TotalCountExact: "false";
         /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages, e.g. `</api/admin/orders/?limit=5&page=2>; rel="next"`. */
         Link: string;
     };
@@ -4602,6 +4604,7 @@ export type ParameterUnassignedFilter = components['parameters']['UnassignedFilt
 export type ParameterDistrict = components['parameters']['District'];
 export type ParameterQuoteId = components['parameters']['QuoteId'];
 export type HeaderTotalCount = components['headers']['TotalCount'];
+export type HeaderTotalCountExact = components['headers']['TotalCountExact'];
 export type HeaderLink = components['headers']['Link'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -5931,6 +5934,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["TotalCount"];
+                    "X-Total-Count-Exact": components["headers"]["TotalCountExact"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
@@ -6528,6 +6532,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["TotalCount"];
+                    "X-Total-Count-Exact": components["headers"]["TotalCountExact"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };

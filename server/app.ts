@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       methods: ['GET', 'POST', 'PUT'],
       maxAge: 600,
       // Paged lists answer their total and page links in headers (docs/decisions/011).
-      exposedHeaders: ['X-Total-Count', 'Link'],
+      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Exact', 'Link'],
     });
   }
   const spaDir = options.spaDir === undefined ? config.spaDir : options.spaDir;

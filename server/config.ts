@@ -69,6 +69,8 @@ export interface Config {
   dbAcquireTimeoutMs: number;
   /** DB_STATEMENT_TIMEOUT, default 15000 ms (0 = none): the server cancels a longer statement. */
   dbStatementTimeoutMs: number;
+  /** How many hits a staff search counts exactly before saying "more than" (SEARCH_COUNT_CAP; decision 092). */
+  searchCountCap: number;
   /** PUBLIC_CACHE_MAX, default 500: entries of the public-read cache. */
   publicCacheMaxEntries: number;
   /** PUBLIC_CACHE_TTL, default 10 s: backstop lifetime of a cached public read. */
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolMax: parseCount(env, 'DB_POOL_MAX', 10, 1),
     dbAcquireTimeoutMs: parseCount(env, 'DB_ACQUIRE_TIMEOUT', 5_000, 1),
     dbStatementTimeoutMs: parseCount(env, 'DB_STATEMENT_TIMEOUT', 15_000, 0),
+    searchCountCap: parseCount(env, 'SEARCH_COUNT_CAP', 10_000, 1),
     publicCacheMaxEntries: parseCount(env, 'PUBLIC_CACHE_MAX', 500, 1),
     publicCacheTtlSeconds: parseCount(env, 'PUBLIC_CACHE_TTL', 10, 1),
     shutdownTimeoutMs: parseCount(env, 'SHUTDOWN_TIMEOUT', 10_000, 1),

@@ -149,6 +149,8 @@ export function searchQueries(today: string, week: { from: string; to: string })
     { label: 'a full name (1 in 3,072 customers)', query: 'q=Olivia%20Smith' },
     { label: 'a full name without its accents (1 in 3,072)', query: 'q=zoe%20bronte' },
     { label: 'a postcode sector', query: 'q=TW7%204' },
+    // What an administrator might type, not chosen to be selective (issue 37 row 5, decision 092):
+    ...broadSearchQueries(),
     { label: 'Today', query: `due_from=${today}&due_to=${today}` },
     { label: 'This week', query: `due_from=${week.from}&due_to=${week.to}` },
     { label: 'unassigned', query: 'unassigned=true' },
@@ -157,11 +159,21 @@ export function searchQueries(today: string, week: { from: string; to: string })
   ];
 }
 
+/** Texts an administrator might type that match many orders (issue 37 row 5). */
+export function broadSearchQueries(): Array<{ label: string; query: string }> {
+  return [
+    { label: 'a common surname (1 in 64 customers)', query: 'q=Smith' },
+    { label: 'a fragment every email shares', query: 'q=sparkle' },
+  ];
+}
+
 /** The customers list's search (/admin/customers?q=), by name (accents ignored) and email. */
 export function customerSearchQueries(): Array<{ label: string; query: string }> {
   return [
     { label: 'customers: a full name without its accents', query: 'q=zoe%20bronte' },
     { label: 'customers: a customer’s email', query: 'q=scale-123456%40sparkle.test' },
+    { label: 'customers: a common surname (1 in 64)', query: 'q=Smith' },
+    { label: 'customers: a fragment every email shares', query: 'q=sparkle' },
   ];
 }
 
@@ -169,13 +181,18 @@ export async function measureSearch(baseUrl: string, token: string, today: strin
   const figures: SearchFigure[] = [];
   const urls = [
     ...searchQueries(today, week).map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/orders/?limit=5&page=1&sort=user&order=asc&${query}` })),
+    // The orders page's own order (newest first), which a broad search walks (decision 092).
+    ...broadSearchQueries().map(({ label, query }) => ({ label: `${label}, newest first`, query, url: `${baseUrl}/api/admin/orders/?limit=5&page=1&${query}` })),
     ...customerSearchQueries().map(({ label, query }) => ({ label, query, url: `${baseUrl}/api/admin/customers?limit=5&page=1&sort=name&order=asc&${query}` })),
   ];
   for (const { label, query, url } of urls) {
     const apiMs = await timeApi(url, token);
-    const matches = Number((await timedGet(url, token)).response.headers.get('x-total-count'));
+    const { headers } = (await timedGet(url, token)).response;
+    // Past the count cap the total is "more than" (X-Total-Count-Exact: false): counted as cap + 1.
+    const matches = Number(headers.get('x-total-count'));
     figures.push({ label, query, matches, apiMs });
-    console.log(`  search ${label} (${query}): ${matches} matches, first page ${Math.round(apiMs)} ms from the API`);
+    const more = headers.get('x-total-count-exact') === 'false' ? 'more than ' : '';
+    console.log(`  search ${label} (${query}): ${more}${more ? matches - 1 : matches} matches, first page ${Math.round(apiMs)} ms from the API`);
   }
   return figures;
 }

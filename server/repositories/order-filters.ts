@@ -1,7 +1,7 @@
 import { badRequest } from '../lib/http-error';
 import { londonDaysSpan } from '../../domain/time/london-days';
 import { containsPattern, type Conditions } from './paging';
-import { usersMatchingSql } from './user-search';
+import { userRowMatchesSql, usersMatchingSql } from './user-search';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 
 /**
@@ -68,7 +68,7 @@ function addSearch(conditions: Conditions, q: string): void {
  * search matches: the filter above asks it for ids, and a search alone pages straight from these
  * rows (orders.ts, decision 064), never reading the matches' rows from the table.
  */
-export function searchHitsSql(q: string): { sql: string; values: unknown[] } {
+export function searchHitsSql(q: string): { sql: string; parts: string[]; values: unknown[] } {
   const postcode = q.replace(/\s+/g, '').toUpperCase();
   const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
   const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
@@ -85,7 +85,33 @@ export function searchHitsSql(q: string): { sql: string; values: unknown[] } {
     parts.push(hit('i', 'i.id = $?'), hit('r', 'r.reference = $?'));
     values.push(id, id);
   }
-  return { sql: parts.join(' UNION '), values };
+  return { sql: parts.join(' UNION '), parts, values };
+}
+
+/**
+ * The same rule as a condition on one placed order `o` (decision 092): a search that matches more
+ * than can be counted cheaply walks an index of the orders in the list's order, tests each order it
+ * meets with this and stops at the page. Its customer is looked up by primary key.
+ */
+export function searchRowMatchesSql(q: string): { sql: string; values: unknown[] } {
+  const postcode = q.replace(/\s+/g, '').toUpperCase();
+  const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
+  const id = idText !== undefined && Number(idText) <= MAX_ORDER_ID ? Number(idText) : null;
+  const digits = q.replace(/[\s()+-]/g, '');
+  const user = userRowMatchesSql('su', q);
+  // A scalar subquery, not EXISTS: PostgreSQL may turn an EXISTS into a hashed set of every matching
+  // customer first (all of them, for a fragment every address shares); this one is asked per order met.
+  const parts = [`COALESCE((SELECT ${user.sql} FROM users su WHERE su.id = o.user_id), false)`, `${postcodeSql('o')} LIKE $?`];
+  const values: unknown[] = [...user.values, containsPattern(postcode)];
+  if (/^\d+$/.test(digits) && digits.length >= PHONE_SEARCH_DIGITS) {
+    parts.push(`${phoneSql('o')} LIKE $?`);
+    values.push(containsPattern(digits));
+  }
+  if (id !== null) {
+    parts.push('o.id = $?', 'o.reference = $?');
+    values.push(id, id);
+  }
+  return { sql: `(${parts.join(' OR ')})`, values };
 }
 
 /**

@@ -28,7 +28,31 @@ export interface PageRequest {
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The list holds more than `total - 1` rows, uncounted (a search past SEARCH_COUNT_CAP, decision 092). */
+  totalIsLowerBound?: boolean;
 }
+
+/**
+ * How many hits a search counts exactly (decision 092); past it the list says "more than" this.
+ * Counting every hit of a broad search was its whole cost at ten million orders (issue 37).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** The longest a search's statement may run (ms) before it answers 503: a backstop, far below the pool's 15 s. */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2_000;
+
+/**
+ * The count of `sql`'s rows up to `cap`: exact when at most `cap`, else `cap + 1` and a lower bound.
+ * `sql` must stop by itself after `cap + 1` rows (each part of it LIMITed) for the cost to be bounded.
+ */
+export async function cappedCount(db: Database, sql: string, params: unknown[], cap: number): Promise<{ total: number; lowerBound: boolean }> {
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM (SELECT 1 FROM (${sql}) c LIMIT ${cap + 1}) c`, params);
+  const count = row?.count ?? 0;
+  return count > cap ? { total: cap + 1, lowerBound: true } : { total: count, lowerBound: false };
+}
+
+/** A total for selectPage when the list's length is not known: never read from its end. */
+export const UNKNOWN_TOTAL = Number.MAX_SAFE_INTEGER;
 
 /** Composable WHERE: every list and every later filter (drafts, search) adds conditions to one of these. */
 export class Conditions {

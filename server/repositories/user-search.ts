@@ -24,3 +24,21 @@ export function usersMatchingSql(q: string): { sql: string; values: unknown[] } 
   }
   return { sql: 'SELECT u.id FROM users u WHERE search_fold(u.name) LIKE search_fold($?) OR u.email ILIKE $?', values: [contains, contains] };
 }
+
+/**
+ * The same rule as a condition on one account row `alias` (decision 092): a list walked in an
+ * index's order tests each row it meets with it and stops at the page, instead of first finding
+ * every match (a fragment every address shares is every account). The "@" fallback's NOT EXISTS is
+ * uncorrelated: PostgreSQL answers it once per statement.
+ */
+export function userRowMatchesSql(alias: string, q: string): { sql: string; values: unknown[] } {
+  const contains = containsPattern(q);
+  if (q.includes('@')) {
+    const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return {
+      sql: `(lower(${alias}.email) LIKE $? OR (NOT EXISTS (SELECT 1 FROM users f WHERE lower(f.email) LIKE $?) AND ${alias}.email ILIKE $?))`,
+      values: [prefix, prefix, contains],
+    };
+  }
+  return { sql: `(search_fold(${alias}.name) LIKE search_fold($?) OR ${alias}.email ILIKE $?)`, values: [contains, contains] };
+}

@@ -32,7 +32,7 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     },
     async listOrders(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listOrders(moment, request.query, page), page);
+      return answerPage(request, reply, await listOrders(moment, request.query, page, ctx.config.searchCountCap), page);
     },
     async listRefunds(request, reply) {
       const page = pageRequest(request);

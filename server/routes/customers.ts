@@ -18,7 +18,7 @@ export function customerHandlers(ctx: AppContext): Partial<Handlers> {
     // one); a customer's record, the staff's notes on it and a person's own data read the primary.
     async listCustomers(request, reply) {
       const page = pageRequest(request);
-      return answerPage(request, reply, await listCustomers(ctx.readDb, request.query, page), page);
+      return answerPage(request, reply, await listCustomers(ctx.readDb, request.query, page, ctx.config.searchCountCap), page);
     },
     getCustomer: async (request) => getCustomerRecord(ctx.db, idOf(request)),
     async addCustomerNote(request, reply) {

@@ -26,5 +26,7 @@ export function answerPage<Row>(request: FastifyRequest, reply: FastifyReply, pa
   if (asked.page < last) links.push(link(asked.page + 1, 'next'));
   links.push(link(last, 'last'));
   reply.header('x-total-count', String(page.total)).header('link', links.join(', '));
+  // A search past its count cap (decision 092): X-Total-Count is then a lower bound, "more than total - 1".
+  if (page.totalIsLowerBound) reply.header('x-total-count-exact', 'false');
   return page.rows;
 }

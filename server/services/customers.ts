@@ -29,9 +29,10 @@ export async function listCustomers(
   db: Database,
   query: { sort?: CustomerSort; order?: 'asc' | 'desc'; q?: string },
   page: PageRequest,
+  searchCountCap?: number,
 ): Promise<Page<CustomerSummary>> {
-  const found = await customerRepository(db).page(query, page);
-  return { total: found.total, rows: found.rows.map(summaryView) };
+  const found = await customerRepository(db).page(query, page, searchCountCap);
+  return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, rows: found.rows.map(summaryView) };
 }
 
 async function findCustomer(db: Database, id: number): Promise<CustomerRow> {

@@ -34,9 +34,9 @@ function adminRefundView(order: OrderRow, totals: LedgerTotals): OrderDetail['re
 export const STALE_ORDER_MESSAGE = 'This order was changed by someone else, reload and try again';
 
 /** One page of every order in the table's sort and filter. */
-export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest): Promise<Page<AdminOrder>> {
-  const found = await orderRepository(db).page(query, page);
-  return { total: found.total, rows: found.rows.map(adminOrderView) };
+export async function listOrders(db: Database, query: OrderListQuery, page: PageRequest, searchCountCap?: number): Promise<Page<AdminOrder>> {
+  const found = await orderRepository(db).page(query, page, searchCountCap);
+  return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, rows: found.rows.map(adminOrderView) };
 }
 
 /** Everything about one order, with its audit trail oldest first. */

@@ -4,6 +4,8 @@ import { ApiError, messageFromBody, normaliseError } from './errors';
 export interface PageOf<Row> {
   rows: Row[];
   total: number;
+  /** A search found more than it counts: `total` is that cap plus one, "more than" (X-Total-Count-Exact: false, decision 092). */
+  totalIsLowerBound?: boolean;
 }
 
 /** Unwraps a paged list answer (docs/decisions/011): the body is the page, the total is a header. */
@@ -17,5 +19,6 @@ export async function unwrapPage<Row>(call: Promise<{ data?: Row[]; error?: unkn
   if (!result.response.ok) throw new ApiError(messageFromBody(result.error, result.response.status), result.response.status);
   const rows = result.data ?? [];
   const total = Number(result.response.headers.get('x-total-count') ?? rows.length);
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  const lowerBound = result.response.headers.get('x-total-count-exact') === 'false';
+  return { rows, total: Number.isFinite(total) ? total : rows.length, ...(lowerBound ? { totalIsLowerBound: true } : {}) };
 }

@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dbPoolMax: 5,
     dbAcquireTimeoutMs: 5_000,
     dbStatementTimeoutMs: 15_000,
+    searchCountCap: 10_000,
     publicCacheMaxEntries: 500,
     publicCacheTtlSeconds: 10,
     shutdownTimeoutMs: 10_000,

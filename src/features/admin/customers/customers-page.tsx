@@ -35,6 +35,7 @@ export function CustomersPage() {
         label="Customers"
         data={customers.rows}
         rowCount={customers.total}
+        rowCountIsLowerBound={customers.totalIsLowerBound}
         columns={customerColumns}
         {...customers.table}
         getRowId={rowId}

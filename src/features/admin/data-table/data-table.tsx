@@ -12,6 +12,8 @@ export interface DataTableProps<TData extends RowData> {
   data: TData[];
   /** How many rows the whole list holds (X-Total-Count). */
   rowCount: number;
+  /** `rowCount` is a search's cap plus one: the list holds more than `rowCount - 1` rows (decision 092). */
+  rowCountIsLowerBound?: boolean;
   columns: AdminColumn<TData>[];
   sorting: SortingState;
   onSortingChange: OnChangeFn<SortingState>;
@@ -114,6 +116,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         pageCount={pageCount}
         pageSize={pagination.pageSize}
         rowCount={props.rowCount}
+        rowCountIsLowerBound={props.rowCountIsLowerBound}
         onPageIndex={(pageIndex) => onPaginationChange((p) => ({ ...p, pageIndex }))}
         onPageSize={(pageSize) => onPaginationChange({ pageIndex: 0, pageSize })}
       />

@@ -7,6 +7,7 @@ interface TablePaginationProps {
   pageCount: number;
   pageSize: number;
   rowCount: number;
+  rowCountIsLowerBound?: boolean;
   onPageIndex: (pageIndex: number) => void;
   onPageSize: (pageSize: number) => void;
 }
@@ -20,6 +21,8 @@ export function TablePagination(props: TablePaginationProps) {
   const last = Math.min(rowCount, (pageIndex + 1) * pageSize);
   const canBack = pageIndex > 0;
   const canForward = pageIndex < pageCount - 1;
+  // Past a search's count cap the end is not known: "of more than 10,000", and no last page to jump to.
+  const moreThan = props.rowCountIsLowerBound ? `more than ${(rowCount - 1).toLocaleString('en-GB')}` : null;
 
   return (
     <nav className="table-pagination" aria-label={`${label} pages`}>
@@ -31,16 +34,16 @@ export function TablePagination(props: TablePaginationProps) {
         onSelectionChange={(key) => key !== null && props.onPageSize(Number(key))}
       />
       <p className="table-pagination__range" aria-live="polite">
-        {first}–{last} of {rowCount}
+        {first}–{last} of {moreThan ?? rowCount}
       </p>
       <div className="table-pagination__buttons">
         <PageButton label="First page" symbol="«" isDisabled={!canBack} onPress={() => props.onPageIndex(0)} />
         <PageButton label="Previous page" symbol="‹" isDisabled={!canBack} onPress={() => props.onPageIndex(pageIndex - 1)} />
         <span className="table-pagination__page">
-          Page {pageIndex + 1} of {pageCount}
+          {moreThan ? `Page ${pageIndex + 1}` : `Page ${pageIndex + 1} of ${pageCount}`}
         </span>
         <PageButton label="Next page" symbol="›" isDisabled={!canForward} onPress={() => props.onPageIndex(pageIndex + 1)} />
-        <PageButton label="Last page" symbol="»" isDisabled={!canForward} onPress={() => props.onPageIndex(pageCount - 1)} />
+        <PageButton label="Last page" symbol="»" isDisabled={!canForward || moreThan !== null} onPress={() => props.onPageIndex(pageCount - 1)} />
       </div>
     </nav>
   );

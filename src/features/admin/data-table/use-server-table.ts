@@ -67,6 +67,7 @@ export function useServerTable<Row, Query extends ServerPageQuery>(
   return {
     rows,
     total: request.data?.total ?? 0,
+    totalIsLowerBound: request.data?.totalIsLowerBound ?? false,
     loaded: request.data !== null,
     loading: request.loading,
     error: request.error,

@@ -104,6 +104,7 @@ export function OrdersPage() {
           label="Orders"
           data={orders.rows}
           rowCount={orders.total}
+          rowCountIsLowerBound={orders.totalIsLowerBound}
           columns={orderColumns}
           {...orders.table}
           getRowId={rowId}
