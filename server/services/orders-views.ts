@@ -10,7 +10,7 @@ import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';
 import { refundFigures } from '../../domain/money/cancellation-settlement';
 import { balanceDueOf } from '../../domain/money/balance-due';
-import { CHARGE_AHEAD_MS } from './visit-charges';
+import { CHARGE_AHEAD_MS } from '../../domain/terms/saved-card-charge';
 
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();

@@ -7,12 +7,8 @@ import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
 import { awaitsCardPayment, recordFailedPayment, recordPayment } from './payments';
 import { chargeSavedCard } from './saved-cards';
+import { CHARGE_AHEAD_MS } from '../../domain/terms/saved-card-charge';
 
-/**
- * A series' later visits are charged to the saved card before they are due (decision 038): from 48
- * hours ahead, so a refusal leaves the customer a day or more to press Pay now before the visit.
- */
-export const CHARGE_AHEAD_MS = 48 * 60 * 60 * 1000;
 /** The idempotency reason of a visit's own charge. */
 export const VISIT_CHARGE = 'visit';
 

@@ -4,7 +4,7 @@ import { mailOutbox, QUEUES } from '../../server/queue';
 import { chargeVisitsDue } from '../../server/jobs/visit-charges';
 import type { PaymentProvider } from '../../server/services/payment-provider';
 import { chargeSavedCard } from '../../server/services/saved-cards';
-import { CHARGE_AHEAD_MS } from '../../server/services/visit-charges';
+import { CHARGE_AHEAD_MS } from '../../domain/terms/saved-card-charge';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, pence, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
