@@ -5,6 +5,7 @@
  */
 import { checkStart, companyDay, teamRefusal, toMinutes, toTime, weekdayOf, type CapacityData, type JobToPlace } from './availability-rules';
 import { londonClock, londonLocalToInstant } from '../time/london-time';
+import { WEEKDAY_NAMES } from '../time/london-days';
 
 /** "1 h 30 min", "45 min", "2 h". */
 export function durationLabel(minutes: number): string {
@@ -13,8 +14,6 @@ export function durationLabel(minutes: number): string {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
-
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /**
  * Why the job (`job.movingOrder`, at its own date and time) cannot take `job.minutes`, in words
@@ -37,7 +36,7 @@ export function longerJobProblem(data: CapacityData, job: JobToPlace & { movingO
   const refusal = teamRefusal(data, team, job, day.hours);
   if (refusal === null) return null;
   if (refusal.kind === 'off') return `${team.name} is off on ${job.date}`;
-  if (refusal.kind === 'notWorking') return `${team.name} does not work on ${DAY_NAMES[weekdayOf(job.date)]}`;
+  if (refusal.kind === 'notWorking') return `${team.name} does not work on ${WEEKDAY_NAMES[weekdayOf(job.date)]}`;
   if (refusal.kind === 'hours') return `${what}, after ${team.name}'s last finish (${toTime(Math.min(refusal.hours.closes, day.hours.closes))})`;
   const from = londonLocalToInstant(job.date, job.time).getTime();
   const which = refusal.job.start > from ? 'next job' : 'job';

@@ -35,6 +35,9 @@ export function londonDaysSpan(from: string | undefined, to: string | undefined)
   };
 }
 
+/** The days of the week by number, Sunday 0 as `weekdayOf` and the hours tables count them. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
 const WORDS = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**

@@ -12,6 +12,7 @@ import { pricingAuditRepository } from '../repositories/pricing-audit';
 import { audited } from './settings-audit';
 import type { Page, PageRequest } from '../repositories/paging';
 import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/money';
+import { WEEKDAY_NAMES } from '../../domain/time/london-days';
 
 
 /**
@@ -21,7 +22,7 @@ import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/
  * tables on every request (no cache holds them), so the next quote and availability read use it;
  * a quote already given keeps its price while it holds (decision 014).
  */
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAYS = WEEKDAY_NAMES;
 export const INSIDE_ZONE = 'Inside the zone';
 export const OUTSIDE_ZONE = 'Outside the zone';
 const CLOSED = 'Closed';

@@ -11,10 +11,9 @@ import { toMinutes } from '../../domain/capacity/availability-rules';
 import { assertEditableDays } from './editable-days';
 import { londonDate } from '../../domain/time/london-time';
 import { DEFAULT_HOURS } from './pricing-settings';
-import { addDays } from '../../domain/time/london-days';
+import { addDays, WEEKDAY_NAMES } from '../../domain/time/london-days';
 
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** A long absence is several entries; one this long is a typing slip. */
 export const MAX_TIME_OFF_DAYS = 366;
 
@@ -109,7 +108,7 @@ function checkedTeam(input: TeamInput): TeamInput {
   const weekdays = new Set(input.hours.map((day) => day.weekday));
   if (weekdays.size !== 7) throw badRequest('Give the hours of each weekday once');
   for (const day of input.hours) {
-    if (toMinutes(day.opens) >= toMinutes(day.closes)) throw badRequest(`${WEEKDAYS[day.weekday]}: the hours must end after they start`);
+    if (toMinutes(day.opens) >= toMinutes(day.closes)) throw badRequest(`${WEEKDAY_NAMES[day.weekday]}: the hours must end after they start`);
   }
   return { name, active: input.active, hours: [...input.hours].sort((a, b) => a.weekday - b.weekday) };
 }
@@ -127,7 +126,7 @@ async function assertWithinOpeningHours(tx: Database, team: TeamInput): Promise<
     if (!day.works) continue;
     const company = opening.find((row) => row.weekday === day.weekday) ?? DEFAULT_HOURS;
     if (toMinutes(day.opens) < toMinutes(company.opens) || toMinutes(day.closes) > toMinutes(company.closes)) {
-      throw badRequest(`${WEEKDAYS[day.weekday]}: the team's hours ${day.opens}–${day.closes} must lie within the opening hours ${company.opens}–${company.closes}`);
+      throw badRequest(`${WEEKDAY_NAMES[day.weekday]}: the team's hours ${day.opens}–${day.closes} must lie within the opening hours ${company.opens}–${company.closes}`);
     }
   }
 }

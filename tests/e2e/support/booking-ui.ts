@@ -4,7 +4,7 @@ import type { Item, OrderSummary, ServiceItems } from '../../../openapi/schema';
 import { signInByApi } from './a11y';
 import { createApiClient, ok, type ApiClient } from './api-client';
 import { registerCustomer } from './fixtures';
-import { CLOSED_BY_DEFAULT } from '../../support/default-closures';
+import { CLOSED_BY_DEFAULT, openDay } from '../../support/default-closures';
 
 /**
  * What the booking and cancellation tests do in the browser: sign a new customer in, read the real
@@ -34,10 +34,7 @@ async function anyCustomerApi(): Promise<{ api: ApiClient }> {
 
 /** The UK date `days` from now (or the first open day after it), as the date input wants it (YYYY-MM-DD). */
 export function ukDateIn(days: number): string {
-  for (let ahead = days; ; ahead += 1) {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + ahead * 86_400_000));
-    if (!CLOSED_BY_DEFAULT.has(day)) return day;
-  }
+  return openDay(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000)), 0);
 }
 
 /** The UK day `days` after the UK day `date` (both YYYY-MM-DD). */

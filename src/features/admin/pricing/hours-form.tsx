@@ -4,8 +4,9 @@ import { useToast } from '../../../shared/toasts';
 import { useRequest } from '../../../shared/use-request';
 import { Button, Checkbox, TextField } from '../../../components/ui';
 import type { OpeningHours } from '../../../../openapi/schema';
+import { WEEKDAY_NAMES } from '../../../../domain/time/london-days';
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAYS = WEEKDAY_NAMES;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** One weekday's opening hours (UK time): open or closed, opens and closes as HH:mm, opening first. */
