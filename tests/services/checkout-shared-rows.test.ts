@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/database';
 import { checkoutOrder } from '../../server/services/checkout';
 import { createOrder } from '../../server/services/orders';
 import { londonLocalToInstant } from '../../domain/time/london-time';
+import { dayLockKey } from '../../server/repositories/availability-repository';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
 import { houseKeepingDatabase, newAccount } from './support/own-database';
@@ -58,7 +59,7 @@ async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>):
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => { ready = resolve; });
   const open = db.transaction(async (tx) => {
-    await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [1402, Math.round(Date.parse(`${DAY}T00:00:00Z`) / 86_400_000), londonLocalToInstant(DAY, heldTime), 120]);
+    await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(DAY), londonLocalToInstant(DAY, heldTime), 120]);
     await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash' WHERE id = $1", [held.id, NOW]);
     ready();
     await released;
