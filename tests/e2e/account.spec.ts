@@ -169,6 +169,8 @@ test.describe('register', () => {
 
     await page.getByRole('link', { name: 'privacy policy' }).click();
     await expect(page).toHaveURL(/\/privacy-policy$/);
+    // Back once the policy is on screen: Back while it still loads never left the form, which keeps all it had.
+    await expect(page.getByRole('heading', { level: 1, name: /privacy/i })).toBeVisible();
     await page.goBack();
     await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
     await expect(page.getByLabel('Email')).toHaveValue(customer.email);
