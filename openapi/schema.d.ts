@@ -3709,6 +3709,8 @@ export interface components {
             service: string;
             /** @enum {string} */
             status: "waiting" | "offered";
+            /** @description The times of day that suit the customer; empty is any time. */
+            times: components["schemas"]["TimeOfDay"][];
             joined: components["schemas"]["DateTime"];
             held_due: components["schemas"]["DateTime"] | null;
             held_until: components["schemas"]["DateTime"] | null;

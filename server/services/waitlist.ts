@@ -92,6 +92,7 @@ export async function leaveWaitlist(db: Database, user: AuthUser, id: number): P
 export async function dayWaitlist(db: Database, day: string): Promise<WaitlistDayEntry[]> {
   return (await waitlistRepository(db).onDay(day)).map((row) => ({
     id: row.id, customer: row.customer, service: row.service, status: row.status === 'offered' ? 'offered' : 'waiting',
+    times: row.times_of_day,
     joined: row.created_at.toISOString(),
     held_due: row.status === 'offered' ? row.held_due_at!.toISOString() : null,
     held_until: row.status === 'offered' ? row.held_until!.toISOString() : null,

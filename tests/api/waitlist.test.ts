@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WaitlistCheckout, WaitlistEntry, WaitlistOffer } from '../../openapi/schema';
+import type { WaitlistCheckout, WaitlistDayEntry, WaitlistEntry, WaitlistOffer } from '../../openapi/schema';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { offerFreedTimes, DAY_NOT_FULL_MESSAGE, ALREADY_WAITING_MESSAGE, OFFER_EXPIRED_MESSAGE, OFFER_USED_MESSAGE } from '../../server/services/waitlist';
 import { SLOT_TAKEN_MESSAGE } from '../../domain/capacity/availability-text';
@@ -66,7 +66,7 @@ describe('joining a full day\'s waiting list', () => {
     expect(await entries(ann())).toEqual([joined.body]);
     const id = (joined.body as WaitlistEntry).id;
     expect((await send(server, 'GET', '/admin/waitlist/2027-04-07', { token: admin })).body).toEqual([
-      expect.objectContaining({ id, customer: 'Ann Waiting', status: 'waiting' }),
+      expect.objectContaining({ id, customer: 'Ann Waiting', status: 'waiting', times: [] }),
     ]);
     expect((await send(server, 'DELETE', `/waitlist/${id}`, { token: ben().token })).status).toBe(404);
     expect((await send(server, 'DELETE', `/waitlist/${id}`, { token: ann().token })).status).toBe(200);
@@ -257,6 +257,8 @@ describe('offers in waking hours, at times that suit, reusing what was given (is
     expect((await joinAt(ann(), annsDraft.id, ['noon'])).status).toBe(400);
     expect(await joinAt(ann(), annsDraft.id, ['afternoon', 'evening'])).toMatchObject({ status: 201, body: { status: 'waiting', times: ['afternoon', 'evening'] } });
     expect((await joinAt(ben(), bensDraft.id, ['morning'])).status).toBe(201);
+    // The office sees the times that suit each, first come first.
+    expect(((await send(server, 'GET', '/admin/waitlist/2027-06-02', { token: admin })).body as WaitlistDayEntry[]).map((entry) => entry.times)).toEqual([['afternoon', 'evening'], ['morning']]);
     // 09:00 comes free: a morning, so it goes to Ben, who joined after Ann.
     await cancel(dans!.id);
     // Ben gave no address when joining: the dialog reuses his latest booking's.

@@ -76,6 +76,8 @@ test('a customer joins a full day\'s waiting list, another\'s visit is cancelled
     await board.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
     await board.goto(`${server.baseUrl}/schedule?view=day&day=${date}`);
     await expect(board.getByRole('list', { name: 'Waiting list' })).toContainText(`${name}, `);
+    // The times that suit the customer are the office's to see too.
+    await expect(board.getByRole('list', { name: 'Waiting list' }).getByRole('listitem').filter({ hasText: name })).toContainText('(morning only): waiting since');
     await expectNoAxeViolations(board, 'the schedule board with a waiting list');
     await context.close();
   }
