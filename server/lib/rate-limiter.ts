@@ -1,13 +1,8 @@
 import type { Database } from '../db/database';
+import type { Limit } from '../rate-limits';
 import { HttpError } from './http-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again in a few minutes';
-
-export interface Limit {
-  /** Attempts allowed per window. */
-  limit: number;
-  windowMs: number;
-}
 
 export interface Reservation {
   /** Gives the attempts back (a right password, a valid token): they do not count. */

@@ -6,7 +6,7 @@ import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { assertPlainName } from './plain-names';
 import { createRateLimiter } from '../lib/rate-limiter';
-import { accountKey, clientNetwork } from './rate-limits';
+import { accountKey, clientNetwork } from '../rate-limits';
 import { cleanerInvitationMail } from '../mails/account-mails';
 
 /** An invitation lasts longer than a reset link (an hour): a new cleaner may read it the next day. */

@@ -6,7 +6,7 @@ import { createEmailConfirmationRepository } from '../repositories/email-confirm
 import { newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
 import { verifyPassword } from './password-hasher';
-import { accountKey, clientNetwork } from './rate-limits';
+import { accountKey, clientNetwork } from '../rate-limits';
 import { createSignInLimits } from './sign-in-limits';
 import { confirmEmailMail, emailChangedMail, emailTakenMail } from '../mails/account-mails';
 import { withRedirect } from '../../domain/site/login-redirect';

@@ -6,7 +6,7 @@ import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { assertAcceptablePassword } from './password-policy';
 import { assertOwnName, assertPlainName } from './plain-names';
-import { clientNetwork } from './rate-limits';
+import { clientNetwork } from '../rate-limits';
 import { createSessions } from './sessions';
 import { createEmailConfirmation } from './email-confirmation';
 
