@@ -1,5 +1,5 @@
 import type { AppContext, Handlers } from '../app-context';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from '../services/rate-limiter';
 import { sendContactMessage } from '../services/contact-messages';
 import { assertOwnName, assertPlainName } from '../services/plain-names';
 import { clientNetwork } from '../rate-limits';

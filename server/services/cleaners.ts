@@ -6,7 +6,7 @@ import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { teamsRepository } from '../repositories/teams';
 import { assertPlainName } from './plain-names';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { accountKey, clientNetwork } from '../rate-limits';
 import { cleanerInvitationMail } from '../mails/account-mails';
 

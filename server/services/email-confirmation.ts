@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, forbidden, unauthorized } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { createEmailConfirmationRepository } from '../repositories/email-confirmations';
 import { newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';

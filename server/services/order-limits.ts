@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import { HttpError } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { orderRepository } from '../repositories/orders';
 
 export const tooManyOpenOrders = (cap: number) =>

@@ -1,7 +1,7 @@
 import type { ProfileUpdate, RegisterRequest, UserInfo } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { assertAcceptablePassword } from './password-policy';

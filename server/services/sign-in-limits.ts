@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { createRateLimiter, type Reservation } from '../lib/rate-limiter';
+import { createRateLimiter, type Reservation } from './rate-limiter';
 import { accountKey, clientNetwork } from '../rate-limits';
 
 /** A network an account signed in from is its "usual network" for this long. */

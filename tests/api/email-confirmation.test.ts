@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalData } from '../../openapi/schema';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { INVALID_CONFIRM_LINK, LOG_IN_TO_CONFIRM_CHANGE, PASSWORD_TO_CONFIRM, WRONG_PASSWORD_TO_CONFIRM } from '../../server/services/email-confirmation';
 import { CHECK_YOUR_MAIL } from '../../server/services/profiles';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
 import { createPasswordReset, INVALID_RESET_LINK } from '../../server/services/password-reset';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rate-limits';

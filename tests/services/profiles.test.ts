@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
 import { namesMustBePlain } from '../../domain/names/plain-names';
 import { namesMustNotImitateStaff } from '../../domain/names/staff-names';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS } from '../../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../../server/services/rate-limiter';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { createClock, type Clock } from '../booking-fixtures';
 import { confirmationToken } from '../support/confirmation-link';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { quoteRepository } from '../repositories/quotes';
-import { purgeExpiredDrafts } from '../services/drafts';
+import { purgeExpiredDrafts } from './drafts';
 
 /** Deletes what has expired; answers how many rows went. */
 export type Purger = (db: Database, now: Date) => Promise<number>;

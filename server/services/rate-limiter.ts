@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { Limit } from '../rate-limits';
-import { HttpError } from './http-error';
+import { HttpError } from '../lib/http-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again in a few minutes';
 
