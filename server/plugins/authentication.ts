@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../app-context';
-import { createCoalescer } from '../db/coalesce';
+import { createCoalescer } from '../lib/coalesce';
 import { unauthorized } from '../lib/http-error';
 import type { UserRepository } from '../repositories/user-repository';
 import type { TokenService } from '../services/token-service';

@@ -4,7 +4,7 @@ import type { MyOrder, NewOrderRequest, OrderSummary, ServiceItems } from '../..
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
-import { createCoalescer } from '../db/coalesce';
+import { createCoalescer } from '../lib/coalesce';
 import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import type { Page, PageRequest } from '../repositories/paging';

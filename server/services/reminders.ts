@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { SELECT_ORDER } from '../repositories/orders';
+import { remindersRepository } from '../repositories/reminders';
 import type { MailOutbox } from '../queue';
 import { reminderMail } from '../mails/manage-mails';
 
@@ -23,27 +23,12 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, now: Da
   let sent = 0;
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
-      const rows = await tx.query<{ order_id: number }>(
-        `INSERT INTO order_reminders (order_id, due_at, sent_at)
-         SELECT o.id, o.due_at, $3
-           FROM orders o
-          WHERE o.checked_out_at IS NOT NULL AND o.due_at > $1 AND o.due_at <= $2
-            AND o.status IN ('awaiting_validation', 'payment_validated')
-            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
-            AND NOT EXISTS (SELECT 1 FROM order_reminders m WHERE m.order_id = o.id AND m.due_at = o.due_at)
-          ORDER BY o.due_at
-          LIMIT ${BATCH}
-         ON CONFLICT (order_id, due_at) DO NOTHING
-         RETURNING order_id`,
-        [now, until, now],
-      );
-      if (rows.length === 0) return 0;
-      const orders = await tx.query<Parameters<typeof reminderMail>[0]>(
-        `${SELECT_ORDER} WHERE o.id = ANY($1::int[]) ORDER BY o.id`,
-        [rows.map((row) => row.order_id)],
-      );
+      const reminders = remindersRepository(tx);
+      const ids = await reminders.claimDue(now, until, BATCH);
+      if (ids.length === 0) return 0;
+      const orders = await reminders.orders<Parameters<typeof reminderMail>[0]>(ids);
       for (const order of orders) await outbox.add(tx, reminderMail(order, outbox.site));
-      return rows.length;
+      return ids.length;
     });
     sent += claimed;
     if (claimed < BATCH) return sent;
