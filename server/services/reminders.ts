@@ -5,8 +5,6 @@ import { reminderMail } from '../mails/manage-mails';
 
 /** The reminder goes out once the job is at most this far ahead. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
-/** Every 5 minutes (UTC): a reminder leaves at most 5 minutes after the job came within 24 hours. */
-export const REMINDER_CRON = '*/5 * * * *';
 /** Orders reminded per transaction; the rest wait for the next batch of the same run. */
 const BATCH = 100;
 
