@@ -26,7 +26,7 @@ export async function getServiceItems(db: Database, serviceId: number): Promise<
   return { serviceName, items: items.map(({ id, name, price }) => ({ id, name, price })) };
 }
 
-/** One coalescer per database: concurrent order creations share one statement (db/coalesce.ts). */
+/** One coalescer per database: concurrent order creations share one statement (lib/coalesce.ts). */
 const creators = new WeakMap<Database, (order: OrderToCreate) => Promise<CreatedOrder>>();
 
 function creatorFor(db: Database) {
