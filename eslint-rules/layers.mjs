@@ -8,13 +8,14 @@ import path from 'node:path';
  * against the importing file, so `../orders/x` inside src/features/admin stays inside admin.
  * Why a local rule rather than eslint-plugin-boundaries: docs/decisions/027-import-layers.md.
  *
- * Server: every folder of server/ has a rank (SERVER_LAYERS, decision 077), and a file imports only
- * its own rank or lower ones: the boot (app, server, seed) → routes → plugins → jobs (the cron
- * schedulers) → services → mails → queue (queue and mail outbox plumbing) → repositories → lib →
- * db and config. Two skips are forbidden too: a route never imports a repository or the database
- * (it calls a service; a type-only import of a row's shape is no call), and SQL (a `.query(…)` call) runs only in repositories/, db/ and queue/ (the
- * job tables). The files that still do either are listed in SQL_ALLOWED and ROUTE_SKIPS_ALLOWED: a
- * list that only shrinks. Nothing in server/ imports the client (src/, machines/). Below
+ * Server: every folder of server/ has a rank (SERVER_LAYERS, decisions 077 and 098), and a file
+ * imports only its own rank or lower ones: the boot (app, server, seed) → routes → plugins → jobs
+ * (the cron schedulers) → services → mails → queue (queue and mail outbox plumbing) → repositories
+ * → lib → db, config and rate-limits. Skipping is forbidden on the data chain (CHAIN_IMPORTERS):
+ * only services import repositories and only repositories import db/ (types excepted), and SQL (a
+ * `.query(…)` call) runs only in repositories/, db/ and queue/ (the job tables). No file is excepted
+ * (before decision 098, 19 on an allow-list). Nothing in server/ imports the client (src/,
+ * machines/). Below
  * everything, domain/ (the pure rules, decision 035) imports nothing outside itself but the
  * contract's types (openapi/schema, type-only) and its generated constants (openapi/rules).
  * Cycles are caught beside this rule (tests/unit/import-cycles.test.ts).
@@ -26,7 +27,7 @@ const SHELL_STARTERS = ['src/main.tsx', 'src/entry-server.tsx'];
 const within = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 /** The server's layers, lowest first: a file may import its own layer or a lower one. */
 const SERVER_LAYERS = [
-  ['server/config', 'server/db', 'server/migrations'],
+  ['server/config', 'server/rate-limits', 'server/db', 'server/migrations'],
   ['server/lib'],
   ['server/repositories'],
   ['server/queue'],
@@ -42,32 +43,18 @@ const serverLayer = (file) => SERVER_LAYERS.findIndex((folders) => folders.some(
 /** Where SQL may run: the data layer, the database itself, the job queue's own tables and first-start data. */
 const SQL_HOMES = ['server/repositories', 'server/db', 'server/queue', 'server/migrations', 'server/seed'];
 /**
- * Files outside SQL_HOMES that still run SQL (issue 35: 15 services ran 38 queries). Move a file's
- * queries to repositories/ and take it off this list; a file not listed that runs SQL fails the lint.
+ * No skipping (issue 35, decision 098): the layers that reach data form one chain, entry (routes,
+ * plugins, jobs) → services → repositories → db. A value import from the chain goes down one link
+ * only: repositories/ is imported (for a value) by services/ alone, db/ by repositories/ alone;
+ * besides them only the queue (its own tables), the boot and first-start data open or run the
+ * database. A type-only import is no call (a row's shape, the `Database` handle a service passes on)
+ * and is not a skip. The utility layers (config, rate-limits, lib, queue, mails) are not links of
+ * the chain: any layer above them may use them.
  */
-export const SQL_ALLOWED = [
-  'server/services/access-notes.ts',
-  'server/services/account-lock.ts',
-  'server/services/balance-collection.ts',
-  'server/services/cleaners.ts',
-  'server/services/order-limits.ts',
-  'server/services/orders-csv.ts',
-  'server/services/personal-data.ts',
-  'server/services/quotes.ts',
-  'server/services/reschedule.ts',
-  'server/services/series-planning.ts',
-  'server/services/series-skip.ts',
-  'server/services/stats.ts',
-  'server/services/test-payment-provider.ts',
-  'server/services/unearned-discount.ts',
-  'server/services/visit-charges.ts',
-  'server/jobs/purge.ts',
-  'server/jobs/reminders.ts',
-  'server/lib/rate-limiter.ts',
-  'server/routes/operations.ts',
-];
-/** Routes that still import a repository or the database (issue 35: three and operations.ts; now the health probe alone). */
-export const ROUTE_SKIPS_ALLOWED = ['server/routes/operations.ts'];
+const CHAIN_IMPORTERS = {
+  'server/repositories': ['server/services', 'server/app', 'server/seed'],
+  'server/db': ['server/repositories', 'server/queue', 'server/app', 'server/server', 'server/migrate-cli', 'server/seed'],
+};
 const SQL_METHODS = new Set(['query']);
 const CLIENT = ['src', 'machines'];
 /** The one thing domain/ may import from outside itself: the contract's generated types. */
@@ -85,7 +72,7 @@ export default {
       domainImportsOut: 'domain/ is below everything: {{from}} may not import {{to}} (only domain/ and the types of openapi/schema).',
       serverImportsClient: 'The server imports nothing from the client: {{from}} imports {{to}}; move the shared rule to domain/.',
       serverUpward: '{{from}} ({{fromLayer}}) imports {{to}} ({{toLayer}}), a layer above it: routes → plugins → jobs → services → mails → queue → repositories → lib → db.',
-      routeSkips: '{{from}} imports {{to}}: a route calls a service, never a repository or the database.',
+      skipsLayer: '{{from}} imports {{to}}, skipping a layer: routes, plugins and jobs call services, services call repositories, repositories call db/ (a type-only import is allowed).',
       sqlOutsideRepositories: '{{from}} runs SQL: SQL lives in server/repositories/ (move the statement there and call it).',
       intoShell: '{{from}} imports {{to}} from the app shell: move what it needs to src/shared (only src/app composes).',
       acrossFeatures: 'Feature "{{fromFeature}}" imports feature "{{toFeature}}" ({{to}}): move the shared part to src/shared or src/components.',
@@ -94,6 +81,8 @@ export default {
   },
   create(context) {
     const from = path.relative(root, context.filename).split(path.sep).join('/');
+    /** A top-level file (server/config.ts) is ranked by its name without the extension, as imports name it. */
+    const fromModule = from.replace(/\.(ts|tsx|js|mjs)$/, '');
     const check = (node, source, typeOnly = false) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = path.relative(root, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/').replace(/\.(ts|tsx|js|mjs)$/, '');
@@ -106,11 +95,14 @@ export default {
           context.report({ node, messageId: 'serverImportsClient', data: { from, to } });
           return;
         }
-        const [fromRank, toRank] = [serverLayer(from), serverLayer(to)];
+        const [fromRank, toRank] = [serverLayer(fromModule), serverLayer(to)];
         if (fromRank >= 0 && toRank > fromRank) {
           context.report({ node, messageId: 'serverUpward', data: { from, to, fromLayer: layerName(fromRank), toLayer: layerName(toRank) } });
-        } else if (!typeOnly && within(from, 'server/routes') && (within(to, 'server/repositories') || within(to, 'server/db')) && !ROUTE_SKIPS_ALLOWED.includes(from)) {
-          context.report({ node, messageId: 'routeSkips', data: { from, to } });
+        } else if (!typeOnly) {
+          const link = Object.keys(CHAIN_IMPORTERS).find((folder) => within(to, folder));
+          if (link && !within(fromModule, link) && !CHAIN_IMPORTERS[link].some((folder) => within(fromModule, folder))) {
+            context.report({ node, messageId: 'skipsLayer', data: { from, to } });
+          }
         }
         return;
       }
@@ -125,7 +117,7 @@ export default {
         context.report({ node, messageId: 'sharedIntoFeature', data: { from, to } });
       }
     };
-    const runsSql = within(from, 'server') && !SQL_HOMES.some((folder) => within(from, folder)) && !SQL_ALLOWED.includes(from);
+    const runsSql = within(from, 'server') && !SQL_HOMES.some((folder) => within(from, folder));
     return {
       CallExpression: (node) => {
         if (runsSql && node.callee.type === 'MemberExpression' && !node.callee.computed && SQL_METHODS.has(node.callee.property.name)) {

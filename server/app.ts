@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
   // Hardening (docs/security-and-reliability.md): headers on every answer, inputs no schema can refuse
-  // (the rate limits are in the services, on counters in the database: services/rate-limits.ts).
+  // (the rate limits are in the services, on counters in the database: server/rate-limits.ts).
   await app.register(securityHeaders, { production: config.nodeEnv === 'production', apiOrigins: [] });
   await app.register(strictInputs);
   if (config.corsOrigins.length > 0) {

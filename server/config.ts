@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_SUPPLIER } from '../domain/money/invoice-labels';
-import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './services/rate-limits';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './rate-limits';
 
 /**
  * The server's configuration, read once from the environment. Every setting has a documented
@@ -91,7 +91,7 @@ export interface Config {
   requestTimeoutMs: number;
   /** CONNECTION_TIMEOUT, default 60s: a socket silent this long is closed. */
   connectionTimeoutMs: number;
-  /** RATE_LIMITS: the limits of services/rate-limits.ts, counts overridable (`register=50,contact=20`). */
+  /** RATE_LIMITS: the limits of rate-limits.ts, counts overridable (`register=50,contact=20`). */
   rateLimits: RateLimits;
   /**
    * PAYMENT_PROVIDER: `test` (the built-in test provider and its pages; the default except in

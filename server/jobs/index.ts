@@ -2,8 +2,8 @@ import type { Database } from '../db/database';
 import type { Mail, Mailer } from '../queue/mail';
 import { deliverMail } from '../queue/mail-delivery';
 import { QUEUES, type JobQueue, type MailOutbox } from '../queue';
-import { purgeExpired, PURGERS, type Purger } from './purge';
-import { REMINDER_CRON, sendDueReminders } from './reminders';
+import { purgeExpired, PURGERS, type Purger } from '../services/purge';
+import { REMINDER_CRON, remindDue } from './reminders';
 import { keepSeriesHorizon, SERIES_CRON } from './series';
 import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
 import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
@@ -37,7 +37,7 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   });
   await queue.schedule(QUEUES.purge, PURGE_CRON);
   await queue.work(QUEUES.reminders, async () => {
-    await sendDueReminders(deps.db, deps.outbox, deps.now());
+    await remindDue(deps.db, deps.outbox, deps.now());
   });
   await queue.schedule(QUEUES.reminders, REMINDER_CRON);
   await queue.work(QUEUES.series, async () => {

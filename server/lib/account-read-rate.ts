@@ -1,4 +1,4 @@
-import type { Limit } from './rate-limiter';
+import type { Limit } from '../rate-limits';
 
 /** The refusal's text (429, with Retry-After: the seconds until the window ends). */
 export const TOO_MANY_LISTS = 'Too many lists asked for in a short time, please wait a few seconds and try again';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../app-context';
-import { createCoalescer } from '../db/coalesce';
+import { createCoalescer } from '../lib/coalesce';
 import { unauthorized } from '../lib/http-error';
 import type { UserRepository } from '../repositories/user-repository';
 import type { TokenService } from '../services/token-service';
@@ -16,7 +16,7 @@ export interface Authenticator {
  * A token is valid when its signature and expiry are, AND its user still exists with the same
  * token_version: logout and email/password changes raise the version and so end earlier tokens.
  * Roles are read from the database, not the token, so a removed role takes effect at once.
- * The users of concurrent requests are read together, in one query per batch (db/coalesce.ts):
+ * The users of concurrent requests are read together, in one query per batch (lib/coalesce.ts):
  * each request still reads the users table after it arrived, never an older copy.
  */
 export function createAuthenticator(tokens: TokenService, users: UserRepository): Authenticator {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/open-database';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 import { HttpError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';

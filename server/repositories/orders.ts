@@ -347,6 +347,73 @@ export function orderRepository(db: Database) {
       );
       return rows.length;
     },
+
+    /** How the team gets in (decision 050), set or cleared. */
+    async setAccessNotes(id: number, notes: string | null): Promise<void> {
+      await db.query('UPDATE orders SET access_notes = $2 WHERE id = $1', [id, notes]);
+    },
+
+    /** The visit's new start; the rescheduling fee (pounds) adds to its fees. */
+    async reschedule(id: number, dueAt: Date, fee: number): Promise<void> {
+      await db.query(
+        `UPDATE orders
+            SET due_at = $2, reschedule_fees = reschedule_fees + $3, version = version + 1
+          WHERE id = $1`,
+        [id, dueAt, fee],
+      );
+    },
+
+    /** The balance's payment page is now `ref`; answers the page it replaced (null: none, or the same). */
+    async replaceBalancePaymentRef(id: number, ref: string): Promise<string | null> {
+      const [replaced] = await db.query<{ old: string | null }>(
+        `UPDATE orders o SET balance_payment_ref = $2 FROM (SELECT id, balance_payment_ref AS old FROM orders WHERE id = $1 FOR UPDATE) before
+          WHERE o.id = before.id AND o.balance_payment_ref IS DISTINCT FROM $2 RETURNING before.old`,
+        [id, ref],
+      );
+      return replaced?.old ?? null;
+    },
+
+    /** The customer's orders open and unpaid (the cap of rate-limits.ts), counted up to `cap` only. */
+    async openUnpaidCount(userId: number, cap: number): Promise<number> {
+      const [row] = await db.query<{ open: number }>(
+        `SELECT count(*)::int AS open FROM (
+           SELECT 1 FROM orders
+            WHERE user_id = $1 AND status = 'awaiting_validation' AND (checked_out_at IS NULL OR payment_method = 'card')
+              AND COALESCE(series_occurrence, 0) = 0
+            LIMIT $2) AS open_orders`,
+        [userId, cap],
+      );
+      return Number(row?.open ?? 0);
+    },
+
+    /** A series' visits whose time has come and that were not cancelled, in time order; `lock` takes their rows. */
+    async doneSeriesVisits(seriesId: number, now: Date, lock = false): Promise<Array<{ id: number }>> {
+      return db.query<{ id: number }>(
+        `SELECT id FROM orders
+          WHERE series_id = $1 AND due_at <= $2 AND status <> 'cancelled'
+          ORDER BY due_at, id${lock ? ' FOR UPDATE' : ''}`,
+        [seriesId, now],
+      );
+    },
+
+    /** Series visits with a saved card due in (from, to], still awaiting their first card payment, nothing refused or asked back. */
+    async savedCardVisitsDue(from: Date, to: Date, limit: number): Promise<Array<{ id: number }>> {
+      return db.query<{ id: number }>(
+        `SELECT o.id FROM orders o JOIN booking_series b ON b.id = o.series_id
+          WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = 'awaiting_validation' AND o.paid_amount IS NULL
+            AND o.due_at > $1 AND o.due_at <= $2 AND o.payment_failed_at IS NULL AND o.checked_out_at IS NOT NULL
+            AND b.card_payment_method IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
+          ORDER BY o.due_at, o.id LIMIT ${Number(limit)}`,
+        [from, to],
+      );
+    },
+
+    /** How the order is paid (cash when not said). */
+    async paymentMethod(id: number): Promise<string> {
+      const [row] = await db.query<{ payment_method: string | null }>('SELECT payment_method FROM orders WHERE id = $1', [id]);
+      return row?.payment_method ?? 'cash';
+    },
   };
 }
 

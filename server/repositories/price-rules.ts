@@ -51,3 +51,9 @@ export async function loadPriceRules(db: Database, serviceId: number): Promise<L
     },
   };
 }
+
+/** Which of these item ids name an item of any service. */
+export async function existingItemIds(db: Database, ids: readonly number[]): Promise<number[]> {
+  const found = await db.query<{ id: number }>('SELECT id FROM service_items WHERE id = ANY($1::integer[])', [ids]);
+  return found.map((row) => Number(row.id));
+}

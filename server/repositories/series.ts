@@ -107,6 +107,35 @@ export function seriesRepository(db: Database) {
       await db.query('UPDATE booking_series SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, at]);
     },
 
+    /** A visit skipped (a cancellation that remembers the status it had, decision 060). */
+    async skipVisit(orderId: number, at: Date): Promise<void> {
+      await db.query(
+        `UPDATE orders SET status = 'cancelled', skipped_at = $2, skipped_from = status, version = version + 1 WHERE id = $1`,
+        [orderId, at],
+      );
+    },
+
+    /** A skip undone: the visit gets back the status it had; answers it. */
+    async unskipVisit(orderId: number): Promise<OrderRow['status']> {
+      const [restored] = await db.query<{ status: OrderRow['status'] }>(
+        `UPDATE orders SET status = COALESCE(skipped_from, 'awaiting_validation'), skipped_at = NULL, skipped_from = NULL, version = version + 1
+          WHERE id = $1 RETURNING status`,
+        [orderId],
+      );
+      return restored!.status;
+    },
+
+    /** The series' visits still to come after `now`: not cancelled, not completed, nothing asked back. */
+    async visitsLeft(seriesId: number, now: Date): Promise<number> {
+      const [left] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM orders o
+          WHERE o.series_id = $1 AND o.due_at > $2 AND o.status NOT IN ('cancelled', 'completed')
+            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)`,
+        [seriesId, now],
+      );
+      return Number(left!.n);
+    },
+
     /** A change the series' calendar entry must show: its SEQUENCE goes up; answers the series as it now is. */
     async touchCalendar(id: number): Promise<SeriesRow> {
       await db.query('UPDATE booking_series SET calendar_sequence = calendar_sequence + 1 WHERE id = $1', [id]);

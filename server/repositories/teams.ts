@@ -45,6 +45,12 @@ export function teamsRepository(db: Database) {
     },
 
     /** Locks the team's row (edits and time off of one team take turns); false when there is none. */
+    /** The team's id and whether it is active; null when there is no such team. */
+    async activity(id: number): Promise<{ id: number; active: boolean } | null> {
+      const [team] = await db.query<{ id: number; active: boolean }>('SELECT id, active FROM teams WHERE id = $1', [id]);
+      return team ?? null;
+    },
+
     async lock(id: number): Promise<boolean> {
       return (await db.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [id])).length > 0;
     },

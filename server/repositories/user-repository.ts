@@ -100,6 +100,21 @@ export function createUserRepository(db: Database) {
       await db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [id]);
     },
 
+    /**
+     * Locks the account FOR KEY SHARE, the lock order of services/account-lock.ts; answers whether it
+     * is there and not erased.
+     */
+    async lockForKeyShare(id: number): Promise<boolean> {
+      const [row] = await db.query<{ anonymised_at: Date | null }>('SELECT anonymised_at FROM users WHERE id = $1 FOR KEY SHARE', [id]);
+      return row !== undefined && row.anonymised_at === null;
+    },
+
+    /** Whether the account was erased (or is gone). */
+    async isAnonymised(id: number): Promise<boolean> {
+      const [row] = await db.query<{ anonymised: boolean }>('SELECT anonymised_at IS NOT NULL AS anonymised FROM users WHERE id = $1', [id]);
+      return row?.anonymised ?? true;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.query<{ count: number }>('SELECT count(*) AS count FROM users');
       return row?.count ?? 0;

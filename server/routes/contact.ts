@@ -1,8 +1,8 @@
 import type { AppContext, Handlers } from '../app-context';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from '../services/rate-limiter';
 import { sendContactMessage } from '../services/contact-messages';
 import { assertOwnName, assertPlainName } from '../services/plain-names';
-import { clientNetwork } from '../services/rate-limits';
+import { clientNetwork } from '../rate-limits';
 
 export const CONTACT_SENT = 'Contact was successfully, we will contact you asap !';
 

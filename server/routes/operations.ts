@@ -1,5 +1,5 @@
 import type { AppContext, Handlers } from '../app-context';
-import { pendingMigrations } from '../db/migrate';
+import { databaseMigrated, pingDatabase } from '../services/health';
 import { HttpError } from '../lib/http-error';
 
 export interface Lifecycle {
@@ -26,8 +26,8 @@ export function operationsHandlers(ctx: AppContext, lifecycle: Lifecycle): Parti
       reply.header('cache-control', 'no-store');
       if (lifecycle.closing) throw notReady('Shutting down');
       const check = async () => {
-        await ctx.db.query('SELECT 1');
-        if (!migrated) migrated = (await pendingMigrations(ctx.db)).length === 0;
+        if (migrated) await pingDatabase(ctx.db);
+        else migrated = await databaseMigrated(ctx.db);
       };
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

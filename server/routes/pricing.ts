@@ -1,6 +1,6 @@
 import type { AppContext, Handlers } from '../app-context';
-import { createRateLimiter } from '../lib/rate-limiter';
-import { clientNetwork } from '../services/rate-limits';
+import { createRateLimiter } from '../services/rate-limiter';
+import { clientNetwork } from '../rate-limits';
 import { createQuote, getQuote, getQuoteOptions } from '../services/quotes';
 
 /** Prices and quotes for anyone (issue 14 §1): no sign-in; quotes are an anonymous write, limited per client. */

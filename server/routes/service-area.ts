@@ -1,6 +1,6 @@
 import type { AppContext, Handlers } from '../app-context';
-import { createRateLimiter } from '../lib/rate-limiter';
-import { clientNetwork } from '../services/rate-limits';
+import { createRateLimiter } from '../services/rate-limiter';
+import { clientNetwork } from '../rate-limits';
 import { addServiceDistrict, joinAreaWaitlist, listServiceDistricts, removeServiceDistrict } from '../services/service-area-settings';
 import { currentUser } from './booking';
 

@@ -30,7 +30,7 @@ export async function updateAccessNotes(db: Database, user: AuthUser, orderId: n
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     if (!accessNotesEditable(order, now)) throw conflict(ACCESS_NOTES_CLOSED);
-    await tx.query('UPDATE orders SET access_notes = $2 WHERE id = $1', [orderId, notes]);
+    await orderRepository(tx).setAccessNotes(orderId, notes);
     return { accessNotes: notes };
   });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { unauthorized } from '../lib/http-error';
+import { createUserRepository } from '../repositories/user-repository';
 
 /** What a customer whose account was erased meanwhile gets: the answer their next request gets too. */
 export const ERASED_MESSAGE = 'Your session has expired, please log in again';
@@ -16,8 +17,7 @@ export const ERASED_MESSAGE = 'Your session has expired, please log in again';
  * Answers whether the account is still there and not erased, as it is after any erasure waited on.
  */
 export async function lockAccountFirst(tx: Database, userId: number): Promise<boolean> {
-  const [row] = await tx.query<{ anonymised_at: Date | null }>('SELECT anonymised_at FROM users WHERE id = $1 FOR KEY SHARE', [userId]);
-  return row !== undefined && row.anonymised_at === null;
+  return createUserRepository(tx).lockForKeyShare(userId);
 }
 
 /** The customer's own change: refused with 401 (as their next request would be) when the account was erased. */

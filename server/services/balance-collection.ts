@@ -104,13 +104,9 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, BALANCE_PAYMENT_FAILED_MESSAGE);
   }
-  const [replaced] = await deps.db.query<{ old: string | null }>(
-    `UPDATE orders o SET balance_payment_ref = $2 FROM (SELECT id, balance_payment_ref AS old FROM orders WHERE id = $1 FOR UPDATE) before
-      WHERE o.id = before.id AND o.balance_payment_ref IS DISTINCT FROM $2 RETURNING before.old`,
-    [order.id, session.id],
-  );
+  const replaced = await orderRepository(deps.db).replaceBalancePaymentRef(order.id, session.id);
   // The page it replaces asked for less than is owed now: it is ended (decision 071).
-  if (replaced?.old) await expirePayments(deps, order.id, [replaced.old]);
+  if (replaced) await expirePayments(deps, order.id, [replaced]);
   return session.url;
 }
 

@@ -4,9 +4,10 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { Database } from '../db/database';
 import { cleanersRepository, type CleanerRow } from '../repositories/cleaners';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
+import { teamsRepository } from '../repositories/teams';
 import { assertPlainName } from './plain-names';
-import { createRateLimiter } from '../lib/rate-limiter';
-import { accountKey, clientNetwork } from './rate-limits';
+import { createRateLimiter } from './rate-limiter';
+import { accountKey, clientNetwork } from '../rate-limits';
 import { cleanerInvitationMail } from '../mails/account-mails';
 
 /** An invitation lasts longer than a reset link (an hour): a new cleaner may read it the next day. */
@@ -58,7 +59,7 @@ export const CLEANER_NOT_FOUND = 'Cleaner not found';
 
 /** A cleaner works in an active team: an unknown or inactive one is refused (400), as when added. */
 async function activeTeam(db: Database, teamId: number): Promise<number> {
-  const [team] = await db.query<{ id: number; active: boolean }>('SELECT id, active FROM teams WHERE id = $1', [teamId]);
+  const team = await teamsRepository(db).activity(teamId);
   if (!team) throw badRequest('Team not found');
   if (!team.active) throw badRequest('This team is inactive: choose an active team');
   return team.id;

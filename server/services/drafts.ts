@@ -5,7 +5,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
  * Booking drafts (docs/decisions/007): Next creates an order that stays a draft until its checkout.
  * Nobody sees a draft as a booking, and it expires DRAFT_LIFETIME_MS after Next: it can no longer be
  * checked out, and `purgeExpiredDrafts` deletes it. The purge is a plain function of the database
- * and the clock, run by the scheduled purge job (server/jobs/purge.ts, PURGERS).
+ * and the clock, run by the scheduled purge job (server/services/purge.ts, PURGERS).
  */
 export const DRAFT_LIFETIME_MS = 24 * 3_600_000;
 export const EXPIRED_DRAFT_MESSAGE = 'This booking has expired: please choose your items again';

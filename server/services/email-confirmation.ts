@@ -1,12 +1,12 @@
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, forbidden, unauthorized } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { createEmailConfirmationRepository } from '../repositories/email-confirmations';
 import { newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository, type UserRecord } from '../repositories/user-repository';
 import { verifyPassword } from './password-hasher';
-import { accountKey, clientNetwork } from './rate-limits';
+import { accountKey, clientNetwork } from '../rate-limits';
 import { createSignInLimits } from './sign-in-limits';
 import { confirmEmailMail, emailChangedMail, emailTakenMail } from '../mails/account-mails';
 import { withRedirect } from '../../domain/site/login-redirect';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { HttpError } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
+import { orderRepository } from '../repositories/orders';
 
 export const tooManyOpenOrders = (cap: number) =>
   `You already have ${cap} unpaid orders: please check one out or wait for it to be paid before ordering more`;
@@ -16,13 +17,5 @@ export const tooManyOpenOrders = (cap: number) =>
 export async function assertMayCreateOrder(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, userId: number): Promise<void> {
   const { orders, openOrders } = ctx.config.rateLimits;
   await createRateLimiter(ctx.db, ctx.now).reserve({ key: `orders:customer:${userId}`, ...orders });
-  const [row] = await ctx.db.query<{ open: number }>(
-    `SELECT count(*)::int AS open FROM (
-       SELECT 1 FROM orders
-        WHERE user_id = $1 AND status = 'awaiting_validation' AND (checked_out_at IS NULL OR payment_method = 'card')
-          AND COALESCE(series_occurrence, 0) = 0
-        LIMIT $2) AS open_orders`,
-    [userId, openOrders.limit],
-  );
-  if (Number(row?.open ?? 0) >= openOrders.limit) throw new HttpError(429, tooManyOpenOrders(openOrders.limit));
+  if ((await orderRepository(ctx.db).openUnpaidCount(userId, openOrders.limit)) >= openOrders.limit) throw new HttpError(429, tooManyOpenOrders(openOrders.limit));
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
+import { cursorRepository } from '../repositories/cursors';
 import { LEDGER_JSON_SQL, ledgerFromJson } from '../repositories/ledger';
 import { orderPaymentView } from './orders-views';
 import { formatLondon } from '../../domain/time/london-time';
@@ -40,16 +41,17 @@ export function csvCursorStream<Row>(
   const gone = () => out.destroyed || out.writableEnded;
   void db
     .transaction(async (tx) => {
-      await tx.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params);
+      const rowsOf = cursorRepository(tx, cursor);
+      await rowsOf.open(sql, params);
       out.write(csvLine(header));
       for (;;) {
-        const rows = await tx.query<Row>(`FETCH ${BATCH} FROM ${cursor}`);
+        const rows = await rowsOf.fetch<Row>(BATCH);
         if (rows.length === 0 || gone()) break;
         if (!out.write(rows.flatMap(lines).map(csvLine).join(''))) {
           await Promise.race([once(out, 'drain'), once(out, 'close')]);
         }
       }
-      await tx.query(`CLOSE ${cursor}`);
+      await rowsOf.close();
     })
     .then(
       () => out.end(),

@@ -4,7 +4,7 @@ import type { MyOrder, NewOrderRequest, OrderSummary, ServiceItems } from '../..
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../lib/http-error';
-import { createCoalescer } from '../db/coalesce';
+import { createCoalescer } from '../lib/coalesce';
 import { orderCatalogue } from '../repositories/orders-catalogue';
 import { orderCreation, type CreatedOrder, type OrderToCreate } from '../repositories/orders-create-many';
 import type { Page, PageRequest } from '../repositories/paging';
@@ -26,7 +26,7 @@ export async function getServiceItems(db: Database, serviceId: number): Promise<
   return { serviceName, items: items.map(({ id, name, price }) => ({ id, name, price })) };
 }
 
-/** One coalescer per database: concurrent order creations share one statement (db/coalesce.ts). */
+/** One coalescer per database: concurrent order creations share one statement (lib/coalesce.ts). */
 const creators = new WeakMap<Database, (order: OrderToCreate) => Promise<CreatedOrder>>();
 
 function creatorFor(db: Database) {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { badRequest } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
-import { accountKey, clientNetwork } from './rate-limits';
+import { createRateLimiter } from './rate-limiter';
+import { accountKey, clientNetwork } from '../rate-limits';
 import { createSignInLimits } from './sign-in-limits';
 import { createResetTokenRepository, newResetToken } from '../repositories/reset-token-repository';
 import { createUserRepository } from '../repositories/user-repository';

@@ -5,6 +5,7 @@ import { contactMessagesRepository } from '../repositories/contact-messages';
 import { customerNotesRepository } from '../repositories/customer-notes';
 import { customerRepository, type CustomerRow } from '../repositories/customers';
 import { orderRepository } from '../repositories/orders';
+import { personalDataRepository } from '../repositories/personal-data';
 import { iso, isoOrNull } from './orders-views';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
@@ -76,34 +77,14 @@ export async function personalData(db: Database, customer: CustomerRow, options:
  * was): eraseCustomer forgets the mails sent to it.
  */
 export async function anonymiseCustomer(tx: Database, userId: number, now: Date): Promise<string | null> {
-  const [user] = await tx.query<{ email: string | null; anonymised_at: Date | null }>(
-    'SELECT email, anonymised_at FROM users WHERE id = $1 FOR UPDATE',
-    [userId],
-  );
+  const erasure = personalDataRepository(tx);
+  const user = await erasure.lockAccount(userId);
   if (!user || user.anonymised_at) return null;
   const name = deletedUserName(userId);
-  // A password hash no password matches (verifyPassword refuses anything but scrypt$…).
-  await tx.query(
-    `UPDATE users SET name = $2, email = NULL, password_hash = '!', token_version = token_version + 1, anonymised_at = $3
-      WHERE id = $1`,
-    [userId, name, now],
-  );
-  await tx.query(
-    `UPDATE orders SET phone = NULL, address = NULL, city = NULL, code_postal = NULL, priced_postcode = NULL, client_note = NULL, access_notes = NULL
-      WHERE user_id = $1`,
-    [userId],
-  );
-  await tx.query(`UPDATE payment_sessions SET email = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
-  // The orders' history keeps what was done, no longer by whom by name.
-  await tx.query('UPDATE audit_log SET actor = $2 WHERE actor_id = $1', [userId, name]);
-  await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
+  await erasure.eraseAccountAndOrders(userId, name, now);
   // The check-out photos show the inside of the customer's home (decision 061).
   await jobPhotosRepository(tx).deleteForCustomer(userId);
-  await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
-  await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
-  if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
-  // The address left for a district not served yet (decision 041).
-  if (user.email) await tx.query('DELETE FROM service_area_waitlist WHERE lower(email) = lower($1)', [user.email]);
+  await erasure.eraseLinksAndMessages(userId, user.email);
   return user.email;
 }
 

@@ -1,12 +1,12 @@
 import type { ProfileUpdate, RegisterRequest, UserInfo } from '../../openapi/schema';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../lib/http-error';
-import { createRateLimiter } from '../lib/rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { assertAcceptablePassword } from './password-policy';
 import { assertOwnName, assertPlainName } from './plain-names';
-import { clientNetwork } from './rate-limits';
+import { clientNetwork } from '../rate-limits';
 import { createSessions } from './sessions';
 import { createEmailConfirmation } from './email-confirmation';
 

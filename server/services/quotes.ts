@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Quote, QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-error';
-import { loadPriceRules, type LoadedRules } from '../repositories/price-rules';
+import { existingItemIds, loadPriceRules, type LoadedRules } from '../repositories/price-rules';
 import { quoteRepository, type QuoteRow } from '../repositories/quotes';
 import { serviceDistrictsRepository } from '../repositories/service-districts';
 import { choicesMinutes } from '../repositories/job-minutes';
@@ -135,7 +135,7 @@ function sameChoices(a: Array<{ id: number; quantity: number }>, b: Array<{ id: 
 async function assertItemsExist(db: Database, rules: LoadedRules['rules'], items: Array<{ id: number }>): Promise<void> {
   const missing = items.map(({ id }) => id).filter((id) => !rules.items.some((item) => item.id === id));
   if (missing.length === 0) return;
-  const found = await db.query<{ id: number }>('SELECT id FROM service_items WHERE id = ANY($1::integer[])', [missing]);
-  const unknown = missing.find((id) => !found.some((row) => Number(row.id) === id));
+  const found = await existingItemIds(db, missing);
+  const unknown = missing.find((id) => !found.includes(id));
   if (unknown !== undefined) throw notFound(`Item ${unknown} not found`);
 }

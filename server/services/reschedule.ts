@@ -80,12 +80,7 @@ export async function rescheduleOrder(
           : 'Rescheduling is free now: please confirm again',
       );
     }
-    await tx.query(
-      `UPDATE orders
-          SET due_at = $2, reschedule_fees = reschedule_fees + $3, version = version + 1
-        WHERE id = $1`,
-      [orderId, dueAt, toPounds(terms.fee)],
-    );
+    await orderRepository(tx).reschedule(orderId, dueAt, toPounds(terms.fee));
     if (terms.fee > 0) {
       // The fee is a line of the order's ledger (decision 036), at the rate of the job it moved.
       const rate = lines.find((line) => line.vatPercent !== null)?.vatPercent ?? 0;

@@ -1,7 +1,9 @@
 import type { Database } from '../db/database';
 import { availabilityRepository } from '../repositories/availability-repository';
 import { auditRepository } from '../repositories/audit';
+import { orderRepository } from '../repositories/orders';
 import { seriesRepository, type SeriesRow } from '../repositories/series';
+import { createUserRepository } from '../repositories/user-repository';
 import { checkStart } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { horizonOccurrence, occurrenceDate, occurrenceStart, type SeriesStart } from '../../domain/time/series-dates';
@@ -26,7 +28,7 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
     const series = await repository.find(seriesId, { forUpdate: true });
     if (!series || series.ended_at !== null) return 0;
     // A deleted (anonymised) account books nothing more: its series ends here.
-    if (await isAnonymised(tx, series.user_id)) {
+    if (await createUserRepository(tx).isAnonymised(series.user_id)) {
       await repository.end(seriesId, now);
       return 0;
     }
@@ -54,7 +56,7 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
       if (id === null) continue;
       planned += 1;
       await auditRepository(tx).record({
-        orderId: id, actorId: null, actor: SERIES_PLANNER, action: 'order.checkout', from: null, to: await paymentMethodOf(tx, id), at: now,
+        orderId: id, actorId: null, actor: SERIES_PLANNER, action: 'order.checkout', from: null, to: await orderRepository(tx).paymentMethod(id), at: now,
       });
     }
     await repository.setPlannedThrough(seriesId, through);
@@ -62,15 +64,6 @@ export async function planSeries(db: Database, seriesId: number, now: Date): Pro
   });
 }
 
-async function isAnonymised(tx: Database, userId: number): Promise<boolean> {
-  const [row] = await tx.query<{ anonymised: boolean }>('SELECT anonymised_at IS NOT NULL AS anonymised FROM users WHERE id = $1', [userId]);
-  return row?.anonymised ?? true;
-}
-
-async function paymentMethodOf(tx: Database, orderId: number): Promise<string> {
-  const [row] = await tx.query<{ payment_method: string | null }>('SELECT payment_method FROM orders WHERE id = $1', [orderId]);
-  return row?.payment_method ?? 'cash';
-}
 
 /** Series planned per batch of the job; the next batch starts after the last id. */
 const BATCH = 100;

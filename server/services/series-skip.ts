@@ -102,10 +102,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       deps.now,
     );
     if (!terms.allowed) throw conflict(terms.reason);
-    await tx.query(
-      `UPDATE orders SET status = 'cancelled', skipped_at = $2, skipped_from = status, version = version + 1 WHERE id = $1`,
-      [visit.id, deps.now],
-    );
+    await seriesRepository(tx).skipVisit(visit.id, deps.now);
     await auditRepository(tx).record({
       orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
     });
@@ -144,13 +141,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
 async function endIfLastVisit(tx: Database, outbox: MailOutbox, seriesId: number, now: Date): Promise<boolean> {
   const series = seriesRepository(tx);
   if ((await series.find(seriesId))?.ended_at !== null) return false;
-  const [left] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM orders o
-      WHERE o.series_id = $1 AND o.due_at > $2 AND o.status NOT IN ('cancelled', 'completed')
-        AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)`,
-    [seriesId, now],
-  );
-  if (Number(left!.n) > 0) return false;
+  if ((await series.visitsLeft(seriesId, now)) > 0) return false;
   await chargeUnearnedDiscount(tx, seriesId, outbox, now);
   await series.end(seriesId, now);
   return true;
@@ -182,13 +173,9 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
     await availability.assign(visit.id, own !== null && check.teams.includes(own) ? own : check.teams[0]!, minutes);
 
     await takeSkipFeeAway(tx, visit.id, user, deps.now);
-    const [restored] = await tx.query<{ status: OrderRow['status'] }>(
-      `UPDATE orders SET status = COALESCE(skipped_from, 'awaiting_validation'), skipped_at = NULL, skipped_from = NULL, version = version + 1
-        WHERE id = $1 RETURNING status`,
-      [visit.id],
-    );
+    const restored = await seriesRepository(tx).unskipVisit(visit.id);
     await auditRepository(tx).record({
-      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip_undone', from: 'cancelled', to: restored!.status, at: deps.now,
+      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip_undone', from: 'cancelled', to: restored, at: deps.now,
     });
     const series = await seriesRows.touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
-import { createRateLimiter, type Reservation } from '../lib/rate-limiter';
-import { accountKey, clientNetwork } from './rate-limits';
+import { createRateLimiter, type Reservation } from './rate-limiter';
+import { accountKey, clientNetwork } from '../rate-limits';
 
 /** A network an account signed in from is its "usual network" for this long. */
 const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60_000;

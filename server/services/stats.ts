@@ -2,10 +2,9 @@ import type { Stats, WeeklyStat } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { IN_QUEUE_STATUSES } from '../../domain/orders/order-statuses';
 import { toPence, toPounds } from '../../domain/money/money';
-import { PLACED } from '../repositories/orders';
+import { statsRepository } from '../repositories/stats';
 import { revenueRepository } from '../repositories/revenue';
 import { addDays, londonDaysSpan, londonWeek } from '../../domain/time/london-days';
-import { LONDON } from '../../domain/time/london-time';
 
 
 /**
@@ -22,16 +21,7 @@ export async function getStats(db: Database): Promise<Stats> {
   // Orders from the few rows of order_counters and customers from customer_count (kept by
   // triggers, 006 and 016), never a scan; accepted refunds through their status index; revenue from
   // the per-day roll-up of the documents (066) through the one revenue statement.
-  const [row] = await db.query<{ completed: number; inqueue: number; cancelled: number; refunded: number; users: number }>(
-    `SELECT COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
-            COALESCE(sum(orders) FILTER (WHERE status = ANY($1::text[])), 0)::integer AS inqueue,
-            COALESCE(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::integer AS cancelled,
-            (SELECT COALESCE(sum(refunded_amount), 0) FROM refund_requests WHERE status = 'accepted') AS refunded,
-            (SELECT customers FROM customer_count) AS users
-       FROM order_counters
-      WHERE checked_out`,
-    [IN_QUEUE_STATUSES],
-  );
+  const row = await statsRepository(db).counts(IN_QUEUE_STATUSES);
   const revenue = (await revenueRepository(db).figures(null, null)).find((figures) => figures.dimension === 'total');
   return {
     revenue: toPounds(toPence(revenue?.gross ?? 0)),
@@ -59,13 +49,7 @@ export async function getWeeklyStats(db: Database, now: Date): Promise<WeeklySta
   const weeks = Array.from({ length: WEEKS_SHOWN }, (_, index) => addDays(weekStart(now), (index - WEEKS_SHOWN + 1) * 7));
   const last = addDays(weeks.at(-1)!, 6);
   const { start, end } = londonDaysSpan(weeks[0], last);
-  const orders = await db.query<{ week: string; orders: number }>(
-    `SELECT to_char(date_trunc('week', created_at AT TIME ZONE $3), 'YYYY-MM-DD') AS week, count(*)::integer AS orders
-       FROM orders o
-      WHERE created_at >= $1 AND created_at < $2 AND ${PLACED}
-      GROUP BY 1`,
-    [start, end, LONDON],
-  );
+  const orders = await statsRepository(db).ordersPerWeek(start, end);
   const revenue = await revenueRepository(db).figures(weeks[0]!, last);
   return weeks.map((week) => {
     const figures = revenue.find((row) => row.dimension === 'week' && row.key === week);

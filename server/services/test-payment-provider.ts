@@ -2,6 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
 import { conflict } from '../lib/http-error';
 import { toPence } from '../../domain/money/money';
+import { paymentSessionsRepository, type PayableSession } from '../repositories/payment-sessions';
+
+export type { PayableSession } from '../repositories/payment-sessions';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 
 /**
@@ -32,15 +35,12 @@ export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvide
       // 128 random bits: the session id is the only key to the page, so it must not be guessable.
       const id = randomBytes(16).toString('base64url');
       // One statement: concurrent creates with one key all answer the single session it made.
-      const [session] = await deps.db.query<{ id: string }>(
-        `INSERT INTO payment_sessions (id, order_id, amount, description, email, created_at, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-         RETURNING id`,
-        [id, request.orderId, request.amount, request.description, request.customerEmail, deps.now(), request.idempotencyKey],
-      );
+      const session = await paymentSessionsRepository(deps.db).create({
+        id, orderId: request.orderId, amount: request.amount, description: request.description, email: request.customerEmail,
+        at: deps.now(), idempotencyKey: request.idempotencyKey,
+      });
       // Same origin as the shop, as a path: it works whichever address the site was opened at.
-      return { id: session!.id, url: `/test-payments/${session!.id}` };
+      return { id: session, url: `/test-payments/${session}` };
     },
 
     verifyNotification(notification) {
@@ -51,20 +51,15 @@ export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvide
       // Once per refund key (a repeat answers the same refund), several per payment, never more in
       // all than was paid: the session's row is locked while the refunds so far are added up.
       return deps.db.transaction(async (tx) => {
-        const [session] = await tx.query<{ amount: number; refunded_amount: number }>(
-          `SELECT amount, refunded_amount FROM payment_sessions WHERE id = $1 AND status = 'paid' FOR UPDATE`, [request.paymentId]);
-        const [earlier] = await tx.query<{ id: string; amount: number }>(
-          'SELECT id, amount FROM payment_session_refunds WHERE idempotency_key = $1 AND session_id = $2', [request.idempotencyKey, request.paymentId]);
+        const sessions = paymentSessionsRepository(tx);
+        const session = await sessions.lockPaid(request.paymentId);
+        const earlier = await sessions.refundByKey(request.idempotencyKey, request.paymentId);
         if (earlier && toPence(earlier.amount) === toPence(request.amount)) return { id: earlier.id, amount: request.amount };
         const left = session ? toPence(session.amount) - toPence(session.refunded_amount) : 0;
         if (!session || earlier || toPence(request.amount) > left) throw conflict(REFUND_REFUSED_MESSAGE);
-        const [{ count }] = (await tx.query<{ count: number }>(
-          'SELECT count(*)::integer AS count FROM payment_session_refunds WHERE session_id = $1', [request.paymentId])) as [{ count: number }];
+        const count = await sessions.refundCount(request.paymentId);
         const id = count === 0 ? `re_${request.paymentId}` : `re_${request.paymentId}_${count + 1}`;
-        await tx.query('INSERT INTO payment_session_refunds (idempotency_key, id, session_id, amount, created_at) VALUES ($1, $2, $3, $4, $5)',
-          [request.idempotencyKey, id, request.paymentId, request.amount, deps.now()]);
-        await tx.query('UPDATE payment_sessions SET refunded_amount = refunded_amount + $2, refund_key = $3 WHERE id = $1',
-          [request.paymentId, request.amount, request.idempotencyKey]);
+        await sessions.addRefund({ idempotencyKey: request.idempotencyKey, id, sessionId: request.paymentId, amount: request.amount, at: deps.now() });
         return { id, amount: request.amount };
       });
     },
@@ -101,31 +96,8 @@ function verifySignedNotification(secret: string, { headers, body }: IncomingNot
   return { type, paymentId: payment, orderId: order as number, amount };
 }
 
-/** An open session whose order was checked out with it and still awaits payment. */
-export interface PayableSession {
-  id: string;
-  order_id: number;
-  amount: number;
-  description: string;
-  email: string;
-}
-
-// The provider's page also asks the shop's tables whether the order still awaits payment: a real
-// provider's session would be expired by the shop instead (not needed while this one is the only).
-const PAYABLE = `
-  SELECT p.id, p.order_id, p.amount, p.description, p.email
-    FROM payment_sessions p
-    JOIN orders o ON o.id = p.order_id
-   WHERE p.id = $1 AND p.status = 'open' AND o.payment_method = 'card'
-     AND ((o.payment_ref = p.id AND o.status = 'awaiting_validation'
-           AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id))
-       -- A balance due after the first payment (a late fee, decision 036) while the job stands, or
-       -- the fee a cancelled order owes (decision 070): the shop checks the amount when told.
-       OR o.balance_payment_ref = p.id)`;
-
 export async function findPayableSession(db: Database, id: string): Promise<PayableSession | null> {
-  const rows = await db.query<PayableSession>(PAYABLE, [id]);
-  return rows[0] ?? null;
+  return paymentSessionsRepository(db).findPayable(id);
 }
 
 /**
@@ -139,9 +111,10 @@ export async function paySession(
   now: Date,
 ): Promise<{ body: string; signature: string; orderId: number } | null> {
   const session = await db.transaction(async (tx) => {
-    const [payable] = await tx.query<PayableSession>(`${PAYABLE} FOR UPDATE OF p`, [id]);
+    const sessions = paymentSessionsRepository(tx);
+    const payable = await sessions.lockPayable(id);
     if (!payable) return null;
-    await tx.query(`UPDATE payment_sessions SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, now]);
+    await sessions.markPaid(id, now);
     return payable;
   });
   if (!session) return null;

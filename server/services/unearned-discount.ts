@@ -2,6 +2,7 @@ import { STANDARD_VAT_PERCENT } from '../../domain/money/pricing';
 import { DISCOUNT_EARNED_AFTER_VISITS } from '../../domain/terms/booking-terms';
 import type { Database } from '../db/database';
 import { ledgerRepository } from '../repositories/ledger';
+import { orderRepository } from '../repositories/orders';
 import { type Pence } from '../../domain/money/money';
 import type { MailOutbox } from '../queue';
 import { documentLaterCharges } from './later-documents';
@@ -30,12 +31,7 @@ export interface UnearnedDiscount {
  */
 export async function unearnedDiscount(db: Database, seriesId: number, now: Date, options: { lock?: boolean } = {}): Promise<UnearnedDiscount | null> {
   // Done: the visit's time has come and it was not cancelled (it took place, or is taking place).
-  const done = await db.query<{ id: number }>(
-    `SELECT id FROM orders
-      WHERE series_id = $1 AND due_at <= $2 AND status <> 'cancelled'
-      ORDER BY due_at, id${options.lock ? ' FOR UPDATE' : ''}`,
-    [seriesId, now],
-  );
+  const done = await orderRepository(db).doneSeriesVisits(seriesId, now, options.lock);
   if (done.length === 0 || done.length >= EARNED_AFTER_VISITS) return null;
   const ledgers = await ledgerRepository(db).forOrders(done.map((visit) => visit.id));
   const discounts = [...ledgers.values()].flat().filter((line) => line.kind === 'discount');

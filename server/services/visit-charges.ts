@@ -30,15 +30,7 @@ const BATCH = 100;
  */
 export async function chargeDueVisits(deps: VisitChargeDeps, now: Date = deps.now): Promise<number> {
   if (!deps.payments?.chargeSavedCard) return 0;
-  const due = await deps.db.query<{ id: number }>(
-    `SELECT o.id FROM orders o JOIN booking_series b ON b.id = o.series_id
-      WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = 'awaiting_validation' AND o.paid_amount IS NULL
-        AND o.due_at > $1 AND o.due_at <= $2 AND o.payment_failed_at IS NULL AND o.checked_out_at IS NOT NULL
-        AND b.card_payment_method IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
-      ORDER BY o.due_at, o.id LIMIT ${BATCH}`,
-    [now, new Date(now.getTime() + CHARGE_AHEAD_MS)],
-  );
+  const due = await orderRepository(deps.db).savedCardVisitsDue(now, new Date(now.getTime() + CHARGE_AHEAD_MS), BATCH);
   let paid = 0;
   for (const { id } of due) if (await chargeVisit({ ...deps, now }, id)) paid += 1;
   return paid;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpired } from '../../server/jobs/purge';
+import { purgeExpired } from '../../server/services/purge';
 import { DRAFT_LIFETIME_MS, purgeExpiredDrafts } from '../../server/services/drafts';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, placeOrder, send, stats, type Catalogue } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';

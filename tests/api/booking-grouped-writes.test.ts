@@ -1,6 +1,6 @@
 /**
  * Issue 6, goal 4: concurrent order creations are written together, in one statement per batch
- * (server/db/coalesce.ts, server/repositories/orders-create-many.ts), and the users of concurrent
+ * (server/lib/coalesce.ts, server/repositories/orders-create-many.ts), and the users of concurrent
  * signed-in calls are read together. What a caller sees must not change: each request gets its own
  * answer, a refused order writes nothing and does not disturb the others, a token stops working
  * when its session ends or it expires, even one the server has seen before.

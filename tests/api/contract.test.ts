@@ -8,7 +8,7 @@ import { listOperations, loadOpenApiDocument, OPENAPI_PATH, toRoutePath } from '
 import errorHandler from '../../server/plugins/error-handler';
 import { openApiRoutes } from '../../server/plugins/openapi-routes';
 import { validatorCompiler } from '../../server/plugins/request-validation';
-import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { createHandlers } from '../../server/routes';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalData } from '../../openapi/schema';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { INVALID_CONFIRM_LINK, LOG_IN_TO_CONFIRM_CHANGE, PASSWORD_TO_CONFIRM, WRONG_PASSWORD_TO_CONFIRM } from '../../server/services/email-confirmation';
 import { CHECK_YOUR_MAIL } from '../../server/services/profiles';
-import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { WRONG_CREDENTIALS } from '../../server/services/sessions';
 import { confirmationLink, confirmationToken } from './support/confirmation-link';
 import { SUITE_RATE_LIMITS } from './support/test-config';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_AT_ONCE } from '../../server/lib/account-bulkhead';
 import { TOO_MANY_LISTS } from '../../server/lib/account-read-rate';
-import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { MAX_PAGE_DEPTH, PAGE_TOO_DEEP } from '../../server/repositories/paging';
 import { catalogue, checkout, checkoutBody, createClock, placeOrder } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';

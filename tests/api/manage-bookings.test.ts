@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, QUEUES } from '../../server/queue';
-import { REMINDER_CRON, sendDueReminders } from '../../server/jobs/reminders';
+import { REMINDER_CRON } from '../../server/jobs/reminders';
+import { sendDueReminders } from '../../server/services/reminders';
 import type { OutboxMail } from '../../server/services/outbox';
 import {
   catalogue, checkout, checkoutBody, createClock, HOUR, londonDue, myOrder, orderNameOf, paidCardOrder, pence, placeOrder, send, startedOrder, type Catalogue,

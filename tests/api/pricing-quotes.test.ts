@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote, QuoteOptions, QuoteRequest } from '../../openapi/schema';
-import { PURGERS } from '../../server/jobs/purge';
-import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits';
+import { PURGERS } from '../../server/services/purge';
+import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { checkout, checkoutBody, createClock, myOrder, pence, send } from './booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { metaOf, reachedStates, untakenTableTransitions, type Step } from '../support/expected-walks';
 import { expectedQuote, quoteEvents } from '../support/expected/quote';
 import { tableCoveringWalks } from '../support/table-covering-walks';
-import { clientNetwork } from '../../server/services/rate-limits';
+import { clientNetwork } from '../../server/rate-limits';
 import { ok } from './support/api-client';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { settled } from './support/a11y';

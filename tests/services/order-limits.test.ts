@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { assertMayCreateOrder, tooManyOpenOrders } from '../../server/services/order-limits';
 import { checkoutOrder } from '../../server/services/checkout';
 import { createOrder } from '../../server/services/orders';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rate-limits';
 import { findPayableSession, paySession } from '../../server/services/test-payment-provider';
 import { confirmPayment } from '../../server/services/payments';
 import type { TestDatabase } from '../api/support/test-database';

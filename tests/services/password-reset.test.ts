@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
 import { createPasswordReset, INVALID_RESET_LINK } from '../../server/services/password-reset';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rate-limits';
 import { createSessions, WRONG_CREDENTIALS } from '../../server/services/sessions';
 import type { TestDatabase } from '../api/support/test-database';
 import { serviceContext } from './support/context';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { COMMON_PASSWORD } from '../../server/services/password-policy';
 import { namesMustBePlain } from '../../domain/names/plain-names';
 import { namesMustNotImitateStaff } from '../../domain/names/staff-names';
 import { createEmailConfirmation } from '../../server/services/email-confirmation';
 import { createProfiles, EMAIL_CHANGE_NEEDS_PASSWORD, NAME_TOO_SHORT, WRONG_OLD_PASSWORD } from '../../server/services/profiles';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rate-limits';
 import { createSessions, WRONG_CREDENTIALS } from '../../server/services/sessions';
 import { createTokenService } from '../../server/services/token-service';
 import type { TestDatabase } from '../api/support/test-database';

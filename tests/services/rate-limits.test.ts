@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, clientNetwork, DEFAULT_RATE_LIMITS, parseRateLimits } from '../../server/services/rate-limits';
+import { accountKey, clientNetwork, DEFAULT_RATE_LIMITS, parseRateLimits } from '../../server/rate-limits';
 
 /**
  * The rate limits' settings and keys (decision 010): RATE_LIMITS as an operator writes it (the

@@ -1,9 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { TOO_MANY_ATTEMPTS } from '../../server/lib/rate-limiter';
+import { TOO_MANY_ATTEMPTS } from '../../server/services/rate-limiter';
 import { dummyPasswordHash, hashPassword, scryptRuns, verifyPassword } from '../../server/services/password-hasher';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rate-limits';
 import { createSessions, WRONG_CREDENTIALS } from '../../server/services/sessions';
 import { createTokenService } from '../../server/services/token-service';
 import { TEST_CUSTOMER } from '../api/support/test-config';

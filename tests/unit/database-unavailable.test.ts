@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../server/db/open-database';
+import { isDatabaseUnavailable } from '../../server/lib/database-errors';
 
 /**
  * Which failures answer 503 "try again" rather than 500 (issue 24, rows 2 and 4): the texts and

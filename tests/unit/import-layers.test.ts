@@ -8,8 +8,8 @@ import layers from '../../eslint-rules/layers.mjs';
 /**
  * The import direction of the source tree (eslint-rules/layers.mjs): shared → features → app shell on
  * the client; on the server every folder ranked (routes → plugins → jobs → services → mails → queue →
- * repositories → lib → db, decision 077), no route calling a repository and no SQL outside the data
- * layer; domain/ below both, importing nothing but the contract's types and generated rules.
+ * repositories → lib → db, decisions 077 and 098), no skipped link on routes → services → repositories
+ * → db and no SQL outside the data layer; domain/ below both, importing nothing but the contract's types and generated rules.
  */
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -54,7 +54,10 @@ typescript.run('sparkle/layers (server and domain)', layers, {
     { filename: file('server/mails/order-parts.ts'), code: "import type { Mail } from '../queue/mail';" },
     { filename: file('server/routes/page-answer.ts'), code: "import type { Page } from '../repositories/paging';" },
     { filename: file('server/repositories/orders.ts'), code: "const rows = await db.query('SELECT 1', []);" },
-    { filename: file('server/services/stats.ts'), code: "const rows = await db.query('SELECT 1', []);" },
+    { filename: file('server/repositories/health.ts'), code: "import { pendingMigrations } from '../db/migrate';" },
+    { filename: file('server/services/orders.ts'), code: "import type { Database } from '../db/database';" },
+    { filename: file('server/jobs/index.ts'), code: "import { purgeExpired } from '../services/purge';" },
+    { filename: file('server/config.ts'), code: "import { DEFAULT_RATE_LIMITS } from './rate-limits';" },
     { filename: file('server/services/orders.ts'), code: "const found = await orderRepository(db).find(1);" },
   ],
   invalid: [
@@ -71,8 +74,17 @@ typescript.run('sparkle/layers (server and domain)', layers, {
     { filename: file('server/mails/invoice-mails.ts'), code: "import { orderLines } from '../services/order-lines';", errors: [{ messageId: 'serverUpward' }] },
     { filename: file('server/queue/mail-delivery.ts'), code: "import type { Mail } from '../services/mail';", errors: [{ messageId: 'serverUpward' }] },
     { filename: file('server/lib/page-answer.ts'), code: "import type { Page } from '../repositories/paging';", errors: [{ messageId: 'serverUpward' }] },
-    { filename: file('server/routes/home.ts'), code: "import { createContentRepository } from '../repositories/content-repository';", errors: [{ messageId: 'routeSkips' }] },
-    { filename: file('server/routes/admin.ts'), code: "import { pendingMigrations } from '../db/migrate';", errors: [{ messageId: 'routeSkips' }] },
+    { filename: file('server/routes/home.ts'), code: "import { createContentRepository } from '../repositories/content-repository';", errors: [{ messageId: 'skipsLayer' }] },
+    { filename: file('server/routes/admin.ts'), code: "import { pendingMigrations } from '../db/migrate';", errors: [{ messageId: 'skipsLayer' }] },
+    // Decision 098: every link of the data chain is one step; top-level files are ranked too.
+    { filename: file('server/plugins/authentication.ts'), code: "import { createUserRepository } from '../repositories/user-repository';", errors: [{ messageId: 'skipsLayer' }] },
+    { filename: file('server/jobs/purge.ts'), code: "import { quoteRepository } from '../repositories/quotes';", errors: [{ messageId: 'skipsLayer' }] },
+    { filename: file('server/services/health.ts'), code: "import { pendingMigrations } from '../db/migrate';", errors: [{ messageId: 'skipsLayer' }] },
+    { filename: file('server/config.ts'), code: "import { DEFAULT_RATE_LIMITS } from './services/rate-limits';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/app-context.ts'), code: "import { operationsHandlers } from './routes/operations';", errors: [{ messageId: 'serverUpward' }] },
+    { filename: file('server/services/stats.ts'), code: "const rows = await db.query('SELECT 1', []);", errors: [{ messageId: 'sqlOutsideRepositories' }] },
+    { filename: file('server/routes/operations.ts'), code: "await ctx.db.query('SELECT 1');", errors: [{ messageId: 'sqlOutsideRepositories' }] },
+    { filename: file('server/lib/rate-limiter.ts'), code: "await db.query('DELETE FROM rate_limits');", errors: [{ messageId: 'sqlOutsideRepositories' }] },
     { filename: file('server/services/checkout.ts'), code: "const rows = await tx.query(`SELECT 1`, []);", errors: [{ messageId: 'sqlOutsideRepositories' }] },
     { filename: file('server/jobs/series.ts'), code: "await db.query('DELETE FROM series', []);", errors: [{ messageId: 'sqlOutsideRepositories' }] },
     { filename: file('domain/orders/order-statuses.ts'), code: "import { ORDER } from '../../openapi/schema';", errors: [{ messageId: 'domainImportsOut' }] },

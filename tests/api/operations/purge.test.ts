@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURGE_CRON } from '../../../server/jobs';
 import { QUEUES } from '../../../server/queue';
-import { purgeExpired } from '../../../server/jobs/purge';
+import { purgeExpired } from '../../../server/services/purge';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
-import { isDatabaseUnavailable } from '../../../server/db/open-database';
+import { isDatabaseUnavailable } from '../../../server/lib/database-errors';
 import { openPostgres } from '../../../server/db/postgres';
 import { QUEUES, type JobQueue } from '../../../server/queue';
 import { createPgBossQueue } from '../../../server/queue/pg-boss-queue';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS } from '../../../server/lib/rate-limiter';
-import { DEFAULT_RATE_LIMITS } from '../../../server/services/rate-limits';
+import { TOO_MANY_ATTEMPTS } from '../../../server/services/rate-limiter';
+import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { createClock, type Clock } from '../booking-fixtures';
 import { confirmationToken } from '../support/confirmation-link';
 import { startTestServer, type TestServer } from '../support/test-server';

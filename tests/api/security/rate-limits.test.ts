@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, TOO_MANY_ATTEMPTS } from '../../../server/lib/rate-limiter';
+import { createRateLimiter, TOO_MANY_ATTEMPTS } from '../../../server/services/rate-limiter';
 import { tooManyOpenOrders } from '../../../server/services/order-limits';
 import { scryptRuns } from '../../../server/services/password-hasher';
 import { INVALID_RESET_LINK } from '../../../server/services/password-reset';
-import { DEFAULT_RATE_LIMITS } from '../../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { catalogue, createClock, type Clock } from '../booking-fixtures';
 import { startTestServer, type TestCustomer, type TestServer } from '../support/test-server';
 

@@ -1,7 +1,7 @@
 import { confirmationToken } from '../support/confirmation-link';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { FORGOT_PASSWORD_FLOOR_MS } from '../../../server/services/even-time';
 import { COMMON_PASSWORD } from '../../../server/services/password-policy';
 import { startTestServer, type TestServer } from '../support/test-server';

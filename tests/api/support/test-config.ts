@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../server/config';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../server/rate-limits';
 import { DEFAULT_SUPPLIER } from '../../../domain/money/invoice-labels';
 
 /**

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../server/app-context';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import type { Mail } from '../../../server/queue/mail';
-import { DEFAULT_RATE_LIMITS } from '../../../server/services/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { testConfig } from '../../api/support/test-config';
 
 /**

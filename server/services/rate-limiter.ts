@@ -1,22 +1,17 @@
 import type { Database } from '../db/database';
-import { HttpError } from './http-error';
+import type { Limit } from '../rate-limits';
+import { HttpError } from '../lib/http-error';
+import { rateLimitsRepository } from '../repositories/rate-limits';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again in a few minutes';
-
-export interface Limit {
-  /** Attempts allowed per window. */
-  limit: number;
-  windowMs: number;
-}
 
 export interface Reservation {
   /** Gives the attempts back (a right password, a valid token): they do not count. */
   release(): Promise<void>;
 }
 
-/** Expired rows are swept every so many reservations, a few hundred at a time. */
+/** Expired rows are swept every so many reservations, a few hundred at a time (repositories/rate-limits.ts). */
 const SWEEP_EVERY = 200;
-const SWEEP_BATCH = 500;
 let reservations = 0;
 
 /**
@@ -27,32 +22,17 @@ let reservations = 0;
  * Times come from the app's clock (tests move it), stored as instants.
  */
 export function createRateLimiter(db: Database, now: () => Date) {
+  const counters = rateLimitsRepository(db);
   /** Counts one hit; answers the hits of the current window, this one included. */
   async function hit(key: string, windowMs: number): Promise<number> {
     const at = now();
-    const [row] = await db.query<{ hits: number }>(
-      `INSERT INTO rate_limits AS r (key, hits, resets_at) VALUES ($1, 1, $3::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN r.resets_at <= $2::timestamptz THEN 1 ELSE LEAST(r.hits + 1, 1000000000) END,
-         resets_at = CASE WHEN r.resets_at <= $2::timestamptz THEN $3::timestamptz ELSE r.resets_at END
-       RETURNING hits`,
-      [key, at.toISOString(), new Date(at.getTime() + windowMs).toISOString()],
-    );
-    if (++reservations % SWEEP_EVERY === 0) await sweep(at);
-    return Number(row!.hits);
+    const hits = await counters.hit(key, at, new Date(at.getTime() + windowMs));
+    if (++reservations % SWEEP_EVERY === 0) await counters.sweep(at);
+    return hits;
   }
 
   async function release(key: string): Promise<void> {
-    await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND resets_at > $2::timestamptz', [key, now().toISOString()]);
-  }
-
-  /** Deletes expired windows; the outer condition is re-checked on a row another instance just renewed. */
-  async function sweep(at: Date): Promise<void> {
-    await db.query(
-      `DELETE FROM rate_limits WHERE resets_at <= $1::timestamptz
-         AND key IN (SELECT key FROM rate_limits WHERE resets_at <= $1::timestamptz LIMIT ${SWEEP_BATCH})`,
-      [at.toISOString()],
-    );
+    await counters.release(key, now());
   }
 
   return {
@@ -84,21 +64,16 @@ export function createRateLimiter(db: Database, now: () => Date) {
 
     /** Keeps a mark (`hits` 1) under `key` for `ttlMs`: e.g. a network an account signed in from. */
     async remember(key: string, ttlMs: number): Promise<void> {
-      await db.query(
-        `INSERT INTO rate_limits (key, hits, resets_at) VALUES ($1, 1, $2::timestamptz)
-         ON CONFLICT (key) DO UPDATE SET resets_at = GREATEST(rate_limits.resets_at, EXCLUDED.resets_at)`,
-        [key, new Date(now().getTime() + ttlMs).toISOString()],
-      );
+      await counters.remember(key, new Date(now().getTime() + ttlMs));
     },
 
     async remembers(key: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM rate_limits WHERE key = $1 AND resets_at > $2::timestamptz', [key, now().toISOString()]);
-      return rows.length > 0;
+      return counters.remembers(key, now());
     },
 
     /** Forgets `key` and every key starting with `prefix` (a password reset lifts an account's pauses). */
     async clear(key: string, prefix: string): Promise<void> {
-      await db.query('DELETE FROM rate_limits WHERE key = $1 OR starts_with(key, $2)', [key, prefix]);
+      await counters.clear(key, prefix);
     },
   };
 }

@@ -1,5 +1,10 @@
 import { isIPv6 } from 'node:net';
-import type { Limit } from '../lib/rate-limiter';
+
+export interface Limit {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowMs: number;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,0 +1,16 @@
+import type { Database } from '../db/database';
+import { pendingMigrations } from '../db/migrate';
+
+export function healthRepository(db: Database) {
+  return {
+    /** The cheapest statement: the database is there and answers. */
+    async ping(): Promise<void> {
+      await db.query('SELECT 1');
+    },
+
+    /** Migrations not applied yet. */
+    async pendingMigrations(): Promise<number> {
+      return (await pendingMigrations(db)).length;
+    },
+  };
+}
