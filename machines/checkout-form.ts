@@ -3,7 +3,7 @@ import type { CheckoutRequest, PaymentMethod, WaitlistContact } from '../openapi
 // The one home of UK time, shared with the server and the mails (pure, no DOM).
 import { earliestBookableStart } from '../domain/terms/booking-notice';
 import { clockChangeProblem, formatLondon, londonLocalToInstant } from '../domain/time/london-time';
-import { CheckoutRequestRules } from '../openapi/rules';
+import { CheckoutRequestRules, ClockTimeRules } from '../openapi/rules';
 import { isUkPostcode } from '../domain/site/postcodes';
 
 /**
@@ -59,11 +59,11 @@ export function offersSavedCard(frequency: string | undefined, form: Pick<Checko
 /** What a date or time field reports while some of its segments are typed and others are not. */
 export const INCOMPLETE = 'incomplete';
 
-// The contract's own CheckoutRequest patterns (openapi/rules.ts), so a form that passes here passes there.
+// The contract's own CheckoutRequest patterns and its ClockTime (openapi/rules.ts), so a form that passes here passes there.
 const checkoutRules = CheckoutRequestRules.properties;
 const PHONE = new RegExp(checkoutRules.phone.pattern);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = new RegExp(checkoutRules.due_time.pattern);
+const TIME = new RegExp(ClockTimeRules.pattern);
 
 /** The contract's length limits of the form's text fields: the fields' maxLength, and checked here. */
 export const checkoutLimits = {

@@ -110,9 +110,6 @@ export const CheckoutRequestRules = {
       "minimum": 1,
       "maximum": 2147483647
     },
-    "due_time": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
     "address": {
       "minLength": 1,
       "maxLength": 200
@@ -124,9 +121,6 @@ export const CheckoutRequestRules = {
     "city": {
       "minLength": 1,
       "maxLength": 100
-    },
-    "code_postal": {
-      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
     },
     "client_note": {
       "maxLength": 2000
@@ -255,9 +249,6 @@ export const JobEditFieldsRules = {
       "minimum": 0,
       "maximum": 2147483647
     },
-    "due_time": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
     "team_id": {
       "minimum": 1,
       "maximum": 2147483647
@@ -367,9 +358,6 @@ export const OfficeBookingRequestRules = {
       "minimum": 1,
       "maximum": 2147483647
     },
-    "due_time": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
     "address": {
       "minLength": 1,
       "maxLength": 200
@@ -446,25 +434,11 @@ export const JobAssignmentRules = {
   }
 } as const;
 
-export const JobMoveRules = {
-  "properties": {
-    "due_time": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    }
-  }
-} as const;
-
 export const TeamDayRules = {
   "properties": {
     "weekday": {
       "minimum": 0,
       "maximum": 6
-    },
-    "opens": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
-    "closes": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
     }
   }
 } as const;
@@ -533,9 +507,6 @@ export const WaitlistContactRules = {
     "city": {
       "minLength": 1,
       "maxLength": 100
-    },
-    "code_postal": {
-      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
     }
   }
 } as const;
@@ -562,9 +533,6 @@ export const WaitlistCheckoutRules = {
       "minLength": 1,
       "maxLength": 100
     },
-    "code_postal": {
-      "pattern": "^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$"
-    },
     "client_note": {
       "maxLength": 2000
     },
@@ -586,9 +554,6 @@ export const NewClosureRules = {
 
 export const RescheduleRequestRules = {
   "properties": {
-    "due_time": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
     "move": {
       "minLength": 1,
       "maxLength": 200

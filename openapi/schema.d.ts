@@ -2577,7 +2577,7 @@ export interface components {
             reason?: string;
             times: {
                 /** @description HH:mm, UK time. */
-                time: string;
+                time: components["schemas"]["ClockTime"];
                 /** @description Teams free for the whole job. */
                 free: number;
             }[];
@@ -2602,12 +2602,11 @@ export interface components {
             /** @description YYYY-MM-DD; at least 24 hours ahead (R-PAY-1) and at most 12 months ahead (UK time). */
             due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
-            due_time: string;
+            due_time: components["schemas"]["ClockTime"];
             address: string;
             phone: string;
             city: string;
-            /** @description A UK postcode. */
-            code_postal: string;
+            code_postal: components["schemas"]["Postcode"];
             /** @description Empty when none. */
             client_note: string;
             payment: components["schemas"]["PaymentMethod"];
@@ -3054,7 +3053,7 @@ export interface components {
             /** @description YYYY-MM-DD, UK time. */
             due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
-            due_time: string;
+            due_time: components["schemas"]["ClockTime"];
             /** @description The team that does the job; null: the capacity rule chooses (its own team when free). */
             team_id: number | null;
         };
@@ -3378,7 +3377,7 @@ export interface components {
             /** @description YYYY-MM-DD, UK time; the booking notice and horizon of the checkout apply. */
             due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
-            due_time: string;
+            due_time: components["schemas"]["ClockTime"];
             address: string;
             phone: string;
             city: string;
@@ -3519,16 +3518,16 @@ export interface components {
             /** @description YYYY-MM-DD, UK time. */
             due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
-            due_time: string;
+            due_time: components["schemas"]["ClockTime"];
         };
         TeamDay: {
             /** @description 0 = Sunday … 6 = Saturday. */
             weekday: number;
             works: boolean;
             /** @description HH:mm, UK time; within the company's opening hours in effect. */
-            opens: string;
+            opens: components["schemas"]["ClockTime"];
             /** @description HH:mm, UK time; after `opens`. */
-            closes: string;
+            closes: components["schemas"]["ClockTime"];
         };
         /**
          * @example {
@@ -3658,8 +3657,7 @@ export interface components {
             address: string;
             phone: string;
             city: string;
-            /** @description A UK postcode. */
-            code_postal: string;
+            code_postal: components["schemas"]["Postcode"];
         };
         WaitlistEntry: {
             id: number;
@@ -3695,8 +3693,7 @@ export interface components {
             address: string;
             phone: string;
             city: string;
-            /** @description A UK postcode. */
-            code_postal: string;
+            code_postal: components["schemas"]["Postcode"];
             /** @description Empty when none. */
             client_note: string;
             payment: components["schemas"]["PaymentMethod"];
@@ -3762,7 +3759,7 @@ export interface components {
             /** @description YYYY-MM-DD, UK time; the same rules as a checkout. */
             due_date: components["schemas"]["Day"];
             /** @description HH:mm, UK time. */
-            due_time: string;
+            due_time: components["schemas"]["ClockTime"];
             fee: components["schemas"]["Money"];
             /** @description The token of the mailed link to choose a new time after a closure (the move is then free). */
             move?: string;
@@ -5445,7 +5442,7 @@ export interface operations {
                 /** @description The job's length in minutes (the order's `duration_minutes`); default the service's shortest job. */
                 duration?: number;
                 /** @description The job's UK postcode, when known, so the shorter travel gap within its area counts. */
-                postcode?: string;
+                postcode?: components["schemas"]["Postcode"];
             };
             header?: never;
             path?: never;

@@ -9,7 +9,7 @@
 import { CLOSED } from './availability-text';
 import { clockChangeProblem, londonLocalToInstant } from '../time/london-time';
 import { travelGap, type TravelMinutes } from './travel-gap';
-import { addDays } from '../time/london-days';
+import { addDays, weekdayOf } from '../time/london-days';
 
 /** Start times are offered every half hour (typed times between them are judged by the same rule). */
 export const SLOT_STEP_MINUTES = 30;
@@ -66,10 +66,8 @@ export type StartCheck =
   | { kind: 'clockChange'; problem: string }
   | { kind: 'full' };
 
-export function weekdayOf(date: string): number {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+/** Sunday 0 to Saturday 6: domain/time/london-days.ts, the one home of calendar days. */
+export { weekdayOf };
 
 export function toMinutes(time: string): number {
   const [h = 0, m = 0] = time.split(':').map(Number);

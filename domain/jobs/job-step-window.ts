@@ -1,5 +1,5 @@
 import { addDays } from '../time/london-days';
-import { formatLondon, londonDate, londonLocalToInstant } from '../time/london-time';
+import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../time/london-time';
 
 /**
  * When a cleaner may record a step of a job's day (issue 33 row 8, decision 073): "On my way" from
@@ -49,6 +49,5 @@ export const jobStepOpen = (step: JobStep, start: Date, now: Date): boolean => j
 /** What a card shows before a step opens: "Check in from 08:00" (with the date when it opens on another day). */
 export function jobStepOpensText(step: JobStep, start: Date): string {
   const { from } = jobStepWindow(step, start);
-  const at = formatLondon(from);
-  return `${JOB_STEP_NAMES[step]} from ${londonDate(from) === londonDate(start) ? at.slice(11) : at}`;
+  return `${JOB_STEP_NAMES[step]} from ${londonDate(from) === londonDate(start) ? londonClock(from) : formatLondon(from)}`;
 }

@@ -64,6 +64,15 @@ export function isInCongestionZone(rules: Pick<PriceRules, 'congestionDistricts'
  */
 export const STANDARD_VAT_PERCENT = 20;
 
+/**
+ * The VAT rate the settings hold (`pricing_settings.vat_percent`, read as text or a number); the
+ * standard rate only when no settings were read (no row yet, or the page still loading): the one
+ * fallback (decision 096), so a rate set in the back office is the rate of every new line.
+ */
+export function settingsVatPercent(stored: string | number | null | undefined): number {
+  return stored === null || stored === undefined ? STANDARD_VAT_PERCENT : Number(stored);
+}
+
 /** The VAT part of a VAT-inclusive amount, to the nearest penny: gross × rate / (100 + rate). */
 export function vatOf(gross: Pence, vatPercent: number): Pence {
   return Math.round((gross * vatPercent) / (100 + vatPercent));

@@ -15,30 +15,39 @@ export interface OrderStatusRule {
   /** Still to be done: the dashboard's "Orders in queue", access notes still editable. */
   inQueue: boolean;
   /**
-   * Where an administrator may move it (the order lifecycle, docs/business-rules.md). `completed`
-   * also needs the job's start to have passed (services/orders-admin.ts says so with the UK time);
-   * a completion made by mistake can be set back; `cancelled` is final.
+   * The transition table: where the order may go from here, and who may move it there (the order
+   * lifecycle, docs/business-rules.md). `completed` also needs the job's start to have passed
+   * (services/orders-admin.ts says so with the UK time); a completion made by mistake can be set
+   * back by the office; for the office and the team `cancelled` is final, only the customer undoing
+   * a skipped series visit brings it back to the status it had.
    */
-  next: readonly OrderStatus[];
+  next: Partial<Record<OrderStatus, readonly StatusActor[]>>;
 }
+
+/**
+ * Who moves an order's status: the back office (the status control, a refund accepted), the
+ * customer (ending a series or skipping a visit, and undoing the skip), the team checking out (the
+ * job done), the payment provider (the card payment recorded).
+ */
+export type StatusActor = 'admin' | 'customer' | 'cleaner' | 'provider';
 
 /** The transition table of an order's status, with its words, tone and sets. */
 export const ORDER_STATUS_RULES: Record<OrderStatus, OrderStatusRule> = {
   awaiting_validation: {
     label: 'Awaiting validation', customerLabel: 'Awaiting validation', tone: 'waiting', revenue: false, inQueue: true,
-    next: ['payment_validated', 'completed', 'cancelled'],
+    next: { payment_validated: ['admin', 'provider'], completed: ['admin', 'cleaner'], cancelled: ['admin', 'customer'] },
   },
   payment_validated: {
     label: 'Payment validated', customerLabel: 'Paid', tone: 'completed', revenue: true, inQueue: true,
-    next: ['awaiting_validation', 'completed', 'cancelled'],
+    next: { awaiting_validation: ['admin'], completed: ['admin', 'cleaner'], cancelled: ['admin', 'customer'] },
   },
   completed: {
     label: 'Completed', customerLabel: 'Completed', tone: 'completed', revenue: true, inQueue: false,
-    next: ['awaiting_validation', 'payment_validated', 'cancelled'],
+    next: { awaiting_validation: ['admin'], payment_validated: ['admin'], cancelled: ['admin'] },
   },
   cancelled: {
     label: 'Cancelled', customerLabel: 'Cancelled', tone: 'cancelled', revenue: false, inQueue: false,
-    next: [],
+    next: { awaiting_validation: ['customer'], payment_validated: ['customer'] },
   },
 };
 
@@ -61,8 +70,31 @@ export const IN_QUEUE_STATUSES: readonly OrderStatus[] = statusesWhere((rule) =>
 
 const isOrderStatus = (status: string): status is OrderStatus => Object.hasOwn(ORDER_STATUS_RULES, status);
 
-/** Whether the lifecycle lets an administrator move an order from one status to another (the same status: no move). */
-export const canChangeStatus = (from: OrderStatus, to: OrderStatus): boolean => ORDER_STATUS_RULES[from].next.includes(to);
+/** Whether the lifecycle lets `by` move an order from one status to another (the same status: no move). */
+export const canChangeStatus = (from: OrderStatus, to: OrderStatus, by: StatusActor): boolean =>
+  ORDER_STATUS_RULES[from].next[to]?.includes(by) ?? false;
+
+/** The statuses `by` may move an order in `from` to: none for the office and the team once it is cancelled. */
+export const statusExits = (from: OrderStatus, by: StatusActor): OrderStatus[] =>
+  ORDER_STATUSES.filter((to) => canChangeStatus(from, to, by));
+
+/** The status every order starts in: booked, not yet paid (a draft, a series visit, an office booking). */
+export const FIRST_STATUS = 'awaiting_validation' satisfies OrderStatus;
+
+/** The status of a cancelled order (or a skipped visit): its slot given up, its money settled by the terms. */
+export const CANCELLED_STATUS = 'cancelled' satisfies OrderStatus;
+
+/** The status of a job done (the team checked out, or the office said so). */
+export const COMPLETED_STATUS = 'completed' satisfies OrderStatus;
+
+/** The status of an order whose card payment is recorded. */
+export const PAID_STATUS = 'payment_validated' satisfies OrderStatus;
+
+/** Whether the order is cancelled. */
+export const isCancelled = (status: OrderStatus): boolean => status === CANCELLED_STATUS;
+
+/** Whether the order is still to be done (neither completed nor cancelled): its job can still be moved or changed. */
+export const isInQueue = (status: OrderStatus): boolean => ORDER_STATUS_RULES[status].inQueue;
 
 /** A status's badge tone; a name that is no order status (an old row, a typo) is neutral. */
 export const orderStatusTone = (status: OrderStatus | string): StatusTone => (isOrderStatus(status) ? ORDER_STATUS_RULES[status].tone : 'neutral');

@@ -12,6 +12,26 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The day of the week of a calendar date (YYYY-MM-DD), Sunday 0 to Saturday 6, as the hours tables count them. */
+export function weekdayOf(date: string): number {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The Monday of the week (Monday to Sunday, as UK calendars run) that holds the calendar date. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
+/** Calendar days from one date to another (YYYY-MM-DD; negative when `to` is earlier): 2026-03-29 to 2026-03-30 is 1, whatever the clocks do. */
+export function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
 /** The UK day of `now` as a range of dates (from = to). */
 export function londonToday(now: Date): { from: string; to: string } {
   const today = londonDate(now);
@@ -20,10 +40,7 @@ export function londonToday(now: Date): { from: string; to: string } {
 
 /** The UK week (Monday to Sunday) that `now` falls in. */
 export function londonWeek(now: Date): { from: string; to: string } {
-  const today = londonDate(now);
-  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
-  const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  const monday = addDays(today, -sinceMonday);
+  const monday = mondayOf(londonDate(now));
   return { from: monday, to: addDays(monday, 6) };
 }
 

@@ -1,4 +1,5 @@
 import { londonDate, londonLocalToInstant } from '../time/london-time';
+import { addDays } from '../time/london-days';
 
 /**
  * Waiting list offers in waking hours (issue 36, decision 085): an offer is made, mailed and held
@@ -21,10 +22,7 @@ function wakingDay(date: string): { from: number; until: number } {
   return { from: londonLocalToInstant(date, WAKING_FROM).getTime(), until: londonLocalToInstant(date, WAKING_UNTIL).getTime() };
 }
 
-function dayAfter(date: string): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
+const dayAfter = (date: string): string => addDays(date, 1);
 
 /** Whether `at` is within waking hours (08:00 included, 21:00 not), UK time. */
 export function isWakingTime(at: Date): boolean {

@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { ClockTimeRules, DayRules, OutwardCodeRules } from '../../openapi/rules';
 
 /**
  * Strict request validation (docs/decisions/001-strict-request-validation.md): OpenAPI 3.1 schemas
@@ -53,11 +54,12 @@ function refuseAnyBody(data: unknown) {
 }
 
 /** Patterns a person types, said in words rather than as the regular expression. */
+// Keyed by the contract's own patterns (openapi/rules.ts, generated from openapi.yaml), never a copy of them.
 const PATTERN_MEANINGS: Record<string, string> = {
-  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'must be a time as HH:mm (00:00 to 23:59)',
-  '^[A-Za-z]{1,2}[0-9][A-Za-z0-9]?$': 'must be a UK postcode district (the outward code), such as WC2N or SE1',
+  [ClockTimeRules.pattern]: 'must be a time as HH:mm (00:00 to 23:59)',
+  [OutwardCodeRules.pattern]: 'must be a UK postcode district (the outward code), such as WC2N or SE1',
   // The contract's Day (issue 34): a date far off (9999-12-20) would reach the database or a mail.
-  '^20[0-9]{2}-[0-9]{2}-[0-9]{2}$': 'must be a day from 2000-01-01 to 2099-12-31 (YYYY-MM-DD)',
+  [DayRules.pattern]: 'must be a day from 2000-01-01 to 2099-12-31 (YYYY-MM-DD)',
 };
 
 /** `body/email must match format "email"`: where, then what is wrong, one problem at a time. */

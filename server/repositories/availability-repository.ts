@@ -4,6 +4,8 @@ import { MIN_JOB_MINUTES, toMinutes, type BookedJob, type CapacityData, type Hou
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { addDays } from '../../domain/time/london-days';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * Reads what the capacity rule needs for the UK dates `from`..`to` (inclusive): teams with their
@@ -38,7 +40,7 @@ export function availabilityRepository(db: Database) {
            concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
                               || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM orders o
-             WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3 AND o.due_at < $4),
+             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $3 AND o.due_at < $4),
            -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
            -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
            -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import { LONDON } from '../../domain/time/london-time';
 import type { DocumentSums } from './revenue';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /** The signed document sums of one service or team (a GROUPING SETS row). */
 export interface RevenueRow extends DocumentSums {
@@ -67,7 +69,7 @@ export function businessReportRepository(db: Database) {
       return db.query<VisitRow>(
         `SELECT CASE GROUPING(weekday, hour) WHEN 3 THEN 'total' WHEN 1 THEN 'weekday' ELSE 'hour' END AS dimension,
                 COALESCE(weekday, hour) AS key,
-                count(*)::integer AS orders, count(*) FILTER (WHERE status = 'cancelled')::integer AS cancelled
+                count(*)::integer AS orders, count(*) FILTER (WHERE status = ${sqlStatus(CANCELLED_STATUS)})::integer AS cancelled
            FROM (SELECT status, extract(isodow FROM due_at AT TIME ZONE $3)::integer AS weekday,
                         extract(hour FROM due_at AT TIME ZONE $3)::integer AS hour
                  ${VISITS}) AS visits
@@ -90,7 +92,7 @@ export function businessReportRepository(db: Database) {
     async customers(start: Date, end: Date): Promise<CustomerRow> {
       const [row] = await db.query<CustomerRow>(
         `WITH per_customer AS (
-           SELECT user_id, count(*)::integer AS visits ${VISITS} AND status <> 'cancelled' GROUP BY user_id
+           SELECT user_id, count(*)::integer AS visits ${VISITS} AND status <> ${sqlStatus(CANCELLED_STATUS)} GROUP BY user_id
          )
          SELECT (SELECT count(*)::integer FROM per_customer) AS customers,
                 (SELECT count(*)::integer FROM per_customer WHERE visits >= 2) AS repeat,

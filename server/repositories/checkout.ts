@@ -6,6 +6,7 @@ import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
+import { settingsVatPercent } from '../../domain/money/pricing';
 
 /**
  * The checkout's own statements (docs/decisions/033): one read that takes its locks, one write that
@@ -24,7 +25,7 @@ export interface CheckoutRead {
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
   erased: boolean;
   /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pounds). */
-  congestion: { inZone: boolean; charge: number };
+  congestion: { inZone: boolean; charge: number; vatPercent: number };
   /** The postcode's district is one the company serves (service_districts, decision 041). */
   served: boolean;
 }
@@ -55,7 +56,7 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; served: boolean }>(
+      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; vat_percent: string | number | null; served: boolean }>(
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
@@ -69,6 +70,7 @@ export function checkoutRepository(tx: Database) {
                 customer.anonymised_at IS NOT NULL AS erased,
                 EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
                 (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
+                (SELECT vat_percent FROM pricing_settings) AS vat_percent,
                 EXISTS (SELECT 1 FROM service_districts WHERE district = $6) AS served
            FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
           CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
@@ -79,13 +81,13 @@ export function checkoutRepository(tx: Database) {
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, served, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
       return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
-        congestion: { inZone: Boolean(inZone), charge: Number(charge) }, served: Boolean(served) };
+        congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served) };
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
+import { PLACED_JOB } from './order-status-sql';
 
 export interface CleanerJobRow {
   id: number;
@@ -25,7 +26,7 @@ export interface CleanerJobRow {
 }
 
 /** A placed booking (as the schedule board's): checked out, timed and not cancelled. */
-const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;
+const PLACED = PLACED_JOB;
 
 const SELECT_JOB = `
   SELECT o.id, o.reference, o.due_at, ${JOB_MINUTES_SQL} AS duration_minutes, s.id AS service_id, s.name AS service,

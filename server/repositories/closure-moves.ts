@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import { londonDaysSpan } from '../../domain/time/london-days';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /** A visit booked on a day being closed (or a team's day off), as the close dialog lists it and its mail needs it. */
 export interface VisitOnDay {
@@ -24,7 +26,7 @@ export function closureMovesRepository(db: Database) {
     const rows = await db.query<VisitRow>(
       `SELECT o.id, o.reference, o.due_at, u.name AS customer, u.email, s.name AS service, o.team_id, t.name AS team
          FROM orders o JOIN users u ON u.id = o.user_id JOIN services s ON s.id = o.service_id LEFT JOIN teams t ON t.id = o.team_id
-        WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $1 AND o.due_at < $2
+        WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $1 AND o.due_at < $2
           AND ($3::int IS NULL OR o.team_id = $3::int)
         ORDER BY o.due_at, o.id`,
       [start, end, teamId],

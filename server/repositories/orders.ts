@@ -4,6 +4,8 @@ import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
 import { userRowMatchesSql } from './user-search';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS, COMPLETED_STATUS, FIRST_STATUS, PAID_STATUS } from '../../domain/orders/order-statuses';
 
 /** A line as domain/money/pricing.ts priced it (pence); lines stored before rates were kept have none. */
 export type StoredPriceLine = Omit<PricedLine, 'vatPercent'> & { vatPercent?: number };
@@ -199,7 +201,7 @@ export function orderRepository(db: Database) {
     /** A series' cancelled cash visits due before `dueAt`, oldest first: those that may owe a late fee (decision 070). */
     async cancelledCashVisitsBefore(seriesId: number, dueAt: Date): Promise<{ id: number }[]> {
       return db.query<{ id: number }>(
-        `SELECT id FROM orders WHERE series_id = $1 AND status = 'cancelled' AND payment_method = 'cash' AND due_at < $2 ORDER BY id`,
+        `SELECT id FROM orders WHERE series_id = $1 AND status = ${sqlStatus(CANCELLED_STATUS)} AND payment_method = 'cash' AND due_at < $2 ORDER BY id`,
         [seriesId, dueAt],
       );
     },
@@ -278,7 +280,7 @@ export function orderRepository(db: Database) {
       const rows = await db.query(
         `UPDATE orders
             SET status = $2,
-                completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, $3::timestamptz) ELSE NULL END,
+                completed_at = CASE WHEN $2 = ${sqlStatus(COMPLETED_STATUS)} THEN COALESCE(completed_at, $3::timestamptz) ELSE NULL END,
                 version = version + 1
           WHERE id = $1 AND ($4::integer IS NULL OR version = $4::integer)
           RETURNING id`,
@@ -299,9 +301,9 @@ export function orderRepository(db: Database) {
     async markPaid(id: number, payment: { amount: number; at: Date; paymentRef: string }): Promise<boolean> {
       const rows = await db.query(
         `UPDATE orders
-            SET status = 'payment_validated', paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1,
+            SET status = ${sqlStatus(PAID_STATUS)}, paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1,
                 payment_failure = NULL, payment_failed_at = NULL
-          WHERE id = $1 AND status = 'awaiting_validation' AND payment_method = 'card' AND paid_amount IS NULL
+          WHERE id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND payment_method = 'card' AND paid_amount IS NULL
           RETURNING id`,
         [id, payment.amount, payment.at, payment.paymentRef],
       );
@@ -315,7 +317,7 @@ export function orderRepository(db: Database) {
     async markPaidAfterCancellation(id: number, payment: { amount: number; at: Date }): Promise<boolean> {
       const rows = await db.query(
         `UPDATE orders SET paid_amount = $2, paid_at = $3, version = version + 1
-          WHERE id = $1 AND status = 'cancelled' AND paid_amount IS NULL RETURNING id`,
+          WHERE id = $1 AND status = ${sqlStatus(CANCELLED_STATUS)} AND paid_amount IS NULL RETURNING id`,
         [id, payment.amount, payment.at],
       );
       return rows.length === 1;
@@ -325,7 +327,7 @@ export function orderRepository(db: Database) {
     async markPaymentFailed(id: number, failure: { reason: string; at: Date }): Promise<boolean> {
       const rows = await db.query(
         `UPDATE orders SET payment_failure = $2, payment_failed_at = $3
-          WHERE id = $1 AND status = 'awaiting_validation' AND payment_method = 'card' AND paid_amount IS NULL
+          WHERE id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND payment_method = 'card' AND paid_amount IS NULL
           RETURNING id`,
         [id, failure.reason, failure.at],
       );

@@ -1,9 +1,10 @@
 import type { Database } from '../db/database';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import type { OrderStatus } from '../../openapi/schema';
+import { PLACED_JOB } from './order-status-sql';
 
 /** A placed booking: checked out (a draft is nobody's job) and not cancelled. */
-const PLACED = `o.checked_out_at IS NOT NULL AND o.due_at IS NOT NULL AND o.status <> 'cancelled'`;
+const PLACED = PLACED_JOB;
 
 export interface JobRow {
   id: number;

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER, type OrderRow } from './orders';
 import type { SeriesFrequency } from '../../domain/time/series-dates';
+import { sqlStatus } from './order-status-sql';
+import { FIRST_STATUS } from '../../domain/orders/order-statuses';
 
 export interface SeriesRow {
   id: number;
@@ -82,7 +84,7 @@ export function seriesRepository(db: Database) {
         `INSERT INTO orders (user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal,
                              client_note, checked_out_at, created_at, duration_minutes, team_id, frequency, vat, price_lines,
                              priced_postcode, series_id, series_occurrence)
-         SELECT user_id, service_id, 'awaiting_validation', total - reschedule_fees, payment_method, $2, address, phone, city, code_postal,
+         SELECT user_id, service_id, ${sqlStatus(FIRST_STATUS)}, total - reschedule_fees, payment_method, $2, address, phone, city, code_postal,
                 client_note, $3, $3, $4, $5, frequency, vat, price_lines, priced_postcode, $6, $7
            FROM orders WHERE id = $1
          ON CONFLICT (series_id, series_occurrence) WHERE series_id IS NOT NULL DO NOTHING

@@ -1,6 +1,8 @@
 import type { AdminTeam, TeamDay, TeamInput } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { londonDaysSpan } from '../../domain/time/london-days';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 
 /** The default of a weekday with no row of its own (008_teams_and_hours.sql's column defaults). */
@@ -58,7 +60,7 @@ export function teamsRepository(db: Database) {
     /** The team's jobs (checked out, not cancelled) that start at `now` or later. */
     async jobsFrom(id: number, now: Date): Promise<number> {
       const [row] = await db.query<{ jobs: number }>(
-        `SELECT count(*)::int AS jobs FROM orders WHERE team_id = $1 AND checked_out_at IS NOT NULL AND status <> 'cancelled' AND due_at >= $2`,
+        `SELECT count(*)::int AS jobs FROM orders WHERE team_id = $1 AND checked_out_at IS NOT NULL AND status <> ${sqlStatus(CANCELLED_STATUS)} AND due_at >= $2`,
         [id, now],
       );
       return row?.jobs ?? 0;
@@ -122,7 +124,7 @@ export async function bookedJobs(db: Database, from: string, to: string, teamId?
   const { start, end } = londonDaysSpan(from, to);
   const [row] = await db.query<{ jobs: number }>(
     `SELECT count(*)::int AS jobs FROM orders
-      WHERE checked_out_at IS NOT NULL AND status <> 'cancelled' AND due_at >= $1 AND due_at < $2 AND ($3::int IS NULL OR team_id = $3)`,
+      WHERE checked_out_at IS NOT NULL AND status <> ${sqlStatus(CANCELLED_STATUS)} AND due_at >= $1 AND due_at < $2 AND ($3::int IS NULL OR team_id = $3)`,
     [start, end, teamId ?? null],
   );
   return row?.jobs ?? 0;

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import type { TimeOfDay } from '../../domain/waitlist/times-of-day';
 import { JOB_MINUTES_SQL } from './job-minutes';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /** An entry of a day's waiting list, with what its offer and the lists need (050_waitlists.sql). */
 export interface WaitlistRow {
@@ -136,7 +138,7 @@ export function waitlistRepository(db: Database) {
       // A booked visit that waited (decision 067) and was cancelled no longer waits.
       await db.query(
         `UPDATE waitlist_entries w SET status = 'removed' FROM orders o
-          WHERE o.id = w.order_id AND w.moves_order AND o.status = 'cancelled' AND ${LIVE}`,
+          WHERE o.id = w.order_id AND w.moves_order AND o.status = ${sqlStatus(CANCELLED_STATUS)} AND ${LIVE}`,
       );
       const rows = await db.query<{ day: string }>(
         `UPDATE waitlist_entries SET status = 'expired' WHERE status = 'offered' AND held_until <= $1

@@ -4,7 +4,7 @@ import { badRequest } from '../lib/http-error';
 import { businessReportRepository, type RevenueRow } from '../repositories/business-report';
 import { revenueRepository, type RevenueFiguresRow } from '../repositories/revenue';
 import { toPence, toPounds } from '../../domain/money/money';
-import { londonDaysSpan } from '../../domain/time/london-days';
+import { daysBetween, londonDaysSpan } from '../../domain/time/london-days';
 
 /** The longest period asked at once: three years of months, and a bound on the rows read. */
 const MAX_DAYS = 3 * 366;
@@ -19,7 +19,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
  */
 export async function getBusinessReport(db: Database, from: string, to: string): Promise<BusinessReport> {
   if (from > to) throw badRequest('from must not be after to');
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS) throw badRequest('The period can be at most 3 years');
+  if (daysBetween(from, to) >= MAX_DAYS) throw badRequest('The period can be at most 3 years');
   const { start, end } = londonDaysSpan(from, to);
   const repository = businessReportRepository(db);
   // One statement at a time: db may be a transaction's single client, and pg deprecates

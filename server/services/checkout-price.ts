@@ -8,7 +8,7 @@ import { notCoveredMessage, serviceDistrict } from './service-area';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
 import { orderLines } from '../../domain/money/ledger-lines';
 import { grossOf, totalsOf, vatByRate } from '../../domain/money/order-lines';
-import { CONGESTION_CHARGE_NAME, STANDARD_VAT_PERCENT, linesInPounds } from '../../domain/money/pricing';
+import { CONGESTION_CHARGE_NAME, linesInPounds } from '../../domain/money/pricing';
 
 
 /**
@@ -21,6 +21,8 @@ export interface CongestionAtAddress {
   inZone: boolean;
   /** Today's charge (pricing_settings), in pence. */
   charge: Pence;
+  /** Today's VAT rate (pricing_settings): the charge's rate when the order has no line to take it from. */
+  vatPercent: number;
 }
 
 export interface AddressPrice {
@@ -39,7 +41,7 @@ export const CONGESTION_NOT_DUE_NAME = 'Congestion Charge not due at this addres
 export function priceAtAddress(ledger: readonly LedgerLine[], zone: CongestionAtAddress): AddressPrice {
   const before = orderLines(ledger);
   const held = before.filter((line) => line.kind === 'congestion').reduce((sum, line) => sum + line.amount, 0);
-  const jobRate = before[0]?.vatPercent ?? STANDARD_VAT_PERCENT;
+  const jobRate = before[0]?.vatPercent ?? zone.vatPercent;
   // Lines are appended, never changed (decision 036): the address adds the charge, or reverses one quoted.
   const added = zone.inZone && held === 0
     ? { name: CONGESTION_CHARGE_NAME, amount: zone.charge, vatPercent: jobRate }
@@ -93,6 +95,6 @@ export async function addressPrice(db: Database, userId: number, orderId: number
   if (!read) throw notFound('Order not found');
   const asked = postcode.trim().toUpperCase();
   if (!read.served) return { postcode: asked, served: false, message: notCoveredMessage(district), price: null };
-  const price = priceAtAddress(read.ledger, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
+  const price = priceAtAddress(read.ledger, { ...read.congestion, charge: toPence(read.congestion.charge) });
   return { postcode: asked, served: true, message: null, price: priceChangeOf(price) };
 }

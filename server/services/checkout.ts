@@ -84,7 +84,7 @@ export async function checkoutOrder(
     assertNotCheckedOut(order);
     // The address decides the Congestion Charge (decision 037): priced here, from what the read
     // brought, so the price costs no statement of its own; a changed price must have been confirmed.
-    const price = priceAtAddress(ledger, { inZone: read.congestion.inZone, charge: toPence(read.congestion.charge) });
+    const price = priceAtAddress(ledger, { ...read.congestion, charge: toPence(read.congestion.charge) });
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
     // The job holds a team from now on (409 when none is free any more): decision 015. The times the

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { lifecycleRefusal } from './orders-admin';
+import { COMPLETED_STATUS } from '../../domain/orders/order-statuses';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { decodePhoto, PHOTO_ONLY_AT_CHECK_OUT } from './job-photos';
@@ -96,9 +97,9 @@ export async function listMyJobs(ctx: AppContext, cleaner: AuthUser): Promise<Cl
 async function completeAtCheckOut(tx: Database, cleaner: AuthUser, orderId: number, now: Date, outbox: MailOutbox): Promise<void> {
   const orders = orderRepository(tx);
   const order = await orders.find(orderId);
-  if (!order || order.status === 'completed' || lifecycleRefusal(order, 'completed', now)) return;
-  await orders.setStatus(orderId, 'completed', now);
-  await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: 'completed', at: now });
+  if (!order || order.status === COMPLETED_STATUS || lifecycleRefusal(order, COMPLETED_STATUS, now, 'cleaner')) return;
+  await orders.setStatus(orderId, COMPLETED_STATUS, now);
+  await auditRepository(tx).record({ orderId, actorId: cleaner.id, actor: cleaner.name, action: 'order.status', from: order.status, to: COMPLETED_STATUS, at: now });
   // A late skip's fee owed on an earlier cash visit is taken with this one (decision 070).
   await collectOwedFeesWith(tx, order, { id: cleaner.id, name: cleaner.name }, now);
   // A cash job is paid on the day: invoiced now, so revenue counts it (decision 072).

@@ -1,4 +1,4 @@
-import { STANDARD_VAT_PERCENT } from '../../domain/money/pricing';
+import { settingsVatPercent } from '../../domain/money/pricing';
 import type { OrderAdjustment, OrderDetail } from '../../openapi/schema';
 import type { AuthUser } from '../app-context';
 import type { Database } from '../db/database';
@@ -51,7 +51,7 @@ export async function adjustOrder(
     if (total + amount > MAX_ADJUSTED_TOTAL) throw conflict(`An order cannot cost more than ${formatPounds(MAX_ADJUSTED_TOTAL)}`);
     const settings = await editableRulesRepository(tx).settings();
     await ledger.add({
-      orderId, kind: 'adjustment', name: ADJUSTMENT_NAME, amount, vatPercent: Number(settings?.vat_percent ?? STANDARD_VAT_PERCENT),
+      orderId, kind: 'adjustment', name: ADJUSTMENT_NAME, amount, vatPercent: settingsVatPercent(settings?.vat_percent),
       reason, actorId: admin.id, actor: admin.name, at: deps.now,
     });
     // Invoiced on its own, or credited by a credit note, once the order has an invoice (decision 059).

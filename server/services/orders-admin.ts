@@ -16,7 +16,7 @@ import { availabilityRepository } from '../repositories/availability-repository'
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
 import { collectOwedFeesWith } from './owed-fees';
 import { formatLondon } from '../../domain/time/london-time';
-import { canChangeStatus, ORDER_STATUS_RULES } from '../../domain/orders/order-statuses';
+import { canChangeStatus, COMPLETED_STATUS, statusExits, type StatusActor } from '../../domain/orders/order-statuses';
 import { statusLabel } from '../../domain/orders/status-labels';
 import { lineView } from '../../domain/money/order-lines';
 import { jobPhotosRepository } from '../repositories/job-photos';
@@ -106,7 +106,7 @@ export async function updateOrderStatus(
     const order = await orders.find(id, { forUpdate: true });
     if (!order) throw notFound('Order not found');
     if (order.status === update.status) return adminOrderView(order);
-    const refused = lifecycleRefusal(order, update.status, now);
+    const refused = lifecycleRefusal(order, update.status, now, 'admin');
     if (refused) throw conflict(refused);
     // The version guard is in the UPDATE itself, so no read-then-write gap can lose an update.
     const changed = await orders.setStatus(id, update.status, now, update.version);
@@ -132,11 +132,12 @@ export function lifecycleRefusal(
   order: Pick<OrderRow, 'status' | 'due_at' | 'checked_out_at'>,
   to: OrderStatus,
   now: Date,
+  by: StatusActor,
 ): string | null {
-  // The transition table (domain/orders/order-statuses.ts): cancelled leads nowhere, the rest anywhere else.
-  if (ORDER_STATUS_RULES[order.status].next.length === 0) return 'This order is cancelled: its status cannot change any more';
-  if (order.status !== to && !canChangeStatus(order.status, to)) return `An order ${statusLabel(order.status).toLowerCase()} cannot become ${statusLabel(to).toLowerCase()}`;
-  if (to === 'completed') {
+  // The transition table (domain/orders/order-statuses.ts): for the office and the team, cancelled leads nowhere.
+  if (statusExits(order.status, by).length === 0) return 'This order is cancelled: its status cannot change any more';
+  if (order.status !== to && !canChangeStatus(order.status, to, by)) return `An order ${statusLabel(order.status).toLowerCase()} cannot become ${statusLabel(to).toLowerCase()}`;
+  if (to === COMPLETED_STATUS) {
     if (order.checked_out_at === null || order.due_at === null) return 'This order has not been checked out: it cannot be completed';
     if (order.due_at.getTime() > now.getTime()) {
       return `This order cannot be marked completed before its service starts (${formatLondon(order.due_at)} UK time)`;

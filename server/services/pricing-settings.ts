@@ -1,4 +1,4 @@
-import { STANDARD_VAT_PERCENT } from '../../domain/money/pricing';
+import { settingsVatPercent } from '../../domain/money/pricing';
 import type { ServiceLength, TravelSetting } from '../../openapi/schema';
 import { listServiceChecklists } from './service-checklists';
 import type { ExtraRule, FrequencyRule, HoursChange, OpeningHours, PriceChange, PricedItem, PricingAuditEntry, PricingRules } from '../../openapi/schema';
@@ -68,7 +68,7 @@ export async function getPricingRules(db: Database): Promise<PricingRules> {
     congestionCharge: toPounds(toPence(settings?.congestion_charge ?? 0)),
     congestionDistricts: districts,
     openingHours: WEEKDAYS.map((_, weekday) => hours.find((row) => row.weekday === weekday) ?? { weekday, ...DEFAULT_HOURS }),
-    vatPercent: Number(settings?.vat_percent ?? STANDARD_VAT_PERCENT),
+    vatPercent: settingsVatPercent(settings?.vat_percent),
   };
 }
 

@@ -21,6 +21,7 @@ import { expirePayments } from './payment-expiry';
 import type { MailOutbox } from '../queue';
 import { cancellationRequestMail, refundDecisionMail } from '../mails/manage-mails';
 import { orderName } from '../../domain/orders/order-reference';
+import { canChangeStatus, CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 
 export const REFUND_REQUESTED_MESSAGE = 'Order refund sent successfully, we will contact you asap !';
@@ -124,10 +125,11 @@ export async function decideRefund(
     await audit.record({
       orderId: order.id, actorId: admin.id, actor: admin.name, action: 'refund.status', from: 'pending', to: decision.status, at: now,
     });
-    if (accepted && order.status !== 'cancelled') {
-      await orders.setStatus(order.id, 'cancelled', now);
+    // An accepted request cancels the order (the office's move in the transition table), once.
+    if (accepted && canChangeStatus(order.status, CANCELLED_STATUS, 'admin')) {
+      await orders.setStatus(order.id, CANCELLED_STATUS, now);
       await audit.record({
-        orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
+        orderId: order.id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: CANCELLED_STATUS, at: now,
       });
     }
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).

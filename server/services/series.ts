@@ -15,6 +15,7 @@ import { recordCancellationRequest } from './refunds';
 import { seriesCalendar } from './series-calendar';
 import { seriesEndedMail } from '../mails/series-mails';
 import { chargeUnearnedDiscount, unearnedDiscount } from './unearned-discount';
+import { canChangeStatus, CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 
 export const SERIES_CANCELLED_MESSAGE = 'Series ended';
@@ -71,15 +72,16 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
     for (const visit of await repository.visits([seriesId], now)) {
       const order = await orders.find(visit.id, { forUpdate: true });
       if (!order || order.due_at === null || order.due_at.getTime() <= now.getTime()) continue;
-      if (order.status === 'cancelled' || order.status === 'completed' || order.refund_status !== null) continue;
+      // The customer cancels only visits still to be done (the transition table); a refund asked for stays with the office.
+      if (!canChangeStatus(order.status, CANCELLED_STATUS, 'customer') || order.refund_status !== null) continue;
       visits += 1;
       if (order.paid_amount !== null) {
         fees += toPence(await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now, { mail: false }));
         continue;
       }
-      await orders.setStatus(order.id, 'cancelled', now);
+      await orders.setStatus(order.id, CANCELLED_STATUS, now);
       await auditRepository(tx).record({
-        orderId: order.id, actorId: user.id, actor: user.name, action: 'order.status', from: order.status, to: 'cancelled', at: now,
+        orderId: order.id, actorId: user.id, actor: user.name, action: 'order.status', from: order.status, to: CANCELLED_STATUS, at: now,
       });
     }
     // Ended before its discount was earned: the done visits pay the one-off price (decision 037).

@@ -19,7 +19,7 @@ import { dayTimes } from '../../domain/capacity/availability-rules';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
-import { formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
+import { londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 import { BOOKING_NOTICE_MS } from '../../domain/terms/booking-notice';
 import { isWakingTime, offerHeldUntil } from '../../domain/waitlist/waking-hours';
 import { suitsTimes } from '../../domain/waitlist/times-of-day';
@@ -184,8 +184,8 @@ export async function checkoutWaitlistOffer(
 ): Promise<CheckoutResponse> {
   const entry = await liveOffer(deps.db, user, token, deps.now);
   if (entry.moves_order) throw conflict(MOVE_BY_RESCHEDULE_MESSAGE);
-  const at = formatLondon(entry.held_due_at!);
-  const answer = await checkoutOrder(deps, user, { ...details, order: entry.order_id, due_date: at.slice(0, 10), due_time: at.slice(11) }, idempotencyKey);
+  const at = entry.held_due_at!;
+  const answer = await checkoutOrder(deps, user, { ...details, order: entry.order_id, due_date: londonDate(at), due_time: londonClock(at) }, idempotencyKey);
   await waitlistRepository(deps.db).markBooked(entry.id);
   return answer;
 }

@@ -130,13 +130,13 @@ describe('changing the status', () => {
     const row = (await db.query<{ status: 'awaiting_validation'; due_at: Date | null; checked_out_at: Date | null }>(
       'SELECT status, due_at, checked_out_at FROM orders WHERE id = $1', [draft.id],
     ))[0]!;
-    expect(lifecycleRefusal(row, 'completed', NOW)).toBe('This order has not been checked out: it cannot be completed');
-    expect(lifecycleRefusal({ ...row, checked_out_at: NOW }, 'completed', NOW)).toBe('This order has not been checked out: it cannot be completed');
-    expect(lifecycleRefusal({ ...row, due_at: NOW }, 'completed', NOW)).toBe('This order has not been checked out: it cannot be completed');
+    expect(lifecycleRefusal(row, 'completed', NOW, 'admin')).toBe('This order has not been checked out: it cannot be completed');
+    expect(lifecycleRefusal({ ...row, checked_out_at: NOW }, 'completed', NOW, 'admin')).toBe('This order has not been checked out: it cannot be completed');
+    expect(lifecycleRefusal({ ...row, due_at: NOW }, 'completed', NOW, 'admin')).toBe('This order has not been checked out: it cannot be completed');
     const summer = new Date('2030-07-01T09:00:00.000Z');
-    expect(lifecycleRefusal({ status: 'awaiting_validation', checked_out_at: NOW, due_at: summer }, 'completed', NOW)).toBe(
+    expect(lifecycleRefusal({ status: 'awaiting_validation', checked_out_at: NOW, due_at: summer }, 'completed', NOW, 'admin')).toBe(
       'This order cannot be marked completed before its service starts (2030-07-01 10:00 UK time)',
     );
-    expect(lifecycleRefusal({ status: 'awaiting_validation', checked_out_at: NOW, due_at: summer }, 'payment_validated', NOW)).toBeNull();
+    expect(lifecycleRefusal({ status: 'awaiting_validation', checked_out_at: NOW, due_at: summer }, 'payment_validated', NOW, 'admin')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postcodeDistrict, priceJob, vatOf, type PriceRules } from '../../domain/money/pricing';
+import { postcodeDistrict, priceJob, settingsVatPercent, vatOf, type PriceRules } from '../../domain/money/pricing';
 
 /** The pricing rule on its own (docs/decisions/014), with rules as the migration seeds them. */
 const rules: PriceRules = {
@@ -53,5 +53,15 @@ describe('pricing rule', () => {
     expect(priceJob(rules, { ...base, postcode: 'SE22 8AB' }).total).toBe(2500);
     expect(priceJob(rules, { ...base, postcode: null }).total).toBe(2500);
     expect(priceJob(rules, { ...base, postcode: 'sw1a 2aa' }).total).toBe(3650);
+  });
+});
+
+describe('the VAT rate (decision 096)', () => {
+  it('is the settings\' rate, read as text or a number, and the standard 20% only when no settings were read', () => {
+    expect(settingsVatPercent('5.00')).toBe(5);
+    expect(settingsVatPercent(0)).toBe(0);
+    expect(settingsVatPercent('0')).toBe(0);
+    expect(settingsVatPercent(null)).toBe(20);
+    expect(settingsVatPercent(undefined)).toBe(20);
   });
 });

@@ -2,7 +2,7 @@ import { Button, Card, TextLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
 import { PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
-import { customerStatusLabel, orderStatusTone } from '../../../domain/orders/order-statuses';
+import { customerStatusLabel, isInQueue, orderStatusTone } from '../../../domain/orders/order-statuses';
 import { cancellationRuleText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../shared/paths';
 import { getReceiptPdf } from '../../api/document-pdfs';
@@ -42,7 +42,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const moveRule = rescheduleTermsText(order.reschedule);
   const canMove = order.reschedule.allowed;
   // Only a booked job can move; a cancelled or completed one has nothing to say about it.
-  const showMove = order.due !== null && order.status !== 'cancelled' && order.status !== 'completed';
+  const showMove = order.due !== null && isInQueue(order.status);
   const { allowed, reason } = order.cancellation;
   const rule = cancellationRuleText(order.cancellation);
   // A card order paid once that owes a later fee or adjustment asks for its balance as an unpaid one asks for its price (decision 036).

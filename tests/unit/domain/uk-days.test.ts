@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EDITABLE_YEARS, editableDaysProblem, isEditableDay } from '../../../domain/time/editable-days';
-import { addDays, dayInWords, londonDaysSpan, londonToday, londonWeek } from '../../../domain/time/london-days';
+import { addDays, dayInWords, daysBetween, londonDaysSpan, londonToday, londonWeek, mondayOf, weekdayOf } from '../../../domain/time/london-days';
 import { LONDON, formatLondon, londonDate, londonLocalToInstant, londonOffsetMinutes, londonParts } from '../../../domain/time/london-time';
 import { VISITS_AHEAD, isSeriesFrequency, occurrenceDate } from '../../../domain/time/series-dates';
 
@@ -64,6 +64,26 @@ describe('calendar days', () => {
     expect(londonWeek(new Date('2026-11-25T12:00:00Z'))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     // Saturday night in London, Sunday morning in UTC+1: the week of the clock change.
     expect(londonWeek(new Date('2026-10-25T12:00:00Z'))).toEqual({ from: '2026-10-19', to: '2026-10-25' });
+  });
+
+  it('a UK week turns at Monday 00:00 London time, on the Sundays the clocks change too (decision 096)', () => {
+    // Spring: Sunday 29 March 2026 23:30 BST is 22:30 UTC, still that week; 23:30 UTC is Monday 00:30 BST, the next.
+    expect(londonWeek(new Date('2026-03-29T22:30:00Z'))).toEqual({ from: '2026-03-23', to: '2026-03-29' });
+    expect(londonWeek(new Date('2026-03-29T23:30:00Z'))).toEqual({ from: '2026-03-30', to: '2026-04-05' });
+    // Autumn: Sunday 25 October 2026 23:30 is GMT again, still that week; a week earlier 23:30 UTC was Monday in the UK.
+    expect(londonWeek(new Date('2026-10-25T23:30:00Z'))).toEqual({ from: '2026-10-19', to: '2026-10-25' });
+    expect(londonWeek(new Date('2026-10-18T23:30:00Z'))).toEqual({ from: '2026-10-19', to: '2026-10-25' });
+  });
+
+  it('names a date\'s weekday (Sunday 0) and its week\'s Monday, and counts whole days between dates across both clock changes', () => {
+    expect(['2026-03-29', '2026-03-30', '2026-10-25', '2028-02-29'].map(weekdayOf)).toEqual([0, 1, 0, 2]);
+    expect(mondayOf('2026-03-29')).toBe('2026-03-23');
+    expect(mondayOf('2026-03-30')).toBe('2026-03-30');
+    expect(mondayOf('2027-01-02')).toBe('2026-12-28');
+    expect(daysBetween('2026-03-29', '2026-03-30')).toBe(1);
+    expect(daysBetween('2026-03-01', '2026-11-01')).toBe(245);
+    expect(daysBetween('2026-10-26', '2026-10-25')).toBe(-1);
+    expect(daysBetween('2025-01-01', '2028-01-01')).toBe(1095);
   });
 
   it('a span of days ends at the London midnight after the last day, and is open when a side is missing', () => {

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../../domain/money/money';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone, refundStatusTone, statusLabel } from '../../../../domain/orders/status-labels';
+import { isCancelled, isInQueue } from '../../../../domain/orders/order-statuses';
 import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
 import { CustomerNotes } from '../customers/customer-notes';
@@ -24,7 +25,7 @@ const dash = '—';
 export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onAdjusted?: () => void }) {
   // A new length moves the job's version on: the job editor then starts again from the job as it is.
   const [lengthsSet, setLengthsSet] = useState(0);
-  const editable = Boolean(onAdjusted && order.dueTime && order.status !== 'cancelled' && order.status !== 'completed');
+  const editable = Boolean(onAdjusted && order.dueTime && isInQueue(order.status));
   return (
     <div className="order-detail">
       <section className="order-detail__panel" aria-labelledby="order-summary">
@@ -40,7 +41,7 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
           {order.payment_method === 'card' ? (
             <CardBalance balance={order.payment} />
-          ) : order.status !== 'cancelled' ? (
+          ) : !isCancelled(order.status) ? (
             <Field term="Due on the day (cash)" value={formatMoney(order.payment.balanceDue)} />
           ) : order.payment.balanceDue > 0 ? (
             // A late cancellation's or skip's fee owed on it (decision 070).
@@ -110,7 +111,7 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
         {onAdjusted ? (
           <>
             <h3>Adjust the price</h3>
-            <AdjustmentForm orderId={order.order_id} onAdjusted={onAdjusted} cancelled={order.status === 'cancelled'} />
+            <AdjustmentForm orderId={order.order_id} onAdjusted={onAdjusted} cancelled={isCancelled(order.status)} />
           </>
         ) : null}
       </section>

@@ -1,4 +1,4 @@
-import { STANDARD_VAT_PERCENT } from '../../../../domain/money/pricing';
+import { settingsVatPercent } from '../../../../domain/money/pricing';
 import { useCallback, type ReactNode } from 'react';
 import { getPricingRules } from '../../../api/get-pricing-rules';
 import { listPricingAudit } from '../../../api/list-pricing-audit';
@@ -42,7 +42,7 @@ export function PricingPage() {
       <LinkButton href={paths.admin.settings} variant="secondary" size="sm" className="order-detail__back">
         <span aria-hidden="true">←</span> Back to settings
       </LinkButton>
-      <p className="pricing__note">Prices include VAT ({data?.vatPercent ?? STANDARD_VAT_PERCENT}%). A change is used by the next quote and availability; a price already quoted holds for 30 minutes.</p>
+      <p className="pricing__note">Prices include VAT ({settingsVatPercent(data?.vatPercent)}%). A change is used by the next quote and availability; a price already quoted holds for 30 minutes.</p>
       {rules.loading && !data ? <Spinner label="Loading prices and hours" /> : null}
       {rules.error ? (
         <Alert variant="error" className="load-error">

@@ -7,7 +7,7 @@ import { useToast } from '../../../shared/toasts';
 import { downloadBlob } from '../../../lib/download';
 import { Alert, Button, DateField, Form, Page, Select, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../../domain/money/money';
-import { londonDate } from '../../../../domain/time/london-time';
+import { londonParts } from '../../../../domain/time/london-time';
 import { dayInWords } from '../../../../domain/time/london-days';
 import { StatTiles } from '../shared/stat-tiles';
 import { ReportChart, type ChartColumn } from './report-chart';
@@ -30,7 +30,7 @@ const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
  * the server's (GET /admin/reports/business); this screen only draws them, each chart with its table.
  */
 export function ReportsPage() {
-  const thisYear = Number(londonDate(new Date()).slice(0, 4));
+  const thisYear = Number(londonParts(new Date()).year);
   const [period, setPeriod] = useState<Period>(yearPeriod(thisYear));
   const [draft, setDraft] = useState<Period>(period);
   const [checked, setChecked] = useState(false);

@@ -10,6 +10,7 @@ import { visitWords } from '../../../lib/job-visit';
 import { formatLondon, londonClock, londonDate } from '../../../../domain/time/london-time';
 import { StatusBadge } from '../shared/status-badge';
 import { orderStatusTone } from '../../../../domain/orders/status-labels';
+import { COMPLETED_STATUS } from '../../../../domain/orders/order-statuses';
 import { durationLabel, timeSpan, type Lane } from './schedule-view';
 import type { ScheduleJob } from '../../../../openapi/schema';
 import { orderNumberShown } from '../../../../domain/orders/order-reference';
@@ -106,7 +107,7 @@ export function JobCard({ job, lanes, showDay, assignment, busy, onSelect, onCho
             </Menu>
           </Popover>
         </MenuTrigger>
-        <Button size="sm" variant="ghost" aria-label={`Move order ${orderNumberShown(job)}`} isDisabled={busy || job.status === 'completed'} onPress={() => setMoving(true)}>
+        <Button size="sm" variant="ghost" aria-label={`Move order ${orderNumberShown(job)}`} isDisabled={busy || job.status === COMPLETED_STATUS} onPress={() => setMoving(true)}>
           Move
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../domain/time/london-days';
+import { addDays, mondayOf } from '../../../../domain/time/london-days';
 import { londonClock, londonDate } from '../../../../domain/time/london-time';
 import type { Schedule, ScheduleJob } from '../../../../openapi/schema';
 
@@ -27,11 +27,8 @@ const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 /** The calendar day `n` days after `day` (YYYY-MM-DD): domain/time's, one home (decision 077). */
 export { addDays };
 
-/** The Monday of `day`'s week: a week view runs Monday to Sunday, as UK calendars do. */
-export function mondayOf(day: string): string {
-  const weekday = noon(day).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
+/** The Monday of `day`'s week (a week view runs Monday to Sunday, as UK calendars do): domain/time's. */
+export { mondayOf };
 
 /** The first day and the number of days a view of `day` shows. */
 export function rangeOf(view: BoardView, day: string): { from: string; days: number } {
