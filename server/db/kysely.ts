@@ -1,5 +1,7 @@
 import {
   Kysely,
+  sql,
+  type Expression,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -39,6 +41,18 @@ export function kysely(db: Database): Db {
   }
   return instance;
 }
+
+/**
+ * A `date` column as its UK day `YYYY-MM-DD` (text, as the contract carries days): read as text, so
+ * neither driver's Date parsing moves it into another zone.
+ */
+export const dayText = (day: Expression<Date>) => sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+
+/** A `time` column as `HH:mm`. */
+export const timeText = (time: Expression<string>) => sql<string>`to_char(${time}, 'HH24:MI')`;
+
+/** A `YYYY-MM-DD` day as a `date` value, to compare with or store in a `date` column. */
+export const asDate = (day: string) => sql<Date>`${day}::date`;
 
 function seamDialect(db: Database): Dialect {
   return {
