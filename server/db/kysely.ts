@@ -12,7 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from './database';
-import type { DB } from './schema';
+import type { DB, Json } from './schema';
 
 /**
  * The typed query builder (issue 35, decision 099): `kysely(db).selectFrom('closures')…` builds a
@@ -53,6 +53,12 @@ export const timeText = (time: Expression<string>) => sql<string>`to_char(${time
 
 /** A `YYYY-MM-DD` day as a `date` value, to compare with or store in a `date` column. */
 export const asDate = (day: string) => sql<Date>`${day}::date`;
+
+/**
+ * A value for a `jsonb` column, sent as JSON text: pg would send a JavaScript array as a PostgreSQL
+ * array, not as JSON.
+ */
+export const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value)}::jsonb`;
 
 function seamDialect(db: Database): Dialect {
   return {
