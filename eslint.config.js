@@ -34,7 +34,7 @@ const NO_STATUS_COMPARISON = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'openapi/schema.d.ts', 'test-results/', 'playwright-report/', 'reports/', 'bench/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'node_modules/', '.data/', 'openapi/schema.d.ts', 'server/db/schema.d.ts', 'test-results/', 'playwright-report/', 'reports/', 'bench/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -89,6 +89,7 @@ const staticChecks: [string, string, string[]][] = [
   ['lint', 'npx', ['eslint', '.']],
   ['contract lint', 'npx', ['redocly', 'lint', 'openapi/openapi.yaml']],
   ['generated types are current', 'npm', ['run', '-s', 'api:check']],
+  ['database types are current', 'npm', ['run', '-s', 'db:check']],
   ['machine diagrams are current', 'node', ['--import', 'tsx', 'scripts/diagrams.ts', '--check']],
 ];
 for (const [name, command, args] of staticChecks) {

@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
+import type { AuditLog } from '../db/schema';
 import type { AuditEntry } from '../../openapi/schema';
 
 export type AuditAction = AuditEntry['action'];
@@ -15,30 +18,24 @@ export interface AuditRecord {
   at: Date;
 }
 
-export interface AuditRow {
-  at: Date;
-  actor: string;
-  action: AuditAction;
-  from_value: string | null;
-  to_value: string;
-}
+const COLUMNS = ['at', 'actor', 'action', 'from_value', 'to_value'] as const;
+
+/** `action` is text in the table; only `record` writes it, with an AuditAction. */
+export type AuditRow = Omit<Pick<Selectable<AuditLog>, (typeof COLUMNS)[number]>, 'action'> & { action: AuditAction };
 
 export function auditRepository(db: Database) {
+  const k = kysely(db);
   return {
     async record(entry: AuditRecord): Promise<void> {
-      await db.query(
-        `INSERT INTO audit_log (order_id, actor_id, actor, action, from_value, to_value, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [entry.orderId, entry.actorId, entry.actor, entry.action, entry.from, entry.to, entry.at],
-      );
+      await k
+        .insertInto('audit_log')
+        .values({ order_id: entry.orderId, actor_id: entry.actorId, actor: entry.actor, action: entry.action, from_value: entry.from, to_value: entry.to, at: entry.at })
+        .execute();
     },
 
     /** Oldest first: the order's history as it happened. */
     forOrder(orderId: number): Promise<AuditRow[]> {
-      return db.query<AuditRow>(
-        'SELECT at, actor, action, from_value, to_value FROM audit_log WHERE order_id = $1 ORDER BY at, id',
-        [orderId],
-      );
+      return k.selectFrom('audit_log').select(COLUMNS).where('order_id', '=', orderId).orderBy('at').orderBy('id').$narrowType<{ action: AuditAction }>().execute();
     },
   };
 }

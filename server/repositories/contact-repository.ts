@@ -1,3 +1,4 @@
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 
 export interface ContactMessage {
@@ -9,11 +10,12 @@ export interface ContactMessage {
 export function createContactRepository(db: Database) {
   return {
     async create(contact: ContactMessage, at: Date): Promise<number> {
-      const [row] = await db.query<{ id: number }>(
-        'INSERT INTO contact_messages (name, email, message, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-        [contact.name, contact.email, contact.message, at],
-      );
-      return row!.id;
+      const row = await kysely(db)
+        .insertInto('contact_messages')
+        .values({ name: contact.name, email: contact.email, message: contact.message, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
   };
 }

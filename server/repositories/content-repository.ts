@@ -1,43 +1,39 @@
 import type { Counter, Faq, Service, ServiceDetail, Testimony } from '../../openapi/schema';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 
 
 /** Services, counters, testimonies and FAQs, in the order they were written (`sort`). */
 export function createContentRepository(db: Database) {
+  const k = kysely(db);
   return {
     listServices(): Promise<Service[]> {
-      return db.query('SELECT id, name, description, picture FROM services ORDER BY sort, id');
+      return k.selectFrom('services').select(['id', 'name', 'description', 'picture']).orderBy('sort').orderBy('id').execute();
     },
 
     async serviceExists(id: number): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM services WHERE id = $1', [id]);
+      const rows = await k.selectFrom('services').select((eb) => eb.lit(1).as('one')).where('id', '=', id).execute();
       return rows.length > 0;
     },
 
     async findServiceDetail(id: number): Promise<ServiceDetail | null> {
-      const [service] = await db.query<Omit<ServiceDetail, 'activities' | 'faqs'>>(
-        'SELECT id, name, picture, description FROM services WHERE id = $1',
-        [id],
-      );
+      const service = await k.selectFrom('services').select(['id', 'name', 'picture', 'description']).where('id', '=', id).executeTakeFirst();
       if (!service) return null;
-      const activities = await db.query<{ text: string }>(
-        'SELECT text FROM service_activities WHERE service_id = $1 ORDER BY sort, id',
-        [id],
-      );
-      const faqs = await db.query<Faq>('SELECT q, a FROM service_faqs WHERE service_id = $1 ORDER BY sort, id', [id]);
+      const activities = await k.selectFrom('service_activities').select('text').where('service_id', '=', id).orderBy('sort').orderBy('id').execute();
+      const faqs: Faq[] = await k.selectFrom('service_faqs').select(['q', 'a']).where('service_id', '=', id).orderBy('sort').orderBy('id').execute();
       return { ...service, activities: activities.map((row) => row.text), faqs };
     },
 
     listCounters(): Promise<Counter[]> {
-      return db.query('SELECT value, title FROM counters ORDER BY sort, id');
+      return k.selectFrom('counters').select(['value', 'title']).orderBy('sort').orderBy('id').execute();
     },
 
     listTestimonies(): Promise<Testimony[]> {
-      return db.query('SELECT user_name AS "user", content FROM testimonies ORDER BY sort, id');
+      return k.selectFrom('testimonies').select(['user_name as user', 'content']).orderBy('sort').orderBy('id').execute();
     },
 
     listFaqs(): Promise<Faq[]> {
-      return db.query('SELECT q, a FROM faqs ORDER BY sort, id');
+      return k.selectFrom('faqs').select(['q', 'a']).orderBy('sort').orderBy('id').execute();
     },
   };
 }

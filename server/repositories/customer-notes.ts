@@ -1,29 +1,26 @@
+import type { Selectable } from 'kysely';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
+import type { CustomerNotes } from '../db/schema';
 
-export interface CustomerNoteRow {
-  id: number;
-  body: string;
-  author: string;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'body', 'author', 'created_at'] as const;
+
+export type CustomerNoteRow = Pick<Selectable<CustomerNotes>, (typeof COLUMNS)[number]>;
 
 /** Private staff notes about a customer; only the back office reads them. */
 export function customerNotesRepository(db: Database) {
+  const k = kysely(db);
   return {
     forCustomer(userId: number): Promise<CustomerNoteRow[]> {
-      return db.query<CustomerNoteRow>(
-        'SELECT id, body, author, created_at FROM customer_notes WHERE user_id = $1 ORDER BY created_at, id',
-        [userId],
-      );
+      return k.selectFrom('customer_notes').select(COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
     },
 
-    async add(note: { userId: number; body: string; authorId: number; author: string; at: Date }): Promise<CustomerNoteRow> {
-      const [row] = await db.query<CustomerNoteRow>(
-        `INSERT INTO customer_notes (user_id, body, author_id, author, created_at) VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, body, author, created_at`,
-        [note.userId, note.body, note.authorId, note.author, note.at],
-      );
-      return row!;
+    add(note: { userId: number; body: string; authorId: number; author: string; at: Date }): Promise<CustomerNoteRow> {
+      return k
+        .insertInto('customer_notes')
+        .values({ user_id: note.userId, body: note.body, author_id: note.authorId, author: note.author, created_at: note.at })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
     },
   };
 }

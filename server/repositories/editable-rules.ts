@@ -1,62 +1,91 @@
+import type { ExtraRule } from '../../openapi/schema';
+import type { Compilable, InferResult } from 'kysely';
+import { kysely, timeText, type Db } from '../db/kysely';
 import type { Database } from '../db/database';
 
-export interface ItemPriceRow { id: number; service: number; service_name: string; name: string; price: string; minutes: number }
-export interface ServiceLengthRow { id: number; name: string; base_minutes: number }
-export interface TravelRow { travel_minutes: number; travel_minutes_other_area: number }
-export interface FrequencyRow { code: string; name: string; discount_percent: string }
-export interface ExtraRow { id: number; name: string; kind: 'extra' | 'option'; price: string }
-export interface HoursRow { weekday: number; open: boolean; opens: string; closes: string }
-
-const ITEMS = `SELECT i.id, i.service_id AS service, s.name AS service_name, i.name, i.price::text AS price, i.duration_minutes AS minutes
-                 FROM service_items i JOIN services s ON s.id = i.service_id`;
-const FREQUENCIES = 'SELECT code, name, discount_percent::text AS discount_percent FROM frequencies';
-const EXTRAS = 'SELECT id, name, kind, price::text AS price FROM price_extras';
-// Text, so neither driver moves a time of day through a time zone.
-const HOURS = `SELECT weekday::integer AS weekday, open, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes FROM opening_hours`;
+const itemsQuery = (k: Db) =>
+  k
+    .selectFrom('service_items as i')
+    .innerJoin('services as s', 's.id', 'i.service_id')
+    .select((eb) => ['i.id', 'i.service_id as service', 's.name as service_name', 'i.name', eb.cast<string>('i.price', 'text').as('price'), 'i.duration_minutes as minutes']);
+const frequenciesQuery = (k: Db) => k.selectFrom('frequencies').select((eb) => ['code', 'name', eb.cast<string>('discount_percent', 'text').as('discount_percent')]);
+// kind: 'extra' or 'option' (009_pricing.sql's CHECK).
+const extrasQuery = (k: Db) =>
+  k
+    .selectFrom('price_extras')
+    .select((eb) => ['id', 'name', 'kind', eb.cast<string>('price', 'text').as('price')])
+    .where('active', '=', true)
+    .$narrowType<{ kind: ExtraRule['kind'] }>();
+const hoursQuery = (k: Db) =>
+  k.selectFrom('opening_hours').select((eb) => [eb.cast<number>('weekday', 'integer').as('weekday'), 'open', timeText(eb.ref('opens')).as('opens'), timeText(eb.ref('closes')).as('closes')]);
+const servicesQuery = (k: Db) => k.selectFrom('services').select(['id', 'name', 'base_minutes']);
+const travelQuery = (k: Db) => k.selectFrom('pricing_settings').select(['travel_minutes', 'travel_minutes_other_area']);
 
 /**
  * The price rules (009_pricing.sql) and opening hours (008) as the back office edits them; the
  * quote (price-rules.ts) and availability (availability-repository.ts) read the same tables.
- * `lock` reads a row FOR UPDATE, so the audit's "from" is the value this change replaced.
+ * `lock` reads a row FOR UPDATE, so the audit's "from" is the value this change replaced. Money and
+ * percentages are read as text (the audit keeps them as written); times of day as text, so neither
+ * driver moves them through a time zone.
  */
 export function editableRulesRepository(db: Database) {
-  const one = async <T>(sql: string, params: unknown[]): Promise<T | null> => (await db.query<T>(sql, params))[0] ?? null;
-  const lock = (forUpdate: boolean) => (forUpdate ? ' FOR UPDATE' : '');
+  const k = kysely(db);
+  const items = () => itemsQuery(k);
+  const frequencies = () => frequenciesQuery(k);
+  const extras = () => extrasQuery(k);
+  const hours = () => hoursQuery(k);
+  const services = () => servicesQuery(k);
+  const pricing = () => k.selectFrom('pricing_settings');
   return {
-    items: () => db.query<ItemPriceRow>(`${ITEMS} ORDER BY s.sort, s.id, i.sort, i.id`),
-    frequencies: () => db.query<FrequencyRow>(`${FREQUENCIES} ORDER BY position, code`),
-    extras: () => db.query<ExtraRow>(`${EXTRAS} WHERE active ORDER BY position, id`),
-    districts: async () => (await db.query<{ district: string }>('SELECT district FROM congestion_districts ORDER BY district')).map((row) => row.district),
-    settings: () => one<{ congestion_charge: string; vat_percent: string }>('SELECT congestion_charge::text AS congestion_charge, vat_percent::text AS vat_percent FROM pricing_settings', []),
-    openingHours: () => db.query<HoursRow>(`${HOURS} ORDER BY weekday`),
+    items: () => items().orderBy('s.sort').orderBy('s.id').orderBy('i.sort').orderBy('i.id').execute(),
+    frequencies: () => frequencies().orderBy('position').orderBy('code').execute(),
+    extras: () => extras().orderBy('position').orderBy('id').execute(),
+    districts: async () => (await k.selectFrom('congestion_districts').select('district').orderBy('district').execute()).map((row) => row.district),
+    settings: async () =>
+      (await pricing()
+        .select((eb) => [eb.cast<string>('congestion_charge', 'text').as('congestion_charge'), eb.cast<string>('vat_percent', 'text').as('vat_percent')])
+        .executeTakeFirst()) ?? null,
+    openingHours: () => hours().orderBy('weekday').execute(),
 
-    item: (id: number, forUpdate = false) => one<ItemPriceRow>(`${ITEMS} WHERE i.id = $1${lock(forUpdate)}`, [id]),
-    setItemPrice: (id: number, price: string) => db.query('UPDATE service_items SET price = $2 WHERE id = $1', [id, price]),
-    frequency: (code: string, forUpdate = false) => one<FrequencyRow>(`${FREQUENCIES} WHERE code = $1${lock(forUpdate)}`, [code]),
-    setDiscount: (code: string, percent: string) => db.query('UPDATE frequencies SET discount_percent = $2 WHERE code = $1', [code, percent]),
-    extra: (id: number, forUpdate = false) => one<ExtraRow>(`${EXTRAS} WHERE id = $1 AND active${lock(forUpdate)}`, [id]),
-    setExtraPrice: (id: number, price: string) => db.query('UPDATE price_extras SET price = $2 WHERE id = $1', [id, price]),
-    lockedCharge: async () => (await one<{ charge: string }>('SELECT congestion_charge::text AS charge FROM pricing_settings FOR UPDATE', []))?.charge ?? '0',
-    setCharge: (charge: string) => db.query('UPDATE pricing_settings SET congestion_charge = $1', [charge]),
+    item: async (id: number, forUpdate = false) => (await items().where('i.id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
+    setItemPrice: (id: number, price: string) => k.updateTable('service_items').set({ price }).where('id', '=', id).execute(),
+    frequency: async (code: string, forUpdate = false) =>
+      (await frequencies().where('code', '=', code).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
+    setDiscount: (code: string, percent: string) => k.updateTable('frequencies').set({ discount_percent: percent }).where('code', '=', code).execute(),
+    extra: async (id: number, forUpdate = false) => (await extras().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
+    setExtraPrice: (id: number, price: string) => k.updateTable('price_extras').set({ price }).where('id', '=', id).execute(),
+    lockedCharge: async () => (await pricing().select((eb) => eb.cast<string>('congestion_charge', 'text').as('charge')).forUpdate().executeTakeFirst())?.charge ?? '0',
+    setCharge: (charge: string) => k.updateTable('pricing_settings').set({ congestion_charge: charge }).execute(),
     /** True when the district was not in the zone before. */
     addDistrict: async (district: string) =>
-      (await db.query('INSERT INTO congestion_districts (district) VALUES ($1) ON CONFLICT DO NOTHING RETURNING district', [district])).length > 0,
+      (await k.insertInto('congestion_districts').values({ district }).onConflict((oc) => oc.doNothing()).returning('district').execute()).length > 0,
     /** True when the district was in the zone. */
     removeDistrict: async (district: string) =>
-      (await db.query('DELETE FROM congestion_districts WHERE district = $1 RETURNING district', [district])).length > 0,
-    services: () => db.query<ServiceLengthRow>('SELECT id, name, base_minutes FROM services ORDER BY sort, id'),
-    service: (id: number, forUpdate = false) => one<ServiceLengthRow>(`SELECT id, name, base_minutes FROM services WHERE id = $1${lock(forUpdate)}`, [id]),
-    setServiceMinutes: (id: number, minutes: number) => db.query('UPDATE services SET base_minutes = $2 WHERE id = $1', [id, minutes]),
-    setItemMinutes: (id: number, minutes: number) => db.query('UPDATE service_items SET duration_minutes = $2 WHERE id = $1', [id, minutes]),
-    travel: (forUpdate = false) => one<TravelRow>(`SELECT travel_minutes, travel_minutes_other_area FROM pricing_settings${lock(forUpdate)}`, []),
+      (await k.deleteFrom('congestion_districts').where('district', '=', district).returning('district').execute()).length > 0,
+    services: () => services().orderBy('sort').orderBy('id').execute(),
+    service: async (id: number, forUpdate = false) => (await services().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
+    setServiceMinutes: (id: number, minutes: number) => k.updateTable('services').set({ base_minutes: minutes }).where('id', '=', id).execute(),
+    setItemMinutes: (id: number, minutes: number) => k.updateTable('service_items').set({ duration_minutes: minutes }).where('id', '=', id).execute(),
+    travel: async (forUpdate = false) =>
+      (await travelQuery(k).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
     setTravel: (sameArea: number, otherArea: number) =>
-      db.query('UPDATE pricing_settings SET travel_minutes = $1, travel_minutes_other_area = $2', [sameArea, otherArea]),
-    hours: (weekday: number, forUpdate = false) => one<HoursRow>(`${HOURS} WHERE weekday = $1${lock(forUpdate)}`, [weekday]),
-    setHours: (hours: HoursRow) =>
-      db.query(
-        `INSERT INTO opening_hours (weekday, open, opens, closes) VALUES ($1, $2, $3::time, $4::time)
-         ON CONFLICT (weekday) DO UPDATE SET open = EXCLUDED.open, opens = EXCLUDED.opens, closes = EXCLUDED.closes`,
-        [hours.weekday, hours.open, hours.opens, hours.closes],
-      ),
+      k.updateTable('pricing_settings').set({ travel_minutes: sameArea, travel_minutes_other_area: otherArea }).execute(),
+    hours: async (weekday: number, forUpdate = false) => (await hours().where('weekday', '=', weekday).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
+    setHours: (day: HoursRow) =>
+      k
+        .insertInto('opening_hours')
+        .values({ weekday: day.weekday, open: day.open, opens: day.opens, closes: day.closes })
+        .onConflict((oc) =>
+          oc.column('weekday').doUpdateSet((eb) => ({ open: eb.ref('excluded.open'), opens: eb.ref('excluded.opens'), closes: eb.ref('excluded.closes') })),
+        )
+        .execute(),
   };
 }
+
+type RowOf<Q extends Compilable> = InferResult<Q>[number];
+export type ItemPriceRow = RowOf<ReturnType<typeof itemsQuery>>;
+export type ServiceLengthRow = RowOf<ReturnType<typeof servicesQuery>>;
+export type TravelRow = RowOf<ReturnType<typeof travelQuery>>;
+export type FrequencyRow = RowOf<ReturnType<typeof frequenciesQuery>>;
+export type ExtraRow = RowOf<ReturnType<typeof extrasQuery>>;
+export type HoursRow = RowOf<ReturnType<typeof hoursQuery>>;

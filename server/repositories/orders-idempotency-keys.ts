@@ -1,3 +1,4 @@
+import { jsonb, kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 
 export interface IdempotencyRecord {
@@ -7,13 +8,10 @@ export interface IdempotencyRecord {
 
 /** Checkout Idempotency-Keys, one namespace per user. */
 export function idempotencyKeyRepository(db: Database) {
+  const k = kysely(db);
   return {
     async find(userId: number, key: string): Promise<IdempotencyRecord | null> {
-      const rows = await db.query<IdempotencyRecord>(
-        'SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [userId, key],
-      );
-      return rows[0] ?? null;
+      return (await k.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst()) ?? null;
     },
 
     /**
@@ -21,12 +19,12 @@ export function idempotencyKeyRepository(db: Database) {
      * claim of the same key waits here until the other transaction ends, then sees its row.
      */
     async claim(claim: { userId: number; key: string; requestHash: string; response: unknown; at: Date }): Promise<boolean> {
-      const rows = await db.query(
-        `INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5)
-         ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-        [claim.userId, claim.key, claim.requestHash, JSON.stringify(claim.response), claim.at],
-      );
+      const rows = await k
+        .insertInto('idempotency_keys')
+        .values({ user_id: claim.userId, key: claim.key, request_hash: claim.requestHash, response: jsonb(claim.response), created_at: claim.at })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .returning('key')
+        .execute();
       return rows.length === 1;
     },
   };

@@ -111,6 +111,23 @@ export interface LateLookup {
 }
 
 /**
+ * Where a page lies in a list of `total` rows: null past its end; else read from the end (in the
+ * reversed order) when in the second half, `take` rows after `skip`. Refuses a page deeper than
+ * MAX_PAGE_DEPTH from its nearer end.
+ */
+export function pageWindow(total: number, page: PageRequest): { fromEnd: boolean; take: number; skip: number } | null {
+  const offset = (page.page - 1) * page.limit;
+  if (offset > 0 && offset >= total) return null;
+  const fromEnd = offset > total / 2;
+  // The total and the rows are two statements: an order placed between them is newer than the
+  // count. Read forward, a page asks for a whole page, so that order does not push an older one off.
+  const take = fromEnd ? Math.min(page.limit, total - offset) : page.limit;
+  const skip = fromEnd ? total - offset - take : offset;
+  if (skip > MAX_PAGE_DEPTH) throw badRequest(PAGE_TOO_DEEP);
+  return { fromEnd, take, skip };
+}
+
+/**
  * One page of `select` (a SELECT … FROM … without WHERE or ORDER BY, or a PlacedSelect) in the
  * order of `keys`, which must end with a unique column so pages never overlap. A page in the
  * second half of the list is read from the end in the reversed order (an index serves both
@@ -122,14 +139,9 @@ export async function selectPage<T>(
   options: { select: string | PlacedSelect; conditions: Conditions; keys: SortKey[]; total: number; page: PageRequest; lateLookup?: LateLookup },
 ): Promise<Page<T>> {
   const { select, conditions, keys, total, page, lateLookup } = options;
-  const offset = (page.page - 1) * page.limit;
-  if (offset > 0 && offset >= total) return { rows: [], total };
-  const fromEnd = offset > total / 2;
-  // The total and the rows are two statements: an order placed between them is newer than the
-  // count. Read forward, a page asks for a whole page, so that order does not push an older one off.
-  const take = fromEnd ? Math.min(page.limit, total - offset) : page.limit;
-  const skip = fromEnd ? total - offset - take : offset;
-  if (skip > MAX_PAGE_DEPTH) throw badRequest(PAGE_TOO_DEEP);
+  const placement = pageWindow(total, page);
+  if (!placement) return { rows: [], total };
+  const { fromEnd, take, skip } = placement;
   const readKeys = fromEnd ? keys.map(reversed) : keys;
   const n = conditions.params.length;
   const placed = (from: string | PlacedSelect) => (typeof from === 'string' ? `${from} ${conditions.where}` : from(conditions, `$${n + 3}`, readKeys));

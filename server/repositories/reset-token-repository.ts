@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 
 /** The mailed token is 256 random bits; only its SHA-256 is stored. */
@@ -6,18 +7,21 @@ export const newResetToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createResetTokenRepository(db: Database) {
+  const k = kysely(db);
   return {
     async create(userId: number, token: string, expiresAt: Date): Promise<void> {
-      await db.query('INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-        hashToken(token),
-        userId,
-        expiresAt,
-      ]);
+      await k.insertInto('password_reset_tokens').values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
     },
 
     /** Whether the token could be used now (a cheap look-up, made before any password is hashed). */
     async isUsable(token: string, now: Date): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [hashToken(token), now]);
+      const rows = await k
+        .selectFrom('password_reset_tokens')
+        .select('user_id')
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
       return rows.length > 0;
     },
 
@@ -26,14 +30,16 @@ export function createResetTokenRepository(db: Database) {
      * both succeed; null when unknown, used or expired. Other open tokens of the user end too.
      */
     async consume(token: string, now: Date): Promise<number | null> {
-      const [row] = await db.query<{ user_id: number }>(
-        `UPDATE password_reset_tokens SET used_at = $2
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-         RETURNING user_id`,
-        [hashToken(token), now],
-      );
+      const row = await k
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
       if (!row) return null;
-      await db.query('UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [row.user_id, now]);
+      await k.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
       return row.user_id;
     },
   };
