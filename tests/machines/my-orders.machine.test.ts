@@ -2,15 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { myOrdersMachine } from '../../machines/my-orders.machine';
 import { describeExpectedWalks } from '../support/describe-expected-walks';
-import { expectedMyOrders } from '../support/expected/my-orders';
+import { expectedCalls, expectedLinks } from '../support/expected/my-orders';
+import { coverageOf, formatCoverage, pathsOf } from '../support/replay-paths';
 import { heldFor, inputOf, myOrdersModel, ORDER, TRUSTED } from '../support/my-orders-model';
 
 const NOT_IN_LIST = 'This link is for a booking that is not in your list: see your orders below';
 const every = [inputOf(), inputOf({ held: 'held-token' }), inputOf({ move: '7.signed' }, { orderId: 7, reason: 'Moving house' }), inputOf({ move: '9.signed' })];
 
-describeExpectedWalks(expectedMyOrders('my orders', every[0]!), { coverageInputs: every });
-describeExpectedWalks(expectedMyOrders('my orders from a ?held link', every[1]!), { coverageInputs: [] });
-describeExpectedWalks(expectedMyOrders('my orders from a ?move link, with a kept reason', every[2]!), { coverageInputs: [] });
+describeExpectedWalks(expectedCalls("my orders' calls", every[0]!), { coverageInputs: [] });
+describeExpectedWalks(expectedLinks('my orders with no link', every[0]!), { coverageInputs: [] });
+describeExpectedWalks(expectedLinks('my orders from a ?held link', every[1]!), { coverageInputs: [] });
+describeExpectedWalks(expectedLinks('my orders from a ?move link, with a kept reason', every[2]!), { coverageInputs: [] });
+describeExpectedWalks(expectedLinks('my orders from a ?move link to an order not in my lists', every[3]!), { coverageInputs: [] });
+
+it('coverage: the links\' and the calls\' paths together reach every state and take every transition (reachability, not correctness)', () => {
+  const paths = [
+    ...every.flatMap((input) => pathsOf(myOrdersModel.machine, { events: Object.values(myOrdersModel.linkEvents), input })),
+    ...pathsOf(myOrdersModel.machine, { events: Object.values(myOrdersModel.callEvents), input: every[0] }),
+  ];
+  const coverage = coverageOf(myOrdersModel.machine, paths);
+  console.log(`${formatCoverage('my orders', coverage)} by ${paths.length} paths`);
+  expect(coverage.states.missing).toEqual([]);
+  expect(coverage.transitions.missing).toEqual([]);
+});
 
 /** The machine with the page's effects recorded: toasts, reloads and the payment page. */
 function started(input: ReturnType<typeof inputOf>, actors: Record<string, unknown> = {}) {
@@ -33,17 +47,17 @@ describe('my orders machine: the links of the mails', () => {
   it('?move opens that order\'s reschedule dialog, free, once the lists are there, and only once', () => {
     const { actor, child } = started(inputOf({ move: '7.signed' }));
     expect(child('reschedule').value).toBe('closed');
-    actor.send(myOrdersModel.events.listsLoaded as never);
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     expect(child('reschedule').value).toBe('choosing');
     expect(child('reschedule').context).toMatchObject({ orderId: 7, move: '7.signed', fee: 0 });
     actor.getSnapshot().children.reschedule!.send({ type: 'dialog.close' });
-    actor.send(myOrdersModel.events.listsLoaded as never);
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     expect(child('reschedule').value).toBe('closed');
   });
 
   it('?move for an order not in my lists says so and opens nothing', () => {
     const { actor, seen, child } = started(inputOf({ move: '9.signed' }));
-    actor.send(myOrdersModel.events.listsLoaded as never);
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     expect(child('reschedule').value).toBe('closed');
     expect(seen).toEqual([`error: ${NOT_IN_LIST}`]);
   });
@@ -62,7 +76,7 @@ describe('my orders machine: the links of the mails', () => {
         return heldFor(7);
       }),
     });
-    actor.send(myOrdersModel.events.listsLoaded as never);
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     await waitFor(actor, (s) => s.matches({ links: 'opened' }));
     expect(tokens).toEqual(['held-token']);
     expect(actor.getSnapshot().context.held).toEqual(heldFor(7));
@@ -72,11 +86,11 @@ describe('my orders machine: the links of the mails', () => {
 
   it('?held that has expired says the server\'s words; one for another\'s visit says it is not in the list', async () => {
     const gone = started(inputOf({ held: 'old' }), { getHeldOffer: fromPromise(async () => Promise.reject(new Error('This offer has expired'))) });
-    gone.actor.send(myOrdersModel.events.listsLoaded as never);
+    gone.actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     await waitFor(gone.actor, (s) => s.matches({ links: 'refused' }));
     expect(gone.seen).toEqual(['error: This offer has expired']);
     const elsewhere = started(inputOf({ held: 'other' }), { getHeldOffer: fromPromise(async () => heldFor(9)) });
-    elsewhere.actor.send(myOrdersModel.events.listsLoaded as never);
+    elsewhere.actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     await waitFor(elsewhere.actor, (s) => s.matches({ links: 'refused' }));
     expect(elsewhere.seen).toEqual([`error: ${NOT_IN_LIST}`]);
     expect(elsewhere.child('reschedule').value).toBe('closed');
@@ -84,7 +98,7 @@ describe('my orders machine: the links of the mails', () => {
 
   it('a reason kept from an expired session opens the cancel dialog again with it', () => {
     const { actor, child } = started(inputOf({}, { orderId: 7, reason: 'Moving house' }));
-    actor.send(myOrdersModel.events.listsLoaded as never);
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
     expect(child('cancellation').value).toBe('open');
     expect(child('cancellation').context).toMatchObject({ orderId: 7, reason: 'Moving house' });
   });

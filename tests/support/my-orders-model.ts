@@ -8,7 +8,8 @@ import { waitlistOfferMachine } from '../../machines/waitlist-offer.machine';
 /**
  * The My orders machine's model (tests/machines/my-orders.machine.test.ts). Its actors and its
  * children's never settle: each path delivers the done and error events itself. One order (7) is
- * in the lists; a link may name it or another (9).
+ * in the lists; a link may name it or another (9). The links and the page's calls are independent
+ * regions, so each has its own events: together they would walk every combination of the two.
  */
 const never = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {}));
 
@@ -29,13 +30,20 @@ export const myOrdersModel = {
       waitlistOffer: waitlistOfferMachine.provide({ actors: { getWaitlistOffer: never(), checkoutWaitlistOffer: never() } }),
     },
   }),
-  events: {
+  /** The links, the kept reason and the cards' buttons that open dialogs. */
+  linkEvents: {
     listsLoaded: { type: 'lists.loaded', orders: [ORDER] },
     cancel: { type: 'order.cancel', order: ORDER },
     reschedule: { type: 'order.reschedule', order: ORDER },
     skip: { type: 'visit.skip', visit: ORDER },
     undo: { type: 'visit.undo', visit: ORDER },
     endSeries: { type: 'series.cancel', series: ORDER },
+    heldHere: { type: 'xstate.done.actor.getHeldOffer', output: heldFor(7) },
+    heldElsewhere: { type: 'xstate.done.actor.getHeldOffer', output: heldFor(9) },
+    heldGone: { type: 'xstate.error.actor.getHeldOffer', error: new Error('This offer has expired') },
+  },
+  /** The page's one-press calls: Pay now, Remove saved card, Leave. */
+  callEvents: {
     pay: { type: 'order.pay', order: ORDER },
     payReset: { type: 'payment.reset' },
     removeCard: { type: 'card.remove', seriesId: 3 },
@@ -47,9 +55,6 @@ export const myOrdersModel = {
     cardNotRemoved: { type: 'xstate.error.actor.removeSeriesCard', error: new Error('Network Error') },
     left: { type: 'xstate.done.actor.leaveWaitlist', output: { message: 'You have left the waiting list' } },
     notLeft: { type: 'xstate.error.actor.leaveWaitlist', error: new Error('Network Error') },
-    heldHere: { type: 'xstate.done.actor.getHeldOffer', output: heldFor(7) },
-    heldElsewhere: { type: 'xstate.done.actor.getHeldOffer', output: heldFor(9) },
-    heldGone: { type: 'xstate.error.actor.getHeldOffer', error: new Error('This offer has expired') },
   },
 };
 

@@ -24,12 +24,16 @@ export function pathsOf(
   const shortest = getShortestPaths(machine, { events: options.events, input: options.input } as never) as AnyPath[];
   if (options.extend === false) return shortest;
   const extended: AnyPath[] = [];
-  for (const path of shortest) {
-    // Replayed from the start: a path's own state may be one xstate/graph restored without the
-    // machine's invoked children, and an event a parent forwards to a child needs them.
-    const state = path.steps
+  // A machine with children for life (invoked at its root, as My orders' dialogs): xstate/graph may
+  // hand back a path's state without them, and an event the parent passes on needs them, so the
+  // path is replayed from the start first.
+  const hasChildren = machine.root.invoke.length > 0;
+  const replayed = (path: AnyPath) =>
+    path.steps
       .filter((step) => step.event.type !== 'xstate.init')
       .reduce((snapshot, step) => getNextSnapshot(machine, snapshot, step.event as never), getInitialSnapshot(machine, options.input));
+  for (const path of shortest) {
+    const state = hasChildren ? replayed(path) : path.state;
     for (const event of options.events) {
       if (!state.can(event)) continue;
       const next = getNextSnapshot(machine, state, event as never);

@@ -9,8 +9,15 @@ import { heldFor, myOrdersModel, ORDER, type inputOf } from '../my-orders-model'
  * press, one answer. The dialogs themselves are the child machines' (their own tables).
  */
 type Input = ReturnType<typeof inputOf>;
+const idle = { payment: 'idle', savedCard: 'idle', waitlist: 'idle' };
+const callsIdle = {
+  payment: { idle: {} },
+  savedCard: { idle: { context: (c: any) => has(c, { removingCardId: null }) } },
+  waitlist: { idle: { context: (c: any) => has(c, { leavingId: null }) } },
+};
 
-export function expectedMyOrders(name: string, input: Input): ExpectedMachine {
+/** The links of the mails and the kept reason, for one input (the page's calls stay idle). */
+export function expectedLinks(name: string, input: Input): ExpectedMachine {
   const links = input.links;
   // A held time is asked of the server first; a move opens only for one of my orders.
   const afterLists = links.held ? 'loadingHeld' : links.move === '7.signed' ? 'opened' : links.move ? 'refused' : 'none';
@@ -18,8 +25,8 @@ export function expectedMyOrders(name: string, input: Input): ExpectedMachine {
     name,
     machine: myOrdersModel.machine,
     input,
-    events: myOrdersModel.events,
-    initial: { draft: 'waitingForLists', links: 'waitingForLists', payment: 'idle', savedCard: 'idle', waitlist: 'idle' },
+    events: myOrdersModel.linkEvents,
+    initial: { draft: 'waitingForLists', links: 'waitingForLists', ...idle },
     regions: {
       draft: {
         waitingForLists: { on: { listsLoaded: input.draft?.orderId === 7 ? 'restored' : 'none' } },
@@ -35,6 +42,22 @@ export function expectedMyOrders(name: string, input: Input): ExpectedMachine {
         ...(links.held || (links.move && links.move !== '7.signed') ? { refused: { context: (c: any) => has(c, { orders: [ORDER], held: null }) } } : {}),
         ...(!links.held && !links.move ? { none: { context: (c: any) => has(c, { orders: [ORDER], held: null }) } } : {}),
       },
+      ...callsIdle,
+    },
+  };
+}
+
+/** The page's one-press calls, with no link to follow. */
+export function expectedCalls(name: string, input: Input): ExpectedMachine {
+  return {
+    name,
+    machine: myOrdersModel.machine,
+    input,
+    events: myOrdersModel.callEvents,
+    initial: { draft: 'waitingForLists', links: 'waitingForLists', ...idle },
+    regions: {
+      draft: { waitingForLists: {} },
+      links: { waitingForLists: {} },
       payment: {
         idle: { on: { pay: 'opening' }, context: (c) => has(c, { payError: null }) },
         opening: { on: { payPage: 'leaving', payPageUntrusted: 'failed', payFailed: 'failed' }, context: (c) => has(c, { payingOrderId: 7, payError: null }) },
