@@ -1,3 +1,4 @@
+import { fromPromise } from 'xstate';
 import { api } from './client';
 import { unwrap } from './errors';
 
@@ -5,3 +6,6 @@ import { unwrap } from './errors';
 export async function removeSeriesCard(seriesId: number): Promise<void> {
   await unwrap(api.DELETE('/services/series/{id}/card', { params: { path: { id: seriesId } } }));
 }
+
+/** The `removeSeriesCard` actor of My orders. */
+export const removeSeriesCardActor = fromPromise<void, { seriesId: number }>(({ input }) => removeSeriesCard(input.seriesId));

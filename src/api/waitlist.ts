@@ -18,6 +18,9 @@ export function leaveWaitlist(id: number): Promise<Message> {
   return unwrap(api.DELETE('/waitlist/{id}', { params: { path: { id } } }));
 }
 
+/** The `leaveWaitlist` actor of My orders. */
+export const leaveWaitlistActor = fromPromise<Message, { entryId: number }>(({ input }) => leaveWaitlist(input.entryId));
+
 export function listDayWaitlist(date: string): Promise<WaitlistDayEntry[]> {
   return unwrap(api.GET('/admin/waitlist/{date}', { params: { path: { date } } }));
 }

@@ -1,4 +1,4 @@
-import { getNextSnapshot, type AnyStateMachine } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate';
 import { getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
 
 /**
@@ -24,10 +24,19 @@ export function pathsOf(
   const shortest = getShortestPaths(machine, { events: options.events, input: options.input } as never) as AnyPath[];
   if (options.extend === false) return shortest;
   const extended: AnyPath[] = [];
+  // A machine with children for life (invoked at its root, as My orders' dialogs): xstate/graph may
+  // hand back a path's state without them, and an event the parent passes on needs them, so the
+  // path is replayed from the start first.
+  const hasChildren = machine.root.invoke.length > 0;
+  const replayed = (path: AnyPath) =>
+    path.steps
+      .filter((step) => step.event.type !== 'xstate.init')
+      .reduce((snapshot, step) => getNextSnapshot(machine, snapshot, step.event as never), getInitialSnapshot(machine, options.input));
   for (const path of shortest) {
+    const state = hasChildren ? replayed(path) : path.state;
     for (const event of options.events) {
-      if (!path.state.can(event)) continue;
-      const next = getNextSnapshot(machine, path.state, event as never);
+      if (!state.can(event)) continue;
+      const next = getNextSnapshot(machine, state, event as never);
       extended.push({ state: next, steps: [...path.steps, { event, state: next }], weight: path.weight + 1 });
     }
   }
@@ -39,7 +48,7 @@ export function describePath(path: AnyPath): string {
   return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : '(start)'}`;
 }
 
-type Node = { id: string; transitions: Map<string, { target?: { id: string }[] }[]>; always?: unknown[] };
+type Node = { id: string; parent?: Node; transitions: Map<string, { target?: { id: string }[] }[]>; always?: unknown[] };
 
 /** State ids reached by the paths, and "source → event#n" transitions taken, out of all of them. */
 export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage {
@@ -59,8 +68,7 @@ export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage
       const active = (step.state._nodes as Node[]).map((node) => node.id);
       active.forEach((id) => seenStates.add(id));
       if (previous) {
-        const key = firedTransition(previous, step.event, new Set(active));
-        if (key) seenTransitions.add(key);
+        for (const key of firedTransitions(previous, step.event, new Set(active))) seenTransitions.add(key);
       }
       previous = step.state;
     }
@@ -77,16 +85,24 @@ export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage
   };
 }
 
-/** The path records the event, not which guarded candidate fired: take the first whose targets are now active. */
-function firedTransition(from: AnyPath['state'], event: AnyEvent, activeAfter: Set<string>): string | undefined {
-  const deepestFirst = [...(from._nodes as Node[])].reverse();
-  for (const node of deepestFirst) {
-    const candidates = node.transitions.get(event.type);
-    if (!candidates) continue;
-    const index = candidates.findIndex((t) => (t.target ?? []).every((target) => activeAfter.has(target.id)));
-    return `${node.id} → ${event.type}#${index === -1 ? 0 : index}`;
+/**
+ * The path records the event, not which guarded candidate fired: take the first whose targets are
+ * now active. Each parallel region selects its own transition (from its active leaf up), so each is counted.
+ */
+function firedTransitions(from: AnyPath['state'], event: AnyEvent, activeAfter: Set<string>): string[] {
+  const active = from._nodes as Node[];
+  const leaves = active.filter((node) => !active.some((other) => other.parent === node));
+  const keys = new Set<string>();
+  for (const leaf of leaves) {
+    for (let node: Node | undefined = leaf; node; node = node.parent) {
+      const candidates = node.transitions.get(event.type);
+      if (!candidates) continue;
+      const index = candidates.findIndex((t) => (t.target ?? []).every((target) => activeAfter.has(target.id)));
+      keys.add(`${node.id} → ${event.type}#${index === -1 ? 0 : index}`);
+      break;
+    }
   }
-  return undefined;
+  return [...keys];
 }
 
 export function formatCoverage(name: string, coverage: Coverage): string {

@@ -4,16 +4,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isTrustedUrl, untrustedPaymentMessage } from '../../../machines/checkout.machine';
 import { cancellationMachine } from '../../../machines/cancellation.machine';
+import { myOrdersMachine, type ReasonDraft } from '../../../machines/my-orders.machine';
 import { rescheduleMachine } from '../../../machines/reschedule.machine';
 import { seriesMachine } from '../../../machines/series.machine';
 import { waitlistOfferMachine } from '../../../machines/waitlist-offer.machine';
 import { listMySeries } from '../../api/list-my-series';
-import { removeSeriesCard } from '../../api/remove-series-card';
+import { removeSeriesCardActor } from '../../api/remove-series-card';
 import { manageSeriesActor } from '../../api/manage-series';
 import { rescheduleOrderActor } from '../../api/reschedule-order';
 import { listMyOrders } from '../../api/list-my-orders';
-import { checkoutWaitlistOfferActor, getWaitlistOffer, getWaitlistOfferActor, leaveWaitlist, listMyWaitlist } from '../../api/waitlist';
-import { payOrder } from '../../api/pay-order';
+import { checkoutWaitlistOfferActor, getWaitlistOfferActor, leaveWaitlistActor, listMyWaitlist } from '../../api/waitlist';
+import { payOrderActor } from '../../api/pay-order';
 import { trustedPaymentOrigins } from '../../lib/trusted-origins';
 import { requestRefundActor } from '../../api/request-refund';
 import { inspect } from '../../shared/inspector';
@@ -32,48 +33,13 @@ import { WaitlistList } from './waitlist-list';
 import { WaitlistOfferDialog } from './waitlist-offer-dialog';
 import { PAYMENT_NOT_COMPLETED } from './order-labels';
 import './orders.css';
-import type { MyOrder, WaitlistOffer } from '../../../openapi/schema';
+import type { MyOrder } from '../../../openapi/schema';
 import { shownOrderName } from '../../../domain/orders/order-reference';
-
-interface ReasonDraft {
-  orderId: number;
-  reason: string;
-}
 
 /** Orders per page; the server sends one page at a time (docs/decisions/011). */
 const PAGE_SIZE = 10;
 
 const doneMessage = (event: unknown): string => (event as { output?: { message?: string } }).output?.message ?? 'Saved';
-
-/**
- * Pay now: asks the server for the order's payment page (the same payment each time) and goes there
- * when its address is one the site trusts. The state is per order, shown on its card.
- */
-function usePayNow() {
-  const [state, setState] = useState<{ orderId: number; error: string | null } | null>(null);
-  // Back from the payment page out of the browser's page cache: Pay now works again.
-  useEffect(() => {
-    const reset = (event: PageTransitionEvent) => {
-      if (event.persisted) setState(null);
-    };
-    window.addEventListener('pageshow', reset);
-    return () => window.removeEventListener('pageshow', reset);
-  }, []);
-  const pay = async (order: MyOrder) => {
-    setState({ orderId: order.id, error: null });
-    try {
-      const url = await payOrder(order.id);
-      if (!isTrustedUrl(url, trustedPaymentOrigins())) {
-        setState({ orderId: order.id, error: untrustedPaymentMessage });
-        return;
-      }
-      window.location.assign(url);
-    } catch (error) {
-      setState({ orderId: order.id, error: error instanceof Error ? error.message : 'Network Error' });
-    }
-  };
-  return { pay, payingId: state && state.error === null ? state.orderId : null, errorOf: (id: number) => (state?.orderId === id ? state.error : null) };
-}
 
 /** Back from the payment page's Cancel: `?payment=cancelled&order=12`. */
 function useCancelledPayment(): number | null {
@@ -82,7 +48,11 @@ function useCancelledPayment(): number | null {
   return params.get('payment') === 'cancelled' && Number.isInteger(order) && order > 0 ? order : null;
 }
 
-/** `/profile-services`: my orders, each cancellable with a reason while the terms allow it; unpaid card orders can be paid. */
+/**
+ * `/profile-services`: my orders, each cancellable with a reason while the terms allow it; unpaid card
+ * orders can be paid. The page's dialogs, its mailed links and its calls are one machine's
+ * (machines/my-orders.machine.ts, decision 097); the page renders it and sends it events.
+ */
 export default function MyOrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useRequest(listMyOrders, { auto: true, params: { limit: PAGE_SIZE, page } });
@@ -105,135 +75,90 @@ export default function MyOrdersPage() {
   }, [reloadOrders, reloadSeries, reloadWaitlist]);
   const showToast = useToast();
   const owner = useSession().user?.id ?? null;
-  const payNow = usePayNow();
   const cancelledPayment = useCancelledPayment();
-  const [removingCardId, setRemovingCardId] = useState<number | null>(null);
-  // One press, one answer: no flow to model (decision 038); the list is read again either way.
-  const removeCard = async (seriesId: number) => {
-    setRemovingCardId(seriesId);
-    try {
-      await removeSeriesCard(seriesId);
-      showToast('Saved card removed: each visit now waits for Pay now', 'success');
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : 'Network Error', 'error');
-    } finally {
-      setRemovingCardId(null);
-      reloadRef.current();
-    }
-  };
-
-  const [leavingId, setLeavingId] = useState<number | null>(null);
-  // One press, one answer (as removing a card): the lists are read again either way.
-  const leave = async (entryId: number) => {
-    setLeavingId(entryId);
-    try {
-      showToast((await leaveWaitlist(entryId)).message, 'success');
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : 'Network Error', 'error');
-    } finally {
-      setLeavingId(null);
-      reloadRef.current();
-    }
-  };
-
-  const offer = useActorRef(
-    waitlistOfferMachine.provide({
-      actors: { getWaitlistOffer: getWaitlistOfferActor, checkoutWaitlistOffer: checkoutWaitlistOfferActor },
-      actions: {
-        // Card: on to the payment page and back to /success, as /placeorder. A page the site does not
-        // trust is not opened: the booking waits on My orders with Pay now.
-        goToPayment: (_, params) => {
-          const page = params.answer.shippingInfo;
-          if (page && isTrustedUrl(page, trustedPaymentOrigins())) return window.location.assign(page);
-          showToast(untrustedPaymentMessage, 'error');
-          reloadRef.current();
-        },
-        reloadOrders: () => reloadRef.current(),
-      },
-    }),
-    { inspect },
-  );
-
-  const cancellation = useActorRef(
-    cancellationMachine.provide({
-      actors: { requestRefund: requestRefundActor },
-      actions: {
-        keepReason: ({ context }) => saveDraft<ReasonDraft>('cancellation', owner, { orderId: context.orderId ?? 0, reason: context.reason }),
-        forgetReason: () => forgetDraft('cancellation'),
-        notifySent: () =>
-          showToast('Order refund sent successfully, we will contact you asap !', 'success'),
-        reloadOrders: () => reloadRef.current(),
-      },
-    }),
-    { inspect },
-  );
-
-  const reschedule = useActorRef(
-    rescheduleMachine.provide({
-      actors: { rescheduleOrder: rescheduleOrderActor },
-      actions: {
-        notifyRescheduled: () => showToast('Booking rescheduled', 'success'),
-        reloadOrders: () => reloadRef.current(),
-      },
-    }),
-    { inspect },
-  );
-
-  const seriesMachineRef = useActorRef(
-    seriesMachine.provide({
-      actors: { manageSeries: manageSeriesActor },
-      actions: {
-        // The server's own words: "Visit skipped", a paid visit's "Visit skipped at no cost: £… is refunded to your card", "Visit booked again", "Series ended".
-        notifyDone: ({ event }) => showToast(doneMessage(event), 'success'),
-        reloadOrders: () => reloadRef.current(),
-      },
-    }),
-    { inspect },
-  );
-
-  // A closure's mailed link (decision 048): ?move=<order id>.<signature> opens that order's dialog, once.
+  // The mailed links are read once, as the machine starts; the address keeps them, as it always has.
   const [searchParams] = useSearchParams();
-  const moveToken = searchParams.get('move');
-  const moveOpened = useRef(false);
-  useEffect(() => {
-    if (moveOpened.current || !moveToken || !orders.data || !series.data) return;
-    const orderId = Number(moveToken.split('.')[0]);
-    const order = [...orders.data.rows, ...series.data.flatMap((one) => one.visits)].find((candidate) => candidate.id === orderId);
-    moveOpened.current = true;
-    if (order) reschedule.send({ type: 'dialog.open', order, move: moveToken });
-    else showToast('This link is for a booking that is not in your list: see your orders below', 'error');
-  }, [moveToken, orders.data, series.data, reschedule, showToast]);
+  const [input] = useState(() => ({
+    links: { move: searchParams.get('move'), offer: searchParams.get('offer'), held: searchParams.get('held') },
+    draft: readDraft<ReasonDraft>('cancellation', owner),
+    trustedOrigins: trustedPaymentOrigins(),
+  }));
 
-  // A waiting list's mailed offer (decision 056): ?offer=<token> opens its dialog, once.
-  const offerToken = searchParams.get('offer');
-  const offerOpened = useRef(false);
-  useEffect(() => {
-    if (offerOpened.current || !offerToken) return;
-    offerOpened.current = true;
-    offer.send({ type: 'offer.open', token: offerToken });
-  }, [offerToken, offer]);
-
-  // A time held for a booked visit (decision 067): ?held=<token> opens its reschedule dialog at that time, once.
-  const heldToken = searchParams.get('held');
-  const heldOpened = useRef(false);
-  const [held, setHeld] = useState<WaitlistOffer | null>(null);
-  useEffect(() => {
-    if (heldOpened.current || !heldToken || !orders.data || !series.data) return;
-    heldOpened.current = true;
-    const candidates = [...orders.data.rows, ...series.data.flatMap((one) => one.visits)];
-    getWaitlistOffer(heldToken).then(
-      (offered) => {
-        const order = candidates.find((candidate) => candidate.id === offered.order_id);
-        if (!order) return showToast('This link is for a booking that is not in your list: see your orders below', 'error');
-        setHeld(offered);
-        reschedule.send({ type: 'dialog.open', order });
-        reschedule.send({ type: 'date.change', value: offered.date });
-        reschedule.send({ type: 'time.change', value: offered.time });
+  const myOrders = useActorRef(
+    myOrdersMachine.provide({
+      actors: {
+        getHeldOffer: getWaitlistOfferActor,
+        payOrder: payOrderActor,
+        removeSeriesCard: removeSeriesCardActor,
+        leaveWaitlist: leaveWaitlistActor,
+        waitlistOffer: waitlistOfferMachine.provide({
+          actors: { getWaitlistOffer: getWaitlistOfferActor, checkoutWaitlistOffer: checkoutWaitlistOfferActor },
+          actions: {
+            // Card: on to the payment page and back to /success, as /placeorder. A page the site does not
+            // trust is not opened: the booking waits on My orders with Pay now.
+            goToPayment: (_, params) => {
+              const page = params.answer.shippingInfo;
+              if (page && isTrustedUrl(page, trustedPaymentOrigins())) return window.location.assign(page);
+              showToast(untrustedPaymentMessage, 'error');
+              reloadRef.current();
+            },
+            reloadOrders: () => reloadRef.current(),
+          },
+        }),
+        cancellation: cancellationMachine.provide({
+          actors: { requestRefund: requestRefundActor },
+          actions: {
+            keepReason: ({ context }) => saveDraft<ReasonDraft>('cancellation', owner, { orderId: context.orderId ?? 0, reason: context.reason }),
+            forgetReason: () => forgetDraft('cancellation'),
+            notifySent: () => showToast('Order refund sent successfully, we will contact you asap !', 'success'),
+            reloadOrders: () => reloadRef.current(),
+          },
+        }),
+        reschedule: rescheduleMachine.provide({
+          actors: { rescheduleOrder: rescheduleOrderActor },
+          actions: {
+            notifyRescheduled: () => showToast('Booking rescheduled', 'success'),
+            reloadOrders: () => reloadRef.current(),
+          },
+        }),
+        series: seriesMachine.provide({
+          actors: { manageSeries: manageSeriesActor },
+          actions: {
+            // The server's own words: "Visit skipped", a paid visit's "Visit skipped at no cost: £… is refunded to your card", "Visit booked again", "Series ended".
+            notifyDone: ({ event }) => showToast(doneMessage(event), 'success'),
+            reloadOrders: () => reloadRef.current(),
+          },
+        }),
       },
-      // Expired, used or withdrawn: the server's words.
-      (error: unknown) => showToast(error instanceof Error ? error.message : 'Network Error', 'error'),
-    );
-  }, [heldToken, orders.data, series.data, reschedule, showToast]);
+      actions: {
+        notify: (_, { message, tone }) => showToast(message, tone),
+        reloadLists: () => reloadRef.current(),
+        goToPayment: (_, { url }) => window.location.assign(url),
+      },
+    }),
+    { input, inspect },
+  );
+  const cancellation = useSelector(myOrders, (s) => s.children.cancellation)!;
+  const reschedule = useSelector(myOrders, (s) => s.children.reschedule)!;
+  const seriesMachineRef = useSelector(myOrders, (s) => s.children.series)!;
+  const offer = useSelector(myOrders, (s) => s.children.waitlistOffer)!;
+  const held = useSelector(myOrders, (s) => s.context.held);
+  const removingCardId = useSelector(myOrders, (s) => s.context.removingCardId);
+  const leavingId = useSelector(myOrders, (s) => s.context.leavingId);
+  const payingId = useSelector(myOrders, (s) => (s.matches({ payment: 'opening' }) || s.matches({ payment: 'leaving' }) ? s.context.payingOrderId : null));
+  const payFailure = useSelector(myOrders, (s) => (s.matches({ payment: 'failed' }) ? s.context : null));
+  // Back from the payment page out of the browser's page cache: Pay now works again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) myOrders.send({ type: 'payment.reset' });
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, [myOrders]);
+  // The links and the kept reason name orders: the machine follows them once both lists are there.
+  useEffect(() => {
+    if (orders.data && series.data) myOrders.send({ type: 'lists.loaded', orders: [...orders.data.rows, ...series.data.flatMap((one) => one.visits)] });
+  }, [orders.data, series.data, myOrders]);
 
   const undoingId = useSelector(seriesMachineRef, (s) => (s.matches('undoing') ? s.context.id : null));
   const allSeries = series.data ?? [];
@@ -241,11 +166,11 @@ export default function MyOrdersPage() {
   const list = (orders.data?.rows ?? []).filter((order) => order.series === undefined);
   const visits = allSeries.flatMap((one) => one.visits);
   const cardProps = (order: MyOrder) => ({
-    onCancel: (chosen: MyOrder) => cancellation.send({ type: 'dialog.open', order: chosen }),
-    onPay: (chosen: MyOrder) => void payNow.pay(chosen),
-    paying: payNow.payingId === order.id,
-    payError: payNow.errorOf(order.id),
-    onReschedule: (chosen: MyOrder) => reschedule.send({ type: 'dialog.open', order: chosen }),
+    onCancel: (chosen: MyOrder) => myOrders.send({ type: 'order.cancel', order: chosen }),
+    onPay: (chosen: MyOrder) => myOrders.send({ type: 'order.pay', order: chosen }),
+    paying: payingId === order.id,
+    payError: payFailure?.payingOrderId === order.id ? payFailure.payError : null,
+    onReschedule: (chosen: MyOrder) => myOrders.send({ type: 'order.reschedule', order: chosen }),
     onAccessNotesSaved: () => reloadRef.current(),
   });
   const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
@@ -253,17 +178,6 @@ export default function MyOrdersPage() {
   useEffect(() => {
     if (orders.data && page > pageCount) setPage(pageCount);
   }, [orders.data, page, pageCount]);
-  // A reason typed before the session expired: the dialog opens again with it, once.
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current || !orders.data) return;
-    restored.current = true;
-    const kept = readDraft<ReasonDraft>('cancellation', owner);
-    const order = kept && [...orders.data.rows, ...visits].find((candidate) => candidate.id === kept.orderId);
-    if (!kept || !order) return;
-    cancellation.send({ type: 'dialog.open', order });
-    cancellation.send({ type: 'reason.change', value: kept.reason });
-  }, [orders.data, owner, cancellation, visits]);
   const returnedTo = cancelledPayment !== null ? [...list, ...visits].find((order) => order.id === cancelledPayment) : undefined;
   // Back from the payment page: bring that order into view once the list is there.
   const returnedId = returnedTo?.id;
@@ -291,16 +205,16 @@ export default function MyOrdersPage() {
           the order when you are ready.
         </Alert>
       ) : null}
-      <WaitlistList entries={waitlist.data ?? []} leavingId={leavingId} onLeave={(entry) => void leave(entry.id)} />
+      <WaitlistList entries={waitlist.data ?? []} leavingId={leavingId} onLeave={(entry) => myOrders.send({ type: 'waitlist.leave', entryId: entry.id })} />
       {allSeries.length > 0 ? (
         <SeriesList
           series={allSeries}
           card={cardProps}
-          onSkip={(visit) => seriesMachineRef.send({ type: 'visit.skip', visit })}
-          onUndo={(visit) => seriesMachineRef.send({ type: 'visit.undo', visit })}
+          onSkip={(visit) => myOrders.send({ type: 'visit.skip', visit })}
+          onUndo={(visit) => myOrders.send({ type: 'visit.undo', visit })}
           undoingId={undoingId}
-          onCancelAll={(chosen) => seriesMachineRef.send({ type: 'series.cancel', series: chosen })}
-          onRemoveCard={(chosen) => void removeCard(chosen.id)}
+          onCancelAll={(chosen) => myOrders.send({ type: 'series.cancel', series: chosen })}
+          onRemoveCard={(chosen) => myOrders.send({ type: 'card.remove', seriesId: chosen.id })}
           removingCardId={removingCardId}
         />
       ) : null}
