@@ -380,7 +380,7 @@ export function orderRepository(db: Database) {
       const [row] = await db.query<{ open: number }>(
         `SELECT count(*)::int AS open FROM (
            SELECT 1 FROM orders
-            WHERE user_id = $1 AND status = 'awaiting_validation' AND (checked_out_at IS NULL OR payment_method = 'card')
+            WHERE user_id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND (checked_out_at IS NULL OR payment_method = 'card')
               AND COALESCE(series_occurrence, 0) = 0
             LIMIT $2) AS open_orders`,
         [userId, cap],
@@ -392,7 +392,7 @@ export function orderRepository(db: Database) {
     async doneSeriesVisits(seriesId: number, now: Date, lock = false): Promise<Array<{ id: number }>> {
       return db.query<{ id: number }>(
         `SELECT id FROM orders
-          WHERE series_id = $1 AND due_at <= $2 AND status <> 'cancelled'
+          WHERE series_id = $1 AND due_at <= $2 AND status <> ${sqlStatus(CANCELLED_STATUS)}
           ORDER BY due_at, id${lock ? ' FOR UPDATE' : ''}`,
         [seriesId, now],
       );
@@ -402,7 +402,7 @@ export function orderRepository(db: Database) {
     async savedCardVisitsDue(from: Date, to: Date, limit: number): Promise<Array<{ id: number }>> {
       return db.query<{ id: number }>(
         `SELECT o.id FROM orders o JOIN booking_series b ON b.id = o.series_id
-          WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = 'awaiting_validation' AND o.paid_amount IS NULL
+          WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = ${sqlStatus(FIRST_STATUS)} AND o.paid_amount IS NULL
             AND o.due_at > $1 AND o.due_at <= $2 AND o.payment_failed_at IS NULL AND o.checked_out_at IS NOT NULL
             AND b.card_payment_method IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)

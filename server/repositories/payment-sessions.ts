@@ -1,4 +1,6 @@
 import type { Database } from '../db/database';
+import { sqlStatus } from './order-status-sql';
+import { FIRST_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * The test payment provider's own tables (services/test-payment-provider.ts): its sessions and their
@@ -20,7 +22,7 @@ const PAYABLE = `
     FROM payment_sessions p
     JOIN orders o ON o.id = p.order_id
    WHERE p.id = $1 AND p.status = 'open' AND o.payment_method = 'card'
-     AND ((o.payment_ref = p.id AND o.status = 'awaiting_validation'
+     AND ((o.payment_ref = p.id AND o.status = ${sqlStatus(FIRST_STATUS)}
            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id))
        -- A balance due after the first payment (a late fee, decision 036) while the job stands, or
        -- the fee a cancelled order owes (decision 070): the shop checks the amount when told.

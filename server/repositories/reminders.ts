@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER } from './orders';
+import { sqlStatuses } from './order-status-sql';
+import { IN_QUEUE_STATUSES } from '../../domain/orders/order-statuses';
 
 /** The booking reminders (services/reminders.ts): claimed in order_reminders, keyed by order and job time. */
 export function remindersRepository(tx: Database) {
@@ -14,7 +16,7 @@ export function remindersRepository(tx: Database) {
          SELECT o.id, o.due_at, $3
            FROM orders o
           WHERE o.checked_out_at IS NOT NULL AND o.due_at > $1 AND o.due_at <= $2
-            AND o.status IN ('awaiting_validation', 'payment_validated')
+            AND o.status IN (${sqlStatuses(IN_QUEUE_STATUSES)})
             AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM order_reminders m WHERE m.order_id = o.id AND m.due_at = o.due_at)
           ORDER BY o.due_at

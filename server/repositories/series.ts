@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
 import { SELECT_ORDER, type OrderRow } from './orders';
 import type { SeriesFrequency } from '../../domain/time/series-dates';
-import { sqlStatus } from './order-status-sql';
-import { FIRST_STATUS } from '../../domain/orders/order-statuses';
+import { sqlStatus, sqlStatuses } from './order-status-sql';
+import { CANCELLED_STATUS, COMPLETED_STATUS, FIRST_STATUS } from '../../domain/orders/order-statuses';
 
 export interface SeriesRow {
   id: number;
@@ -112,7 +112,7 @@ export function seriesRepository(db: Database) {
     /** A visit skipped (a cancellation that remembers the status it had, decision 060). */
     async skipVisit(orderId: number, at: Date): Promise<void> {
       await db.query(
-        `UPDATE orders SET status = 'cancelled', skipped_at = $2, skipped_from = status, version = version + 1 WHERE id = $1`,
+        `UPDATE orders SET status = ${sqlStatus(CANCELLED_STATUS)}, skipped_at = $2, skipped_from = status, version = version + 1 WHERE id = $1`,
         [orderId, at],
       );
     },
@@ -120,7 +120,7 @@ export function seriesRepository(db: Database) {
     /** A skip undone: the visit gets back the status it had; answers it. */
     async unskipVisit(orderId: number): Promise<OrderRow['status']> {
       const [restored] = await db.query<{ status: OrderRow['status'] }>(
-        `UPDATE orders SET status = COALESCE(skipped_from, 'awaiting_validation'), skipped_at = NULL, skipped_from = NULL, version = version + 1
+        `UPDATE orders SET status = COALESCE(skipped_from, ${sqlStatus(FIRST_STATUS)}), skipped_at = NULL, skipped_from = NULL, version = version + 1
           WHERE id = $1 RETURNING status`,
         [orderId],
       );
@@ -131,7 +131,7 @@ export function seriesRepository(db: Database) {
     async visitsLeft(seriesId: number, now: Date): Promise<number> {
       const [left] = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM orders o
-          WHERE o.series_id = $1 AND o.due_at > $2 AND o.status NOT IN ('cancelled', 'completed')
+          WHERE o.series_id = $1 AND o.due_at > $2 AND o.status NOT IN (${sqlStatuses([CANCELLED_STATUS, COMPLETED_STATUS])})
             AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)`,
         [seriesId, now],
       );

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import { PLACED } from './orders';
 import { LONDON } from '../../domain/time/london-time';
+import { sqlStatus } from './order-status-sql';
+import { CANCELLED_STATUS, COMPLETED_STATUS } from '../../domain/orders/order-statuses';
 
 export interface DashboardCounts {
   completed: number;
@@ -19,9 +21,9 @@ export function statsRepository(db: Database) {
      */
     async counts(inQueueStatuses: readonly string[]): Promise<DashboardCounts | undefined> {
       const [row] = await db.query<DashboardCounts>(
-        `SELECT COALESCE(sum(orders) FILTER (WHERE status = 'completed'), 0)::integer AS completed,
+        `SELECT COALESCE(sum(orders) FILTER (WHERE status = ${sqlStatus(COMPLETED_STATUS)}), 0)::integer AS completed,
                 COALESCE(sum(orders) FILTER (WHERE status = ANY($1::text[])), 0)::integer AS inqueue,
-                COALESCE(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::integer AS cancelled,
+                COALESCE(sum(orders) FILTER (WHERE status = ${sqlStatus(CANCELLED_STATUS)}), 0)::integer AS cancelled,
                 (SELECT COALESCE(sum(refunded_amount), 0) FROM refund_requests WHERE status = 'accepted') AS refunded,
                 (SELECT customers FROM customer_count) AS users
            FROM order_counters
