@@ -586,6 +586,38 @@ export const RevenueFiguresRules = {
   }
 } as const;
 
+export const VatReturnRules = {
+  "properties": {
+    "start": {
+      "pattern": "^20[0-9]{2}-(0[1-9]|1[0-2])$"
+    },
+    "box1": {
+      "multipleOf": 0.01
+    },
+    "box2": {
+      "multipleOf": 0.01
+    },
+    "box3": {
+      "multipleOf": 0.01
+    },
+    "box4": {
+      "multipleOf": 0.01
+    },
+    "box5": {
+      "multipleOf": 0.01
+    },
+    "netSales": {
+      "multipleOf": 0.01
+    },
+    "invoices": {
+      "minimum": 0
+    },
+    "creditNotes": {
+      "minimum": 0
+    }
+  }
+} as const;
+
 export const InvoiceLineRules = {
   "properties": {
     "vatRate": {

@@ -1032,6 +1032,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts/vat-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return boxes of a quarter
+         * @description Issue 38 part 3 (decision 095): HMRC's nine VAT return boxes of the three months from `start`
+         *     (UK dates), from the VAT invoices whose tax point (time of supply, decision 042) falls in them
+         *     and the credit notes issued in them. Box 1 is the invoices' VAT less the credit notes'; box 6
+         *     their net in whole pounds (pence left out); the product records no purchases and sells no
+         *     goods to or from the EU, so boxes 2, 4, 7, 8 and 9 are 0; box 3 = 1 + 2, box 5 = 3 - 4.
+         */
+        get: operations["getVatReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/vat-return/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return boxes of a quarter, as CSV
+         * @description The figures of getVatReturn as CSV, a line per box (`Box,Description,Amount (GBP)`), then the
+         *     period and the sales before VAT to the penny. RFC 4180, CRLF line ends.
+         */
+        get: operations["exportVatReturnCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/xero/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quarter's VAT invoices and credit notes in Xero's sales invoice import template
+         * @description Decision 095, docs/accounting-exports.md: the documents of getVatReturn's quarter in the columns
+         *     of Xero's "Import sales invoices" CSV template (`*ContactName`, …, `*InvoiceNumber`, `Reference`,
+         *     `*InvoiceDate`, `*DueDate`, …, `*Description`, `*Quantity`, `*UnitAmount`, …, `*AccountCode`,
+         *     `*TaxType`, `TaxAmount`, …, `Currency`, `BrandingTheme`), a line per invoice line. Amounts are VAT
+         *     inclusive (import them as "Tax inclusive"), dates DD/MM/YYYY UK, the invoice date the tax point;
+         *     a credit note's unit amounts and tax are negative, so Xero imports it as a credit note.
+         */
+        get: operations["exportXeroCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/quickbooks/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quarter's VAT invoices in QuickBooks Online's invoice import columns
+         * @description Decision 095, docs/accounting-exports.md: the VAT invoices of getVatReturn's quarter in the
+         *     columns of QuickBooks Online's invoice import (`*InvoiceNo`, `*Customer`, `*InvoiceDate`,
+         *     `*DueDate`, …, `*ItemAmount`, `*ItemTaxCode`, `ItemTaxAmount`, …), a line per invoice line,
+         *     VAT inclusive, tax code `20.0% S` (the rate of the line). QuickBooks Online's CSV import takes
+         *     invoices only: credit notes are in the Xero file and the VAT return, not here.
+         */
+        get: operations["exportQuickBooksCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order-status/list": {
         parameters: {
             query?: never;
@@ -3856,6 +3950,35 @@ export interface components {
                 }[];
             };
         };
+        /** @description HMRC's VAT return boxes of a quarter, in pounds (decision 095). Boxes 6 to 9 are whole pounds. */
+        VatReturn: {
+            /** @description The first month, YYYY-MM. */
+            start: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
+            /** @description VAT due on sales (invoices less credit notes). */
+            box1: number;
+            /** @description VAT due on acquisitions from the EU (none). */
+            box2: number;
+            /** @description Total VAT due (boxes 1 + 2). */
+            box3: number;
+            /** @description VAT reclaimed on purchases (none recorded). */
+            box4: number;
+            /** @description Net VAT to pay (box 3 - box 4); negative: to reclaim. */
+            box5: number;
+            /** @description Total sales before VAT, whole pounds. */
+            box6: number;
+            /** @description Total purchases before VAT, whole pounds (none recorded). */
+            box7: number;
+            /** @description Supplies of goods to the EU, whole pounds (none). */
+            box8: number;
+            /** @description Acquisitions of goods from the EU, whole pounds (none). */
+            box9: number;
+            /** @description Sales before VAT to the penny (box 6 with its pence). */
+            netSales: number;
+            invoices: number;
+            creditNotes: number;
+        };
         RevenueReport: {
             year: number;
             months: {
@@ -4380,6 +4503,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+        VatQuarterStart: string;
         /** @description The offer's link, as mailed. */
         OfferToken: string;
         Id: number;
@@ -4543,6 +4668,7 @@ export type OrderLine = components['schemas']['OrderLine'];
 export type RevenueFigures = components['schemas']['RevenueFigures'];
 export type RevenueByName = components['schemas']['RevenueByName'];
 export type BusinessReport = components['schemas']['BusinessReport'];
+export type VatReturn = components['schemas']['VatReturn'];
 export type RevenueReport = components['schemas']['RevenueReport'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type Receipt = components['schemas']['Receipt'];
@@ -4588,6 +4714,7 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseTooManyAtOnce = components['responses']['TooManyAtOnce'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServerError = components['responses']['ServerError'];
+export type ParameterVatQuarterStart = components['parameters']['VatQuarterStart'];
 export type ParameterOfferToken = components['parameters']['OfferToken'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterLimit = components['parameters']['Limit'];
@@ -6127,6 +6254,118 @@ export interface operations {
                      * @example Document,Number,Credits invoice,Issued,Order id,Customer,VAT rate (%),Net (GBP),VAT (GBP),Gross (GBP)
                      *     VAT invoice,000042,,2026-11-22 10:30,12,Jane Doe,20,45.00,9.00,54.00
                      */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getVatReturn: {
+        parameters: {
+            query: {
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                start: components["parameters"]["VatQuarterStart"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quarter's boxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatReturn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportVatReturnCsv: {
+        parameters: {
+            query: {
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                start: components["parameters"]["VatQuarterStart"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The boxes as CSV, downloaded as `vat-return-<start>.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Box,Description,Amount (GBP)
+                     *     1,VAT due on sales,1234.50
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportXeroCsv: {
+        parameters: {
+            query: {
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                start: components["parameters"]["VatQuarterStart"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents as CSV, downloaded as `xero-sales-<start>.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportQuickBooksCsv: {
+        parameters: {
+            query: {
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                start: components["parameters"]["VatQuarterStart"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices as CSV, downloaded as `quickbooks-invoices-<start>.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/csv": string;
                 };
             };

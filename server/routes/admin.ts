@@ -1,5 +1,6 @@
 import { answerPage, pageRequest } from './page-answer';
 import { accountsCsvStream } from '../services/accounts-csv';
+import { getVatReturn, quickBooksCsvStream, vatReturnCsv, xeroCsvStream } from '../services/vat-return';
 import { ordersCsvStream } from '../services/orders-csv';
 import type { AppContext, Handlers } from '../app-context';
 import { listUsers } from '../services/admin-users';
@@ -45,6 +46,23 @@ export function adminHandlers(ctx: AppContext): Partial<Handlers> {
     async exportAccountsCsv(request, reply) {
       const stream = accountsCsvStream(ctx.db, request.query);
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="accounts.csv"');
+      return stream;
+    },
+    // Decision 095: the quarter's VAT return, and the files Xero and QuickBooks Online import.
+    getVatReturn: async (request) => getVatReturn(moment, request.query.start),
+    async exportVatReturnCsv(request, reply) {
+      const csv = await vatReturnCsv(ctx.db, request.query.start);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="vat-return-${request.query.start}.csv"`);
+      return csv;
+    },
+    async exportXeroCsv(request, reply) {
+      const stream = await xeroCsvStream(ctx.db, request.query.start);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="xero-sales-${request.query.start}.csv"`);
+      return stream;
+    },
+    async exportQuickBooksCsv(request, reply) {
+      const stream = await quickBooksCsvStream(ctx.db, request.query.start);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="quickbooks-invoices-${request.query.start}.csv"`);
       return stream;
     },
     listOrderStatuses: async () => [...ORDER_STATUSES],

@@ -125,6 +125,10 @@ const ROWS: Record<string, Row> = {
   listRefunds: { request: async () => ({ path: '/admin/refunds/' }) },
   exportOrdersCsv: { request: async () => ({ path: '/admin/orders/csv' }) },
   exportAccountsCsv: { request: async () => ({ path: '/admin/accounts/csv' }) },
+  getVatReturn: { request: async () => ({ path: '/admin/accounts/vat-return?start=2030-01' }) },
+  exportVatReturnCsv: { request: async () => ({ path: '/admin/accounts/vat-return/csv?start=2030-01' }) },
+  exportXeroCsv: { request: async () => ({ path: '/admin/accounts/xero/csv?start=2030-01' }) },
+  exportQuickBooksCsv: { request: async () => ({ path: '/admin/accounts/quickbooks/csv?start=2030-01' }) },
   listOrderStatuses: { request: async () => ({ path: '/admin/order-status/list' }) },
   // Checked out: a draft is no booking, not even for an administrator.
   getOrder: { request: async (ctx) => ({ path: `/admin/order/${await checkedOutOrder(ctx.target.api, ctx.a, ctx.catalogue)}` }) },

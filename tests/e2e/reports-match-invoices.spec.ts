@@ -3,12 +3,14 @@
  * of its own (no other spec adds documents meanwhile), a card job is paid, staff then charge £12.34
  * (an invoice of its own, decision 059) and credit £5.00 (a credit note); the month's row on /reports
  * must equal the sums of this month's lines in the accounts export an accountant downloads
- * (invoices less credit notes, net, VAT and gross), and count its invoices and credit notes.
+ * (invoices less credit notes, net, VAT and gross), and count its invoices and credit notes; and
+ * the quarter's VAT return boxes are the same documents' sums (issue 38 part 3).
  */
 import { formatMoney } from '../../domain/money/money';
+import { recentVatQuarters } from '../../domain/money/vat-return';
 import { londonDate } from '../../domain/time/london-time';
 import { TEST_ADMIN } from '../api/support/test-config';
-import { expectNoAxeViolations, settled } from './support/a11y';
+import { expectFits, expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
 import { deliveryDetails, ukDateIn } from './support/booking-ui';
 import { expect, test } from './support/fixtures';
@@ -64,5 +66,17 @@ test('this month on /reports is the sum of the month\'s invoices less credit not
     month, formatMoney(pence('Gross (GBP)') / 100), formatMoney(pence('Net (GBP)') / 100), formatMoney(pence('VAT (GBP)') / 100),
     String(documents('invoice')), String(documents('credit')),
   ]);
+  // Issue 38 part 3 (decision 095): this calendar quarter's VAT return is the sums of its documents
+  // in the accounts export: box 1 their VAT, box 6 their net in whole pounds; the Xero file downloads.
+  const quarter = recentVatQuarters(londonDate(new Date()), 1, 1)[0]!;
+  const inQuarter = csvRows(await (await fetch(new URL(`/api/admin/accounts/csv?from=${quarter.from}&to=${quarter.to}`, server.baseUrl), { headers: { authorization: `Bearer ${login.token}` } })).text());
+  const quarterPence = (column: string) => inQuarter.reduce((sum, one) => sum + Math.round(Number(one[column]) * 100), 0);
+  const boxes = page.getByRole('table', { name: `VAT return, ${quarter.from} to ${quarter.to}` });
+  await expect(boxes.getByRole('row', { name: /^1 VAT due on sales/ }).getByRole('cell').last()).toHaveText(formatMoney(quarterPence('VAT (GBP)') / 100));
+  await expect(boxes.getByRole('row', { name: /^6 Total sales before VAT/ }).getByRole('cell').last()).toHaveText(formatMoney(Math.trunc(quarterPence('Net (GBP)') / 100)));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download for Xero' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^xero-sales-\d{4}-\d{2}\.csv$/);
+  await expectFits(page, 'the reports page with its VAT return');
   await expectNoAxeViolations(page, 'the reports page');
 });

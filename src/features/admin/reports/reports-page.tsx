@@ -11,6 +11,7 @@ import { londonParts } from '../../../../domain/time/london-time';
 import { dayInWords } from '../../../../domain/time/london-days';
 import { StatTiles } from '../shared/stat-tiles';
 import { ReportChart, type ChartColumn } from './report-chart';
+import { VatReturnSection } from './vat-return-section';
 import './reports-page.css';
 
 type Period = { from: string; to: string };
@@ -75,6 +76,7 @@ export function ReportsPage() {
         </Alert>
       ) : null}
       {report.data ? <ReportSections report={report.data} /> : null}
+      <VatReturnSection />
     </Page>
   );
 }

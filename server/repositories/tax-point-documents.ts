@@ -1,0 +1,64 @@
+import type { Database } from '../db/database';
+import type { OrderLine } from '../../domain/money/order-lines';
+
+/** A VAT invoice or credit note with its tax point: what the VAT return and the accounting exports read. */
+export interface TaxPointDocumentRow {
+  kind: 'invoice' | 'credit';
+  number: number;
+  /** The invoice a credit note credits; null for an invoice. */
+  invoice_number: number | null;
+  /** The invoice's time of supply (its issue before that was kept); a credit note's issue. */
+  tax_point: Date;
+  order_reference: number | null;
+  customer_name: string;
+  customer_address: string | null;
+  /** Null on invoices issued before lines were kept (027). */
+  lines: OrderLine[] | string | null;
+  net: string;
+  vat: string;
+  gross: string;
+}
+
+/** A quarter's sums by kind of document, numeric text in pounds as stored. */
+export interface TaxPointSumsRow {
+  kind: 'invoice' | 'credit';
+  documents: number;
+  net: string;
+  vat: string;
+}
+
+/** The invoices whose tax point is in [$1, $2), the credit notes issued in it: each through its index (migrations 043, 076). */
+const IN_PERIOD = {
+  invoice: `FROM invoices i WHERE COALESCE(i.supplied_at, i.issued_at) >= $1 AND COALESCE(i.supplied_at, i.issued_at) < $2`,
+  credit: `FROM credit_notes c WHERE c.issued_at >= $1 AND c.issued_at < $2`,
+};
+
+const INVOICES = `
+  SELECT 'invoice' AS kind, i.number, NULL::integer AS invoice_number, COALESCE(i.supplied_at, i.issued_at) AS tax_point,
+         (SELECT o.reference FROM orders o WHERE o.id = i.order_id) AS order_reference, i.customer_name, i.customer_address, i.lines, i.net::text, i.vat::text, i.gross::text
+    ${IN_PERIOD.invoice}`;
+
+/** The documents of [start, end), by tax point, invoices before credit notes at the same time: SQL for a cursor (params start, end). */
+export const TAX_POINT_DOCUMENTS = `${INVOICES}
+  UNION ALL
+  SELECT 'credit', c.number, c.invoice_number, c.issued_at,
+         (SELECT o.reference FROM orders o WHERE o.id = c.order_id), c.customer_name, c.customer_address, c.lines, c.net::text, c.vat::text, c.gross::text
+    ${IN_PERIOD.credit}
+  ORDER BY tax_point, kind DESC, number`;
+
+/** The invoices alone, by tax point. */
+export const TAX_POINT_INVOICES = `${INVOICES} ORDER BY tax_point, number`;
+
+export function taxPointDocumentsRepository(db: Database) {
+  return {
+    /** The invoices' and the credit notes' counts and totals of [start, end), in one statement. */
+    async sums(start: Date, end: Date): Promise<TaxPointSumsRow[]> {
+      return db.query<TaxPointSumsRow>(
+        `SELECT 'invoice' AS kind, count(*)::integer AS documents, COALESCE(sum(i.net), 0)::text AS net, COALESCE(sum(i.vat), 0)::text AS vat ${IN_PERIOD.invoice}
+         UNION ALL
+         SELECT 'credit', count(*)::integer, COALESCE(sum(c.net), 0)::text, COALESCE(sum(c.vat), 0)::text ${IN_PERIOD.credit}`,
+        [start, end],
+      );
+    },
+  };
+}
