@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
  */
 const CEILINGS = {
   /** 161 before decision 099. */
-  typed: 135,
+  typed: 127,
   /** Untyped `.query(` calls, the seam's own included (postgres.ts, pglite.ts, migrate.ts): 171 before decision 099. */
-  untyped: 135,
+  untyped: 131,
 };
 
 function sources(dir: string): string[] {
