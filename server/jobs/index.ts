@@ -8,6 +8,8 @@ import { keepSeriesHorizon, SERIES_CRON } from './series';
 import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
 import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
 import type { PaymentProvider } from '../services/payment-provider';
+import type { Text, TextSender } from '../queue/text';
+import { deliverText } from '../services/texts';
 
 /**
  * The cron schedulers, above the services (decision 077): each periodic job calls a service; the
@@ -24,6 +26,8 @@ export interface WorkerDeps {
   purgers?: Record<string, Purger>;
   /** Where the reminders write their mails. */
   outbox: MailOutbox;
+  /** Sends the texts (Twilio or the outbox folder; decision 094); absent: text jobs wait. */
+  texts?: TextSender;
   /** Charges series' visits to saved cards (decision 038); absent or null: nothing is charged. */
   payments?: PaymentProvider | null;
 }
@@ -32,6 +36,8 @@ export interface WorkerDeps {
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
   await queue.work(QUEUES.mail, async (data, job) => deliverMail(queue, { mailer: deps.mailer, site: deps.outbox.site }, data as Mail, job.id));
+  const texts = deps.texts;
+  if (texts) await queue.work(QUEUES.text, async (data) => deliverText(deps.db, texts, data as Text, deps.now));
   await queue.work(QUEUES.purge, async () => {
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });

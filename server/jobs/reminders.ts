@@ -2,6 +2,8 @@ import type { Database } from '../db/database';
 import { SELECT_ORDER } from '../repositories/orders';
 import type { MailOutbox } from '../queue';
 import { reminderMail } from '../mails/manage-mails';
+import { reminderText } from '../mails/text-messages';
+import { queueOrderText } from '../services/texts';
 
 /** The reminder goes out once the job is at most this far ahead. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +44,12 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, now: Da
         `${SELECT_ORDER} WHERE o.id = ANY($1::int[]) ORDER BY o.id`,
         [rows.map((row) => row.order_id)],
       );
-      for (const order of orders) await outbox.add(tx, reminderMail(order, outbox.site));
+      for (const order of orders) {
+        await outbox.add(tx, reminderMail(order, outbox.site));
+        // And a text, to a customer who opted in (decision 094), claimed with the same reminder.
+        const dueAt = new Date(order.due_at!);
+        await queueOrderText(tx, outbox, { orderId: order.id, kind: 'reminder', dueAt: dueAt.toISOString(), body: reminderText({ service: order.service_name, dueAt }) }, now);
+      }
       return rows.length;
     });
     sent += claimed;

@@ -39,6 +39,8 @@ export interface JobIdentity {
 export const QUEUES = {
   /** An outgoing mail (data: the Mail). */
   mail: 'mail-send',
+  /** An outgoing text message (data: the Text; decision 094). */
+  text: 'text-send',
   /** The periodic purge of expired rows. */
   purge: 'purge-expired',
   /** The reminder mails of jobs starting within 24 hours (reminders.ts). */

@@ -1,0 +1,87 @@
+import type { Database } from '../db/database';
+
+/** Text consents, their history and the texts claimed per order (migration 075, decision 094). */
+export type ConsentSource = 'profile' | 'stop reply' | 'start reply';
+export interface ConsentRow { phone: string; opted_in: boolean; changed_at: Date; source: ConsentSource }
+export interface TextKey { orderId: number; kind: 'reminder' | 'on_my_way'; dueAt: string }
+
+export function textsRepository(db: Database) {
+  const logEvent = (userId: number, phone: string, optedIn: boolean, source: ConsentSource, at: Date) =>
+    db.query('INSERT INTO text_consent_events (user_id, phone, opted_in, source, at) VALUES ($1, $2, $3, $4, $5)', [userId, phone, optedIn, source, at]);
+  return {
+    async consent(userId: number, options: { forUpdate?: boolean } = {}): Promise<ConsentRow | null> {
+      const [row] = await db.query<ConsentRow>(
+        `SELECT phone, opted_in, changed_at, source FROM text_consents WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [userId],
+      );
+      return row ?? null;
+    },
+
+    /** Sets the person's consent and keeps the change in its history. */
+    async setConsent(userId: number, phone: string, optedIn: boolean, source: ConsentSource, at: Date): Promise<ConsentRow> {
+      const [row] = await db.query<ConsentRow>(
+        `INSERT INTO text_consents (user_id, phone, opted_in, changed_at, source) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id) DO UPDATE SET phone = EXCLUDED.phone, opted_in = EXCLUDED.opted_in, changed_at = EXCLUDED.changed_at, source = EXCLUDED.source
+         RETURNING phone, opted_in, changed_at, source`,
+        [userId, phone, optedIn, at, source],
+      );
+      await logEvent(userId, phone, optedIn, source, at);
+      return row!;
+    },
+
+    /** Every consent to `phone` not already `optedIn` becomes it (a STOP or START reply); answers how many. */
+    async setByPhone(phone: string, optedIn: boolean, source: ConsentSource, at: Date): Promise<number> {
+      const changed = await db.query<{ user_id: number }>(
+        'UPDATE text_consents SET opted_in = $2, changed_at = $3, source = $4 WHERE phone = $1 AND opted_in <> $2 RETURNING user_id',
+        [phone, optedIn, at, source],
+      );
+      for (const { user_id } of changed) await logEvent(user_id, phone, optedIn, source, at);
+      return changed.length;
+    },
+
+    /** The number of the order's customer when they consent to texts, their consent row locked. */
+    async consentingPhoneOfOrder(orderId: number): Promise<string | null> {
+      const [row] = await db.query<{ phone: string }>(
+        'SELECT c.phone FROM orders o JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in WHERE o.id = $1 FOR UPDATE OF c',
+        [orderId],
+      );
+      return row?.phone ?? null;
+    },
+
+    async queuedSince(phone: string, since: Date): Promise<number> {
+      const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM order_texts WHERE phone = $1 AND queued_at > $2', [phone, since]);
+      return row?.count ?? 0;
+    },
+
+    /** Claims the text; false when it was claimed before. */
+    async claim(key: TextKey, phone: string, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO order_texts (order_id, kind, due_at, phone, queued_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (order_id, kind, due_at) DO NOTHING RETURNING order_id`,
+        [key.orderId, key.kind, key.dueAt, phone, at],
+      );
+      return rows.length > 0;
+    },
+
+    /** Whether the claimed text is still to send: not sent, and its person still consents to its number. */
+    async stillToSend(key: TextKey): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM order_texts t
+           JOIN orders o ON o.id = t.order_id
+           JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in AND c.phone = t.phone
+          WHERE t.order_id = $1 AND t.kind = $2 AND t.due_at = $3 AND t.sent_at IS NULL`,
+        [key.orderId, key.kind, key.dueAt],
+      );
+      return rows.length > 0;
+    },
+
+    /** Marks it sent; false when it was already. */
+    async markSent(key: TextKey, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE order_texts SET sent_at = $4 WHERE order_id = $1 AND kind = $2 AND due_at = $3 AND sent_at IS NULL RETURNING order_id',
+        [key.orderId, key.kind, key.dueAt, at],
+      );
+      return rows.length > 0;
+    },
+  };
+}
