@@ -1,0 +1,170 @@
+/**
+ * Text messages (issue 38 part 2, decision 094) over HTTP against the real server, sending through
+ * Twilio's official SDK to a local fake Twilio (tests/support/twilio/fake-twilio.ts) that checks every
+ * request: the opt-in on the profile (UK mobiles only, kept in E.164, recorded with time and
+ * source), the reminder text sent once however many runs race and written into the order's history,
+ * one on-the-way text under concurrent triggers, the limit per number, and STOP and START through the
+ * signed inbound webhook (an unsigned or forged one is refused with 403 and changes nothing).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail, TextSettings } from '../../openapi/schema';
+import { mailOutbox, QUEUES } from '../../server/queue';
+import { sendDueReminders } from '../../server/jobs/reminders';
+import { queueOrderText } from '../../server/services/texts';
+import { TEXT_REPLIES_PATH, UNSIGNED_REPLY } from '../../server/routes/text-replies';
+import { NOT_A_PHONE_NUMBER, NOT_A_UK_MOBILE } from '../../domain/texts/uk-mobile';
+import { catalogue, checkout, checkoutBody, createClock, HOUR, placeOrder, send, type Catalogue } from './booking-fixtures';
+import { eventually } from './support/mail-wait';
+import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
+import { startFakeTwilio, type FakeTwilio } from '../support/twilio/fake-twilio';
+
+const START = '2030-01-07T12:00:00.000Z';
+const PUBLIC_URL = 'https://sparkle.example.co.uk';
+const MOBILE = '+447700900123';
+const clock = createClock(START);
+let server: TestServer;
+let twilio: FakeTwilio;
+let jane: TestCustomer;
+let house: Catalogue;
+
+const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR);
+const texts = (token = jane.token) => send(server, 'GET', '/user/texts', { token });
+const setTexts = (body: unknown, token = jane.token) => send(server, 'PUT', '/user/texts', { token, body });
+const textsTo = (phone: string) => twilio.messages.filter((message) => message.to === phone);
+const textsSettled = () => eventually('the text queue is empty', () => server.app.jobs.pending(QUEUES.text), (n) => n === 0);
+const webhook = () => ({ postTo: `${server.baseUrl}${TEXT_REPLIES_PATH}`, signedUrl: `${PUBLIC_URL}${TEXT_REPLIES_PATH}` });
+
+async function cashOrder(hoursAhead: number, customer = jane) {
+  const order = await placeOrder(server, customer.token, house, [3, 1]);
+  const { response } = await checkout(server, customer.token, checkoutBody(order.id, inHours(hoursAhead)));
+  expect(response.status).toBe(200);
+  return order;
+}
+
+async function historyOf(id: number) {
+  const admin = await server.adminToken();
+  return ((await send(server, 'GET', `/admin/order/${id}`, { token: admin })).body as OrderDetail).history;
+}
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  server = await startTestServer({
+    now: clock.now,
+    config: { publicUrl: PUBLIC_URL, twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+447700900000', apiUrl: twilio.baseUrl } },
+  });
+  jane = await server.createCustomer({ name: 'Jane Texts' });
+  house = await catalogue(server, jane.token);
+});
+afterAll(async () => {
+  await server?.close();
+  await twilio?.close();
+  // Every request the shop sent Twilio was one Twilio accepts.
+  expect(twilio?.violations ?? []).toEqual([]);
+});
+
+describe('GET and PUT /user/texts: the opt-in on the profile', () => {
+  it('starts opted out; refuses landlines, foreign and malformed numbers with why; keeps a UK mobile in E.164 with when and how', async () => {
+    expect(await texts()).toEqual({ status: 200, body: { phone: null, optedIn: false, changedAt: null, source: null } });
+    expect(await setTexts({ phone: '020 7946 0000', optedIn: true })).toEqual({ status: 400, body: { message: NOT_A_UK_MOBILE } });
+    expect(await setTexts({ phone: '+1 212 555 0100', optedIn: true })).toEqual({ status: 400, body: { message: NOT_A_UK_MOBILE } });
+    expect(await setTexts({ phone: 'call me', optedIn: true })).toEqual({ status: 400, body: { message: NOT_A_PHONE_NUMBER } });
+    expect((await setTexts({ phone: '07700 900123', optedIn: true, extra: 1 })).status).toBe(400);
+    expect((await send(server, 'GET', '/user/texts', {})).status).toBe(401);
+    expect((await texts()).body).toMatchObject({ optedIn: false });
+
+    const given: TextSettings = { phone: MOBILE, optedIn: true, changedAt: clock.now().toISOString(), source: 'profile' };
+    expect(await setTexts({ phone: '07700 900123', optedIn: true })).toEqual({ status: 200, body: given });
+    // The same choice again is no new consent: the time shown stays the first.
+    clock.advance(HOUR);
+    expect(await setTexts({ phone: '+44 7700 900123', optedIn: true })).toEqual({ status: 200, body: given });
+    const events = await server.db.query<{ opted_in: boolean; source: string }>('SELECT opted_in, source FROM text_consent_events WHERE user_id = $1 ORDER BY id', [jane.id]);
+    expect(events).toEqual([{ opted_in: true, source: 'profile' }]);
+    clock.set(START);
+  });
+});
+
+describe('the reminder text', () => {
+  it('goes with the reminder mail once, however many runs race, through Twilio, and is in the order’s history', async () => {
+    clock.set(START);
+    const order = await cashOrder(30);
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber }, undefined, { perNumberPerDay: 10 });
+    clock.advance(7 * HOUR); // 23 hours before the job
+    const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(server.db, outbox, clock.now())));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    await server.app.jobs.send(server.db, QUEUES.reminders, {});
+    await eventually('the reminder job ran', () => server.app.jobs.pending(QUEUES.reminders), (n) => n === 0);
+    await textsSettled();
+    const sent = textsTo(MOBILE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.from).toBe('+447700900000');
+    expect(sent[0]!.body).toMatch(/^Sparkle Cleaning: a reminder, we come for your .+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UK time\)\. .*Reply STOP to stop texts\.$/);
+    expect(sent[0]!.body).not.toContain('Baker Street');
+    const history = await historyOf(order.id);
+    expect(history.filter((entry) => entry.action === 'order.text')).toEqual([
+      { action: 'order.text', actor: 'Sparkle Cleaning', at: expect.any(String), from: null, to: 'reminder to +44 7700 900123' },
+    ]);
+  });
+});
+
+describe('a text about one order, triggered many times at once', () => {
+  it('is queued and sent once; the limit per number drops the ones past it', async () => {
+    clock.set(START);
+    const order = await cashOrder(48);
+    const before = textsTo(MOBILE).length;
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber }, undefined, { perNumberPerDay: 10 });
+    const text = { orderId: order.id, kind: 'on_my_way' as const, dueAt: inHours(48).toISOString(), body: 'Sparkle Cleaning: Team A is on the way.' };
+    const queued = await Promise.all([1, 2, 3, 4].map(() => server.db.transaction((tx) => queueOrderText(tx, outbox, text, clock.now()))));
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    await textsSettled();
+    expect(textsTo(MOBILE)).toHaveLength(before + 1);
+
+    // Two texts so far to this number in 24 hours: a limit of 2 drops a third.
+    const other = await cashOrder(72);
+    const limited = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber }, undefined, { perNumberPerDay: 2 });
+    expect(await server.db.transaction((tx) => queueOrderText(tx, limited, { ...text, orderId: other.id }, clock.now()))).toBe(false);
+    expect(await server.db.transaction((tx) => queueOrderText(tx, outbox, { ...text, orderId: other.id }, clock.now()))).toBe(true);
+    await textsSettled();
+    expect(textsTo(MOBILE)).toHaveLength(before + 2);
+  });
+});
+
+describe('POST /texts/inbound: STOP and START replies through Twilio’s webhook', () => {
+  it('refuses an unsigned or forged reply with 403 and changes nothing', async () => {
+    const form = new URLSearchParams({ From: MOBILE, To: '+447700900000', Body: 'STOP' }).toString();
+    const unsigned = await fetch(`${server.baseUrl}${TEXT_REPLIES_PATH}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect({ status: unsigned.status, body: await unsigned.json() }).toEqual({ status: 403, body: { message: UNSIGNED_REPLY } });
+    const forged = await fetch(`${server.baseUrl}${TEXT_REPLIES_PATH}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'bm90IGEgc2lnbmF0dXJl' }, body: form });
+    expect(forged.status).toBe(403);
+    // Signed for another URL (a request's Host, not PUBLIC_URL): refused too.
+    expect((await twilio.reply(MOBILE, 'STOP', { ...webhook(), signedUrl: `${server.baseUrl}${TEXT_REPLIES_PATH}` })).status).toBe(403);
+    expect((await texts()).body).toMatchObject({ optedIn: true, source: 'profile' });
+  });
+
+  it('STOP opts the number out (recorded) and nothing more is sent to it; START opts it back in', async () => {
+    clock.set(START);
+    clock.advance(2 * HOUR);
+    const stop = await twilio.reply(MOBILE, ' Stop ', webhook());
+    expect(stop.status).toBe(200);
+    expect(stop.answer).toContain('<Response></Response>');
+    expect(await texts()).toEqual({ status: 200, body: { phone: MOBILE, optedIn: false, changedAt: clock.now().toISOString(), source: 'stop reply' } });
+
+    const sentBefore = textsTo(MOBILE).length;
+    const order = await cashOrder(96);
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber });
+    expect(await server.db.transaction((tx) => queueOrderText(tx, outbox, { orderId: order.id, kind: 'on_my_way', dueAt: inHours(96).toISOString(), body: 'x' }, clock.now()))).toBe(false);
+    await textsSettled();
+    expect(textsTo(MOBILE)).toHaveLength(sentBefore);
+
+    expect((await twilio.reply(MOBILE, 'START', webhook())).status).toBe(200);
+    expect((await texts()).body).toMatchObject({ optedIn: true, source: 'start reply' });
+    // Withdrawn on the profile too.
+    expect((await setTexts({ phone: MOBILE, optedIn: false })).body).toMatchObject({ optedIn: false, source: 'profile' });
+    const events = await server.db.query<{ opted_in: boolean; source: string }>('SELECT opted_in, source FROM text_consent_events WHERE user_id = $1 ORDER BY id', [jane.id]);
+    expect(events).toEqual([
+      { opted_in: true, source: 'profile' },
+      { opted_in: false, source: 'stop reply' },
+      { opted_in: true, source: 'start reply' },
+      { opted_in: false, source: 'profile' },
+    ]);
+  });
+});
