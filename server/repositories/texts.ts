@@ -83,5 +83,20 @@ export function textsRepository(db: Database) {
       );
       return rows.length > 0;
     },
+
+    /**
+     * Erasure (decision 016): the person's consent and its history go, and the number leaves the
+     * claims and the histories of their orders ("reminder to an erased number").
+     */
+    async forgetPerson(userId: number): Promise<void> {
+      await db.query('DELETE FROM text_consents WHERE user_id = $1', [userId]);
+      await db.query('DELETE FROM text_consent_events WHERE user_id = $1', [userId]);
+      await db.query("UPDATE order_texts SET phone = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)", [userId]);
+      await db.query(
+        `UPDATE audit_log SET to_value = split_part(to_value, ' to ', 1) || ' to an erased number'
+          WHERE action = 'order.text' AND order_id IN (SELECT id FROM orders WHERE user_id = $1)`,
+        [userId],
+      );
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { textsRepository } from '../repositories/texts';
 import type { PersonalData } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../queue';
@@ -99,6 +100,8 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   await tx.query('DELETE FROM customer_notes WHERE user_id = $1', [userId]);
   // The check-out photos show the inside of the customer's home (decision 061).
   await jobPhotosRepository(tx).deleteForCustomer(userId);
+  // Texts (decision 094): the consent, its history and the number in the orders' histories.
+  await textsRepository(tx).forgetPerson(userId);
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
   if (user.email) await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);

@@ -168,3 +168,17 @@ describe('POST /texts/inbound: STOP and START replies through Twilio’s webhook
     ]);
   });
 });
+
+describe('erasure (decision 016)', () => {
+  it('removes the consent and its history, and the number from the orders’ histories', async () => {
+    const answer = await send(server, 'POST', '/user/delete', { token: jane.token, body: { password: jane.password } });
+    expect(answer.status).toBe(200);
+    expect(await server.db.query('SELECT 1 FROM text_consents WHERE user_id = $1 UNION ALL SELECT 1 FROM text_consent_events WHERE user_id = $1', [jane.id])).toEqual([]);
+    const numbers = await server.db.query<{ to_value: string }>(
+      "SELECT to_value FROM audit_log WHERE action = 'order.text' AND order_id IN (SELECT id FROM orders WHERE user_id = $1)",
+      [jane.id],
+    );
+    expect(numbers.map((row) => row.to_value)).toEqual(expect.arrayContaining(['reminder to an erased number']));
+    expect(JSON.stringify(numbers)).not.toContain('7700');
+  });
+});
