@@ -13,6 +13,7 @@ import { sendDueReminders } from '../../server/jobs/reminders';
 import { queueOrderText } from '../../server/services/texts';
 import { TEXT_REPLIES_PATH, UNSIGNED_REPLY } from '../../server/routes/text-replies';
 import { NOT_A_PHONE_NUMBER, NOT_A_UK_MOBILE } from '../../domain/texts/uk-mobile';
+import { ConfigError, loadConfig } from '../../server/config';
 import { catalogue, checkout, checkoutBody, createClock, HOUR, placeOrder, send, type Catalogue } from './booking-fixtures';
 import { eventually } from './support/mail-wait';
 import { startTestServer, type TestCustomer, type TestServer } from './support/test-server';
@@ -180,5 +181,26 @@ describe('erasure (decision 016)', () => {
     );
     expect(numbers.map((row) => row.to_value)).toEqual(expect.arrayContaining(['reminder to an erased number']));
     expect(JSON.stringify(numbers)).not.toContain('7700');
+  });
+});
+
+describe('configuration (decision 094)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-more-than-32-bytes-long' };
+  const live = { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'b'.repeat(32), TWILIO_FROM: '+447700900000' };
+
+  it('takes the three Twilio settings together, none (the outbox), and refuses some', () => {
+    expect(loadConfig(production).twilio).toBeNull();
+    expect(loadConfig({ ...production, ...live }).twilio).toEqual({ accountSid: live.TWILIO_ACCOUNT_SID, authToken: live.TWILIO_AUTH_TOKEN, from: '+447700900000', apiUrl: null });
+    expect(loadConfig({ ...production, ...live, TWILIO_FROM: `MG${'c'.repeat(32)}` }).twilio?.from).toBe(`MG${'c'.repeat(32)}`);
+    expect(() => loadConfig({ ...production, ...live, TWILIO_AUTH_TOKEN: '' })).toThrow(/TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ ...production, ...live, TWILIO_FROM: '07700 900000' })).toThrow(/TWILIO_FROM/);
+    expect(() => loadConfig({ ...production, TWILIO_ACCOUNT_SID: live.TWILIO_ACCOUNT_SID })).toThrow(ConfigError);
+  });
+
+  it('refuses a fake host or Twilio’s test sender in production unless ALLOW_TEST_TEXTS=true (a demo)', () => {
+    expect(() => loadConfig({ ...production, ...live, TWILIO_API_URL: 'http://127.0.0.1:4010' })).toThrow(/ALLOW_TEST_TEXTS=true/);
+    expect(() => loadConfig({ ...production, ...live, TWILIO_FROM: '+15005550006' })).toThrow(/ALLOW_TEST_TEXTS=true/);
+    expect(loadConfig({ ...production, ...live, TWILIO_API_URL: 'http://127.0.0.1:4010', ALLOW_TEST_TEXTS: 'true' }).twilio?.apiUrl).toBe('http://127.0.0.1:4010');
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: production.JWT_SECRET, ...live, TWILIO_API_URL: 'http://127.0.0.1:4010' }).twilio?.apiUrl).toBe('http://127.0.0.1:4010');
   });
 });
