@@ -9,7 +9,7 @@ import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
 import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
 import type { PaymentProvider } from '../services/payment-provider';
 import type { Text, TextSender } from '../queue/text';
-import { deliverText } from '../services/texts';
+import { deliverText, queueCleanersFirstJobs } from '../services/texts';
 
 /**
  * The cron schedulers, above the services (decision 077): each periodic job calls a service; the
@@ -18,6 +18,8 @@ import { deliverText } from '../services/texts';
 
 /** Every 15 minutes (UTC). */
 export const PURGE_CRON = '*/15 * * * *';
+/** Every 15 minutes: cleaners' first-job texts leave from 18:00 UK time, within 15 minutes. */
+export const CLEANER_TEXTS_CRON = '*/15 * * * *';
 
 export interface WorkerDeps {
   db: Database;
@@ -38,6 +40,10 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   await queue.work(QUEUES.mail, async (data, job) => deliverMail(queue, { mailer: deps.mailer, site: deps.outbox.site }, data as Mail, job.id));
   const texts = deps.texts;
   if (texts) await queue.work(QUEUES.text, async (data) => deliverText(deps.db, texts, data as Text, deps.now));
+  await queue.work(QUEUES.cleanerTexts, async () => {
+    await queueCleanersFirstJobs(deps.db, deps.outbox, deps.now());
+  });
+  await queue.schedule(QUEUES.cleanerTexts, CLEANER_TEXTS_CRON);
   await queue.work(QUEUES.purge, async () => {
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });

@@ -12,5 +12,9 @@ export const reminderText = (visit: { service: string; dueAt: Date | string }): 
 export const onTheWayText = (visit: { team: string; service: string; dueAt: Date | string }): string =>
   `Sparkle Cleaning: ${visit.team} is on the way for your ${visit.service} at ${formatLondon(visit.dueAt)} (UK time). ${STOP_LINE}`;
 
+/** To a cleaner who opted in, the evening before: the team's first job (no address: /my-jobs has it on the day). */
+export const firstJobText = (visit: { service: string; dueAt: Date | string }): string =>
+  `Sparkle Cleaning: your team's first job tomorrow is ${visit.service} at ${formatLondon(visit.dueAt)} (UK time). Details in My jobs. ${STOP_LINE}`;
+
 /** How the order's history names each text. */
-export const TEXT_KIND_NAMES = { reminder: 'reminder', on_my_way: 'on the way' } as const;
+export const TEXT_KIND_NAMES = { reminder: 'reminder', on_my_way: 'on the way', first_job: "first job to the team's cleaner" } as const;

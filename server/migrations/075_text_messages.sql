@@ -22,17 +22,19 @@ CREATE TABLE text_consent_events (
 );
 CREATE INDEX text_consent_events_user ON text_consent_events (user_id, at);
 
--- One text of each kind per order and job time, claimed in the transaction that queues it: two
--- instances, or a run repeated, queue it once; a moved job gets a new reminder. sent_at is set when
--- the provider took it (then it is in the order's history, once).
+-- One text of each kind per order, job time and recipient (the order's customer; for 'first_job', each
+-- opted-in cleaner of the order's team), claimed in the transaction that queues it: two instances, or
+-- a run repeated, queue it once; a moved job gets a new reminder. sent_at is set when the provider
+-- took it (then it is in the order's history, once).
 CREATE TABLE order_texts (
   order_id  integer NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
-  kind      text NOT NULL CHECK (kind IN ('reminder', 'on_my_way')),
+  kind      text NOT NULL CHECK (kind IN ('reminder', 'on_my_way', 'first_job')),
   due_at    timestamptz NOT NULL,
+  user_id   integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   phone     text NOT NULL,
   queued_at timestamptz NOT NULL,
   sent_at   timestamptz,
-  PRIMARY KEY (order_id, kind, due_at)
+  PRIMARY KEY (order_id, kind, due_at, user_id)
 );
 CREATE INDEX order_texts_phone_queued ON order_texts (phone, queued_at);
 

@@ -8,7 +8,9 @@ export interface Text {
   body: string;
   /** The order the text is about, and which of its texts (order_texts' key): sent once, in its history. */
   orderId: number;
-  kind: 'reminder' | 'on_my_way';
+  kind: 'reminder' | 'on_my_way' | 'first_job';
+  /** Who it goes to: the order's customer, or (first_job) a cleaner of its team. */
+  userId: number;
   /** The job's time the text was claimed for (ISO). */
   dueAt: string;
 }

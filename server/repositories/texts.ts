@@ -3,7 +3,8 @@ import type { Database } from '../db/database';
 /** Text consents, their history and the texts claimed per order (migration 075, decision 094). */
 export type ConsentSource = 'profile' | 'stop reply' | 'start reply';
 export interface ConsentRow { phone: string; opted_in: boolean; changed_at: Date; source: ConsentSource }
-export interface TextKey { orderId: number; kind: 'reminder' | 'on_my_way'; dueAt: string }
+export interface TextKey { orderId: number; kind: 'reminder' | 'on_my_way' | 'first_job'; dueAt: string; userId: number }
+export interface FirstJobRow { user_id: number; phone: string; order_id: number; due_at: Date; service: string }
 
 export function textsRepository(db: Database) {
   const logEvent = (userId: number, phone: string, optedIn: boolean, source: ConsentSource, at: Date) =>
@@ -39,13 +40,34 @@ export function textsRepository(db: Database) {
       return changed.length;
     },
 
-    /** The number of the order's customer when they consent to texts, their consent row locked. */
-    async consentingPhoneOfOrder(orderId: number): Promise<string | null> {
-      const [row] = await db.query<{ phone: string }>(
-        'SELECT c.phone FROM orders o JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in WHERE o.id = $1 FOR UPDATE OF c',
+    /** The order's customer and their number when they consent to texts, their consent row locked. */
+    async consentingCustomerOfOrder(orderId: number): Promise<{ userId: number; phone: string } | null> {
+      const [row] = await db.query<{ user_id: number; phone: string }>(
+        'SELECT c.user_id, c.phone FROM orders o JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in WHERE o.id = $1 FOR UPDATE OF c',
         [orderId],
       );
+      return row ? { userId: row.user_id, phone: row.phone } : null;
+    },
+
+    /** The person's number while they consent to texts, their consent row locked. */
+    async consentingPhone(userId: number): Promise<string | null> {
+      const [row] = await db.query<{ phone: string }>('SELECT phone FROM text_consents WHERE user_id = $1 AND opted_in FOR UPDATE', [userId]);
       return row?.phone ?? null;
+    },
+
+    /** Each opted-in cleaner's team's first placed job starting in [from, to): one row per cleaner. */
+    firstJobsOfCleaners(from: Date, to: Date): Promise<FirstJobRow[]> {
+      return db.query<FirstJobRow>(
+        `SELECT DISTINCT ON (u.id) u.id AS user_id, c.phone, o.id AS order_id, o.due_at, s.name AS service
+           FROM users u
+           JOIN text_consents c ON c.user_id = u.id AND c.opted_in
+           JOIN orders o ON o.team_id = u.team_id
+           JOIN services s ON s.id = o.service_id
+          WHERE 'ROLE_CLEANER' = ANY (u.roles) AND o.checked_out_at IS NOT NULL AND o.status <> 'cancelled'
+            AND o.due_at >= $1 AND o.due_at < $2
+          ORDER BY u.id, o.due_at, o.id`,
+        [from, to],
+      );
     },
 
     async queuedSince(phone: string, since: Date): Promise<number> {
@@ -56,9 +78,9 @@ export function textsRepository(db: Database) {
     /** Claims the text; false when it was claimed before. */
     async claim(key: TextKey, phone: string, at: Date): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO order_texts (order_id, kind, due_at, phone, queued_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (order_id, kind, due_at) DO NOTHING RETURNING order_id`,
-        [key.orderId, key.kind, key.dueAt, phone, at],
+        `INSERT INTO order_texts (order_id, kind, due_at, user_id, phone, queued_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (order_id, kind, due_at, user_id) DO NOTHING RETURNING order_id`,
+        [key.orderId, key.kind, key.dueAt, key.userId, phone, at],
       );
       return rows.length > 0;
     },
@@ -67,10 +89,9 @@ export function textsRepository(db: Database) {
     async stillToSend(key: TextKey): Promise<boolean> {
       const rows = await db.query(
         `SELECT 1 FROM order_texts t
-           JOIN orders o ON o.id = t.order_id
-           JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in AND c.phone = t.phone
-          WHERE t.order_id = $1 AND t.kind = $2 AND t.due_at = $3 AND t.sent_at IS NULL`,
-        [key.orderId, key.kind, key.dueAt],
+           JOIN text_consents c ON c.user_id = t.user_id AND c.opted_in AND c.phone = t.phone
+          WHERE t.order_id = $1 AND t.kind = $2 AND t.due_at = $3 AND t.user_id = $4 AND t.sent_at IS NULL`,
+        [key.orderId, key.kind, key.dueAt, key.userId],
       );
       return rows.length > 0;
     },
@@ -78,8 +99,8 @@ export function textsRepository(db: Database) {
     /** Marks it sent; false when it was already. */
     async markSent(key: TextKey, at: Date): Promise<boolean> {
       const rows = await db.query(
-        'UPDATE order_texts SET sent_at = $4 WHERE order_id = $1 AND kind = $2 AND due_at = $3 AND sent_at IS NULL RETURNING order_id',
-        [key.orderId, key.kind, key.dueAt, at],
+        'UPDATE order_texts SET sent_at = $5 WHERE order_id = $1 AND kind = $2 AND due_at = $3 AND user_id = $4 AND sent_at IS NULL RETURNING order_id',
+        [key.orderId, key.kind, key.dueAt, key.userId, at],
       );
       return rows.length > 0;
     },
@@ -91,7 +112,7 @@ export function textsRepository(db: Database) {
     async forgetPerson(userId: number): Promise<void> {
       await db.query('DELETE FROM text_consents WHERE user_id = $1', [userId]);
       await db.query('DELETE FROM text_consent_events WHERE user_id = $1', [userId]);
-      await db.query("UPDATE order_texts SET phone = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)", [userId]);
+      await db.query("UPDATE order_texts SET phone = '' WHERE user_id = $1 OR order_id IN (SELECT id FROM orders WHERE user_id = $1)", [userId]);
       await db.query(
         `UPDATE audit_log SET to_value = split_part(to_value, ' to ', 1) || ' to an erased number'
           WHERE action = 'order.text' AND order_id IN (SELECT id FROM orders WHERE user_id = $1)`,

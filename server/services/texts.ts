@@ -6,7 +6,9 @@ import { badRequest } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { textsRepository, type ConsentRow, type ConsentSource } from '../repositories/texts';
 import { readableMobile, replyKeyword, ukMobile } from '../../domain/texts/uk-mobile';
-import { TEXT_KIND_NAMES } from '../mails/text-messages';
+import { firstJobText, TEXT_KIND_NAMES } from '../mails/text-messages';
+import { addDays } from '../../domain/time/london-days';
+import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
 
 /**
  * Text messages (issue 38 part 2, decision 094): a person's explicit, recorded and withdrawable
@@ -66,15 +68,47 @@ export async function applyReply(db: Database, reply: { from: string; body: stri
  * queue one), and only while the number has had fewer than the day's limit. The consent's row is
  * locked, so two texts to one person count one after the other. Answers whether it was queued.
  */
-export async function queueOrderText(tx: Database, outbox: MailOutbox, text: Omit<Text, 'to'>, now: Date): Promise<boolean> {
+export async function queueOrderText(tx: Database, outbox: MailOutbox, text: Omit<Text, 'to' | 'userId'>, now: Date): Promise<boolean> {
   if (!outbox.addText) return false;
+  const customer = await textsRepository(tx).consentingCustomerOfOrder(text.orderId);
+  return customer ? queueClaimed(tx, outbox, { ...text, userId: customer.userId }, customer.phone, now) : false;
+}
+
+/** The limit per number, the claim, the job: queued when all three allow it. */
+async function queueClaimed(tx: Database, outbox: MailOutbox, text: Omit<Text, 'to'>, phone: string, now: Date): Promise<boolean> {
   const texts = textsRepository(tx);
-  const phone = await texts.consentingPhoneOfOrder(text.orderId);
-  if (!phone) return false;
+  if (!outbox.addText) return false;
   if ((await texts.queuedSince(phone, new Date(now.getTime() - DAY_MS))) >= (outbox.textsPerNumberPerDay ?? 10)) return false;
   if (!(await texts.claim(text, phone, now))) return false;
   await outbox.addText(tx, { ...text, to: phone });
   return true;
+}
+
+/** Cleaners get their next day's first job from this UK time on (the cron runs every 15 minutes). */
+export const FIRST_JOB_TEXT_FROM = '18:00';
+
+/**
+ * Each cleaner who opted in gets, once, the first job of their team tomorrow (UK days), from 18:00
+ * UK time the day before: claimed per cleaner and job like the customers' texts, so racing runs send
+ * one, and a job moved to another time or another first job gives a new one. Answers how many were queued.
+ */
+export async function queueCleanersFirstJobs(db: Database, outbox: MailOutbox, now: Date): Promise<number> {
+  const today = londonDate(now);
+  if (now < londonLocalToInstant(today, FIRST_JOB_TEXT_FROM)) return 0;
+  const tomorrow = addDays(today, 1);
+  const rows = await textsRepository(db).firstJobsOfCleaners(londonLocalToInstant(tomorrow, '00:00'), londonLocalToInstant(addDays(tomorrow, 1), '00:00'));
+  let queued = 0;
+  for (const row of rows) {
+    const dueAt = new Date(row.due_at);
+    const sent = await db.transaction(async (tx) => {
+      const phone = await textsRepository(tx).consentingPhone(row.user_id);
+      if (!phone) return false;
+      const text = { orderId: row.order_id, kind: 'first_job' as const, dueAt: dueAt.toISOString(), userId: row.user_id, body: firstJobText({ service: row.service, dueAt }) };
+      return queueClaimed(tx, outbox, text, phone, now);
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
 }
 
 /**

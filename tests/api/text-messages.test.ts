@@ -7,10 +7,11 @@
  * signed inbound webhook (an unsigned or forged one is refused with 403 and changes nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail, TextSettings } from '../../openapi/schema';
+import type { AdminTeam, OrderDetail, TextSettings } from '../../openapi/schema';
 import { mailOutbox, QUEUES } from '../../server/queue';
 import { sendDueReminders } from '../../server/jobs/reminders';
-import { queueOrderText } from '../../server/services/texts';
+import { queueCleanersFirstJobs, queueOrderText } from '../../server/services/texts';
+import { invitedCleaner } from './support/invited-cleaner';
 import { TEXT_REPLIES_PATH, UNSIGNED_REPLY } from '../../server/routes/text-replies';
 import { NOT_A_PHONE_NUMBER, NOT_A_UK_MOBILE } from '../../domain/texts/uk-mobile';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -167,6 +168,33 @@ describe('POST /texts/inbound: STOP and START replies through Twilio’s webhook
       { opted_in: true, source: 'start reply' },
       { opted_in: false, source: 'profile' },
     ]);
+  });
+});
+
+describe('a cleaner’s first job of tomorrow', () => {
+  it('goes once to each cleaner who opted in, from 18:00 UK time the day before: the team’s first job only, in its history', async () => {
+    clock.set('2030-01-06T08:00:00.000Z');
+    jane.token = await server.login(jane.email, jane.password);
+    const admin = await server.adminToken();
+    const team = ((await send(server, 'GET', '/admin/teams', { token: admin })).body as AdminTeam[]).at(-1)!;
+    const maria = await invitedCleaner(server, admin, { name: 'Maria Texts', email: 'maria-texts@cleaners.example', team: team.id });
+    expect((await setTexts({ phone: '07700 900456', optedIn: true }, maria.token)).status).toBe(200);
+    // Two jobs of the team on 2030-01-08 (UK): 14:00, then one at 10:00 booked after it.
+    const late = await cashOrder(54);
+    const early = await cashOrder(50);
+    for (const order of [late, early]) expect((await send(server, 'PUT', `/admin/schedule/jobs/${order.id}/team`, { token: admin, body: { team: team.id } })).status).toBe(200);
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber });
+
+    expect(await queueCleanersFirstJobs(server.db, outbox, new Date('2030-01-07T17:59:00.000Z'))).toBe(0);
+    const evening = new Date('2030-01-07T18:05:00.000Z');
+    const runs = await Promise.all([1, 2, 3].map(() => queueCleanersFirstJobs(server.db, outbox, evening)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    await textsSettled();
+    expect(textsTo('+447700900456').map((text) => text.body)).toEqual([
+      'Sparkle Cleaning: your team\'s first job tomorrow is ' + house.serviceName + ' at 2030-01-08 10:00 (UK time). Details in My jobs. Reply STOP to stop texts.',
+    ]);
+    expect((await historyOf(early.id)).filter((entry) => entry.action === 'order.text').map((entry) => entry.to)).toEqual(["first job to the team's cleaner to +44 7700 900456"]);
+    expect((await historyOf(late.id)).filter((entry) => entry.action === 'order.text')).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { TextSettings } from '../../../openapi/schema';
 import { getTextSettings, updateTextSettings } from '../../api/text-settings';
 import { useRequest } from '../../shared/use-request';
+import { useSession } from '../../shared/session';
 import { Alert, Button, Checkbox, TextField } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { readableMobile } from '../../../domain/texts/uk-mobile';
@@ -25,6 +26,8 @@ export function textStatus(settings: TextSettings): string {
  * ticked for the person; what is recorded is said below, including a STOP sent by text.
  */
 export function TextMessagesPanel() {
+  const { user } = useSession();
+  const cleaner = user?.roles.includes('ROLE_CLEANER') ?? false;
   const load = useRequest(getTextSettings, { auto: true });
   const save = useRequest(updateTextSettings);
   const [phone, setPhone] = useState('');
@@ -44,11 +47,14 @@ export function TextMessagesPanel() {
   return (
     <section className="my-data" aria-labelledby="texts-title">
       <h2 id="texts-title">Text messages</h2>
-      <p>A text the day before each visit and when your team is on the way. UK mobile numbers only. Reply STOP to any text to stop them.</p>
+      <p>
+        {cleaner ? 'A text at 18:00 with your team’s first job of the next day.' : 'A text the day before each visit and when your team is on the way.'} UK mobile
+        numbers only. Reply STOP to any text to stop them.
+      </p>
       <form onSubmit={submit} noValidate aria-labelledby="texts-title" className="profile-form">
         <TextField label="Mobile number" type="tel" name="mobile" autoComplete="tel" maxLength={TextSettingsUpdateRules.properties.phone.maxLength} value={phone} onChange={setPhone} />
         <Checkbox name="textsOptIn" isSelected={optedIn} onChange={setOptedIn}>
-          Text me reminders and when my team is on the way
+          {cleaner ? 'Text me my first job of the next day' : 'Text me reminders and when my team is on the way'}
         </Checkbox>
         {save.failed ? <Alert variant="error">{save.error}</Alert> : null}
         {load.failed ? <Alert variant="error">{load.error}</Alert> : null}
