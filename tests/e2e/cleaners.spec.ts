@@ -19,7 +19,9 @@ import { ownServerForFile } from './support/own-server-for-file';
  * /my-jobs, sees Team A's job of today with its access notes and not Team B's, goes on the way,
  * checks in, ticks the checklist and checks out by keyboard, each state of the job-day machine
  * checked on the card (its `meta.buttons`), axe clean; staff then read "checked in HH:mm" on the
- * board. The spec runs a server of its own: jobs of today need moving in the database (checkouts
+ * board. Texts (issue 38, decision 094): the job's customer opts in on /profile by keyboard (a
+ * landline refused), gets the reminder and the on-the-way texts at the local fake Twilio, replies
+ * STOP, and her profile then says texts are off. The spec runs a server of its own: jobs of today need moving in the database (checkouts
  * need 24 hours' notice), as time passing would.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
