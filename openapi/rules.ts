@@ -196,6 +196,23 @@ export const RefundRequestBodyRules = {
   }
 } as const;
 
+export const TextSettingsRules = {
+  "properties": {
+    "phone": {
+      "pattern": "^\\+447[0-9]{9}$"
+    }
+  }
+} as const;
+
+export const TextSettingsUpdateRules = {
+  "properties": {
+    "phone": {
+      "minLength": 1,
+      "maxLength": 30
+    }
+  }
+} as const;
+
 export const ProfileUpdateRules = {
   "properties": {
     "name": {

@@ -789,6 +789,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My text messages (reminders, on the way)
+         * @description The UK mobile texts go to, whether the signed-in person has opted in, and when and how that last changed: on this profile, or by replying STOP or START to a text (decision 094).
+         */
+        get: operations["getTextSettings"];
+        /**
+         * Opt in to texts, change the number, or opt out
+         * @description Opting in is explicit and recorded with its time and source (`profile`). The number must be a UK mobile (07…, +44 7…; kept in E.164): a landline or a foreign number is refused (400) with a sentence that says why. Opting out keeps the number and sends nothing more.
+         */
+        put: operations["updateTextSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/data": {
         parameters: {
             query?: never;
@@ -2963,6 +2987,41 @@ export interface components {
         };
         /**
          * @example {
+         *       "phone": "+447700900123",
+         *       "optedIn": true,
+         *       "changedAt": "2027-03-24T18:05:00.000Z",
+         *       "source": "profile"
+         *     }
+         */
+        TextSettings: {
+            /** @description The UK mobile texts go to, in E.164. */
+            phone: string | null;
+            /** @description Whether texts are sent to it now. */
+            optedIn: boolean;
+            /**
+             * Format: date-time
+             * @description When the consent last changed.
+             */
+            changedAt: string | null;
+            /**
+             * @description How it last changed: on the profile, or by a STOP or START reply to a text.
+             * @enum {string|null}
+             */
+            source: "profile" | "stop reply" | "start reply" | null;
+        };
+        /**
+         * @example {
+         *       "phone": "07700 900123",
+         *       "optedIn": true
+         *     }
+         */
+        TextSettingsUpdate: {
+            /** @description A UK mobile as typed (07700 900123, +44 7700 900123). */
+            phone: string;
+            optedIn: boolean;
+        };
+        /**
+         * @example {
          *       "name": "Jane Doe",
          *       "email": null,
          *       "oldPassword": null,
@@ -3035,10 +3094,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.length`: staff set the job's length, or a job edit's new items changed it (from the old length, to the new one then the reason: "1 h 30 min" → "3 h: Big house"). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.text`: a text message was sent to the customer (to: which text and the number, "reminder to +44 7700 900123"; decision 094). `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.length`: staff set the job's length, or a job edit's new items changed it (from the old length, to the new one then the reason: "1 h 30 min" → "3 h: Big house"). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "order.length" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "order.length" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment" | "order.text";
             from: string | null;
             to: string;
         };
@@ -4600,6 +4659,8 @@ export type SeriesActionResult = components['schemas']['SeriesActionResult'];
 export type AccessNotes = components['schemas']['AccessNotes'];
 export type RefundRequestBody = components['schemas']['RefundRequestBody'];
 export type RefundRequestResult = components['schemas']['RefundRequestResult'];
+export type TextSettings = components['schemas']['TextSettings'];
+export type TextSettingsUpdate = components['schemas']['TextSettingsUpdate'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
 export type Stats = components['schemas']['Stats'];
 export type WeeklyStat = components['schemas']['WeeklyStat'];
@@ -5868,6 +5929,57 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getTextSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's text settings; never set up, the phone is null and optedIn false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTextSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as now recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -32,6 +32,8 @@ import { createStripePaymentProvider } from './services/stripe-payment-provider'
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import type { Mailer } from './queue/mail';
 import { createMailer } from './services/mailer';
+import { createTextSender } from './services/text-sender';
+import { registerTextReplies } from './routes/text-replies';
 import type { PaymentProvider } from './services/payment-provider';
 import { createTokenService } from './services/token-service';
 
@@ -126,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     readDb: options.readDb ?? db,
     config,
-    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber, supplierName: config.supplierName, supplierAddress: config.supplierAddress }, mailer),
+    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber, supplierName: config.supplierName, supplierAddress: config.supplierAddress }, mailer, { perNumberPerDay: config.textsPerNumberPerDay }),
     payments:
       options.payments !== undefined
         ? options.payments
@@ -192,12 +194,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listReadRate: createAccountReadRate(config.rateLimits.listReads, now),
   });
   await registerPaymentNotifications(app, ctx);
+  await registerTextReplies(app, ctx);
   // The test provider's pages exist only while it is the provider: never in production by default.
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
   if (options.startWorkers !== false) {
-    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments });
+    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments, texts: createTextSender(config, (message) => app.log.info(message)) });
     app.addHook('onClose', async () => {
       await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
     });

@@ -104,6 +104,16 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** PAYMENT_WEBHOOK_SECRET: the key payment notifications are signed with (default: random per start). */
   paymentWebhookSecret: string;
+  /**
+   * Texts through Twilio (decision 094): TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (a
+   * number in E.164 or a Messaging Service SID, MG…) together, or none: then texts are written to
+   * OUTBOX_DIR as `.sms` files, and no inbound webhook listens. TWILIO_API_URL points the SDK at
+   * another host (a local fake); refused in production unless ALLOW_TEST_TEXTS=true, as is Twilio's
+   * test number +15005550006.
+   */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | null } | null;
+  /** TEXTS_PER_NUMBER_PER_DAY (default 10): texts queued to one number in 24 hours; more are dropped. */
+  textsPerNumberPerDay: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -156,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentProvider: parsePaymentProvider(env, production),
     stripe: parseStripe(env, production),
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
+    twilio: parseTwilio(env, production),
+    textsPerNumberPerDay: parseCount(env, 'TEXTS_PER_NUMBER_PER_DAY', 10, 0),
   };
 }
 
@@ -233,6 +245,26 @@ function parseStripe(env: Env, production: boolean): Config['stripe'] {
     throw new ConfigError('STRIPE_SECRET_KEY is a test-mode key, which takes no real money: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
   }
   return { secretKey, webhookSecret };
+}
+
+/** Twilio's magic sender of its test credentials: nothing is delivered from it. */
+export const TWILIO_TEST_FROM = '+15005550006';
+
+/** Issue 38: all three Twilio settings or none; a fake host or test sender in production only for a demo. */
+function parseTwilio(env: Env, production: boolean): Config['twilio'] {
+  const accountSid = (env.TWILIO_ACCOUNT_SID ?? '').trim();
+  const authToken = (env.TWILIO_AUTH_TOKEN ?? '').trim();
+  const from = (env.TWILIO_FROM ?? '').trim();
+  const apiUrl = (env.TWILIO_API_URL ?? '').trim().replace(/\/+$/, '') || null;
+  if (!accountSid && !authToken && !from) return null;
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID must be the account SID (AC and 32 hex digits) shown on the Twilio console');
+  if (!/^[0-9a-fA-F]{32}$/.test(authToken)) throw new ConfigError('TWILIO_AUTH_TOKEN must be the account\'s auth token (32 hex digits): it also checks the signature of inbound texts');
+  if (!/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/.test(from)) throw new ConfigError('TWILIO_FROM must be the sending number in E.164 (+447…) or a Messaging Service SID (MG…)');
+  if (apiUrl && !/^https?:\/\/[^\s/]+$/.test(apiUrl)) throw new ConfigError(`TWILIO_API_URL must be an origin such as http://127.0.0.1:4010: ${apiUrl}`);
+  if (production && env.ALLOW_TEST_TEXTS !== 'true' && (apiUrl || from === TWILIO_TEST_FROM)) {
+    throw new ConfigError('TWILIO_API_URL or the test sender +15005550006 sends no real text: refused when NODE_ENV=production unless ALLOW_TEST_TEXTS=true (a demo)');
+  }
+  return { accountSid, authToken, from, apiUrl };
 }
 
 function missing(name: string): never {

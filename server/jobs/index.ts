@@ -8,6 +8,8 @@ import { keepSeriesHorizon, SERIES_CRON } from './series';
 import { chargeVisitsDue, VISIT_CHARGES_CRON } from './visit-charges';
 import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
 import type { PaymentProvider } from '../services/payment-provider';
+import type { Text, TextSender } from '../queue/text';
+import { deliverText, queueCleanersFirstJobs } from '../services/texts';
 
 /**
  * The cron schedulers, above the services (decision 077): each periodic job calls a service; the
@@ -16,6 +18,8 @@ import type { PaymentProvider } from '../services/payment-provider';
 
 /** Every 15 minutes (UTC). */
 export const PURGE_CRON = '*/15 * * * *';
+/** Every 15 minutes: cleaners' first-job texts leave from 18:00 UK time, within 15 minutes. */
+export const CLEANER_TEXTS_CRON = '*/15 * * * *';
 
 export interface WorkerDeps {
   db: Database;
@@ -24,6 +28,8 @@ export interface WorkerDeps {
   purgers?: Record<string, Purger>;
   /** Where the reminders write their mails. */
   outbox: MailOutbox;
+  /** Sends the texts (Twilio or the outbox folder; decision 094); absent: text jobs wait. */
+  texts?: TextSender;
   /** Charges series' visits to saved cards (decision 038); absent or null: nothing is charged. */
   payments?: PaymentProvider | null;
 }
@@ -32,6 +38,12 @@ export interface WorkerDeps {
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   await queue.start();
   await queue.work(QUEUES.mail, async (data, job) => deliverMail(queue, { mailer: deps.mailer, site: deps.outbox.site }, data as Mail, job.id));
+  const texts = deps.texts;
+  if (texts) await queue.work(QUEUES.text, async (data) => deliverText(deps.db, texts, data as Text, deps.now));
+  await queue.work(QUEUES.cleanerTexts, async () => {
+    await queueCleanersFirstJobs(deps.db, deps.outbox, deps.now());
+  });
+  await queue.schedule(QUEUES.cleanerTexts, CLEANER_TEXTS_CRON);
   await queue.work(QUEUES.purge, async () => {
     await purgeExpired(deps.db, deps.now(), deps.purgers ?? PURGERS);
   });

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Mail, Mailer } from './mail';
+import type { Text } from './text';
 import { newMessageId } from './mail-delivery';
 import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
@@ -21,6 +22,13 @@ export interface MailOutbox {
   forget?(tx: Database, to: string): Promise<void>;
   /** Erasure, after it committed: the copies of mails to `to` kept on this server (outbox files) are removed. */
   forgetDelivered?(to: string): Promise<void>;
+  /**
+   * Queues a text (decision 094) in the caller's transaction, sent after it commits by the text
+   * worker; the caller has claimed it (order_texts) and checked the consent and the limit.
+   */
+  addText?(tx: Database, text: Text): Promise<void>;
+  /** Texts queued to one number in 24 hours at most (TEXTS_PER_NUMBER_PER_DAY); more are dropped. */
+  readonly textsPerNumberPerDay?: number;
   /** Who the mails come from: their links (My orders on PUBLIC_URL) and the VAT number of invoices. */
   readonly site: MailSite;
 }
@@ -37,7 +45,7 @@ export type JobLog = (error: unknown, job: { name: string; id: string | number }
 
 export function retryPolicy(config: Pick<Config, 'mailRetryLimit' | 'mailRetryDelaySeconds'>): (name: QueueName) => RetryPolicy {
   return (name) =>
-    name === QUEUES.mail
+    name === QUEUES.mail || name === QUEUES.text
       ? { retryLimit: config.mailRetryLimit, retryDelay: config.mailRetryDelaySeconds }
       : { retryLimit: 2, retryDelay: 60 };
 }
@@ -48,13 +56,15 @@ export function createJobQueue(db: Database, config: Pick<Config, 'mailRetryLimi
   return db.executeSql ? createPgBossQueue(db, db.executeSql, { retry, onError }) : createLocalQueue(db, { retry, onError });
 }
 
-export function mailOutbox(queue: JobQueue, site: MailSite, mailer?: Mailer): MailOutbox {
+export function mailOutbox(queue: JobQueue, site: MailSite, mailer?: Mailer, texts: { perNumberPerDay?: number } = {}): MailOutbox {
   return {
+    textsPerNumberPerDay: texts.perNumberPerDay ?? 10,
     async add(tx, mail) {
       // An erased account's orders have no address left: nothing is ever sent to an empty To.
       if (!mail.to?.trim()) return;
       await queue.send(tx, QUEUES.mail, { ...mail, messageId: mail.messageId ?? newMessageId(site) });
     },
+    addText: (tx, text) => queue.send(tx, QUEUES.text, text),
     forget: (tx, to) => queue.forgetMail(tx, to),
     forgetDelivered: async (to) => mailer?.forget?.(to),
     site,

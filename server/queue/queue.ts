@@ -39,6 +39,10 @@ export interface JobIdentity {
 export const QUEUES = {
   /** An outgoing mail (data: the Mail). */
   mail: 'mail-send',
+  /** An outgoing text message (data: the Text; decision 094). */
+  text: 'text-send',
+  /** Cleaners' texts of their next day's first job, from 18:00 UK time (decision 094). */
+  cleanerTexts: 'cleaner-first-job-texts',
   /** The periodic purge of expired rows. */
   purge: 'purge-expired',
   /** The reminder mails of jobs starting within 24 hours (reminders.ts). */

@@ -1,4 +1,6 @@
 import { onTheWayMail } from '../mails/cleaner-mails';
+import { onTheWayText } from '../mails/text-messages';
+import { queueOrderText } from './texts';
 import { collectOwedFeesWith } from './owed-fees';
 import type { CleanerJob, CleanerJobs, JobProgress, JobVisit } from '../../openapi/schema';
 import type { AppContext, AuthUser } from '../app-context';
@@ -145,6 +147,11 @@ export async function recordJobProgress(ctx: AppContext, cleaner: AuthUser, orde
       // No access notes, address or codes in a mail: only that the team is coming, and when.
       const firstName = jobView(job, checklist, today).customer_first_name;
       await ctx.outbox.add(tx, { to: job.customer_email, ...onTheWayMail({ firstName, team: team.name, service: job.service, dueAt: job.due_at }, ctx.config.publicUrl) });
+    }
+    if (input.step === 'on_my_way') {
+      // A text too, to a customer who opted in (decision 094): claimed once for this order and job time.
+      const dueAt = new Date(job.due_at);
+      await queueOrderText(tx, ctx.outbox, { orderId: job.id, kind: 'on_my_way', dueAt: dueAt.toISOString(), body: onTheWayText({ team: team.name, service: job.service, dueAt }) }, now);
     }
     return jobView((await jobs.teamJob(team.id, orderId))!, checklist, today);
   });

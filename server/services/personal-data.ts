@@ -1,3 +1,4 @@
+import { textsRepository } from '../repositories/texts';
 import type { PersonalData } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../queue';
@@ -84,6 +85,8 @@ export async function anonymiseCustomer(tx: Database, userId: number, now: Date)
   await erasure.eraseAccountAndOrders(userId, name, now);
   // The check-out photos show the inside of the customer's home (decision 061).
   await jobPhotosRepository(tx).deleteForCustomer(userId);
+  // Texts (decision 094): the consent, its history and the number in the orders' histories.
+  await textsRepository(tx).forgetPerson(userId);
   await erasure.eraseLinksAndMessages(userId, user.email);
   return user.email;
 }

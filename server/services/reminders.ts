@@ -2,6 +2,8 @@ import type { Database } from '../db/database';
 import { remindersRepository } from '../repositories/reminders';
 import type { MailOutbox } from '../queue';
 import { reminderMail } from '../mails/manage-mails';
+import { reminderText } from '../mails/text-messages';
+import { queueOrderText } from './texts';
 
 /** The reminder goes out once the job is at most this far ahead. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +27,12 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, now: Da
       const ids = await reminders.claimDue(now, until, BATCH);
       if (ids.length === 0) return 0;
       const orders = await reminders.orders<Parameters<typeof reminderMail>[0]>(ids);
-      for (const order of orders) await outbox.add(tx, reminderMail(order, outbox.site));
+      for (const order of orders) {
+        await outbox.add(tx, reminderMail(order, outbox.site));
+        // And a text, to a customer who opted in (decision 094), claimed with the same reminder.
+        const dueAt = new Date(order.due_at!);
+        await queueOrderText(tx, outbox, { orderId: order.id, kind: 'reminder', dueAt: dueAt.toISOString(), body: reminderText({ service: order.service_name, dueAt }) }, now);
+      }
       return ids.length;
     });
     sent += claimed;

@@ -227,6 +227,9 @@ const ROWS: Record<string, Row> = {
   markMessageRead: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/read` }) },
   replyToMessage: { request: async (ctx) => ({ path: `/admin/messages/${await contactMessage(ctx)}/reply`, body: { body: 'Yes, we do.' } }) },
   exportMyData: { request: async () => ({ path: '/user/data' }) },
+  // Text messages (decision 094): one's own settings only.
+  getTextSettings: { request: async () => ({ path: '/user/texts' }) },
+  updateTextSettings: { request: async () => ({ path: '/user/texts', body: { phone: '07700 900123', optedIn: false } }) },
   // Cleaners (decision 040): staff make them; a cleaner reads and records the own team's jobs only.
   listCleaners: { request: async () => ({ path: '/admin/cleaners' }) },
   createCleaner: { request: async (ctx) => ({ path: '/admin/cleaners', body: { name: 'Matrix Cleaner', email: `matrix-cleaner-${randomUUID().slice(0, 8)}@example.co.uk`, team: ctx.cleanerTeam } }) },

@@ -6,7 +6,11 @@ import { formatLondon, londonDate } from '../../domain/time/london-time';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { selectTrigger } from './support/admin-ui';
 import { expect as baseExpect, ok, test } from './support/fixtures';
-import { invitedCleaner, jobToday } from './support/cleaner-day';
+import { invitedCleaner, jobToday, jobTodayFor } from './support/cleaner-day';
+import type { Credentials } from './support/fixtures';
+import { mailOutbox } from '../../server/queue';
+import { sendDueReminders } from '../../server/services/reminders';
+import { TEXT_REPLIES_PATH } from '../../server/routes/text-replies';
 import { ownServerForFile } from './support/own-server-for-file';
 
 /**
@@ -15,21 +19,25 @@ import { ownServerForFile } from './support/own-server-for-file';
  * /my-jobs, sees Team A's job of today with its access notes and not Team B's, goes on the way,
  * checks in, ticks the checklist and checks out by keyboard, each state of the job-day machine
  * checked on the card (its `meta.buttons`), axe clean; staff then read "checked in HH:mm" on the
- * board. The spec runs a server of its own: jobs of today need moving in the database (checkouts
+ * board. Texts (issue 38, decision 094): the job's customer opts in on /profile by keyboard (a
+ * landline refused), gets the reminder and the on-the-way texts at the local fake Twilio, replies
+ * STOP, and her profile then says texts are off. The spec runs a server of its own: jobs of today need moving in the database (checkouts
  * need 24 hours' notice), as time passing would.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const { server } = ownServerForFile({ testTimeout: 180_000 });
+const { server, twilio } = ownServerForFile({ testTimeout: 180_000, twilio: true });
 let teamA: number;
 let teamB: number;
 let ours: number;
 let theirs: number;
+/** Jane, whose job it is: she opts in to texts on her own browser (decision 094). */
+let jane: Credentials;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const teams = await server.db.query<{ id: number; name: string }>(`SELECT id, name FROM teams WHERE name IN ('Team A', 'Team B') ORDER BY name`);
   [teamA, teamB] = [teams[0]!.id, teams[1]!.id];
-  ours = await jobToday(server, { customer: 'Jane Customer', team: teamA, note: 'Cat indoors', accessNotes: 'Key safe 4821' });
+  ({ id: ours, customer: jane } = await jobTodayFor(server, { customer: 'Jane Customer', team: teamA, note: 'Cat indoors', accessNotes: 'Key safe 4821' }));
   theirs = await jobToday(server, { customer: 'Bartholomew Customer', team: teamB, note: 'Cat indoors', accessNotes: 'Key safe 9999' });
 });
 
@@ -47,6 +55,27 @@ async function expectJobState(card: Locator, state: string): Promise<void> {
 
 test('staff add a cleaner, whose invitation sets a password, signs in and opens /my-jobs, sees only the team’s jobs, checks in and out; the board shows it', async ({ page, browser }) => {
   const email = `maria-${Date.now()}@cleaners.example`;
+
+  // Jane opts in to texts on her profile, by keyboard (issue 38, decision 094): a landline is refused with why.
+  const janes = await (await browser.newContext()).newPage();
+  await server.signIn(janes, jane);
+  await janes.goto(`${server.baseUrl}/profile`);
+  const texts = janes.getByRole('region', { name: 'Text messages' });
+  await expect(texts.getByRole('status')).toHaveText('Texts are off: you have not asked for them.');
+  await texts.getByLabel('Mobile number').fill('020 7946 0000');
+  await janes.keyboard.press('Tab');
+  await expect(texts.getByRole('checkbox', { name: 'Text me reminders and when my team is on the way' })).toBeFocused();
+  await janes.keyboard.press('Space');
+  await texts.getByRole('button', { name: 'Save text settings' }).press('Enter');
+  await expect(texts.getByRole('alert')).toContainText('Texts go to UK mobile numbers only');
+  await texts.getByLabel('Mobile number').fill('07700 900123');
+  await texts.getByRole('button', { name: 'Save text settings' }).press('Enter');
+  await expect(texts.getByRole('status')).toHaveText(/^Texts are on, to \+44 7700 900123, since \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(on this page\)\.$/);
+  await expectNoAxeViolations(janes, '/profile with texts on');
+  // The day before, the reminders' run (its cron's work, an hour before the job): her reminder text.
+  const [due] = await server.db.query<{ due_at: Date }>('SELECT due_at FROM orders WHERE id = $1', [ours]);
+  await sendDueReminders(server.db, mailOutbox(server.jobs, { publicUrl: server.publicUrl, vatNumber: 'GB 987 6543 21' }), new Date(due!.due_at.getTime() - 3_600_000));
+  await expect.poll(() => twilio.messages.filter((text) => text.to === '+447700900123').map((text) => text.body.split(',')[0])).toEqual(['Sparkle Cleaning: a reminder']);
 
   // Staff: /teams, Cleaners, by keyboard.
   await server.signIn(page, TEST_ADMIN);
@@ -98,6 +127,13 @@ test('staff add a cleaner, whose invitation sets a password, signs in and opens 
   await expectJobState(card, 'onMyWay');
   await expect(card.getByRole('status')).toContainText('You on the way since');
   await expectNoAxeViolations(phone, '/my-jobs on the way');
+  // Jane's text says her team is on the way; she replies STOP, and her profile says texts are off.
+  await expect.poll(() => twilio.messages.filter((text) => text.to === '+447700900123').length).toBe(2);
+  expect(twilio.messages.at(-1)!.body).toMatch(/^Sparkle Cleaning: Team A is on the way for your /);
+  expect((await twilio.reply('+447700900123', 'STOP', { postTo: `${server.baseUrl}${TEXT_REPLIES_PATH}`, signedUrl: `${server.publicUrl}${TEXT_REPLIES_PATH}` })).status).toBe(200);
+  await janes.reload();
+  await expect(texts.getByRole('status')).toHaveText(/^Texts are off since \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(you replied STOP to a text\)\.$/);
+  await expect(texts.getByRole('checkbox', { name: 'Text me reminders and when my team is on the way' })).not.toBeChecked();
   await card.getByRole('button', { name: /^Check in:/ }).press('Enter');
   await expectJobState(card, 'checkedIn');
   const [checkedIn] = await server.db.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM job_visits WHERE order_id = $1', [ours]);

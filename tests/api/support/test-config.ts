@@ -78,6 +78,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paymentProvider: 'test',
     stripe: null,
     paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
+    twilio: null,
+    textsPerNumberPerDay: 10,
     ...overrides,
   };
 }

@@ -14,6 +14,11 @@ import type { OwnServer } from './own-server';
 
 /** A booking of `customer`'s (the first service, two of its first item), moved to start now and given to `team`. */
 export async function jobToday(server: OwnServer, job: { customer: string; team: number; note: string; accessNotes?: string }): Promise<number> {
+  return (await jobTodayFor(server, job)).id;
+}
+
+/** jobToday, answering the customer's credentials too (they sign in on their own browser). */
+export async function jobTodayFor(server: OwnServer, job: { customer: string; team: number; note: string; accessNotes?: string }) {
   const customer = { ...uniqueCustomer('cleaned'), name: job.customer };
   await ok(server.api().POST('/auth/register', { body: customer }));
   await server.confirm(customer);
@@ -26,7 +31,7 @@ export async function jobToday(server: OwnServer, job: { customer: string; team:
     city: deliveryDetails.city, code_postal: deliveryDetails.postcode, client_note: job.note, payment: 'cash',
   });
   await server.db.query('UPDATE orders SET due_at = now(), team_id = $2, access_notes = COALESCE($3, access_notes) WHERE id = $1', [order.id, job.team, job.accessNotes ?? null]);
-  return order.id;
+  return { id: order.id, customer };
 }
 
 /** A cleaner staff added to `team` through the API, who chose `password` through the mailed link: signed in (`token`). */

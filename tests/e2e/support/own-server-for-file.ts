@@ -1,6 +1,7 @@
 import { startedLater } from '../../support/started-later';
 import { startWithFakeStripe } from '../../support/stripe/fake-stripe-payments';
 import type { FakeStripe } from '../../support/stripe/fake-stripe';
+import { startFakeTwilio, type FakeTwilio } from '../../support/twilio/fake-twilio';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -9,21 +10,28 @@ import { startOwnServer, type OwnServer } from './own-server';
  * in beforeAll (migrating and seeding a fresh PGlite takes seconds on a quiet machine, far more on a
  * busy one, hence its own 300 s), closed in afterAll, and the file's tests given `testTimeout`.
  * With `stripe`, the server takes cards through the local fake Stripe, and the file fails if the
- * shop sent Stripe any request its published description refuses. `teams`: at least that many teams
+ * shop sent Stripe any request its published description refuses. With `twilio`, texts go through
+ * the local fake Twilio, and the file fails if the shop sent it a request Twilio would refuse. `teams`: at least that many teams
  * (named Team 4, Team 5, … after the seed's). `now`: the server's clock (waking-clock.ts for the waiting lists').
  *
  * The handles it returns stand for objects that exist only once beforeAll has run, so a spec keeps
  * writing `server.api()` and `stripe.sessions` at the top level; using them outside a test or hook
  * throws a sentence saying so.
  */
-export function ownServerForFile(options: { stripe?: boolean; testTimeout?: number; teams?: number; now?: () => Date } = {}): { server: OwnServer; stripe: FakeStripe } {
+export function ownServerForFile(options: { stripe?: boolean; twilio?: boolean; testTimeout?: number; teams?: number; now?: () => Date } = {}): { server: OwnServer; stripe: FakeStripe; twilio: FakeTwilio } {
   let server: OwnServer | undefined;
   let stripe: FakeStripe | undefined;
+  let twilio: FakeTwilio | undefined;
   let stop: (() => Promise<string[]>) | undefined;
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     if (options.stripe) {
       ({ server, stripe, stop } = await startWithFakeStripe('http://localhost', (payments) => startOwnServer({ payments })));
+    } else if (options.twilio) {
+      // Texts through Twilio's SDK to the local fake Twilio (decision 094).
+      const fake = (twilio = await startFakeTwilio());
+      server = await startOwnServer({ twilio: { accountSid: fake.accountSid, authToken: fake.authToken, from: '+447700900000', apiUrl: fake.baseUrl } });
+      stop = async () => (await server!.close(), await fake.close(), fake.violations);
     } else {
       server = await startOwnServer(options.now ? { now: options.now } : {});
       stop = async () => (await server!.close(), []);
@@ -37,5 +45,5 @@ export function ownServerForFile(options: { stripe?: boolean; testTimeout?: numb
     if (violations) expect(violations).toEqual([]);
   });
   test.describe.configure({ timeout: options.testTimeout ?? 120_000 });
-  return { server: startedLater('the own server', () => server), stripe: startedLater('the fake Stripe', () => stripe) };
+  return { server: startedLater('the own server', () => server), stripe: startedLater('the fake Stripe', () => stripe), twilio: startedLater('the fake Twilio', () => twilio) };
 }

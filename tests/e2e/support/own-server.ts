@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../../openapi/schema';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
+import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
@@ -28,6 +30,10 @@ export interface OwnServer {
   db: Database;
   /** Where this server's mails are written (.eml files). */
   outboxDir: string;
+  /** The server's job queue (to run a scheduled job, as its cron would). */
+  jobs: FastifyInstance['jobs'];
+  /** PUBLIC_URL: what links, and the signatures of Twilio's webhooks, name. */
+  publicUrl: string;
   api(token?: string): ApiClient;
   /** Follows the confirmation link this server mailed to `email`, with the password chosen (decisions 029, 074). */
   confirm(customer: { email: string; password: string }): Promise<void>;
@@ -45,11 +51,11 @@ export interface OwnServer {
  * `payments`: another provider than the test one (the Stripe spec points one at its local fake Stripe).
  * `now`: the server's clock (the real one by default).
  */
-export async function startOwnServer(options: { payments?: PaymentProvider; now?: () => Date } = {}): Promise<OwnServer> {
+export async function startOwnServer(options: { payments?: PaymentProvider; now?: () => Date; twilio?: Config['twilio'] } = {}): Promise<OwnServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
   const db = await openPglite();
   await migrate(db);
-  const config = testConfig({ dataDir, outboxDir: path.join(dataDir, 'outbox') });
+  const config = testConfig({ dataDir, outboxDir: path.join(dataDir, 'outbox'), twilio: options.twilio ?? null });
   await seedDatabase(db, config);
   const app = await buildApp({
     db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
@@ -74,6 +80,8 @@ export async function startOwnServer(options: { payments?: PaymentProvider; now?
     baseUrl,
     db,
     outboxDir: config.outboxDir,
+    jobs: app.jobs,
+    publicUrl: config.publicUrl,
     api,
     confirm,
     signIn,
