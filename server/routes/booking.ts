@@ -39,6 +39,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
           payments: ctx.payments,
           outbox: ctx.outbox,
           now: ctx.now(),
+          directDebit: ctx.directDebit ?? null,
         },
         currentUser(request),
         request.body,
