@@ -140,8 +140,11 @@ describe('a series by Direct Debit (GoCardless)', () => {
     const visit = series.visits[1]!;
     await doneAndCollected(visit.id, visit.due!);
     const [payment] = paymentsOf(visit.id);
-    expect((await gc.fail(payment!.id)).status).toBe(200);
+    const failed = await gc.fail(payment!.id);
+    expect(failed.status).toBe(200);
     expect(gc.payments.get(payment!.id)).toMatchObject({ retries: 1, status: 'pending_submission' });
+    // The same failure delivered again is not a second failure.
+    expect((await gc.send(failed.body)).status).toBe(200);
     expect(await mailsTo(bob.email, 'Direct Debit payment failed')).toEqual([]);
     expect((await gc.fail(payment!.id)).status).toBe(200);
     expect(gc.payments.get(payment!.id)!.retries).toBe(1);
