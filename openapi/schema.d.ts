@@ -2713,6 +2713,9 @@ export interface components {
          *       "card": {
          *         "available": false,
          *         "message": "Card payment is not available at the moment, please choose Pay cash"
+         *       },
+         *       "direct_debit": {
+         *         "available": true
          *       }
          *     }
          */
@@ -2720,6 +2723,12 @@ export interface components {
             card: {
                 available: boolean;
                 /** @description Why not, when card payment is not available. */
+                message?: string;
+            };
+            /** @description Direct Debit for a series (decision 093): offered when GoCardless is configured. */
+            direct_debit: {
+                available: boolean;
+                /** @description Why not, when Direct Debit is not available. */
                 message?: string;
             };
         };
