@@ -27,6 +27,10 @@ export function directDebitRepository(db: Database) {
       await db.query('UPDATE booking_series SET dd_mandate = $2, dd_mandate_at = $3 WHERE id = $1 AND dd_mandate IS NULL', [seriesId, mandate, at]);
     },
 
+    async setMandateOfBillingRequest(billingRequest: string, mandate: string, at: Date): Promise<void> {
+      await db.query('UPDATE booking_series SET dd_mandate = $2, dd_mandate_at = $3 WHERE dd_billing_request = $1 AND dd_mandate IS NULL', [billingRequest, mandate, at]);
+    },
+
     /** The series of the mandate, once: null when unknown or ended already. */
     async endMandate(mandate: string, at: Date): Promise<number | null> {
       const [row] = await db.query<{ id: number }>(

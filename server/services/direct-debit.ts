@@ -125,6 +125,10 @@ export async function applyDirectDebitWebhook(deps: DirectDebitDeps, body: strin
     const retry = await deps.db.transaction(async (tx) => {
       if (!(await paymentEventsRepository(tx).claim({ id: event.id, orderId: null, type: `${event.resourceType}.${event.action}`, at: deps.now }))) return null;
       if (event.resourceType === 'payments' && event.payment) return applyPaymentEvent(deps, tx, event, event.payment);
+      // The customer set the mandate up, whether or not the browser comes back to the shop.
+      if (event.resourceType === 'billing_requests' && event.action === 'fulfilled' && event.billingRequest && event.mandateRequestMandate) {
+        await directDebitRepository(tx).setMandateOfBillingRequest(event.billingRequest, event.mandateRequestMandate, deps.now);
+      }
       if (event.resourceType === 'mandates' && event.mandate && ['cancelled', 'failed', 'expired'].includes(event.action)) {
         await endMandate(deps, tx, event, event.mandate);
       }

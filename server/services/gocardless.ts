@@ -30,6 +30,9 @@ export interface DirectDebitEvent {
   action: string;
   payment: string | null;
   mandate: string | null;
+  /** A fulfilled billing request, and the mandate it gave. */
+  billingRequest: string | null;
+  mandateRequestMandate: string | null;
   cause: string | null;
   description: string | null;
 }
@@ -109,6 +112,8 @@ export function createGoCardlessProvider(settings: GoCardlessSettings): DirectDe
           action: String(event.action),
           payment: event.links?.payment ?? null,
           mandate: event.links?.mandate ?? null,
+          billingRequest: event.links?.billing_request ?? null,
+          mandateRequestMandate: event.links?.mandate_request_mandate ?? null,
           cause: event.details?.cause ?? null,
           description: event.details?.description ?? null,
         }))

@@ -59,6 +59,9 @@ async function ddSeries(customer: TestCustomer) {
     .toEqual({ billing_requests: { mandate_request: { scheme: 'bacs', currency: 'GBP' }, metadata: { series_id: String(series.id) } } });
   const back = await gc.completeFlow(flow.id);
   expect(back).toBe(`${PUBLIC_URL}/payments/direct-debit/return/${series.id}`);
+  // GoCardless's billing_requests.fulfilled webhook keeps the mandate even before the browser is back.
+  const [told] = await server.db.query<{ dd_mandate: string | null }>('SELECT dd_mandate FROM booking_series WHERE id = $1', [series.id]);
+  expect(told!.dd_mandate).toBe(gc.billingRequests.get(flow.billingRequest)!.mandate);
   const returned = await fetch(`${server.baseUrl}${new URL(back).pathname}`, { redirect: 'manual' });
   expect([returned.status, returned.headers.get('location')]).toEqual([303, '/profile-services?direct_debit=set_up']);
   const [kept] = await server.db.query<{ dd_mandate: string }>('SELECT dd_mandate FROM booking_series WHERE id = $1', [series.id]);
