@@ -121,8 +121,9 @@ export const checkoutMachine = setup({
     hasNoOrder: ({ context }) => context.order === null,
     isFormValid: ({ context }) => !hasErrors(validateCheckout(context.form, new Date())),
     isTrustedCardPayment: (_, params: { response: CheckoutResponse; trustedOrigins: string[] }) =>
-      params.response.payment === 'card' && isTrustedUrl(params.response.shippingInfo, params.trustedOrigins),
-    isCardPayment: (_, params: { response: CheckoutResponse }) => params.response.payment === 'card',
+      params.response.payment !== 'cash' && isTrustedUrl(params.response.shippingInfo, params.trustedOrigins),
+    // Direct Debit (decision 093) goes to GoCardless's page for the mandate as a card goes to its payment page.
+    isCardPayment: (_, params: { response: CheckoutResponse }) => params.response.payment !== 'cash',
     isPriceChanged: (_, params: { answer: CheckoutAnswer }) => 'priceChanged' in params.answer,
   },
 }).createMachine({

@@ -2700,8 +2700,11 @@ export interface components {
                 free: number;
             }[];
         };
-        /** @enum {string} */
-        PaymentMethod: "cash" | "card";
+        /**
+         * @description direct_debit: a series only (Weekly, Fortnightly, Monthly); each visit is collected by GoCardless after it is done (decision 093).
+         * @enum {string}
+         */
+        PaymentMethod: "cash" | "card" | "direct_debit";
         /**
          * @example {
          *       "order": 12,
@@ -2748,7 +2751,7 @@ export interface components {
             reference: number;
             /**
              * Format: uri-reference
-             * @description Card only: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL.
+             * @description Card: the payment page to send the browser to: a same-origin path (test provider) or an absolute https URL. Direct Debit: the GoCardless page where the customer sets up the mandate (decision 093).
              */
             shippingInfo?: string;
         };
@@ -2827,6 +2830,9 @@ export interface components {
          *       "card": {
          *         "available": false,
          *         "message": "Card payment is not available at the moment, please choose Pay cash"
+         *       },
+         *       "direct_debit": {
+         *         "available": true
          *       }
          *     }
          */
@@ -2834,6 +2840,12 @@ export interface components {
             card: {
                 available: boolean;
                 /** @description Why not, when card payment is not available. */
+                message?: string;
+            };
+            /** @description Direct Debit for a series (decision 093): offered when GoCardless is configured. */
+            direct_debit: {
+                available: boolean;
+                /** @description Why not, when Direct Debit is not available. */
                 message?: string;
             };
         };
@@ -3094,10 +3106,10 @@ export interface components {
             at: components["schemas"]["DateTime"];
             actor: string;
             /**
-             * @description `order.text`: a text message was sent to the customer (to: which text and the number, "reminder to +44 7700 900123"; decision 094). `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.length`: staff set the job's length, or a job edit's new items changed it (from the old length, to the new one then the reason: "1 h 30 min" → "3 h: Big house"). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
+             * @description `order.direct_debit`: a Direct Debit act on a series visit (to: what happened, the amount and the GoCardless payment: requested, collected, failed and retried, failed, charged back, mandate ended); decision 093. `order.text`: a text message was sent to the customer (to: which text and the number, "reminder to +44 7700 900123"; decision 094). `order.late_payment`: a card payment arrived after the order stopped awaiting it (to: the amount and why), or it was given back (to: the amount refunded); decision 071. `job.on_my_way` / `job.check_in` / `job.check_out`: a cleaner of the team (actor) recorded that step of the job's day (to: the team's name); `order.checkout`: the customer booked the order online. `order.job_edit`: staff edited the job's items (from/to the total in pounds, then the reason). `order.length`: staff set the job's length, or a job edit's new items changed it (from the old length, to the new one then the reason: "1 h 30 min" → "3 h: Big house"). `order.office_booking`: staff booked the order for a phone caller (to: for whom and how it is paid). `order.balance_paid`: a balance due after the first payment was paid (to: pounds); `order.adjustment`: an administrator adjusted the price (to: the amount in pounds, then the reason). `order.skip` / `order.skip_undone`: a customer skipped a visit of a series, or undid it (from/to the status); `order.team`: from/to a team name or Unassigned (from null: the team the checkout claimed); `order.moved`: from/to YYYY-MM-DD HH:mm, UK time.
              * @enum {string}
              */
-            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "order.length" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment" | "order.text";
+            action: "order.status" | "refund.status" | "order.checkout" | "order.refund_request" | "order.paid" | "order.reschedule" | "order.team" | "order.moved" | "order.skip" | "order.skip_undone" | "order.balance_paid" | "order.adjustment" | "order.office_booking" | "order.job_edit" | "order.length" | "job.on_my_way" | "job.check_in" | "job.check_out" | "order.late_payment" | "order.text" | "order.direct_debit";
             from: string | null;
             to: string;
         };

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { OperationHandler, OperationId } from './lib/operation-types';
 import type { MailOutbox } from './queue';
 import type { PaymentProvider } from './services/payment-provider';
+import type { DirectDebitProvider } from './services/gocardless';
 
 /** What every route module gets: the infrastructure, built once in app.ts. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   outbox: MailOutbox;
   /** Null when no provider is configured (production by default): card payment is unavailable. */
   payments: PaymentProvider | null;
+  /** Direct Debit for series (GoCardless, decision 093); null when not configured: not offered. */
+  directDebit?: DirectDebitProvider | null;
   /** Injected so tests can move time (cancellation fees, token expiry). */
   now: () => Date;
 }

@@ -28,7 +28,9 @@ import { createUserRepository } from './repositories/user-repository';
 import { createHandlers } from './routes';
 import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
+import { registerDirectDebit } from './routes/direct-debit-notifications';
 import { createStripePaymentProvider } from './services/stripe-payment-provider';
+import { createGoCardlessProvider } from './services/gocardless';
 import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
 import type { Mailer } from './queue/mail';
 import { createMailer } from './services/mailer';
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : config.paymentProvider === 'stripe' && config.stripe
             ? createStripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl, now })
             : null,
+    directDebit: config.goCardless ? createGoCardlessProvider(config.goCardless) : null,
     now,
   };
   const lifecycle: Lifecycle = options.lifecycle ?? { closing: false };
@@ -195,12 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerPaymentNotifications(app, ctx);
   await registerTextReplies(app, ctx);
+  await registerDirectDebit(app, ctx);
   // The test provider's pages exist only while it is the provider: never in production by default.
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
   if (options.startWorkers !== false) {
-    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments, texts: createTextSender(config, (message) => app.log.info(message)) });
+    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments, texts: createTextSender(config, (message) => app.log.info(message)), directDebit: ctx.directDebit, office: config.adminEmail });
     app.addHook('onClose', async () => {
       await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
     });

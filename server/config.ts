@@ -114,6 +114,15 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | null } | null;
   /** TEXTS_PER_NUMBER_PER_DAY (default 10): texts queued to one number in 24 hours; more are dropped. */
   textsPerNumberPerDay: number;
+  /**
+   * Direct Debit for series through GoCardless (decision 093): GOCARDLESS_ACCESS_TOKEN (live_… or
+   * sandbox_…), GOCARDLESS_WEBHOOK_SECRET (the webhook endpoint's secret) and GOCARDLESS_ENVIRONMENT
+   * (live or sandbox; default from the token). Null without a token: Direct Debit is not offered. A
+   * sandbox token is refused in production unless ALLOW_TEST_PAYMENTS=true (a demo), as Stripe's test
+   * keys are. GOCARDLESS_API_URL (tests only, refused in production) sends the SDK's requests to a
+   * local fake of the API (tests/support/gocardless/).
+   */
+  goCardless: { accessToken: string; webhookSecret: string; environment: 'live' | 'sandbox'; apiUrl: string | null } | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -165,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: env.RATE_LIMITS ? parseRateLimits(env.RATE_LIMITS, (message) => new ConfigError(`RATE_LIMITS: ${message}`)) : DEFAULT_RATE_LIMITS,
     paymentProvider: parsePaymentProvider(env, production),
     stripe: parseStripe(env, production),
+    goCardless: parseGoCardless(env, production),
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('base64url'),
     twilio: parseTwilio(env, production),
     textsPerNumberPerDay: parseCount(env, 'TEXTS_PER_NUMBER_PER_DAY', 10, 0),
@@ -265,6 +275,28 @@ function parseTwilio(env: Env, production: boolean): Config['twilio'] {
     throw new ConfigError('TWILIO_API_URL or the test sender +15005550006 sends no real text: refused when NODE_ENV=production unless ALLOW_TEST_TEXTS=true (a demo)');
   }
   return { accountSid, authToken, from, apiUrl };
+}
+
+/** Decision 093: GoCardless needs its token and webhook secret; a sandbox token takes no real money. */
+function parseGoCardless(env: Env, production: boolean): Config['goCardless'] {
+  const accessToken = (env.GOCARDLESS_ACCESS_TOKEN ?? '').trim();
+  if (!accessToken) return null;
+  const kind = /^(live|sandbox)_[\w-]+$/.exec(accessToken)?.[1];
+  if (!kind) throw new ConfigError('GOCARDLESS_ACCESS_TOKEN must be a GoCardless access token (live_…; sandbox_… for a demo)');
+  const environment = (env.GOCARDLESS_ENVIRONMENT || kind).trim().toLowerCase();
+  if (environment !== 'live' && environment !== 'sandbox') throw new ConfigError(`GOCARDLESS_ENVIRONMENT must be live or sandbox: ${environment}`);
+  if (environment !== kind) throw new ConfigError(`GOCARDLESS_ACCESS_TOKEN is a ${kind} token but GOCARDLESS_ENVIRONMENT is ${environment}`);
+  const webhookSecret = (env.GOCARDLESS_WEBHOOK_SECRET ?? '').trim();
+  if (webhookSecret.length < 16) {
+    throw new ConfigError('GOCARDLESS_ACCESS_TOKEN needs GOCARDLESS_WEBHOOK_SECRET, the secret of the webhook endpoint (at least 16 characters)');
+  }
+  if (production && environment === 'sandbox' && env.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('GOCARDLESS_ACCESS_TOKEN is a sandbox token, which takes no real money: refused when NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true (a demo)');
+  }
+  const apiUrl = (env.GOCARDLESS_API_URL ?? '').trim() || null;
+  if (apiUrl && production) throw new ConfigError('GOCARDLESS_API_URL is for tests against a local fake: refused when NODE_ENV=production');
+  if (apiUrl && !/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(apiUrl)) throw new ConfigError(`GOCARDLESS_API_URL must be a local http://127.0.0.1:PORT: ${apiUrl}`);
+  return { accessToken, webhookSecret, environment, apiUrl };
 }
 
 function missing(name: string): never {

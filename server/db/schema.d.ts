@@ -47,6 +47,10 @@ export interface BookingSeries {
   card_payment_method: string | null;
   card_saved_at: Timestamp | null;
   created_at: Timestamp;
+  dd_billing_request: string | null;
+  dd_mandate: string | null;
+  dd_mandate_at: Timestamp | null;
+  dd_mandate_ended_at: Timestamp | null;
   ended_at: Timestamp | null;
   first_date: Timestamp;
   first_order_id: number;
@@ -141,6 +145,16 @@ export interface CustomerOrderCounters {
   orders: Generated<number>;
   status: string;
   user_id: number;
+}
+
+export interface DirectDebitPayments {
+  amount: number;
+  created_at: Timestamp;
+  failures: Generated<number>;
+  id: string;
+  last_event_at: Timestamp | null;
+  order_id: number;
+  status: string;
 }
 
 export interface EmailConfirmations {
@@ -350,6 +364,16 @@ export interface Orders {
   version: Generated<number>;
 }
 
+export interface OrderTexts {
+  due_at: Timestamp;
+  kind: string;
+  order_id: number;
+  phone: string;
+  queued_at: Timestamp;
+  sent_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface PasswordResetTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -550,6 +574,23 @@ export interface Testimonies {
   user_name: string;
 }
 
+export interface TextConsentEvents {
+  at: Timestamp;
+  id: Generated<number>;
+  opted_in: boolean;
+  phone: string;
+  source: string;
+  user_id: number;
+}
+
+export interface TextConsents {
+  changed_at: Timestamp;
+  opted_in: boolean;
+  phone: string;
+  source: string;
+  user_id: number;
+}
+
 export interface Users {
   anonymised_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -593,6 +634,7 @@ export interface DB {
   customer_count: CustomerCount;
   customer_notes: CustomerNotes;
   customer_order_counters: CustomerOrderCounters;
+  direct_debit_payments: DirectDebitPayments;
   email_confirmations: EmailConfirmations;
   faqs: Faqs;
   frequencies: Frequencies;
@@ -611,6 +653,7 @@ export interface DB {
   order_items: OrderItems;
   order_ledger: OrderLedger;
   order_reminders: OrderReminders;
+  order_texts: OrderTexts;
   orders: Orders;
   password_reset_tokens: PasswordResetTokens;
   payment_events: PaymentEvents;
@@ -635,6 +678,8 @@ export interface DB {
   team_time_off: TeamTimeOff;
   teams: Teams;
   testimonies: Testimonies;
+  text_consent_events: TextConsentEvents;
+  text_consents: TextConsents;
   users: Users;
   waitlist_entries: WaitlistEntries;
 }

@@ -10,6 +10,7 @@ import { runWaitlistOffers, WAITLIST_CRON } from './waitlist';
 import type { PaymentProvider } from '../services/payment-provider';
 import type { Text, TextSender } from '../queue/text';
 import { deliverText, queueCleanersFirstJobs } from '../services/texts';
+import type { DirectDebitProvider } from '../services/gocardless';
 
 /**
  * The cron schedulers, above the services (decision 077): each periodic job calls a service; the
@@ -32,6 +33,10 @@ export interface WorkerDeps {
   texts?: TextSender;
   /** Charges series' visits to saved cards (decision 038); absent or null: nothing is charged. */
   payments?: PaymentProvider | null;
+  /** Collects series' done visits by Direct Debit (decision 093); absent or null: nothing is collected. */
+  directDebit?: DirectDebitProvider | null;
+  /** Told of Direct Debit failures (ADMIN_EMAIL). */
+  office?: string | null;
 }
 
 /** Starts the queue with its workers: mail delivery, the periodic purge, the booking reminders and the series' planning. */
@@ -57,7 +62,7 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   });
   await queue.schedule(QUEUES.series, SERIES_CRON);
   await queue.work(QUEUES.visitCharges, async () => {
-    await chargeVisitsDue({ db: deps.db, payments: deps.payments ?? null, outbox: deps.outbox }, deps.now());
+    await chargeVisitsDue({ db: deps.db, payments: deps.payments ?? null, outbox: deps.outbox, directDebit: deps.directDebit ?? null, office: deps.office ?? null }, deps.now());
   });
   await queue.schedule(QUEUES.visitCharges, VISIT_CHARGES_CRON);
   await queue.work(QUEUES.waitlist, async () => {

@@ -45,4 +45,4 @@ ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check
   CHECK (action IN ('order.status', 'refund.status', 'order.checkout', 'order.refund_request', 'order.paid', 'order.reschedule',
                     'order.team', 'order.moved', 'order.skip', 'order.skip_undone', 'order.balance_paid', 'order.adjustment',
                     'order.office_booking', 'order.job_edit', 'order.late_payment', 'job.on_my_way', 'job.check_in', 'job.check_out',
-                    'order.length', 'order.text'));
+                    'order.length', 'order.direct_debit', 'order.text'));

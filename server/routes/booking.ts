@@ -8,6 +8,7 @@ import { addressPrice } from '../services/checkout-price';
 import { assertMayCreateOrder } from '../services/order-limits';
 import { createOrder, getServiceItems, listMyOrders } from '../services/orders';
 import { CARD_UNAVAILABLE_MESSAGE, payOrder } from '../services/payments';
+import { DIRECT_DEBIT_UNAVAILABLE_MESSAGE } from '../services/direct-debit';
 import { requestRefund } from '../services/refunds';
 
 /** The signed-in user; the route's security already answered 401 without one. */
@@ -39,6 +40,7 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
           payments: ctx.payments,
           outbox: ctx.outbox,
           now: ctx.now(),
+          directDebit: ctx.directDebit ?? null,
         },
         currentUser(request),
         request.body,
@@ -61,9 +63,10 @@ export function bookingHandlers(ctx: AppContext): Partial<Handlers> {
     },
 
     async getPaymentOptions() {
-      const options: PaymentOptions = ctx.payments
-        ? { card: { available: true } }
-        : { card: { available: false, message: CARD_UNAVAILABLE_MESSAGE } };
+      const options: PaymentOptions = {
+        card: ctx.payments ? { available: true } : { available: false, message: CARD_UNAVAILABLE_MESSAGE },
+        direct_debit: ctx.directDebit ? { available: true } : { available: false, message: DIRECT_DEBIT_UNAVAILABLE_MESSAGE },
+      };
       return options;
     },
 

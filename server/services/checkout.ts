@@ -23,6 +23,8 @@ import { toPence, toPounds } from '../../domain/money/money';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
 import { planSeries } from './series-planning';
+import type { DirectDebitProvider } from './gocardless';
+import { DIRECT_DEBIT_SERIES_ONLY_MESSAGE, DIRECT_DEBIT_UNAVAILABLE_MESSAGE, startMandate } from './direct-debit';
 import { seriesRepository } from '../repositories/series';
 import { seriesCalendar } from './series-calendar';
 
@@ -36,6 +38,8 @@ export interface CheckoutDeps {
   /** The confirmation (or payment pending) mail is written with the checkout (same transaction) and sent after it. */
   outbox: MailOutbox;
   now: Date;
+  /** Direct Debit for series (decision 093); absent or null: refused, never taken as cash. */
+  directDebit?: DirectDebitProvider | null;
 }
 
 
@@ -55,6 +59,7 @@ export async function checkoutOrder(
   const key = idempotencyKey ?? null;
   // With no key there is nothing to replay: refused before any statement.
   if (!key && request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
+  if (request.payment === 'direct_debit' && !deps.directDebit) throw conflict(DIRECT_DEBIT_UNAVAILABLE_MESSAGE);
   const dueAt = londonLocalToInstant(request.due_date, request.due_time);
   // A card answer gets its payment page once the order is checked out (below); the key keeps this,
   // and the write adds the reference the order is given (checkout repository).
@@ -74,6 +79,7 @@ export async function checkoutOrder(
     if (!read.served) throw badRequest(notCoveredMessage(district));
     if (request.payment === 'card' && !deps.payments) throw conflict(CARD_UNAVAILABLE_MESSAGE);
     const { order, ledger } = read;
+    if (request.payment === 'direct_debit' && !isSeriesFrequency(order.frequency)) throw badRequest(DIRECT_DEBIT_SERIES_ONLY_MESSAGE);
     if (isExpiredDraft(order, deps.now)) throw notFound(EXPIRED_DRAFT_MESSAGE);
     // Checked out since this statement's snapshot (a concurrent retry with this key waited on the
     // customer's row): its answer is read afresh and replayed.
@@ -145,6 +151,8 @@ export async function checkoutOrder(
   if (outcome.seriesId !== null) await planAfterCheckout(deps, outcome.seriesId);
   const response: CheckoutResponse = { ...answer, reference: outcome.placed!.reference! };
   if (request.payment === 'cash') return response;
+  // Direct Debit: the mandate is set up on GoCardless's page, after the booking committed.
+  if (request.payment === 'direct_debit') return { ...response, shippingInfo: await startMandate(deps, outcome.seriesId!, user.email, deps.outbox.site.publicUrl) };
   // The payment pending mail is already written with the checkout, whether or not the page opens now.
   return { ...response, shippingInfo: await startPayment(deps, outcome.placed!) };
 }
@@ -178,10 +186,13 @@ async function replay(
 ): Promise<CheckoutResponse> {
   if (earlier.request_hash !== requestHash) throw keyUsedForAnotherRequest();
   const response = earlier.response as CheckoutResponse;
-  if (response.payment !== 'card' && response.reference) return response;
+  if (response.payment === 'cash' && response.reference) return response;
   // A card answer gets its payment page again; an answer kept before references (043) gets its reference.
   const order = await orderRepository(deps.db).find(orderId);
   if (!order) throw notFound('Order not found');
+  if (response.payment === 'direct_debit' && order.series_id !== null) {
+    return { ...response, reference: order.reference ?? response.reference, shippingInfo: await startMandate(deps, order.series_id, order.user_email, deps.outbox.site.publicUrl) };
+  }
   const replayed = { ...response, reference: order.reference ?? response.reference };
   return response.payment === 'card' ? { ...replayed, shippingInfo: await startPayment(deps, order) } : replayed;
 }

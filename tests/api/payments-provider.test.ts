@@ -99,7 +99,7 @@ describe('production without a payment provider', () => {
 
   it('offers card as unavailable: the options say so, a card checkout and Pay now answer 409, cash works', async () => {
     const { data: options } = await prod.api.GET('/services/payment-options');
-    expect(options).toEqual({ card: { available: false, message: UNAVAILABLE } });
+    expect(options).toEqual({ card: { available: false, message: UNAVAILABLE }, direct_debit: { available: false, message: 'Direct Debit is not available at the moment, please choose Pay cash or Pay by card' } });
 
     const order = await placeOrder(prod, customer.token, house);
     const card = await send(prod, 'POST', '/services/order/checkout', { token: customer.token, body: checkoutBody(order.id, inAWeek(), 'card') });

@@ -139,6 +139,23 @@ describe('checkout machine behaviour', () => {
     expect(seen).toEqual(['forget', `assign ${url}`]);
   });
 
+  it('on Direct Debit: sends the browser to the mandate page when trusted, and blocks one on another origin (decision 093)', () => {
+    const seen: string[] = [];
+    const provided = machine.provide({ actions: { forgetOrder: () => seen.push('forget'), notifyPaid: () => seen.push('toast'), goToPayment: (_, params) => seen.push(`assign ${params.url}`) } });
+    const url = `${trustedOrigin}/flow/BRF123`;
+    const trusted = createActor(provided, { input: withOrder }).start();
+    trusted.send({ type: 'form.change', values: { ...validCheckoutValues, payment: 'direct_debit' } });
+    trusted.send({ type: 'order.submit' });
+    trusted.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'direct_debit', reference: 4, shippingInfo: url } } as never);
+    expect([trusted.getSnapshot().value, seen]).toEqual(['redirecting', ['forget', `assign ${url}`]]);
+
+    const elsewhere = createActor(provided, { input: withOrder }).start();
+    elsewhere.send({ type: 'form.change', values: { ...validCheckoutValues, payment: 'direct_debit' } });
+    elsewhere.send({ type: 'order.submit' });
+    elsewhere.send({ type: 'xstate.done.actor.checkout', output: { message: 'ok', payment: 'direct_debit', reference: 5, shippingInfo: 'https://evil.example/flow' } } as never);
+    expect(elsewhere.getSnapshot().value).toBe('paymentBlocked');
+  });
+
   it('does not open a payment page on another origin', () => {
     const actor = createActor(machine, { input: withOrder }).start();
     actor.send({ type: 'form.change', values: { ...validCheckoutValues, payment: 'card' } });

@@ -15,6 +15,7 @@ import { AreaWaitlistForm } from './area-waitlist-form';
 import { DayWaitlistJoin } from '../../shared/availability/day-waitlist-join';
 import { PaymentChoice } from '../../shared/payment-choice';
 import { formatMoney } from '../../../domain/money/money';
+import { isSeriesFrequency } from '../../../domain/time/series-dates';
 import type { CheckoutPriceChange } from '../../../openapi/schema';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
@@ -118,7 +119,7 @@ export function PlaceOrderForm({ actorRef, addressRef, availabilityRef, firstDay
         ) : null}
         {availabilityRef ? <DayWaitlistJoin availabilityRef={availabilityRef} orderId={orderId} contact={waitlistContact(form)} /> : null}
         <TextField label="Note" multiline rows={3} description="Optional: access, parking, pets…" maxLength={checkoutLimits.note} showCount {...field('note')} />
-        <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} />
+        <PaymentChoice value={form.payment} isDisabled={submitting} onChange={(payment) => change({ payment })} series={frequency !== undefined && isSeriesFrequency(frequency)} />
         {offersSavedCard(frequency, form) ? (
           <div className="save-card">
             <Checkbox isSelected={form.saveCard} isDisabled={submitting} onChange={(saveCard) => change({ saveCard })} aria-describedby="save-card-detail">
@@ -142,7 +143,7 @@ export function PlaceOrderForm({ actorRef, addressRef, availabilityRef, firstDay
           {/* Back to the items of this booking (kept), not to the list of services. */}
           <LinkButton href={backHref} variant="secondary">Back</LinkButton>
           <Button type="submit" isPending={submitting}>
-            {priceChange ? `Confirm ${formatMoney(priceChange.priceChanged.total)} and pay` : form.payment === 'card' ? 'Pay now' : 'Pay cash'}
+            {priceChange ? `Confirm ${formatMoney(priceChange.priceChanged.total)} and pay` : form.payment === 'card' ? 'Pay now' : form.payment === 'direct_debit' ? 'Set up Direct Debit' : 'Pay cash'}
           </Button>
         </div>
       </form>

@@ -77,6 +77,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: SUITE_RATE_LIMITS,
     paymentProvider: 'test',
     stripe: null,
+    goCardless: null,
     paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     twilio: null,
     textsPerNumberPerDay: 10,

@@ -24,11 +24,12 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   'job.check_out': 'Checked out of the job',
   'order.late_payment': 'Late card payment',
   'order.text': 'Text sent',
+  'order.direct_debit': 'Direct Debit',
 };
 
 /** A reschedule records the job's start times (UK time shown); every other entry a status. */
 const valueLabel = (entry: AuditEntry, value: string) =>
-  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action === 'order.length' || entry.action === 'order.late_payment' || entry.action === 'order.text' || entry.action.startsWith('job.') ? value : statusLabel(value);
+  entry.action === 'order.reschedule' ? formatDateTime(value) : entry.action === 'order.adjustment' || entry.action === 'order.balance_paid' || entry.action === 'order.office_booking' || entry.action === 'order.job_edit' || entry.action === 'order.length' || entry.action === 'order.late_payment' || entry.action === 'order.text' || entry.action === 'order.direct_debit' || entry.action.startsWith('job.') ? value : statusLabel(value);
 
 /** The audit trail, oldest first: when, who, what, from → to. */
 export function OrderHistory({ entries }: { entries: readonly AuditEntry[] }) {
