@@ -16,16 +16,9 @@ const NO_STATUS_IN_SQL = [
   { selector: `Literal[value=${STATUS_IN_SQL}]`, message: STATUS_SQL_MESSAGE },
 ];
 const STATUS_SQL_ALLOWED = [
-  'server/services/order-limits.ts',
-  'server/services/series-skip.ts',
-  'server/services/stats.ts',
-  'server/services/test-payment-provider.ts',
-  'server/services/unearned-discount.ts',
-  'server/services/visit-charges.ts',
-  'server/jobs/reminders.ts',
   // Job states of the local queue ('completed', 'failed'), not order statuses.
   'server/queue/local-queue.ts',
-  'server/jobs/purge.ts',
+  'server/repositories/expired-rows.ts',
 ];
 const ORDER_STATUS_NAME = '/^(awaiting_validation|payment_validated|completed|cancelled)$/';
 const NO_STATUS_COMPARISON = {

@@ -14,8 +14,6 @@ export function expiredRowsRepository(db: Database) {
          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id AND o.payment_ref = s.id) RETURNING 1`,
       [before],
     ),
-    // A local queue job's states, not an order's.
-    // eslint-disable-next-line no-restricted-syntax
     finishedLocalJobs: (before: Date) => count("DELETE FROM local_jobs WHERE state IN ('completed', 'failed') AND completed_on < $1 RETURNING 1", [before]),
   };
 }
