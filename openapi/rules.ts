@@ -606,7 +606,7 @@ export const RevenueFiguresRules = {
 export const VatReturnRules = {
   "properties": {
     "start": {
-      "pattern": "^20[0-9]{2}-(0[1-9]|1[0-2])$"
+      "pattern": "^(20([0-8][0-9]|9[0-8])-(0[1-9]|1[0-2])|2099-(0[1-9]|10))$"
     },
     "box1": {
       "multipleOf": 0.01

@@ -4023,7 +4023,7 @@ export interface components {
         };
         /** @description HMRC's VAT return boxes of a quarter, in pounds (decision 095). Boxes 6 to 9 are whole pounds. */
         VatReturn: {
-            /** @description The first month, YYYY-MM. */
+            /** @description The first month, YYYY-MM (2000-01 to 2099-10). */
             start: string;
             from: components["schemas"]["Day"];
             to: components["schemas"]["Day"];
@@ -4574,7 +4574,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+        /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers), from 2000-01 to 2099-10 so that its last day is one the API takes (Day). */
         VatQuarterStart: string;
         /** @description The offer's link, as mailed. */
         OfferToken: string;
@@ -6390,7 +6390,7 @@ export interface operations {
     getVatReturn: {
         parameters: {
             query: {
-                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers), from 2000-01 to 2099-10 so that its last day is one the API takes (Day). */
                 start: components["parameters"]["VatQuarterStart"];
             };
             header?: never;
@@ -6417,7 +6417,7 @@ export interface operations {
     exportVatReturnCsv: {
         parameters: {
             query: {
-                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers), from 2000-01 to 2099-10 so that its last day is one the API takes (Day). */
                 start: components["parameters"]["VatQuarterStart"];
             };
             header?: never;
@@ -6448,7 +6448,7 @@ export interface operations {
     exportXeroCsv: {
         parameters: {
             query: {
-                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers), from 2000-01 to 2099-10 so that its last day is one the API takes (Day). */
                 start: components["parameters"]["VatQuarterStart"];
             };
             header?: never;
@@ -6475,7 +6475,7 @@ export interface operations {
     exportQuickBooksCsv: {
         parameters: {
             query: {
-                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers). */
+                /** @description The quarter's first month, YYYY-MM (any month, so any of HMRC's three staggers), from 2000-01 to 2099-10 so that its last day is one the API takes (Day). */
                 start: components["parameters"]["VatQuarterStart"];
             };
             header?: never;

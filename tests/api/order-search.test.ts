@@ -140,7 +140,7 @@ describe('bad filter values answer 400 with a message', () => {
     ['due_from=2026-07-02&due_to=2026-07-01', 'due_from must not be after due_to'],
     ['service=0', 'querystring/service must be >= 1'],
     ['service=house', 'querystring/service must be integer'],
-    ['payment_method=cheque', 'querystring/payment_method must be one of: cash, card'],
+    ['payment_method=cheque', 'querystring/payment_method must be one of: cash, card, direct_debit'],
     ['unassigned=maybe', 'querystring/unassigned must be boolean'],
     [`q=${'x'.repeat(101)}`, 'querystring/q must NOT have more than 100 characters'],
     ['q=', 'querystring/q must NOT have fewer than 1 characters'],
