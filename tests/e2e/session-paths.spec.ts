@@ -93,11 +93,10 @@ async function perform(page: Page, step: UiStep, customer: Customer): Promise<vo
       await expect(page).toHaveURL(/\/$/);
       return;
     case 'expire':
-      // The token is revoked elsewhere; the next authenticated call answers 401.
+      // The token is revoked elsewhere; the next authenticated call answers 401: opening /profile,
+      // which reads the account's text-message settings (decision 094) as it starts.
       await ok(createApiClient(await storedToken(page)).POST('/auth/logout'));
       await page.goto('/profile');
-      await page.getByLabel('Full name').fill('Nobody Here');
-      await page.getByRole('button', { name: 'Update' }).click();
       // Logged out, asked to log in again, and brought back here afterwards.
       await expect(page.getByText('Your session has expired, please log in again', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
