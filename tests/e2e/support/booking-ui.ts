@@ -62,7 +62,10 @@ export const deliveryDetails = {
  * free at 09:30 for the stored order (the shared server fills up as the suite books).
  */
 export async function fillDeliveryDetails(page: Page, chosenDate?: string): Promise<string> {
-  const date = chosenDate ?? (await dayFreeAt(BOOKED_SERVICE_ID, ukDateIn(3), deliveryDetails.time, (await storedOrder(page))?.duration_minutes));
+  // From 3 to 23 days ahead, at random: walks on two workers that both looked from 3 days took the
+  // last team at the same time from each other while one was still on the form (December's closed
+  // days leave few open days near the start).
+  const date = chosenDate ?? (await dayFreeAt(BOOKED_SERVICE_ID, ukDateIn(3 + Math.floor(Math.random() * 21)), deliveryDetails.time, (await storedOrder(page))?.duration_minutes));
   await fillContactDetails(page);
   const [year, month, day] = date.split('-');
   await typeIntoSegments(page, 'Date', `${day}${month}${year}`);
