@@ -62,7 +62,9 @@ function seriesLines(order: OrderRow, { series }: SeriesConfirmation): string[] 
     `Visits planned: ${dates.join(', ')}. We keep the next ${VISITS_AHEAD} visits planned; a day we are closed is passed over.`,
     order.payment_method === 'card'
       ? 'Payment: each visit is paid by card on its own, this one now and each next one with Pay now on My orders.'
-      : 'Payment: each visit is paid in cash on its day.',
+      : order.payment_method === 'direct_debit'
+        ? 'Payment: each visit is collected by Direct Debit after it is done, once your Direct Debit is set up on GoCardless\'s page.'
+        : 'Payment: each visit is paid in cash on its day.',
     'You can skip, reschedule or end the series on My orders.',
   ];
 }
@@ -75,7 +77,9 @@ export function bookingConfirmationMail(order: OrderRow, ledger: readonly Ledger
       ? unpaidCard
         ? 'Card, payment pending: the booking is confirmed once the payment is made. If you left the payment page, press Pay now on My orders.'
         : 'Card, paid'
-      : 'Cash, on the day of the service';
+      : order.payment_method === 'direct_debit'
+        ? 'Direct Debit, collected after the visit is done'
+        : 'Cash, on the day of the service';
   const text = [
     `Hello ${order.user_name},`,
     '',
@@ -103,12 +107,14 @@ export function paymentReceiptMail(order: OrderRow, ledger: readonly LedgerLine[
   // What this payment was (a balance), else what the ledger says was paid, else what is charged.
   const totals = ledgerTotals(ledger);
   const amount = formatPounds(paid ?? (totals.paid || totals.total));
+  // A visit collected by Direct Debit (decision 100) is not a card payment.
+  const directDebit = order.payment_method === 'direct_debit';
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `We received your card payment of ${amount} for ${orderName(order)}: your booking of ${order.service_name} is confirmed.`,
+    `We received your ${directDebit ? 'Direct Debit' : 'card'} payment of ${amount} for ${orderName(order)}: your booking of ${order.service_name} is confirmed.`,
     ...orderLines(order, ledger),
-    `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
+    `Paid: ${amount} by ${directDebit ? 'Direct Debit' : 'card'}${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
     '',
     ...termsLines(order),
     ...(invoice.length > 0 ? ['', ...invoice] : []),

@@ -11,6 +11,8 @@ import { formatPounds, type Pence } from '../../domain/money/money';
 import { orderReference } from '../../domain/orders/order-reference';
 import { directDebitCustomerMail, directDebitOfficeMail, type DirectDebitProblem } from '../mails/direct-debit-mails';
 import { paymentReceiptMail } from '../mails/checkout-mails';
+import { vatInvoiceLines } from '../mails/invoice-mails';
+import { issueInvoice } from './receipts';
 import type { DirectDebitEvent, DirectDebitProvider } from './gocardless';
 
 /**
@@ -172,7 +174,12 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
     });
     await payments.markCollected(order.id, { pounds: amount / 100, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
-    await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], amount));
+    // Paid: its VAT invoice is issued now, from the ledger, and carried by the receipt, as a card
+    // payment's (decisions 018, 100).
+    const paidOrder = (await orderRepository(tx).find(order.id))!;
+    const paidLines = await ledger.forOrder(order.id);
+    const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
+    await deps.outbox.add(tx, paymentReceiptMail(paidOrder, paidLines, deps.outbox.site, vatInvoiceLines(paidOrder, paidLines, invoice, deps.outbox.site), amount));
     return null;
   }
   if (event.action === 'failed') {

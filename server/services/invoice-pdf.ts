@@ -24,7 +24,7 @@ export function invoicePdf(receipt: Receipt): Promise<Buffer> {
     doc.moveDown();
     table(doc, receipt.lines, receipt.vatRates, { net: receipt.net, vat: receipt.vat, gross: receipt.gross }, 'Total');
     doc.moveDown();
-    doc.font('Helvetica').fontSize(9).text(`Prices include VAT. Payment: ${receipt.payment === 'card' ? 'by card' : receipt.payment === 'cash' ? 'in cash on the day' : 'none recorded'}.`);
+    doc.font('Helvetica').fontSize(9).text(`Prices include VAT. Payment: ${receipt.payment === 'card' ? 'by card' : receipt.payment === 'cash' ? 'in cash on the day' : receipt.payment === 'direct_debit' ? 'by Direct Debit' : 'none recorded'}.`);
     if (receipt.creditNote) doc.text(`Credited by credit note ${receipt.creditNote.label} issued ${uk(receipt.creditNote.issued)}.`);
   });
 }

@@ -8,6 +8,7 @@ import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
 import { toPence, toPounds } from '../../domain/money/money';
 import { myOrderView } from './orders-views';
+import { directDebitViews, seriesMandates } from './direct-debit-views';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { auditRepository } from '../repositories/audit';
@@ -33,6 +34,9 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   if (series.length === 0) return [];
   const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
   const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.id));
+  // A series by Direct Debit: its mandate, and where each visit's collection stands (decision 100).
+  const mandates = await seriesMandates(db, series.map((row) => row.id));
+  const directDebit = await directDebitViews(db, visits, ledgers, mandates);
   // What "End the series" would charge now, by the rule that charges it (decision 037).
   // One series at a time: db may be a transaction's single client (pg deprecates overlapping queries).
   const endingCosts: number[] = [];
@@ -45,8 +49,9 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
     time: row.first_time,
     active: row.ended_at === null,
     savedCard: row.card_saved,
+    ...(mandates.has(row.id) ? { directDebit: mandates.get(row.id)! } : {}),
     endingCost: toPounds(endingCosts[index] ?? 0),
-    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable)),
+    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable, directDebit.get(visit.id))),
   }));
 }
 

@@ -54,6 +54,8 @@ async function ddSeries(customer: TestCustomer) {
   const flow = gc.flows.get(data!.shippingInfo!.split('/').at(-1)!)!;
   const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
   const series = (body as BookingSeries[])[0]!;
+  // Until the customer finishes GoCardless's page, My orders says the Direct Debit is not set up (decision 100).
+  expect([series.directDebit, series.visits[0]!.payment.directDebit?.state]).toEqual(['pending', 'mandate_pending']);
   // The hosted page asks for a Bacs mandate; the customer comes back to the shop, which keeps the mandate.
   expect(gc.requests.find((r) => r.path === '/billing_requests' && JSON.stringify(r.body).includes(`"series_id":"${series.id}"`))?.body)
     .toEqual({ billing_requests: { mandate_request: { scheme: 'bacs', currency: 'GBP' }, metadata: { series_id: String(series.id) } } });
@@ -92,6 +94,19 @@ async function detail(orderId: number): Promise<OrderDetail> {
 const ddHistory = async (orderId: number) => (await detail(orderId)).history.filter((entry) => entry.action === 'order.direct_debit').map((entry) => entry.to);
 const ledgerOf = (orderId: number) => server.db.query<{ kind: string; name: string; amount: number; reference: string | null }>(
   'SELECT kind, name, amount::integer AS amount, reference FROM order_ledger WHERE order_id = $1 AND kind IN (\'payment\', \'refund\') ORDER BY id', [orderId]);
+/** What My orders answers of the visit (GET /services/series): its payment, and whether its VAT invoice is there. */
+async function shownTo(customer: TestCustomer, visitId: number) {
+  // Signed in again: the clock moved past the last sign-in's lifetime.
+  customer.token = await server.login(customer.email, customer.password);
+  const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
+  const series = (body as BookingSeries[]).find((one) => one.visits.some((visit) => visit.id === visitId))!;
+  const visit = series.visits.find((one) => one.id === visitId)!;
+  return { mandate: series.directDebit, payment: visit.payment, receipt: visit.receipt };
+}
+const documentsOf = async (orderId: number) => ({
+  invoices: (await server.db.query<{ gross: string }>('SELECT gross FROM invoices WHERE order_id = $1', [orderId])).map((row) => pence(Number(row.gross))),
+  creditNotes: (await server.db.query('SELECT 1 FROM credit_notes WHERE order_id = $1', [orderId])).length,
+});
 const mailsTo = async (email: string, subject: string) => (await server.outbox()).filter((mail) => mail.to === email && mail.subject.startsWith(subject));
 
 describe('a series by Direct Debit (GoCardless)', () => {
@@ -103,6 +118,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     // Not collected before it is done.
     await runJob();
     expect(paymentsOf(visit.id)).toEqual([]);
+    expect(await shownTo(ann, visit.id)).toMatchObject({ mandate: 'set_up', payment: { directDebit: { state: 'after_the_visit', amount: visit.total } }, receipt: false });
 
     await doneAndCollected(visit.id, visit.due!);
     await runJob();
@@ -111,6 +127,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(payment).toMatchObject({ amount, currency: 'GBP', status: 'pending_submission', idempotencyKey: `visit-order-${visit.id}-${amount}` });
     expect(payment!.description).toMatch(/^Order #\d+: visit$/);
     expect(await ledgerOf(visit.id)).toEqual([]);
+    expect((await shownTo(ann, visit.id)).payment.directDebit).toEqual({ state: 'asked', amount: visit.total });
 
     const collected = await gc.collect(payment!.id);
     expect(collected.status).toBe(200);
@@ -118,7 +135,13 @@ describe('a series by Direct Debit (GoCardless)', () => {
     // GoCardless resends a webhook it thinks was not received: applied once.
     expect((await gc.send(collected.body)).status).toBe(200);
     expect(await ledgerOf(visit.id)).toHaveLength(1);
+    // Paid: its VAT invoice is issued with the collection, for what the ledger charges, and the receipt carries it (decision 100).
+    const [receipt] = await mailsTo(ann.email, 'Payment received');
     expect(await mailsTo(ann.email, 'Payment received')).toHaveLength(1);
+    expect(receipt!.text).toContain(`We received your Direct Debit payment of £${(amount / 100).toFixed(2)}`);
+    expect(receipt!.text).toMatch(/VAT invoice \d{6} for /);
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [amount], creditNotes: 0 });
+    expect(await shownTo(ann, visit.id)).toMatchObject({ payment: { status: 'paid', balanceDue: 0, directDebit: { state: 'collected', amount: visit.total } }, receipt: true });
 
     // Weeks later the customer's bank gives the money back.
     expect((await gc.chargeBack(payment!.id)).status).toBe(200);
@@ -128,6 +151,11 @@ describe('a series by Direct Debit (GoCardless)', () => {
     ]);
     const shown = await detail(visit.id);
     expect(pence(shown.payment.balanceDue)).toBe(amount);
+    // The visit was supplied and is still owed: its invoice stands, no credit note; the balance is due again.
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [amount], creditNotes: 0 });
+    expect(await shownTo(ann, visit.id)).toMatchObject({
+      payment: { status: 'balance_due', balanceDue: visit.total, payable: false, directDebit: { state: 'charged_back', amount: visit.total } }, receipt: true,
+    });
     expect(await ddHistory(visit.id)).toEqual([
       `Collection of £${(amount / 100).toFixed(2)} asked for (${payment!.id})`,
       `Collected £${(amount / 100).toFixed(2)} (${payment!.id})`,
@@ -146,6 +174,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     const failed = await gc.fail(payment!.id);
     expect(failed.status).toBe(200);
     expect(gc.payments.get(payment!.id)).toMatchObject({ retries: 1, status: 'pending_submission' });
+    expect((await shownTo(bob, visit.id)).payment.directDebit).toEqual({ state: 'retrying', amount: visit.total });
     // The same failure delivered again is not a second failure.
     expect((await gc.send(failed.body)).status).toBe(200);
     expect(await mailsTo(bob.email, 'Direct Debit payment failed')).toEqual([]);
@@ -158,6 +187,8 @@ describe('a series by Direct Debit (GoCardless)', () => {
       expect.stringMatching(/failed again .*: customer mailed, office told/),
     ]);
     expect(await mailsTo(bob.email, 'Direct Debit payment failed')).toHaveLength(1);
+    expect(await shownTo(bob, visit.id)).toMatchObject({ payment: { status: 'unpaid', directDebit: { state: 'failed', amount: visit.total } }, receipt: false });
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [], creditNotes: 0 });
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit payment failed')).toHaveLength(1);
   });
 
@@ -169,6 +200,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(await ddHistory(first!.id)).toEqual([expect.stringMatching(/^Mandate cancelled \(The customer's bank account was closed\.\): not collected by Direct Debit; customer mailed, office told/)]);
     expect(await ddHistory(second!.id)).toEqual([expect.stringMatching(/^Mandate cancelled .*: not collected by Direct Debit \(MD/)]);
     expect(await mailsTo(cat.email, 'Direct Debit mandate cancelled')).toHaveLength(1);
+    expect(await shownTo(cat, second!.id)).toMatchObject({ mandate: 'ended', payment: { directDebit: { state: 'mandate_ended', amount: second!.total } } });
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit mandate cancelled')).toHaveLength(1);
     await doneAndCollected(first!.id, first!.due!);
     expect(paymentsOf(first!.id)).toEqual([]);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { directDebitState, directDebitText, mandateText, type DirectDebitFacts } from '../../../domain/money/direct-debit';
+
+/**
+ * Where a visit paid by Direct Debit stands (decision 100): one rule from the series' mandate, the
+ * visit's GoCardless payment and its ledger, and the words My orders says it in (£1,234.50).
+ */
+const asked = (failures = 0): DirectDebitFacts => ({ mandate: 'set_up', collection: { id: 'PM0001', failures } });
+const payment = (amount: number, reference = 'PM0001') => ({ kind: 'payment' as const, amount, reference });
+const refund = (amount: number, reference = 'PM0001') => ({ kind: 'refund' as const, amount, reference });
+
+describe('a visit by Direct Debit', () => {
+  it('waits for the mandate, then for the visit; a cancelled mandate leaves it due on the day', () => {
+    expect(directDebitState({ mandate: 'pending', collection: null }, [], 5_500)).toEqual({ state: 'mandate_pending', amount: 5_500 });
+    expect(directDebitState({ mandate: 'set_up', collection: null }, [], 5_500)).toEqual({ state: 'after_the_visit', amount: 5_500 });
+    expect(directDebitState({ mandate: 'ended', collection: null }, [], 5_500)).toEqual({ state: 'mandate_ended', amount: 5_500 });
+  });
+
+  it('is asked for, retried after one failure, failed after two; a payment asked for stays its state when the mandate ends', () => {
+    expect(directDebitState(asked(), [], 5_500)).toEqual({ state: 'asked', amount: 5_500 });
+    expect(directDebitState(asked(1), [], 5_500)).toEqual({ state: 'retrying', amount: 5_500 });
+    expect(directDebitState(asked(2), [], 5_500)).toEqual({ state: 'failed', amount: 5_500 });
+    expect(directDebitState({ ...asked(2), mandate: 'ended' }, [], 5_500).state).toBe('failed');
+  });
+
+  it('is collected when the ledger has its payment line, and charged back when a refund line gives it back', () => {
+    expect(directDebitState(asked(), [payment(5_500)], 0)).toEqual({ state: 'collected', amount: 5_500 });
+    expect(directDebitState(asked(), [payment(5_500), refund(5_500)], 5_500)).toEqual({ state: 'charged_back', amount: 5_500 });
+    // Another payment's lines (a card, another collection) are not this collection's.
+    expect(directDebitState(asked(), [payment(5_500, 'pi_card'), refund(5_500, 'PM0002')], 0)).toEqual({ state: 'asked', amount: 0 });
+  });
+
+  it('says each state in the customer\'s words, with the figures in pounds', () => {
+    expect(directDebitText('after_the_visit', 1234.5, 1234.5)).toBe('Nothing to pay now: £1,234.50 is collected by Direct Debit after the visit.');
+    expect(directDebitText('asked', 55, 55)).toBe('Direct Debit collection asked for: £55.00. It takes a few working days to arrive.');
+    expect(directDebitText('retrying', 55, 55)).toBe('Direct Debit collection failed: £55.00 could not be collected. It will be tried again in a few days.');
+    expect(directDebitText('failed', 55, 55)).toBe('Direct Debit collection failed: £55.00 could not be collected again. The office will contact you to arrange payment.');
+    expect(directDebitText('collected', 55, 0)).toBe('Paid: £55.00 collected by Direct Debit.');
+    expect(directDebitText('charged_back', 55, 60)).toBe('Direct Debit payment returned: your bank gave back £55.00. Balance due £60.00: the office will contact you to arrange payment.');
+    expect(directDebitText('mandate_ended', 55, 55)).toMatch(/^Direct Debit mandate cancelled: this visit is not collected by Direct Debit\. £55\.00 is due on the day of the visit/);
+    expect(directDebitText('mandate_pending', 55, 55)).toMatch(/^Paid by Direct Debit: waiting for your Direct Debit to be set up/);
+    expect(mandateText('ended')).toBe('Direct Debit mandate cancelled: the visits not collected yet are due on the day of each visit.');
+  });
+});
