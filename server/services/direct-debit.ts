@@ -11,6 +11,8 @@ import { formatPounds, type Pence } from '../../domain/money/money';
 import { orderReference } from '../../domain/orders/order-reference';
 import { directDebitCustomerMail, directDebitOfficeMail, type DirectDebitProblem } from '../mails/direct-debit-mails';
 import { paymentReceiptMail } from '../mails/checkout-mails';
+import { vatInvoiceLines } from '../mails/invoice-mails';
+import { issueInvoice } from './receipts';
 import type { DirectDebitEvent, DirectDebitProvider } from './gocardless';
 
 /**
@@ -172,7 +174,12 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
     });
     await payments.markCollected(order.id, { pounds: amount / 100, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
-    await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], amount));
+    // One mail, as for a card: the receipt, with the VAT invoice issued with the collection (its time
+    // of supply the visit done, decision 042), so the visit is revenue and in its quarter's VAT return.
+    const collectedOrder = (await orderRepository(tx).find(order.id)) ?? order;
+    const lines = await ledger.forOrder(order.id);
+    const invoice = await issueInvoice(tx, collectedOrder, deps.outbox, deps.now, false);
+    await deps.outbox.add(tx, paymentReceiptMail(collectedOrder, lines, deps.outbox.site, vatInvoiceLines(collectedOrder, lines, invoice, deps.outbox.site), amount));
     return null;
   }
   if (event.action === 'failed') {

@@ -201,6 +201,9 @@ const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').r
 
 for (const booking of TRUTH_BOOKINGS) {
   test(booking.name, async ({ page }) => {
+    // This file's server has no GoCardless: a mandate cannot be set up here. The API's one-truth test
+    // drives these through the fake GoCardless; the browser's Direct Debit journey is a spec of its own.
+    test.skip(booking.payment === 'direct_debit', 'Direct Debit: its figures are checked by tests/api/one-truth.test.ts against the fake GoCardless');
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);
     const booked = await bookInBrowser(page, api, booking);
