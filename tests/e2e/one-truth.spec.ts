@@ -200,10 +200,14 @@ async function accountsRows(token: string): Promise<Record<string, string>[]> {
 const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').replace('−', '-')) * 100);
 
 for (const booking of TRUTH_BOOKINGS) {
+  if (booking.payment === 'direct_debit') {
+    // This file's server has no GoCardless, so no mandate can be set up here: declared skipped (no page
+    // opened), with the reason in its title. The API's one-truth test drives these bookings through the
+    // fake GoCardless; the browser's Direct Debit journey is a spec of its own.
+    test.skip(`${booking.name} (skipped: Direct Debit, checked by tests/api/one-truth.test.ts against the fake GoCardless)`, () => {});
+    continue;
+  }
   test(booking.name, async ({ page }) => {
-    // This file's server has no GoCardless: a mandate cannot be set up here. The API's one-truth test
-    // drives these through the fake GoCardless; the browser's Direct Debit journey is a spec of its own.
-    test.skip(booking.payment === 'direct_debit', 'Direct Debit: its figures are checked by tests/api/one-truth.test.ts against the fake GoCardless');
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);
     const booked = await bookInBrowser(page, api, booking);
