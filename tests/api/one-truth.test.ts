@@ -503,6 +503,9 @@ describe('one ledger: every surface shows the same amounts', () => {
         expect(receiptMail.text).toContain(`  - Adjustment (${reason}): ${gbp(amount)} (VAT 20%)`);
         expect(receiptMail.text).toContain(`Net: ${gbp(pence(receipt.body.net))}\nVAT: ${gbp(pence(receipt.body.vat))}\nGross: ${gbp(firstPaid)}`);
         expect(mails.filter((mail) => mail.subject.startsWith('VAT invoice '))).toEqual([]);
+        // Its PDF says how it was paid (it said "none recorded").
+        const pdf = await fetch(`${server.baseUrl}/api/services/order/${outcome.id}/receipt.pdf`, { headers: server.bearer(jane.token) });
+        expect((await pdfRows(new Uint8Array(await pdf.arrayBuffer()))).map((row) => row.join(' '))).toContain('Prices include VAT. Payment: by Direct Debit.');
       }
     }
     const invoiceLines = (receipt.body.lines as Array<{ amount: number }>).reduce((sum, line) => sum + pence(line.amount), 0);
