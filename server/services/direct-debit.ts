@@ -174,12 +174,12 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
     });
     await payments.markCollected(order.id, { pounds: amount / 100, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
-    // Paid: its VAT invoice is issued now, from the ledger, and carried by the receipt, as a card
-    // payment's (decisions 018, 100).
-    const paidOrder = (await orderRepository(tx).find(order.id))!;
-    const paidLines = await ledger.forOrder(order.id);
-    const invoice = await issueInvoice(tx, paidOrder, deps.outbox, deps.now, false);
-    await deps.outbox.add(tx, paymentReceiptMail(paidOrder, paidLines, deps.outbox.site, vatInvoiceLines(paidOrder, paidLines, invoice, deps.outbox.site), amount));
+    // One mail, as for a card: the receipt, with the VAT invoice issued with the collection (its time
+    // of supply the visit done, decision 042), so the visit is revenue and in its quarter's VAT return.
+    const collectedOrder = (await orderRepository(tx).find(order.id)) ?? order;
+    const lines = await ledger.forOrder(order.id);
+    const invoice = await issueInvoice(tx, collectedOrder, deps.outbox, deps.now, false);
+    await deps.outbox.add(tx, paymentReceiptMail(collectedOrder, lines, deps.outbox.site, vatInvoiceLines(collectedOrder, lines, invoice, deps.outbox.site), amount));
     return null;
   }
   if (event.action === 'failed') {

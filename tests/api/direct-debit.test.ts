@@ -138,7 +138,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     // Paid: its VAT invoice is issued with the collection, for what the ledger charges, and the receipt carries it (decision 100).
     const [receipt] = await mailsTo(ann.email, 'Payment received');
     expect(await mailsTo(ann.email, 'Payment received')).toHaveLength(1);
-    expect(receipt!.text).toContain(`We received your Direct Debit payment of £${(amount / 100).toFixed(2)}`);
+    expect(receipt!.text).toContain(`We collected £${(amount / 100).toFixed(2)} by Direct Debit`);
     expect(receipt!.text).toMatch(/VAT invoice \d{6} for /);
     expect(await documentsOf(visit.id)).toEqual({ invoices: [amount], creditNotes: 0 });
     expect(await shownTo(ann, visit.id)).toMatchObject({ payment: { status: 'paid', balanceDue: 0, directDebit: { state: 'collected', amount: visit.total } }, receipt: true });
