@@ -42,6 +42,29 @@ export function directDebitState(facts: DirectDebitFacts, ledger: readonly Pick<
   return { state: facts.mandate === 'pending' ? 'mandate_pending' : 'after_the_visit', amount: balanceDue };
 }
 
+/** How long My orders keeps a settled Direct Debit visit after its money last moved (decision 108). */
+export const DIRECT_DEBIT_SHOWN_DAYS = 30;
+const SHOWN_MS = DIRECT_DEBIT_SHOWN_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether My orders still lists a Direct Debit visit done more than a day ago (issue 38, decision
+ * 108): Bacs moves money days after the visit, can fail after that, and a chargeback can come
+ * months later. Listed while its money is still moving or still owed — asked for, retrying, failed,
+ * charged back or mandate cancelled with a balance due, or not collected yet — and, once settled,
+ * for {@link DIRECT_DEBIT_SHOWN_DAYS} days after its money last moved (the collection, with its
+ * invoice; a chargeback settled since), so it is there beside the bank statement that shows it. A
+ * visit with nothing to say of Direct Debit (`state` null: cancelled before anything was asked) is
+ * not. `balanceDue` in pence.
+ */
+export function directDebitStillShown(
+  state: DirectDebitState | null, ledger: readonly Pick<LedgerLine, 'kind' | 'at'>[], balanceDue: number, now: Date,
+): boolean {
+  if (state === null) return false;
+  if (balanceDue > 0 || state === 'asked' || state === 'retrying' || state === 'failed') return true;
+  const moved = ledger.filter((line) => line.kind === 'payment' || line.kind === 'refund').map((line) => line.at.getTime());
+  return moved.length > 0 && now.getTime() - Math.max(...moved) < SHOWN_MS;
+}
+
 /** A state the customer should notice (said in bold): money not collected, or given back. */
 export function directDebitNeedsAction(state: DirectDebitState): boolean {
   return state === 'retrying' || state === 'failed' || state === 'charged_back' || state === 'mandate_ended';

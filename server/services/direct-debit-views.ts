@@ -2,7 +2,7 @@ import type { OrderPayment } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { OrderRow } from '../repositories/orders';
 import { directDebitStatesRepository } from '../repositories/direct-debit-states';
-import { directDebitState, type MandateState } from '../../domain/money/direct-debit';
+import { DIRECT_DEBIT_SHOWN_DAYS, directDebitState, directDebitStillShown, type MandateState } from '../../domain/money/direct-debit';
 import { balanceDueOf } from '../../domain/money/balance-due';
 import { ledgerTotals, type LedgerLine } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
@@ -38,4 +38,19 @@ export async function directDebitViews(
     views.set(row.id, { state, amount: toPounds(amount) });
   }
   return views;
+}
+
+/**
+ * The Direct Debit visits of these series due before `before` that My orders may still list
+ * (decision 108): more than the rule keeps; `stillShown` keeps those it lists. No statement when
+ * no series is paid by Direct Debit.
+ */
+export function settlingVisits(db: Database, seriesIds: readonly number[], before: Date, now: Date): Promise<(OrderRow & { series_id: number })[]> {
+  const movedSince = new Date(now.getTime() - DIRECT_DEBIT_SHOWN_DAYS * 24 * 60 * 60 * 1000);
+  return directDebitStatesRepository(db).settlingVisits(seriesIds, before, movedSince);
+}
+
+/** Whether My orders still lists this older Direct Debit visit (domain/money/direct-debit.ts, decision 108). */
+export function stillShown(row: OrderRow, lines: readonly LedgerLine[], view: DirectDebitView | undefined, now: Date): boolean {
+  return directDebitStillShown(view?.state ?? null, lines, balanceDueOf(row, ledgerTotals(lines)), now);
 }

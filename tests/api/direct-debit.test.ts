@@ -18,6 +18,7 @@ const PUBLIC_URL = 'https://sparkle.example.co.uk';
 const OFFICE = 'office@sparkle.test';
 const WEBHOOKS = '/payments/gocardless/webhooks';
 const clock = createClock('2030-03-01T12:00:00.000Z');
+const DAY = 24 * HOUR;
 
 let gc: FakeGoCardless;
 let server: TestServer;
@@ -103,6 +104,12 @@ async function shownTo(customer: TestCustomer, visitId: number) {
   const visit = series.visits.find((one) => one.id === visitId)!;
   return { mandate: series.directDebit, payment: visit.payment, receipt: visit.receipt };
 }
+/** The visit as My orders lists it under its series (GET /services/series), or undefined when it is not listed. */
+async function listedTo(customer: TestCustomer, visitId: number) {
+  customer.token = await server.login(customer.email, customer.password);
+  const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
+  return (body as BookingSeries[]).flatMap((one) => one.visits).find((visit) => visit.id === visitId);
+}
 const documentsOf = async (orderId: number) => ({
   invoices: (await server.db.query<{ gross: string }>('SELECT gross FROM invoices WHERE order_id = $1', [orderId])).map((row) => pence(Number(row.gross))),
   creditNotes: (await server.db.query('SELECT 1 FROM credit_notes WHERE order_id = $1', [orderId])).length,
@@ -163,6 +170,27 @@ describe('a series by Direct Debit (GoCardless)', () => {
     ]);
     expect(await mailsTo(ann.email, 'Direct Debit payment returned')).toHaveLength(1);
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit payment returned')).toHaveLength(1);
+  });
+
+  it('keeps a visit on My orders while its money moves, and a collected one with its invoice for 30 days after (decision 108)', async () => {
+    const eve = await server.createCustomer({ name: 'Eve Slow Bacs' });
+    const { series } = await ddSeries(eve);
+    const visit = series.visits[0]!;
+    await doneAndCollected(visit.id, visit.due!);
+    const [payment] = paymentsOf(visit.id);
+    // Bacs confirms the collection five days after the visit: the visit is still listed, collected, with its invoice.
+    clock.set(new Date(new Date(visit.due!).getTime() + 5 * DAY));
+    expect((await gc.collect(payment!.id)).status).toBe(200);
+    expect(await listedTo(eve, visit.id)).toMatchObject({ payment: { status: 'paid', directDebit: { state: 'collected', amount: visit.total } }, receipt: true });
+    // 40 days after its collection it has dropped off.
+    clock.set(new Date(new Date(visit.due!).getTime() + 45 * DAY));
+    expect(await listedTo(eve, visit.id)).toBeUndefined();
+    // 60 days after the visit the bank gives the money back: listed again while its balance is due.
+    clock.set(new Date(new Date(visit.due!).getTime() + 60 * DAY));
+    expect((await gc.chargeBack(payment!.id)).status).toBe(200);
+    expect(await listedTo(eve, visit.id)).toMatchObject({
+      payment: { status: 'balance_due', balanceDue: visit.total, directDebit: { state: 'charged_back', amount: visit.total } }, receipt: true,
+    });
   });
 
   it('retries a failed collection once, then mails the customer and tells the office', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directDebitState, directDebitText, mandateText, type DirectDebitFacts } from '../../../domain/money/direct-debit';
+import { directDebitState, directDebitStillShown, directDebitText, mandateText, type DirectDebitFacts } from '../../../domain/money/direct-debit';
 
 /**
  * Where a visit paid by Direct Debit stands (decision 100): one rule from the series' mandate, the
@@ -40,5 +40,30 @@ describe('a visit by Direct Debit', () => {
     expect(directDebitText('mandate_ended', 55, 55)).toMatch(/^Direct Debit mandate cancelled: this visit is not collected by Direct Debit\. £55\.00 is due on the day of the visit/);
     expect(directDebitText('mandate_pending', 55, 55)).toMatch(/^Paid by Direct Debit: waiting for your Direct Debit to be set up/);
     expect(mandateText('ended')).toBe('Direct Debit mandate cancelled: the visits not collected yet are due on the day of each visit.');
+  });
+});
+
+describe('an older Direct Debit visit on My orders (decision 108)', () => {
+  const now = new Date('2030-06-01T12:00:00.000Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
+  const moved = (kind: 'payment' | 'refund' | 'item', days: number) => ({ kind, at: daysAgo(days) });
+
+  it('is listed while its money is moving or owed, however old', () => {
+    expect(directDebitStillShown('asked', [], 0, now)).toBe(true);
+    expect(directDebitStillShown('retrying', [], 5_500, now)).toBe(true);
+    expect(directDebitStillShown('failed', [], 5_500, now)).toBe(true);
+    expect(directDebitStillShown('charged_back', [moved('payment', 200), moved('refund', 150)], 5_500, now)).toBe(true);
+    expect(directDebitStillShown('mandate_ended', [], 5_500, now)).toBe(true);
+    expect(directDebitStillShown('after_the_visit', [], 5_500, now)).toBe(true);
+  });
+
+  it('is listed for 30 days after its money last moved once settled, then not; nothing to say of Direct Debit, not at all', () => {
+    expect(directDebitStillShown('collected', [moved('item', 40), moved('payment', 29)], 0, now)).toBe(true);
+    expect(directDebitStillShown('collected', [moved('item', 40), moved('payment', 31)], 0, now)).toBe(false);
+    // A chargeback settled since (the office took the balance): 30 days from that payment.
+    expect(directDebitStillShown('charged_back', [moved('payment', 90), moved('refund', 60), moved('payment', 10)], 0, now)).toBe(true);
+    expect(directDebitStillShown('charged_back', [moved('payment', 90), moved('refund', 60), moved('payment', 45)], 0, now)).toBe(false);
+    expect(directDebitStillShown(null, [], 0, now)).toBe(false);
+    expect(directDebitStillShown('after_the_visit', [], 0, now)).toBe(false);
   });
 });
