@@ -27,8 +27,11 @@ export function availabilityRepository(db: Database) {
       const row = (
         await sql<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; travel: string | null; jobs: string | null }>`SELECT
            (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
+           -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
            (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
-              FROM team_hours)::text AS team_hours,
+              FROM team_hours
+             WHERE $2::date - $1::date >= 6
+                OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day))::text AS team_hours,
            (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
               FROM team_time_off WHERE starts_on <= ${to}::date AND ends_on >= ${from}::date)::text AS time_off,
            (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
