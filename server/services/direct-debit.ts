@@ -91,7 +91,7 @@ export async function collectDoneVisits(deps: DirectDebitDeps): Promise<number> 
   if (!deps.directDebit) return 0;
   const done = [
     ...(await directDebitRepository(deps.db).doneUncollected(100)),
-    ...(await directDebitFeesRepository(deps.db).cancelledOwingUncollected(deps.now, 100)),
+    ...(await directDebitFeesRepository(deps.db).cancelledOwingUncollected(100)),
   ];
   let asked = 0;
   for (const { id, mandate } of done) {
