@@ -204,6 +204,15 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit mandate cancelled')).toHaveLength(1);
     await doneAndCollected(first!.id, first!.due!);
     expect(paymentsOf(first!.id)).toEqual([]);
+    // A late skip's fee after the mandate ended is not collected by Direct Debit: the office arranges it (decision 109).
+    clock.set(new Date(new Date(second!.due!).getTime() - 5 * HOUR));
+    cat.token = await server.login(cat.email, cat.password);
+    const skipped = await send(server, 'POST', `/services/order/${second!.id}/skip`, { token: cat.token });
+    expect((skipped.body as { message: string }).message)
+      .toMatch(/^Visit skipped: a £[\d.]+ late fee is due; your Direct Debit mandate is cancelled, so the office will contact you to arrange payment$/);
+    clock.set(new Date(new Date(second!.due!).getTime() + HOUR));
+    await runJob();
+    expect(paymentsOf(second!.id)).toEqual([]);
   });
 
   it('collects a late skip\'s fee by Direct Debit once the visit\'s time has passed, invoiced with its receipt; a visit skipped free owes nothing (decision 109)', async () => {
