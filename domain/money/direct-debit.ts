@@ -1,5 +1,6 @@
-import { formatMoney } from './money';
-import type { LedgerLine } from './ledger';
+import { formatMoney, formatPounds, type Pence } from './money';
+import type { LedgerLine, LedgerTotals } from './ledger';
+import { balanceDueOf } from './balance-due';
 import type { BookingSeries, OrderPayment } from '../../openapi/schema';
 
 /**
@@ -63,6 +64,37 @@ export function directDebitStillShown(
   if (balanceDue > 0 || state === 'asked' || state === 'retrying' || state === 'failed') return true;
   const moved = ledger.filter((line) => line.kind === 'payment' || line.kind === 'refund').map((line) => line.at.getTime());
   return moved.length > 0 && now.getTime() - Math.max(...moved) < SHOWN_MS;
+}
+
+/**
+ * What the hourly job asks GoCardless to collect of a visit by Direct Debit, and when (decisions 093
+ * and 109), the one rule of it; zero: nothing yet (or nothing owed). A done visit: its balance due.
+ * A visit cancelled (skipped late, or a late cancellation accepted) that owes its fee (decision
+ * 070): the fee, once the visit's time has passed, when Undo can no longer take it away. The price
+ * of a visit that will not happen is never collected. The caller leaves out a series whose mandate
+ * is not set up or has ended (then the office arranges it, as for a visit).
+ */
+export function directDebitCollectionDue(visit: { status: string; dueAt: Date | null }, totals: LedgerTotals, now: Date): Pence {
+  if (visit.status === 'completed') return balanceDueOf(visit, totals);
+  if (visit.status !== 'cancelled' || visit.dueAt === null || visit.dueAt.getTime() > now.getTime()) return 0;
+  return balanceDueOf(visit, totals);
+}
+
+/**
+ * Where a late fee owed on a visit by Direct Debit is paid, after "is due" (decision 109): the skip's
+ * answer, its mail, its history and My orders say it in these words.
+ */
+export function directDebitFeeText(mandate: MandateState | null): string {
+  return mandate === 'ended'
+    ? 'your Direct Debit mandate is cancelled, so the office will contact you to arrange payment'
+    : 'it is collected by Direct Debit after the visit\u2019s time';
+}
+
+/** The order's history when a visit by Direct Debit is skipped late: what it owes and how it is collected. */
+export function directDebitFeeHistory(fee: Pence, mandate: MandateState | null): string {
+  return mandate === 'ended'
+    ? `Late fee of ${formatPounds(fee)} owed: the mandate is cancelled, not collected by Direct Debit`
+    : `Late fee of ${formatPounds(fee)} owed: to be collected by Direct Debit after the visit's time`;
 }
 
 /** A state the customer should notice (said in bold): money not collected, or given back. */

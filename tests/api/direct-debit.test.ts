@@ -232,6 +232,62 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit mandate cancelled')).toHaveLength(1);
     await doneAndCollected(first!.id, first!.due!);
     expect(paymentsOf(first!.id)).toEqual([]);
+    // A late skip's fee after the mandate ended is not collected by Direct Debit: the office arranges it (decision 109).
+    clock.set(new Date(new Date(second!.due!).getTime() - 5 * HOUR));
+    cat.token = await server.login(cat.email, cat.password);
+    const skipped = await send(server, 'POST', `/services/order/${second!.id}/skip`, { token: cat.token });
+    expect((skipped.body as { message: string }).message)
+      .toMatch(/^Visit skipped: a £[\d.]+ late fee is due; your Direct Debit mandate is cancelled, so the office will contact you to arrange payment$/);
+    clock.set(new Date(new Date(second!.due!).getTime() + HOUR));
+    await runJob();
+    expect(paymentsOf(second!.id)).toEqual([]);
+  });
+
+  it('collects a late skip\'s fee by Direct Debit once the visit\'s time has passed, invoiced with its receipt; a visit skipped free owes nothing (decision 109)', async () => {
+    const eve = await server.createCustomer({ name: 'Eve Late Skip' });
+    const { series } = await ddSeries(eve);
+    const [free, late] = [series.visits[0]!, series.visits[1]!];
+    expect((await send(server, 'POST', `/services/order/${free.id}/skip`, { token: eve.token })).body).toEqual({ message: 'Visit skipped', fee: 0, visits: 1 });
+    // Five hours before the visit: the terms' late fee.
+    clock.set(new Date(new Date(late.due!).getTime() - 5 * HOUR));
+    eve.token = await server.login(eve.email, eve.password);
+    const skipped = await send(server, 'POST', `/services/order/${late.id}/skip`, { token: eve.token });
+    expect(skipped.status).toBe(201);
+    const fee = pence((skipped.body as { fee: number }).fee);
+    expect(fee).toBeGreaterThan(0);
+    const feeText = `£${(fee / 100).toFixed(2)}`;
+    expect((skipped.body as { message: string }).message).toBe(`Visit skipped: a ${feeText} late fee is due; it is collected by Direct Debit after the visit\u2019s time`);
+    const mail = (await mailsTo(eve.email, 'Visit skipped')).at(-1)!;
+    expect(mail.text).toContain(`${feeText} is now due on this visit: it is collected by Direct Debit after the visit\u2019s time. Pressing Undo takes it away.`);
+    expect(mail.text).not.toContain('Pay now');
+    expect(await ddHistory(late.id)).toEqual([`Late fee of ${feeText} owed: to be collected by Direct Debit after the visit's time`]);
+    // Not before the visit's time: Undo could still take the fee away.
+    await runJob();
+    expect(paymentsOf(late.id)).toEqual([]);
+
+    clock.set(new Date(new Date(late.due!).getTime() + HOUR));
+    await runJob();
+    await runJob();
+    expect(paymentsOf(free.id)).toEqual([]);
+    const [payment, ...more] = paymentsOf(late.id);
+    expect(more).toEqual([]);
+    expect(payment).toMatchObject({ amount: fee, currency: 'GBP', idempotencyKey: `visit-order-${late.id}-${fee}` });
+    expect(payment!.description).toMatch(/^Order #\d+: late fee$/);
+    expect((await gc.collect(payment!.id)).status).toBe(200);
+    expect(await ledgerOf(late.id)).toEqual([{ kind: 'payment', name: 'Direct Debit collection', amount: fee, reference: payment!.id }]);
+    // Invoiced as a paid fee is, with the collection; the receipt carries it, its figure the ledger's.
+    const [receipt, ...again] = await mailsTo(eve.email, 'Payment received');
+    expect(again).toEqual([]);
+    expect(receipt!.text).toContain(`We collected ${feeText} by Direct Debit`);
+    expect(receipt!.text).toMatch(/VAT invoice \d{6} for /);
+    expect(await documentsOf(late.id)).toEqual({ invoices: [fee], creditNotes: 0 });
+    expect(await documentsOf(free.id)).toEqual({ invoices: [], creditNotes: 0 });
+    expect(await ddHistory(late.id)).toEqual([
+      `Late fee of ${feeText} owed: to be collected by Direct Debit after the visit's time`,
+      `Collection of the late fee, ${feeText}, asked for (${payment!.id})`,
+      `Collected ${feeText} (${payment!.id})`,
+    ]);
+    expect(pence((await detail(late.id)).payment.balanceDue)).toBe(0);
   });
 
   it('refuses a webhook whose signature does not verify (498, as GoCardless documents), and one without it', async () => {

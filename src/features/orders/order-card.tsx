@@ -10,7 +10,7 @@ import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import type { MyOrder } from '../../../openapi/schema';
 import { AccessNotesForm } from './access-notes-form';
 import { shownOrderName } from '../../../domain/orders/order-reference';
-import { directDebitNeedsAction, directDebitText } from '../../../domain/money/direct-debit';
+import { directDebitFeeText, directDebitNeedsAction, directDebitText } from '../../../domain/money/direct-debit';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -265,9 +265,10 @@ function paidSkipText(refund: NonNullable<MyOrder['refund']>): string {
   return `Its payment of ${formatMoney(refund.amount)} is refunded to your card.`;
 }
 
-/** An unpaid visit skipped late owes its fee (decision 070) until it is paid or the skip undone. */
+/** An unpaid visit skipped late owes its fee (decisions 070 and 109) until it is paid or the skip undone. */
 function owedSkipFeeText(order: MyOrder): string {
   const due = formatMoney(order.payment.balanceDue);
+  if (order.payment.method === 'direct_debit') return `A late fee of ${due} is due: ${directDebitFeeText(null)}. Undo takes it away.`;
   return order.payment.method === 'cash'
     ? `A late fee of ${due} is due: please pay it in cash at your next visit. Undo takes it away.`
     : `A late fee of ${due} is due: Pay now pays it by card. Undo takes it away.`;

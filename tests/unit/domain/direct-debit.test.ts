@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directDebitState, directDebitStillShown, directDebitText, mandateText, type DirectDebitFacts } from '../../../domain/money/direct-debit';
+import { directDebitCollectionDue, directDebitFeeText, directDebitState, directDebitStillShown, directDebitText, mandateText, type DirectDebitFacts } from '../../../domain/money/direct-debit';
+import type { LedgerTotals } from '../../../domain/money/ledger';
 
 /**
  * Where a visit paid by Direct Debit stands (decision 100): one rule from the series' mandate, the
@@ -65,5 +66,32 @@ describe('an older Direct Debit visit on My orders (decision 108)', () => {
     expect(directDebitStillShown('charged_back', [moved('payment', 90), moved('refund', 60), moved('payment', 45)], 0, now)).toBe(false);
     expect(directDebitStillShown(null, [], 0, now)).toBe(false);
     expect(directDebitStillShown('after_the_visit', [], 0, now)).toBe(false);
+  });
+});
+
+describe('what the hourly job collects of a visit by Direct Debit (decision 109)', () => {
+  const due = new Date('2030-03-18T10:00:00.000Z');
+  const before = new Date('2030-03-18T05:00:00.000Z');
+  const after = new Date('2030-03-18T11:00:00.000Z');
+  const totals = (balanceDue: number, fees: number): LedgerTotals => ({ total: balanceDue, rates: [], net: 0, vat: 0, paid: 0, refunded: 0, fees, balanceDue });
+
+  it('a done visit: its balance due, whenever the job runs', () => {
+    expect(directDebitCollectionDue({ status: 'completed', dueAt: due }, totals(5_500, 0), before)).toBe(5_500);
+  });
+
+  it('a visit skipped late: its fee alone, once its time has passed (Undo can no longer take it away)', () => {
+    // The late skip's ledger: the price credited, the fee owed (decision 070).
+    expect(directDebitCollectionDue({ status: 'cancelled', dueAt: due }, totals(1_650, 1_650), before)).toBe(0);
+    expect(directDebitCollectionDue({ status: 'cancelled', dueAt: due }, totals(1_650, 1_650), after)).toBe(1_650);
+  });
+
+  it('never the price of a visit that will not happen, nor a visit still booked', () => {
+    expect(directDebitCollectionDue({ status: 'cancelled', dueAt: due }, totals(5_500, 0), after)).toBe(0);
+    expect(directDebitCollectionDue({ status: 'payment_validated', dueAt: due }, totals(5_500, 0), after)).toBe(0);
+  });
+
+  it('says where the fee is paid: by Direct Debit, or as the office arranges once the mandate ended', () => {
+    expect(directDebitFeeText('set_up')).toBe('it is collected by Direct Debit after the visit\u2019s time');
+    expect(directDebitFeeText('ended')).toBe('your Direct Debit mandate is cancelled, so the office will contact you to arrange payment');
   });
 });
