@@ -1,7 +1,6 @@
 import type { QuoteChoice } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { PriceRules } from '../../domain/money/pricing';
-import { toPounds } from '../../domain/money/money';
 import type { OrderRow } from './orders';
 
 /** The choices of a booked job as staff edit them (049_job_edits.sql, decision 055). */
@@ -37,7 +36,7 @@ export function jobEditRepository(db: Database) {
         const item = rules.items.find((candidate) => candidate.id === id)!;
         await db.query(
           'INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price) VALUES ($1, $2, $3, $4, $5, $6)',
-          [orderId, id, item.name, toPounds(item.price), quantity, toPounds(item.price * quantity)],
+          [orderId, id, item.name, item.price, quantity, item.price * quantity],
         );
       }
       await db.query('UPDATE orders SET job_extras = $2::jsonb, duration_minutes = NULL WHERE id = $1', [orderId, JSON.stringify(choices.extras)]);

@@ -7,7 +7,7 @@ import { createOrder } from '../services/orders';
 import { invoiceIfPaid } from '../services/receipts';
 import { documentLaterCharges } from '../services/later-documents';
 import type { MailOutbox } from '../queue';
-import { percentOf, toPence, toPounds } from '../../domain/money/money';
+import { percentOf, toPence } from '../../domain/money/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 
 /**
@@ -135,7 +135,9 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   const createdAt = new Date(now.getTime() - plan.daysAgo * DAY - next(8) * 3_600_000);
   // The API's one creation path: priced by the pricing module (One-off, VAT included), as a customer's would be.
   const created = await createOrder(db, { id: customer.id, name: customer.name, email: '', roles: ['ROLE_USER'] }, { service: input.serviceId, items }, createdAt);
-  const { id, total } = created;
+  const { id } = created;
+  // The API answers pounds; the database and the ledger keep pence (decision 102).
+  const total = toPence(created.total);
   const orders = orderRepository(db);
 
   const [address, city, postcode, phone] = ADDRESSES[plan.customer % ADDRESSES.length]!;
@@ -158,7 +160,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
       // Its ledger's payment line (decision 036), as confirmPayment writes it.
       await ledgerRepository(db).add({
-        orderId: id, kind: 'payment', name: 'Card payment', amount: toPence(total), vatPercent: null,
+        orderId: id, kind: 'payment', name: 'Card payment', amount: total, vatPercent: null,
         reference: `demo-${id}`, actorId: null, actor: 'Test payment provider', at,
       });
       // The payment the test provider took: accepting a refund of this order refunds through it
@@ -188,7 +190,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     const requestedAt = new Date(checkedOutAt.getTime() + DAY);
     // Both requests were made more than 24 hours ahead: free (the terms' fee is then 0).
     const late = dueAt.getTime() - requestedAt.getTime() < DAY;
-    const fee = late ? toPounds(percentOf(toPence(total), 30)) : 0;
+    const fee = late ? percentOf(total, 30) : 0;
     await db.query(
       `INSERT INTO refund_requests (order_id, reason, fee, requested_at) VALUES ($1, $2, $3, $4)`,
       [id, plan.outcome === 'refund-pending' ? 'We are moving house earlier than planned.' : 'The landlord has already arranged a cleaner.', fee, requestedAt],
@@ -199,15 +201,15 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       await db.query(
         `UPDATE refund_requests SET status = 'accepted', refund_due = $2, refunded_amount = $2, decided_at = $3, decided_by = $4, version = 1
           WHERE order_id = $1`,
-        [id, toPounds(toPence(total) - toPence(fee)), decidedAt, input.admin?.id ?? null],
+        [id, total - fee, decidedAt, input.admin?.id ?? null],
       );
       // Refunded through the provider, as decideRefund would have (a card order's payment is there).
       await db.query(
         `UPDATE refund_requests r SET provider_refund_ref = 're_' || s.id FROM payment_sessions s WHERE r.order_id = $1 AND s.order_id = $1`,
         [id],
       );
-      await db.query(`UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3 WHERE order_id = $1`, [id, toPounds(toPence(total) - toPence(fee)), `refund-order-${id}`]);
-      const refunded = toPence(total) - toPence(fee);
+      await db.query(`UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3 WHERE order_id = $1`, [id, total - fee, `refund-order-${id}`]);
+      const refunded = total - fee;
       if (refunded > 0) {
         // The ledger's credit and refund, as decideRefund writes them (decision 036).
         const ledger = ledgerRepository(db);

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { SERVICES } from './services-content';
+import { toPence } from '../../domain/money/money';
 import { COUNTERS, SITE_FAQS, TESTIMONIES } from './site-content';
 
 /** Inserts the services (items, activities, FAQs), counters, testimonies and site FAQs. */
@@ -11,7 +12,7 @@ export async function seedContent(db: Database): Promise<void> {
     );
     const serviceId = row!.id;
     for (const [sort, [name, price]] of service.items.entries()) {
-      await db.query('INSERT INTO service_items (service_id, name, price, sort) VALUES ($1, $2, $3, $4)', [serviceId, name, price, sort]);
+      await db.query('INSERT INTO service_items (service_id, name, price, sort) VALUES ($1, $2, $3, $4)', [serviceId, name, toPence(price), sort]);
     }
     // Goods sold at cost earn no frequency discount (docs/decisions/014).
     for (const name of service.undiscounted ?? []) {

@@ -170,7 +170,7 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
       orderId: order.id, kind: 'payment', name: 'Direct Debit collection', amount, vatPercent: null,
       reference: paymentId, actorId: null, actor: ACTOR, at: deps.now,
     });
-    await payments.markCollected(order.id, { pounds: amount / 100, at: deps.now, ref: paymentId });
+    await payments.markCollected(order.id, { amount, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
     await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], amount));
     return null;

@@ -193,7 +193,7 @@ function manyOrders(): Promise<void> {
     const [customer] = await db.query<{ id: number }>(`INSERT INTO users (name, email, password_hash, roles) VALUES ('Many Orders', 'many@csv.test', 'x', ARRAY['ROLE_USER']) RETURNING id`);
     await db.query(
       `INSERT INTO orders (user_id, service_id, total, status, payment_method, due_at, checked_out_at, created_at)
-       SELECT $1, $2, n, 'awaiting_validation', 'cash', $3, $4, $4 FROM generate_series(1, 2345) AS n`,
+       SELECT $1, $2, n * 100, 'awaiting_validation', 'cash', $3, $4, $4 FROM generate_series(1, 2345) AS n`,
       [customer!.id, serviceId, new Date(DUE), NOW],
     );
   })();
@@ -208,7 +208,7 @@ describe('the CSV export of the orders table', () => {
     const first = await book(olu!, serviceId, items, { date: '2030-07-09', time: '10:00', now: NOW });
     const second = await book(olu!, serviceId, items, { date: '2030-01-10', time: '14:30', now: NOW });
     const third = await book(olu!, serviceId, items, { date: '2030-01-11', time: '09:00', now: NOW });
-    await db.query(`UPDATE orders SET status = 'completed', completed_at = '2030-07-09T12:15:00Z', total = 1234.5 WHERE id = $1`, [first]);
+    await db.query(`UPDATE orders SET status = 'completed', completed_at = '2030-07-09T12:15:00Z', total = 123450 WHERE id = $1`, [first]);
     await db.query(`INSERT INTO refund_requests (order_id, reason, fee, status, requested_at) VALUES ($1, 'Moving', 0, 'pending', $2)`, [second, NOW]);
     await db.query('UPDATE orders SET due_at = NULL WHERE id = $1', [third]);
     // The "Order id" column holds each order's reference, the number people read (decision 073).

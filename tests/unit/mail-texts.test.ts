@@ -54,7 +54,7 @@ const at = new Date('2030-01-09T10:00:00.000Z');
 const order = {
   id: 901, reference: 12, version: 2, user_name: 'Ada', user_email: 'ada@example.co.uk', service_name: 'House Keeping',
   due_at: at, duration_minutes: 120, address: '1 High Street', city: 'London', code_postal: 'SE1 1AA', phone: '020 7946 0000',
-  client_note: null, payment_method: 'card', paid_amount: null, paid_at: null, price_lines: [], total: 80, status: 'awaiting_validation',
+  client_note: null, payment_method: 'card', paid_amount: null, paid_at: null, price_lines: [], total: 8000, status: 'awaiting_validation',
 } as unknown as OrderRow;
 const line = (kind: LedgerLine['kind'], name: string, amount: number, vatPercent: number | null = 20): LedgerLine =>
   ({ id: 1, kind, name, quantity: null, unitPrice: null, amount, vatPercent, reason: null, reference: null, actor: 'Ada', at });
@@ -73,8 +73,8 @@ const orderMails: [string, Mail, string[]][] = [
   ['payment receipt', paymentReceiptMail(order, ledger, mailSite), ['payment of £80.50 for order #12', '(UK time)']],
   ['payment failed', paymentFailedMail(order, ledger, 'declined', mailSite), ['so order #12 is not paid yet', 'Amount due: £80.50', '(UK time)']],
   ['rescheduled', rescheduleMail(order, new Date('2030-01-08T10:00:00.000Z'), 0, mailSite, at), ['(order #12) is rescheduled', 'Was: 2030-01-08 10:00 (UK time)']],
-  ['cancellation requested', cancellationRequestMail(order, 14.25, mailSite), ['cancel order #12 (House Keeping, 2030-01-09 10:00 (UK time))', '£14.25']],
-  ['refund accepted', refundDecisionMail(order, { status: 'accepted', fee: 0, refundDue: 80.5 }, mailSite), ['cancellation of order #12', 'We refund £80.50']],
+  ['cancellation requested', cancellationRequestMail(order, 1425, mailSite), ['cancel order #12 (House Keeping, 2030-01-09 10:00 (UK time))', '£14.25']],
+  ['refund accepted', refundDecisionMail(order, { status: 'accepted', fee: 0, refundDue: 8050 }, mailSite), ['cancellation of order #12', 'We refund £80.50']],
   ['refund declined', refundDecisionMail(order, { status: 'rejected', fee: 0, refundDue: null }, mailSite), ['request for order #12']],
   ['reminder', reminderMail(order, mailSite), ['(order #12) on 2030-01-09 10:00 (UK time)']],
   ['visit skipped', visitSkippedMail(order, series, { fee: 1425, refund: 6625 }, [], mailSite), ['House Keeping (order #12)', 'a fee of £14.25', '£66.25 is refunded', '(UK time)']],
