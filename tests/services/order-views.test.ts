@@ -52,10 +52,10 @@ const line = (kind: LedgerLine['kind'], amount: number, vatPercent: number | nul
   id: 0, kind, name: kind, quantity: null, unitPrice: null, amount, vatPercent, reason: null, reference: null, actor: 'test', at: NOW,
 });
 const totals = (row: OrderRow) =>
-  ledgerTotals([line('item', Math.round(Number(row.total) * 100), 20), ...(row.paid_amount === null ? [] : [line('payment', Math.round(Number(row.paid_amount) * 100), null)])]);
+  ledgerTotals([line('item', row.total, 20), ...(row.paid_amount === null ? [] : [line('payment', row.paid_amount, null)])]);
 const myOrderView = (row: OrderRow, now: Date, cardAvailable?: boolean) => myOrderViewOf(row, totals(row), now, cardAvailable);
 const orderPaymentView = (row: OrderRow, cardAvailable: boolean) => orderPaymentViewOf(row, totals(row), cardAvailable);
-const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 80, paid_at: new Date('2030-01-07T12:05:00.000Z') });
+const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 8000, paid_at: new Date('2030-01-07T12:05:00.000Z') });
 
 describe('My orders: one order as its customer sees it', () => {
   it('a cash booking two days ahead: free to cancel or move until a day before (one rule, decision 032), nothing paid yet', () => {
@@ -120,7 +120,7 @@ describe('My orders: one order as its customer sees it', () => {
       { allowed: false, fee: 0, reason: 'The service cannot be cancelled once it has started' },
       { allowed: false, fee: 0, reason: 'The booking cannot be rescheduled once the job has started' },
     ]);
-    const requested = myOrderView({ ...card, refund_status: 'pending', refund_reason: 'Moving house', refund_fee: 24 }, NOW);
+    const requested = myOrderView({ ...card, refund_status: 'pending', refund_reason: 'Moving house', refund_fee: 2400 }, NOW);
     expect(requested.refund).toEqual({ status: 'pending', reason: 'Moving house', fee: 24, amount: expect.any(Number), kept: expect.any(Number) });
     expect(requested.cancellation).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' });
     expect(requested.reschedule).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was requested for this order' });

@@ -82,7 +82,7 @@ describe('payment sessions', () => {
       orderId: order,
     });
     expect(provider().verifyNotification({ headers: { [SIGNATURE_HEADER]: paid!.signature }, body: paid!.body })).toEqual({
-      type: 'payment.succeeded', paymentId: session, orderId: order, amount: total,
+      type: 'payment.succeeded', paymentId: session, orderId: order, amount: total / 100,
     });
     const [row] = await db().query('SELECT status, paid_at FROM payment_sessions WHERE id = $1', [session]);
     expect(row).toEqual({ status: 'paid', paid_at: NOW });

@@ -61,10 +61,10 @@ const line = (kind: LedgerLine['kind'], name: string, amount: number, vatPercent
 const ledger = [line('item', 'Bedroom', 6000), line('item', 'Bathroom', 2050)];
 const series = { id: 3, service_name: 'House Keeping', frequency: 'weekly', frequency_name: 'Weekly', first_date: '2030-01-09', first_time: '10:00' } as SeriesRow;
 const mailSite = { publicUrl: site, vatNumber: 'GB 123 4567 89' };
-const invoice = { number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', gross: 80.5, vat: 13.42, net: 67.08, lines: null, supplied_at: at, customer_address: '1 High Street, London, SE1 1AA', ledger_ids: [] };
+const invoice = { number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', gross: 8050, vat: 1342, net: 6708, lines: null, supplied_at: at, customer_address: '1 High Street, London, SE1 1AA', ledger_ids: [] };
 const creditNote = {
   number: 42, invoice_number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', customer_address: null, reason: 'Cancelled',
-  lines: [{ kind: 'credit' as const, name: 'Refund', quantity: null, unitPrice: null, amount: 8050, vatPercent: 20 }], gross: 80.5, vat: 13.42, net: 67.08, ledger_ids: [],
+  lines: [{ kind: 'credit' as const, name: 'Refund', quantity: null, unitPrice: null, amount: 8050, vatPercent: 20 }], gross: 8050, vat: 1342, net: 6708, ledger_ids: [],
 };
 const visit = { orderId: 901, reference: 12, dueAt: at, customer: 'Ada', email: 'ada@example.co.uk', service: 'House Keeping', teamId: 1, team: 'Team A' };
 
