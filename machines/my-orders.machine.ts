@@ -5,6 +5,7 @@ import { rescheduleMachine } from './reschedule.machine';
 import { seriesMachine } from './series.machine';
 import { waitlistOfferMachine } from './waitlist-offer.machine';
 import type { BookingSeries, Message, MyOrder, WaitlistOffer } from '../openapi/schema';
+import { mandateReturnText } from '../domain/money/direct-debit';
 
 /**
  * My orders (`/profile-services`, decision 097): one machine owns the page's dialogs — cancel,
@@ -22,6 +23,8 @@ export interface MyOrdersLinks {
   offer: string | null;
   /** A time held for a booked visit (decision 067): its reschedule dialog at that time. */
   held: string | null;
+  /** Back from GoCardless's page (decisions 093, 100): the mandate is set up, or not confirmed yet; said once. */
+  directDebit?: 'set_up' | 'pending' | null;
 }
 
 export interface ReasonDraft {
@@ -146,8 +149,10 @@ export const myOrdersMachine = setup({
     { id: 'waitlistOffer', src: 'waitlistOffer' },
   ],
   // A waiting list's offer needs no list: its dialog loads the offer itself.
+  // Back from GoCardless's page: what became of the Direct Debit, in a toast.
   entry: enqueueActions(({ context, enqueue }) => {
     if (context.links.offer) enqueue.sendTo('waitlistOffer', { type: 'offer.open', token: context.links.offer });
+    if (context.links.directDebit) enqueue({ type: 'notify', params: { message: mandateReturnText(context.links.directDebit), tone: 'success' } });
   }),
   on: {
     'order.cancel': { actions: 'openCancel' },

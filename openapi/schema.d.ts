@@ -2875,6 +2875,22 @@ export interface components {
                 by: "saved_card" | "cash";
                 on?: components["schemas"]["DateTime"];
             };
+            /**
+             * @description Only on a visit paid by Direct Debit (decisions 093, 100): where its collection stands, from the
+             *     series' mandate, the visit's GoCardless payment and its ledger. `mandate_pending`: the mandate is
+             *     not set up yet; `after_the_visit`: collected after the visit is done; `asked`: a collection was
+             *     asked for (Bacs takes a few working days); `retrying`: it failed once and is tried again;
+             *     `failed`: it failed again (the customer and the office were told); `collected`: paid;
+             *     `charged_back`: the bank gave it back (a chargeback or a late failure), the balance is due again;
+             *     `mandate_ended`: the mandate was cancelled before this visit was collected, it is due on the day.
+             *     `amount` (from the ledger): collected, what was collected; charged_back, what was given back;
+             *     otherwise what is due (`balanceDue`).
+             */
+            directDebit?: {
+                /** @enum {string} */
+                state: "mandate_pending" | "after_the_visit" | "asked" | "retrying" | "failed" | "collected" | "charged_back" | "mandate_ended";
+                amount: components["schemas"]["Money"];
+            };
         };
         /** @enum {string} */
         OrderStatus: "awaiting_validation" | "payment_validated" | "completed" | "cancelled";
@@ -2952,6 +2968,11 @@ export interface components {
             active: boolean;
             /** @description A card is saved to pay each visit automatically (removeSeriesCard forgets it). */
             savedCard?: boolean;
+            /**
+             * @description Only on a series paid by Direct Debit (decisions 093, 100): its mandate is not set up yet, is set up, or was cancelled (or failed or expired).
+             * @enum {string}
+             */
+            directDebit?: "pending" | "set_up" | "ended";
             /** @description What "Cancel all future visits" would charge now: the discount of the visits done, not earned yet (decision 037); 0 when earned, ended or nothing done. */
             endingCost?: components["schemas"]["Money"];
             visits: components["schemas"]["MyOrder"][];

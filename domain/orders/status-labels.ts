@@ -1,4 +1,4 @@
-import type { RefundStatus } from '../../openapi/schema';
+import type { PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { StatusTone } from './order-statuses';
 
 export { orderStatusTone, type StatusTone } from './order-statuses';
@@ -15,3 +15,6 @@ export function refundStatusTone(status: RefundStatus | string): StatusTone {
   if (status === 'rejected') return 'cancelled';
   return 'neutral';
 }
+
+/** How an order is paid, as the back office names it: "Direct Debit" is a name, not "Direct debit" (decision 100). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', direct_debit: 'Direct Debit' };

@@ -11,8 +11,10 @@
  * design. Each takes a start time that still has a free team: 10 teams, 6 starts a day, on 300 days
  * from 3 weeks ahead, consecutive checkouts on different days. BENCH_CHECKOUT_DAYS=3 puts every
  * checkout on the next three bookable days instead (from 2 days ahead), as real bookings cluster,
- * with 100 teams so the days hold a run's checkouts (issue 37 row 1: a day's checkouts must not
- * queue behind one lock).
+ * with 250 teams (BENCH_TEAMS) so the days hold a phase's checkouts (4,500 times: 30 s at 150 a
+ * second), and each phase starts on empty days: `stock` cancels the checkouts of the last phase
+ * (issue 37 row 1: a day's checkouts must not queue behind one lock). Days a fresh database closes
+ * (bank holidays, Christmas: tests/support/default-closures.ts) are passed over, as a customer would.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import type { CheckoutRequest, OrderSummary, ServiceItems } from '../../openapi/
 import { londonDate } from '../../domain/time/london-time';
 import { confirmationToken } from '../../tests/api/support/confirmation-link';
 import { waitForMail } from '../../tests/api/support/mail-wait';
+import { openDay } from '../../tests/support/default-closures';
 import { BENCH_ADMIN, signIn } from './server';
 
 /** The connections of the capacity measurement (issue 27: the ratio at 10 connections). */
@@ -29,7 +32,7 @@ const STARTS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00'];
 /** The days checkouts are spread over: 300 from 3 weeks ahead, or (7 or fewer) the next ones from 2 days ahead. */
 export const CHECKOUT_DAYS = Number(process.env.BENCH_CHECKOUT_DAYS ?? 300);
 const NEAR_DAYS = CHECKOUT_DAYS <= 7;
-const TEAMS = NEAR_DAYS ? 100 : 10;
+const TEAMS = Number(process.env.BENCH_TEAMS ?? (NEAR_DAYS ? 250 : 10));
 const DAYS = CHECKOUT_DAYS;
 /** What the run's checkouts are spread over, for the figures printed. */
 export const CHECKOUT_SPREAD = NEAR_DAYS ? `all on the next ${DAYS} days, ${TEAMS} teams` : `spread over ${DAYS} days, ${TEAMS} teams`;
@@ -111,7 +114,11 @@ export interface CheckoutLoad {
   draft(): Promise<Answer>;
   /** A cash checkout of the oldest draft kept, at a start time with a free team; null when none is left. */
   checkout(): Promise<Answer> | null;
-  /** Drafts enough for `count` checkouts more (made at 10 connections, not measured). */
+  /**
+   * Drafts enough for `count` checkouts more (made at 10 connections, not measured); on the next
+   * days (BENCH_CHECKOUT_DAYS ≤ 7) the last phase's checkouts are cancelled first, so every phase
+   * finds the days empty and as many free times.
+   */
   stock(count: number): Promise<void>;
 }
 
@@ -150,8 +157,11 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
   // Checkout n is on day n % DAYS from 3 weeks ahead (past the demo bookings) or 2 days ahead
   // (BENCH_CHECKOUT_DAYS ≤ 7), then the next team and start time of that day. Checkouts whose jobs
   // are in each other's way queue on the times they lock (decision 090).
-  const firstDay = Date.now() + (NEAR_DAYS ? 2 : 21) * 86_400_000;
+  const firstDay = londonDate(new Date(Date.now() + (NEAR_DAYS ? 2 : 21) * 86_400_000));
+  // A closed day would answer 400 (a bank holiday, Christmas): only the days open by default.
+  const days = Array.from({ length: DAYS }, (_, n) => openDay(firstDay, n));
   let slot = 0;
+  const placed: number[] = [];
   const checkout = (): Promise<Answer> | null => {
     // Every team of every start time taken: the run stops sending.
     // Spread over 300 days, a start time is used on every day before the next; on the next three
@@ -163,13 +173,27 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
     const n = slot++;
     const body: CheckoutRequest = {
       order: order.id,
-      due_date: londonDate(new Date(firstDay + (n % DAYS) * 86_400_000)),
+      due_date: days[n % DAYS]!,
       due_time: STARTS[start]!,
       address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     };
-    return call(url, 'POST', '/services/order/checkout', order.token, body);
+    return call(url, 'POST', '/services/order/checkout', order.token, body).then((answer) => {
+      if (answer.status === 200) placed.push(order.id);
+      return answer;
+    });
+  };
+  const cancelPlaced = async () => {
+    const worker = async () => {
+      for (let next = placed.pop(); next; next = placed.pop()) {
+        const cancelled = await call(url, 'PUT', `/admin/order/update/cancelled/${next}`, admin.token, { status: 'cancelled' });
+        if (cancelled.status !== 200) throw new Error(`cancel: ${cancelled.status} ${JSON.stringify(cancelled.body)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CAPACITY_CONNECTIONS }, worker));
+    slot = 0;
   };
   const stock = async (count: number) => {
+    if (NEAR_DAYS && slot > 0) await cancelPlaced();
     while (drafts.length < count) await Promise.all(Array.from({ length: CAPACITY_CONNECTIONS }, draft));
   };
   return { draft, checkout, stock };

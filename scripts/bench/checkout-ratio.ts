@@ -13,10 +13,16 @@
  * - BENCH_BEFORE_DIR: a worktree of an earlier commit (with its node_modules): its server is
  *   measured in the same rounds beside this one's, so before → after comes from one run.
  * - BENCH_CHECKOUT_DAYS=3: every checkout on the next three days (checkout-load.ts).
+ * - CPU a request: each round also prints the CPU time (user + system, from /proc/<pid>/stat) the
+ *   server's process and, on PostgreSQL, its database's backends spent a draft and a checkout (the
+ *   checkout's counted until its mails are written, as its mail is part of it). Unlike requests a
+ *   second, this hardly moves with the machine's load (issue 37 row 1: the goal of ≥ 0.6 needs a
+ *   checkout to cost at most 1.67 drafts).
  * - BENCH_WAITS=1 (PostgreSQL): samples pg_stat_activity of the server's database every 10 ms
  *   during the checkouts and prints what its connections were doing (a wait profile).
  * A benchmark, not a test.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +50,56 @@ interface Target {
   mailsOwed: number;
   drafts: Run[];
   checkouts: Run[];
+  /** CPU seconds spent in each round's phases: [server, database backends]. */
+  draftCpu: Array<[number, number]>;
+  checkoutCpu: Array<[number, number]>;
 }
+
+const CLOCK_TICKS = 100;
+/** User + system CPU seconds of process `pid` so far (0 once it has gone). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of the server and of each backend of its database (PostgreSQL on this machine). */
+async function cpuNow(target: Target): Promise<{ server: number; backends: Map<number, number> }> {
+  const backends = new Map<number, number>();
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      for (const { pid } of rows) backends.set(pid, cpuSecondsOf(pid));
+    } finally {
+      await client.end();
+    }
+  }
+  return { server: cpuSecondsOf(target.server.pid), backends };
+}
+
+/** CPU seconds [server, backends] since `before` (a backend that closed meanwhile is not counted). */
+async function cpuSince(target: Target, before: Awaited<ReturnType<typeof cpuNow>>): Promise<[number, number]> {
+  const after = await cpuNow(target);
+  let backends = 0;
+  for (const [pid, seconds] of after.backends) backends += seconds - (before.backends.get(pid) ?? 0);
+  return [after.server - before.server, backends];
+}
+
+const perRequestMs = (cpu: Array<[number, number]>, runs: Run[]) => {
+  const count = runs.reduce((total, run) => total + run.count, 0);
+  const server = cpu.reduce((total, [seconds]) => total + seconds, 0);
+  const database = cpu.reduce((total, [, seconds]) => total + seconds, 0);
+  return { server: (1000 * server) / count, database: (1000 * database) / count, total: (1000 * (server + database)) / count };
+};
+const describeCpu = (ms: { server: number; database: number; total: number }) => `${ms.total.toFixed(2)} ms CPU (server ${ms.server.toFixed(2)} + database ${ms.database.toFixed(2)})`;
 
 const outboxCount = async (dataDir: string) => (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).filter((name) => name.endsWith('.eml')).length;
 
@@ -82,7 +137,7 @@ async function startTarget(label: string, postgres: BenchPostgres | null, cwd: s
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-bench-ratio-'));
   const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log'), cwd });
   const load = await prepareCheckoutLoad(server.url, dataDir, CUSTOMERS);
-  const target: Target = { label, server, load, dataDir, databaseUrl: database.url, dropDatabase: database.drop, mailsOwed: 0, drafts: [], checkouts: [] };
+  const target: Target = { label, server, load, dataDir, databaseUrl: database.url, dropDatabase: database.drop, mailsOwed: 0, drafts: [], checkouts: [], draftCpu: [], checkoutCpu: [] };
   // Warm both paths (JIT, plans, pools) before anything is measured.
   await load.stock(200);
   const written = await outboxCount(dataDir);
@@ -93,15 +148,25 @@ async function startTarget(label: string, postgres: BenchPostgres | null, cwd: s
 
 async function measureRound(target: Target, round: number): Promise<void> {
   await mailsWritten(target);
+  const beforeDrafts = await cpuNow(target);
   const drafts = await closedLoop(CAPACITY_CONNECTIONS, SECONDS, target.load.draft);
+  const draftCpu = await cpuSince(target, beforeDrafts);
   await target.load.stock(Math.ceil(drafts.perSecond * SECONDS * 2));
   await mailsWritten(target);
   const waits = WAITS && target.databaseUrl ? sampleWaits(target.databaseUrl) : null;
+  const beforeCheckouts = await cpuNow(target);
   const checkouts = await closedLoop(CAPACITY_CONNECTIONS, SECONDS, target.load.checkout);
   target.mailsOwed += checkouts.statuses.get('200') ?? 0;
+  await mailsWritten(target);
+  const checkoutCpu = await cpuSince(target, beforeCheckouts);
   target.drafts.push(drafts);
   target.checkouts.push(checkouts);
+  target.draftCpu.push(draftCpu);
+  target.checkoutCpu.push(checkoutCpu);
+  const draftMs = perRequestMs([draftCpu], [drafts]);
+  const checkoutMs = perRequestMs([checkoutCpu], [checkouts]);
   console.log(`round ${round} ${target.label} (load average ${loadAverage()}): ratio ${(checkouts.perSecond / drafts.perSecond).toFixed(2)}; drafts ${describeRun(drafts)}; checkouts ${describeRun(checkouts)}`);
+  console.log(`  CPU a request: draft ${describeCpu(draftMs)}; checkout ${describeCpu(checkoutMs)}; checkout ÷ draft ${(checkoutMs.total / draftMs.total).toFixed(2)}`);
   if (waits) {
     const counts = [...(await waits.stop()).entries()].sort((a, b) => b[1] - a[1]);
     const total = counts.reduce((sum, [, n]) => sum + n, 0);
@@ -125,6 +190,9 @@ try {
   const sum = (runs: Run[]) => runs.reduce((total, run) => total + run.count, 0);
   for (const target of targets) {
     const ratio = sum(target.checkouts) / sum(target.drafts);
+    const draftMs = perRequestMs(target.draftCpu, target.drafts);
+    const checkoutMs = perRequestMs(target.checkoutCpu, target.checkouts);
+    console.log(`${target.label}: CPU a request: draft ${describeCpu(draftMs)}; checkout ${describeCpu(checkoutMs)}; checkout ÷ draft ${(checkoutMs.total / draftMs.total).toFixed(2)} (goal ≤ 1.67)`);
     console.log(`${target.label}: checkout ÷ draft at ${CAPACITY_CONNECTIONS} connections ${ratio.toFixed(2)} ${ratio >= 0.6 ? '✓' : '✗'} (goal ≥ 0.6; ${sum(target.checkouts)} checkouts ÷ ${sum(target.drafts)} drafts in ${ROUNDS} × ${SECONDS} s each; per round ${target.checkouts.map((run, n) => (run.perSecond / target.drafts[n]!.perSecond).toFixed(2)).join(', ')})`);
   }
   console.log(`load average at the end: ${loadAverage()}`);

@@ -77,7 +77,9 @@ class SeamDriver implements Driver {
   constructor(db: Database) {
     this.connection = {
       async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-        return { rows: await db.query<R>(compiled.sql, [...compiled.parameters]) };
+        // The seam answers untyped rows; the compiled statement's own type (from the schema) names them.
+        const rows = await db.query(compiled.sql, [...compiled.parameters]);
+        return { rows: rows as R[] };
       },
       // eslint-disable-next-line require-yield
       async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { Database } from './database';
+import { kysely } from './kysely';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -15,7 +17,7 @@ export const STARTUP_LOCK_KEY = 4_217_001;
  */
 export async function underStartupLock<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY]);
+    await sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`.execute(kysely(tx));
     return fn(tx);
   });
 }
@@ -34,16 +36,20 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR, options: { to?
     .sort();
   const applied: string[] = [];
   for (const name of files) {
-    const sql = await readFile(path.join(dir, name), 'utf8');
+    const text = await readFile(path.join(dir, name), 'utf8');
     const didApply = await underStartupLock(db, async (tx) => {
-      await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        name text PRIMARY KEY,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      )`);
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+      const k = kysely(tx);
+      await k.schema
+        .createTable('schema_migrations')
+        .ifNotExists()
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('applied_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .execute();
+      const done = await k.selectFrom('schema_migrations').select('name').where('name', '=', name).execute();
       if (done.length > 0) return false;
-      await tx.query(sql);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      // The file as it is (several statements, no parameters): both engines run it as one text.
+      await sql.raw(text).execute(k);
+      await k.insertInto('schema_migrations').values({ name }).execute();
       return true;
     });
     if (didApply) applied.push(name);
@@ -54,8 +60,9 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR, options: { to?
 /** The migrations this code needs that the database has not applied (empty: the schema is current). */
 export async function pendingMigrations(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-  const [table] = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  const k = kysely(db);
+  const table = await k.selectNoFrom([sql<boolean>`to_regclass('schema_migrations') IS NOT NULL`.as('present')]).executeTakeFirst();
   if (!table?.present) return files;
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
+  const done = new Set((await k.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name));
   return files.filter((name) => !done.has(name));
 }

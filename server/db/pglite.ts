@@ -86,8 +86,8 @@ function wrap(target: Queryable): Pick<Database, 'query'> {
         const results = await target.exec(sql);
         return (results.at(-1)?.rows ?? []) as T[];
       }
-      const result = await target.query<T>(sql, params);
-      return result.rows;
+      const result = await target.query(sql, params);
+      return result.rows as T[];
     },
   };
 }

@@ -62,7 +62,9 @@ function seriesLines(order: OrderRow, { series }: SeriesConfirmation): string[] 
     `Visits planned: ${dates.join(', ')}. We keep the next ${VISITS_AHEAD} visits planned; a day we are closed is passed over.`,
     order.payment_method === 'card'
       ? 'Payment: each visit is paid by card on its own, this one now and each next one with Pay now on My orders.'
-      : 'Payment: each visit is paid in cash on its day.',
+      : order.payment_method === 'direct_debit'
+        ? 'Payment: each visit is collected by Direct Debit after it is done.'
+        : 'Payment: each visit is paid in cash on its day.',
     'You can skip, reschedule or end the series on My orders.',
   ];
 }
@@ -75,7 +77,9 @@ export function bookingConfirmationMail(order: OrderRow, ledger: readonly Ledger
       ? unpaidCard
         ? 'Card, payment pending: the booking is confirmed once the payment is made. If you left the payment page, press Pay now on My orders.'
         : 'Card, paid'
-      : 'Cash, on the day of the service';
+      : order.payment_method === 'direct_debit'
+        ? 'Direct Debit, collected after the visit is done, once you have set up the mandate on GoCardless\'s page'
+        : 'Cash, on the day of the service';
   const text = [
     `Hello ${order.user_name},`,
     '',
@@ -98,19 +102,25 @@ export function bookingConfirmationMail(order: OrderRow, ledger: readonly Ledger
   return { to: order.user_email, subject, text, attachments: series ? series.calendar : bookingCalendar(order, site, now) };
 }
 
-/** After the provider confirmed a card payment: the receipt, which also confirms the booking. */
+/**
+ * After the provider confirmed a card payment: the receipt, which also confirms the booking. After
+ * GoCardless confirmed a Direct Debit collection (decision 093): the receipt of the visit done.
+ */
 export function paymentReceiptMail(order: OrderRow, ledger: readonly LedgerLine[], site: MailSite, invoice: string[] = [], paid?: number): Mail {
-  // What this payment was (a balance), else what the ledger says was paid, else what is charged.
+  // What this payment was (a balance, a collection), else what the ledger says was paid, else what is charged.
   const totals = ledgerTotals(ledger);
   const amount = formatPounds(paid ?? (totals.paid || totals.total));
+  const directDebit = order.payment_method === 'direct_debit';
   const text = [
     `Hello ${order.user_name},`,
     '',
-    `We received your card payment of ${amount} for ${orderName(order)}: your booking of ${order.service_name} is confirmed.`,
+    directDebit
+      ? `We collected ${amount} by Direct Debit for ${orderName(order)}, your visit of ${order.service_name}.`
+      : `We received your card payment of ${amount} for ${orderName(order)}: your booking of ${order.service_name} is confirmed.`,
     ...orderLines(order, ledger),
-    `Paid: ${amount} by card${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
-    '',
-    ...termsLines(order),
+    `Paid: ${amount} by ${directDebit ? 'Direct Debit' : 'card'}${order.paid_at ? ` on ${formatLondon(order.paid_at)} (UK time)` : ''}`,
+    // A collection follows the visit done: no terms of changing it.
+    ...(directDebit ? [] : ['', ...termsLines(order)]),
     ...(invoice.length > 0 ? ['', ...invoice] : []),
     ...manageLines(site),
   ].join('\n');

@@ -5,6 +5,7 @@ import type { Mail, MailAttachment } from '../queue/mail';
 import { formatPounds, type Pence } from '../../domain/money/money';
 import { manageLines, whenText } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';
+import { directDebitFeeText, type MandateState } from '../../domain/money/direct-debit';
 
 /**
  * The mails of a series' changes (issue 25): a visit skipped, a skip undone, the series ended. Each
@@ -13,9 +14,9 @@ import { orderName } from '../../domain/orders/order-reference';
  */
 const CALENDAR_LINE = 'Your calendar entry for the series is attached (.ics): it replaces the earlier one.';
 
-/** `fee` and `refund` in pence; `refund` null when nothing was paid for the visit. */
+/** `fee` and `refund` in pence; `refund` null when nothing was paid for the visit; `mandate` the series' Direct Debit, if it has one. */
 export function visitSkippedMail(
-  visit: OrderRow, series: SeriesRow, cost: { fee: Pence; refund: Pence | null }, calendar: MailAttachment[], site: MailSite,
+  visit: OrderRow, series: SeriesRow, cost: { fee: Pence; refund: Pence | null; mandate?: MandateState | null }, calendar: MailAttachment[], site: MailSite,
 ): Mail {
   const text = [
     `Hello ${visit.user_name},`,
@@ -24,7 +25,7 @@ export function visitSkippedMail(
     cost.fee > 0 ? `By our terms a fee of ${formatPounds(cost.fee)} applies.` : 'Skipping it cost nothing.',
     ...(cost.refund !== null && cost.refund > 0 ? [`${formatPounds(cost.refund)} is refunded to the card you paid with.`] : []),
     // Not paid: the fee is owed, on the visit's ledger (decision 070), until it is paid or the skip undone.
-    ...(cost.refund === null && cost.fee > 0 ? [owedFeeLine(visit, cost.fee)] : []),
+    ...(cost.refund === null && cost.fee > 0 ? [owedFeeLine(visit, cost.fee, cost.mandate ?? null)] : []),
     cost.refund === null
       ? 'Changed your mind? Press Undo on My orders while that time is still free. Your other visits stay booked.'
       : 'Your other visits stay booked.',
@@ -34,8 +35,9 @@ export function visitSkippedMail(
   return { to: visit.user_email, subject: `Visit skipped: ${series.service_name} on ${whenText(visit)}`, text, attachments: calendar };
 }
 
-/** Where a late skip's fee owed on a visit not paid is collected (decision 070). */
-export function owedFeeLine(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
+/** Where a late skip's fee owed on a visit not paid is collected (decisions 070 and 109). */
+export function owedFeeLine(visit: Pick<OrderRow, 'payment_method'>, fee: Pence, mandate: MandateState | null = null): string {
+  if (visit.payment_method === 'direct_debit') return `${formatPounds(fee)} is now due on this visit: ${directDebitFeeText(mandate)}. Pressing Undo takes it away.`;
   return visit.payment_method === 'cash'
     ? `${formatPounds(fee)} is now due on this visit: please pay it in cash at your next visit. Pressing Undo takes it away.`
     : `${formatPounds(fee)} is now due on this visit: please pay it by card with Pay now on My orders. Pressing Undo takes it away.`;

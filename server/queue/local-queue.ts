@@ -1,15 +1,15 @@
 import cronParser from 'cron-parser';
+import { sql, type Selectable } from 'kysely';
 import type { Database, Subscription } from '../db/database';
+import { jsonb, kysely } from '../db/kysely';
+import type { Json, LocalJobs } from '../db/schema';
 import { JOBS_CHANNEL, onceCommitted, QUEUES, type JobIdentity, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
-interface JobRow {
-  id: number;
-  name: QueueName;
-  data: unknown;
-  retry_count: number;
-  retry_limit: number;
-  retry_delay: number;
-}
+type JobRow = Pick<Selectable<LocalJobs>, 'id' | 'name' | 'data' | 'retry_count' | 'retry_limit' | 'retry_delay'>;
+
+/** A job waiting to run or to run again: the predicate of local_jobs_due_idx (migration 007), as written there. */
+const WAITING = sql<boolean>`state IN ('created', 'retry')`;
+const now = () => sql<Date>`now()`;
 
 export interface LocalQueueOptions {
   retry: (name: QueueName) => RetryPolicy;
@@ -25,7 +25,9 @@ export interface LocalQueueOptions {
  * runner owns the queue; jobs left active by a crash are taken up again at start.
  */
 export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQueue {
-  const handlers = new Map<QueueName, (data: unknown, job: JobIdentity) => Promise<void>>();
+  // Keyed by a job's name as the table holds it (any text): a name no handler serves is never claimed.
+  const handlers = new Map<string, (data: unknown, job: JobIdentity) => Promise<void>>();
+  const k = kysely(db);
   const pollMs = options.pollMs ?? 5_000;
   let running = false;
   let timer: NodeJS.Timeout | null = null;
@@ -52,13 +54,17 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
 
   const sleepUntilNext = async () => {
     if (!running) return;
-    const [next] = await db.query<{ wait_ms: number | null }>(
-      `SELECT (EXTRACT(EPOCH FROM (min(at) - now())) * 1000)::float8 AS wait_ms FROM (
-         SELECT min(start_after) AS at FROM local_jobs WHERE state IN ('created', 'retry') AND name = ANY($1)
-         UNION ALL SELECT min(next_run) FROM local_schedules
-       ) due`,
-      [[...handlers.keys()]],
-    );
+    const next = await k
+      .selectFrom(
+        k.selectFrom('local_jobs')
+          .select((eb) => eb.fn.min('start_after').as('at'))
+          .where(WAITING)
+          .where((eb) => eb('name', '=', eb.fn.any(eb.val([...handlers.keys()]))))
+          .unionAll(k.selectFrom('local_schedules').select((eb) => eb.fn.min('next_run').as('at')))
+          .as('due'),
+      )
+      .select(sql<number | null>`(EXTRACT(EPOCH FROM (min(at) - now())) * 1000)::float8`.as('wait_ms'))
+      .executeTakeFirst();
     const due = next?.wait_ms ?? null;
     const wait = due === null ? pollMs : Math.min(pollMs, Math.max(0, Math.ceil(due)) + 5);
     if (timer) clearTimeout(timer);
@@ -86,42 +92,56 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
   }
 
   async function claim(): Promise<JobRow | null> {
-    const [job] = await db.query<JobRow>(
-      `UPDATE local_jobs SET state = 'active' WHERE id = (
-         SELECT id FROM local_jobs WHERE state IN ('created', 'retry') AND start_after <= now() AND name = ANY($1)
-         ORDER BY start_after, id LIMIT 1 FOR UPDATE SKIP LOCKED
-       ) RETURNING id, name, data, retry_count, retry_limit, retry_delay`,
-      [[...handlers.keys()]],
-    );
+    const job = await k
+      .updateTable('local_jobs')
+      .set({ state: sql.lit('active') })
+      .where('id', '=', (outer) =>
+        outer.selectFrom('local_jobs')
+          .select('id')
+          .where(WAITING)
+          .where('start_after', '<=', now())
+          .where((eb) => eb('name', '=', eb.fn.any(eb.val([...handlers.keys()]))))
+          .orderBy('start_after')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'name', 'data', 'retry_count', 'retry_limit', 'retry_delay'])
+      .executeTakeFirst();
     return job ?? null;
   }
 
   async function runJob(job: JobRow): Promise<void> {
     try {
       await handlers.get(job.name)!(job.data, { id: String(job.id) });
-      await db.query("UPDATE local_jobs SET state = 'completed', completed_on = now() WHERE id = $1", [job.id]);
+      await k.updateTable('local_jobs').set({ state: sql.lit('completed'), completed_on: now() }).where('id', '=', job.id).execute();
     } catch (error) {
       options.onError?.(error, { name: job.name, id: job.id });
       const message = error instanceof Error ? error.message : String(error);
-      await db.query(
-        `UPDATE local_jobs SET
-           state = CASE WHEN retry_count >= retry_limit THEN 'failed' ELSE 'retry' END,
-           completed_on = CASE WHEN retry_count >= retry_limit THEN now() END,
-           start_after = now() + make_interval(secs => retry_delay * power(2, retry_count)),
-           retry_count = LEAST(retry_count + 1, retry_limit),
-           output = jsonb_build_object('message', $2::text)
-         WHERE id = $1`,
-        [job.id, message],
-      );
+      await k
+        .updateTable('local_jobs')
+        .set({
+          state: sql<string>`CASE WHEN retry_count >= retry_limit THEN 'failed' ELSE 'retry' END`,
+          completed_on: sql<Date | null>`CASE WHEN retry_count >= retry_limit THEN now() END`,
+          start_after: sql<Date>`now() + make_interval(secs => retry_delay * power(2, retry_count))`,
+          retry_count: sql<number>`LEAST(retry_count + 1, retry_limit)`,
+          output: sql<Json>`jsonb_build_object('message', ${message}::text)`,
+        })
+        .where('id', '=', job.id)
+        .execute();
     }
   }
 
   async function enqueueDueSchedules(): Promise<void> {
     await db.transaction(async (tx) => {
-      const due = await tx.query<{ name: QueueName; cron: string }>('SELECT name, cron FROM local_schedules WHERE next_run <= now() FOR UPDATE');
+      const t = kysely(tx);
+      const due = await t.selectFrom('local_schedules').select(['name', 'cron']).where('next_run', '<=', now()).forUpdate().execute();
       for (const { name, cron } of due) {
-        await tx.query('INSERT INTO local_jobs (name, retry_limit, retry_delay) VALUES ($1, $2, $3)', [name, options.retry(name).retryLimit, options.retry(name).retryDelay]);
-        await tx.query('UPDATE local_schedules SET next_run = $2 WHERE name = $1', [name, nextRun(cron)]);
+        // Written by schedule(), which takes a QueueName; the column itself is any text.
+        const { retryLimit, retryDelay } = options.retry(name as QueueName);
+        await t.insertInto('local_jobs').values({ name, retry_limit: retryLimit, retry_delay: retryDelay }).execute();
+        await t.updateTable('local_schedules').set({ next_run: nextRun(cron) }).where('name', '=', name).execute();
       }
     });
   }
@@ -130,7 +150,7 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
   return {
     async send(tx, name, data) {
       const { retryLimit, retryDelay } = options.retry(name);
-      await tx.query('INSERT INTO local_jobs (name, data, retry_limit, retry_delay) VALUES ($1, $2, $3, $4)', [name, JSON.stringify(data), retryLimit, retryDelay]);
+      await kysely(tx).insertInto('local_jobs').values({ name, data: jsonb(data), retry_limit: retryLimit, retry_delay: retryDelay }).execute();
       // One process owns a PGlite folder: the runner is woken here, once the job is committed, with
       // no NOTIFY (a statement more in the caller's transaction: decision 069).
       onceCommitted(tx, wake);
@@ -140,16 +160,21 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
       wake();
     },
     async schedule(name, cron) {
-      await db.query(
-        `INSERT INTO local_schedules (name, cron, next_run) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO UPDATE SET cron = EXCLUDED.cron,
-           next_run = CASE WHEN local_schedules.cron = EXCLUDED.cron THEN local_schedules.next_run ELSE EXCLUDED.next_run END`,
-        [name, cron, nextRun(cron)],
-      );
+      await k
+        .insertInto('local_schedules')
+        .values({ name, cron, next_run: nextRun(cron) })
+        .onConflict((oc) =>
+          oc.column('name').doUpdateSet((eb) => ({
+            cron: eb.ref('excluded.cron'),
+            // The same cron keeps its next slot; a new one starts from its own.
+            next_run: eb.case().when('local_schedules.cron', '=', eb.ref('excluded.cron')).then(eb.ref('local_schedules.next_run')).else(eb.ref('excluded.next_run')).end(),
+          })),
+        )
+        .execute();
     },
     async start() {
       // A single process owns a PGlite folder: whatever is marked active was cut off by a crash.
-      await db.query("UPDATE local_jobs SET state = 'retry' WHERE state = 'active'");
+      await k.updateTable('local_jobs').set({ state: sql.lit('retry') }).where('state', '=', sql.lit('active')).execute();
       running = true;
       if (db.listen) subscription = await db.listen(JOBS_CHANNEL, (event) => event.kind === 'notify' && wake());
       wake();
@@ -162,17 +187,19 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
       await Promise.race([current, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
     },
     async holds(name, id) {
-      const rows = await db.query('SELECT 1 FROM local_jobs WHERE id = $1 AND name = $2', [Number(id), name]);
+      const rows = await k.selectFrom('local_jobs').select('id').where('id', '=', Number(id)).where('name', '=', name).execute();
       return rows.length > 0;
     },
     async forgetMail(tx, to) {
-      await tx.query("DELETE FROM local_jobs WHERE name = $1 AND lower(data->>'to') = lower($2)", [QUEUES.mail, to]);
+      await kysely(tx).deleteFrom('local_jobs').where('name', '=', QUEUES.mail).where(sql<string>`lower(data->>'to')`, '=', sql<string>`lower(${to})`).execute();
     },
     async pending(name) {
-      const [row] = await db.query<{ count: number }>(
-        "SELECT count(*)::int AS count FROM local_jobs WHERE name = $1 AND state IN ('created', 'retry', 'active')",
-        [name],
-      );
+      const row = await k
+        .selectFrom('local_jobs')
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('count'))
+        .where('name', '=', name)
+        .where(sql<boolean>`state IN ('created', 'retry', 'active')`)
+        .executeTakeFirst();
       return row?.count ?? 0;
     },
   };

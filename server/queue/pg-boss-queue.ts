@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database, Subscription } from '../db/database';
+import { kysely } from '../db/kysely';
 import { underStartupLock } from '../db/migrate';
 import { coalescedNotify, onceCommitted, queuesNamed, QUEUES, JOBS_CHANNEL, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
@@ -70,7 +72,8 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
   return {
     async send(tx, name, data) {
       const inTransaction = {
-        executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values) }),
+        // pg-boss's own statement, as it wrote it, through the transaction's handle.
+        executeSql: (text: string, values: unknown[]) => kysely(tx).executeQuery(CompiledQuery.raw(text, values)),
       };
       await boss.send(name, data, { ...options.retry(name), retryBackoff: true, db: inTransaction });
       // Once committed, this instance's worker wakes at once and the others by one coalesced NOTIFY.
@@ -103,7 +106,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
     async start() {
       // pg-boss creates its schema before taking its own lock: two instances starting together on
       // an empty database collide there (pg_namespace unique violation). Created under ours first.
-      await underStartupLock(db, (tx) => tx.query('CREATE SCHEMA IF NOT EXISTS pgboss'));
+      await underStartupLock(db, (tx) => kysely(tx).schema.createSchema('pgboss').ifNotExists().execute());
       // Creating the queues (a row and a partition each) from two instances at once deadlocked in
       // the cluster test (40P01): they are created while this instance holds the start-up lock.
       // The lock's transaction holds one pooled connection; pg-boss works on others meanwhile.
@@ -127,13 +130,14 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
     async holds(name, id) {
-      const rows = await db.query('SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2', [name, id]);
+      // pg-boss's tables are not in our schema (server/db/schema.d.ts): only whether a row is there.
+      const { rows } = await sql`SELECT 1 FROM pgboss.job WHERE name = ${name} AND id = ${id}`.execute(kysely(db));
       return rows.length > 0;
     },
     async forgetMail(tx, to) {
       // Waiting, active, done or failed (pgboss.job), and what maintenance archived since.
       for (const table of ['pgboss.job', 'pgboss.archive']) {
-        await tx.query(`DELETE FROM ${table} WHERE name = $1 AND lower(data->>'to') = lower($2)`, [QUEUES.mail, to]);
+        await sql`DELETE FROM ${sql.table(table)} WHERE name = ${QUEUES.mail} AND lower(data->>'to') = lower(${to})`.execute(kysely(tx));
       }
     },
     async pending(name) {

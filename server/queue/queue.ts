@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
 
 /**
  * The job queue: pg-boss on a PostgreSQL server, the embedded runner (local-queue.ts) on PGlite,
@@ -93,7 +95,7 @@ export function coalescedNotify(db: Database): (name: QueueName) => void {
     while (names.size > 0) {
       const payload = [...names].join(',');
       names.clear();
-      await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, payload]).catch(() => {});
+      await sql`SELECT pg_notify(${JOBS_CHANNEL}, ${payload})`.execute(kysely(db)).catch(() => {});
     }
     sending = null;
   };

@@ -19,3 +19,15 @@ export interface TextSender {
   /** Hands the text to the provider (or writes it); answers the provider's id of it. */
   send(text: Text): Promise<string>;
 }
+
+/**
+ * The provider refused the text because the person opted out on its side: they replied STOP to its
+ * number (Twilio error 21610), maybe while the shop's inbound webhook was down. Not worth a retry:
+ * nothing reaches them until they reply START. The delivery records it as their opt-out.
+ */
+export class TextRecipientOptedOut extends Error {
+  constructor(readonly to: string) {
+    super(`The provider refuses texts to ${to}: the number opted out (replied STOP)`);
+    this.name = 'TextRecipientOptedOut';
+  }
+}

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
 import { settingsVatPercent } from '../../domain/money/pricing';
@@ -16,16 +18,18 @@ export interface AddressPriceRead {
 }
 
 export async function readAddressPrice(db: Database, userId: number, orderId: number, district: string): Promise<AddressPriceRead | null> {
-  const rows = await db.query<{ ledger_json: string; served: boolean; in_zone: boolean; congestion_charge: string | number; vat_percent: string | number | null }>(
-    `SELECT ${LEDGER_JSON_SQL('o.id')} AS ledger_json,
-            EXISTS (SELECT 1 FROM service_districts WHERE district = $3) AS served,
-            EXISTS (SELECT 1 FROM congestion_districts WHERE district = $3) AS in_zone,
-            (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
-            (SELECT vat_percent FROM pricing_settings) AS vat_percent
-       FROM orders o WHERE o.id = $2 AND o.user_id = $1`,
-    [userId, orderId, district],
-  );
-  const row = rows[0];
+  const row = await kysely(db)
+    .selectFrom('orders as o')
+    .select((eb) => [
+      sql.raw<string>(LEDGER_JSON_SQL('o.id')).as('ledger_json'),
+      eb.exists(eb.selectFrom('service_districts').select(eb.lit(1).as('one')).where('district', '=', district)).as('served'),
+      eb.exists(eb.selectFrom('congestion_districts').select(eb.lit(1).as('one')).where('district', '=', district)).as('in_zone'),
+      eb.selectFrom('pricing_settings').select('congestion_charge').as('congestion_charge'),
+      eb.selectFrom('pricing_settings').select('vat_percent').as('vat_percent'),
+    ])
+    .where('o.id', '=', orderId)
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return null;
   return { ledger: ledgerFromJson(row.ledger_json), served: Boolean(row.served), congestion: { inZone: Boolean(row.in_zone), charge: Number(row.congestion_charge), vatPercent: settingsVatPercent(row.vat_percent) } };
 }

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import { JOB_MINUTES_SQL } from './job-minutes';
+import { kysely } from '../db/kysely';
+import { jobMinutes } from './job-minutes';
 import { MIN_JOB_MINUTES, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
@@ -13,6 +15,7 @@ import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
  * Dates and times are read as text, so neither driver's Date parsing moves them across midnight.
  */
 export function availabilityRepository(db: Database) {
+  const k = kysely(db);
   return {
     async load(from: string, to: string): Promise<CapacityData> {
       // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
@@ -21,42 +24,44 @@ export function availabilityRepository(db: Database) {
       // One statement, one round trip: a checkout reads this while it holds its day's lock
       // (claimTeam), so every round trip here is time the next customer of that day waits.
       // The small tables come as JSON text (the same in both drivers).
-      const [row] = await db.query<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; travel: string | null; jobs: string | null }>(
-        `SELECT
+      const row = (
+        await sql<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; travel: string | null; jobs: string | null }>`SELECT
            (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
+           -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
            (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
-              FROM team_hours)::text AS team_hours,
+              FROM team_hours
+             WHERE $2::date - $1::date >= 6
+                OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day))::text AS team_hours,
            (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
-              FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
+              FROM team_time_off WHERE starts_on <= ${to}::date AND ends_on >= ${from}::date)::text AS time_off,
            (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
               FROM opening_hours)::text AS opening,
            (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
-              FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
+              FROM closures WHERE day BETWEEN ${from}::date AND ${to}::date)::text AS closures,
            (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
            -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
            -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
            -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
            -- its postcode without spaces ('-': none), for the travel gap (decision 041).
            concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
-                              || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+                              || ' ' || ${jobMinutes()} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM orders o
-             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $3 AND o.due_at < $4),
+             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sql.raw(sqlStatus(CANCELLED_STATUS))} AND o.due_at >= ${rangeStart} AND o.due_at < ${rangeEnd}),
            -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
            -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
            -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
            (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
                               || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
-             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3 AND w.held_due_at < $4)) AS jobs`,
-        [from, to, rangeStart, rangeEnd],
-      );
-      const teams = JSON.parse(row!.teams) as Array<[number, string]>;
-      const teamHours = JSON.parse(row!.team_hours) as Array<[number, number, boolean, string, string]>;
-      const timeOff = JSON.parse(row!.time_off) as Array<[number, string, string]>;
-      const opening = JSON.parse(row!.opening) as Array<[number, boolean, string, string]>;
-      const closures = JSON.parse(row!.closures) as Array<[string, string]>;
+             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= ${rangeStart} AND w.held_due_at < ${rangeEnd})) AS jobs`.execute(k)
+      ).rows[0]!;
+      const teams = JSON.parse(row.teams) as Array<[number, string]>;
+      const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
+      const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
+      const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
+      const closures = JSON.parse(row.closures) as Array<[string, string]>;
       const jobsByDay = new Map<string, BookedJob[]>();
-      const fields = row!.jobs ? row!.jobs.split(' ') : [];
+      const fields = row.jobs ? row.jobs.split(' ') : [];
       for (let at = 0; at + 4 < fields.length; at += 5) {
         const teamId = Number(fields[at + 1]);
         const start = Number(fields[at + 2]) * 1000;
@@ -78,7 +83,7 @@ export function availabilityRepository(db: Database) {
         openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
         closures: new Map(closures.map(([day, reason]) => [day, reason])),
         jobsByDay,
-        travel: travelOf(row!.travel),
+        travel: travelOf(row.travel),
       };
     },
 
@@ -89,20 +94,19 @@ export function availabilityRepository(db: Database) {
 
     /** The order's job length, its team (null: none yet) and its postcode (for the travel gap). */
     async orderJob(orderId: number): Promise<{ minutes: number; teamId: number | null; postcode: string | null }> {
-      const [row] = await db.query<{ minutes: number; team_id: number | null; code_postal: string | null }>(
-        `SELECT ${JOB_MINUTES_SQL} AS minutes, o.team_id, o.code_postal FROM orders o WHERE o.id = $1`,
-        [orderId],
-      );
+      const row = await k.selectFrom('orders as o').select([jobMinutes().as('minutes'), 'o.team_id', 'o.code_postal']).where('o.id', '=', orderId).executeTakeFirst();
       return { minutes: row?.minutes ?? 0, teamId: row?.team_id ?? null, postcode: row?.code_postal ?? null };
     },
 
     /** The shortest job of a service (its base time and its quickest item, once); null for an unknown service. */
     async serviceMinutes(serviceId: number): Promise<number | null> {
-      const [row] = await db.query<{ minutes: number | null }>(
-        `SELECT s.base_minutes + COALESCE((SELECT min(duration_minutes) FROM service_items WHERE service_id = s.id), 0) AS minutes
-           FROM services s WHERE s.id = $1`,
-        [serviceId],
-      );
+      const row = await k
+        .selectFrom('services as s')
+        .select((eb) =>
+          eb('s.base_minutes', '+', eb.fn.coalesce(eb.selectFrom('service_items').select((si) => si.fn.min('duration_minutes').as('shortest')).whereRef('service_id', '=', 's.id'), eb.lit(0))).as('minutes'),
+        )
+        .where('s.id', '=', serviceId)
+        .executeTakeFirst();
       return row ? Number(row.minutes ?? 0) : null;
     },
 
@@ -112,7 +116,8 @@ export function availabilityRepository(db: Database) {
      * It waits for every claim holding the day's times (lockJobTimes), and they for it.
      */
     async lockDay(date: string): Promise<void> {
-      await db.query('SELECT pg_advisory_xact_lock($1, $2)', dayLockKey(date));
+      const [namespace, day] = dayLockKey(date);
+      await k.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.val(namespace), eb.val(day)]).as('locked')).execute();
     },
 
     /**
@@ -122,11 +127,14 @@ export function availabilityRepository(db: Database) {
      * second reads the first. Jobs far apart on one day are claimed side by side.
      */
     async lockJobTimes(date: string, startsAt: Date, minutes: number): Promise<void> {
-      await db.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(date), startsAt, Math.max(minutes, MIN_JOB_MINUTES)]);
+      const [namespace, day] = dayLockKey(date);
+      await k
+        .selectNoFrom((eb) => eb.fn('lock_job_times', [eb.val(namespace), eb.val(day), eb.val(startsAt), eb.val(Math.max(minutes, MIN_JOB_MINUTES))]).as('locked'))
+        .execute();
     },
 
     async assign(orderId: number, teamId: number, minutes: number): Promise<void> {
-      await db.query('UPDATE orders SET team_id = $2, duration_minutes = $3 WHERE id = $1', [orderId, teamId, minutes]);
+      await k.updateTable('orders').set({ team_id: teamId, duration_minutes: minutes }).where('id', '=', orderId).execute();
     },
   };
 }

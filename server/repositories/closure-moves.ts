@@ -1,4 +1,6 @@
+import { sql, type NotNull } from 'kysely';
 import type { Database } from '../db/database';
+import { asDate, kysely } from '../db/kysely';
 import { londonDaysSpan } from '../../domain/time/london-days';
 import { sqlStatus } from './order-status-sql';
 import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
@@ -16,23 +18,29 @@ export interface VisitOnDay {
   team: string | null;
 }
 
-type VisitRow = { id: number; reference: number | null; due_at: Date | string; customer: string; email: string | null; service: string; team_id: number | null; team: string | null };
-
 /** Visits a closure set aside, each waiting for its customer to choose another time (042_closure_moves.sql). */
 export function closureMovesRepository(db: Database) {
+  const k = kysely(db);
   /** The visits booked from `from` to `to` (UK days; checked out, not cancelled), of one team or all, earliest first. */
   async function visitsBetween(from: string, to: string, teamId: number | null): Promise<VisitOnDay[]> {
     const { start, end } = londonDaysSpan(from, to);
-    const rows = await db.query<VisitRow>(
-      `SELECT o.id, o.reference, o.due_at, u.name AS customer, u.email, s.name AS service, o.team_id, t.name AS team
-         FROM orders o JOIN users u ON u.id = o.user_id JOIN services s ON s.id = o.service_id LEFT JOIN teams t ON t.id = o.team_id
-        WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $1 AND o.due_at < $2
-          AND ($3::int IS NULL OR o.team_id = $3::int)
-        ORDER BY o.due_at, o.id`,
-      [start, end, teamId],
-    );
+    const rows = await k
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .innerJoin('services as s', 's.id', 'o.service_id')
+      .leftJoin('teams as t', 't.id', 'o.team_id')
+      .select(['o.id', 'o.reference', 'o.due_at', 'u.name as customer', 'u.email', 's.name as service', 'o.team_id', 't.name as team'])
+      .where('o.checked_out_at', 'is not', null)
+      .where('o.status', '<>', sql.raw<string>(sqlStatus(CANCELLED_STATUS)))
+      .where('o.due_at', '>=', start!)
+      .where('o.due_at', '<', end!)
+      .$if(teamId !== null, (q) => q.where('o.team_id', '=', teamId!))
+      .$narrowType<{ due_at: NotNull }>()
+      .orderBy('o.due_at')
+      .orderBy('o.id')
+      .execute();
     return rows.map((row) => ({
-      orderId: row.id, reference: row.reference, dueAt: new Date(row.due_at), customer: row.customer, email: row.email ?? '', service: row.service, teamId: row.team_id, team: row.team,
+      orderId: row.id, reference: row.reference, dueAt: row.due_at, customer: row.customer, email: row.email ?? '', service: row.service, teamId: row.team_id, team: row.team,
     }));
   }
 
@@ -45,27 +53,30 @@ export function closureMovesRepository(db: Database) {
 
     /** Sets the order aside for `day`; answers the version its link signs (a closure again: the next one). */
     async setAside(orderId: number, day: string, now: Date): Promise<number> {
-      const [row] = await db.query<{ version: number }>(
-        `INSERT INTO closure_moves (order_id, closed_day, created_at) VALUES ($1, $2::date, $3)
-         ON CONFLICT (order_id) DO UPDATE SET closed_day = EXCLUDED.closed_day, created_at = EXCLUDED.created_at,
-                                              used_at = NULL, version = closure_moves.version + 1
-         RETURNING version`,
-        [orderId, day, now],
-      );
-      return row!.version;
+      const row = await k
+        .insertInto('closure_moves')
+        .values({ order_id: orderId, closed_day: asDate(day), created_at: now })
+        .onConflict((oc) =>
+          oc.column('order_id').doUpdateSet((eb) => ({
+            closed_day: eb.ref('excluded.closed_day'),
+            created_at: eb.ref('excluded.created_at'),
+            used_at: null,
+            version: eb('closure_moves.version', '+', 1),
+          })),
+        )
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      return row.version;
     },
 
     /** The version of the order's link when it is still unused (locked until the transaction ends); null otherwise. */
     async openVersion(orderId: number): Promise<number | null> {
-      const [row] = await db.query<{ version: number }>(
-        'SELECT version FROM closure_moves WHERE order_id = $1 AND used_at IS NULL FOR UPDATE',
-        [orderId],
-      );
+      const row = await k.selectFrom('closure_moves').select('version').where('order_id', '=', orderId).where('used_at', 'is', null).forUpdate().executeTakeFirst();
       return row?.version ?? null;
     },
 
     async markUsed(orderId: number, now: Date): Promise<void> {
-      await db.query('UPDATE closure_moves SET used_at = $2 WHERE order_id = $1', [orderId, now]);
+      await k.updateTable('closure_moves').set({ used_at: now }).where('order_id', '=', orderId).execute();
     },
   };
 }

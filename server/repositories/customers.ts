@@ -1,41 +1,39 @@
+import { sql, type InferResult, type NotNull, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { kysely, type Db } from '../db/kysely';
+import type { Users } from '../db/schema';
 import { cappedCount, Conditions, countAccounts, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, selectPage, UNKNOWN_TOTAL, type Page, type PageRequest, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod } from '../../openapi/schema';
 import { userRowMatchesSql, usersMatchingSql } from './user-search';
 
 export type CustomerSort = 'id' | 'name' | 'email' | 'created';
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  created_at: Date;
-  anonymised_at: Date | null;
-}
+/** The account as the back office lists it (users.email is null once erased). */
+export type CustomerRow = Pick<Selectable<Users>, 'id' | 'name' | 'email' | 'created_at' | 'anonymised_at'>;
 
-export interface CustomerOrderRow {
-  id: number;
-  reference: number;
-  service_name: string;
-  status: OrderStatus;
-  total: number;
-  payment_method: PaymentMethod | null;
-  due_at: Date | null;
-  address: string | null;
-  city: string | null;
-  code_postal: string | null;
-  phone: string | null;
-  client_note: string | null;
-  access_notes: string | null;
-  created_at: Date;
-}
+const customerOrdersQuery = (k: Db, userId: number) =>
+  k
+    .selectFrom('orders as o')
+    .innerJoin('services as s', 's.id', 'o.service_id')
+    .select([
+      'o.id', 'o.reference', 's.name as service_name', 'o.status', 'o.total', 'o.payment_method', 'o.due_at', 'o.address', 'o.city',
+      'o.code_postal', 'o.phone', 'o.client_note', 'o.access_notes', 'o.created_at',
+    ])
+    .where('o.user_id', '=', userId)
+    .where('o.checked_out_at', 'is not', null)
+    // A placed order has its reference (037_order_references.sql's trigger gives it at checkout).
+    .$narrowType<{ reference: NotNull; status: OrderStatus; payment_method: PaymentMethod | null }>();
+
+export type CustomerOrderRow = InferResult<ReturnType<typeof customerOrdersQuery>>[number];
 
 /** Customers are the accounts that are neither administrators nor cleaners (the dashboard's Total Users counts the same). */
 const IS_CUSTOMER = `NOT (roles && ARRAY['ROLE_ADMIN', 'ROLE_CLEANER'])`;
 // Names and emails sort without regard to case (users_name_idx, users_email_sort_idx).
 const SORT_SQL: Record<CustomerSort, string> = { id: 'id', name: 'lower(name)', email: 'lower(email)', created: 'created_at' };
 const COLUMNS = 'id, name, email, created_at, anonymised_at';
+const customerColumns = ['id', 'name', 'email', 'created_at', 'anonymised_at'] as const;
 export function customerRepository(db: Database) {
+  const k = kysely(db);
   return {
     async page(query: { sort?: CustomerSort; order?: 'asc' | 'desc'; q?: string }, page: PageRequest, searchCountCap = SEARCH_COUNT_CAP): Promise<Page<CustomerRow>> {
       const desc = query.order === 'desc';
@@ -51,7 +49,7 @@ export function customerRepository(db: Database) {
       conditions.add(q.includes('@') ? `id IN (${match.sql})` : match.sql, ...match.values);
       // A backstop: a search that still runs long answers 503 in seconds, not after the pool's 15 s.
       return db.transaction(async (tx) => {
-        await tx.query(`SET LOCAL statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`);
+        await sql`SET LOCAL statement_timeout = ${sql.lit(SEARCH_STATEMENT_TIMEOUT_MS)}`.execute(kysely(tx));
         // Counted up to the cap only (decision 092): a fragment every address shares matches every customer.
         const { total, lowerBound } = await cappedCount(tx, `SELECT 1 FROM users ${conditions.where}`, conditions.params, searchCountCap);
         // A search that matches few: its matches first (trigram indexes), then sorted. Left to itself
@@ -68,26 +66,18 @@ export function customerRepository(db: Database) {
 
     /** The customer, or null for an unknown id or an administrator. */
     async find(id: number): Promise<CustomerRow | null> {
-      const [row] = await db.query<CustomerRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND ${IS_CUSTOMER}`, [id]);
+      const row = await k.selectFrom('users').select(customerColumns).where('id', '=', id).where(sql.raw<boolean>(IS_CUSTOMER)).executeTakeFirst();
       return row ?? null;
     },
 
     /** Any account, administrators included: everyone may download their own data. */
     async findAccount(id: number): Promise<CustomerRow | null> {
-      const [row] = await db.query<CustomerRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
-      return row ?? null;
+      return (await k.selectFrom('users').select(customerColumns).where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
     /** Placed (checked-out) orders, newest first; drafts are nobody's booking. */
     orders(userId: number): Promise<CustomerOrderRow[]> {
-      return db.query<CustomerOrderRow>(
-        `SELECT o.id, o.reference, s.name AS service_name, o.status, o.total, o.payment_method, o.due_at, o.address, o.city,
-                o.code_postal, o.phone, o.client_note, o.access_notes, o.created_at
-           FROM orders o JOIN services s ON s.id = o.service_id
-          WHERE o.user_id = $1 AND o.checked_out_at IS NOT NULL
-          ORDER BY o.created_at DESC, o.id DESC`,
-        [userId],
-      );
+      return customerOrdersQuery(k, userId).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
     },
   };
 }

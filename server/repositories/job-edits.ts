@@ -1,13 +1,18 @@
 import type { QuoteChoice } from '../../openapi/schema';
 import type { Database } from '../db/database';
+import { jsonb, kysely } from '../db/kysely';
 import type { PriceRules } from '../../domain/money/pricing';
 import type { OrderRow } from './orders';
 
+/** A priced line of an order as price_lines keeps it (the names of its extras and options). */
+type PricedLineName = { kind: string; name: string; quantity?: number };
+
 /** The choices of a booked job as staff edit them (049_job_edits.sql, decision 055). */
 export function jobEditRepository(db: Database) {
+  const k = kysely(db);
   return {
     async items(orderId: number): Promise<QuoteChoice[]> {
-      const rows = await db.query<{ item_id: number; quantity: number }>('SELECT item_id, quantity FROM order_items WHERE order_id = $1 ORDER BY item_id', [orderId]);
+      const rows = await k.selectFrom('order_items').select(['item_id', 'quantity']).where('order_id', '=', orderId).orderBy('item_id').execute();
       return rows.map((row) => ({ id: Number(row.item_id), quantity: Number(row.quantity) }));
     },
 
@@ -16,13 +21,24 @@ export function jobEditRepository(db: Database) {
      * name (the quote they came from is purged once it expires).
      */
     async extras(order: Pick<OrderRow, 'id'>): Promise<QuoteChoice[]> {
-      const [row] = await db.query<{ job_extras: QuoteChoice[] | string | null; price_lines: Array<{ kind: string; name: string; quantity?: number }> | string | null }>(
-        'SELECT job_extras, price_lines FROM orders WHERE id = $1', [order.id]);
+      const row = await k
+        .selectFrom('orders')
+        .select(['job_extras', 'price_lines'])
+        .where('id', '=', order.id)
+        // jsonb: what writeChoices and the checkout stored.
+        .$narrowType<{ job_extras: QuoteChoice[] | string | null; price_lines: PricedLineName[] | string | null }>()
+        .executeTakeFirst();
       const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
       if (row?.job_extras) return parse(row.job_extras);
       const lines = parse(row?.price_lines ?? []).filter((line) => line.kind === 'extra' || line.kind === 'option');
       if (lines.length === 0) return [];
-      const known = await db.query<{ id: number; name: string }>('SELECT id, name FROM price_extras WHERE name = ANY($1::text[]) ORDER BY active DESC, id', [lines.map((line) => line.name)]);
+      const known = await k
+        .selectFrom('price_extras')
+        .select(['id', 'name'])
+        .where((eb) => eb('name', '=', eb.fn.any(eb.val(lines.map((line) => line.name)))))
+        .orderBy('active', 'desc')
+        .orderBy('id')
+        .execute();
       return lines.flatMap((line) => {
         const extra = known.find((candidate) => candidate.name === line.name);
         return extra ? [{ id: Number(extra.id), quantity: line.quantity ?? 1 }] : [];
@@ -31,15 +47,15 @@ export function jobEditRepository(db: Database) {
 
     /** The job's new items (names and prices copied, as at checkout) and extras; its length is then read from them again. */
     async writeChoices(orderId: number, rules: PriceRules, choices: { items: QuoteChoice[]; extras: QuoteChoice[] }): Promise<void> {
-      await db.query('DELETE FROM order_items WHERE order_id = $1', [orderId]);
+      await k.deleteFrom('order_items').where('order_id', '=', orderId).execute();
       for (const { id, quantity } of choices.items) {
         const item = rules.items.find((candidate) => candidate.id === id)!;
-        await db.query(
-          'INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price) VALUES ($1, $2, $3, $4, $5, $6)',
-          [orderId, id, item.name, item.price, quantity, item.price * quantity],
-        );
+        await k
+          .insertInto('order_items')
+          .values({ order_id: orderId, item_id: id, name: item.name, unit_price: item.price, quantity, total_price: item.price * quantity })
+          .execute();
       }
-      await db.query('UPDATE orders SET job_extras = $2::jsonb, duration_minutes = NULL WHERE id = $1', [orderId, JSON.stringify(choices.extras)]);
+      await k.updateTable('orders').set({ job_extras: jsonb(choices.extras), duration_minutes: null }).where('id', '=', orderId).execute();
     },
 
     /**
@@ -47,12 +63,12 @@ export function jobEditRepository(db: Database) {
      * cleaner's job read it (JOB_MINUTES_SQL). The version moves on, so an edit begun before is refused.
      */
     async setLength(orderId: number, minutes: number): Promise<void> {
-      await db.query('UPDATE orders SET duration_minutes = $2, version = version + 1 WHERE id = $1', [orderId, minutes]);
+      await k.updateTable('orders').set((eb) => ({ duration_minutes: minutes, version: eb('version', '+', 1) })).where('id', '=', orderId).execute();
     },
 
     /** The job's time; the version moves on, so an edit from before this one is refused and the calendar entry's SEQUENCE grows. */
     async setDue(orderId: number, dueAt: Date): Promise<void> {
-      await db.query('UPDATE orders SET due_at = $2, version = version + 1 WHERE id = $1', [orderId, dueAt]);
+      await k.updateTable('orders').set((eb) => ({ due_at: dueAt, version: eb('version', '+', 1) })).where('id', '=', orderId).execute();
     },
   };
 }

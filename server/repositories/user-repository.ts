@@ -1,4 +1,7 @@
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
+import type { Users } from '../db/schema';
 
 export interface UserRecord {
   id: number;
@@ -10,18 +13,10 @@ export interface UserRecord {
   createdAt: Date;
 }
 
-interface UserRow {
-  id: number;
-  name: string;
-  /** Null once the account was anonymised (011_customers_and_messages.sql). */
-  email: string | null;
-  password_hash: string;
-  roles: string[];
-  token_version: number;
-  created_at: Date;
-}
+/** email is null once the account was anonymised (011_customers_and_messages.sql). */
+type UserRow = Pick<Selectable<Users>, (typeof COLUMNS)[number]>;
 
-const COLUMNS = 'id, name, email, password_hash, roles, token_version, created_at';
+const COLUMNS = ['id', 'name', 'email', 'password_hash', 'roles', 'token_version', 'created_at'] as const;
 
 const toUser = (row: UserRow): UserRecord => ({
   id: row.id,
@@ -50,45 +45,50 @@ export interface UserChanges {
 
 /** Accounts; emails are unique whatever their case (users_email_lower_key). */
 export function createUserRepository(db: Database) {
+  const k = kysely(db);
+  const users = () => k.selectFrom('users').select(COLUMNS);
   return {
     async findById(id: number): Promise<UserRecord | null> {
-      const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+      const row = await users().where('id', '=', id).executeTakeFirst();
       return row ? toUser(row) : null;
     },
 
     /** Several users in one round trip (the authenticator's batches); absent ids are simply missing. */
     async findByIds(ids: number[]): Promise<UserRecord[]> {
-      const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::integer[])`, [ids]);
+      const rows = await users().where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).execute();
       return rows.map(toUser);
     },
 
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email.trim()]);
+      const row = await users().where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email.trim())]))).executeTakeFirst();
       return row ? toUser(row) : null;
     },
 
     /** The new user, or null when the email is taken. */
     async create(user: NewUser): Promise<UserRecord | null> {
-      const [row] = await db.query<UserRow>(
-        `INSERT INTO users (name, email, password_hash, roles) VALUES ($1, $2, $3, $4)
-         ON CONFLICT ((lower(email))) DO NOTHING RETURNING ${COLUMNS}`,
-        [user.name, user.email.trim(), user.passwordHash, user.roles ?? ['ROLE_USER']],
-      );
+      const row = await k
+        .insertInto('users')
+        .values({ name: user.name, email: user.email.trim(), password_hash: user.passwordHash, roles: user.roles ?? ['ROLE_USER'] })
+        .onConflict((oc) => oc.expression(sql`(lower(email))`).doNothing())
+        .returning(COLUMNS)
+        .executeTakeFirst();
       return row ? toUser(row) : null;
     },
 
     /** The updated user, or null when the new email is taken by someone else. */
     async update(id: number, changes: UserChanges): Promise<UserRecord | null> {
       try {
-        const [row] = await db.query<UserRow>(
-          `UPDATE users SET
-             name = COALESCE($2, name),
-             email = COALESCE($3, email),
-             password_hash = COALESCE($4, password_hash),
-             token_version = token_version + CASE WHEN $5 THEN 1 ELSE 0 END
-           WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, changes.name ?? null, changes.email?.trim() ?? null, changes.passwordHash ?? null, changes.endSessions ?? false],
-        );
+        const row = await k
+          .updateTable('users')
+          .set((eb) => ({
+            name: eb.fn.coalesce(eb.val(changes.name ?? null), eb.ref('name')),
+            email: eb.fn.coalesce(eb.val(changes.email?.trim() ?? null), eb.ref('email')),
+            password_hash: eb.fn.coalesce(eb.val(changes.passwordHash ?? null), eb.ref('password_hash')),
+            token_version: sql<number>`token_version + CASE WHEN ${changes.endSessions ?? false} THEN 1 ELSE 0 END`,
+          }))
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirst();
         return row ? toUser(row) : null;
       } catch (error) {
         if ((error as { code?: string }).code === '23505') return null;
@@ -97,7 +97,7 @@ export function createUserRepository(db: Database) {
     },
 
     async endSessions(id: number): Promise<void> {
-      await db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [id]);
+      await k.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', id).execute();
     },
 
     /**
@@ -105,18 +105,18 @@ export function createUserRepository(db: Database) {
      * is there and not erased.
      */
     async lockForKeyShare(id: number): Promise<boolean> {
-      const [row] = await db.query<{ anonymised_at: Date | null }>('SELECT anonymised_at FROM users WHERE id = $1 FOR KEY SHARE', [id]);
+      const row = await k.selectFrom('users').select('anonymised_at').where('id', '=', id).forKeyShare().executeTakeFirst();
       return row !== undefined && row.anonymised_at === null;
     },
 
     /** Whether the account was erased (or is gone). */
     async isAnonymised(id: number): Promise<boolean> {
-      const [row] = await db.query<{ anonymised: boolean }>('SELECT anonymised_at IS NOT NULL AS anonymised FROM users WHERE id = $1', [id]);
+      const row = await k.selectFrom('users').select((eb) => eb('anonymised_at', 'is not', null).$castTo<boolean>().as('anonymised')).where('id', '=', id).executeTakeFirst();
       return row?.anonymised ?? true;
     },
 
     async count(): Promise<number> {
-      const [row] = await db.query<{ count: number }>('SELECT count(*) AS count FROM users');
+      const row = await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       return row?.count ?? 0;
     },
   };

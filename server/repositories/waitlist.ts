@@ -1,74 +1,79 @@
+import { sql, type Expression, type InferResult, type NotNull } from 'kysely';
 import type { Database } from '../db/database';
+import { asDate, dayText, kysely, type Db } from '../db/kysely';
 import type { TimeOfDay } from '../../domain/waitlist/times-of-day';
-import { JOB_MINUTES_SQL } from './job-minutes';
+import { jobMinutes } from './job-minutes';
 import { sqlStatus } from './order-status-sql';
 import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
+/** Where an entry stands (050_waitlists.sql): 'waiting' and 'offered' are live. */
+export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'removed';
+
+/** A status as the literal the partial indexes name (050_waitlists.sql), not a parameter, so the planner proves their predicates as before. */
+const statusLiteral = (status: WaitlistStatus) => sql.lit(status);
+
+/** A live entry: waiting, or offered a time (the partial indexes' own predicate). */
+const live = (status: Expression<string>) => sql<boolean>`${status} IN ('waiting', 'offered')`;
+
 /** An entry of a day's waiting list, with what its offer and the lists need (050_waitlists.sql). */
-export interface WaitlistRow {
-  id: number;
-  user_id: number;
-  order_id: number;
-  day: string;
-  created_at: Date;
-  status: 'waiting' | 'offered' | 'booked' | 'expired' | 'removed';
-  held_due_at: Date | null;
-  held_until: Date | null;
-  customer: string;
-  email: string | null;
-  service: string;
-  /** The draft's job length (JOB_MINUTES_SQL) and postcode (the travel gap), for fitting it into the day. */
-  minutes: number;
-  code_postal: string | null;
-  /** A draft's entry whose draft was checked out (through the offer or at another time): done. */
-  checked_out: boolean;
-  /** The entry moves a booked visit (decision 067): its offer is taken by a reschedule. */
-  moves_order: boolean;
-  /** The times of day that suit the customer (decision 085); none: any time. */
-  times_of_day: TimeOfDay[];
-}
+const entryQuery = (k: Db) =>
+  k
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('orders as o', 'o.id', 'w.order_id')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .innerJoin('services as s', 's.id', 'o.service_id')
+    .select((eb) => [
+      'w.id', 'w.user_id', 'w.order_id', dayText(eb.ref('w.day')).as('day'), 'w.created_at', 'w.status', 'w.held_due_at', 'w.held_until',
+      'u.name as customer', 'u.email', 's.name as service',
+      // The draft's job length and postcode (the travel gap), for fitting it into the day.
+      jobMinutes().as('minutes'), 'o.code_postal',
+      // A draft's entry whose draft was checked out (through the offer or at another time): done.
+      eb.and([eb('o.checked_out_at', 'is not', null), eb.not(eb.ref('w.moves_order'))]).as('checked_out'),
+      // moves_order: the entry moves a booked visit (decision 067), its offer is taken by a reschedule;
+      // times_of_day: those that suit the customer (decision 085), none: any time.
+      'w.moves_order', 'w.times_of_day',
+    ])
+    .$narrowType<{ status: WaitlistStatus; checked_out: boolean; times_of_day: TimeOfDay[] }>();
+
+export type WaitlistRow = InferResult<ReturnType<typeof entryQuery>>[number];
+
+const givenContactQuery = (k: Db, userId: number, orderId: number) =>
+  k
+    .selectFrom('orders')
+    .select(['address', 'city', 'code_postal', 'phone'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('id', '=', orderId), eb('checked_out_at', 'is not', null)]))
+    .where('address', '<>', '')
+    .where('city', '<>', '')
+    .where('code_postal', '<>', '')
+    .where('phone', '<>', '')
+    .$narrowType<{ address: NotNull; city: NotNull; code_postal: NotNull; phone: NotNull }>();
 
 /** The address and phone a customer gave before, for the offer's dialog to reuse (decision 085). */
-export interface GivenContact {
-  address: string;
-  city: string;
-  code_postal: string;
-  phone: string;
-}
-
-const SELECT_ENTRY = `
-  SELECT w.id, w.user_id, w.order_id, to_char(w.day, 'YYYY-MM-DD') AS day, w.created_at, w.status, w.held_due_at, w.held_until,
-         u.name AS customer, u.email, s.name AS service, ${JOB_MINUTES_SQL} AS minutes, o.code_postal,
-         o.checked_out_at IS NOT NULL AND NOT w.moves_order AS checked_out, w.moves_order, w.times_of_day
-    FROM waitlist_entries w JOIN orders o ON o.id = w.order_id JOIN users u ON u.id = w.user_id JOIN services s ON s.id = o.service_id`;
-
-const LIVE = `w.status IN ('waiting', 'offered')`;
-
-function entry(row: WaitlistRow): WaitlistRow {
-  return {
-    ...row, created_at: new Date(row.created_at), minutes: Number(row.minutes), times_of_day: [...(row.times_of_day ?? [])],
-    held_due_at: row.held_due_at === null ? null : new Date(row.held_due_at), held_until: row.held_until === null ? null : new Date(row.held_until),
-  };
-}
+export type GivenContact = InferResult<ReturnType<typeof givenContactQuery>>[number];
 
 export function waitlistRepository(db: Database) {
+  const k = kysely(db);
   return {
     /** Joins the day's list; null when the customer already waits for that day (one live entry per customer per day). */
     async join(userId: number, orderId: number, day: string, now: Date, movesOrder = false, times: readonly TimeOfDay[] = []): Promise<number | null> {
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO waitlist_entries (user_id, order_id, day, created_at, moves_order, times_of_day) VALUES ($1, $2, $3::date, $4, $5, $6::text[])
-         ON CONFLICT (user_id, day) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING id`,
-        [userId, orderId, day, now, movesOrder, [...times]],
-      );
+      const row = await k
+        .insertInto('waitlist_entries')
+        .values({ user_id: userId, order_id: orderId, day: asDate(day), created_at: now, moves_order: movesOrder, times_of_day: [...times] })
+        .onConflict((oc) => oc.columns(['user_id', 'day']).where((eb) => live(eb.ref('status'))).doNothing())
+        .returning('id')
+        .executeTakeFirst();
       return row?.id ?? null;
     },
 
     /** Keeps the address and phone given when joining on the draft, for the offer to reuse (a booked visit keeps its own). */
     async keepContact(orderId: number, contact: GivenContact): Promise<void> {
-      await db.query(
-        'UPDATE orders SET address = $2, city = $3, code_postal = $4, phone = $5 WHERE id = $1 AND checked_out_at IS NULL',
-        [orderId, contact.address, contact.city, contact.code_postal, contact.phone],
-      );
+      await k
+        .updateTable('orders')
+        .set({ address: contact.address, city: contact.city, code_postal: contact.code_postal, phone: contact.phone })
+        .where('id', '=', orderId)
+        .where('checked_out_at', 'is', null)
+        .execute();
     },
 
     /**
@@ -76,52 +81,62 @@ export function waitlistRepository(db: Database) {
      * else those of their latest booking; null when they never gave any (or were erased).
      */
     async givenContact(userId: number, orderId: number): Promise<GivenContact | null> {
-      const [row] = await db.query<GivenContact>(
-        `SELECT address, city, code_postal, phone FROM orders
-          WHERE user_id = $1 AND (id = $2 OR checked_out_at IS NOT NULL)
-            AND address <> '' AND city <> '' AND code_postal <> '' AND phone <> ''
-          ORDER BY (id = $2) DESC, checked_out_at DESC NULLS LAST, id DESC LIMIT 1`,
-        [userId, orderId],
-      );
+      const row = await givenContactQuery(k, userId, orderId)
+        .orderBy(sql`(id = ${orderId})`, 'desc')
+        .orderBy('checked_out_at', (ob) => ob.desc().nullsLast())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row ?? null;
     },
 
     async find(id: number): Promise<WaitlistRow | null> {
-      const [row] = await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.id = $1`, [id]);
-      return row ? entry(row) : null;
+      return (await entryQuery(k).where('w.id', '=', id).executeTakeFirst()) ?? null;
     },
 
     async findByOfferHash(hash: string): Promise<WaitlistRow | null> {
-      const [row] = await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.offer_hash = $1`, [hash]);
-      return row ? entry(row) : null;
+      return (await entryQuery(k).where('w.offer_hash', '=', hash).executeTakeFirst()) ?? null;
     },
 
     /** The customer's live entries, soonest day first. */
     async mine(userId: number): Promise<WaitlistRow[]> {
-      return (await db.query<WaitlistRow>(`${SELECT_ENTRY} WHERE w.user_id = $1 AND ${LIVE} ORDER BY w.day, w.id`, [userId])).map(entry);
+      return entryQuery(k).where('w.user_id', '=', userId).where((eb) => live(eb.ref('w.status'))).orderBy('w.day').orderBy('w.id').execute();
     },
 
     /** A day's live entries in the order they are offered (first come, first served). */
     async onDay(day: string, options: { lock?: boolean } = {}): Promise<WaitlistRow[]> {
-      const rows = await db.query<WaitlistRow>(
-        `${SELECT_ENTRY} WHERE w.day = $1::date AND ${LIVE} ORDER BY w.created_at, w.id${options.lock ? ' FOR UPDATE OF w' : ''}`,
-        [day],
-      );
-      return rows.map(entry);
+      return entryQuery(k)
+        .where('w.day', '=', asDate(day))
+        .where((eb) => live(eb.ref('w.status')))
+        .orderBy('w.created_at')
+        .orderBy('w.id')
+        .$if(options.lock === true, (q) => q.forUpdate('w'))
+        .execute();
     },
 
     /** Leaves the list (an offer's hold is released with it); false when there was no live entry of the customer's. */
     async remove(userId: number, id: number): Promise<boolean> {
-      const rows = await db.query(`UPDATE waitlist_entries w SET status = 'removed' WHERE id = $1 AND user_id = $2 AND ${LIVE} RETURNING id`, [id, userId]);
+      const rows = await k
+        .updateTable('waitlist_entries as w')
+        .set({ status: statusLiteral('removed') })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where((eb) => live(eb.ref('w.status')))
+        .returning('id')
+        .execute();
       return rows.length > 0;
     },
 
     /** The days from `today` on that someone waits for (each looked at by the offering run). */
     async daysWithWaiting(today: string): Promise<string[]> {
-      const rows = await db.query<{ day: string }>(
-        `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM waitlist_entries WHERE status = 'waiting' AND day >= $1::date ORDER BY 1`,
-        [today],
-      );
+      const rows = await k
+        .selectFrom('waitlist_entries')
+        .select((eb) => dayText(eb.ref('day')).as('day'))
+        .distinct()
+        .where('status', '=', statusLiteral('waiting'))
+        .where('day', '>=', asDate(today))
+        .orderBy(sql`1`)
+        .execute();
       return rows.map((row) => row.day);
     },
 
@@ -131,20 +146,32 @@ export function waitlistRepository(db: Database) {
      * The status condition makes each end happen once, whoever runs it.
      */
     async settle(now: Date): Promise<string[]> {
-      await db.query(
-        `UPDATE waitlist_entries w SET status = 'booked' FROM orders o
-          WHERE o.id = w.order_id AND o.checked_out_at IS NOT NULL AND NOT w.moves_order AND ${LIVE}`,
-      );
+      await k
+        .updateTable('waitlist_entries as w')
+        .from('orders as o')
+        .set({ status: statusLiteral('booked') })
+        .whereRef('o.id', '=', 'w.order_id')
+        .where('o.checked_out_at', 'is not', null)
+        .where((eb) => eb.not(eb.ref('w.moves_order')))
+        .where((eb) => live(eb.ref('w.status')))
+        .execute();
       // A booked visit that waited (decision 067) and was cancelled no longer waits.
-      await db.query(
-        `UPDATE waitlist_entries w SET status = 'removed' FROM orders o
-          WHERE o.id = w.order_id AND w.moves_order AND o.status = ${sqlStatus(CANCELLED_STATUS)} AND ${LIVE}`,
-      );
-      const rows = await db.query<{ day: string }>(
-        `UPDATE waitlist_entries SET status = 'expired' WHERE status = 'offered' AND held_until <= $1
-         RETURNING to_char(day, 'YYYY-MM-DD') AS day`,
-        [now],
-      );
+      await k
+        .updateTable('waitlist_entries as w')
+        .from('orders as o')
+        .set({ status: statusLiteral('removed') })
+        .whereRef('o.id', '=', 'w.order_id')
+        .where((eb) => eb.ref('w.moves_order'))
+        .where('o.status', '=', sql.raw<string>(sqlStatus(CANCELLED_STATUS)))
+        .where((eb) => live(eb.ref('w.status')))
+        .execute();
+      const rows = await k
+        .updateTable('waitlist_entries')
+        .set({ status: statusLiteral('expired') })
+        .where('status', '=', statusLiteral('offered'))
+        .where('held_until', '<=', now)
+        .returning((eb) => dayText(eb.ref('day')).as('day'))
+        .execute();
       return [...new Set(rows.map((row) => row.day))];
     },
 
@@ -153,32 +180,46 @@ export function waitlistRepository(db: Database) {
      * life (drafts.ts), so a draft that waited for days can still be checked out while it is held.
      */
     async offer(id: number, offer: { dueAt: Date; minutes: number; until: Date; hash: string; now: Date }): Promise<void> {
-      await db.query(
-        `WITH offered AS (
-           UPDATE waitlist_entries SET status = 'offered', held_due_at = $2, held_minutes = $3, held_until = $4, offer_hash = $5, offered_at = $6
-            WHERE id = $1 AND status = 'waiting' RETURNING order_id)
-         UPDATE orders SET created_at = $6 WHERE id = (SELECT order_id FROM offered) AND checked_out_at IS NULL`,
-        [id, offer.dueAt, offer.minutes, offer.until, offer.hash, offer.now],
-      );
+      await k
+        .with('offered', (w) =>
+          w
+            .updateTable('waitlist_entries')
+            .set({ status: statusLiteral('offered'), held_due_at: offer.dueAt, held_minutes: offer.minutes, held_until: offer.until, offer_hash: offer.hash, offered_at: offer.now })
+            .where('id', '=', id)
+            .where('status', '=', statusLiteral('waiting'))
+            .returning('order_id'),
+        )
+        .updateTable('orders')
+        .set({ created_at: offer.now })
+        .where('id', '=', (eb) => eb.selectFrom('offered').select('order_id'))
+        .where('checked_out_at', 'is', null)
+        .execute();
     },
 
     /** The reschedule moved the order onto `day` (decision 067): its entry for that day is used, whether through the offer or not. */
     async markMoved(orderId: number, day: string): Promise<void> {
-      await db.query(`UPDATE waitlist_entries w SET status = 'booked' WHERE order_id = $1 AND day = $2::date AND moves_order AND ${LIVE}`, [orderId, day]);
+      await k
+        .updateTable('waitlist_entries as w')
+        .set({ status: statusLiteral('booked') })
+        .where('order_id', '=', orderId)
+        .where('day', '=', asDate(day))
+        .where((eb) => eb.ref('moves_order'))
+        .where((eb) => live(eb.ref('w.status')))
+        .execute();
     },
 
     async markBooked(id: number): Promise<void> {
-      await db.query(`UPDATE waitlist_entries SET status = 'booked' WHERE id = $1`, [id]);
+      await k.updateTable('waitlist_entries').set({ status: statusLiteral('booked') }).where('id', '=', id).execute();
     },
 
     /** How long an offered time is held (pricing_settings, default 2 hours); `lock` for an edit. */
     async holdMinutes(lock = false): Promise<number> {
-      const [row] = await db.query<{ minutes: number }>(`SELECT waitlist_hold_minutes AS minutes FROM pricing_settings${lock ? ' FOR UPDATE' : ''}`);
+      const row = await k.selectFrom('pricing_settings').select('waitlist_hold_minutes as minutes').$if(lock, (q) => q.forUpdate()).executeTakeFirst();
       return row?.minutes ?? 120;
     },
 
     async setHoldMinutes(minutes: number): Promise<void> {
-      await db.query('UPDATE pricing_settings SET waitlist_hold_minutes = $1', [minutes]);
+      await k.updateTable('pricing_settings').set({ waitlist_hold_minutes: minutes }).execute();
     },
   };
 }

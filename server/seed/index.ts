@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
 import { underStartupLock } from '../db/migrate';
 import { createUserRepository } from '../repositories/user-repository';
 import { hashPassword } from '../services/password-hasher';
@@ -27,7 +28,7 @@ export async function seedDatabase(db: Database, config: Config, now: Date = new
   // Under the start-up lock: instances starting together on an empty database see one another's
   // rows, so the content and demo orders are written once (count-then-insert is safe here).
   const seededContent = await underStartupLock(db, async (tx) => {
-    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*) AS count FROM services');
+    const { count } = await kysely(tx).selectFrom('services').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const empty = count === 0;
     if (empty) await seedContent(tx);
     const users = createUserRepository(tx);

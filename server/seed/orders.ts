@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
 import { ledgerRepository } from '../repositories/ledger';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
+import type { ServiceItems, Users } from '../db/schema';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { createOrder } from '../services/orders';
@@ -75,18 +78,26 @@ function sequence(seed: number) {
   };
 }
 
+type Person = Pick<Selectable<Users>, 'id' | 'name'>;
+
 export async function seedOrders(db: Database, now: Date): Promise<void> {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders');
+  const { count } = await kysely(db)
+    .selectFrom('orders')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('count'))
+    .executeTakeFirstOrThrow();
   if (count > 0) return;
   await db.transaction(async (tx) => {
+    const k = kysely(tx);
     const customers = await demoCustomers(tx, now);
-    const [admin] = await tx.query<{ id: number; name: string }>(
-      `SELECT id, name FROM users WHERE 'ROLE_ADMIN' = ANY(roles) ORDER BY id LIMIT 1`,
-    );
-    const services = await tx.query<{ id: number; name: string }>('SELECT id, name FROM services ORDER BY sort, id');
-    const items = await tx.query<{ id: number; service_id: number; name: string; price: number }>(
-      'SELECT id, service_id, name, price FROM service_items ORDER BY sort, id',
-    );
+    const admin = await k
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where(sql<boolean>`'ROLE_ADMIN' = ANY(roles)`)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    const services = await k.selectFrom('services').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+    const items = await k.selectFrom('service_items').select(['id', 'service_id', 'name', 'price']).orderBy('sort').orderBy('id').execute();
     const next = sequence(20_261_122);
     for (const plan of PLANS) {
       const customer = customers[plan.customer];
@@ -99,29 +110,40 @@ export async function seedOrders(db: Database, now: Date): Promise<void> {
 }
 
 /** The demo customer (when seeded) and the extra customers, who cannot sign in (unusable hash). */
-async function demoCustomers(db: Database, now: Date): Promise<Array<{ id: number; name: string }>> {
-  const [demo] = await db.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE lower(email) = $1', [DEMO_CUSTOMER_EMAIL]);
-  const extras = [];
+async function demoCustomers(db: Database, now: Date): Promise<Person[]> {
+  const k = kysely(db);
+  const demo = await k.selectFrom('users').select(['id', 'name']).where(sql<string>`lower(email)`, '=', DEMO_CUSTOMER_EMAIL).executeTakeFirst();
+  const extras: Person[] = [];
   for (const [index, [name, email]] of EXTRA_CUSTOMERS.entries()) {
-    const [row] = await db.query<{ id: number; name: string }>(
-      `INSERT INTO users (name, email, password_hash, roles, created_at) VALUES ($1, $2, $3, ARRAY['ROLE_USER'], $4)
-       ON CONFLICT (lower(email)) DO UPDATE SET name = users.name RETURNING id, name`,
-      [name, email, `!unusable$${randomBytes(16).toString('base64url')}`, new Date(now.getTime() - (80 - index * 9) * DAY)],
-    );
-    extras.push(row!);
+    const row = await k
+      .insertInto('users')
+      .values({
+        name, email, password_hash: `!unusable$${randomBytes(16).toString('base64url')}`, roles: sql<string[]>`ARRAY['ROLE_USER']`,
+        created_at: new Date(now.getTime() - (80 - index * 9) * DAY),
+      })
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet((eb) => ({ name: eb.ref('users.name') })))
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    extras.push(row);
   }
   // The demo customer's account predates its first demo order.
-  if (demo) await db.query('UPDATE users SET created_at = LEAST(created_at, $2) WHERE id = $1', [demo.id, new Date(now.getTime() - 90 * DAY)]);
+  if (demo) {
+    await k
+      .updateTable('users')
+      .set({ created_at: sql<Date>`LEAST(created_at, ${new Date(now.getTime() - 90 * DAY)})` })
+      .where('id', '=', demo.id)
+      .execute();
+  }
   // Without the demo customer, its orders go to the first extra customer.
   return [demo ?? extras[0]!, ...extras];
 }
 
 interface SeedOrderInput {
   plan: Plan;
-  customer: { id: number; name: string };
-  admin: { id: number; name: string } | null;
+  customer: Person;
+  admin: Person | null;
   serviceId: number;
-  choices: Array<{ id: number; name: string; price: number }>;
+  choices: Array<Pick<Selectable<ServiceItems>, 'id' | 'name' | 'price'>>;
   next: (below: number) => number;
   now: Date;
 }
@@ -139,6 +161,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   // The API answers pounds; the database and the ledger keep pence (decision 102).
   const total = toPence(created.total);
   const orders = orderRepository(db);
+  const k = kysely(db);
 
   const [address, city, postcode, phone] = ADDRESSES[plan.customer % ADDRESSES.length]!;
   const dueAt = new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), createdAt.getUTCDate() + plan.dueInDays, 9 + next(6)));
@@ -157,7 +180,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   const setStatus = async (to: 'payment_validated' | 'completed' | 'cancelled', at: Date, paid = false) => {
     await orders.setStatus(id, to, at);
     if (paid) {
-      await db.query('UPDATE orders SET paid_amount = total, paid_at = $2 WHERE id = $1', [id, at]);
+      await k.updateTable('orders').set((eb) => ({ paid_amount: eb.ref('total'), paid_at: at })).where('id', '=', id).execute();
       // Its ledger's payment line (decision 036), as confirmPayment writes it.
       await ledgerRepository(db).add({
         orderId: id, kind: 'payment', name: 'Card payment', amount: total, vatPercent: null,
@@ -165,14 +188,27 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       });
       // The payment the test provider took: accepting a refund of this order refunds through it
       // (without it, an administrator accepting a demo order's refund met 502 "not refunded yet").
-      await db.query(
-        `INSERT INTO payment_sessions (id, order_id, amount, description, email, status, created_at, paid_at)
-         SELECT o.payment_ref, o.id, o.total, $2 || o.reference, COALESCE((SELECT u.email FROM users u WHERE u.id = o.user_id), ''), 'paid', o.checked_out_at, $3
-           FROM orders o WHERE o.id = $1 AND o.payment_ref IS NOT NULL
-         ON CONFLICT (id) DO NOTHING`,
-        // The number people read (decision 073), never the id.
-        [id, 'Order #', at],
-      );
+      await k
+        .insertInto('payment_sessions')
+        .columns(['id', 'order_id', 'amount', 'description', 'email', 'status', 'created_at', 'paid_at'])
+        .expression((eb) =>
+          eb.selectFrom('orders as o')
+            .select((row) => [
+              'o.payment_ref as id',
+              'o.id as order_id',
+              'o.total as amount',
+              // The number people read (decision 073), never the id.
+              sql<string>`${'Order #'} || ${row.ref('o.reference')}`.as('description'),
+              row.fn.coalesce(row.selectFrom('users as u').select('u.email').whereRef('u.id', '=', 'o.user_id'), sql.lit('')).as('email'),
+              sql.lit('paid').as('status'),
+              'o.checked_out_at as created_at',
+              row.val(at).as('paid_at'),
+            ])
+            .where('o.id', '=', id)
+            .where('o.payment_ref', 'is not', null),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     }
     await audit.record(paid
       ? { orderId: id, actorId: null, actor: 'Test payment provider', action: 'order.paid', from: status, to, at }
@@ -191,25 +227,31 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     // Both requests were made more than 24 hours ahead: free (the terms' fee is then 0).
     const late = dueAt.getTime() - requestedAt.getTime() < DAY;
     const fee = late ? percentOf(total, 30) : 0;
-    await db.query(
-      `INSERT INTO refund_requests (order_id, reason, fee, requested_at) VALUES ($1, $2, $3, $4)`,
-      [id, plan.outcome === 'refund-pending' ? 'We are moving house earlier than planned.' : 'The landlord has already arranged a cleaner.', fee, requestedAt],
-    );
+    await k
+      .insertInto('refund_requests')
+      .values({
+        order_id: id, reason: plan.outcome === 'refund-pending' ? 'We are moving house earlier than planned.' : 'The landlord has already arranged a cleaner.', fee, requested_at: requestedAt,
+      })
+      .execute();
     await audit.record({ ...byCustomer, action: 'order.refund_request', from: null, to: 'pending', at: requestedAt });
     if (plan.outcome === 'refund-accepted') {
       const decidedAt = new Date(requestedAt.getTime() + 4 * 3_600_000);
-      await db.query(
-        `UPDATE refund_requests SET status = 'accepted', refund_due = $2, refunded_amount = $2, decided_at = $3, decided_by = $4, version = 1
-          WHERE order_id = $1`,
-        [id, total - fee, decidedAt, input.admin?.id ?? null],
-      );
+      const due = total - fee;
+      await k
+        .updateTable('refund_requests')
+        .set({ status: 'accepted', refund_due: due, refunded_amount: due, decided_at: decidedAt, decided_by: input.admin?.id ?? null, version: 1 })
+        .where('order_id', '=', id)
+        .execute();
       // Refunded through the provider, as decideRefund would have (a card order's payment is there).
-      await db.query(
-        `UPDATE refund_requests r SET provider_refund_ref = 're_' || s.id FROM payment_sessions s WHERE r.order_id = $1 AND s.order_id = $1`,
-        [id],
-      );
-      await db.query(`UPDATE payment_sessions SET refunded_amount = $2, refund_key = $3 WHERE order_id = $1`, [id, total - fee, `refund-order-${id}`]);
-      const refunded = total - fee;
+      await k
+        .updateTable('refund_requests as r')
+        .from('payment_sessions as s')
+        .set({ provider_refund_ref: sql<string>`'re_' || s.id` })
+        .where('r.order_id', '=', id)
+        .where('s.order_id', '=', id)
+        .execute();
+      await k.updateTable('payment_sessions').set({ refunded_amount: due, refund_key: `refund-order-${id}` }).where('order_id', '=', id).execute();
+      const refunded = due;
       if (refunded > 0) {
         // The ledger's credit and refund, as decideRefund writes them (decision 036).
         const ledger = ledgerRepository(db);

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { kysely } from '../db/kysely';
 import { auditRepository } from '../repositories/audit';
 import { orderRepository } from '../repositories/orders';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
@@ -19,15 +21,20 @@ const TODAY: Array<{ email: string; time: string; team: string | null; postcode:
 export async function seedTodaysJobs(db: Database, now: Date): Promise<void> {
   const orders = orderRepository(db);
   const audit = auditRepository(db);
-  const [service] = await db.query<{ id: number }>('SELECT id FROM services ORDER BY sort, id LIMIT 1');
-  const [item] = await db.query<{ id: number; name: string; price: number }>(
-    'SELECT id, name, price FROM service_items WHERE service_id = $1 ORDER BY sort, id LIMIT 1',
-    [service?.id ?? 0],
-  );
+  const k = kysely(db);
+  const service = await k.selectFrom('services').select('id').orderBy('sort').orderBy('id').limit(1).executeTakeFirst();
+  const item = await k
+    .selectFrom('service_items')
+    .select(['id', 'name', 'price'])
+    .where('service_id', '=', service?.id ?? 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!service || !item) return;
   const day = londonDate(now);
   for (const job of TODAY) {
-    const [customer] = await db.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE lower(email) = $1', [job.email]);
+    const customer = await k.selectFrom('users').select(['id', 'name']).where(sql<string>`lower(email)`, '=', job.email).executeTakeFirst();
     if (!customer) continue;
     const placedAt = new Date(now.getTime() - 86_400_000);
     // The API's one creation path (priced by the pricing module), as in the demo orders.
@@ -37,6 +44,7 @@ export async function seedTodaysJobs(db: Database, now: Date): Promise<void> {
       codePostal: job.postcode, clientNote: '', paymentMethod: 'cash', paymentRef: null, checkedOutAt: placedAt,
     });
     await audit.record({ orderId: id, actorId: customer.id, actor: customer.name, action: 'order.checkout', from: null, to: 'cash', at: placedAt });
-    if (job.team) await db.query('UPDATE orders SET team_id = (SELECT id FROM teams WHERE name = $2) WHERE id = $1', [id, job.team]);
+    const team = job.team;
+    if (team) await k.updateTable('orders').set((eb) => ({ team_id: eb.selectFrom('teams').select('id').where('name', '=', team) })).where('id', '=', id).execute();
   }
 }

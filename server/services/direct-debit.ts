@@ -6,11 +6,16 @@ import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { paymentEventsRepository } from '../repositories/payment-events';
 import { directDebitRepository } from '../repositories/direct-debit';
+import { directDebitFeesRepository } from '../repositories/direct-debit-fees';
+import { directDebitCollectionDue } from '../../domain/money/direct-debit';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, type Pence } from '../../domain/money/money';
 import { orderReference } from '../../domain/orders/order-reference';
 import { directDebitCustomerMail, directDebitOfficeMail, type DirectDebitProblem } from '../mails/direct-debit-mails';
 import { paymentReceiptMail } from '../mails/checkout-mails';
+import { vatInvoiceLines } from '../mails/invoice-mails';
+import { issueInvoice } from './receipts';
 import type { DirectDebitEvent, DirectDebitProvider } from './gocardless';
 
 /**
@@ -77,24 +82,31 @@ export async function completeMandate(deps: Pick<DirectDebitDeps, 'db' | 'direct
 /**
  * Every visit of a series by Direct Debit that is done (completed), owes its price and has no
  * collection yet, on a mandate still standing: a GoCardless payment for what the ledger says is due.
- * The key `visit-order-<id>-<pence>` makes a rerun, or two runs at once, collect once. Answers the
+ * So is every visit cancelled late that owes its fee, once its time has passed (decision 109): what
+ * is collected, and when, is the domain's rule (`directDebitCollectionDue`). The key
+ * `visit-order-<id>-<pence>` makes a rerun, or two runs at once, collect once. Answers the
  * collections asked for.
  */
 export async function collectDoneVisits(deps: DirectDebitDeps): Promise<number> {
   if (!deps.directDebit) return 0;
-  const done = await directDebitRepository(deps.db).doneUncollected(100);
+  const done = [
+    ...(await directDebitRepository(deps.db).doneUncollected(100)),
+    ...(await directDebitFeesRepository(deps.db).cancelledOwingUncollected(100)),
+  ];
   let asked = 0;
   for (const { id, mandate } of done) {
     const order = await orderRepository(deps.db).find(id);
     if (!order) continue;
-    const due = ledgerTotals(await ledgerRepository(deps.db).forOrder(id)).balanceDue;
+    const totals = ledgerTotals(await ledgerRepository(deps.db).forOrder(id));
+    const due = directDebitCollectionDue({ status: order.status, dueAt: order.due_at === null ? null : new Date(order.due_at) }, totals, deps.now);
     if (due <= 0) continue;
+    const fee = order.status === CANCELLED_STATUS;
     let payment;
     try {
       payment = await deps.directDebit.createPayment({
         mandate, amountPence: due, orderId: id, idempotencyKey: `visit-order-${id}-${due}`,
         // The customer's bank statement names the order by the number the customer reads (decision 073).
-        description: `Order ${orderReference(order)}: visit`,
+        description: `Order ${orderReference(order)}: ${fee ? 'late fee' : 'visit'}`,
       });
     } catch {
       // GoCardless could not be reached or refused: the next run asks again with the same key.
@@ -102,7 +114,7 @@ export async function collectDoneVisits(deps: DirectDebitDeps): Promise<number> 
     }
     await deps.db.transaction(async (tx) => {
       if (await directDebitRepository(tx).addPayment({ id: payment.id, orderId: id, amount: due, status: payment.status, at: deps.now })) {
-        await history(tx, id, `Collection of ${formatPounds(due)} asked for (${payment.id})`, deps.now);
+        await history(tx, id, `Collection of ${fee ? `the late fee, ${formatPounds(due)},` : formatPounds(due)} asked for (${payment.id})`, deps.now);
         asked += 1;
       }
     });
@@ -172,7 +184,12 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
     });
     await payments.markCollected(order.id, { amount, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
-    await deps.outbox.add(tx, paymentReceiptMail(order, await ledger.forOrder(order.id), deps.outbox.site, [], amount));
+    // One mail, as for a card: the receipt, with the VAT invoice issued with the collection (its time
+    // of supply the visit done, decision 042), so the visit is revenue and in its quarter's VAT return.
+    const collectedOrder = (await orderRepository(tx).find(order.id)) ?? order;
+    const lines = await ledger.forOrder(order.id);
+    const invoice = await issueInvoice(tx, collectedOrder, deps.outbox, deps.now, false);
+    await deps.outbox.add(tx, paymentReceiptMail(collectedOrder, lines, deps.outbox.site, vatInvoiceLines(collectedOrder, lines, invoice, deps.outbox.site), amount));
     return null;
   }
   if (event.action === 'failed') {

@@ -6,6 +6,9 @@ import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
 import { orderReference } from '../../domain/orders/order-reference';
 
+/** How the invoice says it was paid, by the order's payment method. */
+const PAID_BY: Record<NonNullable<Receipt['payment']>, string> = { card: 'by card', cash: 'in cash on the day', direct_debit: 'by Direct Debit' };
+
 /**
  * VAT invoices and credit notes as PDF (decision 042: pdfkit). Drawn from the same view the invoice
  * page shows (getReceipt), so the PDF and the page can never disagree on a figure. pdfkit's built-in
@@ -24,7 +27,7 @@ export function invoicePdf(receipt: Receipt): Promise<Buffer> {
     doc.moveDown();
     table(doc, receipt.lines, receipt.vatRates, { net: receipt.net, vat: receipt.vat, gross: receipt.gross }, 'Total');
     doc.moveDown();
-    doc.font('Helvetica').fontSize(9).text(`Prices include VAT. Payment: ${receipt.payment === 'card' ? 'by card' : receipt.payment === 'cash' ? 'in cash on the day' : 'none recorded'}.`);
+    doc.font('Helvetica').fontSize(9).text(`Prices include VAT. Payment: ${receipt.payment ? PAID_BY[receipt.payment] : 'none recorded'}.`);
     if (receipt.creditNote) doc.text(`Credited by credit note ${receipt.creditNote.label} issued ${uk(receipt.creditNote.issued)}.`);
   });
 }

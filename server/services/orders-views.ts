@@ -70,8 +70,8 @@ export function cardBalanceView(row: OrderRow, totals: LedgerTotals, late: reado
   };
 }
 
-/** One of the customer's own orders, with what cancelling it now would cost and until when it is free. */
-export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, cardAvailable = true): MyOrder {
+/** One of the customer's own orders, with what cancelling it now would cost and until when it is free; `directDebit`: a visit by Direct Debit's state (direct-debit-views.ts). */
+export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, cardAvailable = true, directDebit?: OrderPayment['directDebit']): MyOrder {
   const terms = cancellationTerms(
     {
       status: row.status, total: totals.total, dueAt: row.due_at,
@@ -88,7 +88,8 @@ export function myOrderView(row: OrderRow, totals: LedgerTotals, now: Date, card
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),
     refund: refundView(row, totals),
-    payment: orderPaymentView(row, totals, cardAvailable, now),
+    // A visit by Direct Debit says where its collection stands (decision 100).
+    payment: { ...orderPaymentView(row, totals, cardAvailable, now), ...(directDebit ? { directDebit } : {}) },
     cancellation: terms.allowed
       ? { allowed: true, fee: toPounds(terms.fee), freeUntil: isoOrNull(terms.freeUntil) }
       : { allowed: false, fee: 0, reason: terms.reason },

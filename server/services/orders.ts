@@ -12,6 +12,7 @@ import { orderRepository, type OrderListQuery } from '../repositories/orders';
 import { toPounds } from '../../domain/money/money';
 import { linesInPounds } from '../../domain/money/pricing';
 import { priceNewOrder } from './quotes';
+import { directDebitViews } from './direct-debit-views';
 import { myOrderView } from './orders-views';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
@@ -85,5 +86,6 @@ export async function createOrder(
 export async function listMyOrders(db: Database, user: AuthUser, now: Date, query: OrderListQuery, page: PageRequest, cardAvailable = true): Promise<Page<MyOrder>> {
   const found = await orderRepository(db).pageByUser(user.id, query, page);
   const ledgers = await ledgerRepository(db).forOrders(found.rows.map((row) => row.id));
-  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, ledgerTotals(ledgers.get(row.id) ?? []), now, cardAvailable)) };
+  const directDebit = await directDebitViews(db, found.rows, ledgers);
+  return { total: found.total, rows: found.rows.map((row) => myOrderView(row, ledgerTotals(ledgers.get(row.id) ?? []), now, cardAvailable, directDebit.get(row.id))) };
 }

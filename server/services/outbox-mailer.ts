@@ -11,22 +11,40 @@ let sequence = 0;
  * written once: its name ends with a digest of it, and a second run of the same job (a retry, a
  * rerun after a crash) finds the file and writes nothing (docs/decisions/028). A file appears whole
  * or not at all (written aside, then renamed), so a crash mid-write leaves no half mail to skip on.
+ *
+ * Whether a Message-ID was written is known without listing the folder (decision 107: a listing per
+ * mail grew with the outbox, 1.5 ms of CPU a mail at 3,000 files): its first run creates an empty
+ * file named by its digest in the hidden `.sent` folder (made with the first such mail), exclusively, before renaming the mail into
+ * place. Only a run that finds that file there (a rerun) lists the folder, and writes the mail when
+ * no copy is in it (the first run stopped between the two).
  */
 export function createOutboxMailer(outboxDir: string, from: string, log: MailLog): Mailer {
+  const sentDir = path.join(outboxDir, SENT_FOLDER);
+  // Mails hold live reset links: readable by the server's user only. Created once; again if removed.
+  let folder: Promise<unknown> | null = null;
+  const makeFolders = (again = false) => {
+    if (!folder || again) folder = mkdir(outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => { folder = null; throw error; });
+    return folder;
+  };
   return {
     async send(mail) {
-      // Mails hold live reset links: readable by the server's user only.
-      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await makeFolders();
       const key = mail.messageId ? digest(mail.messageId) : randomBytes(3).toString('hex');
-      if (mail.messageId && (await filesOf(outboxDir, key)).length > 0) {
-        log(`Mail ${mail.messageId} is in the outbox already: not written again`);
-        return;
-      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(++sequence).padStart(6, '0')}-${key}.eml`;
       const file = path.join(outboxDir, name);
       const aside = path.join(outboxDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-      await writeFile(aside, formatEml(from, mail), { encoding: 'utf8', mode: 0o600 });
+      const eml = formatEml(from, mail);
+      await writeFile(aside, eml, { encoding: 'utf8', mode: 0o600 }).catch(async (error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+        await makeFolders(true);
+        await writeFile(aside, eml, { encoding: 'utf8', mode: 0o600 });
+      });
+      if (mail.messageId && !(await firstRun(sentDir, key)) && (await filesOf(outboxDir, key)).length > 0) {
+        await rm(aside, { force: true });
+        log(`Mail ${mail.messageId} is in the outbox already: not written again`);
+        return;
+      }
       await rename(aside, file);
       log(`Mail to ${mail.to} ("${mail.subject}") written to ${file}`);
     },
@@ -49,6 +67,25 @@ export function createOutboxMailer(outboxDir: string, from: string, log: MailLog
       }
     },
   };
+}
+
+/** The hidden folder of the Message-IDs written (their digests), inside the outbox. */
+export const SENT_FOLDER = '.sent';
+
+/** True when this is the first run to write the mail of digest `key` (its mark is created now). */
+async function firstRun(sentDir: string, key: string): Promise<boolean> {
+  const mark = () => writeFile(path.join(sentDir, key), '', { flag: 'wx', mode: 0o600 });
+  try {
+    await mark().catch(async (error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+      await mkdir(sentDir, { recursive: true, mode: 0o700 });
+      await mark();
+    });
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 /** The mail's file name ends with this: 24 hex digits of the Message-ID's SHA-256. */

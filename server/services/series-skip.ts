@@ -23,6 +23,8 @@ import type { PaymentProvider } from './payment-provider';
 import { seriesCalendar } from './series-calendar';
 import { skipUndoneMail, visitSkippedMail } from '../mails/series-mails';
 import { chargeUnearnedDiscount } from './unearned-discount';
+import { directDebitStatesRepository } from '../repositories/direct-debit-states';
+import { directDebitFeeHistory, directDebitFeeText, type MandateState } from '../../domain/money/direct-debit';
 
 /**
  * "Skip" and "Undo" on a visit of a series (issue 25, decisions 031 and 043): skipping is immediate
@@ -53,8 +55,9 @@ export function paidSkipMessage(fee: Pence, refund: Pence): string {
   return refund > 0 ? `Visit skipped ${cost}: ${formatPounds(refund)} is refunded to your card` : `Visit skipped ${cost}`;
 }
 
-/** An unpaid visit's late skip, in one sentence: the fee written down as owed and where it is paid (decision 070). */
-export function unpaidSkipMessage(visit: Pick<OrderRow, 'payment_method'>, fee: Pence): string {
+/** An unpaid visit's late skip, in one sentence: the fee written down as owed and where it is paid (decisions 070 and 109). */
+export function unpaidSkipMessage(visit: Pick<OrderRow, 'payment_method'>, fee: Pence, mandate: MandateState | null = null): string {
+  if (visit.payment_method === 'direct_debit') return `Visit skipped: a ${formatPounds(fee)} late fee is due; ${directDebitFeeText(mandate)}`;
   return `Visit skipped: a ${formatPounds(fee)} late fee is due${visit.payment_method === 'cash' ? ', in cash at your next visit' : ', by card with Pay now on My orders'}`;
 }
 
@@ -111,13 +114,20 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     if (!paid && terms.fee > 0) {
       await settleAcceptedCancellation(tx, deps.outbox, visit, terms.fee, { id: user.id, name: user.name }, SKIP_FEE_REASON, deps.now, LATE_SKIP_FEE_NAME);
     }
+    // By Direct Debit, the fee owed is collected by Direct Debit after the visit's time (decision 109); the history says so.
+    const mandate = visit.payment_method === 'direct_debit' ? ((await directDebitStatesRepository(tx).mandatesOf([visit.series_id])).get(visit.series_id) ?? null) : null;
+    if (!paid && terms.fee > 0 && visit.payment_method === 'direct_debit') {
+      await auditRepository(tx).record({
+        orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.direct_debit', from: null, to: directDebitFeeHistory(terms.fee, mandate), at: deps.now,
+      });
+    }
     const ended = await endIfLastVisit(tx, deps.outbox, visit.series_id, deps.now);
     const series = await seriesRepository(tx).touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
-    await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund }, calendar, deps.outbox.site));
-    return { visit, fee: terms.fee, refund, ended };
+    await deps.outbox.add(tx, visitSkippedMail(visit, series, { fee: terms.fee, refund, mandate }, calendar, deps.outbox.site));
+    return { visit, fee: terms.fee, refund, ended, mandate };
   });
-  const { visit, fee, refund, ended } = skipped;
+  const { visit, fee, refund, ended, mandate } = skipped;
   if (refund !== null && refund > 0) {
     // After the commit, as an accepted refund is: a provider that fails leaves it accepted and
     // unrefunded in the office's list, where accepting it again retries under the same key.
@@ -127,7 +137,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
       if (!(error instanceof HttpError)) throw error;
     }
   }
-  const message = refund !== null ? paidSkipMessage(fee, refund) : fee > 0 ? unpaidSkipMessage(visit, fee) : VISIT_SKIPPED_MESSAGE;
+  const message = refund !== null ? paidSkipMessage(fee, refund) : fee > 0 ? unpaidSkipMessage(visit, fee, mandate) : VISIT_SKIPPED_MESSAGE;
   return { message: ended ? `${message}. ${LAST_VISIT_SKIPPED_MESSAGE}` : message, fee: toPounds(fee), visits: 1 };
 }
 

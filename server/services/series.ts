@@ -8,6 +8,7 @@ import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
 import { toPounds } from '../../domain/money/money';
 import { myOrderView } from './orders-views';
+import { directDebitViews, seriesMandates, settlingVisits, stillShown } from './direct-debit-views';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { auditRepository } from '../repositories/audit';
@@ -23,7 +24,7 @@ export const SERIES_CANCELLED_MESSAGE = 'Series ended';
 export const CANCEL_FUTURE_REASON = 'Cancel all future visits';
 export const SERIES_ENDED_MESSAGE = 'The future visits of this series are already cancelled';
 
-/** Visits shown from this long ago, so today's visit stays in sight after it started. */
+/** Visits shown from this long ago, so today's visit stays in sight after it started; a Direct Debit visit longer while its money moves (decision 108). */
 const SHOWN_SINCE_MS = 24 * 60 * 60 * 1000;
 
 /** GET /services/series: the customer's series, newest first, each with its visits soonest first. */
@@ -31,8 +32,15 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
   const repository = seriesRepository(db);
   const series = await repository.byUser(user.id);
   if (series.length === 0) return [];
-  const visits = await repository.visits(series.map((row) => row.id), new Date(now.getTime() - SHOWN_SINCE_MS));
-  const ledgers = await ledgerRepository(db).forOrders(visits.map((visit) => visit.id));
+  const since = new Date(now.getTime() - SHOWN_SINCE_MS);
+  // A series by Direct Debit: its mandate, and where each visit's collection stands (decision 100).
+  const mandates = await seriesMandates(db, series.map((row) => row.id));
+  // Its older visits whose money is still moving, or moved lately, stay listed (decision 108).
+  const older = await settlingVisits(db, [...mandates.keys()], since, now);
+  const recent = await repository.visits(series.map((row) => row.id), since);
+  const ledgers = await ledgerRepository(db).forOrders([...older, ...recent].map((visit) => visit.id));
+  const directDebit = await directDebitViews(db, [...older, ...recent], ledgers, mandates);
+  const visits = [...older.filter((visit) => stillShown(visit, ledgers.get(visit.id) ?? [], directDebit.get(visit.id), now)), ...recent];
   // What "End the series" would charge now, by the rule that charges it (decision 037).
   // One series at a time: db may be a transaction's single client (pg deprecates overlapping queries).
   const endingCosts: number[] = [];
@@ -45,8 +53,9 @@ export async function listMySeries(db: Database, user: AuthUser, now: Date, card
     time: row.first_time,
     active: row.ended_at === null,
     savedCard: row.card_saved,
+    ...(mandates.has(row.id) ? { directDebit: mandates.get(row.id)! } : {}),
     endingCost: toPounds(endingCosts[index] ?? 0),
-    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable)),
+    visits: visits.filter((visit) => visit.series_id === row.id).map((visit) => myOrderView(visit, ledgerTotals(ledgers.get(visit.id) ?? []), now, cardAvailable, directDebit.get(visit.id))),
   }));
 }
 

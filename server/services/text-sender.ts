@@ -4,10 +4,12 @@ import path from 'node:path';
 import twilio from 'twilio';
 import type { Config } from '../config';
 import type { MailLog } from '../queue/mail';
-import type { TextSender } from '../queue/text';
+import { TextRecipientOptedOut, type TextSender } from '../queue/text';
 
 /** Twilio's REST API, which the SDK's requests name; TWILIO_API_URL puts another origin (a local fake) in its place. */
 const TWILIO_API_ORIGIN = 'https://api.twilio.com';
+/** Twilio's error "Attempt to send to unsubscribed recipient": the number replied STOP to the sender (docs/errors/21610). */
+export const TWILIO_UNSUBSCRIBED_RECIPIENT = 21610;
 
 /**
  * Chooses the sender (decision 094): Twilio's official SDK when the three Twilio settings are given,
@@ -27,8 +29,14 @@ export function createTwilioSender(settings: NonNullable<Config['twilio']>): Tex
   const sender = settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
   return {
     async send(text) {
-      const message = await client.messages.create({ to: text.to, body: text.body, ...sender });
-      return message.sid;
+      try {
+        const message = await client.messages.create({ to: text.to, body: text.body, ...sender });
+        return message.sid;
+      } catch (error) {
+        // The SDK's RestException carries Twilio's error code from the answer's body.
+        if ((error as { code?: unknown }).code === TWILIO_UNSUBSCRIBED_RECIPIENT) throw new TextRecipientOptedOut(text.to);
+        throw error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { TextSettings, TextSettingsUpdate } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import type { MailOutbox } from '../queue';
-import type { Text, TextSender } from '../queue/text';
+import { TextRecipientOptedOut, type Text, type TextSender } from '../queue/text';
 import { badRequest } from '../lib/http-error';
 import { auditRepository } from '../repositories/audit';
 import { textsRepository, type ConsentRow, type ConsentSource } from '../repositories/texts';
@@ -118,7 +118,13 @@ export async function queueCleanersFirstJobs(db: Database, outbox: MailOutbox, n
  */
 export async function deliverText(db: Database, sender: TextSender, text: Text, now: () => Date): Promise<void> {
   if (!(await textsRepository(db).stillToSend(text))) return;
-  await sender.send(text);
+  try {
+    await sender.send(text);
+  } catch (error) {
+    if (!(error instanceof TextRecipientOptedOut)) throw error;
+    await recordProviderOptOut(db, text, now());
+    return;
+  }
   await db.transaction(async (tx) => {
     const at = now();
     if (!(await textsRepository(tx).markSent(text, at))) return;
@@ -129,6 +135,28 @@ export async function deliverText(db: Database, sender: TextSender, text: Text, 
       action: 'order.text',
       from: null,
       to: `${TEXT_KIND_NAMES[text.kind]} to ${readableMobile(text.to)}`,
+      at,
+    });
+  });
+}
+
+/**
+ * The provider refuses the text because the number replied STOP to it (Twilio 21610), a STOP the
+ * shop never heard (its inbound webhook was down): recorded as that reply would have been, every
+ * consent to the number withdrawn with the source "stop reply", and the order's history says the
+ * text was not sent and why. The job then ends: a retry would be refused again.
+ */
+async function recordProviderOptOut(db: Database, text: Text, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await textsRepository(tx).setByPhone(text.to, false, 'stop reply', at);
+    await auditRepository(tx).record({
+      orderId: text.orderId,
+      actorId: null,
+      actor: TEXTS_ACTOR,
+      action: 'order.text',
+      from: null,
+      // "reminder not sent to +44 …": erasure keeps what stands before the first " to " (decision 094).
+      to: `${TEXT_KIND_NAMES[text.kind]} not sent to ${readableMobile(text.to)}: the number replied STOP to our texts, so texts to it are off`,
       at,
     });
   });

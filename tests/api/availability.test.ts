@@ -126,6 +126,19 @@ describe('GET /api/availability', () => {
     }
   });
 
+  it("counts a team by its own hours of that weekday: one that does not work Saturdays is free on Friday only", async () => {
+    const [{ id: team } = { id: 0 }] = await server.db.query<{ id: number }>('SELECT id FROM teams ORDER BY position LIMIT 1');
+    const saved = await server.db.query<{ weekday: number }>('SELECT weekday FROM team_hours WHERE team_id = $1 AND weekday = 6', [team]);
+    await server.db.query(`INSERT INTO team_hours (team_id, weekday, works) VALUES ($1, 6, false) ON CONFLICT (team_id, weekday) DO UPDATE SET works = false`, [team]);
+    try {
+      expect(await freeAt('2027-04-17', '10:00', 60)).toBe(2);
+      expect(await freeAt('2027-04-16', '10:00', 60)).toBe(3);
+    } finally {
+      if (saved.length > 0) await server.db.query('UPDATE team_hours SET works = true WHERE team_id = $1 AND weekday = 6', [team]);
+      else await server.db.query('DELETE FROM team_hours WHERE team_id = $1 AND weekday = 6', [team]);
+    }
+  });
+
   it('keeps UK times across the clock change of 2027-03-28', async () => {
     const { days } = await availability('2027-03-27', 3, 60);
     for (const day of days) expect(day.times[0]!.time).toBe('07:00');

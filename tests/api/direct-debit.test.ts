@@ -18,6 +18,7 @@ const PUBLIC_URL = 'https://sparkle.example.co.uk';
 const OFFICE = 'office@sparkle.test';
 const WEBHOOKS = '/payments/gocardless/webhooks';
 const clock = createClock('2030-03-01T12:00:00.000Z');
+const DAY = 24 * HOUR;
 
 let gc: FakeGoCardless;
 let server: TestServer;
@@ -54,6 +55,8 @@ async function ddSeries(customer: TestCustomer) {
   const flow = gc.flows.get(data!.shippingInfo!.split('/').at(-1)!)!;
   const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
   const series = (body as BookingSeries[])[0]!;
+  // Until the customer finishes GoCardless's page, My orders says the Direct Debit is not set up (decision 100).
+  expect([series.directDebit, series.visits[0]!.payment.directDebit?.state]).toEqual(['pending', 'mandate_pending']);
   // The hosted page asks for a Bacs mandate; the customer comes back to the shop, which keeps the mandate.
   expect(gc.requests.find((r) => r.path === '/billing_requests' && JSON.stringify(r.body).includes(`"series_id":"${series.id}"`))?.body)
     .toEqual({ billing_requests: { mandate_request: { scheme: 'bacs', currency: 'GBP' }, metadata: { series_id: String(series.id) } } });
@@ -92,6 +95,25 @@ async function detail(orderId: number): Promise<OrderDetail> {
 const ddHistory = async (orderId: number) => (await detail(orderId)).history.filter((entry) => entry.action === 'order.direct_debit').map((entry) => entry.to);
 const ledgerOf = (orderId: number) => server.db.query<{ kind: string; name: string; amount: number; reference: string | null }>(
   'SELECT kind, name, amount::integer AS amount, reference FROM order_ledger WHERE order_id = $1 AND kind IN (\'payment\', \'refund\') ORDER BY id', [orderId]);
+/** What My orders answers of the visit (GET /services/series): its payment, and whether its VAT invoice is there. */
+async function shownTo(customer: TestCustomer, visitId: number) {
+  // Signed in again: the clock moved past the last sign-in's lifetime.
+  customer.token = await server.login(customer.email, customer.password);
+  const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
+  const series = (body as BookingSeries[]).find((one) => one.visits.some((visit) => visit.id === visitId))!;
+  const visit = series.visits.find((one) => one.id === visitId)!;
+  return { mandate: series.directDebit, payment: visit.payment, receipt: visit.receipt };
+}
+/** The visit as My orders lists it under its series (GET /services/series), or undefined when it is not listed. */
+async function listedTo(customer: TestCustomer, visitId: number) {
+  customer.token = await server.login(customer.email, customer.password);
+  const { body } = await send(server, 'GET', '/services/series', { token: customer.token });
+  return (body as BookingSeries[]).flatMap((one) => one.visits).find((visit) => visit.id === visitId);
+}
+const documentsOf = async (orderId: number) => ({
+  invoices: (await server.db.query<{ gross: string }>('SELECT gross FROM invoices WHERE order_id = $1', [orderId])).map((row) => pence(Number(row.gross))),
+  creditNotes: (await server.db.query('SELECT 1 FROM credit_notes WHERE order_id = $1', [orderId])).length,
+});
 const mailsTo = async (email: string, subject: string) => (await server.outbox()).filter((mail) => mail.to === email && mail.subject.startsWith(subject));
 
 describe('a series by Direct Debit (GoCardless)', () => {
@@ -103,6 +125,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     // Not collected before it is done.
     await runJob();
     expect(paymentsOf(visit.id)).toEqual([]);
+    expect(await shownTo(ann, visit.id)).toMatchObject({ mandate: 'set_up', payment: { directDebit: { state: 'after_the_visit', amount: visit.total } }, receipt: false });
 
     await doneAndCollected(visit.id, visit.due!);
     await runJob();
@@ -111,6 +134,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(payment).toMatchObject({ amount, currency: 'GBP', status: 'pending_submission', idempotencyKey: `visit-order-${visit.id}-${amount}` });
     expect(payment!.description).toMatch(/^Order #\d+: visit$/);
     expect(await ledgerOf(visit.id)).toEqual([]);
+    expect((await shownTo(ann, visit.id)).payment.directDebit).toEqual({ state: 'asked', amount: visit.total });
 
     const collected = await gc.collect(payment!.id);
     expect(collected.status).toBe(200);
@@ -118,7 +142,13 @@ describe('a series by Direct Debit (GoCardless)', () => {
     // GoCardless resends a webhook it thinks was not received: applied once.
     expect((await gc.send(collected.body)).status).toBe(200);
     expect(await ledgerOf(visit.id)).toHaveLength(1);
+    // Paid: its VAT invoice is issued with the collection, for what the ledger charges, and the receipt carries it (decision 100).
+    const [receipt] = await mailsTo(ann.email, 'Payment received');
     expect(await mailsTo(ann.email, 'Payment received')).toHaveLength(1);
+    expect(receipt!.text).toContain(`We collected £${(amount / 100).toFixed(2)} by Direct Debit`);
+    expect(receipt!.text).toMatch(/VAT invoice \d{6} for /);
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [amount], creditNotes: 0 });
+    expect(await shownTo(ann, visit.id)).toMatchObject({ payment: { status: 'paid', balanceDue: 0, directDebit: { state: 'collected', amount: visit.total } }, receipt: true });
 
     // Weeks later the customer's bank gives the money back.
     expect((await gc.chargeBack(payment!.id)).status).toBe(200);
@@ -128,6 +158,11 @@ describe('a series by Direct Debit (GoCardless)', () => {
     ]);
     const shown = await detail(visit.id);
     expect(pence(shown.payment.balanceDue)).toBe(amount);
+    // The visit was supplied and is still owed: its invoice stands, no credit note; the balance is due again.
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [amount], creditNotes: 0 });
+    expect(await shownTo(ann, visit.id)).toMatchObject({
+      payment: { status: 'balance_due', balanceDue: visit.total, payable: false, directDebit: { state: 'charged_back', amount: visit.total } }, receipt: true,
+    });
     expect(await ddHistory(visit.id)).toEqual([
       `Collection of £${(amount / 100).toFixed(2)} asked for (${payment!.id})`,
       `Collected £${(amount / 100).toFixed(2)} (${payment!.id})`,
@@ -135,6 +170,27 @@ describe('a series by Direct Debit (GoCardless)', () => {
     ]);
     expect(await mailsTo(ann.email, 'Direct Debit payment returned')).toHaveLength(1);
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit payment returned')).toHaveLength(1);
+  });
+
+  it('keeps a visit on My orders while its money moves, and a collected one with its invoice for 30 days after (decision 108)', async () => {
+    const eve = await server.createCustomer({ name: 'Eve Slow Bacs' });
+    const { series } = await ddSeries(eve);
+    const visit = series.visits[0]!;
+    await doneAndCollected(visit.id, visit.due!);
+    const [payment] = paymentsOf(visit.id);
+    // Bacs confirms the collection five days after the visit: the visit is still listed, collected, with its invoice.
+    clock.set(new Date(new Date(visit.due!).getTime() + 5 * DAY));
+    expect((await gc.collect(payment!.id)).status).toBe(200);
+    expect(await listedTo(eve, visit.id)).toMatchObject({ payment: { status: 'paid', directDebit: { state: 'collected', amount: visit.total } }, receipt: true });
+    // 40 days after its collection it has dropped off.
+    clock.set(new Date(new Date(visit.due!).getTime() + 45 * DAY));
+    expect(await listedTo(eve, visit.id)).toBeUndefined();
+    // 60 days after the visit the bank gives the money back: listed again while its balance is due.
+    clock.set(new Date(new Date(visit.due!).getTime() + 60 * DAY));
+    expect((await gc.chargeBack(payment!.id)).status).toBe(200);
+    expect(await listedTo(eve, visit.id)).toMatchObject({
+      payment: { status: 'balance_due', balanceDue: visit.total, directDebit: { state: 'charged_back', amount: visit.total } }, receipt: true,
+    });
   });
 
   it('retries a failed collection once, then mails the customer and tells the office', async () => {
@@ -146,6 +202,7 @@ describe('a series by Direct Debit (GoCardless)', () => {
     const failed = await gc.fail(payment!.id);
     expect(failed.status).toBe(200);
     expect(gc.payments.get(payment!.id)).toMatchObject({ retries: 1, status: 'pending_submission' });
+    expect((await shownTo(bob, visit.id)).payment.directDebit).toEqual({ state: 'retrying', amount: visit.total });
     // The same failure delivered again is not a second failure.
     expect((await gc.send(failed.body)).status).toBe(200);
     expect(await mailsTo(bob.email, 'Direct Debit payment failed')).toEqual([]);
@@ -158,6 +215,8 @@ describe('a series by Direct Debit (GoCardless)', () => {
       expect.stringMatching(/failed again .*: customer mailed, office told/),
     ]);
     expect(await mailsTo(bob.email, 'Direct Debit payment failed')).toHaveLength(1);
+    expect(await shownTo(bob, visit.id)).toMatchObject({ payment: { status: 'unpaid', directDebit: { state: 'failed', amount: visit.total } }, receipt: false });
+    expect(await documentsOf(visit.id)).toEqual({ invoices: [], creditNotes: 0 });
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit payment failed')).toHaveLength(1);
   });
 
@@ -169,9 +228,66 @@ describe('a series by Direct Debit (GoCardless)', () => {
     expect(await ddHistory(first!.id)).toEqual([expect.stringMatching(/^Mandate cancelled \(The customer's bank account was closed\.\): not collected by Direct Debit; customer mailed, office told/)]);
     expect(await ddHistory(second!.id)).toEqual([expect.stringMatching(/^Mandate cancelled .*: not collected by Direct Debit \(MD/)]);
     expect(await mailsTo(cat.email, 'Direct Debit mandate cancelled')).toHaveLength(1);
+    expect(await shownTo(cat, second!.id)).toMatchObject({ mandate: 'ended', payment: { directDebit: { state: 'mandate_ended', amount: second!.total } } });
     expect(await mailsTo(OFFICE, 'Follow up: Direct Debit mandate cancelled')).toHaveLength(1);
     await doneAndCollected(first!.id, first!.due!);
     expect(paymentsOf(first!.id)).toEqual([]);
+    // A late skip's fee after the mandate ended is not collected by Direct Debit: the office arranges it (decision 109).
+    clock.set(new Date(new Date(second!.due!).getTime() - 5 * HOUR));
+    cat.token = await server.login(cat.email, cat.password);
+    const skipped = await send(server, 'POST', `/services/order/${second!.id}/skip`, { token: cat.token });
+    expect((skipped.body as { message: string }).message)
+      .toMatch(/^Visit skipped: a £[\d.]+ late fee is due; your Direct Debit mandate is cancelled, so the office will contact you to arrange payment$/);
+    clock.set(new Date(new Date(second!.due!).getTime() + HOUR));
+    await runJob();
+    expect(paymentsOf(second!.id)).toEqual([]);
+  });
+
+  it('collects a late skip\'s fee by Direct Debit once the visit\'s time has passed, invoiced with its receipt; a visit skipped free owes nothing (decision 109)', async () => {
+    const eve = await server.createCustomer({ name: 'Eve Late Skip' });
+    const { series } = await ddSeries(eve);
+    const [free, late] = [series.visits[0]!, series.visits[1]!];
+    expect((await send(server, 'POST', `/services/order/${free.id}/skip`, { token: eve.token })).body).toEqual({ message: 'Visit skipped', fee: 0, visits: 1 });
+    // Five hours before the visit: the terms' late fee.
+    clock.set(new Date(new Date(late.due!).getTime() - 5 * HOUR));
+    eve.token = await server.login(eve.email, eve.password);
+    const skipped = await send(server, 'POST', `/services/order/${late.id}/skip`, { token: eve.token });
+    expect(skipped.status).toBe(201);
+    const fee = pence((skipped.body as { fee: number }).fee);
+    expect(fee).toBeGreaterThan(0);
+    const feeText = `£${(fee / 100).toFixed(2)}`;
+    expect((skipped.body as { message: string }).message).toBe(`Visit skipped: a ${feeText} late fee is due; it is collected by Direct Debit after the visit\u2019s time`);
+    const mail = (await mailsTo(eve.email, 'Visit skipped')).at(-1)!;
+    expect(mail.text).toContain(`${feeText} is now due on this visit: it is collected by Direct Debit after the visit\u2019s time. Pressing Undo takes it away.`);
+    expect(mail.text).not.toContain('Pay now');
+    expect(await ddHistory(late.id)).toEqual([`Late fee of ${feeText} owed: to be collected by Direct Debit after the visit's time`]);
+    // Not before the visit's time: Undo could still take the fee away.
+    await runJob();
+    expect(paymentsOf(late.id)).toEqual([]);
+
+    clock.set(new Date(new Date(late.due!).getTime() + HOUR));
+    await runJob();
+    await runJob();
+    expect(paymentsOf(free.id)).toEqual([]);
+    const [payment, ...more] = paymentsOf(late.id);
+    expect(more).toEqual([]);
+    expect(payment).toMatchObject({ amount: fee, currency: 'GBP', idempotencyKey: `visit-order-${late.id}-${fee}` });
+    expect(payment!.description).toMatch(/^Order #\d+: late fee$/);
+    expect((await gc.collect(payment!.id)).status).toBe(200);
+    expect(await ledgerOf(late.id)).toEqual([{ kind: 'payment', name: 'Direct Debit collection', amount: fee, reference: payment!.id }]);
+    // Invoiced as a paid fee is, with the collection; the receipt carries it, its figure the ledger's.
+    const [receipt, ...again] = await mailsTo(eve.email, 'Payment received');
+    expect(again).toEqual([]);
+    expect(receipt!.text).toContain(`We collected ${feeText} by Direct Debit`);
+    expect(receipt!.text).toMatch(/VAT invoice \d{6} for /);
+    expect(await documentsOf(late.id)).toEqual({ invoices: [fee], creditNotes: 0 });
+    expect(await documentsOf(free.id)).toEqual({ invoices: [], creditNotes: 0 });
+    expect(await ddHistory(late.id)).toEqual([
+      `Late fee of ${feeText} owed: to be collected by Direct Debit after the visit's time`,
+      `Collection of the late fee, ${feeText}, asked for (${payment!.id})`,
+      `Collected ${feeText} (${payment!.id})`,
+    ]);
+    expect(pence((await detail(late.id)).payment.balanceDue)).toBe(0);
   });
 
   it('refuses a webhook whose signature does not verify (498, as GoCardless documents), and one without it', async () => {

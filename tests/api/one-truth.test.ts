@@ -4,9 +4,12 @@
  * fee collected with Pay now, a refund) each show the same amounts to the penny in the quote, the
  * placed order, My orders, the back office's order page and table, the orders and accounts CSV, the
  * mails, the VAT invoice and credit note, and what the payment provider was asked for and paid
- * (decision 036). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ * (decision 036). A series by Direct Debit is among them (issue 38): its mandate set up on the
+ * hosted page of the local fake GoCardless, its first visit done, adjusted by staff, collected by the
+ * hourly job for what its ledger says is due, confirmed (and one charged back) by the fake's signed
+ * webhooks. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteOptions, QuoteRequest } from '../../openapi/schema';
 import { staffAdjustmentOf, TRUTH_BOOKINGS } from '../support/one-truth-bookings';
 import { pdfRows } from '../support/pdf-text';
@@ -17,9 +20,25 @@ import { shopForFile } from './support/shop-for-file';
 import { SIGNATURE_HEADER, signNotification } from '../../server/services/test-payment-provider';
 import { parse } from 'csv-parse/sync';
 import { vatByRate } from '../../domain/money/ledger';
+import { QUEUES } from '../../server/queue';
+import { eventually } from './support/mail-wait';
+import { startFakeGoCardless, type FakeGoCardless } from '../support/gocardless/fake-gocardless';
 
 const START = '2030-01-07T12:00:00.000Z';
-const { clock, server, admin, jane, house, travelTo } = shopForFile({ start: START, customer: 'Jane Truthful' });
+const OFFICE = 'office@sparkle.test';
+let gc: FakeGoCardless;
+const { clock, server, admin, jane, house, travelTo } = shopForFile({
+  start: START, customer: 'Jane Truthful',
+  server: async () => {
+    gc = await startFakeGoCardless();
+    return { config: { adminEmail: OFFICE, goCardless: { accessToken: gc.accessToken, webhookSecret: gc.webhookSecret, environment: 'sandbox', apiUrl: gc.apiUrl } } };
+  },
+});
+afterAll(async () => {
+  await gc?.close();
+  // Every request the shop sent GoCardless was one its API reference allows.
+  expect(gc?.violations ?? []).toEqual([]);
+});
 let options: QuoteOptions;
 
 const DAY = 24 * HOUR;
@@ -60,6 +79,22 @@ async function providerPaysLate(orderId: number) {
   expect(response.status, await response.text()).toBe(200);
 }
 
+/** What GoCardless was asked to collect for one order, what it collected and what the bank took back, in pence. */
+function goCardlessAmounts(orderId: number) {
+  const payments = collectionsOf(orderId);
+  const sum = (statuses: string[]) => payments.filter((payment) => statuses.includes(payment.status)).reduce((all, payment) => all + payment.amount, 0);
+  return { asked: payments.map((payment) => payment.amount), paid: sum(['confirmed', 'paid_out', 'charged_back']), refunded: sum(['charged_back']) };
+}
+const collectionsOf = (orderId: number) => [...gc.payments.values()].filter((payment) => payment.metadata.order_id === String(orderId));
+
+/** The customer sets the mandate up on GoCardless's hosted page (the fake's one button) and is sent back to the shop. */
+async function setUpMandate(hostedPage: string) {
+  const completed = await fetch(`${hostedPage}/complete`, { method: 'POST', redirect: 'manual' });
+  expect(completed.status).toBe(303);
+  const returned = await fetch(`${server.baseUrl}${new URL(completed.headers.get('location')!).pathname}`, { redirect: 'manual' });
+  expect([returned.status, returned.headers.get('location')]).toEqual([303, '/profile-services?direct_debit=set_up']);
+}
+
 interface Outcome {
   id: number;
   /** What the quote said, in pence. */
@@ -78,6 +113,7 @@ const outcomes = new Map<string, Outcome>();
 const skipAnswers = new Map<string, { message: string; fee: number }>();
 
 beforeAll(async () => {
+  gc.webhookUrl = `${server.baseUrl}/payments/gocardless/webhooks`;
   const { data } = await server.api.GET('/quotes/options/{id}', { params: { path: { id: house.serviceId } } });
   options = data!;
   await travelTo(new Date(START));
@@ -94,7 +130,30 @@ beforeAll(async () => {
     const { data: checkedOut, response, error } = await checkout(server, jane.token, { ...checkoutBody(placed!.id, dueOf(booking.day), booking.payment), code_postal: booking.at });
     expect(response.status, `${booking.name}: ${JSON.stringify(error)}`).toBe(200);
     if (booking.payment === 'card' && booking.after !== 'late_payment') await payOnTestPage(server, checkedOut!.shippingInfo!);
+    if (booking.payment === 'direct_debit') await setUpMandate(checkedOut!.shippingInfo!);
     outcomes.set(booking.name, { id: placed!.id, quoted: pence(quote!.total), total: pence(quote!.total), paid: 0, refunded: 0, balanceDue: 0, invoiced: null, credited: null });
+  }
+
+  // Direct Debit (decision 093): each series' first visit is done (3 hours after it started, before
+  // the late changes below move the clock on), staff add a charge or credit to it, and the hourly
+  // job asks GoCardless for what its ledger says is due; GoCardless confirms, and one is charged back.
+  const directDebits = TRUTH_BOOKINGS.filter((b) => b.directDebit);
+  await travelTo(new Date(Math.max(...directDebits.map((b) => dueOf(b.day).getTime())) + 3 * HOUR));
+  for (const booking of directDebits) {
+    const outcome = outcomes.get(booking.name)!;
+    const done = await send(server, 'PUT', `/admin/order/update/completed/${outcome.id}`, { token: admin.token, body: { status: 'completed' } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const { amount, reason } = booking.directDebit!.staffBeforeCollection;
+    const adjusted = await send(server, 'POST', `/admin/order/${outcome.id}/adjustments`, { token: admin.token, body: { amount: amount / 100, reason } });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    outcome.total += amount;
+  }
+  await server.app.jobs.send(server.db, QUEUES.visitCharges, {});
+  await eventually('the visit charge job ran', () => server.app.jobs.pending(QUEUES.visitCharges), (n) => n === 0);
+  for (const booking of directDebits) {
+    const [collection] = collectionsOf(outcomes.get(booking.name)!.id);
+    expect((await gc.collect(collection!.id)).status).toBe(200);
+    if (booking.directDebit!.chargedBack) expect((await gc.chargeBack(collection!.id)).status).toBe(200);
   }
 
   // The late changes, soonest job first: the clock goes to 20 hours before each job.
@@ -252,9 +311,11 @@ describe('one ledger: every surface shows the same amounts', () => {
     // VAT is due as invoiced: each document takes its VAT once per rate, so an order invoiced and
     // then credited can differ by a penny from VAT taken once on its ledger's total (decision 095).
     let [ledgerGross, documentVat, documentNet, invoices, creditNotes, invoicedVat] = [0, 0, 0, 0, 0, 0];
+    const invoicedOrders = new Set<number>();
     for (const outcome of outcomes.values()) {
       const documents = await documentsOf(server.db, outcome.id);
       if (documents.invoices.length === 0) continue;
+      invoicedOrders.add(outcome.id);
       const { data: detail } = await server.api.GET('/admin/order/{id}', { params: { path: { id: outcome.id } }, headers: server.bearer(admin.token) });
       ledgerGross += vatByRate(detail!.lines.map((line) => ({ amount: pence(line.amount), vatPercent: line.vatRate }))).reduce((sum, rate) => sum + rate.gross, 0);
       invoices += documents.invoices.length;
@@ -270,6 +331,8 @@ describe('one ledger: every surface shows the same amounts', () => {
     }
     expect(documentVat + documentNet).toBe(ledgerGross);
     expect(creditNotes).toBeGreaterThan(0);
+    // A visit collected by Direct Debit was invoiced with its collection, in the quarter it was done in.
+    expect(TRUTH_BOOKINGS.filter((b) => b.directDebit).map((b) => invoicedOrders.has(outcomes.get(b.name)!.id))).toEqual([true, true]);
 
     const figures = await send(server, 'GET', '/admin/accounts/vat-return?start=2030-01', { token: admin.token });
     expect(figures.status).toBe(200);
@@ -346,10 +409,11 @@ describe('one ledger: every surface shows the same amounts', () => {
   it.each(TRUTH_BOOKINGS.map((booking) => [booking.name, booking] as const))('%s', async (name, booking) => {
     const outcome = outcomes.get(name)!;
     const card = booking.payment === 'card';
+    const directDebit = booking.payment === 'direct_debit';
     const cancelled = booking.after === 'late_cancellation';
     const late = booking.after === 'late_payment';
-    const provider = await providerAmounts(outcome.id);
-    const paid = card ? provider.paid : 0;
+    const provider = directDebit ? goCardlessAmounts(outcome.id) : await providerAmounts(outcome.id);
+    const paid = card || directDebit ? provider.paid : 0;
     const refunded = provider.refunded;
     const owed = cancelled ? 0 : outcome.total - paid + refunded;
 
@@ -384,6 +448,11 @@ describe('one ledger: every surface shows the same amounts', () => {
     if (card) {
       expect(provider.asked[0]).toBe(outcome.quoted);
       expect(paid - refunded).toBe(outcome.total);
+    } else if (directDebit) {
+      // GoCardless was asked once, for what the ledger said the done visit owed after the staff's
+      // charge or credit; it collected that, and the bank took it back when charged back.
+      expect(provider.asked).toEqual([outcome.total]);
+      expect([paid, refunded]).toEqual([outcome.total, booking.directDebit!.chargedBack ? outcome.total : 0]);
     } else {
       expect(provider.asked).toEqual([]);
     }
@@ -405,23 +474,41 @@ describe('one ledger: every surface shows the same amounts', () => {
       expect(documents.invoices[1]!.lines.map((line) => line.kind)).toEqual([booking.after === 'late_reschedule' ? 'fee' : 'adjustment']);
     }
     if (card && booking.after === 'staff_credit') expect(documents.notes.map((note) => [note.gross, note.invoice])).toEqual([[500, documents.invoices[0]!.number]]);
+    // A Direct Debit visit: one VAT invoice, issued with its collection, for all it costs (a chargeback credits nothing: the visit was supplied).
+    if (directDebit) expect([documents.invoices.map((invoice) => invoice.gross), documents.notes]).toEqual([[outcome.total], []]);
 
     // The booking mail's total is the quote's.
     const shownName = await orderNameOf(server, jane.token, outcome.id);
     const mails = (await server.outbox()).filter((mail) => mail.to === jane.email && mail.text.includes(shownName));
     const booked = mails.find((mail) => /^(Booking confirmed|Payment pending)/.test(mail.subject))!;
     expect(booked.text).toContain(`Total: ${gbp(outcome.quoted)}`);
+    // A Direct Debit series' booking mail says how its visits are paid (it said "Cash, on the day").
+    if (directDebit) expect(booked.text).toMatch(/\nPayment: Direct Debit, collected after the visit is done.*\n[\s\S]*\nPayment: each visit is collected by Direct Debit after it is done\.\n/);
 
-    if (!card) return;
+    if (!card && !directDebit) return;
     // The receipt mail names what was paid; the VAT invoice lists lines that add up to its gross.
     const firstPaid = provider.asked[0]!;
+    const receipt = await send(server, 'GET', `/services/order/${outcome.id}/receipt`, { token: jane.token });
+    expect(receipt.status).toBe(200);
     if (!late) {
       const receiptMail = mails.find((mail) => mail.subject.startsWith('Payment received:') && !mail.text.includes('balance'))!;
       expect(receiptMail.subject).toBe(`Payment received: ${gbp(firstPaid)} for ${shownName}`);
       expect(receiptMail.text).toContain(`Gross: ${gbp(firstPaid)}`);
+      if (directDebit) {
+        // Every figure of a collection's receipt is its ledger's: the total, what was collected, the
+        // staff's line, and the VAT invoice's net and VAT (one mail: receipt and invoice).
+        const { amount, reason } = booking.directDebit!.staffBeforeCollection;
+        expect(receiptMail.text).toContain(`We collected ${gbp(firstPaid)} by Direct Debit for ${shownName}`);
+        expect(receiptMail.text).toContain(`Total: ${gbp(outcome.total)}\n`);
+        expect(receiptMail.text).toMatch(new RegExp(`\\nPaid: ${gbp(firstPaid).replace('.', '\\.')} by Direct Debit on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(UK time\\)\\n`));
+        expect(receiptMail.text).toContain(`  - Adjustment (${reason}): ${gbp(amount)} (VAT 20%)`);
+        expect(receiptMail.text).toContain(`Net: ${gbp(pence(receipt.body.net))}\nVAT: ${gbp(pence(receipt.body.vat))}\nGross: ${gbp(firstPaid)}`);
+        expect(mails.filter((mail) => mail.subject.startsWith('VAT invoice '))).toEqual([]);
+        // Its PDF says how it was paid (it said "none recorded").
+        const pdf = await fetch(`${server.baseUrl}/api/services/order/${outcome.id}/receipt.pdf`, { headers: server.bearer(jane.token) });
+        expect((await pdfRows(new Uint8Array(await pdf.arrayBuffer()))).map((row) => row.join(' '))).toContain('Prices include VAT. Payment: by Direct Debit.');
+      }
     }
-    const receipt = await send(server, 'GET', `/services/order/${outcome.id}/receipt`, { token: jane.token });
-    expect(receipt.status).toBe(200);
     const invoiceLines = (receipt.body.lines as Array<{ amount: number }>).reduce((sum, line) => sum + pence(line.amount), 0);
     expect([invoiceLines, pence(receipt.body.gross)]).toEqual([firstPaid, firstPaid]);
     expect(pence(receipt.body.net) + pence(receipt.body.vat)).toBe(firstPaid);
@@ -439,6 +526,20 @@ describe('one ledger: every surface shows the same amounts', () => {
       expect(detail!.payment.latePayments).toEqual([{ amount: outcome.quoted / 100, refund: outcome.quoted / 100, refunded: expect.any(String), reason: 'cancelled', at: expect.any(String) }]);
       expect(detail!.history.filter((entry) => entry.action === 'order.late_payment').map((entry) => entry.to))
         .toEqual([`${gbp(outcome.quoted)} received after the order was cancelled`, `${gbp(outcome.quoted)} refunded`]);
+    }
+    if (directDebit && booking.directDebit!.chargedBack) {
+      // The bank took the collection back: a refund line of its reference, the whole visit due again,
+      // the customer and the office told, each act in the visit's history.
+      const [collection] = collectionsOf(outcome.id);
+      expect(detail!.history.filter((entry) => entry.action === 'order.direct_debit').map((entry) => entry.to)).toEqual([
+        `Collection of ${gbp(outcome.total)} asked for (${collection!.id})`,
+        `Collected ${gbp(outcome.total)} (${collection!.id})`,
+        expect.stringMatching(new RegExp(`^Charged back ${gbp(outcome.total).replace('.', '\\.')} \\(.+\\): customer mailed, office told \\(${collection!.id}\\)$`)),
+      ]);
+      expect([mine.payment.status, pence(mine.payment.balanceDue)]).toEqual(['balance_due', outcome.total]);
+      const outbox = await server.outbox();
+      expect(outbox.filter((mail) => mail.to === jane.email && mail.subject === `Direct Debit payment returned for ${shownName}`)).toHaveLength(1);
+      expect(outbox.filter((mail) => mail.to === OFFICE && mail.subject === `Follow up: Direct Debit payment returned for ${shownName}`)).toHaveLength(1);
     }
     if (cancelled || late) {
       expect(gross('Credit note')).toBe(-outcome.credited!);

@@ -3,14 +3,17 @@
  * Twilio's official SDK to a local fake Twilio (tests/support/twilio/fake-twilio.ts) that checks every
  * request: the opt-in on the profile (UK mobiles only, kept in E.164, recorded with time and
  * source), the reminder text sent once however many runs race and written into the order's history,
- * one on-the-way text under concurrent triggers, the limit per number, and STOP and START through the
- * signed inbound webhook (an unsigned or forged one is refused with 403 and changes nothing).
+ * one on-the-way text under concurrent triggers, the limit per number, STOP and START through the
+ * signed inbound webhook (an unsigned or forged one is refused with 403 and changes nothing), a text
+ * Twilio refuses with 21610 read as the number's STOP (not retried), and, without Twilio's settings,
+ * texts written once as `.sms` files in the outbox folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTeam, OrderDetail, TextSettings } from '../../openapi/schema';
 import { mailOutbox, QUEUES } from '../../server/queue';
 import { sendDueReminders } from '../../server/services/reminders';
 import { queueCleanersFirstJobs, queueOrderText } from '../../server/services/texts';
+import { createOutboxTextSender, readTextOutbox } from '../../server/services/text-sender';
 import { invitedCleaner } from './support/invited-cleaner';
 import { TEXT_REPLIES_PATH, UNSIGNED_REPLY } from '../../server/routes/text-replies';
 import { NOT_A_PHONE_NUMBER, NOT_A_UK_MOBILE } from '../../domain/texts/uk-mobile';
@@ -168,6 +171,68 @@ describe('POST /texts/inbound: STOP and START replies through Twilio’s webhook
       { opted_in: true, source: 'start reply' },
       { opted_in: false, source: 'profile' },
     ]);
+  });
+});
+
+describe('a text Twilio refuses because the number replied STOP to it (error 21610)', () => {
+  it('is not retried: the consent is withdrawn as a STOP reply, in its history, and the order’s history says the text was not sent', async () => {
+    clock.set(START);
+    const tom = await server.createCustomer({ name: 'Tom Stopped' });
+    const number = '+447700900789';
+    expect((await setTexts({ phone: '07700 900789', optedIn: true }, tom.token)).status).toBe(200);
+    // He replied STOP to the shop's Twilio number while the shop's webhook was down: Twilio knows, the shop does not.
+    twilio.optOut(number);
+    clock.advance(HOUR);
+    const order = await cashOrder(48, tom);
+    const outbox = mailOutbox(server.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: server.config.vatNumber });
+    const text = { orderId: order.id, kind: 'on_my_way' as const, dueAt: inHours(48).toISOString(), body: 'Sparkle Cleaning: Team A is on the way.' };
+    expect(await server.db.transaction((tx) => queueOrderText(tx, outbox, text, clock.now()))).toBe(true);
+    await textsSettled();
+    // Asked once and refused as Twilio documents it; never asked again.
+    expect(twilio.refusals.filter((refusal) => refusal.to === number)).toEqual([{
+      to: number, status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 },
+    }]);
+    expect(textsTo(number)).toEqual([]);
+    expect(await texts(tom.token)).toEqual({ status: 200, body: { phone: number, optedIn: false, changedAt: clock.now().toISOString(), source: 'stop reply' } });
+    const events = await server.db.query<{ opted_in: boolean; source: string }>('SELECT opted_in, source FROM text_consent_events WHERE user_id = $1 ORDER BY id', [tom.id]);
+    expect(events).toEqual([{ opted_in: true, source: 'profile' }, { opted_in: false, source: 'stop reply' }]);
+    expect((await historyOf(order.id)).filter((entry) => entry.action === 'order.text')).toEqual([{
+      action: 'order.text', actor: 'Sparkle Cleaning', at: clock.now().toISOString(), from: null,
+      to: 'on the way not sent to +44 7700 900789: the number replied STOP to our texts, so texts to it are off',
+    }]);
+    // Nothing more is queued to the number until the person opts in again.
+    expect(await server.db.transaction((tx) => queueOrderText(tx, outbox, { ...text, kind: 'reminder' }, clock.now()))).toBe(false);
+  });
+});
+
+describe('without Twilio settings: texts as .sms files in OUTBOX_DIR', () => {
+  it('writes the reminder once, however often its runs and its job go, and puts it in the order’s history once', async () => {
+    clock.set(START);
+    const local = await startTestServer({ now: clock.now, config: { publicUrl: PUBLIC_URL } });
+    try {
+      expect(local.config.twilio).toBeNull();
+      const kim = await local.createCustomer({ name: 'Kim Outbox' });
+      expect((await send(local, 'PUT', '/user/texts', { token: kim.token, body: { phone: '07700 900321', optedIn: true } })).status).toBe(200);
+      const order = await placeOrder(local, kim.token, await catalogue(local, kim.token), [3, 1]);
+      expect((await checkout(local, kim.token, checkoutBody(order.id, inHours(30)))).response.status).toBe(200);
+      const outbox = mailOutbox(local.app.jobs, { publicUrl: PUBLIC_URL, vatNumber: local.config.vatNumber });
+      clock.advance(7 * HOUR); // 23 hours before the job
+      const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(local.db, outbox, clock.now())));
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      await eventually('the text queue is empty', () => local.app.jobs.pending(QUEUES.text), (n) => n === 0);
+      const written = await readTextOutbox(local.config.outboxDir);
+      expect(written).toEqual([{ to: '+447700900321', body: expect.stringMatching(/^Sparkle Cleaning: a reminder, we come for your .+ \(UK time\)\. .*Reply STOP to stop texts\.$/) }]);
+      // The text's job again, as after a crash between writing the file and marking it sent: no second file.
+      const [claim] = await local.db.query<{ due_at: Date }>('SELECT due_at FROM order_texts WHERE order_id = $1', [order.id]);
+      await createOutboxTextSender(local.config.outboxDir, () => {}).send({
+        to: '+447700900321', body: written[0]!.body, orderId: order.id, kind: 'reminder', userId: kim.id, dueAt: new Date(claim!.due_at).toISOString(),
+      });
+      expect(await readTextOutbox(local.config.outboxDir)).toHaveLength(1);
+      const history = ((await send(local, 'GET', `/admin/order/${order.id}`, { token: await local.adminToken() })).body as OrderDetail).history;
+      expect(history.filter((entry) => entry.action === 'order.text').map((entry) => entry.to)).toEqual(['reminder to +44 7700 900321']);
+    } finally {
+      await local.close();
+    }
   });
 });
 

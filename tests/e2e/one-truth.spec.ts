@@ -200,6 +200,13 @@ async function accountsRows(token: string): Promise<Record<string, string>[]> {
 const penceOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, '').replace('−', '-')) * 100);
 
 for (const booking of TRUTH_BOOKINGS) {
+  if (booking.payment === 'direct_debit') {
+    // This file's server has no GoCardless, so no mandate can be set up here: declared skipped (no page
+    // opened), with the reason in its title. The API's one-truth test drives these bookings through the
+    // fake GoCardless; the browser's Direct Debit journey is a spec of its own.
+    test.skip(`${booking.name} (skipped: Direct Debit, checked by tests/api/one-truth.test.ts against the fake GoCardless)`, () => {});
+    continue;
+  }
   test(booking.name, async ({ page }) => {
     const card = booking.payment === 'card';
     const api = await signedInCustomer(page);

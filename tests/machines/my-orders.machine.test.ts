@@ -62,6 +62,14 @@ describe('my orders machine: the links of the mails', () => {
     expect(seen).toEqual([`error: ${NOT_IN_LIST}`]);
   });
 
+  it('?direct_debit= (back from GoCardless\'s page, decision 100) says once what became of the Direct Debit', () => {
+    expect(started(inputOf({ directDebit: 'set_up' })).seen).toEqual(['success: Direct Debit set up: each visit is collected after it is done']);
+    expect(started(inputOf({ directDebit: 'pending' })).seen).toEqual(['success: Direct Debit not confirmed yet: GoCardless will tell us shortly, nothing is collected before it is']);
+    const { actor, seen } = started(inputOf());
+    actor.send(myOrdersModel.linkEvents.listsLoaded as never);
+    expect(seen).toEqual([]);
+  });
+
   it('?offer opens the offer dialog at once, loading that offer', () => {
     const { child } = started(inputOf({ offer: 'offer-token' }));
     expect(child('waitlistOffer').value).toBe('loadingOffer');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/queue/mail';
 import { createMailer } from '../../server/services/mailer';
 import { readLatestMail, readOutbox } from '../../server/services/outbox';
-import { createOutboxMailer } from '../../server/services/outbox-mailer';
+import { createOutboxMailer, SENT_FOLDER } from '../../server/services/outbox-mailer';
 import { createSmtpMailer } from '../../server/services/smtp-mailer';
 import { startSmtpServer, type SmtpServer } from '../api/support/smtp-server';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 let folders = 0;
 /** A folder of its own per test, two levels below one that exists (so the mailer must create both). */
 const newOutbox = () => path.join(root, `case-${++folders}`, 'outbox');
-const raw = async (dir: string) => Promise.all((await readdir(dir)).sort().map((name) => readFile(path.join(dir, name), 'utf8')));
+const raw = async (dir: string) => Promise.all((await readdir(dir)).filter((name) => name.endsWith('.eml')).sort().map((name) => readFile(path.join(dir, name), 'utf8')));
 
 describe('the outbox mailer (no SMTP_URL)', () => {
   it('writes a plain mail as an .eml file only its owner reads, and says where', async () => {
@@ -142,9 +142,20 @@ describe('one mail, one file (docs/decisions/028)', () => {
     await mailer.send(booking('<two@sparkle.test>'));
     const files = await raw(dir);
     expect(files.map((file) => /\r\nMessage-ID: (\S+)\r\n/.exec(file)?.[1])).toEqual(['<one@sparkle.test>', '<two@sparkle.test>']);
-    // Only whole mails in the folder: the copy written aside was renamed into place.
-    expect((await readdir(dir)).every((name) => name.endsWith('.eml'))).toBe(true);
+    // Only whole mails in the folder (and the hidden marks of those written): no copy written aside is left.
+    expect((await readdir(dir)).filter((name) => !name.endsWith('.eml'))).toEqual([SENT_FOLDER]);
     expect(logged[1]).toBe('Mail <one@sparkle.test> is in the outbox already: not written again');
+  });
+
+  it('writes a mail whose first run stopped after marking it written but before its file was in place', async () => {
+    const dir = newOutbox();
+    const mailer = createOutboxMailer(dir, FROM, () => {});
+    await mailer.send(booking('<one@sparkle.test>'));
+    // The first run died between its mark and its rename: the mark is there, the mail is not.
+    for (const name of (await readdir(dir)).filter((file) => file.endsWith('.eml'))) await rm(path.join(dir, name));
+    await mailer.send(booking('<one@sparkle.test>'));
+    await mailer.send(booking('<one@sparkle.test>'));
+    expect((await raw(dir)).map((file) => /\r\nMessage-ID: (\S+)\r\n/.exec(file)?.[1])).toEqual(['<one@sparkle.test>']);
   });
 
   it('withdraws the file of one Message-ID, and forgets every mail to an address whatever its case', async () => {

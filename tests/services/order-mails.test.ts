@@ -169,6 +169,29 @@ describe('the checkout and payment mails', () => {
     ]);
   });
 
+  it('a Direct Debit collection\'s receipt says what was collected by Direct Debit and when, with its invoice lines, and no terms of a visit done', () => {
+    const collected = { ...cash.order, payment_method: 'direct_debit' as const, paid_amount: 80, paid_at: new Date('2030-01-09T13:00:00.000Z') };
+    const mail = paymentReceiptMail(collected, cash.ledger, SITE, ['VAT invoice 000043', 'Gross: £80.00'], 8000);
+    expect(mail.subject).toBe(`Payment received: £80.00 for order #${cash.order.reference}`);
+    expect(lines(mail)).toEqual([
+      `Hello ${jane.name},`,
+      '',
+      `We collected £80.00 by Direct Debit for order #${cash.order.reference}, your visit of House Keeping.`,
+      '  - Bedroom x 2: £50.00',
+      '  - Bathroom x 1: £30.00',
+      'Total: £80.00',
+      '',
+      'Date and time: 2030-01-09 10:00 (UK time)',
+      'Address: 1 Test Street, London, SE22 8AB',
+      'Phone: 020 7946 0000',
+      'Paid: £80.00 by Direct Debit on 2030-01-09 13:00 (UK time)',
+      '',
+      'VAT invoice 000043',
+      'Gross: £80.00',
+      ...CLOSING,
+    ]);
+  });
+
   it('a receipt without a confirmed amount or time shows the total, and without invoice lines ends with the terms', () => {
     const mail = paymentReceiptMail({ ...cash.order, paid_amount: null, paid_at: null }, cash.ledger, SITE);
     expect(mail.subject).toBe(`Payment received: £80.00 for order #${cash.order.reference}`);

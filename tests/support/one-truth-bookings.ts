@@ -3,8 +3,9 @@ import type { FrequencyCode } from '../../openapi/schema';
 /**
  * Issue 23 "Done when": the bookings of every kind whose figures must agree to the penny wherever
  * they are shown (in and out of the Congestion Charge zone, quoted with a postcode or not, extras,
- * each frequency, late fees, staff adjustments, refunds). One list for the API's check
- * (tests/api/one-truth.test.ts) and the browser's (tests/e2e/one-truth.spec.ts).
+ * each frequency, late fees, staff adjustments, refunds, a series by Direct Debit collected and one
+ * charged back). One list for the API's check (tests/api/one-truth.test.ts) and the browser's
+ * (tests/e2e/one-truth.spec.ts, which leaves the Direct Debit ones to the API: see there).
  */
 export interface TruthBooking {
   name: string;
@@ -13,12 +14,18 @@ export interface TruthBooking {
   quotedPostcode: string | null;
   at: string;
   extras: boolean;
-  payment: 'cash' | 'card';
+  payment: 'cash' | 'card' | 'direct_debit';
   /** Days ahead the job is booked for, at 10:00 UK time (the API's test counts them from its clock's start). */
   day: number;
   after?: 'late_reschedule' | 'late_cancellation' | 'staff_charge' | 'staff_credit' | 'late_skip' | 'late_payment';
   /** A staff charge or credit of this amount (pence) and reason, instead of STAFF_ADJUSTMENT's with 'Oven cleaned on request'. */
   staff?: { amount: number; reason: string };
+  /**
+   * A series by Direct Debit (decision 093): its first visit done, then a staff charge or credit
+   * (pence) on it before the hourly job collects it; the collection confirmed by GoCardless, and
+   * then charged back by the customer's bank when `chargedBack`.
+   */
+  directDebit?: { staffBeforeCollection: { amount: number; reason: string }; chargedBack: boolean };
 }
 
 export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
@@ -40,6 +47,11 @@ export const TRUTH_BOOKINGS: readonly TruthBooking[] = [
   { name: 'one-off, card, a staff charge of £10.00 with its reason', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 18, after: 'staff_charge', staff: { amount: 1000, reason: 'Oven deep clean' } },
   // Issue 33 row 2 (decision 071): cancelled unpaid, then the provider completes its old page; recorded, invoiced, credited and refunded in full.
   { name: 'a late card payment into a cancelled order', frequency: 'one_off', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'card', day: 19, after: 'late_payment' },
+  // Issue 38: a series by Direct Debit, its first visit collected after it was done (the amount asked the ledger's balance due).
+  { name: 'weekly by Direct Debit in the zone, a staff credit of £5.00 before its visit is collected', frequency: 'weekly', quotedPostcode: 'SW1A 1AA', at: 'SW1A 1AA', extras: true, payment: 'direct_debit', day: 2,
+    directDebit: { staffBeforeCollection: { amount: -500, reason: 'Windows left undone' }, chargedBack: false } },
+  { name: 'fortnightly by Direct Debit, a staff charge of £12.34, collected, then charged back: the balance is due again', frequency: 'fortnightly', quotedPostcode: null, at: 'NW1 6XE', extras: false, payment: 'direct_debit', day: 2,
+    directDebit: { staffBeforeCollection: { amount: 1234, reason: 'Oven cleaned on request' }, chargedBack: true } },
 ];
 
 /** The staff adjustment of a booking `after` a staff charge or credit, in pence. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromUrl, filtersToQuery, filtersToUrl } from '../../src/features/admin/orders/order-filters';
+import { filtersFromUrl, filtersToQuery, filtersToUrl, PAYMENT_OPTIONS } from '../../src/features/admin/orders/order-filters';
 import { addDays, londonDaysSpan, londonToday, londonWeek } from '../../domain/time/london-days';
 
 describe('UK days (london-days.ts)', () => {
@@ -34,6 +34,11 @@ describe('the orders filters in the URL (order-filters.ts)', () => {
     expect(filtersToQuery(filters, new Date('2026-11-30T00:30:00Z'))).toEqual({
       q: 'smith', status: 'completed', service: 3, payment_method: 'card', unassigned: true, due_from: '2026-11-30', due_to: '2026-12-06',
     });
+  });
+
+  it('offers Direct Debit by its name, and a view of Direct Debit orders (decision 100)', () => {
+    expect(PAYMENT_OPTIONS).toEqual([{ id: 'cash', label: 'Cash' }, { id: 'card', label: 'Card' }, { id: 'direct_debit', label: 'Direct Debit' }]);
+    expect(filtersToQuery(filtersFromUrl(new URLSearchParams('payment=direct_debit')), new Date())).toEqual({ payment_method: 'direct_debit' });
   });
 
   it('leaves out values that make no sense, and swaps dates typed the wrong way round', () => {

@@ -7,14 +7,23 @@ import { describe, expect, it } from 'vitest';
  * database. `db.query<T>(…)` asserts a row type by hand; `db.query(…)` without one answers
  * Record<string, unknown> (or takes the type its caller expects). New code builds its statements
  * with `kysely(db)` (server/db/kysely.ts), whose rows are typed by the migrated schema; each file
- * converted lowers these ceilings, and they never rise. Done when both read 0 (less the seam's own
- * `query`s in server/db/).
+ * converted lowers these ceilings, and they never rise. Done when both read 0.
  */
+
+/**
+ * The seam itself, whose untyped `.query(` calls are not counted (decision 106): its `query` is
+ * written here, on the pg pool and client (postgres.ts, BEGIN/COMMIT and LISTEN included) and on the
+ * PGlite handle (pglite.ts), and Kysely's driver hands each compiled statement to it (kysely.ts).
+ * Rows leave these files untyped by nature; every other file reads them through `kysely(db)`, typed
+ * by the schema. `.query<` is counted everywhere, the seam included: the issue's done-when is that
+ * `grep` finds none in server/.
+ */
+const SEAM = new Set(['server/db/postgres.ts', 'server/db/pglite.ts', 'server/db/kysely.ts'].map((file) => path.normalize(file)));
 const CEILINGS = {
-  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in. */
-  typed: 140,
-  /** Untyped `.query(` calls, the seam's own included (postgres.ts, pglite.ts, migrate.ts): 171 before decision 099; 131 after its first files, 140 with Direct Debit, texts and the VAT return. */
-  untyped: 140,
+  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in; 121 with the seeds, the job queue and migrate.ts converted (decision 106); 77 with people, teams and the calendar (decision 104). */
+  typed: 77,
+  /** Untyped `.query(` calls: 171 before decision 099 (the seam's own included); 131 after its first files, 140 with Direct Debit, texts and the VAT return; 97 without the seam (SEAM) and with the seeds, the job queue and migrate.ts converted (decision 106); 64 with people, teams and the calendar (decision 104). */
+  untyped: 64,
 };
 
 function sources(dir: string): string[] {
@@ -25,8 +34,8 @@ function sources(dir: string): string[] {
   });
 }
 
-function counts(pattern: RegExp): { total: number; byFile: string[] } {
-  const byFile = sources('server')
+function counts(pattern: RegExp, files = sources('server')): { total: number; byFile: string[] } {
+  const byFile = files
     .map((file) => [file, readFileSync(file, 'utf8').match(pattern)?.length ?? 0] as const)
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1]);
@@ -40,7 +49,7 @@ describe('statements in server/', () => {
   });
 
   it('are untyped (.query without a type) no more often than before', () => {
-    const { total, byFile } = counts(/\.query\(/g);
+    const { total, byFile } = counts(/\.query\(/g, sources('server').filter((file) => !SEAM.has(path.normalize(file))));
     expect(total, `.query( in server/ (build the statement with kysely(db) instead):\n${byFile.join('\n')}`).toBeLessThanOrEqual(CEILINGS.untyped);
   });
 });

@@ -41,6 +41,9 @@ const PAGE_SIZE = 10;
 
 const doneMessage = (event: unknown): string => (event as { output?: { message?: string } }).output?.message ?? 'Saved';
 
+/** Back from GoCardless's page (decision 093): `?direct_debit=set_up` or `pending`. */
+const directDebitReturn = (value: string | null): 'set_up' | 'pending' | null => (value === 'set_up' || value === 'pending' ? value : null);
+
 /** Back from the payment page's Cancel: `?payment=cancelled&order=12`. */
 function useCancelledPayment(): number | null {
   const [params] = useSearchParams();
@@ -79,7 +82,7 @@ export default function MyOrdersPage() {
   // The mailed links are read once, as the machine starts; the address keeps them, as it always has.
   const [searchParams] = useSearchParams();
   const [input] = useState(() => ({
-    links: { move: searchParams.get('move'), offer: searchParams.get('offer'), held: searchParams.get('held') },
+    links: { move: searchParams.get('move'), offer: searchParams.get('offer'), held: searchParams.get('held'), directDebit: directDebitReturn(searchParams.get('direct_debit')) },
     draft: readDraft<ReasonDraft>('cancellation', owner),
     trustedOrigins: trustedPaymentOrigins(),
   }));

@@ -10,6 +10,7 @@ import { PdfDownloadButton } from '../../shared/pdf-download-button';
 import type { MyOrder } from '../../../openapi/schema';
 import { AccessNotesForm } from './access-notes-form';
 import { shownOrderName } from '../../../domain/orders/order-reference';
+import { directDebitFeeText, directDebitNeedsAction, directDebitText } from '../../../domain/money/direct-debit';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -49,7 +50,9 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   const balanceDue = order.payment.status === 'balance_due';
   // A visit with a plan (its saved card charged later, or cash on the day) owes nothing yet: it says how it will be paid (decision 087).
   const plan = order.payment.plan ?? null;
-  const awaitingPayment = (order.payment.status === 'awaiting_payment' || balanceDue) && plan === null;
+  // A visit by Direct Debit says where its collection stands instead (decision 100): nothing is paid with Pay now.
+  const directDebit = order.payment.directDebit ?? null;
+  const awaitingPayment = (order.payment.status === 'awaiting_payment' || balanceDue) && plan === null && directDebit === null;
   const refundLabels = order.payment.status === 'paid' || balanceDue ? refundStatusLabels : unpaidCancellationLabels;
   // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
   // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
@@ -89,6 +92,11 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
       </dl>
       {awaitingPayment ? <PaymentDue order={order} onPay={onPay} paying={paying} payError={payError} /> : null}
       {plan ? <p className="order-card__payment-plan">{paymentPlanText(plan, order.payment.balanceDue)}</p> : null}
+      {directDebit ? (
+        <p className={`order-card__payment-plan order-card__direct-debit${directDebitNeedsAction(directDebit.state) ? ' order-card__direct-debit--problem' : ''}`}>
+          {directDebitText(directDebit.state, directDebit.amount, order.payment.balanceDue)}
+        </p>
+      ) : null}
       <AccessNotesForm order={order} onSaved={onAccessNotesSaved} />
       <footer className="order-card__footer">
         {rule ? <p className="order-card__rule">{rule}</p> : null}
@@ -257,9 +265,10 @@ function paidSkipText(refund: NonNullable<MyOrder['refund']>): string {
   return `Its payment of ${formatMoney(refund.amount)} is refunded to your card.`;
 }
 
-/** An unpaid visit skipped late owes its fee (decision 070) until it is paid or the skip undone. */
+/** An unpaid visit skipped late owes its fee (decisions 070 and 109) until it is paid or the skip undone. */
 function owedSkipFeeText(order: MyOrder): string {
   const due = formatMoney(order.payment.balanceDue);
+  if (order.payment.method === 'direct_debit') return `A late fee of ${due} is due: ${directDebitFeeText(null)}. Undo takes it away.`;
   return order.payment.method === 'cash'
     ? `A late fee of ${due} is due: please pay it in cash at your next visit. Undo takes it away.`
     : `A late fee of ${due} is due: Pay now pays it by card. Undo takes it away.`;

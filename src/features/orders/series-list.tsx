@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui';
 import { OrderCard } from './order-card';
+import { mandateText } from '../../../domain/money/direct-debit';
 import type { BookingSeries, MyOrder } from '../../../openapi/schema';
 
 interface SeriesListProps {
@@ -46,6 +47,7 @@ export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAl
                 </Button>
               </p>
             ) : null}
+            {one.directDebit ? <p className="my-series__card">{mandateText(one.directDebit)}</p> : null}
             {one.visits.length > 0 ? (
               <ul className="my-orders__list" aria-label={`Visits of ${name}`}>
                 {one.visits.map((visit) => (

@@ -19,19 +19,24 @@ export interface ShopForFile {
   travelTo: (instant: Date, ...others: TestCustomer[]) => Promise<void>;
 }
 
+type ServerOptions = Omit<TestServerOptions, 'now'>;
+
 /**
  * The set-up the money suites repeated (admin-refunds, later-invoices, invoice-documents, one-truth,
  * cleaners, check-out-photos): a test server on a clock of the file's own, the administrator signed
  * in, one customer registered and confirmed, and the first service's catalogue. Started in
  * beforeAll (before any beforeAll the file declares after calling this), closed in afterAll; the
- * handles stand for what beforeAll makes, as with the e2e specs' ownServerForFile.
+ * handles stand for what beforeAll makes, as with the e2e specs' ownServerForFile. `server`: the
+ * test server's options, or a function answering them in that beforeAll (options naming something
+ * started first, such as a provider's local fake and its URL).
  */
-export function shopForFile(options: { start: string; customer: string; server?: Omit<TestServerOptions, 'now'> }): ShopForFile {
+export function shopForFile(options: { start: string; customer: string; server?: ServerOptions | (() => Promise<ServerOptions>) }): ShopForFile {
   const clock = createClock(options.start);
   let server: TestServer | undefined;
   let shop: Pick<ShopForFile, 'admin' | 'jane' | 'house'> | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ ...options.server, now: clock.now });
+    const serverOptions = typeof options.server === 'function' ? await options.server() : options.server;
+    server = await startTestServer({ ...serverOptions, now: clock.now });
     const admin = { token: await server.adminToken() };
     const jane = await server.createCustomer({ name: options.customer });
     shop = { admin, jane, house: await catalogue(server, jane.token) };

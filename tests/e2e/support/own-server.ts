@@ -1,7 +1,7 @@
 import { confirmationToken } from '../../api/support/confirmation-link';
 import { waitForMail } from '../../api/support/mail-wait';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
@@ -51,18 +51,25 @@ export interface OwnServer {
  * `payments`: another provider than the test one (the Stripe spec points one at its local fake Stripe).
  * `now`: the server's clock (the real one by default).
  */
-export async function startOwnServer(options: { payments?: PaymentProvider; now?: () => Date; twilio?: Config['twilio'] } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  options: { payments?: PaymentProvider; now?: () => Date; twilio?: Config['twilio']; goCardless?: Config['goCardless'] } = {},
+): Promise<OwnServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
   const db = await openPglite();
   await migrate(db);
-  const config = testConfig({ dataDir, outboxDir: path.join(dataDir, 'outbox'), twilio: options.twilio ?? null });
+  // GoCardless's page sends the browser back to PUBLIC_URL: with Direct Debit, PUBLIC_URL is this server's own address.
+  const port = options.goCardless ? await freePort() : 0;
+  const config = testConfig({
+    dataDir, outboxDir: path.join(dataDir, 'outbox'), twilio: options.twilio ?? null, goCardless: options.goCardless ?? null,
+    ...(port ? { publicUrl: `http://127.0.0.1:${port}` } : {}),
+  });
   await seedDatabase(db, config);
   const app = await buildApp({
     db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const api: OwnServer['api'] = (token) => createClient<paths>({ baseUrl: `${baseUrl}/api`, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const confirm: OwnServer['confirm'] = async ({ email, password }) => {
@@ -98,4 +105,16 @@ export async function startOwnServer(options: { payments?: PaymentProvider; now?
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nobody listens on now (the kernel's choice for listen(0)), for a server that must know its address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

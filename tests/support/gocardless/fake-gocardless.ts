@@ -59,7 +59,12 @@ const DESCRIPTIONS: Record<string, string> = {
   authorisation_disputed: 'The customer has disputed having authorised you to take this payment.',
 };
 
-export async function startFakeGoCardless(): Promise<FakeGoCardless> {
+/**
+ * `payOrigin`: the origin of the hosted pages' addresses (`authorisation_url`), GoCardless's own
+ * (`https://pay-sandbox.gocardless.com`) for a browser that routes it to this fake (the SPA sends the
+ * browser only to an origin it trusts); the fake's own address by default.
+ */
+export async function startFakeGoCardless(options: { payOrigin?: string } = {}): Promise<FakeGoCardless> {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}${(++counter).toString().padStart(6, '0')}${randomBytes(3).toString('hex').toUpperCase()}`;
   const idempotency = new Map<string, { kind: 'billing_requests' | 'billing_request_flows' | 'payments'; id: string }>();
@@ -228,7 +233,7 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         exitUri: (asked.exit_uri as string | undefined) ?? null, email: (asked.prefilled_customer as { email?: string } | undefined)?.email ?? null,
       };
       fake.flows.set(flow.id, flow);
-      return json(201, { billing_request_flows: { id: flow.id, authorisation_url: `${fake.apiUrl}/flow/${flow.id}`, redirect_uri: flow.redirectUri, exit_uri: flow.exitUri, links: { billing_request: flow.billingRequest }, created_at: new Date().toISOString() } });
+      return json(201, { billing_request_flows: { id: flow.id, authorisation_url: `${options.payOrigin ?? fake.apiUrl}/flow/${flow.id}`, redirect_uri: flow.redirectUri, exit_uri: flow.exitUri, links: { billing_request: flow.billingRequest }, created_at: new Date().toISOString() } });
     }
     if (request.method === 'POST' && url.pathname === '/payments') {
       const earlier = idempotency.get(`payments:${key}`);

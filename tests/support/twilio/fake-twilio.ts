@@ -18,6 +18,8 @@ import twilio from 'twilio';
  */
 export interface FakeMessage { sid: string; to: string; from: string | null; messagingServiceSid: string | null; body: string }
 export interface DeliveredReply { status: number; answer: string }
+/** A create Twilio refused for a reason of its own (not a violation by the shop): its answer's status and body. */
+export interface FakeRefusal { to: string; status: number; body: { code: number; message: string; more_info: string; status: number } }
 
 export interface FakeTwilio {
   /** TWILIO_API_URL for the shop. */
@@ -26,6 +28,12 @@ export interface FakeTwilio {
   authToken: string;
   messages: FakeMessage[];
   violations: string[];
+  refusals: FakeRefusal[];
+  /**
+   * The person at `number` replied STOP to the shop's Twilio number, and the shop never heard it
+   * (its inbound webhook was down): Twilio keeps the opt-out and refuses texts to it with 21610.
+   */
+  optOut(number: string): void;
   /**
    * A person texts `body` from `from` to the shop's number: posted to `postTo` (where the shop
    * listens), signed for `signedUrl` (the webhook URL configured on the number: PUBLIC_URL's).
@@ -48,6 +56,7 @@ export async function startFakeTwilio(options: { shopNumber?: string } = {}): Pr
   const shopNumber = options.shopNumber ?? '+447700900000';
   const messages: FakeMessage[] = [];
   const violations: string[] = [];
+  const refusals: FakeRefusal[] = [];
   const optedOut = new Set<string>();
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -80,8 +89,13 @@ export async function startFakeTwilio(options: { shopNumber?: string } = {}): Pr
       if (!E164.test(to)) return refuse(response, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
       if (!form.get('From') && !form.get('MessagingServiceSid')) return refuse(response, 400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
       if (!form.get('Body') && !form.get('MediaUrl') && !form.get('ContentSid')) return refuse(response, 400, 21602, 'Message body is required.');
-      // Not a violation: the shop should have honoured the STOP, but Twilio refuses it either way.
-      if (optedOut.has(to)) return answer(response, 400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 });
+      // Not a violation (the shop cannot know of a STOP it never heard): Twilio refuses it with error
+      // 21610, "Attempt to send to unsubscribed recipient", in its REST error shape (docs/errors/21610).
+      if (optedOut.has(to)) {
+        const refusal: FakeRefusal = { to, status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 } };
+        refusals.push(refusal);
+        return answer(response, refusal.status, refusal.body);
+      }
       const message: FakeMessage = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: form.get('From'), messagingServiceSid: form.get('MessagingServiceSid'), body: form.get('Body') ?? '' };
       messages.push(message);
       answer(response, 201, {
@@ -100,6 +114,10 @@ export async function startFakeTwilio(options: { shopNumber?: string } = {}): Pr
     authToken,
     messages,
     violations,
+    refusals,
+    optOut(number) {
+      optedOut.add(number);
+    },
     async reply(from, body, webhook) {
       const word = body.trim().toUpperCase();
       if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'].includes(word)) optedOut.add(from);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../../domain/money/money';
 import { StatusBadge } from '../shared/status-badge';
-import { orderStatusTone, refundStatusTone, statusLabel } from '../../../../domain/orders/status-labels';
+import { orderStatusTone, PAYMENT_METHOD_LABELS, refundStatusTone } from '../../../../domain/orders/status-labels';
 import { isCancelled, isInQueue } from '../../../../domain/orders/order-statuses';
 import { paths } from '../../../shared/paths';
 import { TextLink } from '../../../components/ui';
@@ -38,9 +38,15 @@ export function OrderDetailView({ order, onAdjusted }: { order: OrderDetail; onA
           {/* The length the team's day, the board and the cleaner count (decision 084). */}
           <Field term="Length" value={durationLabel(order.minutes)} />
           <Field term="Status" value={<StatusBadge status={order.status} tone={orderStatusTone(order.status)} />} />
-          <Field term="Payment method" value={order.payment_method ? statusLabel(order.payment_method) : dash} />
+          <Field term="Payment method" value={order.payment_method ? PAYMENT_METHOD_LABELS[order.payment_method] : dash} />
           {order.payment_method === 'card' ? (
             <CardBalance balance={order.payment} />
+          ) : order.payment_method === 'direct_debit' ? (
+            // Collected after the visit (decision 093); what happened is in the history below.
+            <>
+              <Field term="Paid by Direct Debit" value={formatMoney(order.payment.paid)} />
+              <Field term="Balance due" value={formatMoney(order.payment.balanceDue)} />
+            </>
           ) : !isCancelled(order.status) ? (
             <Field term="Due on the day (cash)" value={formatMoney(order.payment.balanceDue)} />
           ) : order.payment.balanceDue > 0 ? (

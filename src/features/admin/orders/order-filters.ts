@@ -1,5 +1,6 @@
 import type { OrderListQuery } from '../../../api/list-orders';
 import { londonToday, londonWeek } from '../../../../domain/time/london-days';
+import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/status-labels';
 
 type Query = Omit<OrderListQuery, 'limit' | 'page' | 'sort' | 'order'>;
 type OrderStatus = NonNullable<Query['status']>;
@@ -22,7 +23,7 @@ export interface OrderFilterState {
 }
 
 /** The payment methods, as the filter offers them. */
-export const PAYMENT_OPTIONS = [{ id: 'cash', label: 'Cash' }, { id: 'card', label: 'Card' }] as const satisfies readonly { id: PaymentMethod; label: string }[];
+export const PAYMENT_OPTIONS: readonly { id: PaymentMethod; label: string }[] = (['cash', 'card', 'direct_debit'] as const).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] }));
 const PAYMENTS: readonly string[] = PAYMENT_OPTIONS.map((option) => option.id);
 // Statuses come from the server's list (GET /admin/order-status/list); an unknown one is its 400.
 const STATUS = /^[a-z_]{1,40}$/;
