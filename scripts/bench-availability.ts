@@ -42,7 +42,7 @@ try {
   await db.query(
     `INSERT INTO orders (user_id, service_id, total, payment_method, due_at, address, phone, city, code_postal, client_note,
                          checked_out_at, created_at, duration_minutes, team_id)
-     SELECT $1, $2, 50, 'cash', $3::timestamptz + ((n % $5) * interval '1 day') + ((n / $5) % 150) * interval '5 minutes',
+     SELECT $1, $2, 5000, 'cash', $3::timestamptz + ((n % $5) * interval '1 day') + ((n / $5) % 150) * interval '5 minutes',
             '1 High Street', '020 7946 0000', 'London', 'SW1A 1AA', '', now(), now(), 60, ($6::int[])[1 + n % cardinality($6::int[])]
        FROM generate_series(0, $4 - 1) AS n`,
     [user!.id, service!.id, londonLocalToInstant(from, '07:00'), JOBS, DAYS, teams],

@@ -45,7 +45,7 @@ async function fill(db: Database, monday: string, now: Date): Promise<number> {
   await db.query(
     `INSERT INTO orders (user_id, service_id, total, payment_method, due_at, address, phone, city, code_postal, client_note,
                          checked_out_at, created_at, duration_minutes, team_id)
-     SELECT $1, $2, 50, 'cash', $3::timestamptz + ((n % 7) * interval '1 day') + ((n / 7) % 150) * interval '5 minutes',
+     SELECT $1, $2, 5000, 'cash', $3::timestamptz + ((n % 7) * interval '1 day') + ((n / 7) % 150) * interval '5 minutes',
             '1 High Street', '020 7946 0000', 'London', 'SW1A 1AA', '', now(), now(), 60,
             CASE WHEN n % 3 = 0 THEN NULL ELSE ($5::int[])[1 + n % cardinality($5::int[])] END
        FROM generate_series(0, $4 - 1) AS n`,

@@ -1,10 +1,12 @@
 /**
- * Money, the one home of it (decision 035). Money on the server is counted in whole pence so sums and percentages are exact; the database
- * keeps numeric(10,2) and the API answers pounds as a number with at most two decimals.
+ * Money, the one home of it (decision 035). Money is counted in whole pence so sums and percentages are exact, from the database up:
+ * every amount column is integer pence (running sums bigint; migration 077, decision 102). Pounds exist only at the edges: the API's
+ * shapes (a number with at most two decimals, `toPounds` in the route's view, `toPence` of what a request sent), the payment
+ * provider's requests and notifications, and text (`formatPounds`, `poundsText`).
  */
 export type Pence = number;
 
-/** Pounds as the database or the API gives them (numeric text or number) → whole pence. */
+/** Pounds as the API or a provider gives them (a number, or its text) → whole pence. */
 export function toPence(pounds: string | number): Pence {
   return Math.round(Number(pounds) * 100);
 }
@@ -13,7 +15,7 @@ export function toPounds(pence: Pence): number {
   return pence / 100;
 }
 
-/** "1234.50": pounds with two decimals, as numeric(10,2) stores them and the accounts CSV lists them. */
+/** "1234.50": pounds with two decimals, as the CSV exports list them. */
 export function poundsText(pence: Pence): string {
   return toPounds(pence).toFixed(2);
 }

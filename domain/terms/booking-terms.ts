@@ -1,5 +1,5 @@
 import { formatLondon } from '../time/london-time';
-import { formatMoney } from '../money/money';
+import { formatMoney, formatPounds, type Pence } from '../money/money';
 
 /**
  * The cancellation and reschedule terms in words, said once (decision 032): My orders, its cards
@@ -62,8 +62,8 @@ export function termsNowText(change: Change, terms: { fee: number; freeUntil?: s
 }
 
 /** For a mail sent when a change was made: what it cost, in the same words. */
-export function feeChargedText(change: Change, fee: number): string {
+export function feeChargedText(change: Change, fee: Pence): string {
   return fee > 0
-    ? `It was made within ${NOTICE_HOURS} hours of the job: by our terms a fee of ${formatMoney(fee)} (${LATE_FEE_PERCENT}% of the price) applies.`
+    ? `It was made within ${NOTICE_HOURS} hours of the job: by our terms a fee of ${formatPounds(fee)} (${LATE_FEE_PERCENT}% of the price) applies.`
     : `It was made at least ${NOTICE_HOURS} hours before the job: ${change === 'cancel' ? 'cancelling' : 'rescheduling'} is free.`;
 }

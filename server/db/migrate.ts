@@ -26,9 +26,14 @@ export async function underStartupLock<T>(db: Database, fn: (tx: Database) => Pr
  * Applies `server/migrations/*.sql` in name order, each once, each in its own transaction under the
  * start-up lock. The bookkeeping table is created under the lock too: two instances creating it at
  * once collide on PostgreSQL's catalogue (unique violation on pg_type) even with IF NOT EXISTS.
+ * With `to` (a migration's number, "076"), only the migrations up to that one: a test of a
+ * migration sets the database up as it was before it.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+export async function migrate(db: Database, dir = MIGRATIONS_DIR, options: { to?: string } = {}): Promise<string[]> {
+  const { to } = options;
+  const files = (await readdir(dir))
+    .filter((name) => name.endsWith('.sql') && (to === undefined || name.split('_')[0]! <= to))
+    .sort();
   const applied: string[] = [];
   for (const name of files) {
     const text = await readFile(path.join(dir, name), 'utf8');

@@ -113,16 +113,16 @@ export interface CreditNoteCounter {
 export interface CreditNotes {
   customer_address: string | null;
   customer_name: string;
-  gross: Numeric;
+  gross: number;
   invoice_number: number;
   issued_at: Timestamp;
   ledger_ids: Generated<ArrayType<number>>;
   lines: Json;
-  net: Numeric;
+  net: number;
   number: number;
   order_id: number | null;
   reason: string;
-  vat: Numeric;
+  vat: number;
 }
 
 export interface CustomerCount {
@@ -198,15 +198,15 @@ export interface InvoiceCounter {
 export interface Invoices {
   customer_address: string | null;
   customer_name: string;
-  gross: Numeric;
+  gross: number;
   issued_at: Timestamp;
   ledger_ids: Generated<ArrayType<number>>;
   lines: Json | null;
-  net: Numeric;
+  net: number;
   number: number;
   order_id: number | null;
   supplied_at: Timestamp | null;
-  vat: Numeric;
+  vat: number;
 }
 
 export interface JobLengthDefaults {
@@ -239,12 +239,12 @@ export interface JobVisits {
 }
 
 export interface LatePayments {
-  amount: Numeric;
+  amount: number;
   order_id: number;
   payment_ref: string;
   reason: string;
   received_at: Timestamp;
-  refund_amount: Numeric;
+  refund_amount: number;
   refund_ref: string | null;
   refunded_at: Timestamp | null;
 }
@@ -290,7 +290,7 @@ export interface OrderCounters {
   payment_method: Generated<string>;
   status: string;
   stripe: Generated<number>;
-  total: Generated<Numeric>;
+  total: Generated<number>;
 }
 
 export interface OrderItems {
@@ -298,8 +298,8 @@ export interface OrderItems {
   name: string;
   order_id: number;
   quantity: number;
-  total_price: Numeric;
-  unit_price: Numeric;
+  total_price: number;
+  unit_price: number;
 }
 
 export interface OrderLedger {
@@ -339,7 +339,7 @@ export interface Orders {
   frequency: Generated<string>;
   id: Generated<number>;
   job_extras: Json | null;
-  paid_amount: Numeric | null;
+  paid_amount: number | null;
   paid_at: Timestamp | null;
   payment_failed_at: Timestamp | null;
   payment_failure: string | null;
@@ -350,7 +350,7 @@ export interface Orders {
   priced_postcode: string | null;
   quote_id: string | null;
   reference: number | null;
-  reschedule_fees: Generated<Numeric>;
+  reschedule_fees: Generated<number>;
   series_id: number | null;
   series_occurrence: number | null;
   service_id: number;
@@ -358,9 +358,9 @@ export interface Orders {
   skipped_from: string | null;
   status: Generated<string>;
   team_id: number | null;
-  total: Numeric;
+  total: number;
   user_id: number;
-  vat: Numeric | null;
+  vat: number | null;
   version: Generated<number>;
 }
 
@@ -390,7 +390,7 @@ export interface PaymentEvents {
 }
 
 export interface PaymentSessionRefunds {
-  amount: Numeric;
+  amount: number;
   created_at: Generated<Timestamp>;
   id: string;
   idempotency_key: string;
@@ -398,7 +398,7 @@ export interface PaymentSessionRefunds {
 }
 
 export interface PaymentSessions {
-  amount: Numeric;
+  amount: number;
   created_at: Timestamp;
   description: string;
   email: string;
@@ -407,7 +407,7 @@ export interface PaymentSessions {
   order_id: number;
   paid_at: Timestamp | null;
   refund_key: string | null;
-  refunded_amount: Generated<Numeric>;
+  refunded_amount: Generated<number>;
   status: Generated<string>;
 }
 
@@ -418,7 +418,7 @@ export interface PriceExtras {
   kind: string;
   name: string;
   position: Generated<number>;
-  price: Numeric;
+  price: number;
 }
 
 export interface PricingAudit {
@@ -433,7 +433,7 @@ export interface PricingAudit {
 }
 
 export interface PricingSettings {
-  congestion_charge: Generated<Numeric>;
+  congestion_charge: Generated<number>;
   id: Generated<boolean>;
   quote_hold_minutes: Generated<number>;
   travel_minutes: Generated<number>;
@@ -451,8 +451,8 @@ export interface Quotes {
   lines: Json;
   postcode: string | null;
   service_id: number;
-  total: Numeric;
-  vat: Numeric;
+  total: number;
+  vat: number;
 }
 
 export interface RateLimits {
@@ -464,12 +464,12 @@ export interface RateLimits {
 export interface RefundRequests {
   decided_at: Timestamp | null;
   decided_by: number | null;
-  fee: Numeric;
+  fee: number;
   order_id: number;
   provider_refund_ref: string | null;
   reason: string;
-  refund_due: Numeric | null;
-  refunded_amount: Numeric | null;
+  refund_due: number | null;
+  refunded_amount: number | null;
   requested_at: Timestamp;
   status: Generated<string>;
   version: Generated<number>;
@@ -478,10 +478,10 @@ export interface RefundRequests {
 export interface RevenueDays {
   credit_notes: Generated<number>;
   day: Timestamp;
-  gross: Generated<Numeric>;
+  gross: Generated<number>;
   invoices: Generated<number>;
-  net: Generated<Numeric>;
-  vat: Generated<Numeric>;
+  net: Generated<number>;
+  vat: Generated<number>;
 }
 
 export interface SchemaMigrations {
@@ -527,7 +527,7 @@ export interface ServiceItems {
   duration_minutes: Generated<number>;
   id: Generated<number>;
   name: string;
-  price: Numeric;
+  price: number;
   service_id: number;
   sort: Generated<number>;
 }

@@ -6,7 +6,7 @@ import type { Mail } from '../queue/mail';
 import { invoiceLines } from '../../domain/money/ledger-lines';
 import { suppliedAt } from '../../domain/money/time-of-supply';
 import type { LedgerLine } from '../../domain/money/ledger';
-import { formatPounds, toPence } from '../../domain/money/money';
+import { formatPounds } from '../../domain/money/money';
 import { creditNoteLabel, invoiceLabel, supplierOf } from '../../domain/money/invoice-labels';
 import { grossOf, lineText, totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { orderName } from '../../domain/orders/order-reference';
@@ -59,7 +59,7 @@ export function creditNoteMail(order: OrderRow, note: CreditNoteRow, site: MailS
     ...note.lines.map((line) => `  - ${lineText(line)} (VAT ${line.vatPercent}%)`),
     '',
     ...rates.map((rate) => `At ${rate.rate}% VAT: net ${formatPounds(rate.net)}, VAT ${formatPounds(rate.vat)}, gross ${formatPounds(rate.gross)}`),
-    `Credited: ${formatPounds(toPence(note.gross))} (VAT ${formatPounds(toPence(note.vat))})`,
+    `Credited: ${formatPounds(note.gross)} (VAT ${formatPounds(note.vat)})`,
     '',
     `The invoice and its credit note online: ${receiptUrl(site, order.id)}`,
     ...manageLines(site),

@@ -3,15 +3,15 @@ import type { OrderRow } from '../repositories/orders';
 import { BOOKING_TERMS, feeChargedText } from '../../domain/terms/booking-terms';
 import { formatLondon } from '../../domain/time/london-time';
 import type { Mail } from '../queue/mail';
-import { formatPounds, toPence } from '../../domain/money/money';
+import { formatPounds } from '../../domain/money/money';
 import { addressOf, bookingCalendar, manageLines, whenText } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';
 
 /**
  * The mails of a booking's life after checkout: reschedule, cancellation request, refund decision,
  * reminder. Pure: each is written into the outbox in the transaction of the change it reports.
+ * Amounts are pence (decision 102).
  */
-const pounds = (amount: number) => formatPounds(toPence(amount));
 
 export function rescheduleMail(order: OrderRow, previousDue: Date | null, fee: number, site: MailSite, now: Date): Mail {
   const text = [
@@ -22,7 +22,7 @@ export function rescheduleMail(order: OrderRow, previousDue: Date | null, fee: n
     ...(previousDue ? [`Was: ${formatLondon(previousDue)} (UK time)`] : []),
     `Address: ${addressOf(order)}`,
     feeChargedText('reschedule', fee),
-    ...(fee > 0 ? [`The fee was added: the order's total is now ${pounds(order.total)}.`] : []),
+    ...(fee > 0 ? [`The fee was added: the order's total is now ${formatPounds(order.total)}.`] : []),
     'The new time is attached as a calendar entry (.ics); it replaces the earlier one.',
     ...manageLines(site),
   ].join('\n');
@@ -55,9 +55,9 @@ export function refundDecisionMail(
   const money = !accepted
     ? 'Your booking stays as it is.'
     : decision.refundDue && decision.refundDue > 0
-      ? `We refund ${pounds(decision.refundDue)}${decision.fee > 0 ? ` (what you paid less the ${pounds(decision.fee)} fee)` : ''} to your card.`
+      ? `We refund ${formatPounds(decision.refundDue)}${decision.fee > 0 ? ` (what you paid less the ${formatPounds(decision.fee)} fee)` : ''} to your card.`
       : decision.fee > 0
-        ? `A cancellation fee of ${pounds(decision.fee)} applies.`
+        ? `A cancellation fee of ${formatPounds(decision.fee)} applies.`
         : 'Nothing was paid, so nothing is owed.';
   const text = [
     `Hello ${order.user_name},`,

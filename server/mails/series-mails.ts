@@ -2,7 +2,7 @@ import type { MailSite } from '../queue';
 import type { OrderRow } from '../repositories/orders';
 import type { SeriesRow } from '../repositories/series';
 import type { Mail, MailAttachment } from '../queue/mail';
-import { formatPounds, toPence, type Pence } from '../../domain/money/money';
+import { formatPounds, type Pence } from '../../domain/money/money';
 import { manageLines, whenText } from './order-parts';
 import { orderName } from '../../domain/orders/order-reference';
 import { directDebitFeeText, type MandateState } from '../../domain/money/direct-debit';
@@ -55,14 +55,14 @@ export function skipUndoneMail(visit: OrderRow, series: SeriesRow, calendar: Mai
 }
 
 export function seriesEndedMail(
-  customer: { name: string; email: string }, series: SeriesRow, ended: { visits: number; fee: number }, calendar: MailAttachment[], site: MailSite,
+  customer: { name: string; email: string }, series: SeriesRow, ended: { visits: number; fee: Pence }, calendar: MailAttachment[], site: MailSite,
 ): Mail {
   const text = [
     `Hello ${customer.name},`,
     '',
     `Your ${series.frequency_name.toLowerCase()} ${series.service_name} series has ended: no more visits will be planned.`,
     ended.visits > 0
-      ? `We received your request to cancel the ${ended.visits} visit${ended.visits === 1 ? '' : 's'} still booked${ended.fee > 0 ? `; by our terms fees of ${formatPounds(toPence(ended.fee))} apply` : ', at no cost'}.`
+      ? `We received your request to cancel the ${ended.visits} visit${ended.visits === 1 ? '' : 's'} still booked${ended.fee > 0 ? `; by our terms fees of ${formatPounds(ended.fee)} apply` : ', at no cost'}.`
       : 'No visit was still booked.',
     CALENDAR_LINE,
     ...manageLines(site),

@@ -8,7 +8,7 @@ import { settingsVatPercent } from '../../domain/money/pricing';
 /**
  * What pricing an order at a postcode needs (issue 36 row 4), in one statement and without a lock:
  * the order's ledger, whether the district is served and in the Congestion Charge zone, and today's
- * charge (pounds) — the checkout's read (checkout.ts) asks the same, with its locks. Null when the
+ * charge (pence) — the checkout's read (checkout.ts) asks the same, with its locks. Null when the
  * customer has no such order.
  */
 export interface AddressPriceRead {

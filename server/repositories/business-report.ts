@@ -57,7 +57,7 @@ export function businessReportRepository(db: Database) {
                 COALESCE(service, team) AS key,
                 count(*) FILTER (WHERE sign = 1)::integer AS invoices,
                 count(*) FILTER (WHERE sign = -1)::integer AS credit_notes,
-                COALESCE(sum(sign * net), 0)::text AS net, COALESCE(sum(sign * vat), 0)::text AS vat, COALESCE(sum(sign * gross), 0)::text AS gross
+                COALESCE(sum(sign * net), 0)::bigint AS net, COALESCE(sum(sign * vat), 0)::bigint AS vat, COALESCE(sum(sign * gross), 0)::bigint AS gross
            FROM labelled
           GROUP BY GROUPING SETS ((service), (team))`,
         [start, end],

@@ -24,7 +24,7 @@ export interface CheckoutRead {
   earlier: IdempotencyRecord | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
   erased: boolean;
-  /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pounds). */
+  /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pence). */
   congestion: { inZone: boolean; charge: number; vatPercent: number };
   /** The postcode's district is one the company serves (service_districts, decision 041). */
   served: boolean;
@@ -39,7 +39,7 @@ export interface CheckoutWrite extends CheckoutFields {
   teamName: string;
   /** The Idempotency-Key claimed with the change, and the answer a retry replays. */
   key: { key: string; requestHash: string; response: unknown } | null;
-  /** The job priced for this address (decision 037), when that is not the order's price: pounds and lines. */
+  /** The job priced for this address (decision 037), when that is not the order's price: pence and lines. */
   price: { total: number; vat: number; lines: unknown[]; postcode: string; added: { name: string; amount: number; vatPercent: number } | null } | null;
 }
 
@@ -104,7 +104,7 @@ export function checkoutRepository(tx: Database) {
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
                   payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = $11, duration_minutes = $12,
                   version = version + 1,
-                  total = COALESCE($19::numeric, total), vat = COALESCE($20::numeric, vat),
+                  total = COALESCE($19::integer, total), vat = COALESCE($20::integer, vat),
                   price_lines = COALESCE($21::jsonb, price_lines), priced_postcode = COALESCE($22::text, priced_postcode)
             WHERE id = $1 AND checked_out_at IS NULL
             RETURNING id, version, reference),

@@ -80,9 +80,9 @@ export function directDebitRepository(db: Database) {
     },
 
     /** The visit's collection was confirmed: paid, with the GoCardless payment as its reference. */
-    async markCollected(orderId: number, payment: { pounds: number; at: Date; ref: string }): Promise<void> {
+    async markCollected(orderId: number, payment: { amount: number; at: Date; ref: string }): Promise<void> {
       await db.query('UPDATE orders SET paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1 WHERE id = $1 AND paid_amount IS NULL',
-        [orderId, payment.pounds, payment.at, payment.ref]);
+        [orderId, payment.amount, payment.at, payment.ref]);
     },
   };
 }

@@ -7,13 +7,13 @@ const itemsQuery = (k: Db) =>
   k
     .selectFrom('service_items as i')
     .innerJoin('services as s', 's.id', 'i.service_id')
-    .select((eb) => ['i.id', 'i.service_id as service', 's.name as service_name', 'i.name', eb.cast<string>('i.price', 'text').as('price'), 'i.duration_minutes as minutes']);
+    .select(['i.id', 'i.service_id as service', 's.name as service_name', 'i.name', 'i.price', 'i.duration_minutes as minutes']);
 const frequenciesQuery = (k: Db) => k.selectFrom('frequencies').select((eb) => ['code', 'name', eb.cast<string>('discount_percent', 'text').as('discount_percent')]);
 // kind: 'extra' or 'option' (009_pricing.sql's CHECK).
 const extrasQuery = (k: Db) =>
   k
     .selectFrom('price_extras')
-    .select((eb) => ['id', 'name', 'kind', eb.cast<string>('price', 'text').as('price')])
+    .select(['id', 'name', 'kind', 'price'])
     .where('active', '=', true)
     .$narrowType<{ kind: ExtraRule['kind'] }>();
 const hoursQuery = (k: Db) =>
@@ -24,8 +24,8 @@ const travelQuery = (k: Db) => k.selectFrom('pricing_settings').select(['travel_
 /**
  * The price rules (009_pricing.sql) and opening hours (008) as the back office edits them; the
  * quote (price-rules.ts) and availability (availability-repository.ts) read the same tables.
- * `lock` reads a row FOR UPDATE, so the audit's "from" is the value this change replaced. Money and
- * percentages are read as text (the audit keeps them as written); times of day as text, so neither
+ * `lock` reads a row FOR UPDATE, so the audit's "from" is the value this change replaced. Money is
+ * whole pence (077); percentages are read as text (the audit keeps them as written); times of day as text, so neither
  * driver moves them through a time zone.
  */
 export function editableRulesRepository(db: Database) {
@@ -43,19 +43,19 @@ export function editableRulesRepository(db: Database) {
     districts: async () => (await k.selectFrom('congestion_districts').select('district').orderBy('district').execute()).map((row) => row.district),
     settings: async () =>
       (await pricing()
-        .select((eb) => [eb.cast<string>('congestion_charge', 'text').as('congestion_charge'), eb.cast<string>('vat_percent', 'text').as('vat_percent')])
+        .select((eb) => ['congestion_charge', eb.cast<string>('vat_percent', 'text').as('vat_percent')])
         .executeTakeFirst()) ?? null,
     openingHours: () => hours().orderBy('weekday').execute(),
 
     item: async (id: number, forUpdate = false) => (await items().where('i.id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
-    setItemPrice: (id: number, price: string) => k.updateTable('service_items').set({ price }).where('id', '=', id).execute(),
+    setItemPrice: (id: number, price: number) => k.updateTable('service_items').set({ price }).where('id', '=', id).execute(),
     frequency: async (code: string, forUpdate = false) =>
       (await frequencies().where('code', '=', code).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
     setDiscount: (code: string, percent: string) => k.updateTable('frequencies').set({ discount_percent: percent }).where('code', '=', code).execute(),
     extra: async (id: number, forUpdate = false) => (await extras().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst()) ?? null,
-    setExtraPrice: (id: number, price: string) => k.updateTable('price_extras').set({ price }).where('id', '=', id).execute(),
-    lockedCharge: async () => (await pricing().select((eb) => eb.cast<string>('congestion_charge', 'text').as('charge')).forUpdate().executeTakeFirst())?.charge ?? '0',
-    setCharge: (charge: string) => k.updateTable('pricing_settings').set({ congestion_charge: charge }).execute(),
+    setExtraPrice: (id: number, price: number) => k.updateTable('price_extras').set({ price }).where('id', '=', id).execute(),
+    lockedCharge: async () => (await pricing().select('congestion_charge as charge').forUpdate().executeTakeFirst())?.charge ?? 0,
+    setCharge: (charge: number) => k.updateTable('pricing_settings').set({ congestion_charge: charge }).execute(),
     /** True when the district was not in the zone before. */
     addDistrict: async (district: string) =>
       (await k.insertInto('congestion_districts').values({ district }).onConflict((oc) => oc.doNothing()).returning('district').execute()).length > 0,

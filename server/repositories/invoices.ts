@@ -22,7 +22,7 @@ export interface NewInvoice {
   orderId: number;
   issuedAt: Date;
   customerName: string;
-  /** Pounds, as the database keeps money. */
+  /** Pence, as the database keeps money (077). */
   gross: number;
   vat: number;
   net: number;

@@ -2,7 +2,6 @@ import type { QuoteChoice } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { jsonb, kysely } from '../db/kysely';
 import type { PriceRules } from '../../domain/money/pricing';
-import { toPounds } from '../../domain/money/money';
 import type { OrderRow } from './orders';
 
 /** A priced line of an order as price_lines keeps it (the names of its extras and options). */
@@ -53,7 +52,7 @@ export function jobEditRepository(db: Database) {
         const item = rules.items.find((candidate) => candidate.id === id)!;
         await k
           .insertInto('order_items')
-          .values({ order_id: orderId, item_id: id, name: item.name, unit_price: toPounds(item.price), quantity, total_price: toPounds(item.price * quantity) })
+          .values({ order_id: orderId, item_id: id, name: item.name, unit_price: item.price, quantity, total_price: item.price * quantity })
           .execute();
       }
       await k.updateTable('orders').set({ job_extras: jsonb(choices.extras), duration_minutes: null }).where('id', '=', orderId).execute();

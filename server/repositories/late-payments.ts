@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 
 /**
  * Card payments that arrived for an order no longer awaiting them (decision 071): one row per
- * provider payment, with what is given back and the provider's refund once made.
+ * provider payment, with what is given back (pence) and the provider's refund once made.
  */
 export type LatePaymentReason = 'cancelled' | 'replaced';
 
@@ -17,7 +17,7 @@ export interface LatePaymentRow {
   refunded_at: Date | null;
 }
 
-const COLUMNS = 'payment_ref, order_id, reason, amount::float8 AS amount, refund_amount::float8 AS refund_amount, received_at, refund_ref, refunded_at';
+const COLUMNS = 'payment_ref, order_id, reason, amount, refund_amount, received_at, refund_ref, refunded_at';
 
 export function latePaymentRepository(db: Database) {
   return {

@@ -88,7 +88,7 @@ export function ledgerRepository(db: Database) {
            ON CONFLICT (order_id, kind, reference) WHERE reference IS NOT NULL DO NOTHING
            RETURNING id, order_id, amount, vat_percent),
          totalled AS (
-           UPDATE orders o SET total = o.total + added.amount / 100.0, version = o.version + 1
+           UPDATE orders o SET total = o.total + added.amount, version = o.version + 1
              FROM added WHERE o.id = added.order_id AND added.vat_percent IS NOT NULL
            RETURNING o.id)
          SELECT added.id, (SELECT count(*) FROM totalled) AS totalled FROM added`,

@@ -1,4 +1,3 @@
-import { toPounds } from '../../domain/money/money';
 import type { Database } from '../db/database';
 
 /** One order to create: who, which service, which items in what quantities, when. */
@@ -42,7 +41,7 @@ export interface CreatedOrder {
 const CREATE_MANY = `
 WITH asked AS (
   SELECT a.n::integer AS n, a.user_id, a.service_id, a.created_at, a.total, a.vat, a.frequency, a.price_lines, a.postcode, a.quote_id
-    FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $7::numeric[], $8::numeric[], $9::text[], $10::jsonb[], $11::text[], $12::text[])
+    FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $7::integer[], $8::integer[], $9::text[], $10::jsonb[], $11::text[], $12::text[])
          WITH ORDINALITY AS a(user_id, service_id, created_at, total, vat, frequency, price_lines, postcode, quote_id, n)
 ),
 lines AS (
@@ -101,8 +100,8 @@ export function orderCreation(db: Database) {
         lineOwners,
         itemIds,
         quantities,
-        orders.map((order) => toPounds(order.pricing.total)),
-        orders.map((order) => toPounds(order.pricing.vat)),
+        orders.map((order) => order.pricing.total),
+        orders.map((order) => order.pricing.vat),
         orders.map((order) => order.pricing.frequency),
         orders.map((order) => JSON.stringify(order.pricing.lines)),
         orders.map((order) => order.pricing.postcode),

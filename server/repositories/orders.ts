@@ -355,7 +355,7 @@ export function orderRepository(db: Database) {
       await db.query('UPDATE orders SET access_notes = $2 WHERE id = $1', [id, notes]);
     },
 
-    /** The visit's new start; the rescheduling fee (pounds) adds to its fees. */
+    /** The visit's new start; the rescheduling fee (pence) adds to its fees. */
     async reschedule(id: number, dueAt: Date, fee: number): Promise<void> {
       await db.query(
         `UPDATE orders

@@ -4,7 +4,7 @@ import { FIRST_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * The test payment provider's own tables (services/test-payment-provider.ts): its sessions and their
- * refunds, as a real provider would keep them on its side.
+ * refunds, as a real provider would keep them on its side. Amounts are pence (077).
  */
 /** An open session whose order was checked out with it and still awaits payment. */
 export interface PayableSession {

@@ -1,15 +1,14 @@
 import type { Database } from '../db/database';
-import { toPence } from '../../domain/money/money';
 import type { PriceRules } from '../../domain/money/pricing';
 
 interface RulesRow {
   service_name: string | null;
-  items: Array<{ id: number; name: string; price: string | number; discountable: boolean }> | string;
+  items: Array<{ id: number; name: string; price: number; discountable: boolean }> | string;
   frequencies: Array<{ code: string; name: string; discount_percent: string | number }> | string;
-  extras: Array<{ id: number; name: string; price: string | number; kind: 'extra' | 'option'; discountable: boolean }> | string;
+  extras: Array<{ id: number; name: string; price: number; kind: 'extra' | 'option'; discountable: boolean }> | string;
   districts: string[] | string;
   vat_percent: string | number;
-  congestion_charge: string | number;
+  congestion_charge: number;
   quote_hold_minutes: number;
 }
 
@@ -42,11 +41,11 @@ export async function loadPriceRules(db: Database, serviceId: number): Promise<L
     rules: {
       serviceId,
       serviceName: row.service_name,
-      items: parsed(row.items).map((item) => ({ id: item.id, name: item.name, price: toPence(item.price), discountable: item.discountable })),
+      items: parsed(row.items).map((item) => ({ id: item.id, name: item.name, price: Number(item.price), discountable: item.discountable })),
       frequencies: parsed(row.frequencies).map((f) => ({ code: f.code, name: f.name, discountPercent: Number(f.discount_percent) })),
-      extras: parsed(row.extras).map((extra) => ({ ...extra, price: toPence(extra.price) })),
+      extras: parsed(row.extras).map((extra) => ({ ...extra, price: Number(extra.price) })),
       congestionDistricts: new Set(parsed(row.districts)),
-      congestionCharge: toPence(row.congestion_charge),
+      congestionCharge: Number(row.congestion_charge),
       vatPercent: Number(row.vat_percent),
     },
   };

@@ -1,8 +1,7 @@
 import type { Database } from '../db/database';
-import { toPounds } from '../../domain/money/money';
 import type { PricedLine, PriceChoices } from '../../domain/money/pricing';
 
-/** A stored quote (009_pricing.sql): the choices, the priced lines (pence) and until when it holds. */
+/** A stored quote (009_pricing.sql): the choices, the priced lines, total and VAT (pence, 077) and until when it holds. */
 export interface QuoteRow {
   id: string;
   service_id: number;
@@ -37,7 +36,7 @@ export function quoteRepository(db: Database) {
         `INSERT INTO quotes (id, service_id, frequency, postcode, choices, lines, total, vat, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10)`,
         [quote.id, quote.serviceId, quote.choices.frequency, quote.choices.postcode, JSON.stringify(quote.choices),
-          JSON.stringify(quote.lines), toPounds(quote.total), toPounds(quote.vat), quote.createdAt, quote.expiresAt],
+          JSON.stringify(quote.lines), quote.total, quote.vat, quote.createdAt, quote.expiresAt],
       );
     },
 

@@ -1,12 +1,12 @@
 import type { Database } from '../db/database';
 
-/** Signed sums of documents (invoices less credit notes), numeric text in pounds as stored. */
+/** Signed sums of documents (invoices less credit notes), in pence (077; bigint, read as numbers). */
 export interface DocumentSums {
   invoices: number;
   credit_notes: number;
-  net: string;
-  vat: string;
-  gross: string;
+  net: number;
+  vat: number;
+  gross: number;
 }
 
 export interface RevenueFiguresRow extends DocumentSums {
@@ -29,7 +29,7 @@ export function revenueRepository(db: Database) {
         `SELECT CASE GROUPING(month, week) WHEN 3 THEN 'total' WHEN 1 THEN 'month' ELSE 'week' END AS dimension,
                 COALESCE(month, week) AS key,
                 COALESCE(sum(invoices), 0)::integer AS invoices, COALESCE(sum(credit_notes), 0)::integer AS credit_notes,
-                COALESCE(sum(net), 0)::text AS net, COALESCE(sum(vat), 0)::text AS vat, COALESCE(sum(gross), 0)::text AS gross
+                COALESCE(sum(net), 0)::bigint AS net, COALESCE(sum(vat), 0)::bigint AS vat, COALESCE(sum(gross), 0)::bigint AS gross
            FROM (SELECT to_char(day, 'YYYY-MM') AS month, to_char(date_trunc('week', day), 'YYYY-MM-DD') AS week, invoices, credit_notes, net, vat, gross
                    FROM revenue_days WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)) AS days
           GROUP BY GROUPING SETS ((), (month), (week))`,

@@ -24,7 +24,7 @@ export function statsRepository(db: Database) {
         `SELECT COALESCE(sum(orders) FILTER (WHERE status = ${sqlStatus(COMPLETED_STATUS)}), 0)::integer AS completed,
                 COALESCE(sum(orders) FILTER (WHERE status = ANY($1::text[])), 0)::integer AS inqueue,
                 COALESCE(sum(orders) FILTER (WHERE status = ${sqlStatus(CANCELLED_STATUS)}), 0)::integer AS cancelled,
-                (SELECT COALESCE(sum(refunded_amount), 0) FROM refund_requests WHERE status = 'accepted') AS refunded,
+                (SELECT COALESCE(sum(refunded_amount), 0)::bigint FROM refund_requests WHERE status = 'accepted') AS refunded,
                 (SELECT customers FROM customer_count) AS users
            FROM order_counters
           WHERE checked_out`,

@@ -14,17 +14,18 @@ export interface TaxPointDocumentRow {
   customer_address: string | null;
   /** Null on invoices issued before lines were kept (027). */
   lines: OrderLine[] | string | null;
-  net: string;
-  vat: string;
-  gross: string;
+  /** Pence (077). */
+  net: number;
+  vat: number;
+  gross: number;
 }
 
-/** A quarter's sums by kind of document, numeric text in pounds as stored. */
+/** A quarter's sums by kind of document, in pence (bigint, read as numbers). */
 export interface TaxPointSumsRow {
   kind: 'invoice' | 'credit';
   documents: number;
-  net: string;
-  vat: string;
+  net: number;
+  vat: number;
 }
 
 /** The invoices whose tax point is in [$1, $2), the credit notes issued in it: each through its index (migrations 043, 076). */
@@ -35,14 +36,14 @@ const IN_PERIOD = {
 
 const INVOICES = `
   SELECT 'invoice' AS kind, i.number, NULL::integer AS invoice_number, COALESCE(i.supplied_at, i.issued_at) AS tax_point,
-         (SELECT o.reference FROM orders o WHERE o.id = i.order_id) AS order_reference, i.customer_name, i.customer_address, i.lines, i.net::text, i.vat::text, i.gross::text
+         (SELECT o.reference FROM orders o WHERE o.id = i.order_id) AS order_reference, i.customer_name, i.customer_address, i.lines, i.net, i.vat, i.gross
     ${IN_PERIOD.invoice}`;
 
 /** The documents of [start, end), by tax point, invoices before credit notes at the same time: SQL for a cursor (params start, end). */
 export const TAX_POINT_DOCUMENTS = `${INVOICES}
   UNION ALL
   SELECT 'credit', c.number, c.invoice_number, c.issued_at,
-         (SELECT o.reference FROM orders o WHERE o.id = c.order_id), c.customer_name, c.customer_address, c.lines, c.net::text, c.vat::text, c.gross::text
+         (SELECT o.reference FROM orders o WHERE o.id = c.order_id), c.customer_name, c.customer_address, c.lines, c.net, c.vat, c.gross
     ${IN_PERIOD.credit}
   ORDER BY tax_point, kind DESC, number`;
 
@@ -54,9 +55,9 @@ export function taxPointDocumentsRepository(db: Database) {
     /** The invoices' and the credit notes' counts and totals of [start, end), in one statement. */
     async sums(start: Date, end: Date): Promise<TaxPointSumsRow[]> {
       return db.query<TaxPointSumsRow>(
-        `SELECT 'invoice' AS kind, count(*)::integer AS documents, COALESCE(sum(i.net), 0)::text AS net, COALESCE(sum(i.vat), 0)::text AS vat ${IN_PERIOD.invoice}
+        `SELECT 'invoice' AS kind, count(*)::integer AS documents, COALESCE(sum(i.net), 0)::bigint AS net, COALESCE(sum(i.vat), 0)::bigint AS vat ${IN_PERIOD.invoice}
          UNION ALL
-         SELECT 'credit', count(*)::integer, COALESCE(sum(c.net), 0)::text, COALESCE(sum(c.vat), 0)::text ${IN_PERIOD.credit}`,
+         SELECT 'credit', count(*)::integer, COALESCE(sum(c.net), 0)::bigint, COALESCE(sum(c.vat), 0)::bigint ${IN_PERIOD.credit}`,
         [start, end],
       );
     },

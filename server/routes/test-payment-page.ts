@@ -1,5 +1,5 @@
 import type { PayableSession } from '../services/test-payment-provider';
-import { formatPounds, toPence } from '../../domain/money/money';
+import { formatPounds } from '../../domain/money/money';
 
 export const MERCHANT = 'Sparkle Cleaning';
 
@@ -27,7 +27,7 @@ ${body}
 
 /** The provider's checkout page for one payment: amount, merchant, order, Pay and Cancel. */
 export function paymentPage(session: PayableSession): string {
-  const amount = formatPounds(toPence(session.amount));
+  const amount = formatPounds(session.amount);
   const base = `/test-payments/${encodeURIComponent(session.id)}`;
   return layout(
     `Test payment: ${amount} to ${MERCHANT}`,

@@ -10,7 +10,7 @@ import { createOrder } from '../services/orders';
 import { invoiceIfPaid } from '../services/receipts';
 import { documentLaterCharges } from '../services/later-documents';
 import type { MailOutbox } from '../queue';
-import { percentOf, toPence, toPounds } from '../../domain/money/money';
+import { percentOf, toPence } from '../../domain/money/money';
 import { DEMO_CUSTOMER_EMAIL } from './demo-accounts';
 
 /**
@@ -157,7 +157,9 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
   const createdAt = new Date(now.getTime() - plan.daysAgo * DAY - next(8) * 3_600_000);
   // The API's one creation path: priced by the pricing module (One-off, VAT included), as a customer's would be.
   const created = await createOrder(db, { id: customer.id, name: customer.name, email: '', roles: ['ROLE_USER'] }, { service: input.serviceId, items }, createdAt);
-  const { id, total } = created;
+  const { id } = created;
+  // The API answers pounds; the database and the ledger keep pence (decision 102).
+  const total = toPence(created.total);
   const orders = orderRepository(db);
   const k = kysely(db);
 
@@ -181,7 +183,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
       await k.updateTable('orders').set((eb) => ({ paid_amount: eb.ref('total'), paid_at: at })).where('id', '=', id).execute();
       // Its ledger's payment line (decision 036), as confirmPayment writes it.
       await ledgerRepository(db).add({
-        orderId: id, kind: 'payment', name: 'Card payment', amount: toPence(total), vatPercent: null,
+        orderId: id, kind: 'payment', name: 'Card payment', amount: total, vatPercent: null,
         reference: `demo-${id}`, actorId: null, actor: 'Test payment provider', at,
       });
       // The payment the test provider took: accepting a refund of this order refunds through it
@@ -224,7 +226,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     const requestedAt = new Date(checkedOutAt.getTime() + DAY);
     // Both requests were made more than 24 hours ahead: free (the terms' fee is then 0).
     const late = dueAt.getTime() - requestedAt.getTime() < DAY;
-    const fee = late ? toPounds(percentOf(toPence(total), 30)) : 0;
+    const fee = late ? percentOf(total, 30) : 0;
     await k
       .insertInto('refund_requests')
       .values({
@@ -234,7 +236,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
     await audit.record({ ...byCustomer, action: 'order.refund_request', from: null, to: 'pending', at: requestedAt });
     if (plan.outcome === 'refund-accepted') {
       const decidedAt = new Date(requestedAt.getTime() + 4 * 3_600_000);
-      const due = toPounds(toPence(total) - toPence(fee));
+      const due = total - fee;
       await k
         .updateTable('refund_requests')
         .set({ status: 'accepted', refund_due: due, refunded_amount: due, decided_at: decidedAt, decided_by: input.admin?.id ?? null, version: 1 })
@@ -249,7 +251,7 @@ async function seedOrder(db: Database, input: SeedOrderInput): Promise<void> {
         .where('s.order_id', '=', id)
         .execute();
       await k.updateTable('payment_sessions').set({ refunded_amount: due, refund_key: `refund-order-${id}` }).where('order_id', '=', id).execute();
-      const refunded = toPence(total) - toPence(fee);
+      const refunded = due;
       if (refunded > 0) {
         // The ledger's credit and refund, as decideRefund writes them (decision 036).
         const ledger = ledgerRepository(db);

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { kysely } from '../db/kysely';
 import { SERVICES } from './services-content';
+import { toPence } from '../../domain/money/money';
 import { COUNTERS, SITE_FAQS, TESTIMONIES } from './site-content';
 
 /** Inserts the services (items, activities, FAQs), counters, testimonies and site FAQs. */
@@ -13,7 +14,7 @@ export async function seedContent(db: Database): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [sort, [name, price]] of service.items.entries()) {
-      await k.insertInto('service_items').values({ service_id: serviceId, name, price, sort }).execute();
+      await k.insertInto('service_items').values({ service_id: serviceId, name, price: toPence(price), sort }).execute();
     }
     // Goods sold at cost earn no frequency discount (docs/decisions/014).
     for (const name of service.undiscounted ?? []) {

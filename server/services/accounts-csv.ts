@@ -5,7 +5,7 @@ import { creditNoteLabel } from '../../domain/money/invoice-labels';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
 import { londonDaysSpan } from '../../domain/time/london-days';
-import { poundsText, toPence, type Pence } from '../../domain/money/money';
+import { poundsText, type Pence } from '../../domain/money/money';
 import { vatByRate, type OrderLine, type VatAtRate } from '../../domain/money/order-lines';
 import { csvCursorStream } from './orders-csv';
 
@@ -20,16 +20,17 @@ interface DocumentRow {
   order_reference: number | null;
   customer_name: string;
   lines: OrderLine[] | null;
-  net: string;
-  vat: string;
-  gross: string;
+  /** Pence (077). */
+  net: number;
+  vat: number;
+  gross: number;
 }
 
 const DOCUMENTS = `
-  SELECT 'invoice' AS kind, number, NULL::integer AS invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id) AS order_reference, customer_name, lines, net::text, vat::text, gross::text
+  SELECT 'invoice' AS kind, number, NULL::integer AS invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id) AS order_reference, customer_name, lines, net, vat, gross
     FROM invoices WHERE ($1::timestamptz IS NULL OR issued_at >= $1) AND ($2::timestamptz IS NULL OR issued_at < $2)
   UNION ALL
-  SELECT 'credit', number, invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id), customer_name, lines, net::text, vat::text, gross::text
+  SELECT 'credit', number, invoice_number, issued_at, (SELECT o.reference FROM orders o WHERE o.id = order_id), customer_name, lines, net, vat, gross
     FROM credit_notes WHERE ($1::timestamptz IS NULL OR issued_at >= $1) AND ($2::timestamptz IS NULL OR issued_at < $2)
   ORDER BY issued_at, kind DESC, number`;
 
@@ -49,7 +50,7 @@ function documentLines(row: DocumentRow): string[][] {
   // Invoices issued before lines were kept: their stored totals, rate not recorded.
   const rates: Array<Omit<VatAtRate, 'rate'> & { rate: number | null }> = lines
     ? vatByRate(lines)
-    : [{ rate: null, net: toPence(row.net), vat: toPence(row.vat), gross: toPence(row.gross) }];
+    : [{ rate: null, net: row.net, vat: row.vat, gross: row.gross }];
   const sign = row.kind === 'credit' ? -1 : 1;
   const amount = (pence: Pence) => poundsText(sign * pence);
   return rates.map((rate) => [

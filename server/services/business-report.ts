@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { businessReportRepository, type RevenueRow } from '../repositories/business-report';
 import { revenueRepository, type RevenueFiguresRow } from '../repositories/revenue';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import { daysBetween, londonDaysSpan } from '../../domain/time/london-days';
 
 /** The longest period asked at once: three years of months, and a bound on the rows read. */
@@ -74,9 +74,9 @@ export function revenueMonths(revenue: readonly RevenueFiguresRow[], from: strin
   });
 }
 
-/** Pounds from the database's sums, through pence so no float creeps in. */
+/** The database's sums (pence) as the report answers them (pounds). */
 function figures(row: Pick<RevenueFiguresRow, 'net' | 'vat' | 'gross'>): RevenueFigures {
-  return { net: toPounds(toPence(row.net)), vat: toPounds(toPence(row.vat)), gross: toPounds(toPence(row.gross)) };
+  return { net: toPounds(row.net), vat: toPounds(row.vat), gross: toPounds(row.gross) };
 }
 
 /** A part of a whole, to four decimals (0 of nothing is 0). */

@@ -56,8 +56,8 @@ export function refundParts(orderId: number, lines: readonly LedgerLine[], wante
  */
 export async function refundCardPayments(
   deps: CardRefundDeps, orderId: number, cap: Pence,
-  /** Written with each new refund line, in its transaction (a cancellation's Total Refound). */
-  onRefunded?: (tx: Database, refund: { id: string; amount: number }) => Promise<void>,
+  /** Written with each new refund line (pence), in its transaction (a cancellation's Total Refound). */
+  onRefunded?: (tx: Database, refund: { id: string; amount: Pence }) => Promise<void>,
 ): Promise<{ amount: Pence; ids: string[] }> {
   const ledger = ledgerRepository(deps.db);
   const lines = await ledger.forOrder(orderId);
@@ -73,15 +73,17 @@ export async function refundCardPayments(
       throw new HttpError(502, PROVIDER_REFUND_FAILED_MESSAGE);
     }
     const provider = deps.payments;
+    // The provider answers pounds, as it was asked (payment-provider.ts).
+    const amount = toPence(refunded.amount);
     await deps.db.transaction(async (tx) => {
       const added = await ledgerRepository(tx).add({
-        orderId, kind: 'refund', name: 'Card refund', amount: toPence(refunded.amount), vatPercent: null,
+        orderId, kind: 'refund', name: 'Card refund', amount, vatPercent: null,
         reference: refunded.id, actorId: null, actor: provider.name, at: deps.now,
       });
       // A refund another request recorded already is counted once.
-      if (added && onRefunded) await onRefunded(tx, refunded);
+      if (added && onRefunded) await onRefunded(tx, { id: refunded.id, amount });
     });
-    done.amount += toPence(refunded.amount);
+    done.amount += amount;
     done.ids.push(refunded.id);
   }
   return done;

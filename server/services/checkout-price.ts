@@ -95,6 +95,6 @@ export async function addressPrice(db: Database, userId: number, orderId: number
   if (!read) throw notFound('Order not found');
   const asked = postcode.trim().toUpperCase();
   if (!read.served) return { postcode: asked, served: false, message: notCoveredMessage(district), price: null };
-  const price = priceAtAddress(read.ledger, { ...read.congestion, charge: toPence(read.congestion.charge) });
+  const price = priceAtAddress(read.ledger, read.congestion);
   return { postcode: asked, served: true, message: null, price: priceChangeOf(price) };
 }

@@ -19,7 +19,6 @@ import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
 import { assertPriceAgreed, priceAtAddress } from './checkout-price';
 import type { LedgerLine } from '../../domain/money/ledger';
-import { toPence, toPounds } from '../../domain/money/money';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
 import { planSeries } from './series-planning';
@@ -90,7 +89,7 @@ export async function checkoutOrder(
     assertNotCheckedOut(order);
     // The address decides the Congestion Charge (decision 037): priced here, from what the read
     // brought, so the price costs no statement of its own; a changed price must have been confirmed.
-    const price = priceAtAddress(ledger, { ...read.congestion, charge: toPence(read.congestion.charge) });
+    const price = priceAtAddress(ledger, read.congestion);
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
     // The job holds a team from now on (409 when none is free any more): decision 015. The times the
@@ -114,7 +113,7 @@ export async function checkoutOrder(
     const written = await checkoutRepository(tx).write({
       ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
       key: key ? { key, requestHash, response: answer } : null,
-      price: repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
+      price: repriced ? { total: price.total, vat: price.vat, lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
     });
     if (written.version === null) throw conflict('This order has already been checked out');
     // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
@@ -123,7 +122,7 @@ export async function checkoutOrder(
       ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
       client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
       version: written.version, reference: written.reference, duration_minutes: team.minutes, team_id: team.teamId,
-      ...(repriced ? { total: toPounds(price.total), vat: toPounds(price.vat), price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
+      ...(repriced ? { total: price.total, vat: price.vat, price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
     } as OrderRow;
     const placedLedger: LedgerLine[] = repriced && price.added
       ? [...ledger, { id: 0, kind: 'congestion', quantity: null, unitPrice: null, reason: null, reference: null, actor: user.name, at: deps.now, ...price.added }]

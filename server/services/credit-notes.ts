@@ -22,9 +22,9 @@ export function creditNoteView(note: CreditNoteRow, address: string): CreditNote
     reason: note.reason,
     lines: invoiceLineViews(note.lines),
     vatRates: rates.map((rate) => ({ rate: rate.rate, net: toPounds(rate.net), vat: toPounds(rate.vat), gross: toPounds(rate.gross) })),
-    net: Number(note.net),
-    vat: Number(note.vat),
-    gross: Number(note.gross),
+    net: toPounds(note.net),
+    vat: toPounds(note.vat),
+    gross: toPounds(note.gross),
   };
 }
 

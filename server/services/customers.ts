@@ -6,7 +6,7 @@ import { customerNotesRepository, type CustomerNoteRow } from '../repositories/c
 import { customerRepository, type CustomerRow, type CustomerSort } from '../repositories/customers';
 import { REVENUE_STATUSES } from '../../domain/orders/order-statuses';
 import type { Page, PageRequest } from '../repositories/paging';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import { iso, isoOrNull } from './orders-views';
 import { eraseCustomer, personalData, type MailForgetting } from './personal-data';
 
@@ -58,7 +58,7 @@ export async function getCustomerRecord(db: Database, id: number): Promise<Custo
         addresses.set(key, { address: order.address, city: order.city, codePostal: order.code_postal, lastUsed: iso(order.due_at ?? order.created_at) });
       }
     }
-    if (REVENUE_STATUSES.includes(order.status)) lifetimePence += toPence(order.total);
+    if (REVENUE_STATUSES.includes(order.status)) lifetimePence += order.total;
   }
   return {
     ...summaryView(customer),
@@ -69,7 +69,7 @@ export async function getCustomerRecord(db: Database, id: number): Promise<Custo
       reference: order.reference,
       service: order.service_name,
       status: order.status,
-      total: order.total,
+      total: toPounds(order.total),
       created: iso(order.created_at),
       due: isoOrNull(order.due_at),
     })),

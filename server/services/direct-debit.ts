@@ -182,7 +182,7 @@ async function applyPaymentEvent(deps: DirectDebitDeps, tx: Database, event: Dir
       orderId: order.id, kind: 'payment', name: 'Direct Debit collection', amount, vatPercent: null,
       reference: paymentId, actorId: null, actor: ACTOR, at: deps.now,
     });
-    await payments.markCollected(order.id, { pounds: amount / 100, at: deps.now, ref: paymentId });
+    await payments.markCollected(order.id, { amount, at: deps.now, ref: paymentId });
     await history(tx, order.id, `Collected ${formatPounds(amount)} (${paymentId})`, deps.now);
     // One mail, as for a card: the receipt, with the VAT invoice issued with the collection (its time
     // of supply the visit done, decision 042), so the visit is revenue and in its quarter's VAT return.

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNote, InvoiceLine, Receipt, VatAtRate } from '../../openapi/schema';
 
-import { formatPounds, toPence } from '../../domain/money/money';
+import { formatMoney } from '../../domain/money/money';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
 import { formatLondon } from '../../domain/time/london-time';
 import { orderReference } from '../../domain/orders/order-reference';
@@ -64,7 +64,8 @@ const COLUMNS = [
 ] as const;
 
 const uk = (instant: string) => formatLondon(instant);
-const pounds = (amount: number) => formatPounds(toPence(amount));
+/** The receipt's figures are the API's (pounds). */
+const pounds = formatMoney;
 
 function render(title: string, author: string, draw: (doc: Doc) => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author }, lang: 'en-GB' });

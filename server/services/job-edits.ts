@@ -63,7 +63,7 @@ export async function getJobEdit(db: Database, orderId: number): Promise<JobEdit
     team_id: (await availabilityRepository(db).orderJob(orderId)).teamId,
     duration_minutes: (await availabilityRepository(db).orderJob(orderId)).minutes,
     postcode: order.code_postal,
-    total: order.total,
+    total: toPounds(order.total),
   };
 }
 

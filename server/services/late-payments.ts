@@ -51,10 +51,10 @@ export async function recordLatePayment(
   let refund = payment.amount;
   if (reason === 'cancelled') {
     // Its receipt is a tax point: the order's VAT invoice, then credited as a paid order's cancellation is.
-    await orderRepository(tx).markPaidAfterCancellation(order.id, { amount: toPounds(payment.amount), at: deps.now });
+    await orderRepository(tx).markPaidAfterCancellation(order.id, { amount: payment.amount, at: deps.now });
     const paidOrder = (await orderRepository(tx).find(order.id))!;
     await issueInvoice(tx, paidOrder, deps.outbox, deps.now);
-    const fee = order.refund_status === 'accepted' ? toPence(order.refund_fee ?? 0) : 0;
+    const fee = order.refund_status === 'accepted' ? order.refund_fee ?? 0 : 0;
     // The credit is the cancellation's: in the name of whoever decided it (the customer, for a skip).
     const decided = await refundRepository(tx).find(order.id);
     const settled = await settleAcceptedCancellation(
@@ -63,7 +63,7 @@ export async function recordLatePayment(
     refund = Math.min(settled.refund, payment.amount);
   }
   await latePaymentRepository(tx).insert({
-    paymentRef: payment.paymentId, orderId: order.id, reason, amount: toPounds(payment.amount), refundAmount: toPounds(refund), at: deps.now,
+    paymentRef: payment.paymentId, orderId: order.id, reason, amount: payment.amount, refundAmount: refund, at: deps.now,
   });
   await auditRepository(tx).record({
     orderId: order.id, actorId: null, actor: provider.name, action: 'order.late_payment', from: null,
@@ -85,19 +85,21 @@ export async function refundLatePayments(deps: LatePaymentDeps, orderId: number 
   for (const row of await latePaymentRepository(deps.db).unrefunded(orderId)) {
     let refunded: { id: string; amount: number };
     try {
-      refunded = await provider.refund({ paymentId: row.payment_ref, amount: row.refund_amount, idempotencyKey: latePaymentRefundKey(row.payment_ref) });
+      // The provider is asked and answers in pounds (payment-provider.ts).
+      refunded = await provider.refund({ paymentId: row.payment_ref, amount: toPounds(row.refund_amount), idempotencyKey: latePaymentRefundKey(row.payment_ref) });
     } catch {
       continue;
     }
+    const amount = toPence(refunded.amount);
     await deps.db.transaction(async (tx) => {
       if (!(await latePaymentRepository(tx).markRefunded(row.payment_ref, refunded.id, deps.now))) return;
       await ledgerRepository(tx).add({
-        orderId: row.order_id, kind: 'refund', name: LATE_REFUND_NAME, amount: toPence(refunded.amount), vatPercent: null,
+        orderId: row.order_id, kind: 'refund', name: LATE_REFUND_NAME, amount, vatPercent: null,
         reference: refunded.id, actorId: null, actor: provider.name, at: deps.now,
       });
       await auditRepository(tx).record({
         orderId: row.order_id, actorId: null, actor: provider.name, action: 'order.late_payment', from: null,
-        to: `${formatPounds(toPence(refunded.amount))} refunded`, at: deps.now,
+        to: `${formatPounds(amount)} refunded`, at: deps.now,
       });
     });
     done += 1;

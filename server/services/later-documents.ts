@@ -5,7 +5,7 @@ import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository } from '../repositories/orders';
 import { isCharge, type LedgerLine } from '../../domain/money/ledger';
-import { toPence, toPounds, type Pence } from '../../domain/money/money';
+import type { Pence } from '../../domain/money/money';
 import { grossOf, totalsOf, vatByRate, type OrderLine } from '../../domain/money/order-lines';
 import { splitCreditOverInvoices, type CreditAtRate } from '../../domain/money/credit-split';
 import { addressOf } from '../mails/order-parts';
@@ -40,7 +40,7 @@ export async function documentLaterCharges(tx: Database, orderId: number, outbox
       orderId, issuedAt: now, customerName: order.user_name, lines, ledgerIds: fresh.map((line) => line.id),
       // Paid for later than the checkout's payment: that payment is not this charge's tax point.
       suppliedAt: timeOfSupply({ paid_at: null, completed_at: order.completed_at }, now), customerAddress: addressOf(order),
-      gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
+      gross: totals.gross, vat: totals.vat, net: totals.net,
     });
     await outbox.add(tx, vatInvoiceMail(order, ledger, invoice, outbox.site));
     return;
@@ -54,7 +54,7 @@ export async function documentLaterCharges(tx: Database, orderId: number, outbox
     const note = await creditNoteRepository(tx).issue({
       invoice_number: invoice.number, orderId, issuedAt: now, customer_name: invoice.customer_name,
       customer_address: invoice.customer_address ?? addressOf(order), reason: text, lines, ledger_ids: fresh.map((line) => line.id),
-      gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
+      gross: totals.gross, vat: totals.vat, net: totals.net,
     });
     await outbox.add(tx, creditNoteMail(order, note, outbox.site));
   }
@@ -62,7 +62,7 @@ export async function documentLaterCharges(tx: Database, orderId: number, outbox
 
 /** What an invoice billed and its credit notes have not given back yet (pence). */
 function uncredited(invoice: InvoiceRow, notes: readonly CreditNoteRow[]): Pence {
-  return notes.filter((note) => note.invoice_number === invoice.number).reduce((left, note) => left - toPence(note.gross), toPence(invoice.gross));
+  return notes.filter((note) => note.invoice_number === invoice.number).reduce((left, note) => left - note.gross, invoice.gross);
 }
 
 /** The credit of some lines, per VAT rate (positive: given back); a rate the lines charge on balance is left out. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { creditNoteRepository, type CreditNoteRow } from '../repositories/credit-notes';
 import { invoiceRepository, type InvoiceRow } from '../repositories/invoices';
 import { creditNoteLabel, invoiceLabel } from '../../domain/money/invoice-labels';
+import { toPounds } from '../../domain/money/money';
 
 /**
  * The list of an order's VAT invoices and credit notes (decision 059), oldest first, an invoice
@@ -29,8 +30,8 @@ function documentOf(kind: OrderDocument['kind'], row: InvoiceRow | CreditNoteRow
     label: kind === 'invoice' ? invoiceLabel(row.number) : creditNoteLabel(row.number),
     issued: new Date(row.issued_at).toISOString(),
     credits,
-    net: Number(row.net),
-    vat: Number(row.vat),
-    gross: Number(row.gross),
+    net: toPounds(row.net),
+    vat: toPounds(row.vat),
+    gross: toPounds(row.gross),
   };
 }

@@ -61,7 +61,7 @@ export async function getOrder(db: Database, id: number): Promise<OrderDetail> {
     payment: cardBalanceView(order, totals, await latePaymentsOf(db, id)),
     ordered_at: iso(order.created_at),
     completed: isoOrNull(order.completed_at),
-    items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+    items: items.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price: toPounds(unit_price), total_price: toPounds(total_price) })),
     lines: orderLines(ledger).map(lineView),
     total: toPounds(totals.total),
     user: order.user_name,

@@ -8,6 +8,7 @@ import { orderPaymentView } from './orders-views';
 import { formatLondon } from '../../domain/time/london-time';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { invoiceLabel } from '../../domain/money/invoice-labels';
+import { poundsText } from '../../domain/money/money';
 
 // The spec's columns first, in its order; then what the office needs to act on a row (issue 26 item 6).
 const HEADER = [
@@ -66,7 +67,7 @@ function orderCells(row: CsvRow): string[] {
     row.reference === null || row.reference === undefined ? '' : String(row.reference),
     row.user_name,
     row.service_name,
-    Number(row.total).toFixed(2),
+    poundsText(Number(row.total)),
     row.status,
     row.due_at ? formatLondon(new Date(row.due_at)) : '',
     row.completed_at ? formatLondon(new Date(row.completed_at)) : 'Not yet',

@@ -2,7 +2,7 @@ import type { AdminOrder, MyOrder, OrderCardBalance, OrderPayment, Rescheduling 
 import type { OrderRow } from '../repositories/orders';
 import type { LatePaymentRow } from '../repositories/late-payments';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import type { LedgerTotals } from '../../domain/money/ledger';
 import { awaitsCardPayment } from './card-awaiting';
 import { isPaid } from './receipts';
@@ -20,8 +20,8 @@ export const isoOrNull = (value: Date | string | null): string | null => (value 
 export function refundView(row: OrderRow, totals: LedgerTotals): MyOrder['refund'] {
   if (row.refund_status === null) return null;
   const fee = row.refund_fee ?? 0;
-  const figures = refundFigures(row.refund_status, totals, toPence(fee));
-  return { status: row.refund_status, reason: row.refund_reason ?? '', fee, amount: toPounds(figures.refunded), kept: toPounds(figures.kept) };
+  const figures = refundFigures(row.refund_status, totals, fee);
+  return { status: row.refund_status, reason: row.refund_reason ?? '', fee: toPounds(fee), amount: toPounds(figures.refunded), kept: toPounds(figures.kept) };
 }
 
 /** How the order is paid, and whether Pay now can start its card payment (a provider is configured). */
@@ -64,7 +64,7 @@ export function cardBalanceView(row: OrderRow, totals: LedgerTotals, late: reado
     balanceDue: toPounds(owed),
     ...(refundDue > 0 ? { refundDue: toPounds(refundDue) } : {}),
     ...(late.length > 0
-      ? { latePayments: late.map((one) => ({ amount: one.amount, refund: one.refund_amount, refunded: isoOrNull(one.refunded_at), reason: one.reason, at: iso(one.received_at) })) }
+      ? { latePayments: late.map((one) => ({ amount: toPounds(one.amount), refund: toPounds(one.refund_amount), refunded: isoOrNull(one.refunded_at), reason: one.reason, at: iso(one.received_at) })) }
       : {}),
     failure: failure && row.payment_failed_at ? { reason: failure, at: iso(row.payment_failed_at) } : null,
   };
@@ -119,7 +119,7 @@ export function adminOrderView(row: OrderRow): AdminOrder {
     reference: row.reference,
     user: row.user_name,
     service: row.service_name,
-    total: row.total,
+    total: toPounds(row.total),
     status: row.status,
     created: iso(row.created_at),
     due: isoOrNull(row.due_at),

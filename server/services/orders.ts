@@ -24,7 +24,7 @@ export async function getServiceItems(db: Database, serviceId: number): Promise<
   const serviceName = await catalogue.serviceName(serviceId);
   if (serviceName === null) throw notFound('Service not found');
   const items = await catalogue.itemsOfService(serviceId);
-  return { serviceName, items: items.map(({ id, name, price }) => ({ id, name, price })) };
+  return { serviceName, items: items.map(({ id, name, price }) => ({ id, name, price: toPounds(price) })) };
 }
 
 /** One coalescer per database: concurrent order creations share one statement (lib/coalesce.ts). */

@@ -8,7 +8,7 @@ import { issueInvoice } from './receipts';
 import { vatInvoiceLines } from '../mails/invoice-mails';
 import { paymentFailedMail, paymentReceiptMail } from '../mails/checkout-mails';
 import { paymentEventsRepository } from '../repositories/payment-events';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPence, toPounds, type Pence } from '../../domain/money/money';
 import { ledgerRepository } from '../repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { balancePayment, cardBalanceOwed, owesCardBalance, recordBalancePayment } from './balance-collection';
@@ -130,7 +130,7 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
     // The page the order was checked out with, for what it owes: paid (a cancellation asked for
     // meanwhile and not decided yet is then settled as a paid order's, decision 065).
     if (order.payment_ref === notification.paymentId && amount === owed
-      && (await recordPayment(deps, tx, provider, order, { amount: notification.amount, paymentRef: notification.paymentId }))) {
+      && (await recordPayment(deps, tx, provider, order, { amount, paymentRef: notification.paymentId }))) {
       if (savedCard) await savedCardRepository(tx).save(order.id, savedCard, deps.now);
       return null;
     }
@@ -149,7 +149,7 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
  * card charged before a visit (visit-charges.ts). False when the order no longer awaits payment.
  */
 export async function recordPayment(
-  deps: Pick<PaymentDeps, 'outbox' | 'now'>, tx: Database, provider: Pick<PaymentProvider, 'name'>, order: OrderRow, payment: { amount: number; paymentRef: string },
+  deps: Pick<PaymentDeps, 'outbox' | 'now'>, tx: Database, provider: Pick<PaymentProvider, 'name'>, order: OrderRow, payment: { amount: Pence; paymentRef: string },
 ): Promise<boolean> {
   const orders = orderRepository(tx);
   const marked = await orders.markPaid(order.id, { amount: payment.amount, at: deps.now, paymentRef: payment.paymentRef });
@@ -157,7 +157,7 @@ export async function recordPayment(
   const ledger = ledgerRepository(tx);
   // The money that moved is a ledger line, once per provider reference (decision 036).
   await ledger.add({
-    orderId: order.id, kind: 'payment', name: 'Card payment', amount: toPence(payment.amount), vatPercent: null,
+    orderId: order.id, kind: 'payment', name: 'Card payment', amount: payment.amount, vatPercent: null,
     reference: payment.paymentRef, actorId: null, actor: provider.name, at: deps.now,
   });
   await auditRepository(tx).record({

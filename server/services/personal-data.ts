@@ -10,6 +10,7 @@ import { personalDataRepository } from '../repositories/personal-data';
 import { iso, isoOrNull } from './orders-views';
 import { jobPhotosRepository } from '../repositories/job-photos';
 import { photoView } from './job-photos';
+import { toPounds } from '../../domain/money/money';
 
 
 /** The name an anonymised account keeps: its id, so the accounts can still tell customers apart. */
@@ -37,7 +38,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
         id: order.id,
         service: order.service_name,
         status: order.status,
-        total: order.total,
+        total: toPounds(order.total),
         created: iso(order.created_at),
         due: isoOrNull(order.due_at),
         payment_method: order.payment_method,
@@ -47,7 +48,7 @@ export async function personalData(db: Database, customer: CustomerRow, options:
         phone: order.phone,
         note: order.client_note,
         accessNotes: order.access_notes,
-        items: orderItems[index]!.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price, total_price })),
+        items: orderItems[index]!.map(({ name, quantity, unit_price, total_price }) => ({ name, quantity, unit_price: toPounds(unit_price), total_price: toPounds(total_price) })),
         photo: photoView(photos.get(order.id)),
       })),
     messages: messages.map((message) => ({

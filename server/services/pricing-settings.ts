@@ -11,7 +11,7 @@ import { waitlistRepository } from '../repositories/waitlist';
 import { pricingAuditRepository } from '../repositories/pricing-audit';
 import { audited } from './settings-audit';
 import type { Page, PageRequest } from '../repositories/paging';
-import { formatPounds, poundsText, toPence, toPounds } from '../../domain/money/money';
+import { formatPounds, toPence, toPounds } from '../../domain/money/money';
 import { WEEKDAY_NAMES } from '../../domain/time/london-days';
 
 
@@ -27,18 +27,17 @@ export const INSIDE_ZONE = 'Inside the zone';
 export const OUTSIDE_ZONE = 'Outside the zone';
 const CLOSED = 'Closed';
 
-const shownPounds = (stored: string | number) => formatPounds(toPence(stored));
 const shownPercent = (stored: string | number) => `${Number(stored)}%`;
 const shownHours = (hours: HoursRow) => (hours.open ? `${hours.opens}–${hours.closes}` : `${CLOSED} (${hours.opens}–${hours.closes})`);
 
 export const itemView = (row: ItemPriceRow): PricedItem => ({
-  id: Number(row.id), service: Number(row.service), serviceName: row.service_name, name: row.name, price: toPounds(toPence(row.price)), minutes: Number(row.minutes),
+  id: Number(row.id), service: Number(row.service), serviceName: row.service_name, name: row.name, price: toPounds(row.price), minutes: Number(row.minutes),
 });
 const frequencyView = (row: { code: string; name: string; discount_percent: string }): FrequencyRule => ({
   code: row.code, name: row.name, discountPercent: Number(row.discount_percent),
 });
-const extraView = (row: { id: number; name: string; kind: 'extra' | 'option'; price: string }): ExtraRule => ({
-  id: Number(row.id), name: row.name, kind: row.kind, price: toPounds(toPence(row.price)),
+const extraView = (row: { id: number; name: string; kind: 'extra' | 'option'; price: number }): ExtraRule => ({
+  id: Number(row.id), name: row.name, kind: row.kind, price: toPounds(row.price),
 });
 /** A service's base time and the travel gap, as the page shows them (edited in job-lengths.ts). */
 export const serviceLengthView = (row: ServiceLengthRow): ServiceLength => ({ id: Number(row.id), name: row.name, baseMinutes: Number(row.base_minutes) });
@@ -65,7 +64,7 @@ export async function getPricingRules(db: Database): Promise<PricingRules> {
     checklists: await listServiceChecklists(db),
     frequencies: frequencies.map(frequencyView),
     extras: extras.map(extraView),
-    congestionCharge: toPounds(toPence(settings?.congestion_charge ?? 0)),
+    congestionCharge: toPounds(settings?.congestion_charge ?? 0),
     congestionDistricts: districts,
     openingHours: WEEKDAYS.map((_, weekday) => hours.find((row) => row.weekday === weekday) ?? { weekday, ...DEFAULT_HOURS }),
     vatPercent: settingsVatPercent(settings?.vat_percent),
@@ -87,11 +86,11 @@ export function updateItemPrice(db: Database, admin: AuthUser, id: number, price
     const rules = editableRulesRepository(tx);
     const before = await rules.item(id, true);
     if (!before) throw notFound('Item not found');
-    await rules.setItemPrice(id, poundsText(toPence(price)));
+    await rules.setItemPrice(id, toPence(price));
     const after = (await rules.item(id))!;
     return {
       result: itemView(after),
-      change: { rule: 'item_price', subject: `${before.service_name} — ${before.name}`, from: shownPounds(before.price), to: shownPounds(after.price) },
+      change: { rule: 'item_price', subject: `${before.service_name} — ${before.name}`, from: formatPounds(before.price), to: formatPounds(after.price) },
     };
   });
 }
@@ -115,11 +114,11 @@ export function updateExtraPrice(db: Database, admin: AuthUser, id: number, pric
     const rules = editableRulesRepository(tx);
     const before = await rules.extra(id, true);
     if (!before) throw notFound('Extra not found');
-    await rules.setExtraPrice(id, poundsText(toPence(price)));
+    await rules.setExtraPrice(id, toPence(price));
     const after = (await rules.extra(id))!;
     return {
       result: extraView(after),
-      change: { rule: 'extra_price', subject: before.name, from: shownPounds(before.price), to: shownPounds(after.price) },
+      change: { rule: 'extra_price', subject: before.name, from: formatPounds(before.price), to: formatPounds(after.price) },
     };
   });
 }
@@ -128,10 +127,11 @@ export function updateCongestionCharge(db: Database, admin: AuthUser, price: num
   return audited(db, admin, now, async (tx) => {
     const rules = editableRulesRepository(tx);
     const before = await rules.lockedCharge();
-    await rules.setCharge(poundsText(toPence(price)));
+    const charge = toPence(price);
+    await rules.setCharge(charge);
     return {
-      result: { price: toPounds(toPence(price)) },
-      change: { rule: 'congestion_charge', subject: 'Congestion Charge', from: shownPounds(before), to: shownPounds(price) },
+      result: { price: toPounds(charge) },
+      change: { rule: 'congestion_charge', subject: 'Congestion Charge', from: formatPounds(before), to: formatPounds(charge) },
     };
   });
 }

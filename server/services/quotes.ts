@@ -8,7 +8,6 @@ import { serviceDistrictsRepository } from '../repositories/service-districts';
 import { choicesMinutes } from '../repositories/job-minutes';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { toPounds } from '../../domain/money/money';
-import { toPence } from '../../domain/money/money';
 import { linesInPounds, priceJob, type PricedJob, type PriceChoices } from '../../domain/money/pricing';
 import { assertPriceable } from './pricing';
 
@@ -72,9 +71,7 @@ export async function getQuote(db: Database, id: string): Promise<Quote> {
 }
 
 function pricedOf(row: QuoteRow): PricedJob {
-  const total = toPence(row.total);
-  const vat = toPence(row.vat);
-  return { lines: row.lines, total, vat, net: total - vat };
+  return { lines: row.lines, total: row.total, vat: row.vat, net: row.total - row.vat };
 }
 
 function quoteView(quote: { id: string; serviceId: number; serviceName: string; choices: PriceChoices; priced: PricedJob; minutes: number; expiresAt: Date }): Quote {

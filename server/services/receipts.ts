@@ -49,7 +49,7 @@ export async function issueInvoice(tx: Database, order: OrderRow, outbox: MailOu
   const invoice = await invoices.issue({
     orderId: order.id, issuedAt: now, customerName: order.user_name, lines, ledgerIds: charges.map((line) => line.id),
     suppliedAt: timeOfSupply(order, now), customerAddress: addressOf(order),
-    gross: toPounds(totals.gross), vat: toPounds(totals.vat), net: toPounds(totals.net),
+    gross: totals.gross, vat: totals.vat, net: totals.net,
   });
   if (mail) await outbox.add(tx, vatInvoiceMail(order, ledger, invoice, outbox.site));
   return invoice;
@@ -119,9 +119,9 @@ export function receiptView(
     payment: order.payment_method,
     lines: invoiceLineViews(lines),
     vatRates: rates.map((rate) => ({ rate: rate.rate, net: toPounds(rate.net), vat: toPounds(rate.vat), gross: toPounds(rate.gross) })),
-    net: invoice.net,
-    vat: invoice.vat,
-    gross: invoice.gross,
+    net: toPounds(invoice.net),
+    vat: toPounds(invoice.vat),
+    gross: toPounds(invoice.gross),
     creditNote: credit ? creditNoteView(credit, invoice.customer_address ?? addressOf(order)) : null,
     documents,
   };

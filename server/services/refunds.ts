@@ -11,7 +11,7 @@ import { lockAccountFirst, lockOwnAccountFirst } from './account-lock';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { creditableByRate, documentLaterCharges } from './later-documents';
 import { spreadOverRates } from '../../domain/money/credit-split';
-import { toPence, toPounds, type Pence } from '../../domain/money/money';
+import { toPounds, type Pence } from '../../domain/money/money';
 import { iso } from './orders-views';
 import type { PaymentProvider } from './payment-provider';
 import { ledgerTotals, type LedgerTotals } from '../../domain/money/ledger';
@@ -45,7 +45,7 @@ export async function requestRefund(
     const order = await orderRepository(tx).find(orderId, { forUpdate: true });
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     const fee = await recordCancellationRequest(tx, outbox, user, order, reason.trim(), now);
-    return { message: REFUND_REQUESTED_MESSAGE, fee };
+    return { message: REFUND_REQUESTED_MESSAGE, fee: toPounds(fee) };
   });
 }
 
@@ -53,6 +53,7 @@ export async function requestRefund(
  * The cancellation of one order locked by the caller's transaction, on the terms as of `now`
  * (409 with their reason when they refuse it): the request with its fee, the history, the mail.
  * Single cancellations and a series's "Skip this visit" / "Cancel all future visits" share it.
+ * Answers the fee (pence).
  */
 export async function recordCancellationRequest(
   tx: Database, outbox: MailOutbox, user: AuthUser, order: OrderRow, reason: string, now: Date,
@@ -68,7 +69,7 @@ export async function recordCancellationRequest(
     now,
   );
   if (!terms.allowed) throw conflict(terms.reason);
-  const fee = toPounds(terms.fee);
+  const fee = terms.fee;
   const inserted = await refundRepository(tx).insert({ orderId: order.id, reason, fee, requestedAt: now });
   if (!inserted) throw conflict('A cancellation was already requested for this order');
   await touchOrder(tx, order.id);
@@ -115,9 +116,9 @@ export async function decideRefund(
     // Under the order's lock, so a staff charge sent at the same moment is either in the ledger
     // here (and credited) or refused as the order is cancelled (decision 065).
     const settled = accepted
-      ? await settleAcceptedCancellation(tx, deps.outbox, order, toPence(refund.fee), { id: admin.id, name: admin.name }, `Refund accepted: ${refund.reason}`, now)
+      ? await settleAcceptedCancellation(tx, deps.outbox, order, refund.fee, { id: admin.id, name: admin.name }, `Refund accepted: ${refund.reason}`, now)
       : null;
-    const due = settled ? toPounds(settled.refund) : null;
+    const due = settled ? settled.refund : null;
     await refunds.decide({
       orderId: order.id, status: decision.status, refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: admin.id,
     });
@@ -133,7 +134,7 @@ export async function decideRefund(
       });
     }
     // The decision is mailed with it (a repeated decision, answered above, mails nothing).
-    await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: settled ? toPounds(settled.fee) : refund.fee, refundDue: due }, deps.outbox.site));
+    await deps.outbox.add(tx, refundDecisionMail(order, { status: decision.status, fee: settled ? settled.fee : refund.fee, refundDue: due }, deps.outbox.site));
     return { order, refund: (await refunds.find(order.id))! };
   });
 
@@ -141,7 +142,7 @@ export async function decideRefund(
   // The cancelled order's payment pages can no longer be paid (decision 071).
   if (refund.status === 'accepted') await expirePayments(deps, order.id, [order.payment_ref, order.balance_payment_ref]);
   // What the provider has not given back yet: accepting again after a failure refunds the rest.
-  const left = toPence(refund.refund_due ?? 0) - toPence(refund.refunded_amount ?? 0);
+  const left = (refund.refund_due ?? 0) - (refund.refunded_amount ?? 0);
   if (refund.status === 'accepted' && left > 0) {
     await refundCardPayments({ ...deps, now }, order.id, left, (tx, refunded) => refundRepository(tx).recordProviderRefund(order.id, refunded));
     return refundRequestView((await refundRepository(deps.db).find(order.id))!, await totalsOf(deps.db, order.id));
@@ -208,8 +209,8 @@ async function creditCancellation(
  * them beside the fee (domain's refundFigures, decisions 065 and 070): while pending what accepting
  * would give back and keep, once accepted what was given back and is kept, nothing once refused.
  */
-export function refundFiguresOf(status: RefundRow['status'], totals: LedgerTotals, fee: number): { amount: number; kept: number } {
-  const figures = refundFigures(status, totals, toPence(fee));
+export function refundFiguresOf(status: RefundRow['status'], totals: LedgerTotals, fee: Pence): { amount: number; kept: number } {
+  const figures = refundFigures(status, totals, fee);
   return { amount: toPounds(figures.refunded), kept: toPounds(figures.kept) };
 }
 
@@ -231,8 +232,8 @@ export function refundRequestView(row: RefundRow, totals: LedgerTotals): RefundR
     order_date: iso(row.order_date),
     refund_date: iso(row.requested_at),
     name: row.name,
-    fee: row.fee,
-    refunded: row.refunded_amount,
+    fee: toPounds(row.fee),
+    refunded: row.refunded_amount === null ? null : toPounds(row.refunded_amount),
     version: row.version,
   };
 }

@@ -80,7 +80,7 @@ export async function rescheduleOrder(
           : 'Rescheduling is free now: please confirm again',
       );
     }
-    await orderRepository(tx).reschedule(orderId, dueAt, toPounds(terms.fee));
+    await orderRepository(tx).reschedule(orderId, dueAt, terms.fee);
     if (terms.fee > 0) {
       // The fee is a line of the order's ledger (decision 036), at the rate of the job it moved.
       const rate = lines.find((line) => line.vatPercent !== null)?.vatPercent ?? 0;
@@ -98,14 +98,14 @@ export async function rescheduleOrder(
       from: order.due_at ? new Date(order.due_at).toISOString() : null, to: dueAt.toISOString(), at: deps.now,
     });
     const moved = (await orders.find(orderId))!;
-    const mail = rescheduleMail(moved, order.due_at, toPounds(terms.fee), deps.outbox.site, deps.now);
+    const mail = rescheduleMail(moved, order.due_at, terms.fee, deps.outbox.site, deps.now);
     // A visit of a series moves within the series' calendar entry (issue 25), not as an entry of its own.
     if (moved.series_id !== null) {
       const series = await seriesRepository(tx).touchCalendar(moved.series_id);
       mail.attachments = await seriesCalendar(tx, series, deps.outbox.site, deps.now);
     }
     await deps.outbox.add(tx, mail);
-    return { message: RESCHEDULED_MESSAGE, fee: toPounds(terms.fee), due: dueAt.toISOString(), total: moved.total };
+    return { message: RESCHEDULED_MESSAGE, fee: toPounds(terms.fee), due: dueAt.toISOString(), total: toPounds(moved.total) };
   });
   // A late fee on a card-paid job is collected (issue 23 row 5); on cash it is due on the day.
   if (result.fee > 0) {

@@ -83,9 +83,9 @@ async function lockedVisit(tx: Database, user: AuthUser, orderId: number): Promi
  */
 async function acceptPaidSkip(tx: Database, outbox: MailOutbox, user: AuthUser, visit: OrderRow, fee: Pence, now: Date): Promise<Pence> {
   const refunds = refundRepository(tx);
-  if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee: toPounds(fee), requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
+  if (!(await refunds.insert({ orderId: visit.id, reason: SKIP_REASON, fee, requestedAt: now }))) throw conflict(ALREADY_SKIPPED_MESSAGE);
   const settled = await settleAcceptedCancellation(tx, outbox, visit, fee, { id: user.id, name: user.name }, `Visit skipped: ${SKIP_REASON}`, now);
-  const due = toPounds(settled.refund);
+  const due = settled.refund;
   await refunds.decide({ orderId: visit.id, status: 'accepted', refundDue: due, refundedAmount: due === 0 ? 0 : null, decidedAt: now, decidedBy: user.id });
   await auditRepository(tx).record({
     orderId: visit.id, actorId: user.id, actor: user.name, action: 'refund.status', from: null, to: 'accepted', at: now,

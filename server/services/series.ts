@@ -6,7 +6,7 @@ import type { MailOutbox } from '../queue';
 import { orderRepository } from '../repositories/orders';
 import { seriesRepository } from '../repositories/series';
 import { lockOwnAccountFirst } from './account-lock';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import { myOrderView } from './orders-views';
 import { directDebitViews, seriesMandates, settlingVisits, stillShown } from './direct-debit-views';
 import { ledgerRepository } from '../repositories/ledger';
@@ -85,7 +85,7 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
       if (!canChangeStatus(order.status, CANCELLED_STATUS, 'customer') || order.refund_status !== null) continue;
       visits += 1;
       if (order.paid_amount !== null) {
-        fees += toPence(await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now, { mail: false }));
+        fees += await recordCancellationRequest(tx, outbox, user, order, CANCEL_FUTURE_REASON, now, { mail: false });
         continue;
       }
       await orders.setStatus(order.id, CANCELLED_STATUS, now);
@@ -98,7 +98,7 @@ export async function cancelSeries(db: Database, outbox: MailOutbox, user: AuthU
     await repository.end(seriesId, now);
     const ended = await repository.touchCalendar(seriesId);
     const calendar = await seriesCalendar(tx, ended, outbox.site, now);
-    await outbox.add(tx, seriesEndedMail(user, ended, { visits, fee: toPounds(fees) }, calendar, outbox.site));
+    await outbox.add(tx, seriesEndedMail(user, ended, { visits, fee: fees }, calendar, outbox.site));
     return { message: SERIES_CANCELLED_MESSAGE, fee: toPounds(fees), visits };
   });
 }

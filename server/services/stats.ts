@@ -1,7 +1,7 @@
 import type { Stats, WeeklyStat } from '../../openapi/schema';
 import type { Database } from '../db/database';
 import { IN_QUEUE_STATUSES } from '../../domain/orders/order-statuses';
-import { toPence, toPounds } from '../../domain/money/money';
+import { toPounds } from '../../domain/money/money';
 import { statsRepository } from '../repositories/stats';
 import { revenueRepository } from '../repositories/revenue';
 import { addDays, londonDaysSpan, londonWeek } from '../../domain/time/london-days';
@@ -24,8 +24,8 @@ export async function getStats(db: Database): Promise<Stats> {
   const row = await statsRepository(db).counts(IN_QUEUE_STATUSES);
   const revenue = (await revenueRepository(db).figures(null, null)).find((figures) => figures.dimension === 'total');
   return {
-    revenue: toPounds(toPence(revenue?.gross ?? 0)),
-    refunded: toPounds(toPence(row?.refunded ?? 0)),
+    revenue: toPounds(revenue?.gross ?? 0),
+    refunded: toPounds(row?.refunded ?? 0),
     users: row?.users ?? 0,
     completed: row?.completed ?? 0,
     inqueue: row?.inqueue ?? 0,
@@ -55,7 +55,7 @@ export async function getWeeklyStats(db: Database, now: Date): Promise<WeeklySta
     const figures = revenue.find((row) => row.dimension === 'week' && row.key === week);
     return {
       week,
-      revenue: toPounds(toPence(figures?.gross ?? 0)),
+      revenue: toPounds(figures?.gross ?? 0),
       orders: orders.find((row) => row.week === week)?.orders ?? 0,
     };
   });

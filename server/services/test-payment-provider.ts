@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
 import { conflict } from '../lib/http-error';
-import { toPence } from '../../domain/money/money';
+import { toPence, toPounds } from '../../domain/money/money';
 import { paymentSessionsRepository, type PayableSession } from '../repositories/payment-sessions';
 
 export type { PayableSession } from '../repositories/payment-sessions';
@@ -36,7 +36,7 @@ export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvide
       const id = randomBytes(16).toString('base64url');
       // One statement: concurrent creates with one key all answer the single session it made.
       const session = await paymentSessionsRepository(deps.db).create({
-        id, orderId: request.orderId, amount: request.amount, description: request.description, email: request.customerEmail,
+        id, orderId: request.orderId, amount: toPence(request.amount), description: request.description, email: request.customerEmail,
         at: deps.now(), idempotencyKey: request.idempotencyKey,
       });
       // Same origin as the shop, as a path: it works whichever address the site was opened at.
@@ -54,12 +54,14 @@ export function createTestPaymentProvider(deps: TestPaymentDeps): PaymentProvide
         const sessions = paymentSessionsRepository(tx);
         const session = await sessions.lockPaid(request.paymentId);
         const earlier = await sessions.refundByKey(request.idempotencyKey, request.paymentId);
-        if (earlier && toPence(earlier.amount) === toPence(request.amount)) return { id: earlier.id, amount: request.amount };
-        const left = session ? toPence(session.amount) - toPence(session.refunded_amount) : 0;
-        if (!session || earlier || toPence(request.amount) > left) throw conflict(REFUND_REFUSED_MESSAGE);
+        // The provider is asked in pounds (payment-provider.ts) and keeps pence.
+        const asked = toPence(request.amount);
+        if (earlier && earlier.amount === asked) return { id: earlier.id, amount: request.amount };
+        const left = session ? session.amount - session.refunded_amount : 0;
+        if (!session || earlier || asked > left) throw conflict(REFUND_REFUSED_MESSAGE);
         const count = await sessions.refundCount(request.paymentId);
         const id = count === 0 ? `re_${request.paymentId}` : `re_${request.paymentId}_${count + 1}`;
-        await sessions.addRefund({ idempotencyKey: request.idempotencyKey, id, sessionId: request.paymentId, amount: request.amount, at: deps.now() });
+        await sessions.addRefund({ idempotencyKey: request.idempotencyKey, id, sessionId: request.paymentId, amount: asked, at: deps.now() });
         return { id, amount: request.amount };
       });
     },
@@ -118,6 +120,6 @@ export async function paySession(
     return payable;
   });
   if (!session) return null;
-  const body = JSON.stringify({ type: 'payment.succeeded', payment: session.id, order: session.order_id, amount: session.amount });
+  const body = JSON.stringify({ type: 'payment.succeeded', payment: session.id, order: session.order_id, amount: toPounds(session.amount) });
   return { body, signature: signNotification(secret, body, now), orderId: session.order_id };
 }

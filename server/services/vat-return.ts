@@ -29,7 +29,7 @@ function quarterSpan(start: string) {
 export async function getVatReturn(db: Database, start: string): Promise<VatReturnView> {
   const span = quarterSpan(start);
   const sums = await taxPointDocumentsRepository(db).sums(span.start, span.end);
-  const result = vatReturn(sums.map((row) => ({ kind: row.kind, count: row.documents, net: toPence(row.net), vat: toPence(row.vat) })));
+  const result = vatReturn(sums.map((row) => ({ kind: row.kind, count: row.documents, net: row.net, vat: row.vat })));
   const { boxes } = result;
   const whole = (pence: Pence) => Math.trunc(pence / 100);
   return {
@@ -111,8 +111,7 @@ function exportLines(row: TaxPointDocumentRow, legacyRate: number): ExportLine[]
   const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as OrderLine[]) : row.lines;
   if (!lines) {
     const label = row.kind === 'invoice' ? `VAT invoice ${invoiceLabel(row.number)}` : `Credit note ${creditNoteLabel(row.number)}`;
-    const gross = toPence(row.gross);
-    return [{ description: label, quantity: 1, unit: gross, amount: gross, vat: toPence(row.vat), rate: legacyRate }];
+    return [{ description: label, quantity: 1, unit: row.gross, amount: row.gross, vat: row.vat, rate: legacyRate }];
   }
   return invoiceLineViews(lines).map((line) => {
     const quantity = line.quantity ?? 1;

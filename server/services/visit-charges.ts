@@ -1,7 +1,6 @@
 import type { Database } from '../db/database';
 import { orderRepository } from '../repositories/orders';
 import type { MailOutbox } from '../queue';
-import { toPounds } from '../../domain/money/money';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { ledgerRepository } from '../repositories/ledger';
 import type { PaymentProvider } from './payment-provider';
@@ -55,6 +54,6 @@ async function chargeVisit(deps: VisitChargeDeps, orderId: number): Promise<bool
       await recordFailedPayment(deps, tx, { orderId, reason: result.reason });
       return false;
     }
-    return recordPayment(deps, tx, provider, locked, { amount: toPounds(result.amountPence), paymentRef: result.paymentId });
+    return recordPayment(deps, tx, provider, locked, { amount: result.amountPence, paymentRef: result.paymentId });
   });
 }

@@ -36,8 +36,8 @@ async function documentsOf(orderId: number) {
   const notes = await server.db.query<{ number: number; invoice_number: number; gross: string }>(
     'SELECT number, invoice_number, gross::text FROM credit_notes WHERE order_id = $1 ORDER BY number', [orderId]);
   return {
-    invoices: invoices.map((row) => ({ number: row.number, gross: pence(Number(row.gross)) })),
-    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: pence(Number(row.gross)) })),
+    invoices: invoices.map((row) => ({ number: row.number, gross: Number(row.gross) })),
+    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: Number(row.gross) })),
   };
 }
 
@@ -45,7 +45,7 @@ async function documentsOf(orderId: number) {
 async function provider(orderId: number) {
   const [row] = await server.db.query<{ paid: string; refunded: string }>(
     `SELECT coalesce(sum(amount), 0)::text AS paid, coalesce(sum(refunded_amount), 0)::text AS refunded FROM payment_sessions WHERE order_id = $1 AND status = 'paid'`, [orderId]);
-  return { paid: pence(Number(row!.paid)), refunded: pence(Number(row!.refunded)) };
+  return { paid: Number(row!.paid), refunded: Number(row!.refunded) };
 }
 
 /**

@@ -43,15 +43,15 @@ describe('migrations and first-start data', () => {
     // What the job was priced at: its ledger's priced lines (decision 036); a refund's credit lines
     // later lower what the order costs, not what it was priced at.
     const rows = await test.db.query<{ id: number; total: string; vat: string; frequency: string; lines_total: string }>(
-      `SELECT o.id, (SELECT sum(l.amount) / 100.0 FROM order_ledger l WHERE l.order_id = o.id AND l.kind IN ('item', 'option', 'extra', 'congestion', 'discount')) AS total,
+      `SELECT o.id, (SELECT sum(l.amount) FROM order_ledger l WHERE l.order_id = o.id AND l.kind IN ('item', 'option', 'extra', 'congestion', 'discount')) AS total,
               o.vat, o.frequency, (SELECT sum(i.total_price) FROM order_items i WHERE i.order_id = o.id) AS lines_total
          FROM orders o ORDER BY o.id`,
     );
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
-      const [total, vat] = [Math.round(Number(row.total) * 100), Math.round(Number(row.vat) * 100)];
+      const [total, vat] = [Number(row.total), Number(row.vat)];
       expect(row.frequency, `order ${row.id}`).toBe('one_off');
-      expect(Math.round(Number(row.lines_total) * 100), `order ${row.id}`).toBe(total);
+      expect(Number(row.lines_total), `order ${row.id}`).toBe(total);
       // 20% VAT inside the price: VAT is a sixth of the total, to the penny.
       expect(vat, `order ${row.id}`).toBe(Math.round(total / 6));
     }
@@ -79,8 +79,8 @@ describe('migrations and first-start data', () => {
     const [bedroom] = await test.db.query<{ price: number }>(
       `SELECT price FROM service_items i JOIN services s ON s.id = i.service_id WHERE s.slug = 'house-keeping' AND i.name = 'Bedroom'`,
     );
-    // numeric(10,2) reaches JavaScript as a number on both drivers.
-    expect(bedroom).toEqual({ price: 25 });
+    // Whole pence (077), a number on both drivers.
+    expect(bedroom).toEqual({ price: 2500 });
   });
 });
 

@@ -111,7 +111,7 @@ async function listedTo(customer: TestCustomer, visitId: number) {
   return (body as BookingSeries[]).flatMap((one) => one.visits).find((visit) => visit.id === visitId);
 }
 const documentsOf = async (orderId: number) => ({
-  invoices: (await server.db.query<{ gross: string }>('SELECT gross FROM invoices WHERE order_id = $1', [orderId])).map((row) => pence(Number(row.gross))),
+  invoices: (await server.db.query<{ gross: string }>('SELECT gross FROM invoices WHERE order_id = $1', [orderId])).map((row) => Number(row.gross)),
   creditNotes: (await server.db.query('SELECT 1 FROM credit_notes WHERE order_id = $1', [orderId])).length,
 });
 const mailsTo = async (email: string, subject: string) => (await server.outbox()).filter((mail) => mail.to === email && mail.subject.startsWith(subject));

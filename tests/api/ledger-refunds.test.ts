@@ -28,7 +28,7 @@ async function paidCardOrder(customer: TestCustomer, day: number) {
 async function provider(orderId: number) {
   const rows = await server.db.query<{ amount: string; refunded_amount: string }>(
     `SELECT amount::text, refunded_amount::text FROM payment_sessions WHERE order_id = $1 AND status = 'paid' ORDER BY created_at`, [orderId]);
-  return rows.map((row) => ({ paid: pence(Number(row.amount)), refunded: pence(Number(row.refunded_amount)) }));
+  return rows.map((row) => ({ paid: Number(row.amount), refunded: Number(row.refunded_amount) }));
 }
 
 /** The ledger's money lines of an order, in pence. */

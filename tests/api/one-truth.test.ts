@@ -55,9 +55,9 @@ async function providerAmounts(orderId: number) {
   const rows = await server.db.query<{ amount: string; status: string; refunded_amount: string | null }>(
     'SELECT amount::text, status, refunded_amount::text FROM payment_sessions WHERE order_id = $1 ORDER BY created_at', [orderId]);
   return {
-    asked: rows.map((row) => pence(Number(row.amount))),
-    paid: rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + pence(Number(row.amount)), 0),
-    refunded: rows.reduce((sum, row) => sum + pence(Number(row.refunded_amount ?? 0)), 0),
+    asked: rows.map((row) => Number(row.amount)),
+    paid: rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + Number(row.amount), 0),
+    refunded: rows.reduce((sum, row) => sum + Number(row.refunded_amount ?? 0), 0),
   };
 }
 
@@ -70,7 +70,8 @@ async function providerPaysLate(orderId: number) {
   const [session] = await server.db.query<{ id: string; amount: string }>(
     `SELECT id, amount::text FROM payment_sessions WHERE order_id = $1 AND status = 'open'`, [orderId]);
   await server.db.query(`UPDATE payment_sessions SET status = 'paid', paid_at = $2 WHERE id = $1`, [session!.id, clock.now()]);
-  const body = JSON.stringify({ type: 'payment.succeeded', payment: session!.id, order: orderId, amount: Number(session!.amount) });
+  // The provider's notification says pounds; its sessions keep pence (077).
+  const body = JSON.stringify({ type: 'payment.succeeded', payment: session!.id, order: orderId, amount: Number(session!.amount) / 100 });
   const response = await fetch(`${server.baseUrl}/payments/notifications`, {
     method: 'POST', body,
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signNotification(server.config.paymentWebhookSecret, body, clock.now()) },
@@ -323,9 +324,9 @@ describe('one ledger: every surface shows the same amounts', () => {
         `SELECT 'invoice' AS kind, vat::text, net::text FROM invoices WHERE order_id = $1 UNION ALL SELECT 'credit', vat::text, net::text FROM credit_notes WHERE order_id = $1`, [outcome.id]);
       for (const row of printed) {
         const sign = row.kind === 'credit' ? -1 : 1;
-        documentVat += sign * pence(Number(row.vat));
-        documentNet += sign * pence(Number(row.net));
-        if (row.kind === 'invoice') invoicedVat += pence(Number(row.vat));
+        documentVat += sign * Number(row.vat);
+        documentNet += sign * Number(row.net);
+        if (row.kind === 'invoice') invoicedVat += Number(row.vat);
       }
     }
     expect(documentVat + documentNet).toBe(ledgerGross);

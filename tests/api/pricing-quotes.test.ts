@@ -214,7 +214,7 @@ describe('An order made from a quote', () => {
     const start = clock.now();
     expect(new Date(early.expiresAt).getTime() - start.getTime()).toBe(30 * 60_000);
     // The price changes meanwhile: the held quote keeps its own.
-    await server.db.query('UPDATE service_items SET price = 99 WHERE id = $1', [bedroom.id]);
+    await server.db.query('UPDATE service_items SET price = 9900 WHERE id = $1', [bedroom.id]);
     try {
       clock.advance(29 * 60_000);
       const order = { service: house.serviceId, items: [{ id: bedroom.id, quantity: 1 }] };
@@ -227,7 +227,7 @@ describe('An order made from a quote', () => {
       expect(await PURGERS.quotes!(server.db, clock.now())).toBeGreaterThanOrEqual(2);
       expect((await send(server, 'GET', `/quotes/${late.id}`)).status).toBe(404);
     } finally {
-      await server.db.query('UPDATE service_items SET price = 25 WHERE id = $1', [bedroom.id]);
+      await server.db.query('UPDATE service_items SET price = 2500 WHERE id = $1', [bedroom.id]);
       clock.set(start);
     }
   });

@@ -68,7 +68,7 @@ describe('a paid visit is skipped at once, on the cancellation terms', () => {
     const refunded = `£${(paid / 100).toFixed(2)}`;
     expect(skipped).toEqual({ status: 201, body: { message: `Visit skipped at no cost: ${refunded} is refunded to your card`, fee: 0, visits: 1 } });
     // Cancelled, so its team is free (a cancelled order holds no capacity). No request waits for the office: the refund is accepted and Stripe gave the money back, once.
-    expect(await row(visit.id)).toEqual({ status: 'cancelled', skipped: true, refund_status: 'accepted', refunded: (paid / 100).toFixed(2), credit_notes: 1 });
+    expect(await row(visit.id)).toEqual({ status: 'cancelled', skipped: true, refund_status: 'accepted', refunded: String(paid), credit_notes: 1 });
     const intent = stripe.sessions.get(session.id)!.payment_intent;
     expect(refundsOf(intent)).toEqual([expect.objectContaining({ amount: paid, idempotencyKey: expect.stringMatching(new RegExp(`^refund-order-${visit.id}-payment-\\d+-after-0$`)) })]);
     // The ledger: charged, credited back in full, paid, refunded; nothing owed either way.
@@ -113,7 +113,7 @@ describe('a paid visit is skipped at once, on the cancellation terms', () => {
     const dee = await server.createCustomer({ name: 'Dee Ledger Skip' });
     const { visit } = await paidSeries(dee);
     // The row's copy of the total is wrong; the ledger (what was charged and paid) is the truth.
-    await server.db.query('UPDATE orders SET total = total + 40 WHERE id = $1', [visit.id]);
+    await server.db.query('UPDATE orders SET total = total + 4000 WHERE id = $1', [visit.id]);
     clock.set('2030-03-11T08:00:00.000Z');
     dee.token = await server.login(dee.email, dee.password);
     const paid = pence(visit.total);

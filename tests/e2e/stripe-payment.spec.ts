@@ -36,7 +36,7 @@ test('a declined card: the back office order page shows the balance due and the 
   await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), admin);
   await page.goto(`${server.baseUrl}/order/${order.id}`);
   const field = (term: string) => page.locator('.order-detail__field').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
-  await expect(field('Balance due')).toHaveText(gbp.format(Number(row!.total)));
+  await expect(field('Balance due')).toHaveText(gbp.format(Number(row!.total) / 100));
   await expect(field('Paid by card')).toHaveText('£0.00');
   await expect(field('Last card attempt')).toContainText('Card declined');
   await expect(field('Last card attempt')).toContainText('the customer was mailed a Pay now link');

@@ -90,7 +90,7 @@ describe('checkout rules (R-PAY)', () => {
     const [row] = await db.query<{ total: string; vat: string; priced_postcode: string; price_lines: Array<{ kind: string; amount: number }> }>(
       'SELECT total, vat, priced_postcode, price_lines FROM orders WHERE id = $1', [order.id]);
     expect([Number(row!.total), Number(row!.vat), row!.priced_postcode, row!.price_lines.map((line) => [line.kind, line.amount])])
-      .toEqual([61.5, 10.25, 'WC2N 5DU', [['item', 5000], ['congestion', 1150]]]);
+      .toEqual([6150, 1025, 'WC2N 5DU', [['item', 5000], ['congestion', 1150]]]);
     expect(mails.at(-1)?.text).toContain('£61.50');
   });
 
@@ -103,8 +103,8 @@ describe('checkout rules (R-PAY)', () => {
     });
     expect(await checkedOut(order.id)).toBe(false);
     expect((await checkoutOrder(deps(NOW), jane, details(order.id, { code_postal: 'sw1a 2aa', due_time: '14:00' }), undefined)).message).toBe(CHECKOUT_MESSAGE);
-    const [row] = await db.query<{ total: string }>('SELECT total FROM orders WHERE id = $1', [order.id]);
-    expect(Number(row!.total)).toBe(61.5);
+    const [row] = await db.query<{ total: number }>('SELECT total FROM orders WHERE id = $1', [order.id]);
+    expect(row!.total).toBe(6150);
   });
 
   it('the last free team goes to one booking: the next is told the time was just taken and stays a draft', async () => {

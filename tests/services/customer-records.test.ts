@@ -77,12 +77,12 @@ const user = async (id: number) =>
 describe('the customer record of the back office', () => {
   it('lists each phone and address once, latest use first, and counts only paid or completed orders as lifetime value', async () => {
     const mary = await newCustomer('Mary Record');
-    const a = await order(mary, '2030-01-09', { status: 'completed', total: 33.33 });
+    const a = await order(mary, '2030-01-09', { status: 'completed', total: 3333 });
     const b = await order(mary, '2030-01-10', { address: ' 1 test street ', city: 'LONDON', phone: '07700 900123' });
-    const c = await order(mary, '2030-01-11', { status: 'payment_validated', total: 33.34, city: null, phone: null });
+    const c = await order(mary, '2030-01-11', { status: 'payment_validated', total: 3334, city: null, phone: null });
     const d = await order(mary, '2030-01-12', { status: 'cancelled', address: '9 Elm Close', city: 'Bath', code_postal: 'BA1 1AA', due_at: null });
     // A draft is nobody's booking: not in the record.
-    await db.query('INSERT INTO orders (user_id, service_id, total, created_at) VALUES ($1, $2, 10, $3)', [mary.id, serviceId, NOW]);
+    await db.query('INSERT INTO orders (user_id, service_id, total, created_at) VALUES ($1, $2, 1000, $3)', [mary.id, serviceId, NOW]);
     const record = await getCustomerRecord(db, mary.id);
     expect(record).toEqual({
       id: mary.id,
@@ -229,7 +229,7 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
     const other = await newCustomer('Otto Kept');
     const placed = await order(rita, '2030-01-09', { status: 'completed', client_note: 'Gate code 42' });
     const othersOrder = await order(other, '2030-01-09');
-    await db.query(`INSERT INTO payment_sessions (id, order_id, amount, description, email, created_at) VALUES ('ps-rita', $1, 80, 'Order', $2, $3), ('ps-otto', $4, 80, 'Order', $5, $3)`, [placed, rita.email, NOW, othersOrder, other.email]);
+    await db.query(`INSERT INTO payment_sessions (id, order_id, amount, description, email, created_at) VALUES ('ps-rita', $1, 8000, 'Order', $2, $3), ('ps-otto', $4, 8000, 'Order', $5, $3)`, [placed, rita.email, NOW, othersOrder, other.email]);
     await db.query(`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES ('rita-token', $1, $2), ('otto-token', $3, $2)`, [rita.id, NOW, other.id]);
     await message({ name: 'Rita', email: rita.email.toUpperCase() }, 'Call me on 07700 900999', NOW);
     const ottoMessage = await message({ name: 'Otto', email: other.email }, 'Hello', NOW);
@@ -247,7 +247,7 @@ describe('erasure (UK GDPR), which keeps the accounts', () => {
       name: `Deleted user #${rita.id}`, email: null, password_hash: '!', token_version: before.token_version + 1, anonymised_at: new Date('2030-01-20T10:00:00.000Z'),
     });
     expect(await db.query('SELECT address, city, code_postal, phone, client_note, total, status FROM orders WHERE id = $1', [placed])).toEqual([
-      { address: null, city: null, code_postal: null, phone: null, client_note: null, total: 80, status: 'completed' },
+      { address: null, city: null, code_postal: null, phone: null, client_note: null, total: 8000, status: 'completed' },
     ]);
     expect(await db.query('SELECT id, email FROM payment_sessions WHERE id IN ($1, $2) ORDER BY id', ['ps-otto', 'ps-rita'])).toEqual([{ id: 'ps-otto', email: other.email }, { id: 'ps-rita', email: '' }]);
     expect(await db.query('SELECT DISTINCT actor FROM audit_log WHERE actor_id = $1', [rita.id])).toEqual([{ actor: `Deleted user #${rita.id}` }]);

@@ -207,8 +207,8 @@ describe('the checkout and payment mails', () => {
 
 describe('the mails after checkout', () => {
   it('a reschedule says the new and the old time, the fee and the new total, with the replacing calendar entry', () => {
-    const moved = { ...cash.order, due_at: new Date('2030-01-11T09:00:00.000Z'), total: 104, version: 4 };
-    const mail = rescheduleMail(moved, new Date('2030-01-09T10:00:00.000Z'), 24, SITE, NOW);
+    const moved = { ...cash.order, due_at: new Date('2030-01-11T09:00:00.000Z'), total: 10400, version: 4 };
+    const mail = rescheduleMail(moved, new Date('2030-01-09T10:00:00.000Z'), 2400, SITE, NOW);
     expect([mail.to, mail.subject]).toEqual([jane.email, 'Booking rescheduled: House Keeping on 2030-01-11 09:00 (UK time)']);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
@@ -232,7 +232,7 @@ describe('the mails after checkout', () => {
   });
 
   it('a cancellation request says whether it was in time or what fee applies', () => {
-    const late = cancellationRequestMail(cash.order, 24, SITE);
+    const late = cancellationRequestMail(cash.order, 2400, SITE);
     expect([late.to, late.subject, late.attachments]).toEqual([jane.email, `Cancellation requested: order #${cash.order.reference}`, undefined]);
     expect(lines(late)).toEqual([
       `Hello ${jane.name},`,
@@ -246,7 +246,7 @@ describe('the mails after checkout', () => {
   });
 
   it('a declined cancellation leaves the booking as it is', () => {
-    const mail = refundDecisionMail(cash.order, { status: 'rejected', fee: 24, refundDue: 56 }, SITE);
+    const mail = refundDecisionMail(cash.order, { status: 'rejected', fee: 2400, refundDue: 5600 }, SITE);
     expect([mail.to, mail.subject]).toEqual([jane.email, `Cancellation declined: order #${cash.order.reference}`]);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
@@ -259,7 +259,7 @@ describe('the mails after checkout', () => {
 
   it('an accepted cancellation says what is refunded, what fee is kept, or that nothing is owed', () => {
     const accepted = (fee: number, refundDue: number | null) => refundDecisionMail(cash.order, { status: 'accepted', fee, refundDue }, SITE);
-    const mail = accepted(24, 56);
+    const mail = accepted(2400, 5600);
     expect(mail.subject).toBe(`Cancellation accepted: order #${cash.order.reference}`);
     expect(lines(mail)).toEqual([
       `Hello ${jane.name},`,
@@ -268,9 +268,9 @@ describe('the mails after checkout', () => {
       'We refund £56.00 (what you paid less the £24.00 fee) to your card.',
       ...CLOSING,
     ]);
-    expect(lines(accepted(0, 80))[3]).toBe('We refund £80.00 to your card.');
-    expect(lines(accepted(24, null))[3]).toBe('A cancellation fee of £24.00 applies.');
-    expect(lines(accepted(24, 0))[3]).toBe('A cancellation fee of £24.00 applies.');
+    expect(lines(accepted(0, 8000))[3]).toBe('We refund £80.00 to your card.');
+    expect(lines(accepted(2400, null))[3]).toBe('A cancellation fee of £24.00 applies.');
+    expect(lines(accepted(2400, 0))[3]).toBe('A cancellation fee of £24.00 applies.');
     expect(lines(accepted(0, 0))[3]).toBe('Nothing was paid, so nothing is owed.');
     expect(lines(accepted(0, null))[3]).toBe('Nothing was paid, so nothing is owed.');
   });

@@ -52,10 +52,10 @@ const line = (kind: LedgerLine['kind'], amount: number, vatPercent: number | nul
   id: 0, kind, name: kind, quantity: null, unitPrice: null, amount, vatPercent, reason: null, reference: null, actor: 'test', at: NOW,
 });
 const totals = (row: OrderRow) =>
-  ledgerTotals([line('item', Math.round(Number(row.total) * 100), 20), ...(row.paid_amount === null ? [] : [line('payment', Math.round(Number(row.paid_amount) * 100), null)])]);
+  ledgerTotals([line('item', row.total, 20), ...(row.paid_amount === null ? [] : [line('payment', row.paid_amount, null)])]);
 const myOrderView = (row: OrderRow, now: Date, cardAvailable?: boolean) => myOrderViewOf(row, totals(row), now, cardAvailable);
 const orderPaymentView = (row: OrderRow, cardAvailable: boolean) => orderPaymentViewOf(row, totals(row), cardAvailable);
-const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 80, paid_at: new Date('2030-01-07T12:05:00.000Z') });
+const paid = (row: OrderRow): OrderRow => ({ ...row, paid_amount: 8000, paid_at: new Date('2030-01-07T12:05:00.000Z') });
 
 describe('My orders: one order as its customer sees it', () => {
   it('a cash booking two days ahead: free to cancel or move until a day before (one rule, decision 032), nothing paid yet', () => {
@@ -120,7 +120,7 @@ describe('My orders: one order as its customer sees it', () => {
       { allowed: false, fee: 0, reason: 'The service cannot be cancelled once it has started' },
       { allowed: false, fee: 0, reason: 'The booking cannot be rescheduled once the job has started' },
     ]);
-    const requested = myOrderView({ ...card, refund_status: 'pending', refund_reason: 'Moving house', refund_fee: 24 }, NOW);
+    const requested = myOrderView({ ...card, refund_status: 'pending', refund_reason: 'Moving house', refund_fee: 2400 }, NOW);
     expect(requested.refund).toEqual({ status: 'pending', reason: 'Moving house', fee: 24, amount: expect.any(Number), kept: expect.any(Number) });
     expect(requested.cancellation).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was already requested for this order' });
     expect(requested.reschedule).toEqual({ allowed: false, fee: 0, reason: 'A cancellation was requested for this order' });
@@ -193,7 +193,7 @@ function manyOrders(): Promise<void> {
     const [customer] = await db.query<{ id: number }>(`INSERT INTO users (name, email, password_hash, roles) VALUES ('Many Orders', 'many@csv.test', 'x', ARRAY['ROLE_USER']) RETURNING id`);
     await db.query(
       `INSERT INTO orders (user_id, service_id, total, status, payment_method, due_at, checked_out_at, created_at)
-       SELECT $1, $2, n, 'awaiting_validation', 'cash', $3, $4, $4 FROM generate_series(1, 2345) AS n`,
+       SELECT $1, $2, n * 100, 'awaiting_validation', 'cash', $3, $4, $4 FROM generate_series(1, 2345) AS n`,
       [customer!.id, serviceId, new Date(DUE), NOW],
     );
   })();
@@ -208,7 +208,7 @@ describe('the CSV export of the orders table', () => {
     const first = await book(olu!, serviceId, items, { date: '2030-07-09', time: '10:00', now: NOW });
     const second = await book(olu!, serviceId, items, { date: '2030-01-10', time: '14:30', now: NOW });
     const third = await book(olu!, serviceId, items, { date: '2030-01-11', time: '09:00', now: NOW });
-    await db.query(`UPDATE orders SET status = 'completed', completed_at = '2030-07-09T12:15:00Z', total = 1234.5 WHERE id = $1`, [first]);
+    await db.query(`UPDATE orders SET status = 'completed', completed_at = '2030-07-09T12:15:00Z', total = 123450 WHERE id = $1`, [first]);
     await db.query(`INSERT INTO refund_requests (order_id, reason, fee, status, requested_at) VALUES ($1, 'Moving', 0, 'pending', $2)`, [second, NOW]);
     await db.query('UPDATE orders SET due_at = NULL WHERE id = $1', [third]);
     // The "Order id" column holds each order's reference, the number people read (decision 073).

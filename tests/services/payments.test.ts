@@ -38,9 +38,9 @@ let day = 9;
 const booked = (payment: 'cash' | 'card') =>
   book(jane, serviceId, twoBedrooms, { date: `2030-01-${String(day++).padStart(2, '0')}`, time: '10:00', now: NOW, payment });
 const orderRow = async (id: number) => (await orderRepository(db).find(id))!;
-/** The provider's signed notification that `payment` of `amount` for `order` succeeded. */
+/** The provider's signed notification that `payment` of `amount` (pence, as the order keeps it) for `order` succeeded; the provider says pounds. */
 const notification = (order: number, payment: string, amount: number, secret = PAYMENT_SECRET) => {
-  const body = JSON.stringify({ type: 'payment.succeeded', payment, order, amount });
+  const body = JSON.stringify({ type: 'payment.succeeded', payment, order, amount: amount / 100 });
   return { headers: { [SIGNATURE_HEADER]: signNotification(secret, body, NOW) }, body };
 };
 /** A provider whose createPayment fails with `error`; everything else as the test provider. */

@@ -123,7 +123,7 @@ describe('VAT invoices (decision 018)', () => {
       await book(jane, serviceId, items, { date: '2030-01-10', time: '10:00', now: NOW }),
       await book(jane, serviceId, items, { date: '2030-01-10', time: '10:00', now: NOW }),
     ];
-    await db.query("UPDATE orders SET paid_amount = 80, payment_method = 'card' WHERE id = $1", [first]);
+    await db.query("UPDATE orders SET paid_amount = 8000, payment_method = 'card' WHERE id = $1", [first]);
     await db.query("UPDATE orders SET status = 'completed' WHERE id = $1", [second]);
     const a = await receiptOf(jane, first);
     const b = await receiptOf(jane, second);
@@ -143,7 +143,7 @@ describe('VAT invoices (decision 018)', () => {
     const id = await bookAt(quote.id, 'SW1A 1AA');
     // A late reschedule added its fee to the order before the card payment was confirmed.
     await ledgerRepository(db).add({ orderId: id, kind: 'fee', name: 'Rescheduling fee', amount: 1050, vatPercent: 20, actorId: jane.id, actor: jane.name, at: NOW });
-    await db.query("UPDATE orders SET reschedule_fees = 10.50, paid_amount = total, payment_method = 'card' WHERE id = $1", [id]);
+    await db.query("UPDATE orders SET reschedule_fees = 1050, paid_amount = total, payment_method = 'card' WHERE id = $1", [id]);
     const receipt = await receiptOf(jane, id);
     // Two bedrooms at £25.00: £41.67 net does not divide by two, so the invoice prints runs of equal units (decision 072).
     expect(receipt.lines.map(({ kind, name, amount }) => [kind, name, amount])).toEqual([

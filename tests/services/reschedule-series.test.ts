@@ -13,6 +13,7 @@ import { bookings, orderHistory } from './support/booking';
 import { ownDatabase, seededUser, serviceNamed } from './support/own-database';
 import { refused } from './support/refused';
 import { ledgerRepository } from '../../server/repositories/ledger';
+import { poundsText } from '../../domain/money/money';
 
 /**
  * Moving a booking (R-TERMS-1: free with 24 hours' notice, 30% of the job's price within them,
@@ -67,9 +68,9 @@ async function booked(date: string, time: string, options: { payment?: 'cash' | 
   return book(customer, houseKeeping.id, twoBedrooms(), { date, time, now, ...(options.payment ? { payment: options.payment } : {}), ...(options.frequency ? { frequency: options.frequency } : {}) });
 }
 const orderRow = async (id: number) =>
-  (await db.query<{ due_at: Date; total: string; reschedule_fees: string; team_id: number | null; status: string }>(
-    'SELECT due_at, total::text, reschedule_fees::text, team_id, status FROM orders WHERE id = $1', [id],
-  ))[0]!;
+  (await db.query<{ due_at: Date; total: number; reschedule_fees: number; team_id: number | null; status: string }>(
+    'SELECT due_at, total, reschedule_fees, team_id, status FROM orders WHERE id = $1', [id],
+  ).then((rows) => rows.map((row) => ({ ...row, total: poundsText(row.total), reschedule_fees: poundsText(row.reschedule_fees) }))))[0]!;
 const history = (id: number, action: string) => orderHistory(db, id, action);
 const skipVisit = (database: Database, outbox: ReturnType<typeof deps>['outbox'], user: AuthUser, id: number, now: Date) => skip({ db: database, outbox, payments: null, now }, user, id);
 
@@ -286,7 +287,7 @@ describe('recurring series (decision 021)', () => {
     // Immediate (decision 043): the fee kept, the rest owed back at once (no provider here: it stays accepted for the office to retry).
     expect(result).toEqual({ message: paidSkipMessage(1425, 3325), fee: 14.25, visits: 1 });
     expect(result.message).toBe('Visit skipped for a £14.25 late fee: £33.25 is refunded to your card');
-    expect((await db.query<{ reason: string; status: string; refund_due: string }>('SELECT reason, status, refund_due::text FROM refund_requests WHERE order_id = $1', [second!.id]))[0])
-      .toEqual({ reason: SKIP_REASON, status: 'accepted', refund_due: '33.25' });
+    expect((await db.query<{ reason: string; status: string; refund_due: number }>('SELECT reason, status, refund_due FROM refund_requests WHERE order_id = $1', [second!.id]))[0])
+      .toEqual({ reason: SKIP_REASON, status: 'accepted', refund_due: 3325 });
   });
 });

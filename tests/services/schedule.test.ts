@@ -104,7 +104,7 @@ describe('the schedule board (issue 15)', () => {
       [admin.name, '2030-01-31 09:00', '2030-07-03 09:00'],
     ]);
     const total = (await db.query<{ total: string }>('SELECT total::text FROM orders WHERE id = $1', [id]))[0]!.total;
-    expect(total).toBe('50.00');
+    expect(total).toBe('5000');
   });
 
   it("refuses a move without 24 hours' notice, beyond 12 months, on a closed day, outside opening hours or onto the team's other job", async () => {

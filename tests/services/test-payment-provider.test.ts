@@ -66,7 +66,8 @@ describe('payment sessions', () => {
     expect(second.id).not.toBe(first.id);
     expect(second.id).not.toBe(session);
     const [stored] = await db().query('SELECT order_id, amount, description, email, status, created_at FROM payment_sessions WHERE id = $1', [first.id]);
-    expect(stored).toEqual({ order_id: order, amount: 50, description: 'House Keeping', email: jane.email, status: 'open', created_at: NOW });
+    // Asked in pounds, kept in pence (077).
+    expect(stored).toEqual({ order_id: order, amount: 5000, description: 'House Keeping', email: jane.email, status: 'open', created_at: NOW });
     expect(provider().name).toBe(TEST_PROVIDER_ACTOR);
   });
 
@@ -76,12 +77,12 @@ describe('payment sessions', () => {
     expect(await findPayableSession(db(), session)).toEqual({ id: session, order_id: order, amount: total, description: expect.any(String), email: jane.email });
     const paid = await paySession(db(), PAYMENT_SECRET, session, NOW);
     expect(paid).toEqual({
-      body: JSON.stringify({ type: 'payment.succeeded', payment: session, order, amount: total }),
+      body: JSON.stringify({ type: 'payment.succeeded', payment: session, order, amount: total / 100 }),
       signature: signNotification(PAYMENT_SECRET, paid!.body, NOW),
       orderId: order,
     });
     expect(provider().verifyNotification({ headers: { [SIGNATURE_HEADER]: paid!.signature }, body: paid!.body })).toEqual({
-      type: 'payment.succeeded', paymentId: session, orderId: order, amount: total,
+      type: 'payment.succeeded', paymentId: session, orderId: order, amount: total / 100,
     });
     const [row] = await db().query('SELECT status, paid_at FROM payment_sessions WHERE id = $1', [session]);
     expect(row).toEqual({ status: 'paid', paid_at: NOW });
@@ -150,7 +151,8 @@ describe('refunds', () => {
     const { session } = await cardOrder();
     await refused(provider().refund({ paymentId: session, amount: 10, idempotencyKey: 'refund-early' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
     await paySession(db(), PAYMENT_SECRET, session, NOW);
-    const [{ amount }] = (await db().query<{ amount: number }>('SELECT amount FROM payment_sessions WHERE id = $1', [session])) as [{ amount: number }];
+    const [{ pence }] = (await db().query<{ pence: number }>('SELECT amount AS pence FROM payment_sessions WHERE id = $1', [session])) as [{ pence: number }];
+    const amount = pence / 100;
     await refused(provider().refund({ paymentId: session, amount: amount + 0.01, idempotencyKey: 'refund-1' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
     expect(await provider().refund({ paymentId: session, amount: amount - 5, idempotencyKey: 'refund-1' })).toEqual({ id: `re_${session}`, amount: amount - 5 });
     expect(await provider().refund({ paymentId: session, amount: amount - 5, idempotencyKey: 'refund-1' })).toEqual({ id: `re_${session}`, amount: amount - 5 });
@@ -160,13 +162,14 @@ describe('refunds', () => {
     expect(await provider().refund({ paymentId: session, amount: 5, idempotencyKey: 'refund-2' })).toEqual({ id: `re_${session}_2`, amount: 5 });
     await refused(provider().refund({ paymentId: session, amount: 0.01, idempotencyKey: 'refund-3' }), 409, 'The payment provider refused the refund: the payment is not paid, or was refunded already');
     const [row] = await db().query('SELECT refunded_amount, refund_key FROM payment_sessions WHERE id = $1', [session]);
-    expect(row).toEqual({ refunded_amount: amount, refund_key: 'refund-2' });
+    expect(row).toEqual({ refunded_amount: pence, refund_key: 'refund-2' });
   });
 
   it('refunds the whole amount', async () => {
     const { session } = await cardOrder();
     await paySession(db(), PAYMENT_SECRET, session, NOW);
-    const [{ amount }] = (await db().query<{ amount: number }>('SELECT amount FROM payment_sessions WHERE id = $1', [session])) as [{ amount: number }];
+    const [{ pence }] = (await db().query<{ pence: number }>('SELECT amount AS pence FROM payment_sessions WHERE id = $1', [session])) as [{ pence: number }];
+    const amount = pence / 100;
     expect(await provider().refund({ paymentId: session, amount, idempotencyKey: 'refund-all' })).toEqual({ id: `re_${session}`, amount });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRepository } from '../../server/repositories/ledger';
 import { ledgerTotals } from '../../domain/money/ledger';
+import { poundsText } from '../../domain/money/money';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { FREQUENCY_DISCOUNT_TERMS } from '../../domain/terms/booking-terms';
@@ -41,10 +42,10 @@ async function weeklySeries(date: string): Promise<{ seriesId: number; visits: A
 }
 /** The order's total column and its ledger's figures (decision 036): what every page and invoice shows. */
 const priceOf = async (id: number) => {
-  const [row] = await db.query<{ total: string }>('SELECT total::text FROM orders WHERE id = $1', [id]);
+  const [row] = await db.query<{ total: number }>('SELECT total FROM orders WHERE id = $1', [id]);
   const lines = await ledgerRepository(db).forOrder(id);
   const totals = ledgerTotals(lines);
-  return { total: row!.total, vat: (totals.vat / 100).toFixed(2), lines: lines.filter((line) => line.vatPercent !== null).map((line) => [line.kind, line.name, line.amount]) };
+  return { total: poundsText(row!.total), vat: (totals.vat / 100).toFixed(2), lines: lines.filter((line) => line.vatPercent !== null).map((line) => [line.kind, line.name, line.amount]) };
 };
 
 describe('a frequency discount is earned by the 4th visit (decision 037)', () => {

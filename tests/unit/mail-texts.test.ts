@@ -54,17 +54,17 @@ const at = new Date('2030-01-09T10:00:00.000Z');
 const order = {
   id: 901, reference: 12, version: 2, user_name: 'Ada', user_email: 'ada@example.co.uk', service_name: 'House Keeping',
   due_at: at, duration_minutes: 120, address: '1 High Street', city: 'London', code_postal: 'SE1 1AA', phone: '020 7946 0000',
-  client_note: null, payment_method: 'card', paid_amount: null, paid_at: null, price_lines: [], total: 80, status: 'awaiting_validation',
+  client_note: null, payment_method: 'card', paid_amount: null, paid_at: null, price_lines: [], total: 8000, status: 'awaiting_validation',
 } as unknown as OrderRow;
 const line = (kind: LedgerLine['kind'], name: string, amount: number, vatPercent: number | null = 20): LedgerLine =>
   ({ id: 1, kind, name, quantity: null, unitPrice: null, amount, vatPercent, reason: null, reference: null, actor: 'Ada', at });
 const ledger = [line('item', 'Bedroom', 6000), line('item', 'Bathroom', 2050)];
 const series = { id: 3, service_name: 'House Keeping', frequency: 'weekly', frequency_name: 'Weekly', first_date: '2030-01-09', first_time: '10:00' } as SeriesRow;
 const mailSite = { publicUrl: site, vatNumber: 'GB 123 4567 89' };
-const invoice = { number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', gross: 80.5, vat: 13.42, net: 67.08, lines: null, supplied_at: at, customer_address: '1 High Street, London, SE1 1AA', ledger_ids: [] };
+const invoice = { number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', gross: 8050, vat: 1342, net: 6708, lines: null, supplied_at: at, customer_address: '1 High Street, London, SE1 1AA', ledger_ids: [] };
 const creditNote = {
   number: 42, invoice_number: 41, order_id: 901, issued_at: at, customer_name: 'Ada Lovelace', customer_address: null, reason: 'Cancelled',
-  lines: [{ kind: 'credit' as const, name: 'Refund', quantity: null, unitPrice: null, amount: 8050, vatPercent: 20 }], gross: 80.5, vat: 13.42, net: 67.08, ledger_ids: [],
+  lines: [{ kind: 'credit' as const, name: 'Refund', quantity: null, unitPrice: null, amount: 8050, vatPercent: 20 }], gross: 8050, vat: 1342, net: 6708, ledger_ids: [],
 };
 const visit = { orderId: 901, reference: 12, dueAt: at, customer: 'Ada', email: 'ada@example.co.uk', service: 'House Keeping', teamId: 1, team: 'Team A' };
 
@@ -73,8 +73,8 @@ const orderMails: [string, Mail, string[]][] = [
   ['payment receipt', paymentReceiptMail(order, ledger, mailSite), ['payment of £80.50 for order #12', '(UK time)']],
   ['payment failed', paymentFailedMail(order, ledger, 'declined', mailSite), ['so order #12 is not paid yet', 'Amount due: £80.50', '(UK time)']],
   ['rescheduled', rescheduleMail(order, new Date('2030-01-08T10:00:00.000Z'), 0, mailSite, at), ['(order #12) is rescheduled', 'Was: 2030-01-08 10:00 (UK time)']],
-  ['cancellation requested', cancellationRequestMail(order, 14.25, mailSite), ['cancel order #12 (House Keeping, 2030-01-09 10:00 (UK time))', '£14.25']],
-  ['refund accepted', refundDecisionMail(order, { status: 'accepted', fee: 0, refundDue: 80.5 }, mailSite), ['cancellation of order #12', 'We refund £80.50']],
+  ['cancellation requested', cancellationRequestMail(order, 1425, mailSite), ['cancel order #12 (House Keeping, 2030-01-09 10:00 (UK time))', '£14.25']],
+  ['refund accepted', refundDecisionMail(order, { status: 'accepted', fee: 0, refundDue: 8050 }, mailSite), ['cancellation of order #12', 'We refund £80.50']],
   ['refund declined', refundDecisionMail(order, { status: 'rejected', fee: 0, refundDue: null }, mailSite), ['request for order #12']],
   ['reminder', reminderMail(order, mailSite), ['(order #12) on 2030-01-09 10:00 (UK time)']],
   ['visit skipped', visitSkippedMail(order, series, { fee: 1425, refund: 6625 }, [], mailSite), ['House Keeping (order #12)', 'a fee of £14.25', '£66.25 is refunded', '(UK time)']],

@@ -27,7 +27,7 @@ describe("My orders: each order's own terms, in the one set of words (issue 25 r
     expect(BOOKING_TERMS).toBe(
       'Cancelling or rescheduling is free until 24 hours before the job starts; within 24 hours it costs 30% of the price, whether you pay by card or in cash.',
     );
-    expect(feeChargedText('cancel', 16.5)).toBe('It was made within 24 hours of the job: by our terms a fee of £16.50 (30% of the price) applies.');
+    expect(feeChargedText('cancel', 1650)).toBe('It was made within 24 hours of the job: by our terms a fee of £16.50 (30% of the price) applies.');
     expect(feeChargedText('cancel', 0)).toBe('It was made at least 24 hours before the job: cancelling is free.');
   });
 });

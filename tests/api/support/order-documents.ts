@@ -1,5 +1,4 @@
 import type { Database } from '../../../server/db/database';
-import { pence } from '../booking-fixtures';
 
 /** An order's VAT invoices and credit notes as stored (decision 059), amounts in pence, oldest first. */
 export async function documentsOf(db: Database, orderId: number) {
@@ -8,7 +7,7 @@ export async function documentsOf(db: Database, orderId: number) {
   const notes = await db.query<{ number: number; invoice_number: number; gross: string }>(
     'SELECT number, invoice_number, gross::text FROM credit_notes WHERE order_id = $1 ORDER BY number', [orderId]);
   return {
-    invoices: invoices.map((row) => ({ number: row.number, gross: pence(Number(row.gross)), lines: row.lines })),
-    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: pence(Number(row.gross)) })),
+    invoices: invoices.map((row) => ({ number: row.number, gross: Number(row.gross), lines: row.lines })),
+    notes: notes.map((row) => ({ number: row.number, invoice: row.invoice_number, gross: Number(row.gross) })),
   };
 }

@@ -31,6 +31,30 @@ export async function createTestDatabase(options: { bankHolidays?: boolean } = {
   return created;
 }
 
+/**
+ * An empty database of its own, not migrated (a test of a migration migrates it itself): an
+ * in-memory PGlite, or with DATABASE_URL a new database on that server (dropped by dispose).
+ */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openPglite();
+    return { db, dispose: () => db.close() };
+  }
+  const name = `sparkle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 5 });
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 async function copyOfSeededDump(): Promise<TestDatabase> {
   const dumpPath = inject('seededDumpPath');
   const dump = new File([await readFile(dumpPath)], 'seeded.tar.gz', { type: 'application/x-gzip' });

@@ -124,7 +124,7 @@ describe('the terms in words (decision 032)', () => {
   });
 
   it('tells in a mail what the change cost', () => {
-    expect(feeChargedText('reschedule', 10.5)).toBe('It was made within 24 hours of the job: by our terms a fee of £10.50 (30% of the price) applies.');
+    expect(feeChargedText('reschedule', 1050)).toBe('It was made within 24 hours of the job: by our terms a fee of £10.50 (30% of the price) applies.');
     expect(feeChargedText('reschedule', 0)).toBe('It was made at least 24 hours before the job: rescheduling is free.');
     expect(feeChargedText('cancel', 0)).toBe('It was made at least 24 hours before the job: cancelling is free.');
   });
