@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
  * `query`s in server/db/).
  */
 const CEILINGS = {
-  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in; 116 as decision 105 converts Direct Debit, texts, the money documents, privacy and limits. */
-  typed: 116,
-  /** Untyped `.query(` calls, the seam's own included (postgres.ts, pglite.ts, migrate.ts): 171 before decision 099; 131 after its first files, 140 with Direct Debit, texts and the VAT return; 105 as decision 105 converts them. */
-  untyped: 105,
+  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in; 109 once Direct Debit, texts, the money documents, privacy and limits were converted (decision 105). */
+  typed: 109,
+  /** Untyped `.query(` calls, the seam's own included (postgres.ts, pglite.ts, migrate.ts): 171 before decision 099; 131 after its first files, 140 with Direct Debit, texts and the VAT return; 99 after decision 105. */
+  untyped: 99,
 };
 
 function sources(dir: string): string[] {
