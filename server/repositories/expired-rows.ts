@@ -1,19 +1,35 @@
+import { sql } from 'kysely';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
+
+/** An open card payment session, as payment_sessions_open_created_at_idx (007) names it: a literal, so the planner can use it. */
+const OPEN = sql.lit('open');
+/** Job states of the local queue (server/queue/local-queue.ts), not order statuses. */
+const FINISHED = [sql.lit('completed'), sql.lit('failed')];
 
 /** The purge's statements (services/purge.ts says how long each kind is kept): each answers how many rows went. */
 export function expiredRowsRepository(db: Database) {
-  const count = async (sql: string, params: unknown[]) => (await db.query(sql, params)).length;
+  const k = kysely(db);
+  const count = async (statement: { execute(): Promise<readonly unknown[]> }) => (await statement.execute()).length;
   return {
-    idempotencyKeys: (before: Date) => count('DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1', [before]),
-    officeBookingKeys: (before: Date) => count('DELETE FROM office_booking_keys WHERE created_at < $1 RETURNING 1', [before]),
-    passwordResetTokens: (now: Date) => count('DELETE FROM password_reset_tokens WHERE expires_at < $1 OR used_at IS NOT NULL RETURNING 1', [now]),
-    emailConfirmations: (now: Date) => count('DELETE FROM email_confirmations WHERE expires_at < $1 OR used_at IS NOT NULL RETURNING 1', [now]),
+    idempotencyKeys: (before: Date) => count(k.deleteFrom('idempotency_keys').where('created_at', '<', before).returning('key')),
+    officeBookingKeys: (before: Date) => count(k.deleteFrom('office_booking_keys').where('created_at', '<', before).returning('key')),
+    passwordResetTokens: (now: Date) =>
+      count(k.deleteFrom('password_reset_tokens').where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)])).returning('token_hash')),
+    emailConfirmations: (now: Date) =>
+      count(k.deleteFrom('email_confirmations').where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)])).returning('token_hash')),
     /** A card payment session nobody paid, that its order does not name. */
-    orphanPaymentSessions: (before: Date) => count(
-      `DELETE FROM payment_sessions s WHERE s.status = 'open' AND s.created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id AND o.payment_ref = s.id) RETURNING 1`,
-      [before],
-    ),
-    finishedLocalJobs: (before: Date) => count("DELETE FROM local_jobs WHERE state IN ('completed', 'failed') AND completed_on < $1 RETURNING 1", [before]),
+    orphanPaymentSessions: (before: Date) =>
+      count(
+        k
+          .deleteFrom('payment_sessions as s')
+          .where('s.status', '=', OPEN)
+          .where('s.created_at', '<', before)
+          .where((eb) =>
+            eb.not(eb.exists(eb.selectFrom('orders as o').select(sql<number>`1`.as('one')).whereRef('o.id', '=', 's.order_id').whereRef('o.payment_ref', '=', 's.id'))),
+          )
+          .returning('s.id'),
+      ),
+    finishedLocalJobs: (before: Date) => count(k.deleteFrom('local_jobs').where('state', 'in', FINISHED).where('completed_on', '<', before).returning('id')),
   };
 }

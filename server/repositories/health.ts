@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
 
@@ -5,7 +7,7 @@ export function healthRepository(db: Database) {
   return {
     /** The cheapest statement: the database is there and answers. */
     async ping(): Promise<void> {
-      await db.query('SELECT 1');
+      await sql`SELECT 1`.execute(kysely(db));
     },
 
     /** Migrations not applied yet. */

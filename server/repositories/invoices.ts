@@ -1,22 +1,21 @@
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { jsonb, kysely } from '../db/kysely';
 import type { Database } from '../db/database';
+import type { DB, Invoices } from '../db/schema';
 import type { OrderLine } from '../../domain/money/order-lines';
 
-export interface InvoiceRow {
-  number: number;
-  order_id: number | null;
-  issued_at: Date;
-  customer_name: string;
-  gross: number;
-  vat: number;
-  net: number;
-  /** The lines it was issued for (027); null on invoices issued before lines were kept. */
-  lines: OrderLine[] | null;
-  /** Its time of supply and the customer's address as issued (036); null on invoices issued before. */
-  supplied_at: Date | null;
-  customer_address: string | null;
-  /** The order_ledger charge lines it covers (decision 059; empty on invoices issued before 055). */
-  ledger_ids: number[];
-}
+const COLUMNS = ['number', 'order_id', 'issued_at', 'customer_name', 'gross', 'vat', 'net', 'supplied_at', 'customer_address', 'ledger_ids'] as const;
+
+/**
+ * An invoice as issued. `lines` (027) are the lines it was issued for, null on invoices issued
+ * before lines were kept; `supplied_at` and `customer_address` (036) its time of supply and the
+ * customer's address as issued, null on invoices issued before; `ledger_ids` the order_ledger
+ * charge lines it covers (decision 059; empty on invoices issued before 055).
+ */
+export type InvoiceRow = Pick<Selectable<Invoices>, (typeof COLUMNS)[number]> & { lines: OrderLine[] | null };
+
+/** jsonb is JSON to the schema: its lines are the OrderLines `issue` wrote. */
+const linesOf = (eb: ExpressionBuilder<DB, 'invoices'>) => eb.ref('lines').$castTo<InvoiceRow['lines']>().as('lines');
 
 export interface NewInvoice {
   orderId: number;
@@ -32,12 +31,13 @@ export interface NewInvoice {
   ledgerIds: number[];
 }
 
-/** bigint[] comes back as text from PostgreSQL and PGlite. */
+/** bigint[] comes back as text from PostgreSQL and PGlite, whatever the generated schema (number[]) says. */
 export const withLedgerIds = <T extends { ledger_ids: unknown }>(row: T): T => ({ ...row, ledger_ids: ((row.ledger_ids as Array<string | number> | null) ?? []).map(Number) });
 
 export function invoiceRepository(db: Database) {
+  const k = kysely(db);
   const allForOrder = async (orderId: number): Promise<InvoiceRow[]> =>
-    (await db.query<InvoiceRow>('SELECT * FROM invoices WHERE order_id = $1 ORDER BY number', [orderId])).map(withLedgerIds);
+    (await k.selectFrom('invoices').select(COLUMNS).select(linesOf).where('order_id', '=', orderId).orderBy('number').execute()).map(withLedgerIds);
   return {
     /** The order's first invoice: the one issued when it was paid. */
     async forOrder(orderId: number): Promise<InvoiceRow | null> {
@@ -53,16 +53,26 @@ export function invoiceRepository(db: Database) {
      * and writes the invoice with it.
      */
     async issue(invoice: NewInvoice): Promise<InvoiceRow> {
-      const [counter] = await db.query<{ last: number }>('UPDATE invoice_counter SET last = last + 1 RETURNING last');
-      const rows = await db.query<InvoiceRow>(
-        `INSERT INTO invoices (number, order_id, issued_at, customer_name, gross, vat, net, lines, supplied_at, customer_address, ledger_ids)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::bigint[]) RETURNING *`,
-        [
-          counter!.last, invoice.orderId, invoice.issuedAt, invoice.customerName, invoice.gross, invoice.vat, invoice.net,
-          JSON.stringify(invoice.lines), invoice.suppliedAt, invoice.customerAddress, invoice.ledgerIds,
-        ],
-      );
-      return withLedgerIds(rows[0]!);
+      const counter = await k.updateTable('invoice_counter').set((eb) => ({ last: eb('last', '+', 1) })).returning('last').executeTakeFirstOrThrow();
+      const row = await k
+        .insertInto('invoices')
+        .values({
+          number: counter.last,
+          order_id: invoice.orderId,
+          issued_at: invoice.issuedAt,
+          customer_name: invoice.customerName,
+          gross: invoice.gross,
+          vat: invoice.vat,
+          net: invoice.net,
+          lines: jsonb(invoice.lines),
+          supplied_at: invoice.suppliedAt,
+          customer_address: invoice.customerAddress,
+          ledger_ids: sql<number[]>`${invoice.ledgerIds}::bigint[]`,
+        })
+        .returning(COLUMNS)
+        .returning(linesOf)
+        .executeTakeFirstOrThrow();
+      return withLedgerIds(row);
     },
   };
 }

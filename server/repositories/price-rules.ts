@@ -1,22 +1,31 @@
+import { sql, type Selectable } from 'kysely';
+import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
+import type { CongestionDistricts, Frequencies, PriceExtras, PricingSettings, ServiceItems, Services } from '../db/schema';
 import type { PriceRules } from '../../domain/money/pricing';
 
-interface RulesRow {
-  service_name: string | null;
-  items: Array<{ id: number; name: string; price: number; discountable: boolean }> | string;
-  frequencies: Array<{ code: string; name: string; discount_percent: string | number }> | string;
-  extras: Array<{ id: number; name: string; price: number; kind: 'extra' | 'option'; discountable: boolean }> | string;
-  districts: string[] | string;
-  vat_percent: string | number;
-  congestion_charge: number;
-  quote_hold_minutes: number;
-}
+type Item = Pick<Selectable<ServiceItems>, 'id' | 'name' | 'price' | 'discountable'>;
+type Frequency = Pick<Selectable<Frequencies>, 'code' | 'name' | 'discount_percent'>;
+/** `kind` is text in the table, checked to be 'extra' or 'option' (009). */
+type Extra = Omit<Pick<Selectable<PriceExtras>, 'id' | 'name' | 'price' | 'kind' | 'discountable'>, 'kind'> & { kind: 'extra' | 'option' };
+/** A json column: parsed by both drivers, text where one does not. */
+type JsonOf<T> = T | string;
 
-// One round trip (PGlite's single connection makes round trips the cost): every rule of a service.
-const RULES_SQL = `
-SELECT (SELECT name FROM services WHERE id = $1) AS service_name,
+/**
+ * Every rule of a service in one round trip (PGlite's single connection makes round trips the
+ * cost): hand-tuned json_agg subqueries, each ordered inside its aggregate, so it stays SQL; its
+ * rows are typed by the tables it reads.
+ */
+const rulesStatement = (serviceId: number) => sql<{
+  service_name: Selectable<Services>['name'] | null;
+  items: JsonOf<Item[]>;
+  frequencies: JsonOf<Frequency[]>;
+  extras: JsonOf<Extra[]>;
+  districts: JsonOf<Array<Selectable<CongestionDistricts>['district']>>;
+} & Pick<Selectable<PricingSettings>, 'vat_percent' | 'congestion_charge' | 'quote_hold_minutes'>>`
+SELECT (SELECT name FROM services WHERE id = ${serviceId}) AS service_name,
        COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'price', price, 'discountable', discountable) ORDER BY sort, id)
-                   FROM service_items WHERE service_id = $1), '[]'::json) AS items,
+                   FROM service_items WHERE service_id = ${serviceId}), '[]'::json) AS items,
        COALESCE((SELECT json_agg(json_build_object('code', code, 'name', name, 'discount_percent', discount_percent) ORDER BY position, code)
                    FROM frequencies), '[]'::json) AS frequencies,
        COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'price', price, 'kind', kind, 'discountable', discountable) ORDER BY position, id)
@@ -34,7 +43,7 @@ export interface LoadedRules {
 
 /** The price rules of one service as the pricing module reads them; null when there is no such service. */
 export async function loadPriceRules(db: Database, serviceId: number): Promise<LoadedRules | null> {
-  const [row] = await db.query<RulesRow>(RULES_SQL, [serviceId]);
+  const [row] = (await rulesStatement(serviceId).execute(kysely(db))).rows;
   if (!row || row.service_name === null) return null;
   return {
     quoteHoldMinutes: Number(row.quote_hold_minutes),
@@ -53,6 +62,10 @@ export async function loadPriceRules(db: Database, serviceId: number): Promise<L
 
 /** Which of these item ids name an item of any service. */
 export async function existingItemIds(db: Database, ids: readonly number[]): Promise<number[]> {
-  const found = await db.query<{ id: number }>('SELECT id FROM service_items WHERE id = ANY($1::integer[])', [ids]);
-  return found.map((row) => Number(row.id));
+  const found = await kysely(db)
+    .selectFrom('service_items')
+    .select('id')
+    .where((eb) => eb('id', '=', eb.fn.any(sql<number[]>`${[...ids]}::integer[]`)))
+    .execute();
+  return found.map((row) => row.id);
 }

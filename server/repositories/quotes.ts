@@ -1,20 +1,31 @@
+import type { InferResult } from 'kysely';
+import { jsonb, kysely, type Db } from '../db/kysely';
 import type { Database } from '../db/database';
 import type { PricedLine, PriceChoices } from '../../domain/money/pricing';
 
-/** A stored quote (009_pricing.sql): the choices, the priced lines, total and VAT (pence, 077) and until when it holds. */
-export interface QuoteRow {
-  id: string;
-  service_id: number;
-  service_name: string;
-  frequency: string;
-  postcode: string | null;
-  choices: PriceChoices;
-  lines: PricedLine[];
-  total: number;
-  vat: number;
-  created_at: Date;
-  expires_at: Date;
-}
+/**
+ * A stored quote (009_pricing.sql) and its service's name: the choices, the priced lines (pence)
+ * and until when it holds. jsonb is JSON to the schema: `choices` and `lines` are what `insert` wrote.
+ */
+const quoteQuery = (k: Db) =>
+  k
+    .selectFrom('quotes as q')
+    .innerJoin('services as s', 's.id', 'q.service_id')
+    .select((eb) => [
+      'q.id',
+      'q.service_id',
+      's.name as service_name',
+      'q.frequency',
+      'q.postcode',
+      eb.ref('q.choices').$castTo<PriceChoices>().as('choices'),
+      eb.ref('q.lines').$castTo<PricedLine[]>().as('lines'),
+      'q.total',
+      'q.vat',
+      'q.created_at',
+      'q.expires_at',
+    ]);
+
+export type QuoteRow = InferResult<ReturnType<typeof quoteQuery>>[number];
 
 export interface NewQuote {
   id: string;
@@ -30,27 +41,34 @@ export interface NewQuote {
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export function quoteRepository(db: Database) {
+  const k = kysely(db);
   return {
     async insert(quote: NewQuote): Promise<void> {
-      await db.query(
-        `INSERT INTO quotes (id, service_id, frequency, postcode, choices, lines, total, vat, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10)`,
-        [quote.id, quote.serviceId, quote.choices.frequency, quote.choices.postcode, JSON.stringify(quote.choices),
-          JSON.stringify(quote.lines), quote.total, quote.vat, quote.createdAt, quote.expiresAt],
-      );
+      await k
+        .insertInto('quotes')
+        .values({
+          id: quote.id,
+          service_id: quote.serviceId,
+          frequency: quote.choices.frequency,
+          postcode: quote.choices.postcode,
+          choices: jsonb(quote.choices),
+          lines: jsonb(quote.lines),
+          total: quote.total,
+          vat: quote.vat,
+          created_at: quote.createdAt,
+          expires_at: quote.expiresAt,
+        })
+        .execute();
     },
 
     async find(id: string): Promise<QuoteRow | null> {
-      const [row] = await db.query<QuoteRow>(
-        `SELECT q.*, s.name AS service_name FROM quotes q JOIN services s ON s.id = q.service_id WHERE q.id = $1`,
-        [id],
-      );
+      const row = await quoteQuery(k).where('q.id', '=', id).executeTakeFirst();
       return row ? { ...row, choices: parsed(row.choices), lines: parsed(row.lines) } : null;
     },
 
     /** Deletes quotes that stopped holding their price before `now`; answers how many. */
     async deleteExpired(now: Date): Promise<number> {
-      const rows = await db.query('DELETE FROM quotes WHERE expires_at < $1 RETURNING 1', [now]);
+      const rows = await k.deleteFrom('quotes').where('expires_at', '<', now).returning('id').execute();
       return rows.length;
     },
   };

@@ -1,5 +1,8 @@
+import { sql, type InferResult, type NotNull } from 'kysely';
+import { kysely, type Db } from '../db/kysely';
 import type { Database } from '../db/database';
-import { Conditions, containsPattern, countRows, selectPage, type Page, type PageRequest, type SortKey } from './paging';
+import { containsPattern, type Page, type PageRequest } from './paging';
+import { countAll, selectTypedPage, type TypedSortKey } from './typed-paging';
 import type { RefundStatus } from '../../openapi/schema';
 
 export type RefundSort = 'refund_date' | 'order_id' | 'name' | 'reason' | 'status' | 'order_date';
@@ -13,77 +16,84 @@ export interface RefundListQuery {
   name?: string;
 }
 
-const SORT_SQL: Record<RefundSort, string> = {
-  refund_date: 'r.requested_at',
-  order_id: 'r.order_id',
-  name: 'lower(u.name)',
-  reason: 'lower(r.reason)',
-  status: 'r.status',
-  order_date: 'o.created_at',
+/** Refund statuses as literals in the statements, as before (refund_requests_pending_idx is partial on 'pending'). */
+const PENDING = sql.lit<RefundStatus>('pending');
+const ACCEPTED = sql.lit<RefundStatus>('accepted');
+
+type RefundTables = 'refund_requests' | 'orders' | 'users';
+
+/**
+ * A request with its order's reference (the number people read, decision 073) and creation time,
+ * and its customer's name, as the admin list shows them. `status` is text in the table, checked to
+ * be a RefundStatus; a request is made for a placed order, which has its reference (037).
+ */
+const refundsQuery = (k: Db) =>
+  k
+    .selectFrom('refund_requests')
+    .innerJoin('orders', 'orders.id', 'refund_requests.order_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('refund_requests')
+    .select(['orders.reference', 'orders.created_at as order_date', 'users.name'])
+    .$narrowType<{ status: RefundStatus; reference: NotNull }>();
+
+/**
+ * What accepting owes is `refund_due` (total less fee when paid, else 0), what the provider actually
+ * refunded `refunded_amount`; `decided_by` is the user who decided it (null while pending).
+ */
+export type RefundRow = InferResult<ReturnType<typeof refundsQuery>>[number];
+
+const SORT_BY: Record<RefundSort, TypedSortKey<RefundTables, RefundRow>['by']> = {
+  refund_date: 'refund_requests.requested_at',
+  order_id: 'refund_requests.order_id',
+  name: sql`lower(users.name)`,
+  reason: sql`lower(refund_requests.reason)`,
+  status: 'refund_requests.status',
+  order_date: 'orders.created_at',
 };
 
-function refundSortKeys(query: RefundListQuery): SortKey[] {
+function refundSortKeys(query: RefundListQuery): TypedSortKey<RefundTables, RefundRow>[] {
   const sort = query.sort ?? 'refund_date';
   const desc = query.order ? query.order === 'desc' : !query.sort;
-  if (sort === 'order_id') return [{ sql: 'r.order_id', desc }];
-  if (sort === 'name') return [{ sql: SORT_SQL.name, desc }, { sql: 'u.id', desc }, { sql: 'r.order_id', desc }];
-  return [{ sql: SORT_SQL[sort], desc }, { sql: 'r.order_id', desc }];
+  if (sort === 'order_id') return [{ by: SORT_BY.order_id, desc }];
+  if (sort === 'name') return [{ by: SORT_BY.name, desc }, { by: 'users.id', desc }, { by: SORT_BY.order_id, desc }];
+  return [{ by: SORT_BY[sort], desc }, { by: SORT_BY.order_id, desc }];
 }
 
-export interface RefundRow {
-  order_id: number;
-  /** The order's reference: the number people read (decision 073). */
-  reference: number;
-  reason: string;
-  status: RefundStatus;
-  fee: number;
-  /** What accepting owes (total less fee when paid, else 0); what the provider actually refunded. */
-  refund_due: number | null;
-  refunded_amount: number | null;
-  provider_refund_ref: string | null;
-  requested_at: Date;
-  decided_at: Date | null;
-  /** The user who decided it (null while pending). */
-  decided_by: number | null;
-  version: number;
-  /** The order's creation time and its customer's name, as the admin list shows them. */
-  order_date: Date;
-  name: string;
-}
-
-const SELECT_REFUND = `
-  SELECT r.*, o.reference, o.created_at AS order_date, u.name
-    FROM refund_requests r
-    JOIN orders o ON o.id = r.order_id
-    JOIN users u ON u.id = o.user_id`;
+/** `ILIKE` for "contains `text`", any case, with LIKE's own wildcards taken literally. */
+const nameContains = (text: string) => sql<boolean>`users.name ILIKE ${containsPattern(text)} ESCAPE '\\'`;
 
 export function refundRepository(db: Database) {
+  const k = kysely(db);
   return {
     async find(orderId: number, options: { forUpdate?: boolean } = {}): Promise<RefundRow | null> {
-      const lock = options.forUpdate ? ' FOR UPDATE OF r' : '';
-      const rows = await db.query<RefundRow>(`${SELECT_REFUND} WHERE r.order_id = $1${lock}`, [orderId]);
-      return rows[0] ?? null;
+      const row = await refundsQuery(k)
+        .where('refund_requests.order_id', '=', orderId)
+        .$if(options.forUpdate === true, (query) => query.forUpdate('refund_requests'))
+        .executeTakeFirst();
+      return row ?? null;
     },
 
     /** One page of refund requests in the table's sort and filter. */
     async page(query: RefundListQuery, page: PageRequest): Promise<Page<RefundRow>> {
-      const conditions = new Conditions();
-      if (query.status) conditions.add('r.status = $?', query.status);
-      if (query.name) conditions.add("u.name ILIKE $? ESCAPE '\\'", containsPattern(query.name));
-      const from = query.name
-        ? 'FROM refund_requests r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = o.user_id'
-        : 'FROM refund_requests r';
-      const total = await countRows(db, from, conditions);
-      return selectPage<RefundRow>(db, { select: SELECT_REFUND, conditions, keys: refundSortKeys(query), total, page });
+      let list = refundsQuery(k);
+      if (query.status) list = list.where('refund_requests.status', '=', query.status);
+      if (query.name) list = list.where(nameContains(query.name));
+      // Counted without the joins unless the name filter needs them.
+      let counted = k.selectFrom('refund_requests').select(countAll.as('count'));
+      if (query.status) counted = counted.where('refund_requests.status', '=', query.status);
+      const row = await (query.name ? list.clearSelect().select(countAll.as('count')) : counted).executeTakeFirst();
+      const total = row?.count ?? 0;
+      return selectTypedPage(list, { keys: refundSortKeys(query), total, page });
     },
 
     /** False when the order already has a request (one per order). */
     async insert(request: { orderId: number; reason: string; fee: number; requestedAt: Date }): Promise<boolean> {
-      const rows = await db.query(
-        `INSERT INTO refund_requests (order_id, reason, fee, requested_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-        [request.orderId, request.reason, request.fee, request.requestedAt],
-      );
+      const rows = await k
+        .insertInto('refund_requests')
+        .values({ order_id: request.orderId, reason: request.reason, fee: request.fee, requested_at: request.requestedAt })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .returning('order_id')
+        .execute();
       return rows.length === 1;
     },
 
@@ -99,24 +109,31 @@ export function refundRepository(db: Database) {
       decidedAt: Date;
       decidedBy: number;
     }): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE refund_requests
-            SET status = $2, refund_due = $3, refunded_amount = $4, decided_at = $5, decided_by = $6, version = version + 1
-          WHERE order_id = $1 AND status = 'pending'
-          RETURNING order_id`,
-        [decision.orderId, decision.status, decision.refundDue, decision.refundedAmount, decision.decidedAt, decision.decidedBy],
-      );
+      const rows = await k
+        .updateTable('refund_requests')
+        .set((eb) => ({
+          status: decision.status,
+          refund_due: decision.refundDue,
+          refunded_amount: decision.refundedAmount,
+          decided_at: decision.decidedAt,
+          decided_by: decision.decidedBy,
+          version: eb('version', '+', 1),
+        }))
+        .where('order_id', '=', decision.orderId)
+        .where('status', '=', PENDING)
+        .returning('order_id')
+        .execute();
       return rows.length === 1;
     },
 
-    /** The provider refunded: from now on the amount counts in Total Refound. */
     /** A provider refund of an accepted cancellation (one of its parts, decision 045) adds to Total Refound. */
     async recordProviderRefund(orderId: number, refund: { id: string; amount: number }): Promise<void> {
-      await db.query(
-        `UPDATE refund_requests SET refunded_amount = COALESCE(refunded_amount, 0) + $2, provider_refund_ref = $3
-          WHERE order_id = $1 AND status = 'accepted'`,
-        [orderId, refund.amount, refund.id],
-      );
+      await k
+        .updateTable('refund_requests')
+        .set((eb) => ({ refunded_amount: eb(eb.fn.coalesce('refunded_amount', sql.lit(0)), '+', refund.amount), provider_refund_ref: refund.id }))
+        .where('order_id', '=', orderId)
+        .where('status', '=', ACCEPTED)
+        .execute();
     },
   };
 }

@@ -1,109 +1,159 @@
+import { sql, type InferResult, type NotNull } from 'kysely';
+import { kysely, type Db } from '../db/kysely';
 import type { Database } from '../db/database';
 import { sqlStatus } from './order-status-sql';
+import { countAll } from './typed-paging';
 import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /** Text consents, their history and the texts claimed per order (migration 075, decision 094). */
 export type ConsentSource = 'profile' | 'stop reply' | 'start reply';
-export interface ConsentRow { phone: string; opted_in: boolean; changed_at: Date; source: ConsentSource }
 export interface TextKey { orderId: number; kind: 'reminder' | 'on_my_way' | 'first_job'; dueAt: string; userId: number }
-export interface FirstJobRow { user_id: number; phone: string; order_id: number; due_at: Date; service: string }
+
+const CONSENT_COLUMNS = ['phone', 'opted_in', 'changed_at', 'source'] as const;
+
+/** `source` is text in the table, checked to be one of ConsentSource (075_text_messages.sql). */
+const consentQuery = (k: Db, userId: number) =>
+  k.selectFrom('text_consents').select(CONSENT_COLUMNS).where('user_id', '=', userId).$narrowType<{ source: ConsentSource }>();
+
+export type ConsentRow = InferResult<ReturnType<typeof consentQuery>>[number];
 
 export function textsRepository(db: Database) {
+  const k = kysely(db);
   const logEvent = (userId: number, phone: string, optedIn: boolean, source: ConsentSource, at: Date) =>
-    db.query('INSERT INTO text_consent_events (user_id, phone, opted_in, source, at) VALUES ($1, $2, $3, $4, $5)', [userId, phone, optedIn, source, at]);
+    k.insertInto('text_consent_events').values({ user_id: userId, phone, opted_in: optedIn, source, at }).execute();
+  /** The orders of the person. */
+  const ordersOf = (userId: number) => k.selectFrom('orders').select('id').where('user_id', '=', userId);
   return {
     async consent(userId: number, options: { forUpdate?: boolean } = {}): Promise<ConsentRow | null> {
-      const [row] = await db.query<ConsentRow>(
-        `SELECT phone, opted_in, changed_at, source FROM text_consents WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
-        [userId],
-      );
+      const row = await consentQuery(k, userId)
+        .$if(options.forUpdate === true, (query) => query.forUpdate())
+        .executeTakeFirst();
       return row ?? null;
     },
 
     /** Sets the person's consent and keeps the change in its history. */
     async setConsent(userId: number, phone: string, optedIn: boolean, source: ConsentSource, at: Date): Promise<ConsentRow> {
-      const [row] = await db.query<ConsentRow>(
-        `INSERT INTO text_consents (user_id, phone, opted_in, changed_at, source) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (user_id) DO UPDATE SET phone = EXCLUDED.phone, opted_in = EXCLUDED.opted_in, changed_at = EXCLUDED.changed_at, source = EXCLUDED.source
-         RETURNING phone, opted_in, changed_at, source`,
-        [userId, phone, optedIn, at, source],
-      );
+      const row = await k
+        .insertInto('text_consents')
+        .values({ user_id: userId, phone, opted_in: optedIn, changed_at: at, source })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet((eb) => ({
+            phone: eb.ref('excluded.phone'),
+            opted_in: eb.ref('excluded.opted_in'),
+            changed_at: eb.ref('excluded.changed_at'),
+            source: eb.ref('excluded.source'),
+          })),
+        )
+        .returning(CONSENT_COLUMNS)
+        .$narrowType<{ source: ConsentSource }>()
+        .executeTakeFirstOrThrow();
       await logEvent(userId, phone, optedIn, source, at);
-      return row!;
+      return row;
     },
 
     /** Every consent to `phone` not already `optedIn` becomes it (a STOP or START reply); answers how many. */
     async setByPhone(phone: string, optedIn: boolean, source: ConsentSource, at: Date): Promise<number> {
-      const changed = await db.query<{ user_id: number }>(
-        'UPDATE text_consents SET opted_in = $2, changed_at = $3, source = $4 WHERE phone = $1 AND opted_in <> $2 RETURNING user_id',
-        [phone, optedIn, at, source],
-      );
+      const changed = await k
+        .updateTable('text_consents')
+        .set({ opted_in: optedIn, changed_at: at, source })
+        .where('phone', '=', phone)
+        .where('opted_in', '<>', optedIn)
+        .returning('user_id')
+        .execute();
       for (const { user_id } of changed) await logEvent(user_id, phone, optedIn, source, at);
       return changed.length;
     },
 
     /** The order's customer and their number when they consent to texts, their consent row locked. */
     async consentingCustomerOfOrder(orderId: number): Promise<{ userId: number; phone: string } | null> {
-      const [row] = await db.query<{ user_id: number; phone: string }>(
-        'SELECT c.user_id, c.phone FROM orders o JOIN text_consents c ON c.user_id = o.user_id AND c.opted_in WHERE o.id = $1 FOR UPDATE OF c',
-        [orderId],
-      );
+      const row = await k
+        .selectFrom('orders as o')
+        .innerJoin('text_consents as c', (join) => join.onRef('c.user_id', '=', 'o.user_id').on((eb) => eb.ref('c.opted_in')))
+        .select(['c.user_id', 'c.phone'])
+        .where('o.id', '=', orderId)
+        .forUpdate('c')
+        .executeTakeFirst();
       return row ? { userId: row.user_id, phone: row.phone } : null;
     },
 
     /** The person's number while they consent to texts, their consent row locked. */
     async consentingPhone(userId: number): Promise<string | null> {
-      const [row] = await db.query<{ phone: string }>('SELECT phone FROM text_consents WHERE user_id = $1 AND opted_in FOR UPDATE', [userId]);
+      const row = await k
+        .selectFrom('text_consents')
+        .select('phone')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.ref('opted_in'))
+        .forUpdate()
+        .executeTakeFirst();
       return row?.phone ?? null;
     },
 
     /** Each opted-in cleaner's team's first placed job starting in [from, to): one row per cleaner. */
-    firstJobsOfCleaners(from: Date, to: Date): Promise<FirstJobRow[]> {
-      return db.query<FirstJobRow>(
-        `SELECT DISTINCT ON (u.id) u.id AS user_id, c.phone, o.id AS order_id, o.due_at, s.name AS service
-           FROM users u
-           JOIN text_consents c ON c.user_id = u.id AND c.opted_in
-           JOIN orders o ON o.team_id = u.team_id
-           JOIN services s ON s.id = o.service_id
-          WHERE 'ROLE_CLEANER' = ANY (u.roles) AND o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)}
-            AND o.due_at >= $1 AND o.due_at < $2
-          ORDER BY u.id, o.due_at, o.id`,
-        [from, to],
-      );
+    firstJobsOfCleaners(from: Date, to: Date) {
+      return k
+        .selectFrom('users as u')
+        .innerJoin('text_consents as c', (join) => join.onRef('c.user_id', '=', 'u.id').on((eb) => eb.ref('c.opted_in')))
+        .innerJoin('orders as o', 'o.team_id', 'u.team_id')
+        .innerJoin('services as s', 's.id', 'o.service_id')
+        .distinctOn('u.id')
+        .select(['u.id as user_id', 'c.phone', 'o.id as order_id', 'o.due_at', 's.name as service'])
+        .where(sql<boolean>`'ROLE_CLEANER' = ANY (u.roles)`)
+        .where('o.checked_out_at', 'is not', null)
+        .where('o.status', '<>', sql.raw<string>(sqlStatus(CANCELLED_STATUS)))
+        .where('o.due_at', '>=', from)
+        .where('o.due_at', '<', to)
+        .orderBy('u.id')
+        .orderBy('o.due_at')
+        .orderBy('o.id')
+        .$narrowType<{ due_at: NotNull }>()
+        .execute();
     },
 
     async queuedSince(phone: string, since: Date): Promise<number> {
-      const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM order_texts WHERE phone = $1 AND queued_at > $2', [phone, since]);
+      const row = await k.selectFrom('order_texts').select(countAll.as('count')).where('phone', '=', phone).where('queued_at', '>', since).executeTakeFirst();
       return row?.count ?? 0;
     },
 
     /** Claims the text; false when it was claimed before. */
     async claim(key: TextKey, phone: string, at: Date): Promise<boolean> {
-      const rows = await db.query(
-        `INSERT INTO order_texts (order_id, kind, due_at, user_id, phone, queued_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (order_id, kind, due_at, user_id) DO NOTHING RETURNING order_id`,
-        [key.orderId, key.kind, key.dueAt, key.userId, phone, at],
-      );
+      const rows = await k
+        .insertInto('order_texts')
+        .values({ order_id: key.orderId, kind: key.kind, due_at: key.dueAt, user_id: key.userId, phone, queued_at: at })
+        .onConflict((oc) => oc.columns(['order_id', 'kind', 'due_at', 'user_id']).doNothing())
+        .returning('order_id')
+        .execute();
       return rows.length > 0;
     },
 
     /** Whether the claimed text is still to send: not sent, and its person still consents to its number. */
     async stillToSend(key: TextKey): Promise<boolean> {
-      const rows = await db.query(
-        `SELECT 1 FROM order_texts t
-           JOIN text_consents c ON c.user_id = t.user_id AND c.opted_in AND c.phone = t.phone
-          WHERE t.order_id = $1 AND t.kind = $2 AND t.due_at = $3 AND t.user_id = $4 AND t.sent_at IS NULL`,
-        [key.orderId, key.kind, key.dueAt, key.userId],
-      );
+      const rows = await k
+        .selectFrom('order_texts as t')
+        .innerJoin('text_consents as c', (join) =>
+          join.onRef('c.user_id', '=', 't.user_id').on((eb) => eb.ref('c.opted_in')).onRef('c.phone', '=', 't.phone'),
+        )
+        .select(sql<number>`1`.as('one'))
+        .where('t.order_id', '=', key.orderId)
+        .where('t.kind', '=', key.kind)
+        .where('t.due_at', '=', new Date(key.dueAt))
+        .where('t.user_id', '=', key.userId)
+        .where('t.sent_at', 'is', null)
+        .execute();
       return rows.length > 0;
     },
 
     /** Marks it sent; false when it was already. */
     async markSent(key: TextKey, at: Date): Promise<boolean> {
-      const rows = await db.query(
-        'UPDATE order_texts SET sent_at = $5 WHERE order_id = $1 AND kind = $2 AND due_at = $3 AND user_id = $4 AND sent_at IS NULL RETURNING order_id',
-        [key.orderId, key.kind, key.dueAt, key.userId, at],
-      );
+      const rows = await k
+        .updateTable('order_texts')
+        .set({ sent_at: at })
+        .where('order_id', '=', key.orderId)
+        .where('kind', '=', key.kind)
+        .where('due_at', '=', new Date(key.dueAt))
+        .where('user_id', '=', key.userId)
+        .where('sent_at', 'is', null)
+        .returning('order_id')
+        .execute();
       return rows.length > 0;
     },
 
@@ -112,14 +162,19 @@ export function textsRepository(db: Database) {
      * claims and the histories of their orders ("reminder to an erased number").
      */
     async forgetPerson(userId: number): Promise<void> {
-      await db.query('DELETE FROM text_consents WHERE user_id = $1', [userId]);
-      await db.query('DELETE FROM text_consent_events WHERE user_id = $1', [userId]);
-      await db.query("UPDATE order_texts SET phone = '' WHERE user_id = $1 OR order_id IN (SELECT id FROM orders WHERE user_id = $1)", [userId]);
-      await db.query(
-        `UPDATE audit_log SET to_value = split_part(to_value, ' to ', 1) || ' to an erased number'
-          WHERE action = 'order.text' AND order_id IN (SELECT id FROM orders WHERE user_id = $1)`,
-        [userId],
-      );
+      await k.deleteFrom('text_consents').where('user_id', '=', userId).execute();
+      await k.deleteFrom('text_consent_events').where('user_id', '=', userId).execute();
+      await k
+        .updateTable('order_texts')
+        .set({ phone: '' })
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('order_id', 'in', ordersOf(userId))]))
+        .execute();
+      await k
+        .updateTable('audit_log')
+        .set({ to_value: sql<string>`split_part(to_value, ' to ', 1) || ' to an erased number'` })
+        .where('action', '=', 'order.text')
+        .where('order_id', 'in', ordersOf(userId))
+        .execute();
     },
   };
 }

@@ -26,7 +26,7 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, now: Da
       const reminders = remindersRepository(tx);
       const ids = await reminders.claimDue(now, until, BATCH);
       if (ids.length === 0) return 0;
-      const orders = await reminders.orders<Parameters<typeof reminderMail>[0]>(ids);
+      const orders = await reminders.orders(ids);
       for (const order of orders) {
         await outbox.add(tx, reminderMail(order, outbox.site));
         // And a text, to a customer who opted in (decision 094), claimed with the same reminder.
