@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
  */
 const CEILINGS = {
   /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in. */
-  typed: 140,
+  typed: 94,
   /** Untyped `.query(` calls, the seam's own included (postgres.ts, pglite.ts, migrate.ts): 171 before decision 099; 131 after its first files, 140 with Direct Debit, texts and the VAT return. */
-  untyped: 140,
+  untyped: 117,
 };
 
 function sources(dir: string): string[] {
