@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
 import { LONDON } from '../../domain/time/london-time';
 import type { DocumentSums } from './revenue';
 import { sqlStatus } from './order-status-sql';
@@ -39,7 +40,8 @@ export function businessReportRepository(db: Database) {
      * revenue in all and by month is the one revenue statement's (repositories/revenue.ts, decision 072).
      */
     async revenueBreakdowns(start: Date, end: Date): Promise<RevenueRow[]> {
-      return db.query<RevenueRow>(
+      return handTunedRows<RevenueRow>(
+        db,
         `WITH documents AS (
            SELECT 1 AS sign, issued_at, order_id, net, vat, gross FROM invoices WHERE issued_at >= $1 AND issued_at < $2
            UNION ALL
@@ -66,7 +68,8 @@ export function businessReportRepository(db: Database) {
 
     /** Orders due in the period (and how many were cancelled), in all and by UK weekday and hour of the start. */
     async visits(start: Date, end: Date): Promise<VisitRow[]> {
-      return db.query<VisitRow>(
+      return handTunedRows<VisitRow>(
+        db,
         `SELECT CASE GROUPING(weekday, hour) WHEN 3 THEN 'total' WHEN 1 THEN 'weekday' ELSE 'hour' END AS dimension,
                 COALESCE(weekday, hour) AS key,
                 count(*)::integer AS orders, count(*) FILTER (WHERE status = ${sqlStatus(CANCELLED_STATUS)})::integer AS cancelled
@@ -80,7 +83,8 @@ export function businessReportRepository(db: Database) {
 
     /** Refunds paid in the period: the ledger's refund lines (pence, as text: a sum may pass 2^31). */
     async refunds(start: Date, end: Date): Promise<{ refunds: number; refunded: string }> {
-      const [row] = await db.query<{ refunds: number; refunded: string }>(
+      const [row] = await handTunedRows<{ refunds: number; refunded: string }>(
+        db,
         `SELECT count(*)::integer AS refunds, COALESCE(sum(amount), 0)::text AS refunded
            FROM order_ledger WHERE kind = 'refund' AND created_at >= $1 AND created_at < $2`,
         [start, end],
@@ -90,7 +94,8 @@ export function businessReportRepository(db: Database) {
 
     /** Customers with a visit not cancelled in the period, those with two or more, and the ten with most. */
     async customers(start: Date, end: Date): Promise<CustomerRow> {
-      const [row] = await db.query<CustomerRow>(
+      const [row] = await handTunedRows<CustomerRow>(
+        db,
         `WITH per_customer AS (
            SELECT user_id, count(*)::integer AS visits ${VISITS} AND status <> ${sqlStatus(CANCELLED_STATUS)} GROUP BY user_id
          )

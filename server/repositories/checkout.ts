@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
+import type { Orders, PricingSettings } from '../db/schema';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
 import { dayLockKey } from './availability-repository';
@@ -16,7 +19,7 @@ import { settingsVatPercent } from '../../domain/money/pricing';
 
 /** The draft as the checkout needs it: the order row, its items, its job's length and an earlier answer to the key. */
 export interface CheckoutRead {
-  order: OrderRow & { team_id: number | null };
+  order: OrderRow;
   items: OrderItemRow[];
   /** The order's ledger lines (decision 036), read in the same statement. */
   ledger: LedgerLine[];
@@ -27,6 +30,19 @@ export interface CheckoutRead {
   /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pence). */
   congestion: { inZone: boolean; charge: number; vatPercent: number };
   /** The postcode's district is one the company serves (service_districts, decision 041). */
+  served: boolean;
+}
+
+/** What the read computes beside the order's columns; the settings' figures are null without a settings row. */
+interface ReadExtras {
+  job_minutes: number;
+  items_json: string;
+  ledger_json: string;
+  earlier_json: string | null;
+  erased: boolean;
+  in_zone: boolean;
+  congestion_charge: Selectable<PricingSettings>['congestion_charge'] | null;
+  vat_percent: Selectable<PricingSettings>['vat_percent'] | null;
   served: boolean;
 }
 
@@ -56,7 +72,8 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await tx.query<OrderRow & { team_id: number | null; job_minutes: number; items_json: string; ledger_json: string; earlier_json: string | null; erased: boolean; in_zone: boolean; congestion_charge: string | number; vat_percent: string | number | null; served: boolean }>(
+      const rows = await handTunedRows<OrderRow & ReadExtras>(
+        tx,
         `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
                 r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
                 ${JOB_MINUTES_SQL} AS job_minutes,
@@ -98,7 +115,8 @@ export function checkoutRepository(tx: Database) {
      * `version` is null when the order was checked out meanwhile.
      */
     async write(write: CheckoutWrite): Promise<{ version: number | null; reference: number | null; claimed: boolean }> {
-      const [row] = await tx.query<{ version: number | null; reference: number | null; claimed: boolean }>(
+      const [row] = await handTunedRows<{ version: Selectable<Orders>['version'] | null; reference: Selectable<Orders>['reference']; claimed: boolean }>(
+        tx,
         `WITH checked AS (
            UPDATE orders
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,

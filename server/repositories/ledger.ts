@@ -1,4 +1,8 @@
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
+import { kysely } from '../db/kysely';
+import type { OrderLedger } from '../db/schema';
 import type { LedgerKind, LedgerLine } from '../../domain/money/ledger';
 
 /** A line to append to an order's ledger (pence; `vatPercent` null for money that moved). */
@@ -17,20 +21,8 @@ export interface NewLedgerLine {
   at: Date;
 }
 
-interface LedgerRow {
-  id: string;
-  order_id: number;
-  kind: LedgerKind;
-  name: string;
-  quantity: number | null;
-  unit_price: number | null;
-  amount: number;
-  vat_percent: string | null;
-  reason: string | null;
-  reference: string | null;
-  actor: string;
-  created_at: Date;
-}
+/** A line as stored (order_ledger, 030); LEDGER_JSON_SQL's JSON carries the same names (its times as text). */
+type LedgerRow = Omit<Selectable<OrderLedger>, 'actor_id' | 'kind'> & { kind: LedgerKind };
 
 /** The columns of a ledger line as JSON, for statements that read an order with its lines. */
 export const LEDGER_JSON_SQL = (orderIdSql: string) => `
@@ -59,9 +51,11 @@ export const ledgerFromJson = (json: string): LedgerLine[] => (JSON.parse(json) 
 
 /** order_ledger (030): lines are appended, never changed (the table refuses an UPDATE). */
 export function ledgerRepository(db: Database) {
+  const k = kysely(db);
+  const lines = () => k.selectFrom('order_ledger').selectAll().$narrowType<{ kind: LedgerKind }>();
   return {
     async forOrder(orderId: number): Promise<LedgerLine[]> {
-      const rows = await db.query<LedgerRow>('SELECT * FROM order_ledger WHERE order_id = $1 ORDER BY id', [orderId]);
+      const rows = await lines().where('order_id', '=', orderId).orderBy('id').execute();
       return rows.map(ledgerLineOf);
     },
 
@@ -69,7 +63,7 @@ export function ledgerRepository(db: Database) {
     async forOrders(orderIds: readonly number[]): Promise<Map<number, LedgerLine[]>> {
       const byOrder = new Map<number, LedgerLine[]>(orderIds.map((id) => [id, []]));
       if (orderIds.length === 0) return byOrder;
-      const rows = await db.query<LedgerRow>('SELECT * FROM order_ledger WHERE order_id = ANY($1::integer[]) ORDER BY order_id, id', [[...orderIds]]);
+      const rows = await lines().where(sql<boolean>`order_id = ANY(${[...orderIds]}::integer[])`).orderBy('order_id').orderBy('id').execute();
       for (const row of rows) byOrder.get(row.order_id)?.push(ledgerLineOf(row));
       return byOrder;
     },
@@ -81,7 +75,8 @@ export function ledgerRepository(db: Database) {
      * the CSV (decision 036), never computed anywhere else.
      */
     async add(line: NewLedgerLine): Promise<boolean> {
-      const rows = await db.query(
+      const rows = await handTunedRows<Pick<Selectable<OrderLedger>, 'id'> & { totalled: number }>(
+        db,
         `WITH added AS (
            INSERT INTO order_ledger (order_id, kind, name, quantity, unit_price, amount, vat_percent, reason, reference, actor_id, actor, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)

@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
+import type { Orders, Services } from '../db/schema';
 
 /** One order to create: who, which service, which items in what quantities, when. */
 export interface OrderToCreate {
@@ -93,7 +96,7 @@ export function orderCreation(db: Database) {
           quantities.push(item.quantity);
         }
       });
-      const rows = await db.query<{ n: number; order_id: number | null; service_name: string | null; lines: CataloguedLine[] | string }>(CREATE_MANY, [
+      const rows = await handTunedRows<{ n: number; order_id: Selectable<Orders>['id'] | null; service_name: Selectable<Services>['name'] | null; lines: CataloguedLine[] | string }>(db, CREATE_MANY, [
         orders.map((order) => order.userId),
         orders.map((order) => order.serviceId),
         orders.map((order) => order.createdAt.toISOString()),

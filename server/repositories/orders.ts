@@ -1,80 +1,45 @@
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
+import { kysely } from '../db/kysely';
+import type { OrderItems, Orders, RefundRequests, Services, Users } from '../db/schema';
 import { addOrderFilters, countedByCounters, searchHitsSql, searchRowMatchesSql, type OrderFilters } from './order-filters';
 import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, UNKNOWN_TOTAL, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
 import { userRowMatchesSql } from './user-search';
-import { sqlStatus } from './order-status-sql';
 import { CANCELLED_STATUS, COMPLETED_STATUS, FIRST_STATUS, PAID_STATUS } from '../../domain/orders/order-statuses';
 
 /** A line as domain/money/pricing.ts priced it (pence); lines stored before rates were kept have none. */
 export type StoredPriceLine = Omit<PricedLine, 'vatPercent'> & { vatPercent?: number };
 
-/** An order with the names the API shows (customer, service) and its refund request, if any. */
-export interface OrderRow {
-  id: number;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  service_id: number;
-  service_name: string;
+/**
+ * An order with the names the API shows (customer, service) and its refund request, if any: the
+ * rows of SELECT_ORDER (`o.*` and the joined names), typed by the schema (server/db/schema.d.ts).
+ * The text columns the database keeps to the contract's names (CHECK constraints) are narrowed to
+ * them, and the pricing module's lines (jsonb) to their shape; SELECT_ORDER's
+ * `series_card_saved` is its rows' only (the lists do not read it).
+ */
+export type OrderRow = Omit<Selectable<Orders>, 'status' | 'payment_method' | 'price_lines' | 'skipped_from'> & {
   status: OrderStatus;
-  total: number;
   payment_method: PaymentMethod | null;
-  due_at: Date | null;
-  address: string | null;
-  phone: string | null;
-  city: string | null;
-  code_postal: string | null;
-  client_note: string | null;
-  /** How the team gets in (034): shown to the assigned team on the job's day only. */
-  access_notes: string | null;
-  checked_out_at: Date | null;
-  /** The customer's number for a placed order, without gaps (037, decision 043); null for a draft. */
-  reference: number | null;
-  payment_ref: string | null;
-  /** What the provider's signed notification said was paid, and when; null while unpaid. */
-  paid_amount: number | null;
-  paid_at: Date | null;
-  /** The last failed card attempt (declined or authentication_required, decision 034), until paid. */
-  payment_failure: string | null;
-  payment_failed_at: Date | null;
-  completed_at: Date | null;
-  created_at: Date;
-  version: number;
-  /** Rescheduling fees added to the total (013); the job's own price is total less these. */
-  reschedule_fees: number;
-  /** How long the job takes (008), when known. */
-  duration_minutes: number | null;
-  refund_status: RefundStatus | null;
-  refund_reason: string | null;
-  refund_fee: number | null;
-  /** How it was priced (009_pricing.sql): the frequency, and the quote and postcode the price came from. */
-  frequency: string;
-  /** The VAT its price included, and the pricing module's lines (pence, each with its rate), when priced so. */
-  vat: number | null;
+  /** The pricing module's lines (pence, each with its rate), when priced so. */
   price_lines: StoredPriceLine[] | null;
-  quote_id: string | null;
-  priced_postcode: string | null;
-  /** A visit of a recurring series (017_series.sql), and which one (0 = the one checked out). */
-  series_id: number | null;
-  series_occurrence: number | null;
+  /** A visit the customer skipped (024): the status it had, which Undo restores. */
+  skipped_from: OrderStatus | null;
+  user_name: Selectable<Users>['name'];
+  /** '' once the account is erased (its email is null). */
+  user_email: string;
+  service_name: Selectable<Services>['name'];
+  refund_status: RefundStatus | null;
+  refund_reason: Selectable<RefundRequests>['reason'] | null;
+  refund_fee: Selectable<RefundRequests>['fee'] | null;
   /** The order's series keeps a saved card that pays its later visits (decision 038); SELECT_ORDER's rows only. */
   series_card_saved?: boolean;
-  /** A visit the customer skipped (024), and the status it had: Undo restores it. */
-  skipped_at: Date | null;
-  skipped_from: OrderStatus | null;
-  /** The provider payment asked for a balance due after the first payment (030, decision 036). */
-  balance_payment_ref: string | null;
-}
+};
 
-export interface OrderItemRow {
-  item_id: number;
-  name: string;
-  unit_price: number;
-  quantity: number;
-  total_price: number;
-}
+const ITEM_COLUMNS = ['item_id', 'name', 'unit_price', 'quantity', 'total_price'] as const;
+export type OrderItemRow = Pick<Selectable<OrderItems>, (typeof ITEM_COLUMNS)[number]>;
 
 export interface CheckoutFields {
   dueAt: Date;
@@ -197,20 +162,22 @@ export function orderConditions(query: OrderListQuery): Conditions {
 
 
 export function orderRepository(db: Database) {
+  const k = kysely(db);
   return {
     /** A series' cancelled cash visits due before `dueAt`, oldest first: those that may owe a late fee (decision 070). */
     async cancelledCashVisitsBefore(seriesId: number, dueAt: Date): Promise<{ id: number }[]> {
-      return db.query<{ id: number }>(
-        `SELECT id FROM orders WHERE series_id = $1 AND status = ${sqlStatus(CANCELLED_STATUS)} AND payment_method = 'cash' AND due_at < $2 ORDER BY id`,
-        [seriesId, dueAt],
-      );
+      return k.selectFrom('orders').select('id')
+        .where('series_id', '=', seriesId).where('status', '=', sql.lit(CANCELLED_STATUS)).where('payment_method', '=', sql.lit('cash'))
+        .where('due_at', '<', dueAt)
+        .orderBy('id')
+        .execute();
     },
 
     /** A placed (checked-out) order; with `drafts`, a draft too (only its checkout wants one). */
     async find(id: number, options: { forUpdate?: boolean; drafts?: boolean } = {}): Promise<OrderRow | null> {
       const lock = options.forUpdate ? ' FOR UPDATE OF o' : '';
       const placed = options.drafts ? '' : ` AND ${PLACED}`;
-      const rows = await db.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1${placed}${lock}`, [id]);
+      const { rows } = await sql<OrderRow>`${sql.raw(SELECT_ORDER)} WHERE o.id = ${id}${sql.raw(`${placed}${lock}`)}`.execute(k);
       return rows[0] ?? null;
     },
 
@@ -227,7 +194,7 @@ export function orderRepository(db: Database) {
       if (searched !== null) {
         // A backstop: a search that still runs long answers 503 in seconds, not after the pool's 15 s.
         return db.transaction(async (tx) => {
-          await tx.query(`SET LOCAL statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`);
+          await sql.raw(`SET LOCAL statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`).execute(kysely(tx));
           return pageOfHits(tx, searched, query, page, searchCountCap);
         });
       }
@@ -251,24 +218,20 @@ export function orderRepository(db: Database) {
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {
-      return db.query<OrderItemRow>(
-        `SELECT item_id, name, unit_price, quantity, total_price
-           FROM order_items WHERE order_id = $1 ORDER BY item_id`,
-        [orderId],
-      );
+      return k.selectFrom('order_items').select(ITEM_COLUMNS).where('order_id', '=', orderId).orderBy('item_id').execute();
     },
 
     /** Records the checkout, only from the not-yet-checked-out state; false when that is not the case. */
     async checkout(id: number, fields: CheckoutFields): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE orders
-            SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
-                payment_method = $8, payment_ref = $9, checked_out_at = $10, version = version + 1
-          WHERE id = $1 AND checked_out_at IS NULL
-          RETURNING id`,
-        [id, fields.dueAt, fields.address, fields.phone, fields.city, fields.codePostal, fields.clientNote,
-          fields.paymentMethod, fields.paymentRef, fields.checkedOutAt],
-      );
+      const rows = await k.updateTable('orders')
+        .set((eb) => ({
+          due_at: fields.dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
+          client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: fields.paymentRef,
+          checked_out_at: fields.checkedOutAt, version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id).where('checked_out_at', 'is', null)
+        .returning('id')
+        .execute();
       return rows.length === 1;
     },
 
@@ -277,36 +240,33 @@ export function orderRepository(db: Database) {
      * `expectedVersion`, only that version is changed (no lost update); false when nothing matched.
      */
     async setStatus(id: number, status: OrderStatus, at: Date, expectedVersion?: number): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE orders
-            SET status = $2,
-                completed_at = CASE WHEN $2 = ${sqlStatus(COMPLETED_STATUS)} THEN COALESCE(completed_at, $3::timestamptz) ELSE NULL END,
-                version = version + 1
-          WHERE id = $1 AND ($4::integer IS NULL OR version = $4::integer)
-          RETURNING id`,
-        [id, status, at, expectedVersion ?? null],
-      );
+      let update = k.updateTable('orders')
+        .set((eb) => ({
+          status,
+          completed_at: status === COMPLETED_STATUS ? eb.fn.coalesce('completed_at', sql<Date>`${at}::timestamptz`) : null,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+      const rows = await update.returning('id').execute();
       return rows.length === 1;
     },
 
     /** Names the provider's payment the order is paid through (one per order; set once). */
     async setPaymentRef(id: number, paymentRef: string): Promise<void> {
-      await db.query(
-        `UPDATE orders SET payment_ref = $2 WHERE id = $1 AND payment_ref IS DISTINCT FROM $2`,
-        [id, paymentRef],
-      );
+      await k.updateTable('orders').set({ payment_ref: paymentRef }).where('id', '=', id).where('payment_ref', 'is distinct from', paymentRef).execute();
     },
 
     /** A card order awaiting payment becomes payment_validated with what was paid; false otherwise. */
     async markPaid(id: number, payment: { amount: number; at: Date; paymentRef: string }): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE orders
-            SET status = ${sqlStatus(PAID_STATUS)}, paid_amount = $2, paid_at = $3, payment_ref = $4, version = version + 1,
-                payment_failure = NULL, payment_failed_at = NULL
-          WHERE id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND payment_method = 'card' AND paid_amount IS NULL
-          RETURNING id`,
-        [id, payment.amount, payment.at, payment.paymentRef],
-      );
+      const rows = await k.updateTable('orders')
+        .set((eb) => ({
+          status: sql.lit(PAID_STATUS), paid_amount: payment.amount, paid_at: payment.at, payment_ref: payment.paymentRef,
+          version: eb('version', '+', 1), payment_failure: null, payment_failed_at: null,
+        }))
+        .where('id', '=', id).where('status', '=', sql.lit(FIRST_STATUS)).where('payment_method', '=', sql.lit('card')).where('paid_amount', 'is', null)
+        .returning('id')
+        .execute();
       return rows.length === 1;
     },
 
@@ -315,22 +275,21 @@ export function orderRepository(db: Database) {
      * when, so its receipt and credit note can be read; the status stays cancelled. False when paid before.
      */
     async markPaidAfterCancellation(id: number, payment: { amount: number; at: Date }): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE orders SET paid_amount = $2, paid_at = $3, version = version + 1
-          WHERE id = $1 AND status = ${sqlStatus(CANCELLED_STATUS)} AND paid_amount IS NULL RETURNING id`,
-        [id, payment.amount, payment.at],
-      );
+      const rows = await k.updateTable('orders')
+        .set((eb) => ({ paid_amount: payment.amount, paid_at: payment.at, version: eb('version', '+', 1) }))
+        .where('id', '=', id).where('status', '=', sql.lit(CANCELLED_STATUS)).where('paid_amount', 'is', null)
+        .returning('id')
+        .execute();
       return rows.length === 1;
     },
 
     /** Records a failed card attempt on an order still awaiting its card payment; false otherwise. */
     async markPaymentFailed(id: number, failure: { reason: string; at: Date }): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE orders SET payment_failure = $2, payment_failed_at = $3
-          WHERE id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND payment_method = 'card' AND paid_amount IS NULL
-          RETURNING id`,
-        [id, failure.reason, failure.at],
-      );
+      const rows = await k.updateTable('orders')
+        .set({ payment_failure: failure.reason, payment_failed_at: failure.at })
+        .where('id', '=', id).where('status', '=', sql.lit(FIRST_STATUS)).where('payment_method', '=', sql.lit('card')).where('paid_amount', 'is', null)
+        .returning('id')
+        .execute();
       return rows.length === 1;
     },
 
@@ -340,80 +299,82 @@ export function orderRepository(db: Database) {
 
     /** Deletes the drafts created at or before `createdBy` (with their items); answers how many. */
     async deleteDraftsCreatedBy(createdBy: Date): Promise<number> {
-      const rows = await db.query(
+      const rows = await k.deleteFrom('orders as o')
+        .where('o.checked_out_at', 'is', null).where('o.created_at', '<=', createdBy)
         // A draft on a day's waiting list is kept for its offer (decision 056).
-        `DELETE FROM orders o WHERE checked_out_at IS NULL AND created_at <= $1
-            AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.order_id = o.id AND w.status IN ('waiting', 'offered'))
-         RETURNING id`,
-        [createdBy],
-      );
+        .where(({ exists, not, selectFrom }) => not(exists(
+          selectFrom('waitlist_entries as w').select(sql.lit(1).as('one')).whereRef('w.order_id', '=', 'o.id').where('w.status', 'in', [sql.lit('waiting'), sql.lit('offered')]),
+        )))
+        .returning('o.id')
+        .execute();
       return rows.length;
     },
 
     /** How the team gets in (decision 050), set or cleared. */
     async setAccessNotes(id: number, notes: string | null): Promise<void> {
-      await db.query('UPDATE orders SET access_notes = $2 WHERE id = $1', [id, notes]);
+      await k.updateTable('orders').set({ access_notes: notes }).where('id', '=', id).execute();
     },
 
     /** The visit's new start; the rescheduling fee (pence) adds to its fees. */
     async reschedule(id: number, dueAt: Date, fee: number): Promise<void> {
-      await db.query(
-        `UPDATE orders
-            SET due_at = $2, reschedule_fees = reschedule_fees + $3, version = version + 1
-          WHERE id = $1`,
-        [id, dueAt, fee],
-      );
+      await k.updateTable('orders')
+        .set((eb) => ({ due_at: dueAt, reschedule_fees: eb('reschedule_fees', '+', fee), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The balance's payment page is now `ref`; answers the page it replaced (null: none, or the same). */
     async replaceBalancePaymentRef(id: number, ref: string): Promise<string | null> {
-      const [replaced] = await db.query<{ old: string | null }>(
-        `UPDATE orders o SET balance_payment_ref = $2 FROM (SELECT id, balance_payment_ref AS old FROM orders WHERE id = $1 FOR UPDATE) before
-          WHERE o.id = before.id AND o.balance_payment_ref IS DISTINCT FROM $2 RETURNING before.old`,
-        [id, ref],
-      );
+      const replaced = await k.updateTable('orders as o')
+        .from(k.selectFrom('orders').select(['id', 'balance_payment_ref as old']).where('id', '=', id).forUpdate().as('before'))
+        .set({ balance_payment_ref: ref })
+        .whereRef('o.id', '=', 'before.id').where('o.balance_payment_ref', 'is distinct from', ref)
+        .returning('before.old')
+        .executeTakeFirst();
       return replaced?.old ?? null;
     },
 
     /** The customer's orders open and unpaid (the cap of rate-limits.ts), counted up to `cap` only. */
     async openUnpaidCount(userId: number, cap: number): Promise<number> {
-      const [row] = await db.query<{ open: number }>(
-        `SELECT count(*)::int AS open FROM (
-           SELECT 1 FROM orders
-            WHERE user_id = $1 AND status = ${sqlStatus(FIRST_STATUS)} AND (checked_out_at IS NULL OR payment_method = 'card')
-              AND COALESCE(series_occurrence, 0) = 0
-            LIMIT $2) AS open_orders`,
-        [userId, cap],
-      );
+      const row = await k
+        .selectFrom(
+          k.selectFrom('orders').select(sql.lit(1).as('one'))
+            .where('user_id', '=', userId).where('status', '=', sql.lit(FIRST_STATUS))
+            .where((eb) => eb.or([eb('checked_out_at', 'is', null), eb('payment_method', '=', sql.lit('card'))]))
+            .where(sql<boolean>`COALESCE(series_occurrence, 0) = 0`)
+            .limit(cap)
+            .as('open_orders'),
+        )
+        .select(sql<number>`count(*)::int`.as('open'))
+        .executeTakeFirst();
       return Number(row?.open ?? 0);
     },
 
     /** A series' visits whose time has come and that were not cancelled, in time order; `lock` takes their rows. */
     async doneSeriesVisits(seriesId: number, now: Date, lock = false): Promise<Array<{ id: number }>> {
-      return db.query<{ id: number }>(
-        `SELECT id FROM orders
-          WHERE series_id = $1 AND due_at <= $2 AND status <> ${sqlStatus(CANCELLED_STATUS)}
-          ORDER BY due_at, id${lock ? ' FOR UPDATE' : ''}`,
-        [seriesId, now],
-      );
+      const visits = k.selectFrom('orders').select('id')
+        .where('series_id', '=', seriesId).where('due_at', '<=', now).where('status', '<>', sql.lit(CANCELLED_STATUS))
+        .orderBy('due_at').orderBy('id');
+      return (lock ? visits.forUpdate() : visits).execute();
     },
 
     /** Series visits with a saved card due in (from, to], still awaiting their first card payment, nothing refused or asked back. */
     async savedCardVisitsDue(from: Date, to: Date, limit: number): Promise<Array<{ id: number }>> {
-      return db.query<{ id: number }>(
-        `SELECT o.id FROM orders o JOIN booking_series b ON b.id = o.series_id
-          WHERE o.series_id IS NOT NULL AND o.payment_method = 'card' AND o.status = ${sqlStatus(FIRST_STATUS)} AND o.paid_amount IS NULL
-            AND o.due_at > $1 AND o.due_at <= $2 AND o.payment_failed_at IS NULL AND o.checked_out_at IS NOT NULL
-            AND b.card_payment_method IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id)
-          ORDER BY o.due_at, o.id LIMIT ${Number(limit)}`,
-        [from, to],
-      );
+      return k.selectFrom('orders as o').innerJoin('booking_series as b', 'b.id', 'o.series_id')
+        .select('o.id')
+        .where('o.series_id', 'is not', null).where('o.payment_method', '=', sql.lit('card')).where('o.status', '=', sql.lit(FIRST_STATUS))
+        .where('o.paid_amount', 'is', null)
+        .where('o.due_at', '>', from).where('o.due_at', '<=', to).where('o.payment_failed_at', 'is', null).where('o.checked_out_at', 'is not', null)
+        .where('b.card_payment_method', 'is not', null)
+        .where(({ exists, not, selectFrom }) => not(exists(selectFrom('refund_requests as r').select(sql.lit(1).as('one')).whereRef('r.order_id', '=', 'o.id'))))
+        .orderBy('o.due_at').orderBy('o.id')
+        .limit(sql.lit(Number(limit)))
+        .execute();
     },
 
     /** How the order is paid (cash when not said). */
     async paymentMethod(id: number): Promise<string> {
-      const [row] = await db.query<{ payment_method: string | null }>('SELECT payment_method FROM orders WHERE id = $1', [id]);
+      const row = await k.selectFrom('orders').select('payment_method').where('id', '=', id).executeTakeFirst();
       return row?.payment_method ?? 'cash';
     },
   };
@@ -461,7 +422,8 @@ async function customersDenseAtStart(db: Database, q: string, desc: boolean): Pr
   const user = userRowMatchesSql('su', q);
   match.add(user.sql, ...user.values);
   const direction = desc ? 'DESC' : 'ASC';
-  const [row] = await db.query<{ n: number }>(
+  const [row] = await handTunedRows<{ n: number }>(
+    db,
     `SELECT count(*)::integer AS n FROM (SELECT name, email FROM users ORDER BY lower(name) ${direction}, id ${direction} LIMIT 500) su ${match.where}`,
     match.params,
   );
@@ -470,5 +432,5 @@ async function customersDenseAtStart(db: Database, q: string, desc: boolean): Pr
 
 /** Marks the order changed without changing a field (a refund request was added to it). */
 export async function touchOrder(db: Database, id: number): Promise<void> {
-  await db.query('UPDATE orders SET version = version + 1 WHERE id = $1', [id]);
+  await kysely(db).updateTable('orders').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', id).execute();
 }

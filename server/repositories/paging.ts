@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
+import { kysely } from '../db/kysely';
 import { badRequest } from '../lib/http-error';
 
 /**
@@ -46,7 +49,7 @@ export const SEARCH_STATEMENT_TIMEOUT_MS = 2_000;
  * `sql` must stop by itself after `cap + 1` rows (each part of it LIMITed) for the cost to be bounded.
  */
 export async function cappedCount(db: Database, sql: string, params: unknown[], cap: number): Promise<{ total: number; lowerBound: boolean }> {
-  const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM (SELECT 1 FROM (${sql}) c LIMIT ${cap + 1}) c`, params);
+  const [row] = await handTunedRows<{ count: number }>(db, `SELECT count(*)::integer AS count FROM (SELECT 1 FROM (${sql}) c LIMIT ${cap + 1}) c`, params);
   const count = row?.count ?? 0;
   return count > cap ? { total: cap + 1, lowerBound: true } : { total: count, lowerBound: false };
 }
@@ -152,42 +155,42 @@ export async function selectPage<T>(
       : `${placed(select)} ${window}`;
   // The depth is a parameter only of a PlacedSelect that uses it (PostgreSQL refuses a parameter nothing uses).
   const params = [...conditions.params, take, skip, ...(new RegExp(`\\$${n + 3}(?!\\d)`).test(sql) ? [take + skip] : [])];
-  const rows = await db.query<T>(sql, params);
+  const rows = await handTunedRows<T>(db, sql, params);
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 
 /** Accounts (administrators included) or customers only, from the trigger-kept count (016, 020). */
 export async function countAccounts(db: Database, who: 'accounts' | 'customers'): Promise<number> {
-  const [row] = await db.query<{ count: number }>(`SELECT ${who === 'accounts' ? 'accounts' : 'customers'} AS count FROM customer_count`);
+  const row = await kysely(db).selectFrom('customer_count').select((eb) => eb.ref(who === 'accounts' ? 'accounts' : 'customers').as('count')).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
 /** `count(*)` of `from` (FROM … and the joins the conditions need) under the conditions. */
 export async function countRows(db: Database, from: string, conditions: Conditions): Promise<number> {
-  const [row] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${conditions.where}`, conditions.params);
+  const [row] = await handTunedRows<{ count: number }>(db, `SELECT count(*)::integer AS count ${from} ${conditions.where}`, conditions.params);
   return row?.count ?? 0;
 }
+
+/** The counters' orders summed, as an integer (0 when no counter row matches). */
+const sumOfOrders = sql<number>`COALESCE(sum(orders), 0)::integer`.as('count');
 
 /**
  * Placed (checked-out) orders in the given statuses (all when null) and, when given, of one payment
  * method, from the trigger-kept counters (006_paging.sql, 060): drafts are nobody's booking.
  */
 export async function countOrders(db: Database, statuses: readonly string[] | null, paymentMethod: string | null = null): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT COALESCE(sum(orders), 0)::integer AS count FROM order_counters
-      WHERE checked_out AND ($1::text[] IS NULL OR status = ANY($1::text[])) AND ($2::text IS NULL OR payment_method = $2::text)`,
-    [statuses, paymentMethod],
-  );
+  let counters = kysely(db).selectFrom('order_counters').select(sumOfOrders).where((eb) => eb.ref('checked_out'));
+  if (statuses) counters = counters.where(sql<boolean>`status = ANY(${statuses}::text[])`);
+  if (paymentMethod !== null) counters = counters.where('payment_method', '=', paymentMethod);
+  const row = await counters.executeTakeFirst();
   return row?.count ?? 0;
 }
 
 /** A customer's placed (checked-out) orders in the given statuses (all when null), from customer_order_counters. */
 export async function countCustomerOrders(db: Database, userId: number, statuses: readonly string[] | null): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT COALESCE(sum(orders), 0)::integer AS count FROM customer_order_counters
-      WHERE user_id = $1 AND checked_out AND ($2::text[] IS NULL OR status = ANY($2::text[]))`,
-    [userId, statuses],
-  );
+  let counters = kysely(db).selectFrom('customer_order_counters').select(sumOfOrders).where('user_id', '=', userId).where((eb) => eb.ref('checked_out'));
+  if (statuses) counters = counters.where(sql<boolean>`status = ANY(${statuses}::text[])`);
+  const row = await counters.executeTakeFirst();
   return row?.count ?? 0;
 }
 

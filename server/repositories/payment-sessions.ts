@@ -1,87 +1,93 @@
+import { sql, type InferResult } from 'kysely';
 import type { Database } from '../db/database';
-import { sqlStatus } from './order-status-sql';
+import { kysely, type Db } from '../db/kysely';
 import { FIRST_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * The test payment provider's own tables (services/test-payment-provider.ts): its sessions and their
  * refunds, as a real provider would keep them on its side. Amounts are pence (077).
  */
-/** An open session whose order was checked out with it and still awaits payment. */
-export interface PayableSession {
-  id: string;
-  order_id: number;
-  amount: number;
-  description: string;
-  email: string;
-}
+/**
+ * An open session whose order was checked out with it and still awaits payment.
+ * The provider's page also asks the shop's tables whether the order still awaits payment: a real
+ * provider's session would be expired by the shop instead (not needed while this one is the only).
+ */
+const payableQuery = (k: Db, id: string) =>
+  k.selectFrom('payment_sessions as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.order_id', 'p.amount', 'p.description', 'p.email'])
+    .where('p.id', '=', id).where('p.status', '=', sql.lit('open')).where('o.payment_method', '=', sql.lit('card'))
+    .where((eb) => eb.or([
+      eb.and([
+        eb('o.payment_ref', '=', eb.ref('p.id')), eb('o.status', '=', sql.lit(FIRST_STATUS)),
+        eb.not(eb.exists(eb.selectFrom('refund_requests as r').select(sql.lit(1).as('one')).whereRef('r.order_id', '=', 'o.id'))),
+      ]),
+      // A balance due after the first payment (a late fee, decision 036) while the job stands, or
+      // the fee a cancelled order owes (decision 070): the shop checks the amount when told.
+      eb('o.balance_payment_ref', '=', eb.ref('p.id')),
+    ]));
 
-// The provider's page also asks the shop's tables whether the order still awaits payment: a real
-// provider's session would be expired by the shop instead (not needed while this one is the only).
-const PAYABLE = `
-  SELECT p.id, p.order_id, p.amount, p.description, p.email
-    FROM payment_sessions p
-    JOIN orders o ON o.id = p.order_id
-   WHERE p.id = $1 AND p.status = 'open' AND o.payment_method = 'card'
-     AND ((o.payment_ref = p.id AND o.status = ${sqlStatus(FIRST_STATUS)}
-           AND NOT EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = o.id))
-       -- A balance due after the first payment (a late fee, decision 036) while the job stands, or
-       -- the fee a cancelled order owes (decision 070): the shop checks the amount when told.
-       OR o.balance_payment_ref = p.id)`;
+export type PayableSession = InferResult<ReturnType<typeof payableQuery>>[number];
 
 export function paymentSessionsRepository(db: Database) {
+  const k = kysely(db);
   return {
     /** One statement: concurrent creates with one key all answer the single session it made. */
     async create(session: { id: string; orderId: number; amount: number; description: string; email: string; at: Date; idempotencyKey: string }): Promise<string> {
-      const [created] = await db.query<{ id: string }>(
-        `INSERT INTO payment_sessions (id, order_id, amount, description, email, created_at, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-         RETURNING id`,
-        [session.id, session.orderId, session.amount, session.description, session.email, session.at, session.idempotencyKey],
-      );
-      return created!.id;
+      const created = await k.insertInto('payment_sessions')
+        .values({
+          id: session.id, order_id: session.orderId, amount: session.amount, description: session.description, email: session.email,
+          created_at: session.at, idempotency_key: session.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doUpdateSet((eb) => ({ idempotency_key: eb.ref('excluded.idempotency_key') })))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return created.id;
     },
 
     /** A paid session, locked: its amount and what was refunded of it so far; undefined when not paid. */
-    async lockPaid(id: string): Promise<{ amount: number; refunded_amount: number } | undefined> {
-      const [session] = await db.query<{ amount: number; refunded_amount: number }>(
-        `SELECT amount, refunded_amount FROM payment_sessions WHERE id = $1 AND status = 'paid' FOR UPDATE`, [id]);
-      return session;
+    lockPaid(id: string): Promise<{ amount: number; refunded_amount: number } | undefined> {
+      return k.selectFrom('payment_sessions').select(['amount', 'refunded_amount'])
+        .where('id', '=', id).where('status', '=', sql.lit('paid'))
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     /** The refund made earlier with this key on this session. */
-    async refundByKey(idempotencyKey: string, sessionId: string): Promise<{ id: string; amount: number } | undefined> {
-      const [earlier] = await db.query<{ id: string; amount: number }>(
-        'SELECT id, amount FROM payment_session_refunds WHERE idempotency_key = $1 AND session_id = $2', [idempotencyKey, sessionId]);
-      return earlier;
+    refundByKey(idempotencyKey: string, sessionId: string): Promise<{ id: string; amount: number } | undefined> {
+      return k.selectFrom('payment_session_refunds').select(['id', 'amount'])
+        .where('idempotency_key', '=', idempotencyKey).where('session_id', '=', sessionId)
+        .executeTakeFirst();
     },
 
     async refundCount(sessionId: string): Promise<number> {
-      const [{ count }] = (await db.query<{ count: number }>(
-        'SELECT count(*)::integer AS count FROM payment_session_refunds WHERE session_id = $1', [sessionId])) as [{ count: number }];
+      const { count } = await k.selectFrom('payment_session_refunds').select(sql<number>`count(*)::integer`.as('count'))
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       return count;
     },
 
     /** A refund of the session, added to what was refunded of it. */
     async addRefund(refund: { idempotencyKey: string; id: string; sessionId: string; amount: number; at: Date }): Promise<void> {
-      await db.query('INSERT INTO payment_session_refunds (idempotency_key, id, session_id, amount, created_at) VALUES ($1, $2, $3, $4, $5)',
-        [refund.idempotencyKey, refund.id, refund.sessionId, refund.amount, refund.at]);
-      await db.query('UPDATE payment_sessions SET refunded_amount = refunded_amount + $2, refund_key = $3 WHERE id = $1',
-        [refund.sessionId, refund.amount, refund.idempotencyKey]);
+      await k.insertInto('payment_session_refunds')
+        .values({ idempotency_key: refund.idempotencyKey, id: refund.id, session_id: refund.sessionId, amount: refund.amount, created_at: refund.at })
+        .execute();
+      await k.updateTable('payment_sessions')
+        .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', refund.amount), refund_key: refund.idempotencyKey }))
+        .where('id', '=', refund.sessionId)
+        .execute();
     },
 
     async findPayable(id: string): Promise<PayableSession | null> {
-      const rows = await db.query<PayableSession>(PAYABLE, [id]);
-      return rows[0] ?? null;
+      return (await payableQuery(k, id).executeTakeFirst()) ?? null;
     },
 
-    async lockPayable(id: string): Promise<PayableSession | undefined> {
-      const [payable] = await db.query<PayableSession>(`${PAYABLE} FOR UPDATE OF p`, [id]);
-      return payable;
+    lockPayable(id: string): Promise<PayableSession | undefined> {
+      return payableQuery(k, id).forUpdate('p').executeTakeFirst();
     },
 
     async markPaid(id: string, at: Date): Promise<void> {
-      await db.query(`UPDATE payment_sessions SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, at]);
+      await k.updateTable('payment_sessions').set({ status: sql.lit('paid'), paid_at: at }).where('id', '=', id).execute();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
 
 /** Signed sums of documents (invoices less credit notes), in pence (077; bigint, read as numbers). */
 export interface DocumentSums {
@@ -25,7 +26,8 @@ export interface RevenueFiguresRow extends DocumentSums {
 export function revenueRepository(db: Database) {
   return {
     async figures(from: string | null, to: string | null): Promise<RevenueFiguresRow[]> {
-      return db.query<RevenueFiguresRow>(
+      return handTunedRows<RevenueFiguresRow>(
+        db,
         `SELECT CASE GROUPING(month, week) WHEN 3 THEN 'total' WHEN 1 THEN 'month' ELSE 'week' END AS dimension,
                 COALESCE(month, week) AS key,
                 COALESCE(sum(invoices), 0)::integer AS invoices, COALESCE(sum(credit_notes), 0)::integer AS credit_notes,

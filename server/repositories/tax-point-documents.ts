@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { handTunedRows } from '../db/hand-tuned';
 import type { OrderLine } from '../../domain/money/order-lines';
 
 /** A VAT invoice or credit note with its tax point: what the VAT return and the accounting exports read. */
@@ -54,7 +55,8 @@ export function taxPointDocumentsRepository(db: Database) {
   return {
     /** The invoices' and the credit notes' counts and totals of [start, end), in one statement. */
     async sums(start: Date, end: Date): Promise<TaxPointSumsRow[]> {
-      return db.query<TaxPointSumsRow>(
+      return handTunedRows<TaxPointSumsRow>(
+        db,
         `SELECT 'invoice' AS kind, count(*)::integer AS documents, COALESCE(sum(i.net), 0)::bigint AS net, COALESCE(sum(i.vat), 0)::bigint AS vat ${IN_PERIOD.invoice}
          UNION ALL
          SELECT 'credit', count(*)::integer, COALESCE(sum(c.net), 0)::bigint, COALESCE(sum(c.vat), 0)::bigint ${IN_PERIOD.credit}`,

@@ -20,10 +20,10 @@ import { describe, expect, it } from 'vitest';
  */
 const SEAM = new Set(['server/db/postgres.ts', 'server/db/pglite.ts', 'server/db/kysely.ts'].map((file) => path.normalize(file)));
 const CEILINGS = {
-  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in; 121 with the seeds, the job queue and migrate.ts converted (decision 106); 77 with people, teams and the calendar (decision 104); 46 with the money documents, Direct Debit, texts, privacy and limits (decision 105). */
-  typed: 46,
-  /** Untyped `.query(` calls: 171 before decision 099 (the seam's own included); 131 after its first files, 140 with Direct Debit, texts and the VAT return; 97 without the seam (SEAM) and with the seeds, the job queue and migrate.ts converted (decision 106); 64 with people, teams and the calendar (decision 104); 23 after decision 105. */
-  untyped: 23,
+  /** 161 before decision 099; 127 after its first files; 140 once Direct Debit, texts and the VAT return (written beside it, by hand) came in; 121 with the seeds, the job queue and migrate.ts converted (decision 106); 77 with people, teams and the calendar (decision 104); 46 with the money documents, Direct Debit, texts, privacy and limits (decision 105); 0 with the orders group (decision 103). */
+  typed: 0,
+  /** Untyped `.query(` calls: 171 before decision 099 (the seam's own included); 131 after its first files, 140 with Direct Debit, texts and the VAT return; 97 without the seam (SEAM) and with the seeds, the job queue and migrate.ts converted (decision 106); 64 with people, teams and the calendar (decision 104); 23 after decision 105; 0 after decision 103. */
+  untyped: 0,
 };
 
 function sources(dir: string): string[] {
