@@ -128,16 +128,13 @@ export async function deliverText(db: Database, sender: TextSender, text: Text, 
   await db.transaction(async (tx) => {
     const at = now();
     if (!(await textsRepository(tx).markSent(text, at))) return;
-    await auditRepository(tx).record({
-      orderId: text.orderId,
-      actorId: null,
-      actor: TEXTS_ACTOR,
-      action: 'order.text',
-      from: null,
-      to: `${TEXT_KIND_NAMES[text.kind]} to ${readableMobile(text.to)}`,
-      at,
-    });
+    await textHistory(tx, text, `${TEXT_KIND_NAMES[text.kind]} to ${readableMobile(text.to)}`, at);
   });
+}
+
+/** A text's line in its order's history (`order.text`), written by the shop, not a person. */
+function textHistory(tx: Database, text: Text, line: string, at: Date): Promise<void> {
+  return auditRepository(tx).record({ orderId: text.orderId, actorId: null, actor: TEXTS_ACTOR, action: 'order.text', from: null, to: line, at });
 }
 
 /**
@@ -149,15 +146,7 @@ export async function deliverText(db: Database, sender: TextSender, text: Text, 
 async function recordProviderOptOut(db: Database, text: Text, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await textsRepository(tx).setByPhone(text.to, false, 'stop reply', at);
-    await auditRepository(tx).record({
-      orderId: text.orderId,
-      actorId: null,
-      actor: TEXTS_ACTOR,
-      action: 'order.text',
-      from: null,
-      // "reminder not sent to +44 …": erasure keeps what stands before the first " to " (decision 094).
-      to: `${TEXT_KIND_NAMES[text.kind]} not sent to ${readableMobile(text.to)}: the number replied STOP to our texts, so texts to it are off`,
-      at,
-    });
+    // "reminder not sent to +44 …": erasure keeps what stands before the first " to " (decision 094).
+    await textHistory(tx, text, `${TEXT_KIND_NAMES[text.kind]} not sent to ${readableMobile(text.to)}: the number replied STOP to our texts, so texts to it are off`, at);
   });
 }

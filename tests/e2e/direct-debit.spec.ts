@@ -3,7 +3,7 @@ import { TEST_ADMIN } from '../api/support/test-config';
 import { QUEUES } from '../../server/queue';
 import { expectFits, expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
-import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, weeklyOpenFrom } from './support/booking-ui';
+import { expectToast, fillDeliveryDetails, quoteWeeklyToPlaceOrder, orderCard, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 import type { BookingSeries } from '../../openapi/schema';
@@ -42,12 +42,7 @@ const paymentOf = (orderId: number) => [...gocardless.payments.values()].find((p
 test('a Weekly series by Direct Debit: set up on GoCardless, a visit collected with its invoice, a collection failed twice, a chargeback, a cancelled mandate', async ({ page, browser }) => {
   await routePayPages(page);
   const { api } = await server.signUp(page, 'directdebit');
-  await page.goto(`${server.baseUrl}/properties/1`);
-  await itemCheckbox(page, 'Bedroom').check();
-  await page.getByRole('radio', { name: /^Weekly/ }).check();
-  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await quoteWeeklyToPlaceOrder(page, server.baseUrl);
   await fillDeliveryDetails(page, weeklyOpenFrom(4));
   await page.getByRole('radio', { name: /^Direct Debit/ }).check();
   await page.getByRole('button', { name: 'Set up Direct Debit' }).click();

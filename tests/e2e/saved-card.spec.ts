@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/a11y';
-import { deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, weeklyOpenFrom } from './support/booking-ui';
+import { expectToast, fillDeliveryDetails, quoteWeeklyToPlaceOrder, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 
@@ -21,12 +21,7 @@ async function signedIn(page: Page, label: string) {
 
 test('a Weekly booking by card asks for the saved-card consent, unticked; ticked with the keyboard, Stripe saves the card; My orders removes it', async ({ page }, testInfo) => {
   const customer = await signedIn(page, `savedcard-${testInfo.project.name}`);
-  await page.goto(`${server.baseUrl}/properties/1`);
-  await itemCheckbox(page, 'Bedroom').check();
-  await page.getByRole('radio', { name: /^Weekly/ }).check();
-  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await quoteWeeklyToPlaceOrder(page, server.baseUrl);
   // Eight weekly visits clear of the bank holidays (a closed day is passed over: decision 087).
   await fillDeliveryDetails(page, weeklyOpenFrom(4));
 

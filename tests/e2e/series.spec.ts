@@ -6,7 +6,7 @@ import { describePath, missedByBrowserPaths } from '../support/replay-paths';
 import { seriesModel } from '../support/series-model';
 import { expectNoAxeViolations, settled } from './support/a11y';
 import { ok, type ApiClient } from './support/api-client';
-import { dayAfter, deliveryDetails, expectToast, fillDeliveryDetails, itemCheckbox, orderCard, weeklyOpenFrom } from './support/booking-ui';
+import { dayAfter, deliveryDetails, expectToast, fillDeliveryDetails, quoteWeeklyToPlaceOrder, orderCard, weeklyOpenFrom } from './support/booking-ui';
 import { expect as baseExpect, test, uniqueCustomer } from './support/fixtures';
 import { ownServerForFile } from './support/own-server-for-file';
 
@@ -73,12 +73,7 @@ async function openMyOrders(page: Page) {
 test('a Weekly booking shows its 8 visits under one heading; skip one, undo it, skip it again and end the series with the keyboard alone, axe clean', async ({ page }) => {
   await signedIn(page, 'series');
   // Booked through the page like any customer: Weekly on the quote, cash at checkout.
-  await page.goto(`${server.baseUrl}/properties/1`);
-  await itemCheckbox(page, 'Bedroom').check();
-  await page.getByRole('radio', { name: /^Weekly/ }).check();
-  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await quoteWeeklyToPlaceOrder(page, server.baseUrl);
   // Eight weekly visits clear of the bank holidays (a closed day is passed over: decision 087).
   const date = weeklyOpenFrom(3);
   await fillDeliveryDetails(page, date);

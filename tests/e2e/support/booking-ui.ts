@@ -90,6 +90,16 @@ export async function typeIntoSegments(page: Page, label: string, digits: string
 /** "25122026" for 2026-12-25: a date as a person types it into a date field, day first (decision 088). */
 export const dayFirst = (date: string) => date.split('-').reverse().join('');
 
+/** A Weekly series of one bedroom, quoted on /properties/1 with its postcode, taken on to the place-order form. */
+export async function quoteWeeklyToPlaceOrder(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/properties/1`);
+  await itemCheckbox(page, 'Bedroom').check();
+  await page.getByRole('radio', { name: /^Weekly/ }).check();
+  await page.getByLabel('Postcode of the property').fill(deliveryDetails.postcode);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+}
+
 /** The checkbox of a service item on /properties/:id (its name includes the price). */
 export function itemCheckbox(page: Page, itemName: string) {
   return page.getByRole('main').getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(itemName)}\\b`) });
