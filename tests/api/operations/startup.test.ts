@@ -59,6 +59,24 @@ describe.skipIf(!serverUrl)('start-up on an empty PostgreSQL database (PostgreSQ
       await Promise.all(instances.map((db) => db.close()));
     }
   }, 120_000);
+
+  it('a migration that runs longer than the requests\' statement timeout still applies: a large site can start after an upgrade', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, 'h10_slow');
+    scratches.push(scratch);
+    const dir = mkdtempSync(path.join(tmpdir(), 'slow-migration-'));
+    folders.push(dir);
+    // Stands for an ALTER of ten million rows: longer than the pool's statement timeout below.
+    writeFileSync(path.join(dir, '001_slow.sql'), 'SELECT pg_sleep(0.5);\nCREATE TABLE slow_done (id int);\n');
+    const db = openPostgres(scratch.url, { max: 1, statementTimeoutMs: 100 });
+    try {
+      expect(await migrate(db, dir)).toEqual(['001_slow.sql']);
+      expect(await pendingMigrations(db, dir)).toEqual([]);
+      // Requests keep their timeout: only the migration's own transaction lifted it.
+      await expect(db.query('SELECT pg_sleep(0.5)')).rejects.toThrow(/statement timeout/);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });
 
 describe('a PGlite data folder belongs to one process', () => {
