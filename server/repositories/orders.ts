@@ -437,7 +437,9 @@ async function pageThroughCustomers(db: Database, hits: ReturnType<typeof search
   const byUser = query.sort === 'user';
   const ownFirst = await handTunedRows<{ id: number }>(
     db,
-    `SELECT o.id FROM (${ownHits.parts[0]!}) o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''} ${orderBySql(keys)} LIMIT ${depth}`,
+    // Read as a set first (at most `cap`): left to itself PostgreSQL may walk the list's index hoping to meet a rare match soon.
+    `WITH own AS MATERIALIZED (${ownHits.parts[0]!})
+     SELECT o.id FROM own o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''} ${orderBySql(keys)} LIMIT ${depth}`,
     ownHits.params,
   );
   const ids = byUser
