@@ -144,9 +144,10 @@ async function withoutRowTriggers(tx: Database, from: number, load: () => Promis
       [from],
     );
     await tx.query(
-      `INSERT INTO customer_order_counters AS c (user_id, status, checked_out, orders)
-       SELECT user_id, status, checked_out_at IS NOT NULL, count(*) FROM orders WHERE id >= $1 GROUP BY 1, 2, 3
-       ON CONFLICT (user_id, status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders`,
+      `INSERT INTO customer_order_counters AS c (user_id, status, checked_out, orders, last_placed_at)
+       SELECT user_id, status, checked_out_at IS NOT NULL, count(*), max(created_at) FILTER (WHERE checked_out_at IS NOT NULL) FROM orders WHERE id >= $1 GROUP BY 1, 2, 3
+       ON CONFLICT (user_id, status, checked_out) DO UPDATE SET orders = c.orders + EXCLUDED.orders,
+         last_placed_at = greatest(c.last_placed_at, EXCLUDED.last_placed_at)`,
       [from],
     );
   });

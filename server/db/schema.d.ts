@@ -142,6 +142,7 @@ export interface CustomerNotes {
 
 export interface CustomerOrderCounters {
   checked_out: boolean;
+  last_placed_at: Timestamp | null;
   orders: Generated<number>;
   status: string;
   user_id: number;

@@ -4,10 +4,11 @@ import { handTunedRows } from '../db/hand-tuned';
 import { kysely } from '../db/kysely';
 import type { OrderItems, Orders, RefundRequests, Services, Users } from '../db/schema';
 import { addOrderFilters, countedByCounters, searchHitsSql, searchRowMatchesSql, type OrderFilters } from './order-filters';
-import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, UNKNOWN_TOTAL, countOrders, countRows, orderBySql, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
+import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, UNKNOWN_TOTAL, countOrders, countRows, orderBySql, pageWindow, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
 import type { PricedLine } from '../../domain/money/pricing';
 import { userRowMatchesSql } from './user-search';
+import { firstOrdersOfMatchingCustomersByName, newestOrdersOfMatchingCustomers } from './matching-customers';
 import { CANCELLED_STATUS, COMPLETED_STATUS, FIRST_STATUS, PAID_STATUS } from '../../domain/orders/order-statuses';
 
 /** A line as domain/money/pricing.ts priced it (pence); lines stored before rates were kept have none. */
@@ -393,6 +394,12 @@ async function pageOfHits(db: Database, q: string, query: OrderListQuery, page: 
   const hits = searchHitsSql(q);
   const limited = new Conditions().add(hits.parts.map((part) => `(${part} LIMIT ${cap + 1})`).join(' UNION ALL '), ...hits.values);
   const { total: counted, lowerBound } = await cappedCount(db, `SELECT DISTINCT o.id FROM (${limited.parts[0]!}) o`, limited.params, cap);
+  const [firstKey] = orderSortKeys(query);
+  const newestFirst = (query.sort === undefined || query.sort === 'created') && firstKey!.desc;
+  if (lowerBound && (newestFirst || query.sort === 'user')) {
+    const found = await pageThroughCustomers(db, hits, query, page, cap);
+    if (found) return { rows: found.rows, total: counted, totalIsLowerBound: true };
+  }
   if (lowerBound && (query.sort !== 'user' || await customersDenseAtStart(db, q, query.order === 'desc'))) {
     const conditions = new Conditions().add(PLACED);
     const match = searchRowMatchesSql(q);
@@ -408,6 +415,39 @@ async function pageOfHits(db: Database, q: string, query: OrderListQuery, page: 
   const ids: PlacedSelect = () => `SELECT o.id FROM (${hitsSql}) o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''}`;
   const found = await selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: { ids, idColumn: 'o.id' }, conditions: carrier, keys: orderSortKeys(query), total, page });
   return lowerBound ? { rows: found.rows, total: counted, totalIsLowerBound: true } : found;
+}
+
+/**
+ * A broad search newest first or by customer name (decision 112): the orders found through the
+ * customers are read from the matching customers (matching-customers.ts), those found by their own
+ * fields (postcode, phone, id, reference) from their hits, and the page is sorted from both as any
+ * list. Null when the orders' own fields match more than `cap`: walked as before (decision 092).
+ */
+async function pageThroughCustomers(db: Database, hits: ReturnType<typeof searchHitsSql>, query: OrderListQuery, page: PageRequest, cap: number): Promise<Page<OrderRow> | null> {
+  const q = query.q!.trim();
+  const window = pageWindow(UNKNOWN_TOTAL, page)!;
+  const depth = window.skip + window.take;
+  const keys = orderSortKeys(query);
+  // The orders' own fields: every part but the first (the customers'), with their values.
+  const customerValues = (hits.parts[0]!.match(/\$\?/g) ?? []).length;
+  const own = new Conditions().add(hits.parts.slice(1).map((part) => `(${part} LIMIT ${cap + 1})`).join(' UNION ALL '), ...hits.values.slice(customerValues));
+  const { lowerBound } = await cappedCount(db, `SELECT DISTINCT o.id FROM (${own.parts[0]!}) o`, own.params, cap);
+  if (lowerBound) return null;
+  const ownHits = new Conditions().add(hits.parts.slice(1).join(' UNION '), ...hits.values.slice(customerValues));
+  const byUser = query.sort === 'user';
+  const ownFirst = await handTunedRows<{ id: number }>(
+    db,
+    // Read as a set first (at most `cap`): left to itself PostgreSQL may walk the list's index hoping to meet a rare match soon.
+    `WITH own AS MATERIALIZED (${ownHits.parts[0]!})
+     SELECT o.id FROM own o${byUser ? ' JOIN users u ON u.id = o.user_id' : ''} ${orderBySql(keys)} LIMIT ${depth}`,
+    ownHits.params,
+  );
+  const ids = byUser
+    ? [...await firstOrdersOfMatchingCustomersByName(db, q, depth, keys[0]!.desc), ...ownFirst.map((row) => row.id)]
+    : await newestOrdersOfMatchingCustomers(db, q, depth, ownFirst.map((row) => row.id));
+  const conditions = new Conditions().add(PLACED).add('o.id = ANY($?::integer[])', ids);
+  const found = await selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total: UNKNOWN_TOTAL, page });
+  return found;
 }
 
 /**

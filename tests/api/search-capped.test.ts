@@ -102,6 +102,61 @@ describe('a search past the count cap', () => {
   });
 });
 
+/** Every page of `path` (limit 3) read in turn, as ids: the list a person pages through. */
+async function allPages(path: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const { rows } = await get(`${path}&limit=3&page=${page}`);
+    if (rows.length === 0) break;
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+describe('a broad search read through its matching customers (decision 112)', () => {
+  const matching = (order: string) =>
+    server.db.query<{ id: number }>(
+      `SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE o.checked_out_at IS NOT NULL
+          AND (u.name ILIKE '%smith%' OR u.email ILIKE '%smith%' OR upper(replace(o.code_postal, ' ', '')) LIKE '%SMITH%')
+        ORDER BY ${order}`,
+    ).then((rows) => rows.map((row) => row.id));
+
+  it('pages newest first and by customer name exactly as the matching orders sort, past a customer who owns the newest orders', async () => {
+    // A customer no search matches owns the newest orders (the seed's busy customer, a letting agency);
+    // one of them is found by its postcode alone.
+    const [agency] = await server.db.query<{ id: number }>("INSERT INTO users (name, email, password_hash, roles) VALUES ('Busy Lettings', 'lettings@capped.test', 'x', ARRAY['ROLE_USER']) RETURNING id");
+    await server.db.query(
+      `INSERT INTO orders (user_id, service_id, total, status, checked_out_at, created_at, code_postal)
+       SELECT $1, (SELECT min(id) FROM services), 100, 'payment_validated', now() - g * interval '1 minute', now() - g * interval '1 minute',
+              CASE WHEN g = 7 THEN 'SMITH 1' ELSE 'E1 6AN' END
+         FROM generate_series(1, 30) g`,
+      [agency!.id],
+    );
+    const newest = await matching('o.created_at DESC, o.id DESC');
+    expect(newest).toHaveLength(smithOrders.length + 1);
+    expect(await allPages('/admin/orders/?q=smith')).toEqual(newest);
+    expect(await allPages('/admin/orders/?q=smith&sort=user&order=asc')).toEqual(await matching('lower(u.name), u.id, o.id'));
+    expect(await allPages('/admin/orders/?q=smith&sort=user&order=desc')).toEqual(await matching('lower(u.name) DESC, u.id DESC, o.id DESC'));
+    const first = await get('/admin/orders/?q=smith&limit=3');
+    expect(first.headers.get('x-total-count-exact')).toBe('false');
+  });
+
+  it('a customer\'s newer order moves them to the top: the checkout keeps their last order time', async () => {
+    // The Smith whose orders are the oldest places a new one: a draft, then its checkout (an UPDATE).
+    const oldest = smithOrders.at(-1)!;
+    const [draft] = await server.db.query<{ id: number }>(
+      `INSERT INTO orders (user_id, service_id, total, status, created_at, code_postal)
+       SELECT user_id, service_id, 100, 'payment_validated', now(), 'N1 9GU' FROM orders WHERE id = $1 RETURNING id`,
+      [oldest],
+    );
+    await server.db.query('UPDATE orders SET checked_out_at = now() WHERE id = $1', [draft!.id]);
+    const first = await get('/admin/orders/?q=smith&limit=1');
+    expect(first.rows.map((row) => row.id)).toEqual([draft!.id]);
+    expect(await allPages('/admin/orders/?q=smith')).toEqual(await matching('o.created_at DESC, o.id DESC'));
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('the plan of a broad search (PostgreSQL)', () => {
   it('walks the orders in the list order and stops at the page: a Limit over an index scan, no Sort of the hits', async () => {
     // Enough orders that the planner weighs a walk against a sort as it does at scale.
@@ -124,19 +179,45 @@ describe.runIf(process.env.DATABASE_URL)('the plan of a broad search (PostgreSQL
       },
       transaction: (fn) => db.transaction((tx) => fn(recording(tx))),
     });
-    const page = await orderRepository(recording(server.db)).page({ q: 'smith' }, { limit: 20, page: 1 }, CAP);
+    // Oldest first: newest first and by name read the matching customers (decision 112, below).
+    const page = await orderRepository(recording(server.db)).page({ q: 'smith', sort: 'created', order: 'asc' }, { limit: 20, page: 1 }, CAP);
     expect(page.totalIsLowerBound).toBe(true);
     const walk = statements.find((statement) => statement.sql.includes('FROM users su WHERE su.id = o.user_id'))!;
     const [plan] = await server.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${walk.sql}`, walk.params);
     const nodes = flatten(plan!['QUERY PLAN'][0].Plan);
-    // The page's ids: a Limit over the placed orders' (created_at, id) index read backward (newest first) …
+    // The page's ids: a Limit over the placed orders' (created_at, id) index read forward (oldest first) …
     const limit = nodes.find((node) => node['Node Type'] === 'Limit' && node.Plans?.[0]?.['Index Name'] === 'orders_placed_created_idx');
-    expect(limit?.Plans?.[0]).toMatchObject({ 'Node Type': 'Index Scan', 'Scan Direction': 'Backward' });
+    expect(limit?.Plans?.[0]).toMatchObject({ 'Node Type': 'Index Scan', 'Scan Direction': 'Forward' });
     // … testing each order it meets (a SubPlan per order, never a hashed set of every matching customer) …
     expect(limit?.Plans?.[0]?.Filter).toContain('SubPlan');
     expect(limit?.Plans?.[0]?.Filter).not.toContain('hashed');
     // … and nothing sorts more than the page (the last Sort puts the page's 20 rows in order).
     for (const node of nodes.filter((each) => each['Node Type'] === 'Sort')) expect(node['Plan Rows']).toBeLessThanOrEqual(20);
 
+  });
+  it('newest first reads the matching customers by their last order times, each by primary key, and each one\'s newest orders', async () => {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const recording = (db: Database): Database => ({
+      ...db,
+      query: (sql, params) => {
+        statements.push({ sql, params: params ?? [] });
+        return db.query(sql, params);
+      },
+      transaction: (fn) => db.transaction((tx) => fn(recording(tx))),
+    });
+    await server.db.query('ANALYZE customer_order_counters');
+    const page = await orderRepository(recording(server.db)).page({ q: 'smith' }, { limit: 20, page: 1 }, CAP);
+    expect(page.totalIsLowerBound).toBe(true);
+    const read = statements.find((statement) => statement.sql.includes('FROM customer_order_counters c'))!;
+    const [plan] = await server.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, read.params);
+    const nodes = flatten(plan!['QUERY PLAN'][0].Plan);
+    // The customers through the counters' (last_placed_at, user_id) index (read backward under a Limit at
+    // scale: docs/benchmarks.md), each tested by primary key, never a hashed set of every matching customer …
+    expect(nodes.some((node) => node['Index Name'] === 'customer_order_counters_last_placed_idx')).toBe(true);
+    const counters = nodes.find((node) => node.Filter?.includes('SubPlan') && node['Node Type'] !== 'Limit' && JSON.stringify(node).includes('customer_order_counters_last_placed_idx'));
+    expect(counters?.Filter).toBeDefined();
+    expect(counters?.Filter).not.toContain('hashed');
+    // … and each read customer's newest orders from (user_id, created_at, id).
+    expect(nodes.some((node) => node['Index Name'] === 'orders_placed_user_created_idx')).toBe(true);
   });
 });

@@ -48,6 +48,15 @@ describe('scripts/seed-scale.ts', () => {
     expect(row!.own).toBeGreaterThanOrEqual(50);
     expect(row!.counted).toBe(row!.own);
     expect(row!.allCounted).toBe(row!.all);
+    // Each customer's newest placed order time is on their counters (078, decision 112): the search reads it.
+    const [times] = await testDb.db.query<{ customers: number; wrong: number }>(
+      `SELECT count(*)::int AS customers, count(*) FILTER (WHERE newest IS DISTINCT FROM kept)::int AS wrong
+         FROM (SELECT (SELECT max(o.created_at) FROM orders o WHERE o.user_id = u.id AND o.checked_out_at IS NOT NULL) AS newest,
+                      (SELECT max(c.last_placed_at) FROM customer_order_counters c WHERE c.user_id = u.id AND c.checked_out) AS kept
+                 FROM users u) AS each_customer`,
+    );
+    expect(times!.customers).toBeGreaterThan(1);
+    expect(times!.wrong).toBe(0);
   });
 
   it('leaves every trigger of the orders on, as the server needs them', async () => {
