@@ -14,6 +14,13 @@ export interface JobQueue {
    * change that causes it commits, and is done after the commit, off the request.
    */
   send(tx: Database, name: QueueName, data: object): Promise<void>;
+  /**
+   * What `send` would write, as a statement not yet run (its parameters numbered from $1): the
+   * caller runs it inside a statement of its own transaction (a data-modifying CTE), then calls
+   * `written(tx)`, so the job costs no round trip of its own (decision 113). The same row, the same
+   * transactional outbox and the same wake-up after the commit as `send`.
+   */
+  jobStatement(name: QueueName, data: object): Promise<JobStatement>;
   /** Runs `handler` for each job of `name`; a throw retries the job later (backoff). */
   work(name: QueueName, handler: (data: unknown, job: JobIdentity) => Promise<void>): Promise<void>;
   /** Whether the job's row is still there, in any state (erasure deletes a person's mail jobs). */
@@ -31,6 +38,14 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
   /** Jobs of `name` not done yet (waiting, waiting to retry, running). */
   pending(name: QueueName): Promise<number>;
+}
+
+/** A job's insert to run inside another statement (`JobQueue.jobStatement`). */
+export interface JobStatement {
+  text: string;
+  values: unknown[];
+  /** Call once the statement ran in `tx`: the job's workers are woken when `tx` commits. */
+  written(tx: Database): void;
 }
 
 /** Which job a handler runs: the same id on every run of it (retries, a rerun after a crash). */
