@@ -95,7 +95,7 @@ export async function checkoutOrder(
     // The job holds a team from now on (409 when none is free any more): decision 015. The times the
     // job can touch are locked since the read (decision 090), so this sees every job in its way
     // claimed before and none can be claimed meanwhile.
-    const day = await availabilityRepository(tx).load(request.due_date, request.due_date);
+    const day = await availabilityRepository(tx).load(request.due_date, request.due_date, { start: dueAt, minutes: read.minutes });
     const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const fields = {
       dueAt,
