@@ -27,8 +27,8 @@ export interface CheckoutRead {
   earlier: IdempotencyRecord | null;
   /**
    * The order's reference if this checkout places it, from `order_reference_seq` (decision 090),
-   * taken by the read (decision 113); null for a replay or an order placed already. A checkout
-   * refused after the read leaves a gap, as a rolled-back one did.
+   * taken by the read (decision 113); null for an order placed already. A checkout refused after
+   * the read (or a key reused for another order) leaves a gap, as a rolled-back one did.
    */
   reference: number | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
@@ -104,9 +104,8 @@ export function checkoutRepository(tx: Database) {
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 lock_job_times($4, $5, $7::timestamptz, GREATEST(${JOB_MINUTES_SQL}, $8::integer))::text AS day_locked,
                 -- The reference is taken here (decision 113), so the confirmation mail is written
-                -- before the write and queued by it; not for a replay or an order already placed.
-                CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)
-                     THEN nextval('order_reference_seq')::integer END AS next_reference,
+                -- before the write and queued by it; not for an order already placed (a replay's).
+                CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END AS next_reference,
                 customer.anonymised_at IS NOT NULL AS erased,
                 EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
                 (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
