@@ -5,19 +5,24 @@ import type { Text } from './text';
 import { newMessageId } from './mail-delivery';
 import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
-import { QUEUES, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { QUEUES, type JobQueue, type JobStatement, type QueueName, type RetryPolicy } from './queue';
 
 /**
  * The plumbing below the services (decision 077): the job queue (pg-boss on a PostgreSQL server, the
  * embedded runner on PGlite) and the mail outbox that services write to in their transactions. The
  * cron schedulers that take work out and call services are above them, in jobs/.
  */
-export { QUEUES, type JobQueue } from './queue';
+export { QUEUES, type JobQueue, type JobStatement } from './queue';
 
 /** Where a change puts the mails it causes: in its own transaction, sent after it commits. */
 export interface MailOutbox {
   /** Queues the mail with its Message-ID; a mail without an address (an erased account's) is not queued. */
   add(tx: Database, mail: Mail): Promise<void>;
+  /**
+   * The job `add` would write, as a statement for the caller to run inside one of its own (decision
+   * 113: the checkout's write); null when the mail has no address (nothing is queued).
+   */
+  jobFor?(mail: Mail): Promise<JobStatement | null>;
   /** Erasure, in its transaction: every mail job to `to` is deleted (queue.ts, forgetMail). */
   forget?(tx: Database, to: string): Promise<void>;
   /** Erasure, after it committed: the copies of mails to `to` kept on this server (outbox files) are removed. */
@@ -63,6 +68,10 @@ export function mailOutbox(queue: JobQueue, site: MailSite, mailer?: Mailer, tex
       // An erased account's orders have no address left: nothing is ever sent to an empty To.
       if (!mail.to?.trim()) return;
       await queue.send(tx, QUEUES.mail, { ...mail, messageId: mail.messageId ?? newMessageId(site) });
+    },
+    async jobFor(mail) {
+      if (!mail.to?.trim()) return null;
+      return queue.jobStatement(QUEUES.mail, { ...mail, messageId: mail.messageId ?? newMessageId(site) });
     },
     addText: (tx, text) => queue.send(tx, QUEUES.text, text),
     forget: (tx, to) => queue.forgetMail(tx, to),

@@ -155,6 +155,11 @@ export function createLocalQueue(db: Database, options: LocalQueueOptions): JobQ
       // no NOTIFY (a statement more in the caller's transaction: decision 069).
       onceCommitted(tx, wake);
     },
+    async jobStatement(name, data) {
+      const { retryLimit, retryDelay } = options.retry(name);
+      const compiled = k.insertInto('local_jobs').values({ name, data: jsonb(data), retry_limit: retryLimit, retry_delay: retryDelay }).compile();
+      return { text: compiled.sql, values: [...compiled.parameters], written: (tx: Database) => onceCommitted(tx, wake) };
+    },
     async work(name, handler) {
       handlers.set(name, handler);
       wake();

@@ -69,6 +69,12 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
     for (const [name, id] of workers) if (!names || names.includes(name)) boss.notifyWorker(id);
   };
 
+  /** Once committed, this instance's worker wakes at once and the others by one coalesced NOTIFY. */
+  const announce = (tx: Database, name: QueueName) => onceCommitted(tx, () => {
+    wake([name]);
+    notifyOthers(name);
+  });
+
   return {
     async send(tx, name, data) {
       const inTransaction = {
@@ -76,11 +82,21 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
         executeSql: (text: string, values: unknown[]) => kysely(tx).executeQuery(CompiledQuery.raw(text, values)),
       };
       await boss.send(name, data, { ...options.retry(name), retryBackoff: true, db: inTransaction });
-      // Once committed, this instance's worker wakes at once and the others by one coalesced NOTIFY.
-      onceCommitted(tx, () => {
-        wake([name]);
-        notifyOthers(name);
-      });
+      announce(tx, name);
+    },
+    async jobStatement(name, data) {
+      // pg-boss's own insert, as it wrote it, kept rather than run (one statement: createJob).
+      let statement: { text: string; values: unknown[] } | null = null;
+      const capture = {
+        executeSql: async (text: string, values: unknown[]) => {
+          statement = { text, values };
+          return { rows: [] };
+        },
+      };
+      await boss.send(name, data, { ...options.retry(name), retryBackoff: true, db: capture });
+      const kept = statement as { text: string; values: unknown[] } | null;
+      if (!kept) throw new Error(`pg-boss wrote no statement for a job of ${name}: review jobStatement`);
+      return { ...kept, written: (tx: Database) => announce(tx, name) };
     },
     async work(name, handler) {
       let id = '';

@@ -17,10 +17,28 @@ import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 export function availabilityRepository(db: Database) {
   const k = kysely(db);
   return {
-    async load(from: string, to: string): Promise<CapacityData> {
+    /**
+     * `around`: only the jobs and held times that can be in the way of a job of `minutes` from
+     * `start` (those within the longer travel gap of it, the capacity rule's `inTheWay`): what a
+     * checkout needs, so a busy day is not read whole for one claim (decision 113). Checks of that
+     * job give the same answer as with the whole day; other starts need the whole day (no `around`).
+     */
+    async load(from: string, to: string, around?: { start: Date; minutes: number }): Promise<CapacityData> {
       // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
       const rangeStart = new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000);
       const rangeEnd = new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000);
+      // Without `around`, the statement is the whole day's as it always was (its plan costs the same).
+      // With it, the jobs that end within the longer travel gap before its start or begin within it
+      // after its end (the capacity rule's inTheWay). Bounded by the stored duration, not the full
+      // job-length rule: that rule's subqueries cost more to plan than the rows they would spare
+      // (an order placed without a stored duration counts as a day long here, so it is read).
+      const jobsNear = (start: string, minutes: string) => {
+        if (!around) return sql``;
+        const from = around.start;
+        const to = new Date(from.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000);
+        const gap = sql`(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
+        return sql`AND ${sql.raw(start)} < ${to}::timestamptz + ${gap} AND ${sql.raw(start)} + ${sql.raw(minutes)} * interval '1 minute' > ${from}::timestamptz - ${gap}`;
+      };
       // One statement, one round trip: a checkout reads this while it holds its day's lock
       // (claimTeam), so every round trip here is time the next customer of that day waits.
       // The small tables come as JSON text (the same in both drivers).
@@ -46,14 +64,16 @@ export function availabilityRepository(db: Database) {
            concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
                               || ' ' || ${jobMinutes()} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM orders o
-             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sql.raw(sqlStatus(CANCELLED_STATUS))} AND o.due_at >= ${rangeStart} AND o.due_at < ${rangeEnd}),
+             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sql.raw(sqlStatus(CANCELLED_STATUS))} AND o.due_at >= ${rangeStart} AND o.due_at < ${rangeEnd}
+               ${jobsNear('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`)}),
            -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
            -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
            -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
            (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
                               || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
               FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
-             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= ${rangeStart} AND w.held_due_at < ${rangeEnd})) AS jobs`.execute(k)
+             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= ${rangeStart} AND w.held_due_at < ${rangeEnd}
+               ${jobsNear('w.held_due_at', 'w.held_minutes')})) AS jobs`.execute(k)
       ).rows[0]!;
       const teams = JSON.parse(row.teams) as Array<[number, string]>;
       const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
@@ -138,6 +158,11 @@ export function availabilityRepository(db: Database) {
     },
   };
 }
+
+/** The longer travel gap of travelOf's default (no settings row). */
+const LONGEST_DEFAULT_GAP = Math.max(DEFAULT_TRAVEL.sameArea, DEFAULT_TRAVEL.otherArea);
+/** A day's minutes: the longest a job without a stored duration is taken to be, to read it near a checkout. */
+const DAY_MINUTES = 24 * 60;
 
 /** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */
 const DAY_LOCK_NAMESPACE = 14_02;

@@ -25,6 +25,12 @@ export interface CheckoutRead {
   ledger: LedgerLine[];
   minutes: number;
   earlier: IdempotencyRecord | null;
+  /**
+   * The order's reference if this checkout places it, from `order_reference_seq` (decision 090),
+   * taken by the read (decision 113); null for an order placed already. A checkout refused after
+   * the read (or a key reused for another order) leaves a gap, as a rolled-back one did.
+   */
+  reference: number | null;
   /** The account was erased (by a transaction this read waited for): nothing may be written. */
   erased: boolean;
   /** Whether the checkout's postcode district is in the Congestion Charge zone, and today's charge (pence). */
@@ -39,6 +45,7 @@ interface ReadExtras {
   items_json: string;
   ledger_json: string;
   earlier_json: string | null;
+  next_reference: number | null;
   erased: boolean;
   in_zone: boolean;
   congestion_charge: Selectable<PricingSettings>['congestion_charge'] | null;
@@ -48,6 +55,8 @@ interface ReadExtras {
 
 export interface CheckoutWrite extends CheckoutFields {
   orderId: number;
+  /** The reference the read took (null: the trigger numbers the order, 037/073). */
+  reference: number | null;
   teamId: number;
   minutes: number;
   actorId: number;
@@ -57,6 +66,16 @@ export interface CheckoutWrite extends CheckoutFields {
   key: { key: string; requestHash: string; response: unknown } | null;
   /** The job priced for this address (decision 037), when that is not the order's price: pence and lines. */
   price: { total: number; vat: number; lines: unknown[]; postcode: string; added: { name: string; amount: number; vatPercent: number } | null } | null;
+  /** The confirmation mail's job insert (JobQueue.jobStatement), run as part of this statement (decision 113). */
+  job: { text: string; values: unknown[] } | null;
+}
+
+/** The write's own parameters ($1–$26); a job's statement is numbered after them. */
+const WRITE_PARAMETERS = 26;
+
+/** `text` with its parameters $1, $2… renumbered from $<after + 1>, to run inside another statement. */
+function renumbered(text: string, after: number): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + after}`);
 }
 
 export function checkoutRepository(tx: Database) {
@@ -84,6 +103,9 @@ export function checkoutRepository(tx: Database) {
                 (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
                    FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
                 lock_job_times($4, $5, $7::timestamptz, GREATEST(${JOB_MINUTES_SQL}, $8::integer))::text AS day_locked,
+                -- The reference is taken here (decision 113), so the confirmation mail is written
+                -- before the write and queued by it; not for an order already placed (a replay's).
+                CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END AS next_reference,
                 customer.anonymised_at IS NOT NULL AS erased,
                 EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
                 (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
@@ -98,12 +120,13 @@ export function checkoutRepository(tx: Database) {
       );
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
+      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
       delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
-      return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null, erased: Boolean(erased),
+      return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null,
+        reference: reference === null ? null : Number(reference), erased: Boolean(erased),
         congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served) };
     },
 
@@ -121,7 +144,7 @@ export function checkoutRepository(tx: Database) {
            UPDATE orders
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
                   payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = $11, duration_minutes = $12,
-                  version = version + 1,
+                  version = version + 1, reference = COALESCE($26::integer, reference),
                   total = COALESCE($19::integer, total), vat = COALESCE($20::integer, vat),
                   price_lines = COALESCE($21::jsonb, price_lines), priced_postcode = COALESCE($22::text, priced_postcode)
             WHERE id = $1 AND checked_out_at IS NULL
@@ -140,10 +163,12 @@ export function checkoutRepository(tx: Database) {
            RETURNING id),
          claim AS (
            INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
-           -- The answer kept for a replay carries the reference the trigger gave (037_order_references.sql).
+           -- The answer kept for a replay carries the order's reference (the read's, or the trigger's: 037, 073).
            SELECT $13::integer, $16::text, $17::text, $18::jsonb || jsonb_build_object('reference', checked.reference), $10::timestamptz FROM checked WHERE $16::text IS NOT NULL
            ON CONFLICT (user_id, key) DO NOTHING
-           RETURNING key)
+           RETURNING key)${write.job ? `,
+         -- The confirmation mail's job, the queue's own insert (decision 113): no statement of its own.
+         queued AS (${renumbered(write.job.text, WRITE_PARAMETERS)})` : ''}
          SELECT (SELECT version FROM checked) AS version, (SELECT reference FROM checked) AS reference,
                 ($16::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
                 (SELECT count(*) FROM history)::integer AS history,
@@ -153,7 +178,8 @@ export function checkoutRepository(tx: Database) {
           write.actorId, write.actor, write.teamName,
           write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null,
           write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null,
-          write.price?.added?.name ?? null, write.price?.added?.amount ?? null, write.price?.added?.vatPercent ?? null],
+          write.price?.added?.name ?? null, write.price?.added?.amount ?? null, write.price?.added?.vatPercent ?? null,
+          write.reference, ...(write.job?.values ?? [])],
       );
       return { version: row?.version ?? null, reference: row?.reference ?? null, claimed: row?.claimed === true };
     },

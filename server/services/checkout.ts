@@ -64,9 +64,9 @@ export async function checkoutOrder(
   // and the write adds the reference the order is given (checkout repository).
   const answer = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
-  // Six statements for a one-off booking (docs/decisions/033 and 069, counted by
+  // Five statements for a one-off booking (docs/decisions/033, 069 and 113, counted by
   // tests/services/checkout-statements.test.ts): BEGIN, the read that locks, the day's jobs, the
-  // write, the mail's job, COMMIT. The job's workers are woken after the commit (jobs/queue.ts).
+  // write (which queues the mail's job), COMMIT. The job's workers are woken after the commit (queue.ts).
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
@@ -95,7 +95,7 @@ export async function checkoutOrder(
     // The job holds a team from now on (409 when none is free any more): decision 015. The times the
     // job can touch are locked since the read (decision 090), so this sees every job in its way
     // claimed before and none can be claimed meanwhile.
-    const day = await availabilityRepository(tx).load(request.due_date, request.due_date);
+    const day = await availabilityRepository(tx).load(request.due_date, request.due_date, { start: dueAt, minutes: read.minutes });
     const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const fields = {
       dueAt,
@@ -108,25 +108,34 @@ export async function checkoutOrder(
       paymentRef: null,
       checkedOutAt: deps.now,
     };
+    // The order as the write leaves it: its row is locked since the read, so its version is the next
+    // one; its reference is the one the read took (decision 113), or the trigger's.
+    const placedAs = (version: number, reference: number | null): OrderRow => ({
+      ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
+      client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
+      version, reference, duration_minutes: team.minutes, team_id: team.teamId,
+      ...(repriced ? { total: price.total, vat: price.vat, price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
+    } as OrderRow);
+    const placedLedger: LedgerLine[] = repriced && price.added
+      ? [...ledger, { id: 0, kind: 'congestion', quantity: null, unitPrice: null, reason: null, reference: null, actor: user.name, at: deps.now, ...price.added }]
+      : ledger;
+    // A one-off booking's confirmation is written before the write and queued by it, no statement of
+    // its own (decision 113); a series' needs the series made after the write, and is queued then.
+    const inWrite = !isSeriesFrequency(order.frequency) && read.reference !== null && deps.outbox.jobFor;
+    const job = inWrite ? await deps.outbox.jobFor!(bookingConfirmationMail(placedAs(order.version + 1, read.reference), placedLedger, deps.outbox.site, deps.now)) : null;
     // The team the checkout claimed is in the order's history too (issue 15), as an
     // administrator's assignment is: the history says who has had the job from the start.
     const written = await checkoutRepository(tx).write({
-      ...fields, orderId: order.id, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
+      ...fields, orderId: order.id, reference: read.reference, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
       key: key ? { key, requestHash, response: answer } : null,
       price: repriced ? { total: price.total, vat: price.vat, lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
+      job,
     });
     if (written.version === null) throw conflict('This order has already been checked out');
     // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
     if (!written.claimed) throw new KeyTakenMeanwhile();
-    const placed: OrderRow = {
-      ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
-      client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
-      version: written.version, reference: written.reference, duration_minutes: team.minutes, team_id: team.teamId,
-      ...(repriced ? { total: price.total, vat: price.vat, price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
-    } as OrderRow;
-    const placedLedger: LedgerLine[] = repriced && price.added
-      ? [...ledger, { id: 0, kind: 'congestion', quantity: null, unitPrice: null, reason: null, reference: null, actor: user.name, at: deps.now, ...price.added }]
-      : ledger;
+    job?.written(tx);
+    const placed = placedAs(written.version, written.reference);
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)
       ? await seriesRepository(tx).create({
@@ -138,7 +147,7 @@ export async function checkoutOrder(
     // A series's confirmation carries the whole series as one calendar entry (decision 031).
     const series = seriesId === null ? null : await seriesRepository(tx).find(seriesId);
     const calendar = series ? await seriesCalendar(tx, series, deps.outbox.site, deps.now) : [];
-    await deps.outbox.add(tx, bookingConfirmationMail(placed, placedLedger, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
+    if (!inWrite) await deps.outbox.add(tx, bookingConfirmationMail(placed, placedLedger, deps.outbox.site, deps.now, series ? { series, calendar } : undefined));
     return { replayed: null, seriesId, placed };
   }).catch(async (error: unknown) => {
     if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;

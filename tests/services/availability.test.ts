@@ -15,6 +15,7 @@ import {
   type Team,
 } from '../../domain/capacity/availability-rules';
 import { assertBookableTime } from '../../server/services/bookable-time';
+import { availabilityRepository } from '../../server/repositories/availability-repository';
 import { assertWithinBookingHorizon } from '../../server/services/booking-horizon';
 import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';
@@ -222,6 +223,18 @@ describe('availability and claiming a team on the database (decision 015)', () =
     await db.query('UPDATE orders SET team_id = NULL WHERE id = $1', [order]);
     expect(await freeAt('14:00')).toBe(2);
     expect(await freeAt('15:00')).toBe(3);
+  });
+
+  it("a checkout's day read brings only the jobs that can be in its way, the others none (decision 113)", async () => {
+    const day = '2030-01-23';
+    const [early, noon, late, after] = [await book(day, '08:00'), await book(day, '12:00'), await book(day, '16:00'), await book(day, '13:30')];
+    const ids = (data: CapacityData) => (data.jobsByDay.get(day) ?? []).map((booked) => booked.orderId).sort((a, b) => a - b);
+    const whole = await db.transaction((tx) => availabilityRepository(tx).load(day, day));
+    expect(ids(whole)).toEqual([early, noon, late, after].sort((a, b) => a - b));
+    // A job of an hour from 12:30 (no travel gap here): 12:00–13:00 overlaps it; 13:30 starts as it ends.
+    const around = await db.transaction((tx) => availabilityRepository(tx).load(day, day, { start: londonLocalToInstant(day, '12:30'), minutes: 60 }));
+    expect(ids(around)).toEqual([noon]);
+    expect(checkStart(around, day, '12:30', 60)).toEqual(checkStart(whole, day, '12:30', 60));
   });
 
   it('a booking being moved keeps its team when it is free then, and never competes with its own time', async () => {

@@ -4,6 +4,7 @@ import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import { QUEUES, type JobQueue } from '../../../server/queue';
+import { coalescedNotify, JOBS_CHANNEL } from '../../../server/queue/queue';
 import { createLocalQueue } from '../../../server/queue/local-queue';
 import { createPgBossQueue } from '../../../server/queue/pg-boss-queue';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
@@ -81,5 +82,29 @@ describe.runIf(onPostgres)('pg-boss on two instances of one database (PostgreSQL
     await expect.poll(() => writer.queue.pending(QUEUES.mail)).toBe(0);
     await writer.db.transaction((tx) => writer.queue.send(tx, QUEUES.mail, mail('elsewhere@example.test')));
     await expect.poll(() => sent, { timeout: 15_000, interval: 50 }).toEqual(['elsewhere@example.test']);
+  }, 60_000);
+
+  it('sends one NOTIFY a gap, naming every queue announced during it (decision 113)', async () => {
+    const [writer, other] = instances as [{ db: Database; queue: JobQueue }, { db: Database; queue: JobQueue }];
+    const heard: string[] = [];
+    const subscription = await other.db.listen!(JOBS_CHANNEL, (event) => {
+      if (event.kind === 'notify') heard.push(event.payload);
+    });
+    try {
+      await expect.poll(async () => (await writer.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'"))[0]!.n, { timeout: 20_000 }).toBe(3);
+      const announce = coalescedNotify(writer.db, 2_000);
+      announce(QUEUES.mail);
+      await expect.poll(() => heard, { timeout: 10_000 }).toEqual([QUEUES.mail]);
+      // One after another, each once a statement came back: with no gap, each would go alone.
+      for (const name of [QUEUES.text, QUEUES.mail, QUEUES.text, QUEUES.waitlist]) {
+        announce(name);
+        await writer.db.query('SELECT 1');
+      }
+      await expect.poll(() => heard.length, { timeout: 10_000 }).toBe(2);
+      expect(heard[1]!.split(',').sort()).toEqual([QUEUES.mail, QUEUES.text, QUEUES.waitlist].sort());
+    } finally {
+      await subscription.close();
+    }
   }, 60_000);
 });
