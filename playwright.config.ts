@@ -21,13 +21,13 @@ import { e2eBaseUrl, e2eIpUrl, e2ePublicUrl, e2eServerEnv } from './tests/e2e/su
  * them (the machine-path walks, public pages, account forms) run once, on the desktop. Each journey
  * once, not twice, keeps CI under its 45 minutes (decisions 078, 081).
  */
-const journeys = /\/(booking|booking-real-people|payment|stripe-payment|saved-card|reschedule|series|paid-skip-series|schedule|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
+const journeys = /\/(booking|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|schedule|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
 /**
  * On the phone abroad only: every journey above but booking.spec and schedule.spec (the office's
  * planning board is a desktop page, and dragging a card onto a lane is the desktop's alone), and the
  * admin logout that runs last.
  */
-const notOnDesktop = /\/(admin-logout|booking-real-people|payment|stripe-payment|saved-card|reschedule|series|paid-skip-series|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
+const notOnDesktop = /\/(admin-logout|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 45_000,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TEST_ADMIN } from '../api/support/test-config';
 import { QUEUES } from '../../server/queue';
+import { formatMoney } from '../../domain/money/money';
 import { expectFits, expectNoAxeViolations, settled } from './support/a11y';
 import { ok } from './support/api-client';
 import { expectToast, fillDeliveryDetails, quoteWeeklyToPlaceOrder, orderCard, weeklyOpenFrom } from './support/booking-ui';
@@ -14,7 +15,8 @@ import type { BookingSeries } from '../../openapi/schema';
  * comes back to My orders, which says so; a visit done 5 days ago is collected by the hourly visit
  * job and is still listed, paid with its VAT invoice (decision 108); a second visit fails twice (the customer sees it, the office
  * history says so); the first is charged back (its balance is due again); the mandate is cancelled
- * (the visits left are due on the day). GoCardless's pages are at its sandbox origin, which the SPA
+ * (the visits left are due on the day, and a visit skipped late says its fee is not collected by
+ * Direct Debit either). GoCardless's pages are at its sandbox origin, which the SPA
  * trusts only when built with it in VITE_PAYMENT_ORIGINS (scripts/test.ts builds so); Chromium's
  * requests there are answered by the fake, never the internet.
  */
@@ -79,6 +81,11 @@ test('a Weekly series by Direct Debit: set up on GoCardless, a visit collected w
   await expect(orderCard(page, second!.id)).toContainText(`Direct Debit collection failed: ${price} could not be collected. It will be tried again in a few days.`);
   baseExpect((await gocardless.fail(paymentOf(second!.id)!.id)).status).toBe(200);
 
+  // A visit 20 hours away (as time passing would make it) is skipped late: its fee is owed (decision 109).
+  const skipped = series!.visits[3]!;
+  await server.db.query(`UPDATE orders SET due_at = now() + interval '20 hours' WHERE id = $1`, [skipped.id]);
+  await ok(api.POST('/services/order/{id}/skip', { params: { path: { id: skipped.id } } }));
+
   // Weeks later the first is charged back, and the customer cancels the mandate at their bank.
   baseExpect((await gocardless.chargeBack(paymentOf(first!.id)!.id)).status).toBe(200);
   baseExpect((await gocardless.cancelMandate(paymentOf(first!.id)!.mandate)).status).toBe(200);
@@ -88,6 +95,10 @@ test('a Weekly series by Direct Debit: set up on GoCardless, a visit collected w
   await expect(orderCard(page, first!.id)).toContainText(`Direct Debit payment returned: your bank gave back ${price}. Balance due ${price}: the office will contact you to arrange payment.`);
   await expect(page.getByText('Direct Debit mandate cancelled: the visits not collected yet are due on the day of each visit.')).toBeVisible();
   await expect(orderCard(page, series!.visits[2]!.id)).toContainText(`Direct Debit mandate cancelled: this visit is not collected by Direct Debit. ${price} is due on the day of the visit`);
+  // The skipped visit's fee says what the skip's answer and mail would say now (decision 114): not collected by Direct Debit.
+  await expect(orderCard(page, skipped.id)).toContainText(
+    `A late fee of ${formatMoney(Math.round(skipped.total * 30) / 100)} is due: your Direct Debit mandate is cancelled, so the office will contact you to arrange payment.`,
+  );
   await expectNoAxeViolations(page, 'My orders with Direct Debit visits collected, failed, charged back and a cancelled mandate');
   await expectFits(page, 'My orders with Direct Debit visits');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_TERMS, feeChargedText, ukDeadline } from '../../domain/terms/booking-terms';
-import { cancellationRuleText, rescheduleTermsText } from '../../src/features/orders/order-rules';
+import { cancellationRuleText, owedSkipFeeText, rescheduleTermsText } from '../../src/features/orders/order-rules';
 
 describe("My orders: each order's own terms, in the one set of words (issue 25 row 4, decision 032)", () => {
   it('writes deadlines in UK time, dd/mm/yyyy HH:mm labelled "(UK time)", in winter and in summer time', () => {
@@ -29,5 +29,16 @@ describe("My orders: each order's own terms, in the one set of words (issue 25 r
     );
     expect(feeChargedText('cancel', 1650)).toBe('It was made within 24 hours of the job: by our terms a fee of £16.50 (30% of the price) applies.');
     expect(feeChargedText('cancel', 0)).toBe('It was made at least 24 hours before the job: cancelling is free.');
+  });
+
+  it("says where a late fee owed on a skipped visit is paid: by Direct Debit as its series' mandate stands now, in the skip's words (decisions 109, 114)", () => {
+    expect(owedSkipFeeText({ method: 'direct_debit', balanceDue: 14.25 }, 'set_up')).toBe(
+      'A late fee of £14.25 is due: it is collected by Direct Debit after the visit\u2019s time. Undo takes it away.',
+    );
+    expect(owedSkipFeeText({ method: 'direct_debit', balanceDue: 1234.5 }, 'ended')).toBe(
+      'A late fee of £1,234.50 is due: your Direct Debit mandate is cancelled, so the office will contact you to arrange payment. Undo takes it away.',
+    );
+    expect(owedSkipFeeText({ method: 'cash', balanceDue: 14.25 }, null)).toBe('A late fee of £14.25 is due: please pay it in cash at your next visit. Undo takes it away.');
+    expect(owedSkipFeeText({ method: 'card', balanceDue: 14.25 }, null)).toBe('A late fee of £14.25 is due: Pay now pays it by card. Undo takes it away.');
   });
 });

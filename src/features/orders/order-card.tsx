@@ -3,14 +3,14 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../domain/money/money';
 import { PAYMENT_NOT_COMPLETED, refundStatusLabels, unpaidCancellationLabels } from './order-labels';
 import { customerStatusLabel, isInQueue, orderStatusTone } from '../../../domain/orders/order-statuses';
-import { cancellationRuleText, rescheduleTermsText } from './order-rules';
+import { cancellationRuleText, owedSkipFeeText, rescheduleTermsText } from './order-rules';
 import { paths } from '../../shared/paths';
 import { getReceiptPdf } from '../../api/document-pdfs';
 import { PdfDownloadButton } from '../../shared/pdf-download-button';
-import type { MyOrder } from '../../../openapi/schema';
+import type { BookingSeries, MyOrder } from '../../../openapi/schema';
 import { AccessNotesForm } from './access-notes-form';
 import { shownOrderName } from '../../../domain/orders/order-reference';
-import { directDebitFeeText, directDebitNeedsAction, directDebitText } from '../../../domain/money/direct-debit';
+import { directDebitNeedsAction, directDebitText } from '../../../domain/money/direct-debit';
 
 interface OrderCardProps {
   order: MyOrder;
@@ -32,10 +32,12 @@ interface OrderCardProps {
   headingLevel?: 2 | 3;
   /** The access notes were saved: the list is read again. */
   onAccessNotesSaved?: () => void;
+  /** A visit of a series paid by Direct Debit: its series' mandate (BookingSeries.directDebit), which says where a late fee is paid. */
+  mandate?: BookingSeries['directDebit'] | null;
 }
 
 /** One of my orders: service, total, status, booking date, payment, refund status, its cancellation rule, Cancel. */
-export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, onUndo, undoing = false, headingLevel = 2, onAccessNotesSaved = () => undefined }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPay, paying = false, payError = null, onReschedule, onSkip, onUndo, undoing = false, headingLevel = 2, onAccessNotesSaved = () => undefined, mandate = null }: OrderCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = `order-${order.id}-title`;
   const reasonId = `order-${order.id}-no-cancel`;
@@ -57,7 +59,7 @@ export function OrderCard({ order, onCancel, onPay, paying = false, payError = n
   // A visit of a series says one thing per state (issue 25): skipped (with Undo), not changeable any
   // more (why, once), or its terms with Skip and Reschedule; never greyed buttons.
   const visit = onSkip !== undefined;
-  if (visit && order.skipped) return <SkippedVisit order={order} onUndo={onUndo} undoing={undoing} Heading={Heading} pay={{ order, onPay, paying, payError }} />;
+  if (visit && order.skipped) return <SkippedVisit order={order} mandate={mandate} onUndo={onUndo} undoing={undoing} Heading={Heading} pay={{ order, onPay, paying, payError }} />;
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
       <OrderCardHeader order={order} titleId={titleId} Heading={Heading} />
@@ -168,7 +170,7 @@ function OrderCardHeader({ order, titleId, Heading }: { order: MyOrder; titleId:
  * A visit the customer skipped: one sentence and Undo (the server says if its time was taken). A
  * paid visit was refunded when skipped, so it cannot come back (decision 043): no Undo, and why.
  */
-function SkippedVisit({ order, onUndo, undoing, Heading, pay }: { order: MyOrder; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3'; pay: PaymentDueProps }) {
+function SkippedVisit({ order, mandate, onUndo, undoing, Heading, pay }: { order: MyOrder; mandate: BookingSeries['directDebit'] | null; onUndo?: (order: MyOrder) => void; undoing: boolean; Heading: 'h2' | 'h3'; pay: PaymentDueProps }) {
   const titleId = `order-${order.id}-title`;
   const undo = order.refund === null ? onUndo : undefined;
   return (
@@ -190,7 +192,7 @@ function SkippedVisit({ order, onUndo, undoing, Heading, pay }: { order: MyOrder
         <strong>Skipped:</strong> this visit will not happen.
         {undo ? ' You can bring it back while its time is still free.' : ''}
         {order.refund ? ` ${paidSkipText(order.refund)}` : ''}
-        {order.refund === null && order.payment.balanceDue > 0 ? ` ${owedSkipFeeText(order)}` : ''}
+        {order.refund === null && order.payment.balanceDue > 0 ? ` ${owedSkipFeeText(order.payment, mandate)}` : ''}
       </p>
       {/* A card visit's late fee owed is paid with Pay now, as any balance (decision 070). */}
       {order.payment.status === 'balance_due' && order.payment.payable ? <PaymentDue {...pay} /> : null}
@@ -265,11 +267,3 @@ function paidSkipText(refund: NonNullable<MyOrder['refund']>): string {
   return `Its payment of ${formatMoney(refund.amount)} is refunded to your card.`;
 }
 
-/** An unpaid visit skipped late owes its fee (decisions 070 and 109) until it is paid or the skip undone. */
-function owedSkipFeeText(order: MyOrder): string {
-  const due = formatMoney(order.payment.balanceDue);
-  if (order.payment.method === 'direct_debit') return `A late fee of ${due} is due: ${directDebitFeeText(null)}. Undo takes it away.`;
-  return order.payment.method === 'cash'
-    ? `A late fee of ${due} is due: please pay it in cash at your next visit. Undo takes it away.`
-    : `A late fee of ${due} is due: Pay now pays it by card. Undo takes it away.`;
-}

@@ -52,7 +52,7 @@ export function SeriesList({ series, card, onSkip, onUndo, undoingId, onCancelAl
               <ul className="my-orders__list" aria-label={`Visits of ${name}`}>
                 {one.visits.map((visit) => (
                   <li key={visit.id}>
-                    <OrderCard {...card(visit)} order={visit} onSkip={onSkip} onUndo={one.active ? onUndo : undefined} undoing={undoingId === visit.id} headingLevel={3} />
+                    <OrderCard {...card(visit)} order={visit} mandate={one.directDebit ?? null} onSkip={onSkip} onUndo={one.active ? onUndo : undefined} undoing={undoingId === visit.id} headingLevel={3} />
                   </li>
                 ))}
               </ul>
