@@ -1,4 +1,4 @@
-import { sql, type OrderByExpression, type SelectQueryBuilder } from 'kysely';
+import { sql, type OrderByExpression, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { DB } from '../db/schema';
 import { pageWindow, type Page, type PageRequest } from './paging';
 
@@ -24,17 +24,44 @@ export async function selectTypedPage<TB extends keyof DB, O>(
   const placement = pageWindow(total, page);
   if (!placement) return { rows: [], total };
   const { fromEnd, take, skip } = placement;
+  const rows = await inOrder(query, keys, fromEnd).limit(take).offset(skip).execute();
+  return { rows: fromEnd ? rows.reverse() : rows, total };
+}
+
+/** `query` in the order of `keys`, every direction and NULLS placement swapped when read from the end. */
+function inOrder<TB extends keyof DB, O, K>(query: SelectQueryBuilder<DB, TB, O>, keys: TypedSortKey<TB, K>[], fromEnd: boolean): SelectQueryBuilder<DB, TB, O> {
   let ordered = query;
   for (const key of keys) {
     const desc = fromEnd ? !key.desc : key.desc;
     const nullsLast = key.nullsLast === undefined ? undefined : fromEnd ? !key.nullsLast : key.nullsLast;
-    ordered = ordered.orderBy(key.by, (item) => {
+    ordered = ordered.orderBy(key.by as OrderByExpression<DB, TB, O>, (item) => {
       const directed = desc ? item.desc() : item.asc();
       return nullsLast === undefined ? directed : nullsLast ? directed.nullsLast() : directed.nullsFirst();
     });
   }
-  const rows = await ordered.limit(take).offset(skip).execute();
-  return { rows: fromEnd ? rows.reverse() : rows, total };
+  return ordered;
+}
+
+/**
+ * selectTypedPage with a late row lookup (paging.ts's LateLookup, decision 020): the page's ids are
+ * found first by `ids` (the narrow query: the FROM, WHERE and only the joins the keys need, selecting
+ * `idColumn` alone) in the order of `keys`, then only those rows are read in full by `rows`, in the
+ * same order. A page deep in the list walks an index alone instead of reading every row it skips.
+ * The keys name columns or expressions of the tables (no alias of either SELECT), so both queries
+ * take them; they end with a unique column.
+ */
+export async function selectTypedLatePage<TB extends keyof DB, O, I>(
+  rows: SelectQueryBuilder<DB, TB, O>,
+  ids: SelectQueryBuilder<DB, TB, I>,
+  options: { idColumn: StringReference<DB, TB>; keys: TypedSortKey<TB, object>[]; total: number; page: PageRequest },
+): Promise<Page<O>> {
+  const { idColumn, keys, total, page } = options;
+  const placement = pageWindow(total, page);
+  if (!placement) return { rows: [], total };
+  const { fromEnd, take, skip } = placement;
+  const window = inOrder(ids, keys, fromEnd).limit(take).offset(skip);
+  const found = await inOrder(rows.where(sql<boolean>`${sql.ref(idColumn)} IN (${window})`), keys, fromEnd).execute();
+  return { rows: fromEnd ? found.reverse() : found, total };
 }
 
 /** `count(*)` of a query's rows, as an integer (the FROM and WHERE of a list). */
