@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { kysely } from '../db/kysely';
 import type { Invoices } from '../db/schema';
 import type { OrderLine } from '../../domain/money/order-lines';
-import { cursorOver, mapCursor, type Cursor } from './cursors';
+import { cursorOver, mapCursor, type CursorOf } from './cursors';
 
 /**
  * A VAT invoice or credit note as the accounts export reads it (issue 23 section 3): the columns of
@@ -31,10 +31,10 @@ export function accountsDocumentsRepository(db: Database) {
   return {
     /**
      * Every invoice and credit note issued in the span, oldest first, an invoice before a credit
-     * note issued at the same time, through a cursor in the caller's transaction: one statement
+     * note issued at the same time, through a cursor in a transaction of the caller's: one statement
      * (UNION ALL), each order's reference read through its key.
      */
-    cursor(span: IssuedSpan, cursor = 'accounts_csv'): Cursor<AccountsDocumentRow> {
+    cursor(span: IssuedSpan, cursor = 'accounts_csv'): CursorOf<AccountsDocumentRow> {
       let invoices = k.selectFrom('invoices').select((eb) => [
         sql.lit<AccountsDocumentRow['kind']>('invoice').as('kind'), 'number', sql<number | null>`NULL::integer`.as('invoice_number'), 'issued_at',
         eb.selectFrom('orders as o').select('o.reference').whereRef('o.id', '=', 'invoices.order_id').as('order_reference'),
@@ -54,7 +54,7 @@ export function accountsDocumentsRepository(db: Database) {
         credits = credits.where('issued_at', '<', span.end);
       }
       const statement = invoices.unionAll(credits).orderBy('issued_at').orderBy('kind', 'desc').orderBy('number').compile();
-      return mapCursor(cursorOver(db, cursor, statement), (row) => ({
+      return mapCursor(cursorOver(cursor, statement), (row) => ({
         ...row,
         lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as OrderLine[]) : (row.lines as OrderLine[] | null),
       }));

@@ -15,7 +15,13 @@ export interface Cursor<Row> {
   close(): Promise<void>;
 }
 
-export function cursorOver<Row>(tx: Database, cursor: string, statement: CompiledQuery<Row>): Cursor<Row> {
+/**
+ * A cursor over a statement built now, opened later in whichever transaction the caller starts: a
+ * statement its repository refuses to build (a bad filter: 400) is refused before anything streams.
+ */
+export type CursorOf<Row> = (tx: Database) => Cursor<Row>;
+
+export const cursorOver = <Row>(cursor: string, statement: CompiledQuery<Row>): CursorOf<Row> => (tx) => {
   const k = kysely(tx);
   const name = sql.raw(cursor);
   return {
@@ -29,9 +35,10 @@ export function cursorOver<Row>(tx: Database, cursor: string, statement: Compile
       await sql`CLOSE ${name}`.execute(k);
     },
   };
-}
+};
 
 /** A cursor whose rows its repository reads on (JSON text parsed, names narrowed) before the caller sees them. */
-export function mapCursor<Row, Out>(cursor: Cursor<Row>, map: (row: Row) => Out): Cursor<Out> {
+export const mapCursor = <Row, Out>(of: CursorOf<Row>, map: (row: Row) => Out): CursorOf<Out> => (tx) => {
+  const cursor = of(tx);
   return { open: () => cursor.open(), close: () => cursor.close(), fetch: async (count) => (await cursor.fetch(count)).map(map) };
-}
+};

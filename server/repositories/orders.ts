@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { handTunedRows } from '../db/hand-tuned';
 import { kysely } from '../db/kysely';
 import type { Invoices, OrderItems, Orders, RefundRequests, Services, Teams, Users } from '../db/schema';
-import { cursorOver, mapCursor, type Cursor } from './cursors';
+import { cursorOver, mapCursor, type CursorOf } from './cursors';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
 import { addOrderFilters, countedByCounters, searchHitsSql, searchRowMatchesSql, type OrderFilters } from './order-filters';
@@ -223,18 +223,18 @@ export function orderRepository(db: Database) {
     },
 
     /**
-     * The whole list of a sort and filter, without LIMIT, through a cursor in the caller's
-     * transaction (services/orders-csv.ts), with what the export adds to each order: its team, its
+     * The whole list of a sort and filter, without LIMIT, through a cursor in a transaction of the
+     * caller's (services/orders-csv.ts; a bad filter is refused here, before it streams), with what the export adds to each order: its team, its
      * first invoice (issued when paid) and its ledger, each through its own index (teams' key,
      * invoices' and the ledger's order_id). Hand-tuned text like the pages (decision 106).
      */
-    csvCursor(query: OrderListQuery, cursor = 'orders_csv'): Cursor<OrderCsvRow> {
+    csvCursor(query: OrderListQuery, cursor = 'orders_csv'): CursorOf<OrderCsvRow> {
       const conditions = orderConditions(query);
       const columns = `(SELECT t.name FROM teams t WHERE t.id = o.team_id) AS team_name,
         (SELECT min(i.number) FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
       const select = SELECT_ORDER.replace('SELECT o.*,', `SELECT o.*, ${columns},`);
       const statement = CompiledQuery.raw(`${select} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, conditions.params);
-      return mapCursor(cursorOver<OrderCsvStored>(db, cursor, statement), (row) => ({ ...row, ledger: ledgerFromJson(row.ledger) }));
+      return mapCursor(cursorOver<OrderCsvStored>(cursor, statement), (row) => ({ ...row, ledger: ledgerFromJson(row.ledger) }));
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {

@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database';
 import { handTunedRows } from '../db/hand-tuned';
 import type { OrderLine } from '../../domain/money/order-lines';
-import { cursorOver, type Cursor } from './cursors';
+import { cursorOver, type CursorOf } from './cursors';
 
 /** A VAT invoice or credit note with its tax point: what the VAT return and the accounting exports read. */
 export interface TaxPointDocumentRow {
@@ -55,14 +55,14 @@ const TAX_POINT_INVOICES = `${INVOICES} ORDER BY tax_point, number`;
 
 export function taxPointDocumentsRepository(db: Database) {
   return {
-    /** The documents of [start, end) through a cursor in the caller's transaction (the Xero export). */
-    documentsCursor(start: Date, end: Date, cursor = 'xero_csv'): Cursor<TaxPointDocumentRow> {
-      return cursorOver<TaxPointDocumentRow>(db, cursor, CompiledQuery.raw(TAX_POINT_DOCUMENTS, [start, end]));
+    /** The documents of [start, end) through a cursor in a transaction of the caller's (the Xero export). */
+    documentsCursor(start: Date, end: Date, cursor = 'xero_csv'): CursorOf<TaxPointDocumentRow> {
+      return cursorOver<TaxPointDocumentRow>(cursor, CompiledQuery.raw(TAX_POINT_DOCUMENTS, [start, end]));
     },
 
-    /** The invoices of [start, end) alone through a cursor in the caller's transaction (the QuickBooks export). */
-    invoicesCursor(start: Date, end: Date, cursor = 'quickbooks_csv'): Cursor<TaxPointDocumentRow> {
-      return cursorOver<TaxPointDocumentRow>(db, cursor, CompiledQuery.raw(TAX_POINT_INVOICES, [start, end]));
+    /** The invoices of [start, end) alone through a cursor in a transaction of the caller's (the QuickBooks export). */
+    invoicesCursor(start: Date, end: Date, cursor = 'quickbooks_csv'): CursorOf<TaxPointDocumentRow> {
+      return cursorOver<TaxPointDocumentRow>(cursor, CompiledQuery.raw(TAX_POINT_INVOICES, [start, end]));
     },
 
     /** The invoices' and the credit notes' counts and totals of [start, end), in one statement. */

@@ -20,7 +20,7 @@ const HEADER = ['Document', 'Number', 'Credits invoice', 'Issued', 'Order id', '
 export function accountsCsvStream(db: Database, query: { from?: string; to?: string }): Readable {
   if (query.from && query.to && query.from > query.to) throw badRequest('from must not be after to');
   const { start, end } = londonDaysSpan(query.from, query.to);
-  return csvCursorStream(db, { cursor: (tx) => accountsDocumentsRepository(tx).cursor({ start, end }), header: HEADER, lines: documentLines });
+  return csvCursorStream(db, { cursor: accountsDocumentsRepository(db).cursor({ start, end }), header: HEADER, lines: documentLines });
 }
 
 function documentLines(row: AccountsDocumentRow): string[][] {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { orderRepository, type OrderCsvRow, type OrderListQuery } from '../repositories/orders';
-import type { Cursor } from '../repositories/cursors';
+import type { CursorOf } from '../repositories/cursors';
 import { orderPaymentView } from './orders-views';
 import { formatLondon } from '../../domain/time/london-time';
 import { ledgerTotals } from '../../domain/money/ledger';
@@ -19,7 +19,7 @@ const BATCH = 1000;
 
 /** Every order of a sort and filter as CSV, streamed (csvCursorStream). */
 export function ordersCsvStream(db: Database, query: OrderListQuery): Readable {
-  return csvCursorStream(db, { cursor: (tx) => orderRepository(tx).csvCursor(query), header: HEADER, lines: (row) => [orderCells(row)] });
+  return csvCursorStream(db, { cursor: orderRepository(db).csvCursor(query), header: HEADER, lines: (row) => [orderCells(row)] });
 }
 
 /**
@@ -30,7 +30,7 @@ export function ordersCsvStream(db: Database, query: OrderListQuery): Readable {
  */
 export function csvCursorStream<Row>(
   db: Database,
-  { cursor, header, lines }: { cursor: (tx: Database) => Cursor<Row>; header: string[]; lines: (row: Row) => string[][] },
+  { cursor, header, lines }: { cursor: CursorOf<Row>; header: string[]; lines: (row: Row) => string[][] },
 ): Readable {
   const out = new PassThrough();
   const gone = () => out.destroyed || out.writableEnded;

@@ -134,7 +134,7 @@ export async function xeroCsvStream(db: Database, start: string): Promise<Readab
   const span = quarterSpan(start);
   const rate = await legacyRate(db);
   return csvCursorStream(db, {
-    cursor: (tx) => taxPointDocumentsRepository(tx).documentsCursor(span.start, span.end), header: [...XERO_COLUMNS],
+    cursor: taxPointDocumentsRepository(db).documentsCursor(span.start, span.end), header: [...XERO_COLUMNS],
     lines: (row) => {
       const sign = row.kind === 'credit' ? -1 : 1;
       const day = ukDay(new Date(row.tax_point));
@@ -159,7 +159,7 @@ export async function quickBooksCsvStream(db: Database, start: string): Promise<
   const span = quarterSpan(start);
   const rate = await legacyRate(db);
   return csvCursorStream(db, {
-    cursor: (tx) => taxPointDocumentsRepository(tx).invoicesCursor(span.start, span.end), header: [...QUICKBOOKS_COLUMNS],
+    cursor: taxPointDocumentsRepository(db).invoicesCursor(span.start, span.end), header: [...QUICKBOOKS_COLUMNS],
     lines: (row) => {
       const day = ukDay(new Date(row.tax_point));
       return exportLines(row, rate).map((line) => [
