@@ -13,7 +13,8 @@ import path from 'node:path';
  * (the cron schedulers) → services → mails → queue (queue and mail outbox plumbing) → repositories
  * → lib → db, config and rate-limits. Skipping is forbidden on the data chain (CHAIN_IMPORTERS):
  * only services import repositories and only repositories import db/ (types excepted), and SQL (a
- * `.query(…)` call) runs only in repositories/, db/ and queue/ (the job tables). No file is excepted
+ * `.query(…)` call) runs only in repositories/, db/ and queue/ (the job tables), nor is it written
+ * as text anywhere else (SQL_TEXT: a service handing a repository SQL to run is SQL in a service). No file is excepted
  * (before decision 098, 19 on an allow-list). Nothing in server/ imports the client (src/,
  * machines/). Below
  * everything, domain/ (the pure rules, decision 035) imports nothing outside itself but the
@@ -56,6 +57,12 @@ const CHAIN_IMPORTERS = {
   'server/db': ['server/repositories', 'server/queue', 'server/app', 'server/server', 'server/migrate-cli', 'server/seed'],
 };
 const SQL_METHODS = new Set(['query']);
+/**
+ * SQL written as text (a string or template literal): a statement or a piece of one (a column's
+ * subquery) is the data layer's too, even when a repository runs it for the service that wrote it
+ * (issue 35). Upper-case keywords only, as the house writes SQL, so English words are not read as SQL.
+ */
+const SQL_TEXT = /\b(SELECT\b[\s\S]*\bFROM|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|DECLARE\s+\w+[\s\S]*\bCURSOR|UNION(\s+ALL)?\s+SELECT)\b/;
 const CLIENT = ['src', 'machines'];
 /** The one thing domain/ may import from outside itself: the contract's generated types. */
 const CONTRACT_TYPES = 'openapi/schema';
@@ -74,6 +81,7 @@ export default {
       serverUpward: '{{from}} ({{fromLayer}}) imports {{to}} ({{toLayer}}), a layer above it: routes → plugins → jobs → services → mails → queue → repositories → lib → db.',
       skipsLayer: '{{from}} imports {{to}}, skipping a layer: routes, plugins and jobs call services, services call repositories, repositories call db/ (a type-only import is allowed).',
       sqlOutsideRepositories: '{{from}} runs SQL: SQL lives in server/repositories/ (move the statement there and call it).',
+      sqlTextOutsideRepositories: '{{from}} writes SQL text: SQL lives in server/repositories/ (build the statement there, with its row type, and call it).',
       intoShell: '{{from}} imports {{to}} from the app shell: move what it needs to src/shared (only src/app composes).',
       acrossFeatures: 'Feature "{{fromFeature}}" imports feature "{{toFeature}}" ({{to}}): move the shared part to src/shared or src/components.',
       sharedIntoFeature: 'Shared code {{from}} imports feature code {{to}}: shared code sits below the features.',
@@ -123,6 +131,12 @@ export default {
         if (runsSql && node.callee.type === 'MemberExpression' && !node.callee.computed && SQL_METHODS.has(node.callee.property.name)) {
           context.report({ node, messageId: 'sqlOutsideRepositories', data: { from } });
         }
+      },
+      Literal: (node) => {
+        if (runsSql && typeof node.value === 'string' && SQL_TEXT.test(node.value)) context.report({ node, messageId: 'sqlTextOutsideRepositories', data: { from } });
+      },
+      TemplateLiteral: (node) => {
+        if (runsSql && SQL_TEXT.test(node.quasis.map((quasi) => quasi.value.raw).join(' '))) context.report({ node, messageId: 'sqlTextOutsideRepositories', data: { from } });
       },
       ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),

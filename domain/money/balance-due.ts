@@ -1,5 +1,6 @@
 import type { LedgerTotals } from './ledger';
 import type { Pence } from './money';
+import { CANCELLED_STATUS } from '../orders/order-statuses';
 
 /**
  * What is still owed, as people are shown it, never below zero. On a cancelled order only its fees
@@ -9,5 +10,5 @@ import type { Pence } from './money';
  */
 export function balanceDueOf(order: { status: string }, totals: LedgerTotals): Pence {
   const owed = Math.max(0, totals.balanceDue);
-  return order.status === 'cancelled' ? Math.min(owed, Math.max(0, totals.fees)) : owed;
+  return order.status === CANCELLED_STATUS ? Math.min(owed, Math.max(0, totals.fees)) : owed;
 }

@@ -1,6 +1,7 @@
 import { formatMoney, formatPounds, type Pence } from './money';
 import type { LedgerLine, LedgerTotals } from './ledger';
 import { balanceDueOf } from './balance-due';
+import { CANCELLED_STATUS, COMPLETED_STATUS } from '../orders/order-statuses';
 import type { BookingSeries, OrderPayment } from '../../openapi/schema';
 
 /**
@@ -75,8 +76,8 @@ export function directDebitStillShown(
  * is not set up or has ended (then the office arranges it, as for a visit).
  */
 export function directDebitCollectionDue(visit: { status: string; dueAt: Date | null }, totals: LedgerTotals, now: Date): Pence {
-  if (visit.status === 'completed') return balanceDueOf(visit, totals);
-  if (visit.status !== 'cancelled' || visit.dueAt === null || visit.dueAt.getTime() > now.getTime()) return 0;
+  if (visit.status === COMPLETED_STATUS) return balanceDueOf(visit, totals);
+  if (visit.status !== CANCELLED_STATUS || visit.dueAt === null || visit.dueAt.getTime() > now.getTime()) return 0;
   return balanceDueOf(visit, totals);
 }
 

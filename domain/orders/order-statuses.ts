@@ -101,3 +101,12 @@ export const orderStatusTone = (status: OrderStatus | string): StatusTone => (is
 
 /** My orders' word for a status. */
 export const customerStatusLabel = (status: OrderStatus): string => ORDER_STATUS_RULES[status].customerLabel;
+
+/** A status as a word in a sentence ("This order is cancelled"): the back office's label, in lower case. */
+export const statusWord = (status: OrderStatus): string => ORDER_STATUS_RULES[status].label.toLowerCase();
+
+/** Whether the order still awaits its payment: the table lets the payment provider record it as paid. */
+export const awaitsPayment = (status: OrderStatus): boolean => canChangeStatus(status, PAID_STATUS, 'provider');
+
+/** Whether the customer may still cancel the order (or skip the visit): the table's `cancelled` exit for them. */
+export const customerMayCancel = (status: OrderStatus): boolean => canChangeStatus(status, CANCELLED_STATUS, 'customer');

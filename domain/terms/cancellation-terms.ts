@@ -1,6 +1,7 @@
 import { LATE_FEE_PERCENT, NOTICE_HOURS } from './booking-terms';
 import { percentOf, type Pence } from '../money/money';
 import type { OrderStatus } from '../../openapi/schema';
+import { customerMayCancel, statusWord } from '../orders/order-statuses';
 
 /**
  * The cancellation terms (docs/requirements.md R-CANCEL-3), in one place: free at least 24 hours before the job,
@@ -31,8 +32,8 @@ export type CancellationTerms =
 const refuse = (reason: string): CancellationTerms => ({ allowed: false, fee: 0, reason });
 
 export function cancellationTerms(order: CancellableOrder, now: Date): CancellationTerms {
-  if (order.status === 'cancelled') return refuse('This order is already cancelled');
-  if (order.status === 'completed') return refuse('This order is already completed');
+  // The transition table (domain/orders/order-statuses.ts): a customer cancels only an order it lets them.
+  if (!customerMayCancel(order.status)) return refuse(`This order is already ${statusWord(order.status)}`);
   if (order.hasRefundRequest) return refuse('A cancellation was already requested for this order');
   if (order.dueAt === null) return { allowed: true, fee: 0, freeUntil: null };
 

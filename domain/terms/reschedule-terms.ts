@@ -1,6 +1,7 @@
 import { FREE_CANCELLATION_NOTICE_MS, LATE_CANCELLATION_PERCENT } from './cancellation-terms';
 import { percentOf, type Pence } from '../money/money';
 import type { OrderStatus } from '../../openapi/schema';
+import { isCancelled, isInQueue, statusWord } from '../orders/order-statuses';
 
 /**
  * The rescheduling terms (R-TERMS-1) ("24 hours' notice to reschedule, 30% fee for less"), in
@@ -43,8 +44,7 @@ export type RescheduleTerms =
 const refuse = (reason: string): RescheduleTerms => ({ allowed: false, fee: 0, reason });
 
 export function rescheduleTerms(order: ReschedulableOrder, now: Date): RescheduleTerms {
-  if (order.status === 'cancelled') return refuse('This order is cancelled');
-  if (order.status === 'completed') return refuse('This order is already completed');
+  if (!isInQueue(order.status)) return refuse(isCancelled(order.status) ? 'This order is cancelled' : `This order is already ${statusWord(order.status)}`);
   if (order.hasRefundRequest) return refuse('A cancellation was requested for this order');
   if (order.dueAt === null) return refuse('This order has no booking time yet');
   if (order.movedByCompany) return { allowed: true, fee: 0, freeUntil: null };

@@ -3,6 +3,7 @@ import { kysely } from '../db/kysely';
 import type { Database } from '../db/database';
 import type { OrderRow } from './orders';
 import type { MandateState } from '../../domain/money/direct-debit';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * What My orders reads of Direct Debit (decisions 100 and 108): each series' mandate, each visit's
@@ -70,7 +71,7 @@ export function directDebitStatesRepository(db: Database) {
         .where('o.payment_method', '=', 'direct_debit')
         .where('o.due_at', '<', before)
         .where((eb) => eb.or([
-          eb('o.status', '<>', 'cancelled'),
+          eb('o.status', '<>', CANCELLED_STATUS),
           eb.exists(eb.selectFrom('direct_debit_payments as p').select('p.id').whereRef('p.order_id', '=', 'o.id')),
         ]))
         .where((eb) => eb.or([

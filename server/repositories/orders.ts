@@ -1,8 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { handTunedRows } from '../db/hand-tuned';
 import { kysely } from '../db/kysely';
-import type { OrderItems, Orders, RefundRequests, Services, Users } from '../db/schema';
+import type { Invoices, OrderItems, Orders, RefundRequests, Services, Teams, Users } from '../db/schema';
+import { cursorOver, mapCursor, type CursorOf } from './cursors';
+import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
+import type { LedgerLine } from '../../domain/money/ledger';
 import { addOrderFilters, countedByCounters, searchHitsSql, searchRowMatchesSql, type OrderFilters } from './order-filters';
 import { cappedCount, Conditions, countCustomerOrders, SEARCH_COUNT_CAP, SEARCH_STATEMENT_TIMEOUT_MS, UNKNOWN_TOTAL, countOrders, countRows, orderBySql, pageWindow, selectPage, type Page, type LateLookup, type PageRequest, type PlacedSelect, type SortKey } from './paging';
 import type { OrderStatus, PaymentMethod, RefundStatus } from '../../openapi/schema';
@@ -149,6 +152,15 @@ export function orderSortKeys(query: OrderListQuery): SortKey[] {
   return [{ ...key, desc }, { sql: 'o.id', desc }];
 }
 
+/** An order as the CSV export reads it: the list's row, its team's name, its first invoice's number and its ledger. */
+export type OrderCsvRow = OrderRow & {
+  team_name: Selectable<Teams>['name'] | null;
+  invoice_number: Selectable<Invoices>['number'] | null;
+  ledger: LedgerLine[];
+};
+/** The row as the statement answers it: the ledger as JSON text (LEDGER_JSON_SQL). */
+type OrderCsvStored = Omit<OrderCsvRow, 'ledger'> & { ledger: string };
+
 /** The filters of a list of orders; callers add their own (the customer, drafts) to the result. */
 /**
  * An order is a draft from Next until its checkout (docs/decisions/007): nobody sees it as a
@@ -211,11 +223,19 @@ export function orderRepository(db: Database) {
       return selectPage<OrderRow>(db, { select: SELECT_ORDER, lateLookup: orderIdsFor(query), conditions, keys, total, page });
     },
 
-    /** The whole list of a sort and filter, without LIMIT (read through a cursor: orders-csv.ts), with `columns` more of each order `o`. */
-    listSql(query: OrderListQuery, columns = ''): { sql: string; params: unknown[] } {
+    /**
+     * The whole list of a sort and filter, without LIMIT, through a cursor in a transaction of the
+     * caller's (services/orders-csv.ts; a bad filter is refused here, before it streams), with what the export adds to each order: its team, its
+     * first invoice (issued when paid) and its ledger, each through its own index (teams' key,
+     * invoices' and the ledger's order_id). Hand-tuned text like the pages (decision 106).
+     */
+    csvCursor(query: OrderListQuery, cursor = 'orders_csv'): CursorOf<OrderCsvRow> {
       const conditions = orderConditions(query);
-      const select = columns ? SELECT_ORDER.replace('SELECT o.*,', `SELECT o.*, ${columns},`) : SELECT_ORDER;
-      return { sql: `${select} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, params: conditions.params };
+      const columns = `(SELECT t.name FROM teams t WHERE t.id = o.team_id) AS team_name,
+        (SELECT min(i.number) FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
+      const select = SELECT_ORDER.replace('SELECT o.*,', `SELECT o.*, ${columns},`);
+      const statement = CompiledQuery.raw(`${select} ${conditions.where} ${orderBySql(orderSortKeys(query))}`, conditions.params);
+      return mapCursor(cursorOver<OrderCsvStored>(cursor, statement), (row) => ({ ...row, ledger: ledgerFromJson(row.ledger) }));
     },
 
     items(orderId: number): Promise<OrderItemRow[]> {

@@ -122,17 +122,12 @@ export function seriesRepository(db: Database) {
         .execute();
     },
 
-    /** A skip undone: the visit gets back the status it had; answers it. */
-    async unskipVisit(orderId: number): Promise<OrderRow['status']> {
-      const restored = await k.updateTable('orders')
-        .set((eb) => ({
-          status: eb.fn.coalesce('skipped_from', sql.lit(FIRST_STATUS)), skipped_at: null, skipped_from: null, version: eb('version', '+', 1),
-        }))
+    /** A skip undone: the visit gets back `status`, the one it had (skipped_from), which the service checked against the transition table. */
+    async unskipVisit(orderId: number, status: OrderRow['status']): Promise<void> {
+      await k.updateTable('orders')
+        .set((eb) => ({ status, skipped_at: null, skipped_from: null, version: eb('version', '+', 1) }))
         .where('id', '=', orderId)
-        .returning('status')
-        .$narrowType<{ status: OrderRow['status'] }>()
-        .executeTakeFirstOrThrow();
-      return restored.status;
+        .execute();
     },
 
     /** The series' visits still to come after `now`: not cancelled, not completed, nothing asked back. */

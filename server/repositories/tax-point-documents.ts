@@ -1,6 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database';
 import { handTunedRows } from '../db/hand-tuned';
 import type { OrderLine } from '../../domain/money/order-lines';
+import { cursorOver, type CursorOf } from './cursors';
 
 /** A VAT invoice or credit note with its tax point: what the VAT return and the accounting exports read. */
 export interface TaxPointDocumentRow {
@@ -41,7 +43,7 @@ const INVOICES = `
     ${IN_PERIOD.invoice}`;
 
 /** The documents of [start, end), by tax point, invoices before credit notes at the same time: SQL for a cursor (params start, end). */
-export const TAX_POINT_DOCUMENTS = `${INVOICES}
+const TAX_POINT_DOCUMENTS = `${INVOICES}
   UNION ALL
   SELECT 'credit', c.number, c.invoice_number, c.issued_at,
          (SELECT o.reference FROM orders o WHERE o.id = c.order_id), c.customer_name, c.customer_address, c.lines, c.net, c.vat, c.gross
@@ -49,10 +51,20 @@ export const TAX_POINT_DOCUMENTS = `${INVOICES}
   ORDER BY tax_point, kind DESC, number`;
 
 /** The invoices alone, by tax point. */
-export const TAX_POINT_INVOICES = `${INVOICES} ORDER BY tax_point, number`;
+const TAX_POINT_INVOICES = `${INVOICES} ORDER BY tax_point, number`;
 
 export function taxPointDocumentsRepository(db: Database) {
   return {
+    /** The documents of [start, end) through a cursor in a transaction of the caller's (the Xero export). */
+    documentsCursor(start: Date, end: Date, cursor = 'xero_csv'): CursorOf<TaxPointDocumentRow> {
+      return cursorOver<TaxPointDocumentRow>(cursor, CompiledQuery.raw(TAX_POINT_DOCUMENTS, [start, end]));
+    },
+
+    /** The invoices of [start, end) alone through a cursor in a transaction of the caller's (the QuickBooks export). */
+    invoicesCursor(start: Date, end: Date, cursor = 'quickbooks_csv'): CursorOf<TaxPointDocumentRow> {
+      return cursorOver<TaxPointDocumentRow>(cursor, CompiledQuery.raw(TAX_POINT_INVOICES, [start, end]));
+    },
+
     /** The invoices' and the credit notes' counts and totals of [start, end), in one statement. */
     async sums(start: Date, end: Date): Promise<TaxPointSumsRow[]> {
       return handTunedRows<TaxPointSumsRow>(

@@ -13,6 +13,7 @@ import type { PaymentProvider } from './payment-provider';
 import { orderName } from '../../domain/orders/order-reference';
 import { expirePayments } from './payment-expiry';
 import { balanceDueOf } from '../../domain/money/balance-due';
+import { isCancelled } from '../../domain/orders/order-statuses';
 
 /**
  * Collecting what a card-paid order owes after its payment (issue 23 row 5, decision 036): a late
@@ -40,7 +41,7 @@ export const BALANCE_PAYMENT_FAILED_MESSAGE = 'The payment page for the balance 
 export function cardBalanceOwed(order: Pick<OrderRow, 'payment_method' | 'status'>, ledger: readonly LedgerLine[]): Pence {
   if (order.payment_method !== 'card') return 0;
   const totals = ledgerTotals(ledger);
-  if (order.status === 'cancelled') return balanceDueOf(order, totals);
+  if (isCancelled(order.status)) return balanceDueOf(order, totals);
   return totals.paid > 0 ? Math.max(0, totals.balanceDue) : 0;
 }
 
@@ -59,7 +60,7 @@ export async function collectBalance(deps: BalanceDeps, orderId: number): Promis
   if (!order) return 'nothing_due';
   const ledger = await ledgerRepository(deps.db).forOrder(orderId);
   const due = ledgerTotals(ledger).balanceDue;
-  if (due <= 0 || order.status === 'cancelled') return 'nothing_due';
+  if (due <= 0 || isCancelled(order.status)) return 'nothing_due';
   if (order.payment_method !== 'card') return 'due_on_the_day';
   if (!owesCardBalance(order, ledger)) return 'nothing_due';
   // A series' saved card (decision 038) pays it without the customer; the last charge names the key,
@@ -77,7 +78,7 @@ export async function collectBalance(deps: BalanceDeps, orderId: number): Promis
   // Mailed under the order's lock: a cancellation accepted since the charge owes nothing (decision 065).
   const mailed = await deps.db.transaction(async (tx) => {
     const locked = await orderRepository(tx).find(orderId, { forUpdate: true });
-    if (!locked || locked.status === 'cancelled') return false;
+    if (!locked || isCancelled(locked.status)) return false;
     await deps.outbox.add(tx, balanceDueMail(order, due, deps.outbox.site));
     return true;
   });
@@ -96,7 +97,7 @@ export async function balancePayment(deps: Pick<BalanceDeps, 'db' | 'payments'>,
     session = await deps.payments.createPayment({
       orderId: order.id,
       amount: toPounds(cardBalanceOwed(order, ledger)),
-      description: `${order.service_name}, ${order.status === 'cancelled' ? 'fee owed on' : 'balance of'} ${orderName(order)}`,
+      description: `${order.service_name}, ${isCancelled(order.status) ? 'fee owed on' : 'balance of'} ${orderName(order)}`,
       customerEmail: order.user_email,
       idempotencyKey: `order-${order.id}-balance-${lastCharge?.id ?? 0}`,
     });
@@ -126,7 +127,7 @@ export async function recordBalancePayment(
   if (payment.amount !== owed) throw conflict('The amount paid does not match the balance due');
   const actor = deps.payments?.name ?? 'Card';
   await ledger.add({
-    orderId: order.id, kind: 'payment', name: order.status === 'cancelled' ? 'Card payment of the fee owed' : 'Card payment of the balance', amount: owed, vatPercent: null,
+    orderId: order.id, kind: 'payment', name: isCancelled(order.status) ? 'Card payment of the fee owed' : 'Card payment of the balance', amount: owed, vatPercent: null,
     reference: payment.paymentId, actorId: null, actor, at: deps.now,
   });
   await auditRepository(tx).record({

@@ -21,6 +21,7 @@ import { assertPriceAgreed, priceAtAddress } from './checkout-price';
 import type { LedgerLine } from '../../domain/money/ledger';
 import { notCoveredMessage, serviceDistrict } from './service-area';
 import { isSeriesFrequency } from '../../domain/time/series-dates';
+import { isCancelled } from '../../domain/orders/order-statuses';
 import { planSeries } from './series-planning';
 import type { DirectDebitProvider } from './gocardless';
 import { DIRECT_DEBIT_SERIES_ONLY_MESSAGE, DIRECT_DEBIT_UNAVAILABLE_MESSAGE, startMandate } from './direct-debit';
@@ -182,7 +183,7 @@ async function planAfterCheckout(deps: CheckoutDeps, seriesId: number): Promise<
 
 function assertNotCheckedOut(order: OrderRow): void {
   if (order.checked_out_at !== null) throw conflict('This order has already been checked out');
-  if (order.status === 'cancelled') throw conflict('This order is cancelled');
+  if (isCancelled(order.status)) throw conflict('This order is cancelled');
 }
 
 /** The first answer again; a card one with its payment page (the same payment, or started now). */

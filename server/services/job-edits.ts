@@ -12,6 +12,7 @@ import { orderRepository, type OrderRow } from '../repositories/orders';
 import { scheduleRepository } from '../repositories/schedule';
 import { jobEditDifference, type DifferenceLine } from '../../domain/money/job-edit-difference';
 import { ledgerTotals } from '../../domain/money/ledger';
+import { isInQueue, statusWord } from '../../domain/orders/order-statuses';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { lineText, lineView } from '../../domain/money/order-lines';
 import { priceJob } from '../../domain/money/pricing';
@@ -38,8 +39,7 @@ type Deps = { db: Database; outbox: MailOutbox; payments: PaymentProvider | null
 /** Only a booked job that is still to be done can change (decision 055). */
 export function assertEditable(order: OrderRow | null): asserts order is OrderRow {
   if (!order) throw notFound('Order not found');
-  if (order.status === 'cancelled') throw conflict('This order is cancelled: its job cannot change any more');
-  if (order.status === 'completed') throw conflict('This order is completed: its job cannot change any more');
+  if (!isInQueue(order.status)) throw conflict(`This order is ${statusWord(order.status)}: its job cannot change any more`);
   if (order.skipped_at !== null) throw conflict('This visit is skipped: its job cannot change');
   if (order.due_at === null) throw conflict('This order has no time booked yet');
 }

@@ -6,6 +6,7 @@ import { latePaymentRepository, type LatePaymentReason, type LatePaymentRow } fr
 import { ledgerRepository } from '../repositories/ledger';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { formatPounds, toPence, toPounds, type Pence } from '../../domain/money/money';
+import { isCancelled } from '../../domain/orders/order-statuses';
 import type { PaymentProvider } from './payment-provider';
 import { issueInvoice } from './receipts';
 import { settleAcceptedCancellation } from './refunds';
@@ -47,7 +48,7 @@ export async function recordLatePayment(
     reference: payment.paymentId, actorId: null, actor: provider.name, at: deps.now,
   });
   if (!added) return false;
-  const reason: LatePaymentReason = order.status === 'cancelled' ? 'cancelled' : 'replaced';
+  const reason: LatePaymentReason = isCancelled(order.status) ? 'cancelled' : 'replaced';
   let refund = payment.amount;
   if (reason === 'cancelled') {
     // Its receipt is a tax point: the order's VAT invoice, then credited as a paid order's cancellation is.

@@ -13,6 +13,7 @@ import { refundCardPayments } from './card-refunds';
 import { ledgerTotals } from '../../domain/money/ledger';
 import { formatPounds, toPence } from '../../domain/money/money';
 import { ADJUSTMENT_NAME } from '../../domain/money/order-lines';
+import { isCancelled } from '../../domain/orders/order-statuses';
 import { getOrder } from './orders-admin';
 import type { PaymentProvider } from './payment-provider';
 import { documentLaterCharges } from './later-documents';
@@ -43,7 +44,7 @@ export async function adjustOrder(
     if (!order) throw notFound('Order not found');
     // Under the order's lock, as the cancellation's acceptance: a charge is either in the ledger when
     // the cancellation credits the order, or refused here (decision 065).
-    if (order.status === 'cancelled' && amount > 0) throw conflict(CHARGE_ON_CANCELLED_MESSAGE);
+    if (isCancelled(order.status) && amount > 0) throw conflict(CHARGE_ON_CANCELLED_MESSAGE);
     const ledger = ledgerRepository(tx);
     const total = ledgerTotals(await ledger.forOrder(orderId)).total;
     if (total + amount < 0) throw conflict(`A credit cannot exceed the order's total of ${formatPounds(total)}`);

@@ -114,7 +114,7 @@ export async function updateOrderStatus(
     await auditRepository(tx).record({
       orderId: id, actorId: admin.id, actor: admin.name, action: 'order.status', from: order.status, to: update.status, at: now,
     });
-    if (update.status === 'completed') await collectOwedFeesWith(tx, order, { id: admin.id, name: admin.name }, now);
+    if (update.status === COMPLETED_STATUS) await collectOwedFeesWith(tx, order, { id: admin.id, name: admin.name }, now);
     const changedOrder = (await orders.find(id))!;
     // A cash job completed is paid on the day: its VAT invoice is issued now, so revenue counts it (decision 072).
     await invoiceIfPaid(tx, changedOrder, outbox, now);

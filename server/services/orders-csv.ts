@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../db/database';
-import { orderRepository, type OrderListQuery, type OrderRow } from '../repositories/orders';
-import { cursorRepository } from '../repositories/cursors';
-import { LEDGER_JSON_SQL, ledgerFromJson } from '../repositories/ledger';
+import { orderRepository, type OrderCsvRow, type OrderListQuery } from '../repositories/orders';
+import type { CursorOf } from '../repositories/cursors';
 import { orderPaymentView } from './orders-views';
 import { formatLondon } from '../../domain/time/london-time';
 import { ledgerTotals } from '../../domain/money/ledger';
@@ -15,38 +14,33 @@ const HEADER = [
   'Order id', 'Name', 'Service Name', 'Price (GBP)', 'State', 'Service Date', 'Date of complete', 'Refund',
   'Address', 'City', 'Postcode', 'Phone', 'Team', 'Payment method', 'Payment status', 'Invoice',
 ];
-/** Per order, through its own indexes (teams' key, invoices' order_id: the first, issued when paid; the ledger's order_id). */
-const CSV_COLUMNS = `(SELECT t.name FROM teams t WHERE t.id = o.team_id) AS team_name,
-  (SELECT min(i.number) FROM invoices i WHERE i.order_id = o.id) AS invoice_number, ${LEDGER_JSON_SQL('o.id')} AS ledger`;
-
-type CsvRow = OrderRow & { team_name: string | null; invoice_number: number | null; ledger: string };
 /** Rows per FETCH: big enough to keep round trips few, small enough to keep memory flat. */
 const BATCH = 1000;
 
 /** Every order of a sort and filter as CSV, streamed (csvCursorStream). */
 export function ordersCsvStream(db: Database, query: OrderListQuery): Readable {
-  const { sql, params } = orderRepository(db).listSql(query, CSV_COLUMNS);
-  return csvCursorStream<CsvRow>(db, { cursor: 'orders_csv', sql, params, header: HEADER, lines: (row) => [orderCells(row)] });
+  return csvCursorStream(db, { cursor: orderRepository(db).csvCursor(query), header: HEADER, lines: (row) => [orderCells(row)] });
 }
 
 /**
- * A query's rows as CSV, streamed: a cursor in one transaction (one snapshot, so no row is missed or
- * repeated while others write) fetched a batch at a time, each batch written only once the client
- * has taken the previous one. A client that goes away ends the transaction.
+ * A repository's cursor (its statement and row type, repositories/cursors.ts) as CSV, streamed: the
+ * cursor in one transaction (one snapshot, so no row is missed or repeated while others write)
+ * fetched a batch at a time, each batch written only once the client has taken the previous one.
+ * A client that goes away ends the transaction. The service shapes rows into cells; no SQL here.
  */
 export function csvCursorStream<Row>(
   db: Database,
-  { cursor, sql, params, header, lines }: { cursor: string; sql: string; params: unknown[]; header: string[]; lines: (row: Row) => string[][] },
+  { cursor, header, lines }: { cursor: CursorOf<Row>; header: string[]; lines: (row: Row) => string[][] },
 ): Readable {
   const out = new PassThrough();
   const gone = () => out.destroyed || out.writableEnded;
   void db
     .transaction(async (tx) => {
-      const rowsOf = cursorRepository(tx, cursor);
-      await rowsOf.open(sql, params);
+      const rowsOf = cursor(tx);
+      await rowsOf.open();
       out.write(csvLine(header));
       for (;;) {
-        const rows = await rowsOf.fetch<Row>(BATCH);
+        const rows = await rowsOf.fetch(BATCH);
         if (rows.length === 0 || gone()) break;
         if (!out.write(rows.flatMap(lines).map(csvLine).join(''))) {
           await Promise.race([once(out, 'drain'), once(out, 'close')]);
@@ -61,7 +55,7 @@ export function csvCursorStream<Row>(
   return out;
 }
 
-function orderCells(row: CsvRow): string[] {
+function orderCells(row: OrderCsvRow): string[] {
   return [
     // The spec's "Order id" column holds the number people read: the order's reference (decision 073).
     row.reference === null || row.reference === undefined ? '' : String(row.reference),
@@ -79,7 +73,7 @@ function orderCells(row: CsvRow): string[] {
     row.team_name ?? '',
     row.payment_method ?? '',
     // The status the order page shows, from the ledger (decision 036).
-    orderPaymentView(row, ledgerTotals(ledgerFromJson(row.ledger)), false).status,
+    orderPaymentView(row, ledgerTotals(row.ledger), false).status,
     row.invoice_number === null ? '' : invoiceLabel(row.invoice_number),
   ];
 }

@@ -10,6 +10,7 @@ import { termsOf as rescheduleTermsOf } from './reschedule';
 import { accessNotesEditable } from './access-notes';
 import { refundFigures } from '../../domain/money/cancellation-settlement';
 import { balanceDueOf } from '../../domain/money/balance-due';
+import { awaitsPayment, isCancelled } from '../../domain/orders/order-statuses';
 import { CHARGE_AHEAD_MS } from '../../domain/terms/saved-card-charge';
 
 
@@ -29,7 +30,7 @@ export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvaila
   const due = balanceDueOf(row, totals);
   // A cancelled order nothing was paid for that owes its late fee (decision 070) has a balance due.
   const status =
-    totals.paid > 0 || (row.status === 'cancelled' && due > 0) ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
+    totals.paid > 0 || (isCancelled(row.status) && due > 0) ? (due > 0 ? 'balance_due' : 'paid') : awaitsCardPayment(row) ? 'awaiting_payment' : 'unpaid';
   // A cancelled order's fee is not taken by Pay now yet (decision 070: the office collects it).
   // A balance due by card is paid with Pay now, a cancelled order's fee owed too (decision 070).
   const plan = paymentPlan(row, status, due, now);
@@ -43,7 +44,7 @@ export function orderPaymentView(row: OrderRow, totals: LedgerTotals, cardAvaila
  * refused (then Pay now is due); a cash visit is paid on the day. Null when something is due now.
  */
 function paymentPlan(row: OrderRow, status: OrderPayment['status'], due: number, now: Date | undefined): OrderPayment['plan'] | null {
-  if (row.due_at === null || row.checked_out_at === null || row.status !== 'awaiting_validation' || row.skipped_at != null) return null;
+  if (row.due_at === null || row.checked_out_at === null || !awaitsPayment(row.status) || row.skipped_at != null) return null;
   if (status === 'awaiting_payment' && row.series_id !== null && row.series_card_saved === true && row.payment_failed_at === null) {
     const from = new Date(new Date(row.due_at).getTime() - CHARGE_AHEAD_MS);
     return { by: 'saved_card', on: iso(now && now > from ? now : from) };
@@ -57,7 +58,7 @@ function paymentPlan(row: OrderRow, status: OrderPayment['status'], due: number,
 export function cardBalanceView(row: OrderRow, totals: LedgerTotals, late: readonly LatePaymentRow[] = []): OrderCardBalance {
   const paid = totals.paid;
   const owed = balanceDueOf(row, totals);
-  const refundDue = row.status === 'cancelled' ? 0 : Math.max(0, -totals.balanceDue);
+  const refundDue = isCancelled(row.status) ? 0 : Math.max(0, -totals.balanceDue);
   const failure = row.payment_failure === 'declined' || row.payment_failure === 'authentication_required' ? row.payment_failure : null;
   return {
     paid: toPounds(paid),

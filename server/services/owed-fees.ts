@@ -6,6 +6,7 @@ import { ledgerTotals } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { formatLondon } from '../../domain/time/london-time';
 import { balanceDueOf } from '../../domain/money/balance-due';
+import { CANCELLED_STATUS } from '../../domain/orders/order-statuses';
 
 /**
  * A cash visit's late skip leaves its fee owed on its own ledger (decision 070); the team takes it in
@@ -21,7 +22,7 @@ export async function collectOwedFeesWith(
   const owing = await orderRepository(tx).cancelledCashVisitsBefore(visit.series_id, visit.due_at);
   const ledger = ledgerRepository(tx);
   for (const { id } of owing) {
-    const owed = balanceDueOf({ status: 'cancelled' }, ledgerTotals(await ledger.forOrder(id)));
+    const owed = balanceDueOf({ status: CANCELLED_STATUS }, ledgerTotals(await ledger.forOrder(id)));
     if (owed <= 0) continue;
     const added = await ledger.add({
       orderId: id, kind: 'payment', name: `Cash taken with the visit of ${formatLondon(visit.due_at)}`, amount: owed, vatPercent: null,

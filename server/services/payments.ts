@@ -17,6 +17,7 @@ import { isSeriesFrequency } from '../../domain/time/series-dates';
 import type { IncomingNotification, PaymentNotification, PaymentProvider } from './payment-provider';
 import type { MailOutbox } from '../queue';
 import { orderName } from '../../domain/orders/order-reference';
+import { awaitsPayment, PAID_STATUS } from '../../domain/orders/order-statuses';
 import { expirePayments } from './payment-expiry';
 import { recordLatePayment, refundLatePayments } from './late-payments';
 
@@ -151,6 +152,8 @@ export async function confirmPayment(deps: PaymentDeps, incoming: IncomingNotifi
 export async function recordPayment(
   deps: Pick<PaymentDeps, 'outbox' | 'now'>, tx: Database, provider: Pick<PaymentProvider, 'name'>, order: OrderRow, payment: { amount: Pence; paymentRef: string },
 ): Promise<boolean> {
+  // The transition table: only an order the provider may move to paid is (its UPDATE checks again).
+  if (!awaitsPayment(order.status)) return false;
   const orders = orderRepository(tx);
   const marked = await orders.markPaid(order.id, { amount: payment.amount, at: deps.now, paymentRef: payment.paymentRef });
   if (!marked) return false;
@@ -161,7 +164,7 @@ export async function recordPayment(
     reference: payment.paymentRef, actorId: null, actor: provider.name, at: deps.now,
   });
   await auditRepository(tx).record({
-    orderId: order.id, actorId: null, actor: provider.name, action: 'order.paid', from: order.status, to: 'payment_validated', at: deps.now,
+    orderId: order.id, actorId: null, actor: provider.name, action: 'order.paid', from: order.status, to: PAID_STATUS, at: deps.now,
   });
   // The receipt exists exactly when the payment is recorded: a resent notification writes none.
   const paidOrder = await orders.find(order.id);

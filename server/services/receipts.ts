@@ -12,6 +12,7 @@ import { ledgerRepository } from '../repositories/ledger';
 import { isCharge, type LedgerLine } from '../../domain/money/ledger';
 import { toPounds } from '../../domain/money/money';
 import { supplierOf } from '../../domain/money/invoice-labels';
+import { COMPLETED_STATUS } from '../../domain/orders/order-statuses';
 import { totalsOf, vatByRate } from '../../domain/money/order-lines';
 import { invoiceLineViews } from './invoice-lines';
 import { suppliedAt, timeOfSupply } from '../../domain/money/time-of-supply';
@@ -30,7 +31,7 @@ export const NOT_PAID_MESSAGE = 'There is no VAT invoice for this order until it
  * same transaction, so it goes out exactly once per invoice.
  */
 export function isPaid(order: Pick<OrderRow, 'paid_amount' | 'payment_method' | 'status'>): boolean {
-  return order.paid_amount !== null || (order.payment_method === 'cash' && order.status === 'completed');
+  return order.paid_amount !== null || (order.payment_method === 'cash' && order.status === COMPLETED_STATUS);
 }
 
 /**

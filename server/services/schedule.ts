@@ -11,6 +11,7 @@ import { visitView } from './cleaner-jobs';
 
 import { assertRealLondonTime } from './london-time';
 import { postcodeArea } from '../../domain/capacity/travel-gap';
+import { isCancelled, isInQueue, statusWord } from '../../domain/orders/order-statuses';
 import { BOOKING_NOTICE_MS } from '../../domain/terms/booking-notice';
 import { addDays } from '../../domain/time/london-days';
 import { earliestStart, formatLondon, londonClock, londonDate, londonLocalToInstant } from '../../domain/time/london-time';
@@ -61,7 +62,7 @@ export async function assignJob(db: Database, admin: AuthUser, id: number, teamI
     const schedule = scheduleRepository(tx);
     const job = await schedule.job(id, { forUpdate: true });
     if (!job) throw notFound('Order not found');
-    if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be assigned to a team');
+    if (isCancelled(job.status)) throw conflict('This order is cancelled: it cannot be assigned to a team');
     if (job.team_id === teamId) return jobView(job);
     await lockDays(tx, job.due_at);
     const team = teamId === null ? null : await lockedTeam(tx, teamId);
@@ -91,8 +92,7 @@ export async function moveJob(db: Database, admin: AuthUser, id: number, move: J
     const schedule = scheduleRepository(tx);
     const job = await schedule.job(id, { forUpdate: true });
     if (!job) throw notFound('Order not found');
-    if (job.status === 'cancelled') throw conflict('This order is cancelled: it cannot be moved');
-    if (job.status === 'completed') throw conflict('This order is completed: it cannot be moved');
+    if (!isInQueue(job.status)) throw conflict(`This order is ${statusWord(job.status)}: it cannot be moved`);
     if (job.due_at.getTime() === start.getTime()) return jobView(job);
     await lockDays(tx, job.due_at, start);
     await assertCompanyOpen(tx, job, start);

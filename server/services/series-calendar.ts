@@ -5,6 +5,7 @@ import { seriesRepository, type SeriesRow } from '../repositories/series';
 import type { MailAttachment } from '../queue/mail';
 import { addressOf, DEFAULT_JOB_MINUTES, myOrdersUrl } from '../mails/order-parts';
 import { occurrenceStart } from '../../domain/time/series-dates';
+import { isCancelled } from '../../domain/orders/order-statuses';
 import { seriesCalendarFile } from './series-ics';
 
 /**
@@ -23,7 +24,7 @@ export async function seriesCalendar(db: Database, series: SeriesRow, site: Mail
   for (let occurrence = 0; occurrence <= series.planned_through; occurrence += 1) {
     const original = occurrenceStart(start, occurrence);
     const visit = byOccurrence.get(occurrence);
-    if (!visit || visit.status === 'cancelled' || visit.due_at === null) excluded.push(original);
+    if (!visit || isCancelled(visit.status) || visit.due_at === null) excluded.push(original);
     else if (new Date(visit.due_at).getTime() !== original.getTime()) {
       moved.push({ original, start: new Date(visit.due_at), minutes: visit.duration_minutes ?? DEFAULT_JOB_MINUTES });
     }

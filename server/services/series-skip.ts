@@ -13,6 +13,7 @@ import { postcodeArea } from '../../domain/capacity/travel-gap';
 import { SLOT_TAKEN_MESSAGE } from './availability';
 import { cancellationTerms } from '../../domain/terms/cancellation-terms';
 import { londonParts } from '../../domain/time/london-time';
+import { canChangeStatus, CANCELLED_STATUS, FIRST_STATUS, isCancelled } from '../../domain/orders/order-statuses';
 import { formatPounds, toPounds, type Pence } from '../../domain/money/money';
 import { LATE_SKIP_FEE_NAME, settleAcceptedCancellation } from './refunds';
 import { refundCardPayments } from './card-refunds';
@@ -100,6 +101,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     // The ledger's figures, as a cancellation reads them (decision 045): a skip is a cancellation.
     const totals = ledgerTotals(await ledgerRepository(tx).forOrder(visit.id));
     const paid = totals.paid > 0;
+    // The terms ask the transition table whether the customer may cancel it (a skip is that cancellation).
     const terms = cancellationTerms(
       { status: visit.status, total: totals.total, dueAt: visit.due_at, hasRefundRequest: visit.refund_status !== null, paid },
       deps.now,
@@ -107,7 +109,7 @@ export async function skipVisit(deps: Deps & { payments: PaymentProvider | null 
     if (!terms.allowed) throw conflict(terms.reason);
     await seriesRepository(tx).skipVisit(visit.id, deps.now);
     await auditRepository(tx).record({
-      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: 'cancelled', at: deps.now,
+      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip', from: visit.status, to: CANCELLED_STATUS, at: deps.now,
     });
     const refund = paid ? await acceptPaidSkip(tx, deps.outbox, user, visit, terms.fee, deps.now) : null;
     // Not paid: the fee is written down as owed, the visit's price credited (decision 070).
@@ -164,7 +166,11 @@ async function endIfLastVisit(tx: Database, outbox: MailOutbox, seriesId: number
 export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number): Promise<SeriesActionResult> {
   return deps.db.transaction(async (tx) => {
     const visit = await lockedVisit(tx, user, orderId);
-    if (visit.skipped_at === null || visit.status !== 'cancelled' || visit.due_at === null) throw conflict(NOT_SKIPPED_MESSAGE);
+    // The status it had before the skip, which the transition table must let the customer bring it back to.
+    const restoring = visit.skipped_from ?? FIRST_STATUS;
+    if (visit.skipped_at === null || !isCancelled(visit.status) || visit.due_at === null || !canChangeStatus(visit.status, restoring, 'customer')) {
+      throw conflict(NOT_SKIPPED_MESSAGE);
+    }
     // Its money went back and its credit note was issued: bringing it back would need a second
     // payment and refund of one order, which the one-request-per-order rule keeps out (043).
     if (visit.refund_status !== null) throw conflict(UNDO_REFUNDED_MESSAGE);
@@ -183,9 +189,9 @@ export async function undoSkipVisit(deps: Deps, user: AuthUser, orderId: number)
     await availability.assign(visit.id, own !== null && check.teams.includes(own) ? own : check.teams[0]!, minutes);
 
     await takeSkipFeeAway(tx, visit.id, user, deps.now);
-    const restored = await seriesRepository(tx).unskipVisit(visit.id);
+    await seriesRepository(tx).unskipVisit(visit.id, restoring);
     await auditRepository(tx).record({
-      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip_undone', from: 'cancelled', to: restored, at: deps.now,
+      orderId: visit.id, actorId: user.id, actor: user.name, action: 'order.skip_undone', from: visit.status, to: restoring, at: deps.now,
     });
     const series = await seriesRows.touchCalendar(visit.series_id);
     const calendar = await seriesCalendar(tx, series, deps.outbox.site, deps.now);

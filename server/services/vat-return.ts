@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { VatReturn as VatReturnView } from '../../openapi/schema';
 import type { Database } from '../db/database';
-import { taxPointDocumentsRepository, TAX_POINT_DOCUMENTS, TAX_POINT_INVOICES, type TaxPointDocumentRow } from '../repositories/tax-point-documents';
+import { taxPointDocumentsRepository, type TaxPointDocumentRow } from '../repositories/tax-point-documents';
 import { editableRulesRepository } from '../repositories/editable-rules';
 import { creditNoteLabel, invoiceLabel } from '../../domain/money/invoice-labels';
 import { poundsText, toPence, toPounds, type Pence } from '../../domain/money/money';
@@ -133,8 +133,8 @@ async function legacyRate(db: Database): Promise<number> {
 export async function xeroCsvStream(db: Database, start: string): Promise<Readable> {
   const span = quarterSpan(start);
   const rate = await legacyRate(db);
-  return csvCursorStream<TaxPointDocumentRow>(db, {
-    cursor: 'xero_csv', sql: TAX_POINT_DOCUMENTS, params: [span.start, span.end], header: [...XERO_COLUMNS],
+  return csvCursorStream(db, {
+    cursor: taxPointDocumentsRepository(db).documentsCursor(span.start, span.end), header: [...XERO_COLUMNS],
     lines: (row) => {
       const sign = row.kind === 'credit' ? -1 : 1;
       const day = ukDay(new Date(row.tax_point));
@@ -158,8 +158,8 @@ export async function xeroCsvStream(db: Database, start: string): Promise<Readab
 export async function quickBooksCsvStream(db: Database, start: string): Promise<Readable> {
   const span = quarterSpan(start);
   const rate = await legacyRate(db);
-  return csvCursorStream<TaxPointDocumentRow>(db, {
-    cursor: 'quickbooks_csv', sql: TAX_POINT_INVOICES, params: [span.start, span.end], header: [...QUICKBOOKS_COLUMNS],
+  return csvCursorStream(db, {
+    cursor: taxPointDocumentsRepository(db).invoicesCursor(span.start, span.end), header: [...QUICKBOOKS_COLUMNS],
     lines: (row) => {
       const day = ukDay(new Date(row.tax_point));
       return exportLines(row, rate).map((line) => [

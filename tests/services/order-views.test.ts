@@ -233,7 +233,18 @@ describe('the CSV export of the orders table', () => {
 
   it('exports every row of a large filter, a thousand at a time, none missed or repeated', async () => {
     await manyOrders();
-    const lines = (await text(ordersCsvStream(db, { q: 'many@csv.test', sort: 'total', order: 'asc' }))).split('\r\n');
+    // The statements the export sends, as the seam sees them: one cursor, a FETCH per thousand and the empty one, CLOSE.
+    const statements: string[] = [];
+    const recording = (inner: Database): Database => ({
+      ...inner,
+      query: (sql, params) => {
+        statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
+        return inner.query(sql, params);
+      },
+      transaction: (fn) => inner.transaction((tx) => fn(recording(tx))),
+    });
+    const lines = (await text(ordersCsvStream(recording(db), { q: 'many@csv.test', sort: 'total', order: 'asc' }))).split('\r\n');
+    expect(statements.filter((statement) => statement !== 'BEGIN' && statement !== 'COMMIT')).toEqual(['DECLARE', 'FETCH', 'FETCH', 'FETCH', 'FETCH', 'CLOSE']);
     expect(lines).toHaveLength(2345 + 2);
     expect(lines.slice(1, -1).map((line) => Number(line.split(',')[3]))).toEqual(Array.from({ length: 2345 }, (_, i) => i + 1));
     expect(new Set(lines.slice(1, -1).map((line) => line.split(',')[0])).size).toBe(2345);

@@ -37,4 +37,10 @@ describe('the lint of order status names', () => {
     expect(await refusals("export const f = (job: { status: string }) => 'completed' === job.status;", 'machines/new.machine.ts')).toHaveLength(1);
     expect(await refusals("export const f = (reply: { state: string }) => reply.state === 'completed';", 'src/features/orders/new.tsx')).toEqual([]);
   });
+
+  it('refuses the server and the rest of domain/ comparing a status with its name: they ask the transition table (decision 111)', async () => {
+    expect(await refusals("export const f = (order: { status: string }) => order.status === 'cancelled';", 'server/services/new-service.ts')).toHaveLength(1);
+    expect(await refusals("export const f = (visit: { status: string }) => visit.status !== 'completed';", 'domain/money/new-rule.ts')).toHaveLength(1);
+    expect(await refusals("export const f = (status: string) => status === 'cancelled';", 'domain/orders/order-statuses.ts')).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canChangeStatus, customerStatusLabel, IN_QUEUE_STATUSES, isCancelled, isInQueue, ORDER_STATUSES, orderStatusTone, REVENUE_STATUSES,
-  statusExits,
+  awaitsPayment, canChangeStatus, customerMayCancel, customerStatusLabel, IN_QUEUE_STATUSES, isCancelled, isInQueue, ORDER_STATUSES, orderStatusTone,
+  REVENUE_STATUSES, statusExits, statusWord,
 } from '../../../domain/orders/order-statuses';
 
 /** The order lifecycle as docs/business-rules.md states it, read from the one transition table (decisions 077, 096). */
@@ -44,5 +44,11 @@ describe('order status table', () => {
     expect(ORDER_STATUSES.map(customerStatusLabel)).toEqual(['Awaiting validation', 'Paid', 'Completed', 'Cancelled']);
     expect(ORDER_STATUSES.map(orderStatusTone)).toEqual(['waiting', 'completed', 'completed', 'cancelled']);
     expect(orderStatusTone('refunded')).toBe('neutral');
+  });
+
+  it('answers the server\'s questions from the table: may the customer cancel, does it await payment, its word in a sentence (decision 111)', () => {
+    expect(ORDER_STATUSES.filter(customerMayCancel)).toEqual(['awaiting_validation', 'payment_validated']);
+    expect(ORDER_STATUSES.filter(awaitsPayment)).toEqual(['awaiting_validation']);
+    expect(ORDER_STATUSES.map(statusWord)).toEqual(['awaiting validation', 'payment validated', 'completed', 'cancelled']);
   });
 });
