@@ -3,6 +3,7 @@ import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { ledgerRepository, type NewLedgerLine } from '../../server/repositories/ledger';
 import { orderRepository } from '../../server/repositories/orders';
+import { paymentEventsRepository } from '../../server/repositories/payment-events';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
 import { houseKeepingDatabase } from './support/own-database';
@@ -71,5 +72,25 @@ describe('an order ledger', () => {
     expect(many.get(b)!.at(-1)!.name).toBe('Fridge clean');
     expect(many.get(987_654)).toEqual([]);
     expect((await ledger.forOrders([])).size).toBe(0);
+  });
+});
+
+describe("the provider's numbered events (decision 034)", () => {
+  it('are applied once: the first claim is true, a resent event false; the event names its order, or none when the order is not there', async () => {
+    const id = await booked();
+    const events = paymentEventsRepository(db);
+    const at = NOW;
+    expect(await events.claim({ id: `EV-${id}`, orderId: id, type: 'payment.succeeded', at })).toBe(true);
+    expect(await events.claim({ id: `EV-${id}`, orderId: id, type: 'payment.succeeded', at })).toBe(false);
+    expect(await events.claim({ id: `EV-${id}-gone`, orderId: 987_654, type: 'payment.failed', at })).toBe(true);
+    expect(await events.claim({ id: `EV-${id}-none`, orderId: null, type: 'mandates.created', at })).toBe(true);
+    const rows = await db.query<{ id: string; order_id: number | null; type: string; received_at: Date }>(
+      'SELECT id, order_id, type, received_at FROM payment_events WHERE id LIKE $1 ORDER BY id', [`EV-${id}%`],
+    );
+    expect(rows.map((row) => [row.id, row.order_id === null ? null : Number(row.order_id), row.type, new Date(row.received_at).toISOString()])).toEqual([
+      [`EV-${id}`, id, 'payment.succeeded', NOW.toISOString()],
+      [`EV-${id}-gone`, null, 'payment.failed', NOW.toISOString()],
+      [`EV-${id}-none`, null, 'mandates.created', NOW.toISOString()],
+    ]);
   });
 });
