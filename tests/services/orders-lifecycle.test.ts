@@ -440,6 +440,7 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(await list({ name: search })).toEqual([[second.id, name, 'pending', 'Ill'], [first.id, name, 'rejected', 'Moving']]);
     expect(await list({ name: search, sort: 'order_id' })).toEqual([[first.id, name, 'rejected', 'Moving'], [second.id, name, 'pending', 'Ill']]);
     expect(await list({ name: search, sort: 'reason', order: 'desc' })).toEqual([[first.id, name, 'rejected', 'Moving'], [second.id, name, 'pending', 'Ill']]);
+    expect(await list({ name: search, sort: 'reason', order: 'asc' })).toEqual([[second.id, name, 'pending', 'Ill'], [first.id, name, 'rejected', 'Moving']]);
     expect(await list({ name: search, status: 'pending' })).toEqual([[second.id, name, 'pending', 'Ill']]);
     // % and _ are the name's own characters, not wildcards.
     expect(await list({ name: '100%_sure' })).toEqual(expect.arrayContaining([[second.id, name, 'pending', 'Ill']]));
@@ -448,6 +449,8 @@ describe('refund decisions (R-ADMIN-5)', () => {
     const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM refund_requests WHERE status = 'pending'`);
     expect(pending.total).toBe(counted!.count);
     expect(pending.rows.map((row) => row.status)).toEqual(pending.rows.map(() => 'pending'));
+    const [all] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM refund_requests');
+    expect((await listRefunds(db, {}, FIRST_PAGE)).total).toBe(all!.count);
   });
 
   it('a decision made on a stale version is 409; no request is 404', async () => {
