@@ -68,9 +68,7 @@ export function refundRepository(db: Database) {
     async find(orderId: number, options: { forUpdate?: boolean } = {}): Promise<RefundRow | null> {
       const row = await refundsQuery(k)
         .where('refund_requests.order_id', '=', orderId)
-        // Stryker disable ConditionalExpression,EqualityOperator,BooleanLiteral,StringLiteral: a row lock, which no single-threaded test can tell from none
         .$if(options.forUpdate === true, (query) => query.forUpdate('refund_requests'))
-        // Stryker restore all
         .executeTakeFirst();
       return row ?? null;
     },
