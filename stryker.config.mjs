@@ -34,6 +34,13 @@ const targets = {
     vitestConfig: 'stryker/vitest.services.config.ts',
     ignoreStatic: true,
   },
+  // The repositories' builders and `sql` templates, against the same services tests: the services
+  // call them on a real seeded PGlite, so a wrong filter, figure or lost row shows there.
+  repositories: {
+    mutate: ['server/repositories/**/*.ts'],
+    vitestConfig: 'stryker/vitest.services.config.ts',
+    ignoreStatic: true,
+  },
 };
 const chosen = targets[target];
 if (!chosen) throw new Error(`MUTATION_TARGET must be one of ${Object.keys(targets).join(', ')}`);

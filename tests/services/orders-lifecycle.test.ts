@@ -423,6 +423,36 @@ describe('refund decisions (R-ADMIN-5)', () => {
     expect(((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)).toEqual(decided);
   });
 
+  it("the office's list finds a customer's requests by part of the name, any case, by status, newest first unless sorted", async () => {
+    const who = await newCustomer(uniqueEmail('list'));
+    const name = `Ms 100%_Sure ${process.pid}-${++unique}`;
+    await db.query('UPDATE users SET name = $2 WHERE id = $1', [who.id, name]);
+    const [first, second] = [await booked(later, who), await booked(later, who)];
+    await requestRefund(db, deps().outbox, who, first.id, 'Moving', NOW);
+    await requestRefund(db, deps().outbox, who, second.id, 'Ill', new Date(NOW.getTime() + HOUR));
+    await decideRefund({ db, payments: null, outbox: deps().outbox }, admin, { order: first.id, status: 'rejected' }, NOW);
+    const list = async (query: Parameters<typeof listRefunds>[1]) => {
+      const page = await listRefunds(db, query, FIRST_PAGE);
+      expect(page.total).toBe(page.rows.length);
+      return page.rows.map((row) => [row.order_id, row.name, row.status, row.reason]);
+    };
+    const search = name.toUpperCase().slice(3);
+    expect(await list({ name: search })).toEqual([[second.id, name, 'pending', 'Ill'], [first.id, name, 'rejected', 'Moving']]);
+    expect(await list({ name: search, sort: 'order_id' })).toEqual([[first.id, name, 'rejected', 'Moving'], [second.id, name, 'pending', 'Ill']]);
+    expect(await list({ name: search, sort: 'reason', order: 'desc' })).toEqual([[first.id, name, 'rejected', 'Moving'], [second.id, name, 'pending', 'Ill']]);
+    expect(await list({ name: search, sort: 'reason', order: 'asc' })).toEqual([[second.id, name, 'pending', 'Ill'], [first.id, name, 'rejected', 'Moving']]);
+    expect(await list({ name: search, status: 'pending' })).toEqual([[second.id, name, 'pending', 'Ill']]);
+    // % and _ are the name's own characters, not wildcards.
+    expect(await list({ name: '100%_sure' })).toEqual(expect.arrayContaining([[second.id, name, 'pending', 'Ill']]));
+    expect(await list({ name: `100%sure ${process.pid}` })).toEqual([]);
+    const pending = await listRefunds(db, { status: 'pending' }, FIRST_PAGE);
+    const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM refund_requests WHERE status = 'pending'`);
+    expect(pending.total).toBe(counted!.count);
+    expect(pending.rows.map((row) => row.status)).toEqual(pending.rows.map(() => 'pending'));
+    const [all] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM refund_requests');
+    expect((await listRefunds(db, {}, FIRST_PAGE)).total).toBe(all!.count);
+  });
+
   it('a decision made on a stale version is 409; no request is 404', async () => {
     const order = await pendingRefund();
     const { version } = ((await listRefunds(db, {}, FIRST_PAGE)).rows).find((r) => r.order_id === order.id)!;

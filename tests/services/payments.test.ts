@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { HttpError } from '../../server/lib/http-error';
+import { ledgerRepository } from '../../server/repositories/ledger';
 import { orderRepository } from '../../server/repositories/orders';
 import type { PaymentProvider } from '../../server/services/payment-provider';
 import {
@@ -130,5 +131,9 @@ describe("the provider's notification", () => {
     expect((await orderRow(id)).paid_amount).toBeNull();
     expect(await orderHistory(db, id, 'order.paid')).toEqual([]);
     expect(await orderHistory(db, id, 'order.late_payment')).toHaveLength(1);
+    // The provider sends it again: the late payment is recorded once (one ledger line, one history line).
+    expect(await confirmPayment(deps(), notification(id, 'another-payment', order.total))).toEqual({ received: true });
+    expect(await orderHistory(db, id, 'order.late_payment')).toHaveLength(1);
+    expect((await ledgerRepository(db).forOrder(id)).filter((line) => line.reference === 'another-payment').map((line) => [line.kind, line.amount])).toEqual([['payment', order.total]]);
   });
 });
