@@ -115,7 +115,7 @@ describe('migration 077: money in pence', () => {
       before.set(column, values);
     }
 
-    expect(await migrate(db)).toEqual(['077_money_in_pence.sql']);
+    expect(await migrate(db, MIGRATIONS_DIR, { to: '077' })).toEqual(['077_money_in_pence.sql']);
 
     // After: no money column is numeric; amounts are integer, running sums bigint.
     expect((await columnsOfType(db, 'numeric')).filter((name) => !name.endsWith('_percent'))).toEqual([]);
