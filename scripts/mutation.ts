@@ -13,7 +13,8 @@
  *   npm run mutation -- --report --readme write the last reports' table into the README
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 interface Target {
   name: string;
@@ -46,14 +47,30 @@ if (only.length && chosen.length !== only.length) {
   process.exit(2);
 }
 
+/**
+ * A whole folder takes hours on two cores, longer than a session, and a session's machine is new
+ * each time: Stryker's incremental result (what each mutant did against which tests) is kept in
+ * the repository, gzipped, so the next session's parts add to this one's (decision 115).
+ */
+const keptResult = (name: string) => `stryker/incremental/${name}.json.gz`;
+const workingResult = (name: string) => `.stryker-tmp/incremental-${name}.json`;
+
 if (!args.includes('--report')) {
   for (const target of chosen) {
+    if (existsSync(keptResult(target.name)) && !existsSync(workingResult(target.name))) {
+      mkdirSync('.stryker-tmp', { recursive: true });
+      writeFileSync(workingResult(target.name), gunzipSync(readFileSync(keptResult(target.name))));
+    }
     console.log(`\n▶ Stryker on ${target.folder}`);
     const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
       stdio: 'inherit',
       env: { ...process.env, MUTATION_TARGET: target.name },
     });
     if (run.status !== 0) console.error(`Stryker on ${target.folder} exited with ${run.status}`);
+    if (existsSync(workingResult(target.name))) {
+      mkdirSync('stryker/incremental', { recursive: true });
+      writeFileSync(keptResult(target.name), gzipSync(readFileSync(workingResult(target.name)), { level: 9 }));
+    }
   }
 }
 
@@ -87,11 +104,13 @@ const folders: string[] = [];
 let belowGoal = 0;
 for (const target of targets) {
   const file = `reports/mutation/${target.name}.json`;
-  if (!existsSync(file)) {
+  // On a new machine the last report is the kept incremental result (the same schema).
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : existsSync(keptResult(target.name)) ? gunzipSync(readFileSync(keptResult(target.name))).toString('utf8') : null;
+  if (text === null) {
     rows.push(`| \`${target.folder}\` | — | — | — | — | not run | ≥ ${target.goal}% |`);
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  const report = JSON.parse(text) as Report;
   const all = Object.values(report.files).flatMap((f) => f.mutants);
   const t = tally(target.folder, all);
   const s = score(t);
