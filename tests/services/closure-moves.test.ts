@@ -118,7 +118,7 @@ describe('closing a day with visits booked', () => {
     const johns = await booked(john, day, '11:00');
     mails.length = 0;
     const closed = await addClosure(closing(), { date: day, reason: 'Staff training' }, NOW);
-    expect(closed.visits.map((visit) => visit.order_id)).toEqual([janes, johns]);
+    expect(closed.visits!.map((visit) => visit.order_id)).toEqual([janes, johns]);
     expect(mails.map((mail) => mail.to)).toEqual([jane.email, john.email]);
     expect(await aside(janes)).toEqual({ closed_day: day, created_at: NOW, used_at: null, version: 1 });
     const [janesToken, johnsToken] = [await moveToken(janes), await moveToken(johns)];

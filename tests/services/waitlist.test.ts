@@ -305,6 +305,31 @@ describe('a freed time', () => {
   });
 });
 
+describe('an offer as the repository makes it', () => {
+  it("is made to a waiting entry only, once, restarting its draft's life but never a booked order's", async () => {
+    const waitlist = waitlistRepository(db);
+    const since = new Date('2030-01-01T00:00:00.000Z');
+    const [waitingDraft, expiredDraft, offeredDraft] = [await draft(ann, since), await draft(ben, since), await draft(cat, since)];
+    const waiting = await entry(ann, waitingDraft, '2030-08-07', NOW);
+    const expired = await entry(ben, expiredDraft, '2030-08-07', NOW, 'expired');
+    const offered = await entry(cat, offeredDraft, '2030-08-07', NOW, 'offered');
+    const offer = (id: number, hash: string) =>
+      waitlist.offer(id, { dueAt: new Date('2030-08-07T10:00:00.000Z'), minutes: 90, until: new Date('2030-01-07T15:00:00.000Z'), hash, now: NOW });
+    for (const [id, hash] of [[waiting, 'hash-a'], [expired, 'hash-b'], [offered, 'hash-c']] as const) await offer(id, hash);
+    expect(await entryRow(waiting)).toEqual({
+      status: 'offered', held_due_at: new Date('2030-08-07T10:00:00.000Z'), held_minutes: 90, held_until: new Date('2030-01-07T15:00:00.000Z'), offered_at: NOW,
+    });
+    expect(await entryRow(expired)).toEqual({ status: 'expired', held_due_at: null, held_minutes: null, held_until: null, offered_at: null });
+    expect(await entryRow(offered)).toMatchObject({ status: 'offered', held_due_at: new Date('2030-08-07T09:00:00.000Z'), held_minutes: 60 });
+    expect((await waitlist.findByOfferHash('hash-a'))?.id).toBe(waiting);
+    expect(await waitlist.findByOfferHash('hash-b')).toBeNull();
+    expect(await waitlist.findByOfferHash('hash-c')).toBeNull();
+    expect((await waitlist.findByOfferHash(`hash-${offeredDraft}-2030-08-07`))?.id).toBe(offered);
+    expect(await Promise.all([waitingDraft, expiredDraft, offeredDraft].map(async (id) => (await orderRow(id)).created_at))).toEqual([NOW, since, since]);
+    await db.query("DELETE FROM waitlist_entries WHERE day = '2030-08-07'");
+  });
+});
+
 describe('the address and phone an offer reuses (decision 085)', () => {
   it("the waiting draft's own first, else the customer's latest booking's, never another's or an empty one; none: null", async () => {
     const waitlist = waitlistRepository(db);
@@ -349,7 +374,7 @@ describe('a booked visit waiting for a full day (decision 067)', () => {
     expect(onDay).toMatchObject({ order_id: visit, status: 'waiting' });
     await cancel(first!);
     mails.length = 0;
-    expect(await run(NOW)).toBe(1);
+    expect(await run(new Date(NOW.getTime() + MINUTE))).toBe(1);
     expect((await entryRow(onDay.id)).status).toBe('offered');
     expect((await orderRow(visit)).created_at).toEqual(bookedAt);
     const token = offerToken(cat.email!, '2030-02-27', 'held');
