@@ -116,10 +116,18 @@ describe('closing a day with visits booked', () => {
     const day = '2030-01-15';
     const janes = await booked(jane, day, '10:00');
     const johns = await booked(john, day, '11:00');
+    // An erased customer's visit: set aside, listed without an address, and nobody mailed.
+    const [erased] = await db.query<AuthUser>(
+      `INSERT INTO users (name, email, password_hash, roles) VALUES ('Erased Customer', 'erased@closure.test', 'x', ARRAY['ROLE_USER']) RETURNING id, name, email, roles`,
+    );
+    const erasedVisit = await booked(erased!, day, '12:00');
+    await db.query('UPDATE users SET email = NULL WHERE id = $1', [erased!.id]);
+    expect((await closureMovesRepository(db).visitsOn(day)).map((visit) => visit.email)).toEqual([jane.email, john.email, '']);
     mails.length = 0;
     const closed = await addClosure(closing(), { date: day, reason: 'Staff training' }, NOW);
-    expect(closed.visits!.map((visit) => visit.order_id)).toEqual([janes, johns]);
+    expect(closed.visits!.map((visit) => visit.order_id)).toEqual([janes, johns, erasedVisit]);
     expect(mails.map((mail) => mail.to)).toEqual([jane.email, john.email]);
+    expect(await aside(erasedVisit)).toEqual({ closed_day: day, created_at: NOW, used_at: null, version: 1 });
     expect(await aside(janes)).toEqual({ closed_day: day, created_at: NOW, used_at: null, version: 1 });
     const [janesToken, johnsToken] = [await moveToken(janes), await moveToken(johns)];
     expect(janesToken.startsWith(`${janes}.`)).toBe(true);

@@ -273,6 +273,14 @@ describe('a freed time', () => {
     expect((await listPricingAudit(db, { limit: 1, page: 1 })).rows[0]).toMatchObject({ from: '30 min', to: '120 min' });
     expect((await entryRow(cats.id)).held_until).toEqual(new Date('2030-01-07T12:30:00.000Z'));
     await leaveWaitlist(db, cat, cats.id);
+    // Without a settings row (a database not seeded yet), two hours.
+    const rolledBack = new Error('rolled back');
+    await expect(db.transaction(async (tx) => {
+      await tx.query('DELETE FROM pricing_settings');
+      expect(await waitlistRepository(tx).holdMinutes()).toBe(120);
+      throw rolledBack;
+    })).rejects.toBe(rolledBack);
+    expect(await waitlistRepository(db).holdMinutes(true)).toBe(120);
   });
 
   it('ends the entry of a draft checked out another way, and its offer says it was used', async () => {
