@@ -137,8 +137,11 @@ describe('an Idempotency-Key on an office booking (decision 062)', () => {
     expect(await keys.find(admin.id, 'office-shared-2')).toEqual({ request_hash: 'x', response: null });
     expect(await keys.find(other.id, 'office-shared-2')).toEqual({ request_hash: 'y', response: { order: 1 } });
     await keys.claim({ staffId: other.id, key: 'office-shared-3', requestHash: 'z', at: NOW, staleBefore: NOW });
+    await keys.claim({ staffId: admin.id, key: 'office-shared-3', requestHash: 'w', at: NOW, staleBefore: NOW });
     await keys.release(admin.id, 'office-shared-2');
+    await keys.release(admin.id, 'office-shared-3');
     expect(await keys.find(admin.id, 'office-shared-2')).toBeNull();
+    expect(await keys.find(admin.id, 'office-shared-3')).toBeNull();
     expect(await keys.find(other.id, 'office-shared-2')).toEqual({ request_hash: 'y', response: { order: 1 } });
     expect(await keys.find(other.id, 'office-shared-3')).toEqual({ request_hash: 'z', response: null });
   });
