@@ -244,5 +244,8 @@ describe("the job's day (recordJobProgress)", () => {
     expect(await visit(id)).toMatchObject({ on_my_way_at: at('2030-01-14', '09:05'), on_my_way_by: bob.id, checked_in_at: at('2030-01-14', '09:00'), checked_in_by: maria.id });
     await cleanerJobsRepository(db).record(id, 'check_in', { at: at('2030-01-14', '09:10'), by: bob.id, location: { latitude: 1, longitude: 2 } });
     expect(await visit(id)).toMatchObject({ on_my_way_at: at('2030-01-14', '09:05'), checked_in_at: at('2030-01-14', '09:10'), checked_in_by: bob.id, checked_in_lat: 1, checked_in_lng: 2 });
+    // A check out given no checklist records none done.
+    await cleanerJobsRepository(db).record(id, 'check_out', { at: at('2030-01-14', '11:00'), by: bob.id, location: null });
+    expect(await visit(id)).toMatchObject({ checked_out_at: at('2030-01-14', '11:00'), checked_out_by: bob.id, checklist_done: [] });
   });
 });

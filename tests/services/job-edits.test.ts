@@ -10,6 +10,7 @@ import { editJob, getJobEdit, NOTHING_CHANGED_MESSAGE, previewJobEdit } from '..
 import { setJobLength } from '../../server/services/job-length';
 import { getOrder } from '../../server/services/orders-admin';
 import { createQuote } from '../../server/services/quotes';
+import { jobEditRepository } from '../../server/repositories/job-edits';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings, orderHistory } from './support/booking';
 import { extraNamed, houseKeepingDatabase, seededUser } from './support/own-database';
@@ -103,6 +104,8 @@ describe("the edit form's starting point (getJobEdit)", () => {
     expect(await getJobEdit(db, plain)).toMatchObject({ items: [{ id: bedroom, quantity: 2 }], extras: [], duration_minutes: 60, total: 50 });
     await db.query("UPDATE orders SET price_lines = '[]'::jsonb WHERE id = $1", [plain]);
     expect((await getJobEdit(db, plain)).extras).toEqual([]);
+    // An order that is not there has no extras (the repository answers none rather than failing).
+    expect(await jobEditRepository(db).extras({ id: 2_147_483_647 })).toEqual([]);
   });
 });
 
@@ -115,30 +118,33 @@ describe('a job edit of the items and extras', () => {
     const state = await getJobEdit(db, id);
     const before = { row: await orderRow(id), items: await orderItems(id), ledger: await ledgerCount(id) };
     expect(before.row).toMatchObject({ duration_minutes: 180, job_extras: null });
-    const edit = { ...editOf(state), items: [{ id: bedroom, quantity: 4 }], extras: [{ id: drains, quantity: 1 }] };
+    const edit = { ...editOf(state), items: [{ id: bathroom, quantity: 1 }, { id: bedroom, quantity: 3 }], extras: [{ id: drains, quantity: 1 }] };
 
     const preview = await previewJobEdit(deps(), id, edit);
-    // Four bedrooms (£100) and the drains (£50) for £160 of bathroom, bedrooms, options and belongings.
-    expect([preview.previousTotal, preview.total, preview.difference, preview.duration_minutes]).toEqual([160, 150, -10, 120]);
+    // A bathroom (£30), three bedrooms (£75) and the drains (£50) for £160 of bathroom, two bedrooms, options and belongings.
+    expect([preview.previousTotal, preview.total, preview.difference, preview.duration_minutes]).toEqual([160, 155, -5, 120]);
     expect({ row: await orderRow(id), items: await orderItems(id), ledger: await ledgerCount(id) }).toEqual(before);
 
     mails.length = 0;
-    const saved = await editJob(deps(), admin, id, { ...edit, reason: 'Bathroom done already' });
-    expect([saved.total, saved.minutes]).toEqual([150, 120]);
-    expect(await orderItems(id)).toEqual([{ item_id: bedroom, name: 'Bedroom', unit_price: 2500, quantity: 4, total_price: 10000 }]);
+    const saved = await editJob(deps(), admin, id, { ...edit, reason: 'One more bedroom' });
+    expect([saved.total, saved.minutes]).toEqual([155, 120]);
+    expect(await orderItems(id)).toEqual([
+      { item_id: bedroom, name: 'Bedroom', unit_price: 2500, quantity: 3, total_price: 7500 },
+      { item_id: bathroom, name: 'Bathroom', unit_price: 3000, quantity: 1, total_price: 3000 },
+    ]);
     // The length the new items take (the capacity check writes it back once worked out), and the version moved on.
     expect(await orderRow(id)).toMatchObject({ duration_minutes: 120, job_extras: [{ id: drains, quantity: 1 }], due_at: new Date('2030-01-14T10:00:00.000Z') });
     const { version } = await orderRow(id);
     expect(version).toBeGreaterThan(before.row.version);
-    expect(await orderHistory(db, id, 'order.length')).toEqual([['Sam Admin', '1 h 30 min', '3 h: Big house'], ['Sam Admin', '3 h', '2 h: Bathroom done already']]);
+    expect(await orderHistory(db, id, 'order.length')).toEqual([['Sam Admin', '1 h 30 min', '3 h: Big house'], ['Sam Admin', '3 h', '2 h: One more bedroom']]);
     // The form now starts from the edit's extras, not the priced lines of the checkout.
-    expect(await getJobEdit(db, id)).toMatchObject({ version, items: [{ id: bedroom, quantity: 4 }], extras: [{ id: drains, quantity: 1 }], duration_minutes: 120, total: 150 });
+    expect(await getJobEdit(db, id)).toMatchObject({ version, items: [{ id: bedroom, quantity: 3 }, { id: bathroom, quantity: 1 }], extras: [{ id: drains, quantity: 1 }], duration_minutes: 120, total: 155 });
     expect(mails.map((mail) => mail.subject)).toHaveLength(1);
 
     // No extras at all is an edit too: the priced lines' extras do not come back.
     const after = await getJobEdit(db, id);
     await editJob(deps(), admin, id, { ...editOf(after), extras: [], reason: 'No drains after all' });
-    expect(await getJobEdit(db, id)).toMatchObject({ extras: [], total: 100 });
+    expect(await getJobEdit(db, id)).toMatchObject({ extras: [], total: 105 });
     expect((await orderRow(id)).job_extras).toEqual([]);
 
     // The other job of the day keeps its items, extras and length.
