@@ -157,6 +157,7 @@ describe('the mandate of a series by Direct Debit', () => {
   it('keeps the billing request until a mandate is given, then the mandate once; each series its own', async () => {
     const ann = await weeklySeries('2030-03-11');
     const bob = await weeklySeries('2030-03-12');
+    const cy = await weeklySeries('2030-03-10');
     expect(ann.answer.shippingInfo).toBe(`https://pay.gocardless.test/flow/BRQ${ann.seriesId}x1?back=${encodeURIComponent(`https://sparkle.example.co.uk/payments/direct-debit/return/${ann.seriesId}`)}`);
     const annRequest = (await seriesRow(ann.seriesId)).dd_billing_request!;
     const bobRequest = (await seriesRow(bob.seriesId)).dd_billing_request!;
@@ -189,7 +190,10 @@ describe('the mandate of a series by Direct Debit', () => {
     await webhook(START, { resourceType: 'billing_requests', action: 'fulfilled', billingRequest: bobRequest, mandateRequestMandate: 'MDBOB2' });
     expect(await seriesRow(bob.seriesId)).toEqual({ dd_billing_request: bobRequest, dd_mandate: 'MDBOB1', dd_mandate_at: START, dd_mandate_ended_at: null });
     expect((await seriesRow(ann.seriesId)).dd_mandate).toBe('MDANN1');
+    // Cy has not finished the page: his series still waits for its mandate.
+    expect(await seriesRow(cy.seriesId)).toMatchObject({ dd_mandate: null, dd_mandate_at: null });
     expect(await myOrders(bob.customer, START)).toMatchObject({ mandate: 'set_up' });
+    expect(await myOrders(cy.customer, START)).toMatchObject({ mandate: 'pending' });
   });
 
   it('a series paid cash has no Direct Debit on My orders', async () => {
