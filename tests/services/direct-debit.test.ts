@@ -5,7 +5,7 @@ import type { Mail } from '../../server/queue/mail';
 import { directDebitRepository } from '../../server/repositories/direct-debit';
 import { directDebitFeesRepository } from '../../server/repositories/direct-debit-fees';
 import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';
-import { applyDirectDebitWebhook, collectDoneVisits, completeMandate, startMandate, type DirectDebitDeps } from '../../server/services/direct-debit';
+import { applyDirectDebitWebhook, collectDoneVisits, completeMandate, MANDATE_START_FAILED_MESSAGE, startMandate, type DirectDebitDeps } from '../../server/services/direct-debit';
 import type { DirectDebitEvent, DirectDebitProvider } from '../../server/services/gocardless';
 import { updateOrderStatus } from '../../server/services/orders-admin';
 import { createOrder } from '../../server/services/orders';
@@ -14,6 +14,7 @@ import { listMySeries } from '../../server/services/series';
 import { skipVisit } from '../../server/services/series-skip';
 import type { TestDatabase } from '../api/support/test-database';
 import { houseKeepingDatabase, newAccount, seededUser } from './support/own-database';
+import { refused } from './support/refused';
 
 /**
  * Direct Debit for series (decisions 093, 100, 108, 109) on a real seeded PGlite: the mandate kept
@@ -194,6 +195,21 @@ describe('the mandate of a series by Direct Debit', () => {
     expect(await seriesRow(cy.seriesId)).toMatchObject({ dd_mandate: null, dd_mandate_at: null });
     expect(await myOrders(bob.customer, START)).toMatchObject({ mandate: 'set_up' });
     expect(await myOrders(cy.customer, START)).toMatchObject({ mandate: 'pending' });
+  });
+
+  it("a series whose GoCardless page could not be opened is placed, and waits for its mandate on My orders", async () => {
+    const startMandateOf = gc.provider.startMandate;
+    gc.provider.startMandate = async () => Promise.reject(new Error('GoCardless could not be reached'));
+    try {
+      await refused(weeklySeries('2030-03-09'), 502, MANDATE_START_FAILED_MESSAGE);
+    } finally {
+      gc.provider.startMandate = startMandateOf;
+    }
+    const [row] = await db.query<{ id: number; user_id: number }>(
+      `SELECT b.id, b.user_id FROM booking_series b JOIN orders o ON o.id = b.first_order_id WHERE o.due_at = '2030-03-09T10:00:00Z'`);
+    expect(await seriesRow(Number(row!.id))).toEqual({ dd_billing_request: null, dd_mandate: null, dd_mandate_at: null, dd_mandate_ended_at: null });
+    const customer: AuthUser = { id: Number(row!.user_id), name: 'Customer', email: 'unused@example.test', roles: ['ROLE_USER'] };
+    expect(await myOrders(customer, START)).toMatchObject({ mandate: 'pending', visits: expect.arrayContaining([[expect.any(Number), 'mandate_pending', 21.25]]) });
   });
 
   it('a series paid cash has no Direct Debit on My orders', async () => {
