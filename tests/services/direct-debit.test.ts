@@ -311,6 +311,10 @@ describe('collecting done visits', () => {
       `Late fee of ${pounds(fee)} owed: to be collected by Direct Debit after the visit's time`,
       `Collection of the late fee, ${pounds(fee)}, asked for (${payment!.id})`,
     ]);
+    // Two days on, My orders still lists the skipped visit whose fee is being collected, not the one skipped free.
+    const listed = (await myOrders(eve.customer, new Date(late.due.getTime() + 48 * HOUR))).visits;
+    expect(listed[0]).toEqual([late.id, 'asked', fee / 100]);
+    expect(listed.map(([id]) => id)).not.toContain(free.id);
   });
 });
 
