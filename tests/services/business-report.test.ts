@@ -4,7 +4,9 @@ import type { Database } from '../../server/db/database';
 import { creditNoteRepository } from '../../server/repositories/credit-notes';
 import { invoiceRepository } from '../../server/repositories/invoices';
 import { ledgerRepository } from '../../server/repositories/ledger';
+import { businessReportRepository } from '../../server/repositories/business-report';
 import { getBusinessReport } from '../../server/services/business-report';
+import { londonDaysSpan } from '../../domain/time/london-days';
 import { createOrder } from '../../server/services/orders';
 import { updateOrderStatus } from '../../server/services/orders-admin';
 import type { TestDatabase } from '../api/support/test-database';
@@ -80,13 +82,14 @@ beforeAll(async () => {
 
   // Documents issued in June: Jane's Monday invoice (100.00 net) less a credit note (10.00), Bob's Deep Cleaning invoice (50.00),
   // adam's Wednesday invoice at 00:00 BST on 1 June (20.00), and an invoice of an order deleted since (7.00).
-  // Outside June: an invoice at 23:59 BST on 31 May, a credit note at 00:00 BST on 1 July.
+  // Outside June: an invoice at 23:59 BST on 31 May, a credit note and an invoice at 00:00 BST on 1 July.
   const monday = await invoice(ids.janeMonday, '2030-06-03T12:00:00.000Z', 10_000);
   await creditNote(monday.number, ids.janeMonday, '2030-06-10T12:00:00.000Z', 1_000);
   await invoice(ids.bobFriday, '2030-06-07T12:00:00.000Z', 5_000);
   await invoice(ids.adamWednesday, '2030-05-31T23:00:00.000Z', 2_000);
   await invoice(ids.bobMay, '2030-05-31T22:59:59.000Z', 3_000);
   await creditNote(monday.number, ids.janeMonday, '2030-06-30T23:00:00.000Z', 4_000);
+  await invoice(ids.bobJuly, '2030-06-30T23:00:00.000Z', 6_000);
   const draft = await createOrder(db, bob, { service: serviceId, items: twoBedrooms }, NOW);
   await invoice(draft.id, '2030-06-20T12:00:00.000Z', 700);
   await db.query('DELETE FROM orders WHERE id = $1', [draft.id]);
@@ -119,6 +122,14 @@ describe("the owner's report of June 2030", () => {
     const [mondayTeam, fridayTeam] = [await teamName(ids.janeMonday!), await teamName(ids.bobFriday!)];
     const teams = new Map<string, number>();
     for (const [team, net] of [[mondayTeam, 90], [fridayTeam, 50], ['No team', 20], ['Deleted order', 7]] as const) teams.set(team, (teams.get(team) ?? 0) + net);
+    // How many documents each row sums (the report shows the sums only).
+    const { start, end } = londonDaysSpan('2030-06-01', '2030-06-30');
+    const rows = await businessReportRepository(db).revenueBreakdowns(start!, end!);
+    expect(rows.map((row) => [row.dimension, row.key, row.invoices, row.credit_notes]).sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`))).toEqual([
+      ['service', 'Deep Cleaning', 1, 0], ['service', 'Deleted order', 1, 0], ['service', 'House Keeping', 2, 1],
+      ...[...new Set([mondayTeam, fridayTeam, 'No team', 'Deleted order'])].map((team) => ['team', team,
+        (team === mondayTeam ? 1 : 0) + (team === fridayTeam ? 1 : 0) + (team === 'No team' || team === 'Deleted order' ? 1 : 0), team === mondayTeam ? 1 : 0]),
+    ].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)));
     expect(report.teams).toEqual([...teams].map(([name, net]) => ({ name, net, vat: Math.round(net * 20) / 100, gross: Math.round(net * 120) / 100 })).sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name)));
   });
 
