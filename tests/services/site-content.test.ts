@@ -61,7 +61,7 @@ describe('the order written', () => {
     await db.query("INSERT INTO testimonies (user_name, content, sort) VALUES ('Tia', 'Lovely.', -1), ('Uri', 'Spotless.', -1)");
     await db.query("INSERT INTO faqs (q, a, sort) VALUES ('First?', 'Yes.', -1)");
     await db.query("UPDATE service_activities SET sort = 99 WHERE id = (SELECT min(id) FROM service_activities WHERE service_id = $1)", [deep]);
-    await db.query('INSERT INTO service_activities (service_id, text, sort) VALUES ($1, $2, -1), ($3, $4, -1)', [deep, 'Skirting boards first', moving, 'Not a deep clean activity']);
+    await db.query('INSERT INTO service_activities (service_id, text, sort) VALUES ($1, $2, -1), ($3, $4, -1), ($1, $5, -1)', [deep, 'Skirting boards first', moving, 'Not a deep clean activity', 'Then the doors']);
     await db.query('INSERT INTO service_faqs (service_id, q, a, sort) VALUES ($1, $2, $3, -1), ($4, $5, $6, -1)', [deep, 'Deep first?', 'Yes.', moving, 'Moving first?', 'No.']);
 
     const [first, ...rest] = SERVICES;
@@ -82,7 +82,7 @@ describe('the order written', () => {
     const seeded = SERVICES.find((s) => s.name === 'Deep Cleaning')!;
     const [firstActivity, ...activities] = seeded.activities;
     const detail = await content.findServiceDetail(deep);
-    expect(detail?.activities).toEqual(['Skirting boards first', ...activities, firstActivity]);
+    expect(detail?.activities).toEqual(['Skirting boards first', 'Then the doors', ...activities, firstActivity]);
     expect(detail?.faqs).toEqual([{ q: 'Deep first?', a: 'Yes.' }, ...seeded.faqs.map(([q, a]) => ({ q, a }))]);
   });
 });

@@ -280,7 +280,8 @@ describe("the cleaners' first job of tomorrow", () => {
     const early = await job('2030-01-16', '10:00', a);
     const tonight = await job('2030-01-15', '19:00', a);
     const dayAfter = await job('2030-01-17', '07:00', a);
-    const teamB = await job('2030-01-16', '09:00', b);
+    // Team B works the day after tomorrow only.
+    const teamB = await job('2030-01-17', '09:00', b);
     const teamC = await job('2030-01-16', '11:00', c);
     await updateOrderStatus(db, admin, cancelled, 'cancelled', { status: 'cancelled' }, BOOKED, outbox);
     // A draft never placed, with a time and a team, comes first tomorrow: it is no job.
@@ -290,10 +291,11 @@ describe("the cleaners' first job of tomorrow", () => {
 
     const maria = await person('Maria Cleaner', { mobile: '07700 900911', roles: ['ROLE_CLEANER'], team: a });
     const nina = await person('Nina Cleaner', { mobile: '07700 900912', roles: ['ROLE_CLEANER'], team: a });
-    await person('Omar Opted Out', { roles: ['ROLE_CLEANER'], team: b });
+    await person('Bea Cleaner', { mobile: '07700 900916', roles: ['ROLE_CLEANER'], team: b });
+    await person('Omar Never Asked', { roles: ['ROLE_CLEANER'], team: c });
     const pia = await person('Pia Cleaner', { mobile: '07700 900913', roles: ['ROLE_CLEANER'], team: c });
     await person('Rex Office', { mobile: '07700 900914', roles: ['ROLE_ADMIN'], team: c });
-    const sue = await person('Sue Withdrawn', { mobile: '07700 900915', roles: ['ROLE_CLEANER'], team: b });
+    const sue = await person('Sue Withdrawn', { mobile: '07700 900915', roles: ['ROLE_CLEANER'], team: c });
     await updateTextSettings(db, sue.id, { phone: '07700 900915', optedIn: false }, BOOKED);
 
     const from = new Date('2030-01-16T00:00:00.000Z');
