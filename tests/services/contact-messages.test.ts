@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import type { MailOutbox } from '../../server/queue';
-import { EMPTY_REPLY, listMessages, markMessageRead, MESSAGE_NOT_FOUND, replyToMessage } from '../../server/services/contact-messages';
+import { EMPTY_REPLY, listMessages, markMessageRead, MESSAGE_NOT_FOUND, replyToMessage, sendContactMessage } from '../../server/services/contact-messages';
 import type { Mail } from '../../server/queue/mail';
 import type { TestDatabase } from '../api/support/test-database';
 import { ownDatabase, seededUser } from './support/own-database';
@@ -44,6 +44,22 @@ async function only(...messages: Array<{ name: string; email: string; message: s
 
 const readAt = async (id: number) => (await db.query<{ read_at: Date | null }>('SELECT read_at FROM contact_messages WHERE id = $1', [id]))[0]?.read_at;
 const replies = (id: number) => db.query('SELECT body, author, author_id, sent_at FROM contact_replies WHERE message_id = $1 ORDER BY id', [id]);
+
+describe("the contact form's message", () => {
+  it('is kept with its name and address trimmed, the message as written, and its time, unread', async () => {
+    await only();
+    const message = '  Do you clean ovens?\n\nThanks  ';
+    await sendContactMessage(db, { name: '  Hal Form ', email: ' hal@example.co.uk  ', message }, NOW);
+    await sendContactMessage(db, { name: 'Ivy Form', email: 'ivy@example.co.uk', message: 'Second' }, new Date('2030-01-07T12:05:00.000Z'));
+    expect(await db.query('SELECT name, email, message, created_at, read_at FROM contact_messages ORDER BY id')).toEqual([
+      { name: 'Hal Form', email: 'hal@example.co.uk', message, created_at: NOW, read_at: null },
+      { name: 'Ivy Form', email: 'ivy@example.co.uk', message: 'Second', created_at: new Date('2030-01-07T12:05:00.000Z'), read_at: null },
+    ]);
+    expect((await listMessages(db, { status: 'unread' }, PAGE)).rows.map((row) => [row.name, row.created])).toEqual([
+      ['Ivy Form', '2030-01-07T12:05:00.000Z'], ['Hal Form', NOW.toISOString()],
+    ]);
+  });
+});
 
 describe('the messages list', () => {
   it('lists newest first, each with its own replies, and filters read and unread', async () => {
