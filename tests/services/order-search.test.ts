@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { londonDate } from '../../domain/time/london-time';
 import type { AuthUser } from '../../server/app-context';
 import type { Database } from '../../server/db/database';
 import { orderRepository, type OrderListQuery, type OrderRow } from '../../server/repositories/orders';
@@ -102,7 +103,7 @@ describe('the filters beside a search', () => {
   it('keeps the UK days asked for, from alone or to alone, and assigned or unassigned orders', async () => {
     const owner = await customer('Ivo Filterly');
     const [first, second, third] = [await booked(owner), await booked(owner), await booked(owner)];
-    const dayOf = async (id: number) => ((await db.query<{ due: Date }>('SELECT due_at AS due FROM orders WHERE id = $1', [id]))[0]!.due).toISOString().slice(0, 10);
+    const dayOf = async (id: number) => londonDate((await db.query<{ due: Date }>('SELECT due_at AS due FROM orders WHERE id = $1', [id]))[0]!.due);
     const [d1, d2, d3] = [await dayOf(first!), await dayOf(second!), await dayOf(third!)];
     const q = 'filterly';
     const only = async (query: OrderListQuery) => ids(await page({ q, ...query, order: 'asc', sort: 'id' }, 1, 10));
