@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { kysely } from '../db/kysely';
-import { jobMinutes } from './job-minutes';
+import { JOB_MINUTES_SQL, jobMinutes } from './job-minutes';
+import { handTunedRows } from '../db/hand-tuned';
+import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
 import { MIN_JOB_MINUTES, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
@@ -27,54 +28,14 @@ export function availabilityRepository(db: Database) {
       // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
       const rangeStart = new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000);
       const rangeEnd = new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000);
-      // Without `around`, the statement is the whole day's as it always was (its plan costs the same).
-      // With it, the jobs that end within the longer travel gap before its start or begin within it
-      // after its end (the capacity rule's inTheWay). Bounded by the stored duration, not the full
-      // job-length rule: that rule's subqueries cost more to plan than the rows they would spare
-      // (an order placed without a stored duration counts as a day long here, so it is read).
-      const jobsNear = (start: string, minutes: string) => {
-        if (!around) return sql``;
-        const from = around.start;
-        const to = new Date(from.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000);
-        const gap = sql`(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
-        return sql`AND ${sql.raw(start)} < ${to}::timestamptz + ${gap} AND ${sql.raw(start)} + ${sql.raw(minutes)} * interval '1 minute' > ${from}::timestamptz - ${gap}`;
-      };
-      // One statement, one round trip: a checkout reads this while it holds its day's lock
-      // (claimTeam), so every round trip here is time the next customer of that day waits.
-      // The small tables come as JSON text (the same in both drivers).
-      const row = (
-        await sql<{ teams: string; team_hours: string; time_off: string; opening: string; closures: string; travel: string | null; jobs: string | null }>`SELECT
-           (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
-           -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
-           (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
-              FROM team_hours
-             WHERE $2::date - $1::date >= 6
-                OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day))::text AS team_hours,
-           (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
-              FROM team_time_off WHERE starts_on <= ${to}::date AND ends_on >= ${from}::date)::text AS time_off,
-           (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
-              FROM opening_hours)::text AS opening,
-           (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
-              FROM closures WHERE day BETWEEN ${from}::date AND ${to}::date)::text AS closures,
-           (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
-           -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
-           -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
-           -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
-           -- its postcode without spaces ('-': none), for the travel gap (decision 041).
-           concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
-                              || ' ' || ${jobMinutes()} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
-              FROM orders o
-             WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sql.raw(sqlStatus(CANCELLED_STATUS))} AND o.due_at >= ${rangeStart} AND o.due_at < ${rangeEnd}
-               ${jobsNear('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`)}),
-           -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
-           -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
-           -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
-           (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
-                              || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
-              FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
-             WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= ${rangeStart} AND w.held_due_at < ${rangeEnd}
-               ${jobsNear('w.held_due_at', 'w.held_minutes')})) AS jobs`.execute(k)
-      ).rows[0]!;
+      // One statement, one round trip: a checkout reads this while it holds its job's times
+      // (lockJobTimes), so every round trip here is time the next customer of that day waits.
+      // The checkout's (with `around`) is a kept plan (decision 116): planned once a connection.
+      const [row] = around
+        ? await handTunedRows<DayRead>(db, keptPlanCall(CHECKOUT_DAY_READ), [from, to, rangeStart, rangeEnd, around.start,
+          new Date(around.start.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000)])
+        : await handTunedRows<DayRead>(db, dayRead(false), [from, to, rangeStart, rangeEnd]);
+      if (!row) throw new Error('The day read answered no row.');
       const teams = JSON.parse(row.teams) as Array<[number, string]>;
       const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
       const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
@@ -163,6 +124,75 @@ export function availabilityRepository(db: Database) {
 const LONGEST_DEFAULT_GAP = Math.max(DEFAULT_TRAVEL.sameArea, DEFAULT_TRAVEL.otherArea);
 /** A day's minutes: the longest a job without a stored duration is taken to be, to read it near a checkout. */
 const DAY_MINUTES = 24 * 60;
+
+/** The day read's one row: the small tables as JSON text, the jobs as one line (see dayRead). */
+interface DayRead {
+  teams: string;
+  team_hours: string;
+  time_off: string;
+  opening: string;
+  closures: string;
+  travel: string | null;
+  jobs: string | null;
+}
+
+/**
+ * The day read: $1..$2 the UK days (dates), $3..$4 the instants around them. `near` ($5..$6, the
+ * start and end of a job): only the jobs and held times that end within the longer travel gap
+ * before its start or begin within it after its end (the capacity rule's inTheWay; decision 113).
+ * Bounded by the stored duration, not the full job-length rule: that rule's subqueries cost more to
+ * plan than the rows they would spare (an order placed without a stored duration counts as a day
+ * long here, so it is read). Dates and times are read as text, so neither driver's Date parsing
+ * moves them across midnight; the small tables come as JSON text (the same in both drivers).
+ */
+function dayRead(near: boolean): string {
+  const gap = `(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
+  const nearOnly = (start: string, minutes: string) =>
+    near ? `AND ${start} < $6::timestamptz + ${gap} AND ${start} + ${minutes} * interval '1 minute' > $5::timestamptz - ${gap}` : '';
+  return `SELECT
+    (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
+    -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
+    (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+       FROM team_hours
+      WHERE $2::date - $1::date >= 6
+         OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day))::text AS team_hours,
+    (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
+       FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
+    (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+       FROM opening_hours)::text AS opening,
+    (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
+       FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
+    (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
+    -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
+    -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
+    -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
+    -- its postcode without spaces ('-': none), for the travel gap (decision 041).
+    concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
+                       || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+       FROM orders o
+      WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $3::timestamptz AND o.due_at < $4::timestamptz
+        ${nearOnly('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`)}),
+    -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
+    -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
+    -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
+    (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
+                       || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+       FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
+      WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3::timestamptz AND w.held_due_at < $4::timestamptz
+        ${nearOnly('w.held_due_at', 'w.held_minutes')})) AS jobs`;
+}
+
+/**
+ * The checkout's day read (decision 116): only what can be in the way of its job, planned once a
+ * server connection. Its parameters: the UK days, the instants around them, the job's start and end.
+ */
+export const CHECKOUT_DAY_READ: KeptPlan = {
+  name: 'checkout_day_read',
+  parameters: ['date', 'date', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone'],
+  returns: 'TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)',
+  volatility: 'STABLE',
+  body: dayRead(true),
+};
 
 /** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */
 const DAY_LOCK_NAMESPACE = 14_02;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { handTunedRows } from '../db/hand-tuned';
+import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
 import type { Orders, PricingSettings } from '../db/schema';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
@@ -78,6 +79,47 @@ function renumbered(text: string, after: number): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + after}`);
 }
 
+/**
+ * The checkout's read (decision 116: a kept plan): locks the customer's row, then their order's, then
+ * the times its job can touch (see `read`), and reads the order as a whole row beside what the
+ * checkout computes from it. $1 user, $2 order, $3 key, $4–$5 the day's lock keys, $6 the postcode's
+ * district, $7 the job's start, $8 the shortest job.
+ */
+export const CHECKOUT_READ: KeptPlan = {
+  name: 'checkout_read',
+  parameters: ['integer', 'integer', 'text', 'integer', 'integer', 'text', 'timestamp with time zone', 'integer'],
+  returns: `TABLE (order_row orders, user_name text, user_email text, service_name text, refund_status text, refund_reason text,
+  refund_fee integer, job_minutes integer, items_json text, ledger_json text, earlier_json text, day_locked text, next_reference integer,
+  erased boolean, in_zone boolean, congestion_charge integer, vat_percent numeric, served boolean)`,
+  volatility: 'VOLATILE',
+  body: `SELECT ROW(o.*)::orders, u.name, COALESCE(u.email, ''), s.name, r.status, r.reason, r.fee,
+         (${JOB_MINUTES_SQL})::integer,
+         (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
+                   'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
+            FROM order_items i WHERE i.order_id = o.id)::text,
+         ${LEDGER_JSON_SQL('o.id')},
+         (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
+            FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text,
+         lock_job_times($4, $5, $7, GREATEST(${JOB_MINUTES_SQL}, $8))::text,
+         -- The reference is taken here (decision 113), so the confirmation mail is written
+         -- before the write and queued by it; not for an order already placed (a replay's).
+         CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END,
+         customer.anonymised_at IS NOT NULL,
+         EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6),
+         (SELECT congestion_charge FROM pricing_settings),
+         (SELECT vat_percent FROM pricing_settings),
+         EXISTS (SELECT 1 FROM service_districts WHERE district = $6)
+    FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
+   CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
+    JOIN users u ON u.id = o.user_id
+    JOIN services s ON s.id = o.service_id
+    LEFT JOIN refund_requests r ON r.order_id = o.id`,
+};
+
+/** The read's columns as the checkout takes them: the order's own, then what was computed (not the lock's count). */
+const CHECKOUT_READ_COLUMNS = `(kept.order_row).*, user_name, user_email, service_name, refund_status, refund_reason, refund_fee, job_minutes,
+  items_json, ledger_json, earlier_json, next_reference, erased, in_zone, congestion_charge, vat_percent, served`;
+
 export function checkoutRepository(tx: Database) {
   return {
     /**
@@ -91,37 +133,12 @@ export function checkoutRepository(tx: Database) {
      */
     async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
       const [namespace, day] = dayLockKey(date);
-      const rows = await handTunedRows<OrderRow & ReadExtras>(
-        tx,
-        `SELECT o.*, u.name AS user_name, COALESCE(u.email, '') AS user_email, s.name AS service_name,
-                r.status AS refund_status, r.reason AS refund_reason, r.fee AS refund_fee,
-                ${JOB_MINUTES_SQL} AS job_minutes,
-                (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
-                          'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
-                   FROM order_items i WHERE i.order_id = o.id)::text AS items_json,
-                ${LEDGER_JSON_SQL('o.id')} AS ledger_json,
-                (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
-                   FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text AS earlier_json,
-                lock_job_times($4, $5, $7::timestamptz, GREATEST(${JOB_MINUTES_SQL}, $8::integer))::text AS day_locked,
-                -- The reference is taken here (decision 113), so the confirmation mail is written
-                -- before the write and queued by it; not for an order already placed (a replay's).
-                CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END AS next_reference,
-                customer.anonymised_at IS NOT NULL AS erased,
-                EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6) AS in_zone,
-                (SELECT congestion_charge FROM pricing_settings) AS congestion_charge,
-                (SELECT vat_percent FROM pricing_settings) AS vat_percent,
-                EXISTS (SELECT 1 FROM service_districts WHERE district = $6) AS served
-           FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
-          CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
-           JOIN users u ON u.id = o.user_id
-           JOIN services s ON s.id = o.service_id
-           LEFT JOIN refund_requests r ON r.order_id = o.id`,
-        [userId, orderId, key, namespace, day, district, startsAt, MIN_JOB_MINUTES],
-      );
+      // A kept plan (decision 116): planned once a server connection, not at every checkout.
+      const rows = await handTunedRows<OrderRow & ReadExtras>(tx, keptPlanCall(CHECKOUT_READ, CHECKOUT_READ_COLUMNS),
+        [userId, orderId, key, namespace, day, district, startsAt, MIN_JOB_MINUTES]);
       const row = rows[0];
       if (!row) return null;
       const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
-      delete (order as { day_locked?: unknown }).day_locked;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
