@@ -598,6 +598,7 @@ export interface Users {
   email: string | null;
   id: Generated<number>;
   name: string;
+  name_fold: Generated<string | null>;
   password_hash: string;
   removed_at: Timestamp | null;
   roles: Generated<string[]>;

@@ -7,8 +7,9 @@ import { containsPattern } from './paging';
  * only when no address starts so does it fall back to "contains" through the trigram index. Every
  * address shares the trigrams of its domain ("@sp", "spa", ".te" …), so at two million customers
  * a trigram lookup of a whole address merges million-long lists (280–580 ms, issue 27), where the
- * prefix reads the few rows it needs. Any other text is a name (accents and case ignored,
- * `search_fold`) or part of an address.
+ * prefix reads the few rows it needs. Any other text is a name (accents and case ignored:
+ * `name_fold`, the name as `search_fold` gives it, stored when written, migration 080) or part of an
+ * address.
  *
  * Answers SQL selecting user ids, with `$?` for each of `values` (the `Conditions` style).
  */
@@ -22,7 +23,7 @@ export function usersMatchingSql(q: string): { sql: string; values: unknown[] } 
       values: [prefix, prefix, contains],
     };
   }
-  return { sql: 'SELECT u.id FROM users u WHERE search_fold(u.name) LIKE search_fold($?) OR u.email ILIKE $?', values: [contains, contains] };
+  return { sql: 'SELECT u.id FROM users u WHERE u.name_fold LIKE search_fold($?) OR u.email ILIKE $?', values: [contains, contains] };
 }
 
 /**
@@ -40,5 +41,5 @@ export function userRowMatchesSql(alias: string, q: string): { sql: string; valu
       values: [prefix, prefix, contains],
     };
   }
-  return { sql: `(search_fold(${alias}.name) LIKE search_fold($?) OR ${alias}.email ILIKE $?)`, values: [contains, contains] };
+  return { sql: `(${alias}.name_fold LIKE search_fold($?) OR ${alias}.email ILIKE $?)`, values: [contains, contains] };
 }
