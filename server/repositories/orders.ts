@@ -484,7 +484,7 @@ async function customersDenseAtStart(db: Database, q: string, desc: boolean): Pr
   const direction = desc ? 'DESC' : 'ASC';
   const [row] = await handTunedRows<{ n: number }>(
     db,
-    `SELECT count(*)::integer AS n FROM (SELECT name, email FROM users ORDER BY lower(name) ${direction}, id ${direction} LIMIT 500) su ${match.where}`,
+    `SELECT count(*)::integer AS n FROM (SELECT name_fold, email FROM users ORDER BY lower(name) ${direction}, id ${direction} LIMIT 500) su ${match.where}`,
     match.params,
   );
   return (row?.n ?? 0) >= 100;
