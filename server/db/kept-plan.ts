@@ -6,9 +6,9 @@
  * PgBouncer 1.18 (Debian 12's) cannot carry them in transaction mode; a function's plans live in
  * the server connection, whichever client the pooler lends it to.
  *
- * `plan_cache_mode = force_generic_plan`: left to itself, PL/pgSQL planned this statement afresh at
- * every call (a generic plan's estimate is worse than a plan for known dates), which is what it
- * is for. The generic plan reads the same indexes.
+ * `plan_cache_mode = force_generic_plan`: left to itself, PL/pgSQL planned the day read afresh at
+ * every call (a generic plan's estimate looks worse than a plan for known dates), which would keep
+ * nothing. The generic plan reads the same kind of index in the same time.
  *
  * The statement's text lives in the repository that runs it; a migration holds a copy, written by
  * `npm run -s kept-plans` (scripts/kept-plans.ts), and `tests/services/kept-plans.test.ts` fails

@@ -7,8 +7,10 @@
 ALTER TABLE users ADD COLUMN name_fold text GENERATED ALWAYS AS (search_fold(name)) STORED;
 
 -- The trigram index (026) on the stored column: the same trigrams, found by the same condition.
-DROP INDEX IF EXISTS users_name_fold_trgm_idx;
-CREATE INDEX users_name_fold_trgm_idx ON users USING gin (name_fold gin_trgm_ops);
+-- 026's index on the expression stays for this release: instances still on the code before it
+-- search `search_fold(name)` during a rolling restart, and without it each of their name searches
+-- would read every customer. A later migration drops `users_name_fold_trgm_idx` (decision 117).
+CREATE INDEX users_name_fold_column_trgm_idx ON users USING gin (name_fold gin_trgm_ops);
 
 -- 006's name order, carrying the columns the searches test (name for lower(name), as an index-only
 -- scan of an expression index needs the column itself).

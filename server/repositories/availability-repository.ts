@@ -31,11 +31,11 @@ export function availabilityRepository(db: Database) {
       // One statement, one round trip: a checkout reads this while it holds its job's times
       // (lockJobTimes), so every round trip here is time the next customer of that day waits.
       // The checkout's (with `around`) is a kept plan (decision 116): planned once a connection.
-      const [row] = around
+      const rows = around
         ? await handTunedRows<DayRead>(db, keptPlanCall(CHECKOUT_DAY_READ), [from, to, rangeStart, rangeEnd, around.start,
           new Date(around.start.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000)])
-        : await handTunedRows<DayRead>(db, dayRead(false), [from, to, rangeStart, rangeEnd]);
-      if (!row) throw new Error('The day read answered no row.');
+        : await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd]);
+      const row = rows[0]!; // one row always: every column is a scalar subquery
       const teams = JSON.parse(row.teams) as Array<[number, string]>;
       const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
       const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
@@ -181,6 +181,9 @@ function dayRead(near: boolean): string {
       WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3::timestamptz AND w.held_due_at < $4::timestamptz
         ${nearOnly('w.held_due_at', 'w.held_minutes')})) AS jobs`;
 }
+
+/** The day read for whole days (free times, the board, claims outside a checkout): a plain statement. */
+const WHOLE_DAY_READ = dayRead(false);
 
 /**
  * The checkout's day read (decision 116): only what can be in the way of its job, planned once a
