@@ -25,47 +25,14 @@ export function availabilityRepository(db: Database) {
      * job give the same answer as with the whole day; other starts need the whole day (no `around`).
      */
     async load(from: string, to: string, around?: { start: Date; minutes: number }): Promise<CapacityData> {
-      // An hour either side of the UK days covers both clock offsets; jobs are then keyed by UK date.
-      const rangeStart = new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000);
-      const rangeEnd = new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000);
-      // One statement, one round trip: a checkout reads this while it holds its job's times
-      // (lockJobTimes), so every round trip here is time the next customer of that day waits.
-      // The checkout's (with `around`) is a kept plan (decision 116): planned once a connection.
+      const [rangeStart, rangeEnd] = dayRange(from, to);
+      // One statement, one round trip. The checkout's own read takes this one with its locks
+      // (checkout repository, decision 118); `around` is the same kept plan (decision 116) alone.
       const rows = around
         ? await handTunedRows<DayRead>(db, keptPlanCall(CHECKOUT_DAY_READ), [from, to, rangeStart, rangeEnd, around.start,
           new Date(around.start.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000)])
         : await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd]);
-      const row = rows[0]!; // one row always: every column is a scalar subquery
-      const teams = JSON.parse(row.teams) as Array<[number, string]>;
-      const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
-      const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
-      const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
-      const closures = JSON.parse(row.closures) as Array<[string, string]>;
-      const jobsByDay = new Map<string, BookedJob[]>();
-      const fields = row.jobs ? row.jobs.split(' ') : [];
-      for (let at = 0; at + 4 < fields.length; at += 5) {
-        const teamId = Number(fields[at + 1]);
-        const start = Number(fields[at + 2]) * 1000;
-        const day = londonDate(start);
-        const list = jobsByDay.get(day) ?? [];
-        list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000, area: postcodeArea(fields[at + 4]) });
-        jobsByDay.set(day, list);
-      }
-      const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
-      const byId = new Map(teamList.map((team) => [team.id, team]));
-      for (const [teamId, weekday, open, opens, closes] of teamHours) byId.get(teamId)?.hours.set(weekday, hoursOf({ open, opens, closes }));
-      for (const [teamId, startsOn, endsOn] of timeOff) {
-        const team = byId.get(teamId);
-        const last = endsOn < to ? endsOn : to;
-        for (let day = startsOn > from ? startsOn : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
-      }
-      return {
-        teams: teamList,
-        openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
-        closures: new Map(closures.map(([day, reason]) => [day, reason])),
-        jobsByDay,
-        travel: travelOf(row.travel),
-      };
+      return capacityOf(rows[0]!, from, to); // one row always: every column is a scalar subquery
     },
 
     /** How long the order's job takes: its stored duration, or its items' (JOB_MINUTES_SQL). */
@@ -126,7 +93,7 @@ const LONGEST_DEFAULT_GAP = Math.max(DEFAULT_TRAVEL.sameArea, DEFAULT_TRAVEL.oth
 const DAY_MINUTES = 24 * 60;
 
 /** The day read's one row: the small tables as JSON text, the jobs as one line (see dayRead). */
-interface DayRead {
+export interface DayRead {
   teams: string;
   team_hours: string;
   time_off: string;
@@ -188,12 +155,15 @@ const WHOLE_DAY_READ = dayRead(false);
 /**
  * The checkout's day read (decision 116): only what can be in the way of its job, planned once a
  * server connection. Its parameters: the UK days, the instants around them, the job's start and end.
+ * VOLATILE although it only reads (decision 118): joined to the read that locks, it must take its
+ * own snapshot, after the locks; a STABLE function reads with its calling statement's snapshot,
+ * taken before them, and would miss a job claimed by the checkout it waited for.
  */
 export const CHECKOUT_DAY_READ: KeptPlan = {
   name: 'checkout_day_read',
   parameters: ['date', 'date', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone'],
   returns: 'TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)',
-  volatility: 'STABLE',
+  volatility: 'VOLATILE',
   body: dayRead(true),
 };
 
@@ -203,6 +173,58 @@ const DAY_LOCK_NAMESPACE = 14_02;
 /** The two keys of a UK day's lock, for `pg_advisory_xact_lock($1, $2)` (the checkout takes it in its first read). */
 export function dayLockKey(date: string): [number, number] {
   return [DAY_LOCK_NAMESPACE, Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000)];
+}
+
+/** The instants around UK days `from`..`to`: an hour either side covers both clock offsets; jobs are then keyed by UK date. */
+export function dayRange(from: string, to: string): [Date, Date] {
+  return [new Date(londonLocalToInstant(from, '00:00').getTime() - 3_600_000), new Date(londonLocalToInstant(to, '23:59').getTime() + 3_600_000)];
+}
+
+/**
+ * The checkout's day read (CHECKOUT_DAY_READ) as a join of a statement that has already taken the
+ * job's locks and knows its start and end (decision 118): one round trip fewer while the job's times
+ * are held. The function is VOLATILE, so its query takes a fresh snapshot after those locks were
+ * granted and sees every job that was claimed before them. The arguments are SQL expressions.
+ */
+export function dayReadJoin(date: string, rangeStart: string, rangeEnd: string, start: string, end: string): string {
+  return `CROSS JOIN LATERAL ${CHECKOUT_DAY_READ.name}(${date}::date, ${date}::date, ${rangeStart}::timestamptz, ${rangeEnd}::timestamptz, ${start}, ${end}) AS day`;
+}
+
+/** The day read's columns, as a statement that joins it (dayReadJoin) selects them. */
+export const DAY_READ_COLUMNS = 'day.teams, day.team_hours, day.time_off, day.opening, day.closures, day.travel, day.jobs';
+
+/** What the capacity rule needs, from the day read's one row for UK days `from`..`to`. */
+export function capacityOf(row: DayRead, from: string, to: string): CapacityData {
+  const teams = JSON.parse(row.teams) as Array<[number, string]>;
+  const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
+  const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
+  const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
+  const closures = JSON.parse(row.closures) as Array<[string, string]>;
+  const jobsByDay = new Map<string, BookedJob[]>();
+  const fields = row.jobs ? row.jobs.split(' ') : [];
+  for (let at = 0; at + 4 < fields.length; at += 5) {
+    const teamId = Number(fields[at + 1]);
+    const start = Number(fields[at + 2]) * 1000;
+    const day = londonDate(start);
+    const list = jobsByDay.get(day) ?? [];
+    list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000, area: postcodeArea(fields[at + 4]) });
+    jobsByDay.set(day, list);
+  }
+  const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
+  const byId = new Map(teamList.map((team) => [team.id, team]));
+  for (const [teamId, weekday, open, opens, closes] of teamHours) byId.get(teamId)?.hours.set(weekday, hoursOf({ open, opens, closes }));
+  for (const [teamId, startsOn, endsOn] of timeOff) {
+    const team = byId.get(teamId);
+    const last = endsOn < to ? endsOn : to;
+    for (let day = startsOn > from ? startsOn : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
+  }
+  return {
+    teams: teamList,
+    openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
+    closures: new Map(closures.map(([day, reason]) => [day, reason])),
+    jobsByDay,
+    travel: travelOf(row.travel),
+  };
 }
 
 interface HoursRow {

@@ -5,8 +5,8 @@ import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
 import type { Orders, PricingSettings } from '../db/schema';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
-import { dayLockKey } from './availability-repository';
-import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
+import { capacityOf, DAY_READ_COLUMNS, dayLockKey, dayRange, dayReadJoin, type DayRead } from './availability-repository';
+import { MIN_JOB_MINUTES, type CapacityData } from '../../domain/capacity/availability-rules';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
 import type { LedgerLine } from '../../domain/money/ledger';
@@ -38,6 +38,8 @@ export interface CheckoutRead {
   congestion: { inZone: boolean; charge: number; vatPercent: number };
   /** The postcode's district is one the company serves (service_districts, decision 041). */
   served: boolean;
+  /** What can be in the job's way on its UK day, read once its times were locked (decision 118). */
+  day: CapacityData;
 }
 
 /** What the read computes beside the order's columns; the settings' figures are null without a settings row. */
@@ -116,9 +118,14 @@ export const CHECKOUT_READ: KeptPlan = {
     LEFT JOIN refund_requests r ON r.order_id = o.id`,
 };
 
-/** The read's columns as the checkout takes them: the order's own, then what was computed (not the lock's count). */
-const CHECKOUT_READ_COLUMNS = `(kept.order_row).*, user_name, user_email, service_name, refund_status, refund_reason, refund_fee, job_minutes,
-  items_json, ledger_json, earlier_json, next_reference, erased, in_zone, congestion_charge, vat_percent, served`;
+/**
+ * The read's statement: the kept read's columns as the checkout takes them (the order's own, then what
+ * was computed, not the lock's count), and the day's jobs around the job joined to it (decision 118):
+ * $9 the UK day, $10–$11 the instants around it; the job ends its length (at least the shortest) after $7.
+ */
+const CHECKOUT_READ_STATEMENT = `${keptPlanCall(CHECKOUT_READ, `(kept.order_row).*, user_name, user_email, service_name, refund_status, refund_reason, refund_fee, job_minutes,
+  items_json, ledger_json, earlier_json, next_reference, erased, in_zone, congestion_charge, vat_percent, served, ${DAY_READ_COLUMNS}`)}
+  ${dayReadJoin('$9', '$10', '$11', '$7::timestamptz', "$7::timestamptz + GREATEST(kept.job_minutes, $8::integer) * interval '1 minute'")}`;
 
 export function checkoutRepository(tx: Database) {
   return {
@@ -128,23 +135,26 @@ export function checkoutRepository(tx: Database) {
      * travel gap; decision 090) — the user-then-orders order every change of a customer's orders
      * keeps, so none deadlocks — and reads the order with its items, its job's length and what the
      * key answered before. The customer comes first through LATERAL: the order is read only once the
-     * customer's row is held. The day's jobs are read by the next statement, whose snapshot is taken
-     * after the locks are held. Null when the customer has no such order.
+     * customer's row is held. The day's jobs near the job are read in the same statement by a
+     * function whose snapshot is taken after the locks are held (decision 118). Null when the
+     * customer has no such order.
      */
     async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
-      const [namespace, day] = dayLockKey(date);
-      // A kept plan (decision 116): planned once a server connection, not at every checkout.
-      const rows = await handTunedRows<OrderRow & ReadExtras>(tx, keptPlanCall(CHECKOUT_READ, CHECKOUT_READ_COLUMNS),
-        [userId, orderId, key, namespace, day, district, startsAt, MIN_JOB_MINUTES]);
+      const [namespace, dayKey] = dayLockKey(date);
+      const [rangeStart, rangeEnd] = dayRange(date, date);
+      // Kept plans (decision 116): planned once a server connection, not at every checkout.
+      const rows = await handTunedRows<OrderRow & ReadExtras & DayRead>(tx, CHECKOUT_READ_STATEMENT,
+        [userId, orderId, key, namespace, dayKey, district, startsAt, MIN_JOB_MINUTES, date, rangeStart, rangeEnd]);
       const row = rows[0];
       if (!row) return null;
-      const { job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
+      const { teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs, job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
       return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null,
         reference: reference === null ? null : Number(reference), erased: Boolean(erased),
-        congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served) };
+        congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served),
+        day: capacityOf({ teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs }, date, date) };
     },
 
     /**

@@ -9,7 +9,6 @@ import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositorie
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
 import { chooseTeam } from './availability';
-import { availabilityRepository } from '../repositories/availability-repository';
 import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from '../mails/checkout-mails';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
@@ -65,9 +64,9 @@ export async function checkoutOrder(
   // and the write adds the reference the order is given (checkout repository).
   const answer = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
-  // Five statements for a one-off booking (docs/decisions/033, 069 and 113, counted by
-  // tests/services/checkout-statements.test.ts): BEGIN, the read that locks, the day's jobs, the
-  // write (which queues the mail's job), COMMIT. The job's workers are woken after the commit (queue.ts).
+  // Four statements for a one-off booking (docs/decisions/033, 069, 113 and 118, counted by
+  // tests/services/checkout-statements.test.ts): BEGIN, the read that locks and reads the day's jobs
+  // near the job, the write (which queues the mail's job), COMMIT. The job's workers are woken after the commit (queue.ts).
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
@@ -94,10 +93,9 @@ export async function checkoutOrder(
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
     // The job holds a team from now on (409 when none is free any more): decision 015. The times the
-    // job can touch are locked since the read (decision 090), so this sees every job in its way
-    // claimed before and none can be claimed meanwhile.
-    const day = await availabilityRepository(tx).load(request.due_date, request.due_date, { start: dueAt, minutes: read.minutes });
-    const team = chooseTeam(day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
+    // job can touch are locked by the read (decision 090), which read the day after taking them
+    // (decision 118), so this sees every job in its way claimed before and none can be claimed meanwhile.
+    const team = chooseTeam(read.day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const fields = {
       dueAt,
       address: request.address,
