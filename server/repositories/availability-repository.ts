@@ -92,10 +92,13 @@ const LONGEST_DEFAULT_GAP = Math.max(DEFAULT_TRAVEL.sameArea, DEFAULT_TRAVEL.oth
 /** A day's minutes: the longest a job without a stored duration is taken to be, to read it near a checkout. */
 const DAY_MINUTES = 24 * 60;
 
-/** The day read's one row: the small tables as JSON text, the jobs as one line (see dayRead). */
+/** A job's postcode as the last field of its line: as stored, a line break (never typed) made a space; none: empty. */
+const POSTCODE_FIELD = (column: string) => `COALESCE(replace(${column}, E'\\n', ' '), '')`;
+
+/** The day read's one row: the small tables as JSON text, the teams' hours and the jobs as lines of fields (see dayRead). */
 export interface DayRead {
   teams: string;
-  team_hours: string;
+  team_hours: string | null;
   time_off: string;
   opening: string;
   closures: string;
@@ -119,10 +122,12 @@ function dayRead(near: boolean): string {
   return `SELECT
     (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
     -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
-    (SELECT COALESCE(json_agg(json_build_array(team_id, weekday, works, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+    -- Five whole numbers a row (team, weekday, works 1/0, opens and closes in minutes from midnight):
+    -- JSON with times as text cost a third more, for as many rows as there are teams (decision 118).
+    (SELECT string_agg(concat_ws(' ', team_id, weekday, works::integer, extract(epoch FROM opens)::integer / 60, extract(epoch FROM closes)::integer / 60), ' ')
        FROM team_hours
       WHERE $2::date - $1::date >= 6
-         OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day))::text AS team_hours,
+         OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day)) AS team_hours,
     (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
        FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
     (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
@@ -130,20 +135,21 @@ function dayRead(near: boolean): string {
     (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
        FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
     (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
-    -- One line of text rather than a row per job (or arrays): a busy month is thousands of jobs,
-    -- and per-row and per-element decoding (and Date parsing) was most of this read's time.
-    -- Each job is four whole numbers (id, team (0: none), start in epoch seconds, minutes) and
-    -- its postcode without spaces ('-': none), for the travel gap (decision 041).
-    concat_ws(' ', (SELECT string_agg(o.id || ' ' || COALESCE(o.team_id, 0) || ' ' || floor(extract(epoch FROM o.due_at))::bigint
-                       || ' ' || ${JOB_MINUTES_SQL} || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+    -- Text rather than a row per job (or arrays): a busy month is thousands of jobs, and per-row
+    -- and per-element decoding (and Date parsing) was most of this read's time. A line a job: four
+    -- whole numbers (id, team (0: none), start in epoch seconds, minutes), then its postcode as
+    -- stored, for the travel gap (decision 041). One concat_ws a job: a regular expression and
+    -- || a field cost twice as much on a busy day (decision 118).
+    concat_ws(E'\\n', (SELECT string_agg(concat_ws(' ', o.id, COALESCE(o.team_id, 0), floor(extract(epoch FROM o.due_at))::bigint,
+                       ${JOB_MINUTES_SQL}, ${POSTCODE_FIELD('o.code_postal')}), E'\\n')
        FROM orders o
       WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $3::timestamptz AND o.due_at < $4::timestamptz
         ${nearOnly('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`)}),
     -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
     -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
     -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
-    (SELECT string_agg(w.order_id || ' 0 ' || floor(extract(epoch FROM w.held_due_at))::bigint || ' ' || w.held_minutes
-                       || ' ' || COALESCE(NULLIF(regexp_replace(o.code_postal, '[[:space:]]', '', 'g'), ''), '-'), ' ')
+    (SELECT string_agg(concat_ws(' ', w.order_id, 0, floor(extract(epoch FROM w.held_due_at))::bigint, w.held_minutes,
+                       ${POSTCODE_FIELD('o.code_postal')}), E'\\n')
        FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
       WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3::timestamptz AND w.held_due_at < $4::timestamptz
         ${nearOnly('w.held_due_at', 'w.held_minutes')})) AS jobs`;
@@ -196,23 +202,31 @@ export const DAY_READ_COLUMNS = 'day.teams, day.team_hours, day.time_off, day.op
 /** What the capacity rule needs, from the day read's one row for UK days `from`..`to`. */
 export function capacityOf(row: DayRead, from: string, to: string): CapacityData {
   const teams = JSON.parse(row.teams) as Array<[number, string]>;
-  const teamHours = JSON.parse(row.team_hours) as Array<[number, number, boolean, string, string]>;
   const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
   const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
   const closures = JSON.parse(row.closures) as Array<[string, string]>;
   const jobsByDay = new Map<string, BookedJob[]>();
-  const fields = row.jobs ? row.jobs.split(' ') : [];
-  for (let at = 0; at + 4 < fields.length; at += 5) {
-    const teamId = Number(fields[at + 1]);
-    const start = Number(fields[at + 2]) * 1000;
+  for (const line of row.jobs ? row.jobs.split('\n') : []) {
+    const afterId = line.indexOf(' ');
+    const afterTeam = line.indexOf(' ', afterId + 1);
+    const afterStart = line.indexOf(' ', afterTeam + 1);
+    const afterMinutes = line.indexOf(' ', afterStart + 1);
+    const teamId = Number(line.slice(afterId + 1, afterTeam));
+    const start = Number(line.slice(afterTeam + 1, afterStart)) * 1000;
     const day = londonDate(start);
     const list = jobsByDay.get(day) ?? [];
-    list.push({ orderId: Number(fields[at]), teamId: teamId === 0 ? null : teamId, start, end: start + Number(fields[at + 3]) * 60_000, area: postcodeArea(fields[at + 4]) });
+    list.push({
+      orderId: Number(line.slice(0, afterId)), teamId: teamId === 0 ? null : teamId, start,
+      end: start + Number(line.slice(afterStart + 1, afterMinutes)) * 60_000, area: postcodeArea(line.slice(afterMinutes + 1)),
+    });
     jobsByDay.set(day, list);
   }
   const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
   const byId = new Map(teamList.map((team) => [team.id, team]));
-  for (const [teamId, weekday, open, opens, closes] of teamHours) byId.get(teamId)?.hours.set(weekday, hoursOf({ open, opens, closes }));
+  const hours = row.team_hours ? row.team_hours.split(' ').map(Number) : [];
+  for (let at = 0; at + 4 < hours.length; at += 5) {
+    byId.get(hours[at]!)?.hours.set(hours[at + 1]!, { open: hours[at + 2] === 1, opens: hours[at + 3]!, closes: hours[at + 4]! });
+  }
   for (const [teamId, startsOn, endsOn] of timeOff) {
     const team = byId.get(teamId);
     const last = endsOn < to ? endsOn : to;
