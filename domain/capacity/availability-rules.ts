@@ -117,24 +117,36 @@ function inTheWay(data: CapacityData, booked: BookedJob, start: number, end: num
  * off, works then (its own hours within the company's), and none of its jobs is in the way.
  */
 export function teamRefusal(data: CapacityData, team: Team, job: JobToPlace, companyHours: Hours): TeamRefusal | null {
-  return refusal(data, team, job, companyHours, jobsByTeam(data, job).get(team.id) ?? []);
+  return refusal(data, team, placementOf(job), companyHours, jobsByTeam(data, job).get(team.id) ?? []);
+}
+
+/** The job's day, weekday, start (minute of the UK day and instant) and end: worked out once for every team's check. */
+interface Placement {
+  job: JobToPlace;
+  weekday: number;
+  startMinute: number;
+  length: number;
+  start: number;
+  end: number;
+}
+
+function placementOf(job: JobToPlace): Placement {
+  const length = Math.max(job.minutes, MIN_JOB_MINUTES);
+  const start = londonLocalToInstant(job.date, job.time).getTime();
+  return { job, weekday: weekdayOf(job.date), startMinute: toMinutes(job.time), length, start, end: start + length * 60_000 };
 }
 
 /** teamRefusal with the team's jobs of the day given (start order, the moving job left out). */
-function refusal(data: CapacityData, team: Team, job: JobToPlace, companyHours: Hours, theirs: readonly BookedJob[]): TeamRefusal | null {
-  if (team.daysOff.has(job.date)) return { kind: 'off' };
-  const own = team.hours.get(weekdayOf(job.date)) ?? companyHours;
+function refusal(data: CapacityData, team: Team, placed: Placement, companyHours: Hours, theirs: readonly BookedJob[]): TeamRefusal | null {
+  if (team.daysOff.has(placed.job.date)) return { kind: 'off' };
+  const own = team.hours.get(placed.weekday) ?? companyHours;
   if (!own.open) return { kind: 'notWorking' };
-  const startMinute = toMinutes(job.time);
-  const length = Math.max(job.minutes, MIN_JOB_MINUTES);
   // A team works within the company's hours, whatever its own say.
-  if (startMinute < Math.max(own.opens, companyHours.opens) || startMinute + length > Math.min(own.closes, companyHours.closes)) {
+  if (placed.startMinute < Math.max(own.opens, companyHours.opens) || placed.startMinute + placed.length > Math.min(own.closes, companyHours.closes)) {
     return { kind: 'hours', hours: own };
   }
-  const start = londonLocalToInstant(job.date, job.time).getTime();
-  const end = start + length * 60_000;
   for (const booked of theirs) {
-    const travel = inTheWay(data, booked, start, end, job.area);
+    const travel = inTheWay(data, booked, placed.start, placed.end, placed.job.area);
     if (travel !== null) return { kind: 'busy', job: booked, travel };
   }
   return null;
@@ -173,12 +185,11 @@ export function checkStart(data: CapacityData, date: string, time: string, minut
   // After the hours: outside them, the hours are the better answer (01:30 is no start either way).
   const problem = clockChangeProblem(date, time);
   if (problem) return { kind: 'clockChange', problem };
-  const start = londonLocalToInstant(date, time).getTime();
-  const end = start + length * 60_000;
+  const placed = placementOf(job);
   const byTeam = jobsByTeam(data, job);
-  const free = data.teams.filter((team) => refusal(data, team, job, day.hours, byTeam.get(team.id) ?? []) === null);
+  const free = data.teams.filter((team) => refusal(data, team, placed, day.hours, byTeam.get(team.id) ?? []) === null);
   // A job nobody has yet takes a team, which needs its travel too.
-  const unassigned = (byTeam.get(null) ?? []).filter((booked) => inTheWay(data, booked, start, end, job.area) !== null).length;
+  const unassigned = (byTeam.get(null) ?? []).filter((booked) => inTheWay(data, booked, placed.start, placed.end, job.area) !== null).length;
   const usable = free.slice(0, Math.max(0, free.length - unassigned)).map((team) => team.id);
   return usable.length > 0 ? { kind: 'free', teams: usable } : { kind: 'full' };
 }
