@@ -164,9 +164,11 @@ const WHOLE_DAY_READ = dayRead(false);
  * VOLATILE although it only reads (decision 118): joined to the read that locks, it must take its
  * own snapshot, after the locks; a STABLE function reads with its calling statement's snapshot,
  * taken before them, and would miss a job claimed by the checkout it waited for.
+ * Named anew when its text columns changed form (decision 118): during a rolling release, instances
+ * on the older code still call 079's `checkout_day_read`, which a later migration drops.
  */
 export const CHECKOUT_DAY_READ: KeptPlan = {
-  name: 'checkout_day_read',
+  name: 'checkout_day_lines',
   parameters: ['date', 'date', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone'],
   returns: 'TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)',
   volatility: 'VOLATILE',

@@ -36,7 +36,7 @@ BEGIN
 END
 $kept_plan$;
 
-CREATE OR REPLACE FUNCTION checkout_day_read(date, date, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone) RETURNS TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)
+CREATE OR REPLACE FUNCTION checkout_day_lines(date, date, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone) RETURNS TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)
 LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan
 AS $kept_plan$
 #variable_conflict use_column
