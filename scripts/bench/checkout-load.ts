@@ -39,7 +39,7 @@ export const CHECKOUT_SPREAD = NEAR_DAYS ? `all on the next ${DAYS} days, ${TEAM
 
 export interface Answer { status: number; retryAfter: string | null; body: unknown }
 interface Draft { id: number; token: string }
-export interface Run { perSecond: number; p50: number; p99: number; statuses: Map<string, number>; count: number }
+export interface Run { perSecond: number; p50: number; p99: number; statuses: Map<string, number>; count: number; seconds: number; times: number[] }
 
 export async function call(url: string, method: string, route: string, token: string, body?: unknown): Promise<Answer> {
   const answer = await fetch(`${url}/api${route}`, {
@@ -55,7 +55,14 @@ const quantile = (sorted: number[], q: number) => sorted.length ? sorted[Math.mi
 
 function summary(times: number[], statuses: Map<string, number>, seconds: number): Run {
   times.sort((a, b) => a - b);
-  return { perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, count: times.length };
+  return { perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, count: times.length, seconds, times };
+}
+
+/** Runs of one kind as one: their answers' times and statuses pooled, their seconds added. */
+export function pooled(runs: readonly Run[]): Run {
+  const statuses = new Map<string, number>();
+  for (const run of runs) for (const [status, n] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+  return summary(runs.flatMap((run) => run.times), statuses, runs.reduce((sum, run) => sum + run.seconds, 0));
 }
 
 export const counted = (statuses: Map<string, number>) => [...statuses.entries()].sort().map(([status, n]) => `${n}×${status}`).join(', ');
