@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { kysely } from '../db/kysely';
 import { JOB_MINUTES_SQL, jobMinutes } from './job-minutes';
 import { handTunedRows } from '../db/hand-tuned';
-import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
+import type { KeptPlan } from '../db/kept-plan';
 import { MIN_JOB_MINUTES, toMinutes, type BookedJob, type CapacityData, type Hours, type Team } from '../../domain/capacity/availability-rules';
 import { DEFAULT_TRAVEL, postcodeArea } from '../../domain/capacity/travel-gap';
 import { londonDate, londonLocalToInstant } from '../../domain/time/london-time';
@@ -19,19 +19,12 @@ export function availabilityRepository(db: Database) {
   const k = kysely(db);
   return {
     /**
-     * `around`: only the jobs and held times that can be in the way of a job of `minutes` from
-     * `start` (those within the longer travel gap of it, the capacity rule's `inTheWay`): what a
-     * checkout needs, so a busy day is not read whole for one claim (decision 113). Checks of that
-     * job give the same answer as with the whole day; other starts need the whole day (no `around`).
+     * The whole UK days `from`..`to`. A checkout reads only what is near its job, inside its read
+     * that locks (`dayReadJoin`, decisions 113 and 118).
      */
-    async load(from: string, to: string, around?: { start: Date; minutes: number }): Promise<CapacityData> {
+    async load(from: string, to: string): Promise<CapacityData> {
       const [rangeStart, rangeEnd] = dayRange(from, to);
-      // One statement, one round trip. The checkout's own read takes this one with its locks
-      // (checkout repository, decision 118); `around` is the same kept plan (decision 116) alone.
-      const rows = around
-        ? await handTunedRows<DayRead>(db, keptPlanCall(CHECKOUT_DAY_READ), [from, to, rangeStart, rangeEnd, around.start,
-          new Date(around.start.getTime() + Math.max(around.minutes, MIN_JOB_MINUTES) * 60_000)])
-        : await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd]);
+      const rows = await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd]);
       return capacityOf(rows[0]!, from, to); // one row always: every column is a scalar subquery
     },
 

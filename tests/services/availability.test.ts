@@ -16,6 +16,7 @@ import {
 } from '../../domain/capacity/availability-rules';
 import { assertBookableTime } from '../../server/services/bookable-time';
 import { availabilityRepository } from '../../server/repositories/availability-repository';
+import { checkoutRepository } from '../../server/repositories/checkout';
 import { assertWithinBookingHorizon } from '../../server/services/booking-horizon';
 import { latestBookableStart } from '../../domain/terms/booking-horizon';
 import { checkoutOrder, type CheckoutDeps } from '../../server/services/checkout';
@@ -231,8 +232,10 @@ describe('availability and claiming a team on the database (decision 015)', () =
     const ids = (data: CapacityData) => (data.jobsByDay.get(day) ?? []).map((booked) => booked.orderId).sort((a, b) => a - b);
     const whole = await db.transaction((tx) => availabilityRepository(tx).load(day, day));
     expect(ids(whole)).toEqual([early, noon, late, after].sort((a, b) => a - b));
-    // A job of an hour from 12:30 (no travel gap here): 12:00–13:00 overlaps it; 13:30 starts as it ends.
-    const around = await db.transaction((tx) => availabilityRepository(tx).load(day, day, { start: londonLocalToInstant(day, '12:30'), minutes: 60 }));
+    // A draft's job of an hour from 12:30 (no travel gap here), as the checkout's read that locks
+    // reads its day: 12:00–13:00 overlaps it; 13:30 starts as it ends.
+    const placing = await draft();
+    const around = await db.transaction(async (tx) => (await checkoutRepository(tx).read(jane.id, placing.id, null, day, londonLocalToInstant(day, '12:30'), 'NW1'))!.day);
     expect(ids(around)).toEqual([noon]);
     expect(checkStart(around, day, '12:30', 60)).toEqual(checkStart(whole, day, '12:30', 60));
   });
