@@ -202,12 +202,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The test provider's pages exist only while it is the provider: never in production by default.
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
-  // Mail and periodic work run off the request path; stopped (running jobs finished) on close.
-  if (options.startWorkers !== false) {
+  // Mail and periodic work run off the request path; stopped (running jobs finished) on close, and
+  // then the mailer's open connections closed, no mail being on its way.
+  const workers = options.startWorkers !== false;
+  if (workers) {
     await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments, texts: createTextSender(config, (message) => app.log.info(message)), directDebit: ctx.directDebit, office: config.adminEmail });
-    app.addHook('onClose', async () => {
-      await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
-    });
   }
+  app.addHook('onClose', async () => {
+    if (workers) await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
+    await mailer.close?.();
+  });
   return app;
 }

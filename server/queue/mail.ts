@@ -30,6 +30,8 @@ export interface Mailer {
   withdraw?(mail: Mail): Promise<void>;
   /** Erasure: removes every kept copy of a mail to `to` (case-insensitive); SMTP keeps none. */
   forget?(to: string): Promise<void>;
+  /** Closes what it keeps open (SMTP's pooled connections), once no mail is being sent. */
+  close?(): Promise<void>;
 }
 
 export type MailLog = (message: string) => void;

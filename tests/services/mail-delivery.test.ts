@@ -8,6 +8,7 @@ import { readLatestMail, readOutbox } from '../../server/services/outbox';
 import { createOutboxMailer, SENT_FOLDER } from '../../server/services/outbox-mailer';
 import { createSmtpMailer } from '../../server/services/smtp-mailer';
 import { startSmtpServer, type SmtpServer } from '../api/support/smtp-server';
+import { eventually } from '../api/support/mail-wait';
 
 /**
  * Where mail goes (README "Configuration": SMTP_URL, MAIL_FROM, OUTBOX_DIR): `.eml` files in the
@@ -298,6 +299,49 @@ describe('SMTP delivery (SMTP_URL)', () => {
     await mailer.send(mail);
     await mailer.send(mail);
     expect(smtp.received.slice(before).map((received) => /\r\nMessage-ID: (\S+)\r\n/i.exec(received.data)?.[1])).toEqual(['<9f1c@sparkle.test>', '<9f1c@sparkle.test>']);
+  });
+
+  it('mails share one open connection (a pool), closed with the mailer', async () => {
+    const server = await startSmtpServer('accept');
+    const mailer = createSmtpMailer(server.url, FROM);
+    try {
+      for (const n of [1, 2, 3]) await mailer.send({ to: 'jane@example.co.uk', subject: `Booking ${n}`, text: `Your order #${n}` });
+      expect(server.received.map((mail) => /\r\nSubject: (.*)\r\n/.exec(mail.data)?.[1])).toEqual(['Booking 1', 'Booking 2', 'Booking 3']);
+      expect(server.connections).toBe(1);
+      await mailer.close!();
+      await eventually('the connection closed', async () => server.open, (open) => open === 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a connection the server closed is not used again: the next mail opens a new one', async () => {
+    const server = await startSmtpServer('accept');
+    const mailer = createSmtpMailer(server.url, FROM);
+    try {
+      await mailer.send({ to: 'jane@example.co.uk', subject: 'Before', text: 'x' });
+      server.mode = 'accept'; // drops the open connection, as a server's idle timeout or restart does
+      await eventually('the connection dropped', async () => server.open, (open) => open === 0);
+      await mailer.send({ to: 'jane@example.co.uk', subject: 'After', text: 'y' });
+      expect(server.received.map((mail) => /\r\nSubject: (.*)\r\n/.exec(mail.data)?.[1])).toEqual(['Before', 'After']);
+      expect(server.connections).toBe(2);
+    } finally {
+      await mailer.close!();
+      await server.close();
+    }
+  });
+
+  it('SMTP_URL with pool=false opens a connection for each mail', async () => {
+    const server = await startSmtpServer('accept');
+    const mailer = createSmtpMailer(`${server.url}?pool=false`, FROM);
+    try {
+      for (const n of [1, 2]) await mailer.send({ to: 'jane@example.co.uk', subject: `Alone ${n}`, text: 'x' });
+      expect(server.received).toHaveLength(2);
+      expect(server.connections).toBe(2);
+    } finally {
+      await mailer.close!();
+      await server.close();
+    }
   });
 
   it('a server that never greets fails the send (the queue retries it) instead of holding the worker', async () => {

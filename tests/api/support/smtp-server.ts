@@ -10,11 +10,17 @@ export interface ReceivedMail {
 
 export interface SmtpServer {
   url: string;
-  /** accept: a working server; refuse: answers 554 at the greeting; silent: connects, never greets. */
+  /**
+   * accept: a working server; refuse: answers 554 at the greeting; silent: connects, never greets.
+   * Setting it drops the connections already open, as a server that went down and came back would:
+   * a client's pooled connection (decision 119) meets the new behaviour on its next attempt.
+   */
   mode: SmtpMode;
   received: ReceivedMail[];
-  /** Connections opened so far (each delivery attempt opens one). */
+  /** Connections opened so far. */
   connections: number;
+  /** Connections open now. */
+  readonly open: number;
   close(): Promise<void>;
 }
 
@@ -25,11 +31,21 @@ export interface SmtpServer {
  */
 export async function startSmtpServer(mode: SmtpMode = 'accept'): Promise<SmtpServer> {
   const sockets = new Set<Socket>();
+  let current = mode;
   const state: SmtpServer = {
     url: '',
-    mode,
+    get mode() {
+      return current;
+    },
+    set mode(next: SmtpMode) {
+      current = next;
+      for (const socket of sockets) socket.destroy();
+    },
     received: [],
     connections: 0,
+    get open() {
+      return sockets.size;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
