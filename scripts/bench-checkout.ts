@@ -16,12 +16,15 @@
  *    (p50 ≈ 50 ÷ checkouts a second, Little's law), not the checkout.
  *
  * The load (BENCH_CUSTOMERS customers, 40; the drafts and checkouts sent) is scripts/bench/checkout-load.ts.
+ * Mail goes through SMTP to a mail server in its own process, as production sends it (BENCH_MAIL=outbox:
+ * the development outbox instead; scripts/bench/bench-mail.ts).
  * A benchmark, not a test: it prints its figures and the load average.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, openLoop, pooled, prepareCheckoutLoad, type Run } from './bench/checkout-load';
+import { BENCH_MAIL, benchMail } from './bench/bench-mail';
 import { ownDatabase } from './bench/own-database';
 import { startServer } from './bench/server';
 
@@ -35,11 +38,12 @@ const MEMORY_GROWTH_MB = 100;
 
 const database = await ownDatabase(process.env.DATABASE_URL);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-bench-checkout-'));
-const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log') });
+const mail = await benchMail(dataDir);
+const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log'), smtpUrl: mail.smtpUrl });
 const on = database.url ? 'PostgreSQL' : 'PGlite';
 try {
-  console.log(`load average at the start: ${loadAverage()}`);
-  const { draft, checkout, stock } = await prepareCheckoutLoad(server.url, dataDir, CUSTOMERS);
+  console.log(`load average at the start: ${loadAverage()}; mail: ${BENCH_MAIL === 'smtp' ? 'SMTP to a mail server in its own process' : 'the outbox (files)'}`);
+  const { draft, checkout, stock } = await prepareCheckoutLoad(server.url, mail, CUSTOMERS);
 
   const fmt = describeRun;
 
@@ -91,6 +95,7 @@ try {
   );
 } finally {
   await server.stop();
+  await mail.stop();
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -17,12 +17,10 @@
  * (bank holidays, Christmas: tests/support/default-closures.ts) are passed over, as a customer would.
  */
 import os from 'node:os';
-import path from 'node:path';
 import type { CheckoutRequest, OrderSummary, ServiceItems } from '../../openapi/schema';
 import { londonDate } from '../../domain/time/london-time';
-import { confirmationToken } from '../../tests/api/support/confirmation-link';
-import { waitForMail } from '../../tests/api/support/mail-wait';
 import { openDay } from '../../tests/support/default-closures';
+import type { BenchMail } from './bench-mail';
 import { BENCH_ADMIN, signIn } from './server';
 
 /** The connections of the capacity measurement (issue 27: the ratio at 10 connections). */
@@ -130,8 +128,8 @@ export interface CheckoutLoad {
   stock(count: number): Promise<void>;
 }
 
-/** Readies the server at `url` (its data folder `dataDir`, for the mailed links) for the load. */
-export async function prepareCheckoutLoad(url: string, dataDir: string, customers: number): Promise<CheckoutLoad> {
+/** Readies the server at `url` (its mail in `mail`, for the mailed links) for the load. */
+export async function prepareCheckoutLoad(url: string, mail: BenchMail, customers: number): Promise<CheckoutLoad> {
   const admin = await signIn(url, BENCH_ADMIN);
   const teams = (await call(url, 'GET', '/admin/teams', admin.token)).body as unknown[];
   for (let n = teams.length; n < TEAMS; n += 1) {
@@ -146,7 +144,7 @@ export async function prepareCheckoutLoad(url: string, dataDir: string, customer
     const registered = await call(url, 'POST', '/auth/register', '', { name: `Bench Customer ${n}`, email, password });
     if (registered.status >= 300) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
     // Registration mails a link that creates the account and signs in (decision 029).
-    const token = confirmationToken(await waitForMail(path.join(dataDir, 'outbox'), email));
+    const token = await mail.confirmationToken(email);
     const confirmed = await call(url, 'POST', `/auth/confirm-email/${encodeURIComponent(token)}`, '', { password });
     if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     tokens.push((await signIn(url, { email, password })).token);

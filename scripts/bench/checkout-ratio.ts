@@ -13,6 +13,8 @@
  * - BENCH_BEFORE_DIR: a worktree of an earlier commit (with its node_modules): its server is
  *   measured in the same rounds beside this one's, so before → after comes from one run.
  * - BENCH_CHECKOUT_DAYS=3: every checkout on the next three days (checkout-load.ts).
+ * - BENCH_MAIL=outbox: mail written to the outbox (the development mailer) instead of sent through
+ *   SMTP to a mail server in its own process, as production sends it (bench-mail.ts).
  * - CPU a request: each round also prints the CPU time (user + system, from /proc/<pid>/stat) the
  *   server's process and, on PostgreSQL, its database's backends spent a draft and a checkout (the
  *   checkout's counted until its mails are written, as its mail is part of it). Unlike requests a
@@ -23,13 +25,14 @@
  * A benchmark, not a test.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CAPACITY_CONNECTIONS, CHECKOUT_SPREAD, closedLoop, describeRun, loadAverage, prepareCheckoutLoad, type CheckoutLoad, type Run } from './checkout-load';
 import { ownDatabase } from './own-database';
 import { startPostgres, type BenchPostgres } from './postgres';
+import { benchMail, type BenchMail } from './bench-mail';
 import { startServer, type RunningServer } from './server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,6 +47,7 @@ interface Target {
   server: RunningServer;
   load: CheckoutLoad;
   dataDir: string;
+  mail: BenchMail;
   databaseUrl: string | undefined;
   dropDatabase: () => Promise<void>;
   /** Mails the server owes: those written when the load was ready, and one per checkout since. */
@@ -101,13 +105,11 @@ const perRequestMs = (cpu: Array<[number, number]>, runs: Run[]) => {
 };
 const describeCpu = (ms: { server: number; database: number; total: number }) => `${ms.total.toFixed(2)} ms CPU (server ${ms.server.toFixed(2)} + database ${ms.database.toFixed(2)})`;
 
-const outboxCount = async (dataDir: string) => (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).filter((name) => name.endsWith('.eml')).length;
-
-/** Until the server has written every mail it owes (its queue drained), checked every 50 ms. */
+/** Until the server has delivered every mail it owes (its queue drained), checked every 50 ms. */
 async function mailsWritten(target: Target): Promise<void> {
   const deadline = Date.now() + 120_000;
-  while ((await outboxCount(target.dataDir)) < target.mailsOwed) {
-    if (Date.now() > deadline) throw new Error(`${target.label}: ${target.mailsOwed - (await outboxCount(target.dataDir))} mails still unwritten after 2 minutes`);
+  while ((await target.mail.delivered()) < target.mailsOwed) {
+    if (Date.now() > deadline) throw new Error(`${target.label}: ${target.mailsOwed - (await target.mail.delivered())} mails still undelivered after 2 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -135,12 +137,13 @@ function sampleWaits(url: string): { stop(): Promise<Map<string, number>> } {
 async function startTarget(label: string, postgres: BenchPostgres | null, cwd: string | undefined): Promise<Target> {
   const database = await ownDatabase(postgres?.url);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-bench-ratio-'));
-  const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log'), cwd });
-  const load = await prepareCheckoutLoad(server.url, dataDir, CUSTOMERS);
-  const target: Target = { label, server, load, dataDir, databaseUrl: database.url, dropDatabase: database.drop, mailsOwed: 0, drafts: [], checkouts: [], draftCpu: [], checkoutCpu: [] };
+  const mail = await benchMail(dataDir);
+  const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log'), cwd, smtpUrl: mail.smtpUrl });
+  const load = await prepareCheckoutLoad(server.url, mail, CUSTOMERS);
+  const target: Target = { label, server, load, dataDir, mail, databaseUrl: database.url, dropDatabase: database.drop, mailsOwed: 0, drafts: [], checkouts: [], draftCpu: [], checkoutCpu: [] };
   // Warm both paths (JIT, plans, pools) before anything is measured.
   await load.stock(200);
-  const written = await outboxCount(dataDir);
+  const written = await mail.delivered();
   const warm = await closedLoop(CAPACITY_CONNECTIONS, 2, load.checkout);
   target.mailsOwed = written + (warm.statuses.get('200') ?? 0);
   return target;
@@ -199,6 +202,7 @@ try {
 } finally {
   for (const target of targets) {
     await target.server.stop();
+    await target.mail.stop();
     await target.dropDatabase();
     await rm(target.dataDir, { recursive: true, force: true });
   }

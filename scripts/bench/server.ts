@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 /**
  * Boots the server on a free port and waits until /api answers. `cwd`: the checkout whose server runs (default this one): another commit's worktree, to measure before and after in one run.
  */
-export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile: string; cwd?: string }): Promise<RunningServer> {
+export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile: string; cwd?: string; smtpUrl?: string }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`.
@@ -47,6 +47,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
       PUBLIC_URL: url,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      SMTP_URL: options.smtpUrl ?? '',
       NODE_ENV: 'development',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
