@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail } from '../../server/queue/mail';
+import type { Mail, Mailer } from '../../server/queue/mail';
 import { createMailer } from '../../server/services/mailer';
 import { readLatestMail, readOutbox } from '../../server/services/outbox';
 import { createOutboxMailer, SENT_FOLDER } from '../../server/services/outbox-mailer';
@@ -301,48 +301,44 @@ describe('SMTP delivery (SMTP_URL)', () => {
     expect(smtp.received.slice(before).map((received) => /\r\nMessage-ID: (\S+)\r\n/i.exec(received.data)?.[1])).toEqual(['<9f1c@sparkle.test>', '<9f1c@sparkle.test>']);
   });
 
-  it('mails share one open connection (a pool), closed with the mailer', async () => {
+  /** A server of the test's own and a mailer to it (SMTP_URL its URL plus `query`), both closed after `run`. */
+  async function withOwnServer(query: string, run: (server: SmtpServer, mailer: Mailer) => Promise<void>): Promise<void> {
     const server = await startSmtpServer('accept');
-    const mailer = createSmtpMailer(server.url, FROM);
+    const mailer = createSmtpMailer(`${server.url}${query}`, FROM);
     try {
+      await run(server, mailer);
+    } finally {
+      await mailer.close!();
+      await server.close();
+    }
+  }
+  const subjects = (server: SmtpServer) => server.received.map((mail) => /\r\nSubject: (.*)\r\n/.exec(mail.data)?.[1]);
+
+  it('mails share one open connection (a pool), closed with the mailer', () =>
+    withOwnServer('', async (server, mailer) => {
       for (const n of [1, 2, 3]) await mailer.send({ to: 'jane@example.co.uk', subject: `Booking ${n}`, text: `Your order #${n}` });
-      expect(server.received.map((mail) => /\r\nSubject: (.*)\r\n/.exec(mail.data)?.[1])).toEqual(['Booking 1', 'Booking 2', 'Booking 3']);
+      expect(subjects(server)).toEqual(['Booking 1', 'Booking 2', 'Booking 3']);
       expect(server.connections).toBe(1);
       await mailer.close!();
       await eventually('the connection closed', async () => server.open, (open) => open === 0);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it('a connection the server closed is not used again: the next mail opens a new one', async () => {
-    const server = await startSmtpServer('accept');
-    const mailer = createSmtpMailer(server.url, FROM);
-    try {
+  it('a connection the server closed is not used again: the next mail opens a new one', () =>
+    withOwnServer('', async (server, mailer) => {
       await mailer.send({ to: 'jane@example.co.uk', subject: 'Before', text: 'x' });
       server.mode = 'accept'; // drops the open connection, as a server's idle timeout or restart does
       await eventually('the connection dropped', async () => server.open, (open) => open === 0);
       await mailer.send({ to: 'jane@example.co.uk', subject: 'After', text: 'y' });
-      expect(server.received.map((mail) => /\r\nSubject: (.*)\r\n/.exec(mail.data)?.[1])).toEqual(['Before', 'After']);
+      expect(subjects(server)).toEqual(['Before', 'After']);
       expect(server.connections).toBe(2);
-    } finally {
-      await mailer.close!();
-      await server.close();
-    }
-  });
+    }));
 
-  it('SMTP_URL with pool=false opens a connection for each mail', async () => {
-    const server = await startSmtpServer('accept');
-    const mailer = createSmtpMailer(`${server.url}?pool=false`, FROM);
-    try {
+  it('SMTP_URL with pool=false opens a connection for each mail', () =>
+    withOwnServer('?pool=false', async (server, mailer) => {
       for (const n of [1, 2]) await mailer.send({ to: 'jane@example.co.uk', subject: `Alone ${n}`, text: 'x' });
-      expect(server.received).toHaveLength(2);
+      expect(subjects(server)).toEqual(['Alone 1', 'Alone 2']);
       expect(server.connections).toBe(2);
-    } finally {
-      await mailer.close!();
-      await server.close();
-    }
-  });
+    }));
 
   it('a server that never greets fails the send (the queue retries it) instead of holding the worker', async () => {
     const silent = await startSmtpServer('silent');
