@@ -326,7 +326,7 @@ describe('SMTP delivery (SMTP_URL)', () => {
   it('a connection the server closed is not used again: the next mail opens a new one', () =>
     withOwnServer('', async (server, mailer) => {
       await mailer.send({ to: 'jane@example.co.uk', subject: 'Before', text: 'x' });
-      server.mode = 'accept'; // drops the open connection, as a server's idle timeout or restart does
+      server.drop();
       await eventually('the connection dropped', async () => server.open, (open) => open === 0);
       await mailer.send({ to: 'jane@example.co.uk', subject: 'After', text: 'y' });
       expect(subjects(server)).toEqual(['Before', 'After']);

@@ -21,6 +21,8 @@ export interface SmtpServer {
   connections: number;
   /** Connections open now. */
   readonly open: number;
+  /** Closes the connections open now, as a server's idle timeout or restart does. */
+  drop(): void;
   close(): Promise<void>;
 }
 
@@ -39,15 +41,18 @@ export async function startSmtpServer(mode: SmtpMode = 'accept'): Promise<SmtpSe
     },
     set mode(next: SmtpMode) {
       current = next;
-      for (const socket of sockets) socket.destroy();
+      state.drop();
     },
     received: [],
     connections: 0,
     get open() {
       return sockets.size;
     },
-    close: async () => {
+    drop() {
       for (const socket of sockets) socket.destroy();
+    },
+    close: async () => {
+      state.drop();
       await new Promise((resolve) => server.close(resolve));
     },
   };
