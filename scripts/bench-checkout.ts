@@ -18,13 +18,15 @@
  * The load (BENCH_CUSTOMERS customers, 40; the drafts and checkouts sent) is scripts/bench/checkout-load.ts.
  * Mail goes through SMTP to a mail server in its own process, as production sends it (BENCH_MAIL=outbox:
  * the development outbox instead; scripts/bench/bench-mail.ts).
+ * BENCH_TRACE=file writes every open-loop request's scheduled time and latency, to find what the slow
+ * ones have in common (docs/benchmarks.md, "The slow checkouts, traced").
  * A benchmark, not a test: it prints its figures and the load average.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, openLoop, pooled, prepareCheckoutLoad, type Run } from './bench/checkout-load';
-import { BENCH_MAIL, benchMail } from './bench/bench-mail';
+import { BENCH_MAIL, benchMail, mailsDelivered } from './bench/bench-mail';
 import { ownDatabase } from './bench/own-database';
 import { startServer } from './bench/server';
 
@@ -33,6 +35,8 @@ const QUEUE_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 10);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 30);
 const OPEN_ROUNDS = Number(process.env.BENCH_OPEN_ROUNDS ?? 3);
+/** BENCH_TRACE=file: every open-loop request as [scheduled time (ms since the epoch), latency (ms), 'd' or 'c'], in JSON. */
+const TRACE_FILE = process.env.BENCH_TRACE;
 /** Bounded: the overload adds at most this much to the server's memory (PGlite's own is about 550 MB). */
 const MEMORY_GROWTH_MB = 100;
 
@@ -49,11 +53,15 @@ try {
 
   // Warm both paths (JIT, plans, pools) before anything is measured.
   await stock(200);
-  await closedLoop(CAPACITY_CONNECTIONS, 2, checkout);
+  const written = await mail.delivered();
+  const warm = await closedLoop(CAPACITY_CONNECTIONS, 2, checkout);
 
   const drafting = await closedLoop(CAPACITY_CONNECTIONS, CAPACITY_SECONDS, draft);
   await stock(Math.ceil(drafting.perSecond * CAPACITY_SECONDS));
   const checkingOut = await closedLoop(CAPACITY_CONNECTIONS, CAPACITY_SECONDS, checkout);
+  // The open loop starts once the capacity phase's mails are all sent (thousands, queued in 10 s):
+  // otherwise its first slices would measure their sending, not the checkout.
+  await mailsDelivered(mail, written + (warm.statuses.get('200') ?? 0) + (checkingOut.statuses.get('200') ?? 0));
   const ratio = checkingOut.perSecond / drafting.perSecond;
   console.log(`capacity at ${CAPACITY_CONNECTIONS} connections on ${on}: drafts ${fmt(drafting)}; checkouts ${fmt(checkingOut)}`);
 
@@ -61,12 +69,14 @@ try {
   // The one p99 of each kind comes from slices taken in turns: one slow moment of the machine (a
   // checkpoint, another process) falls on both kinds' samples rather than on one kind's 30 s.
   await stock(rate * OPEN_SECONDS + 10);
+  const trace: Array<[number, number, 'd' | 'c']> = [];
   const draftSlices: Run[] = [];
   const checkoutSlices: Run[] = [];
   for (let round = 0; round < OPEN_ROUNDS; round += 1) {
-    draftSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, draft));
-    checkoutSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, checkout));
+    draftSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, draft, undefined, (at, ms) => trace.push([at, ms, 'd'])));
+    checkoutSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, checkout, undefined, (at, ms) => trace.push([at, ms, 'c'])));
   }
+  if (TRACE_FILE) await writeFile(TRACE_FILE, JSON.stringify(trace));
   const [openDrafts, openCheckouts] = [pooled(draftSlices), pooled(checkoutSlices)];
   const openFiveXx = [...openCheckouts.statuses.keys(), ...openDrafts.statuses.keys()].filter((status) => status.startsWith('5')).length;
   console.log(`open loop at ${rate} a second for ${OPEN_SECONDS} s of each in ${OPEN_ROUNDS} alternating slices on ${on}: drafts ${fmt(openDrafts)}; checkouts ${fmt(openCheckouts)} (checkout p99 ÷ draft p99 a slice: ${checkoutSlices.map((run, n) => (run.p99 / draftSlices[n]!.p99).toFixed(2)).join(', ')})`);

@@ -38,3 +38,12 @@ export async function benchMail(dataDir: string): Promise<BenchMail> {
     stop: () => sink.stop(),
   };
 }
+
+/** Until `mail` has received `owed` mails (checked every 50 ms, for at most 2 minutes): a phase does not pay for the last one's mails. */
+export async function mailsDelivered(mail: BenchMail, owed: number, label = 'the server'): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while ((await mail.delivered()) < owed) {
+    if (Date.now() > deadline) throw new Error(`${label}: ${owed - (await mail.delivered())} mails still undelivered after 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

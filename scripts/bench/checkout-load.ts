@@ -86,8 +86,11 @@ export async function closedLoop(connections: number, seconds: number, send: () 
   return summary(times, statuses, (performance.now() - started) / 1000);
 }
 
-/** `send` at `rate` a second for `seconds`, on schedule whatever the answers; each time counted from its schedule. */
-export async function openLoop(rate: number, seconds: number, send: () => Promise<Answer> | null, sample?: () => void): Promise<Run> {
+/**
+ * `send` at `rate` a second for `seconds`, on schedule whatever the answers; each time counted from
+ * its schedule. `record` hears each one's scheduled time (ms since the epoch) and that latency.
+ */
+export async function openLoop(rate: number, seconds: number, send: () => Promise<Answer> | null, sample?: () => void, record?: (scheduledAt: number, latencyMs: number) => void): Promise<Run> {
   const times: number[] = [];
   const statuses = new Map<string, number>();
   const total = Math.floor(rate * seconds);
@@ -103,6 +106,7 @@ export async function openLoop(rate: number, seconds: number, send: () => Promis
       if (!request) { sent = total; break; }
       pending.push(request.then((answer) => {
         times.push(performance.now() - due);
+        record?.(performance.timeOrigin + due, performance.now() - due);
         statuses.set(statusOf(answer), (statuses.get(statusOf(answer)) ?? 0) + 1);
       }));
     }

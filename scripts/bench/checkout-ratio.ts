@@ -32,7 +32,7 @@ import pg from 'pg';
 import { CAPACITY_CONNECTIONS, CHECKOUT_SPREAD, closedLoop, describeRun, loadAverage, prepareCheckoutLoad, type CheckoutLoad, type Run } from './checkout-load';
 import { ownDatabase } from './own-database';
 import { startPostgres, type BenchPostgres } from './postgres';
-import { benchMail, type BenchMail } from './bench-mail';
+import { benchMail, mailsDelivered, type BenchMail } from './bench-mail';
 import { startServer, type RunningServer } from './server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -105,14 +105,8 @@ const perRequestMs = (cpu: Array<[number, number]>, runs: Run[]) => {
 };
 const describeCpu = (ms: { server: number; database: number; total: number }) => `${ms.total.toFixed(2)} ms CPU (server ${ms.server.toFixed(2)} + database ${ms.database.toFixed(2)})`;
 
-/** Until the server has delivered every mail it owes (its queue drained), checked every 50 ms. */
-async function mailsWritten(target: Target): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while ((await target.mail.delivered()) < target.mailsOwed) {
-    if (Date.now() > deadline) throw new Error(`${target.label}: ${target.mailsOwed - (await target.mail.delivered())} mails still undelivered after 2 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Until the server has delivered every mail it owes (its queue drained). */
+const mailsWritten = (target: Target) => mailsDelivered(target.mail, target.mailsOwed, target.label);
 
 /** What the server's connections are doing, sampled every 10 ms until `stop`. */
 function sampleWaits(url: string): { stop(): Promise<Map<string, number>> } {
