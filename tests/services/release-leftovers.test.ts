@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database';
+import { expect, it } from 'vitest';
 import { KEPT_PLANS } from '../../server/repositories/kept-plans';
-import type { TestDatabase } from '../api/support/test-database';
-import { ownDatabase } from './support/own-database';
+import { ownDatabaseForFile } from './support/own-database';
 
 /**
  * A rolling release keeps what instances on the older code still call, and a later migration drops
  * it (082): after every migration, only what the code uses is left.
  */
-let testDb: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  testDb = await ownDatabase();
-  db = testDb.db;
-}, 60_000);
-
-afterAll(async () => {
-  await testDb?.dispose();
-});
+const own = ownDatabaseForFile();
 
 it('keeps no kept-plan function the repositories no longer have (079\'s checkout_day_read)', async () => {
   // A kept plan is a function with a generic plan forced (decision 116).
-  const rows = await db.query<{ name: string }>(
+  const rows = await own.db.query<{ name: string }>(
     `SELECT proname AS name FROM pg_proc
       WHERE pronamespace = 'public'::regnamespace AND 'plan_cache_mode=force_generic_plan' = ANY (proconfig)
       ORDER BY proname`,
@@ -31,7 +19,7 @@ it('keeps no kept-plan function the repositories no longer have (079\'s checkout
 });
 
 it('keeps one trigram index on customers\' names, on the stored folded name (026\'s on the expression is gone)', async () => {
-  const rows = await db.query<{ name: string; definition: string }>(
+  const rows = await own.db.query<{ name: string; definition: string }>(
     `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
       WHERE schemaname = 'public' AND tablename = 'users' AND indexdef LIKE '%gin_trgm_ops%' AND indexdef LIKE '%name%'`,
   );

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AuthUser } from '../../../server/app-context';
 import type { Database } from '../../../server/db/database';
 import { hashPassword } from '../../../server/services/password-hasher';
@@ -10,6 +11,23 @@ import { createTestDatabase, type TestDatabase } from '../../api/support/test-da
  */
 export async function ownDatabase(): Promise<TestDatabase> {
   return createTestDatabase();
+}
+
+/** The file's own seeded database, made before its tests and disposed of after them. */
+export function ownDatabaseForFile(): { readonly db: Database } {
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await ownDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await testDb?.dispose();
+  });
+  return {
+    get db() {
+      if (!testDb) throw new Error('The file\'s database is made in beforeAll');
+      return testDb.db;
+    },
+  };
 }
 
 export async function seededUser(db: Database, email: string): Promise<AuthUser> {
