@@ -1,4 +1,5 @@
 import {
+  DefaultQueryExecutor,
   Kysely,
   sql,
   type Expression,
@@ -6,6 +7,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type CompiledQuery,
+  type ConnectionProvider,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -30,16 +32,38 @@ import type { DB, Json } from './schema';
  */
 export type Db = Kysely<DB>;
 
-const instances = new WeakMap<Database, Db>();
+/**
+ * Where a handle keeps its Kysely: on the handle itself, not in a WeakMap. A WeakMap's value that
+ * reaches its key (this Kysely reaches its handle through the driver) is kept by every scavenge,
+ * since V8's young-generation collector treats ephemeron values as strong: each transaction's handle
+ * and query builder were promoted and lived until the next full collection (docs/benchmarks.md,
+ * "What a checkout promoted"). On the handle, both die with it, young.
+ */
+const OWN_KYSELY = Symbol('kysely');
+
+/** Compiling is synchronous and keeps nothing between statements: one compiler serves every handle. */
+const compiler = new PostgresQueryCompiler();
+const adapter = new PostgresAdapter();
 
 /** The one Kysely of `db` (a pool, PGlite, or a transaction's handle), made on first use. */
 export function kysely(db: Database): Db {
-  let instance = instances.get(db);
+  const handle = db as Database & { [OWN_KYSELY]?: Db };
+  let instance = handle[OWN_KYSELY];
   if (!instance) {
-    instance = new Kysely<DB>({ dialect: seamDialect(db) });
-    instances.set(db, instance);
+    instance = kyselyOf(db);
+    // Not enumerable: a wrapper spreading the handle (tests' statement counter) gets a Kysely of its own.
+    if (Object.isExtensible(db)) Object.defineProperty(db, OWN_KYSELY, { value: instance });
   }
   return instance;
+}
+
+/** A Kysely over `db` that shares the compiler: a transaction's costs a few small objects. */
+function kyselyOf(db: Database): Db {
+  const driver = new SeamDriver(db);
+  const connection = driver.connection;
+  const provider: ConnectionProvider = { provideConnection: (consumer) => consumer(connection) };
+  const dialect = seamDialect(driver);
+  return new Kysely<DB>({ config: { dialect }, dialect, driver, executor: new DefaultQueryExecutor(compiler, adapter, provider, []) });
 }
 
 /**
@@ -60,19 +84,19 @@ export const asDate = (day: string) => sql<Date>`${day}::date`;
  */
 export const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value)}::jsonb`;
 
-function seamDialect(db: Database): Dialect {
+function seamDialect(driver: SeamDriver): Dialect {
   return {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SeamDriver(db),
+    createAdapter: () => adapter,
+    createDriver: () => driver,
     createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createQueryCompiler: () => compiler,
   };
 }
 
 const NO_TRANSACTION = 'kysely(db).transaction() is not supported: use db.transaction((tx) => … kysely(tx) …)';
 
 class SeamDriver implements Driver {
-  private readonly connection: DatabaseConnection;
+  readonly connection: DatabaseConnection;
 
   constructor(db: Database) {
     this.connection = {
