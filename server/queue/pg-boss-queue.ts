@@ -4,7 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Database, Subscription } from '../db/database';
 import { kysely } from '../db/kysely';
 import { underStartupLock } from '../db/migrate';
-import { coalescedNotify, onceCommitted, queuesNamed, QUEUES, JOBS_CHANNEL, type JobQueue, type QueueName, type RetryPolicy } from './queue';
+import { coalescedNotify, coalescedWake, onceCommitted, queuesNamed, QUEUES, JOBS_CHANNEL, type JobQueue, type QueueName, type RetryPolicy } from './queue';
 
 export interface PgBossQueueOptions {
   retry: (name: QueueName) => RetryPolicy;
@@ -74,9 +74,13 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
   const workers = new Map<string, string>();
   let subscription: Subscription | null = null;
   const notifyOthers = coalescedNotify(db);
-  /** Wakes this instance's worker of each queue named (every worker when none is). */
+  const wakeWorker = coalescedWake((name) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  });
+  /** Wakes this instance's worker of each queue named (every worker when none is), once a gap. */
   const wake = (names: string[] | null) => {
-    for (const [name, id] of workers) if (!names || names.includes(name)) boss.notifyWorker(id);
+    for (const name of workers.keys()) if (!names || names.includes(name)) wakeWorker.wake(name);
   };
 
   /** Once committed, this instance's worker wakes at once and the others by one coalesced NOTIFY. */
@@ -154,6 +158,7 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
     },
     async stop(timeoutMs = 10_000) {
       await subscription?.close();
+      wakeWorker.cancel();
       // close: false, the pool is ours and closes after.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },

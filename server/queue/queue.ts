@@ -132,6 +132,38 @@ export function coalescedNotify(db: Database, gapMs: number = NOTIFY_GAP_MS): (n
   };
 }
 
+/**
+ * The least time between two wakes of one worker by this instance (decision 121). A wake ends
+ * pg-boss's sleep by aborting it (an AbortError, its stack captured) and costs a fetch and then a
+ * completion: woken at every commit, the mail worker fetched one job at a time at 100 checkouts a
+ * second, two statements and an AbortError per checkout. A wake comes at once when the worker had
+ * none in the last gap, else once at the gap's end, and that fetch takes what the gap gathered.
+ */
+export const WAKE_GAP_MS = 50;
+
+/** Wakes by name, each name at most once per `gapMs` (leading and trailing edge). */
+export function coalescedWake(wakeNow: (name: string) => void, gapMs: number = WAKE_GAP_MS): { wake(name: string): void; cancel(): void } {
+  const last = new Map<string, number>();
+  const due = new Map<string, NodeJS.Timeout>();
+  const run = (name: string) => {
+    due.delete(name);
+    last.set(name, Date.now());
+    wakeNow(name);
+  };
+  return {
+    wake(name) {
+      if (due.has(name)) return;
+      const wait = (last.get(name) ?? -Infinity) + gapMs - Date.now();
+      if (wait <= 0) run(name);
+      else due.set(name, setTimeout(() => run(name), wait).unref());
+    },
+    cancel() {
+      for (const timer of due.values()) clearTimeout(timer);
+      due.clear();
+    },
+  };
+}
+
 /** The queues a JOBS_CHANNEL notification names; null when it names none (wake every worker). */
 export function queuesNamed(payload: string): string[] | null {
   const names = payload.split(',').map((name) => name.trim()).filter(Boolean);
