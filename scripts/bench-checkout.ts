@@ -18,6 +18,7 @@
  * The load (BENCH_CUSTOMERS customers, 40; the drafts and checkouts sent) is scripts/bench/checkout-load.ts.
  * Mail goes through SMTP to a mail server in its own process, as production sends it (BENCH_MAIL=outbox:
  * the development outbox instead; scripts/bench/bench-mail.ts).
+ * BENCH_SERVER_LOG=file keeps the server's output (with BENCH_SERVER_NODE_ARGS=--trace-gc, its collections).
  * BENCH_TRACE=file writes every open-loop request's scheduled time and latency, to find what the slow
  * ones have in common (docs/benchmarks.md, "The slow checkouts, traced").
  * A benchmark, not a test: it prints its figures and the load average.
@@ -43,7 +44,7 @@ const MEMORY_GROWTH_MB = 100;
 const database = await ownDatabase(process.env.DATABASE_URL);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-bench-checkout-'));
 const mail = await benchMail(dataDir);
-const server = await startServer({ dataDir, databaseUrl: database.url, logFile: path.join(dataDir, 'server.log'), smtpUrl: mail.smtpUrl });
+const server = await startServer({ dataDir, databaseUrl: database.url, logFile: process.env.BENCH_SERVER_LOG ?? path.join(dataDir, 'server.log'), smtpUrl: mail.smtpUrl });
 const on = database.url ? 'PostgreSQL' : 'PGlite';
 try {
   console.log(`load average at the start: ${loadAverage()}; mail: ${BENCH_MAIL === 'smtp' ? 'SMTP to a mail server in its own process' : 'the outbox (files)'}`);
