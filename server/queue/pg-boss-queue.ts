@@ -49,6 +49,11 @@ const HANDLED = Symbol.for('sparkle.pg-boss.settlements-handled');
  */
 const FETCH_BATCH = 10;
 
+/** pg-boss's own fetch order: priority first, then the oldest, then by id. */
+function inQueueOrder(a: PgBoss.JobWithMetadata<unknown>, b: PgBoss.JobWithMetadata<unknown>): number {
+  return b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** The seam pg-boss speaks through: our pool (one pool per instance, its size and timeouts). */
 export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -114,12 +119,15 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
     },
     async work(name, handler) {
       let id = '';
-      id = await boss.work(name, { batchSize: FETCH_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      const batch = { batchSize: FETCH_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
+      id = await boss.work(name, batch, async (jobs) => {
         // pg-boss 10 waits its polling interval after every fetch, even one that found a job, so a
         // backlog drained at one job per interval (closing a booked day queued mails for minutes).
         // A fetch that found work asks for the next fetch at once; an empty one waits as before.
         if (jobs.length > 0) boss.notifyWorker(id);
-        for (const job of jobs) {
+        // The fetch chose its jobs in order, but its UPDATE … RETURNING hands them back in any order:
+        // a customer got "please choose a new time" before the booking's confirmation. Run in order.
+        for (const job of [...jobs].sort(inQueueOrder)) {
           try {
             await handler(job.data, { id: job.id });
           } catch (error) {

@@ -43,6 +43,21 @@ describe.runIf(runs)('a backlog of jobs on pg-boss (PostgreSQL)', () => {
     expect([...sent].sort()).toEqual([...recipients].sort());
   }, 60_000);
 
+  it('runs a fetched batch in the order its jobs were written: a confirmation before the mail that follows it', async () => {
+    const later = createPgBossQueue(db, db.executeSql!, { retry: () => ({ retryLimit: 0, retryDelay: 1 }), pollingIntervalSeconds: 60 });
+    await later.start();
+    // Each in its own transaction, as a checkout and then a closure write them, before anyone works.
+    const written = Array.from({ length: 10 }, (_, i) => `visit-${i}@example.test`);
+    for (const to of written) await db.transaction((tx) => later.send(tx, QUEUES.waitlist, { to }));
+    const ran: string[] = [];
+    await later.work(QUEUES.waitlist, async (data) => {
+      ran.push((data as { to: string }).to);
+    });
+    await expect.poll(() => ran.length, { timeout: 20_000, interval: 100 }).toBe(written.length);
+    expect(ran).toEqual(written);
+    await later.stop(1_000);
+  }, 60_000);
+
   it('a job that fails in a fetched batch fails alone: the others are sent once, it is retried (decision 118)', async () => {
     // Texts retry once, a second later, found by a poll of a second.
     const texts = createPgBossQueue(db, db.executeSql!, { retry: () => ({ retryLimit: 1, retryDelay: 1 }), pollingIntervalSeconds: 1 });

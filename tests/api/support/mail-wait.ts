@@ -1,4 +1,5 @@
-import { readLatestMail, type OutboxMail } from '../../../server/services/outbox';
+import path from 'node:path';
+import { readLatestMail, readOutbox, type OutboxMail } from '../../../server/services/outbox';
 
 /**
  * Mails are sent by the job queue's worker after the request has answered, so a test waits for
@@ -9,7 +10,12 @@ export async function waitForMail(outboxDir: string, to: string, options: { time
   for (;;) {
     const mail = await readLatestMail(outboxDir, to);
     if (mail && (options.where?.(mail) ?? true)) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${outboxDir} within ${options.timeoutMs ?? 20_000} ms`);
+    if (Date.now() > deadline) {
+      // What did arrive for them, oldest first: a mail that came after the one awaited hides it.
+      const theirs = (await readOutbox(outboxDir)).filter((sent) => sent.to.toLowerCase() === to.trim().toLowerCase());
+      const arrived = theirs.map((sent) => `${path.basename(sent.file)} "${sent.subject}"`).join('; ') || 'none';
+      throw new Error(`No mail to ${to} in ${outboxDir} within ${options.timeoutMs ?? 20_000} ms (theirs: ${arrived})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
