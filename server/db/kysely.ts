@@ -37,7 +37,7 @@ export type Db = Kysely<DB>;
  * reaches its key (this Kysely reaches its handle through the driver) is kept by every scavenge,
  * since V8's young-generation collector treats ephemeron values as strong: each transaction's handle
  * and query builder were promoted and lived until the next full collection (docs/benchmarks.md,
- * "What a checkout promoted"). On the handle, both die with it, young.
+ * "Young objects"; decision 121). On the handle, both die with it, young.
  */
 const OWN_KYSELY = Symbol('kysely');
 

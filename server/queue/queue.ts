@@ -143,17 +143,18 @@ export const WAKE_GAP_MS = 50;
 
 /** Wakes by name, each name at most once per `gapMs` (leading and trailing edge). */
 export function coalescedWake(wakeNow: (name: string) => void, gapMs: number = WAKE_GAP_MS): { wake(name: string): void; cancel(): void } {
+  // Monotonic: a wall clock set back (NTP) must not hold a wake back by the jump.
   const last = new Map<string, number>();
   const due = new Map<string, NodeJS.Timeout>();
   const run = (name: string) => {
     due.delete(name);
-    last.set(name, Date.now());
+    last.set(name, performance.now());
     wakeNow(name);
   };
   return {
     wake(name) {
       if (due.has(name)) return;
-      const wait = (last.get(name) ?? -Infinity) + gapMs - Date.now();
+      const wait = (last.get(name) ?? -Infinity) + gapMs - performance.now();
       if (wait <= 0) run(name);
       else due.set(name, setTimeout(() => run(name), wait).unref());
     },
