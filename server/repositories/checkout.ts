@@ -82,8 +82,9 @@ function renumbered(text: string, after: number): string {
 }
 
 /**
- * The checkout's read (decision 116: a kept plan): locks the customer's row, then their order's, then
- * the times its job can touch (see `read`), and reads the order as a whole row beside what the
+ * The checkout's read (decision 116: a kept plan): locks the customer's row (FOR KEY SHARE, the lock
+ * erasure waits for and no other checkout of theirs does: account-lock.ts, decision 122), then their
+ * order's, then the times its job can touch (see `read`), and reads the order as a whole row beside what the
  * checkout computes from it. $1 user, $2 order, $3 key, $4–$5 the day's lock keys, $6 the postcode's
  * district, $7 the job's start, $8 the shortest job.
  */
@@ -111,7 +112,7 @@ export const CHECKOUT_READ: KeptPlan = {
          (SELECT congestion_charge FROM pricing_settings),
          (SELECT vat_percent FROM pricing_settings),
          EXISTS (SELECT 1 FROM service_districts WHERE district = $6)
-    FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR UPDATE) customer
+    FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR KEY SHARE) customer
    CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
     JOIN users u ON u.id = o.user_id
     JOIN services s ON s.id = o.service_id

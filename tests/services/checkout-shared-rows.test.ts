@@ -5,6 +5,8 @@ import { checkoutOrder } from '../../server/services/checkout';
 import { createOrder } from '../../server/services/orders';
 import { londonLocalToInstant } from '../../domain/time/london-time';
 import { dayLockKey } from '../../server/repositories/availability-repository';
+import { checkoutRepository } from '../../server/repositories/checkout';
+import { serviceDistrict } from '../../server/services/service-area';
 import type { TestDatabase } from '../api/support/test-database';
 import { bookings } from './support/booking';
 import { houseKeepingDatabase, newAccount } from './support/own-database';
@@ -15,7 +17,9 @@ import { houseKeepingDatabase, newAccount } from './support/own-database';
  * reference taken, its counters moved, its times locked — while another customer checks out on the
  * same UK day at a time far from it: the second must finish without waiting for a lock. Before 073
  * it waited on the reference counter, the order counters and the day's lock. A second customer's
- * checkout in the same half-hours must still wait (the capacity rule stays race-safe).
+ * checkout in the same half-hours must still wait (the capacity rule stays race-safe). A customer's
+ * own second checkout does not wait for their first one's read either (decision 122: the account is
+ * locked FOR KEY SHARE, as decision 028 says; the read had taken FOR UPDATE since decision 033).
  * PostgreSQL only: PGlite has one connection, where nothing ever waits for another.
  */
 const NOW = new Date('2030-03-04T12:00:00.000Z');
@@ -54,13 +58,28 @@ const waiting = async () => Number((await db.query<{ n: number }>(
  */
 async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>): Promise<'finished' | 'waited'> {
   const held = await createOrder(db, jane, { service: serviceId, items: twoBedrooms }, NOW);
+  return whileOpen(async (tx) => {
+    await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(DAY), londonLocalToInstant(DAY, heldTime), 120]);
+    await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash' WHERE id = $1", [held.id, NOW]);
+  }, second);
+}
+
+/** The same, with a checkout of Jane's held open after its read: her account, her order and the job's times locked as the read locks them. */
+async function whileOneIsRead(heldTime: string, second: () => Promise<unknown>): Promise<'finished' | 'waited'> {
+  const held = await createOrder(db, jane, { service: serviceId, items: twoBedrooms }, NOW);
+  return whileOpen(async (tx) => {
+    const read = await checkoutRepository(tx).read(jane.id, held.id, null, DAY, londonLocalToInstant(DAY, heldTime), serviceDistrict('SE22 8AB'));
+    expect(read?.order.id).toBe(held.id);
+  }, second);
+}
+
+async function whileOpen(hold: (tx: Database) => Promise<void>, second: () => Promise<unknown>): Promise<'finished' | 'waited'> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => { ready = resolve; });
   const open = db.transaction(async (tx) => {
-    await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(DAY), londonLocalToInstant(DAY, heldTime), 120]);
-    await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash' WHERE id = $1", [held.id, NOW]);
+    await hold(tx);
     ready();
     await released;
     throw new Error('rolled back');
@@ -89,5 +108,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a checkout shares no row with anothe
   it('a checkout whose job is in an open one’s way waits for it', async () => {
     const draft = await createOrder(db, other, { service: serviceId, items: twoBedrooms }, NOW);
     expect(await whileOneIsOpen('11:00', () => checkout(other, draft.id, '11:30'))).toBe('waited');
+  });
+
+  it('a customer’s second checkout, far from their first one being read, finishes without waiting for it', async () => {
+    const draft = await createOrder(db, jane, { service: serviceId, items: twoBedrooms }, NOW);
+    expect(await whileOneIsRead('08:00', () => checkout(jane, draft.id, '16:00'))).toBe('finished');
   });
 });
