@@ -6,13 +6,14 @@ import { openPostgres } from './postgres';
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps the data in DATA_DIR/pgdata. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbStatementTimeoutMs'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, {
       sessionUrl: config.databaseSessionUrl ?? undefined,
       max: config.dbPoolMax,
       acquireTimeoutMs: config.dbAcquireTimeoutMs,
+      queueMax: config.dbPoolQueueMax,
       statementTimeoutMs: config.dbStatementTimeoutMs,
     });
   }
@@ -26,13 +27,14 @@ export async function openDatabase(
  * then the primary's pool.
  */
 export function openReadDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseReadUrl'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'databaseReadUrl'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbStatementTimeoutMs'>>,
 ): Database | null {
   if (!config.databaseUrl || !config.databaseReadUrl) return null;
   return openPostgres(config.databaseReadUrl, {
     readOnly: true,
     max: config.dbPoolMax,
     acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    queueMax: config.dbPoolQueueMax,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
 }

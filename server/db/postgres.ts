@@ -20,6 +20,8 @@ export interface PostgresOptions {
   max?: number;
   /** How long a request waits for a free connection before answering 503 (DB_ACQUIRE_TIMEOUT, ms). */
   acquireTimeoutMs?: number;
+  /** How many may wait for a free connection; one more is refused at once, answered 503 (DB_POOL_QUEUE). */
+  queueMax?: number;
   /** The server cancels a statement running longer (DB_STATEMENT_TIMEOUT, ms; 0 = none). */
   statementTimeoutMs?: number;
 }
@@ -33,11 +35,26 @@ export function isRetryableConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000 } as const;
+export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 5_000, queueMax: 200, statementTimeoutMs: 15_000 } as const;
+
+/** The pool's waiting line is full (DB_POOL_QUEUE): answered 503 with Retry-After, as an outage is (database-errors.ts). */
+export const POOL_QUEUE_FULL = 'EPOOLQUEUEFULL';
+
+/**
+ * Refused before it waits: an instance past its capacity answers at once rather than holding every
+ * request (its socket, body and promises) until DB_ACQUIRE_TIMEOUT, which let memory grow without a
+ * bound under overload (docs/benchmarks.md, "Young objects"; decision 122).
+ */
+function refuseWhenQueueFull(pool: pg.Pool, queueMax: number): void {
+  if (pool.waitingCount >= queueMax) {
+    throw Object.assign(new Error(`${pool.waitingCount} requests are already waiting for a database connection`), { code: POOL_QUEUE_FULL });
+  }
+}
 
 /** A PostgreSQL server through a pg Pool; a transaction holds one pooled client from BEGIN to COMMIT. */
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
   const statementTimeout = options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs;
+  const queueMax = options.queueMax ?? POOL_DEFAULTS.queueMax;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? POOL_DEFAULTS.max,
@@ -49,6 +66,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   async function runTransaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
+    refuseWhenQueueFull(pool, queueMax);
     const client = await pool.connect();
     // A checked-out client losing its connection (the server restarting) emits 'error' on itself,
     // not on the pool: unheard, it would crash the process. The failing query reports it instead.
@@ -76,6 +94,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   let closed = false;
   return {
     async query<T>(sql: string, params: unknown[] = []) {
+      refuseWhenQueueFull(pool, queueMax);
       const result = await pool.query(sql, params);
       return lastRows<T>(result);
     },
@@ -91,6 +110,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       }
     },
     async executeSql(text, values) {
+      refuseWhenQueueFull(pool, queueMax);
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return { rows: lastRows(result) };
     },

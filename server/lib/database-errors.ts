@@ -3,6 +3,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
+    // The pool's waiting line is full (postgres.ts, DB_POOL_QUEUE): overload, answered "try again".
+    if (code === 'EPOOLQUEUEFULL') return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE'].includes(code)) return true;
     // SQLSTATE class 08 (connection exception), 57P01-03 (shutdown), 53300 (too many connections).
     // 57014: cancelled by DB_STATEMENT_TIMEOUT (a lock held too long): try again later, not a bug.

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     spaDir: null,
     dbPoolMax: 5,
     dbAcquireTimeoutMs: 5_000,
+    dbPoolQueueMax: 200,
     dbStatementTimeoutMs: 15_000,
     searchCountCap: 10_000,
     publicCacheMaxEntries: 500,
