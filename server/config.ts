@@ -67,8 +67,10 @@ export interface Config {
   dbPoolMax: number;
   /** DB_ACQUIRE_TIMEOUT, default 5000 ms: waiting longer for a pooled connection answers 503. */
   dbAcquireTimeoutMs: number;
-  /** DB_POOL_QUEUE, default 200: requests that may wait for a pooled connection; one more answers 503 at once. */
+  /** DB_POOL_QUEUE, default 500: requests that may wait for a pooled connection; one more answers 503 at once. */
   dbPoolQueueMax: number;
+  /** DB_IDLE_TIMEOUT, default 0 (kept): milliseconds before an idle pooled connection is closed. */
+  dbIdleTimeoutMs: number;
   /** DB_STATEMENT_TIMEOUT, default 15000 ms (0 = none): the server cancels a longer statement. */
   dbStatementTimeoutMs: number;
   /** How many hits a staff search counts exactly before saying "more than" (SEARCH_COUNT_CAP; decision 092). */
@@ -161,7 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
     spaDir: env.SPA_DIR === '' ? null : path.resolve(env.SPA_DIR || 'dist'),
     dbPoolMax: parseCount(env, 'DB_POOL_MAX', 10, 1),
     dbAcquireTimeoutMs: parseCount(env, 'DB_ACQUIRE_TIMEOUT', 5_000, 1),
-    dbPoolQueueMax: parseCount(env, 'DB_POOL_QUEUE', 200, 1),
+    dbPoolQueueMax: parseCount(env, 'DB_POOL_QUEUE', 500, 1),
+    dbIdleTimeoutMs: parseCount(env, 'DB_IDLE_TIMEOUT', 0, 0),
     dbStatementTimeoutMs: parseCount(env, 'DB_STATEMENT_TIMEOUT', 15_000, 0),
     searchCountCap: parseCount(env, 'SEARCH_COUNT_CAP', 10_000, 1),
     publicCacheMaxEntries: parseCount(env, 'PUBLIC_CACHE_MAX', 500, 1),

@@ -6,7 +6,7 @@ import { openPostgres } from './postgres';
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps the data in DATA_DIR/pgdata. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbIdleTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, {
@@ -14,6 +14,7 @@ export async function openDatabase(
       max: config.dbPoolMax,
       acquireTimeoutMs: config.dbAcquireTimeoutMs,
       queueMax: config.dbPoolQueueMax,
+      idleTimeoutMs: config.dbIdleTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
     });
   }
@@ -27,7 +28,7 @@ export async function openDatabase(
  * then the primary's pool.
  */
 export function openReadDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseReadUrl'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'databaseReadUrl'> & Partial<Pick<Config, 'dbPoolMax' | 'dbAcquireTimeoutMs' | 'dbPoolQueueMax' | 'dbIdleTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Database | null {
   if (!config.databaseUrl || !config.databaseReadUrl) return null;
   return openPostgres(config.databaseReadUrl, {
@@ -35,6 +36,7 @@ export function openReadDatabase(
     max: config.dbPoolMax,
     acquireTimeoutMs: config.dbAcquireTimeoutMs,
     queueMax: config.dbPoolQueueMax,
+    idleTimeoutMs: config.dbIdleTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
 }
