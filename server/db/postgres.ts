@@ -39,8 +39,8 @@ export function isRetryableConflict(error: unknown): boolean {
 
 export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 5_000, queueMax: 500, idleTimeoutMs: 0, statementTimeoutMs: 15_000 } as const;
 
-/** The pool's waiting line is full (DB_POOL_QUEUE): answered 503 with Retry-After, as an outage is (database-errors.ts). */
-export const POOL_QUEUE_FULL = 'EPOOLQUEUEFULL';
+/** The pool's waiting line is full (DB_POOL_QUEUE): database-errors.ts knows the code (the layers keep lib from importing db), so it answers 503 with Retry-After, as an outage does. */
+const POOL_QUEUE_FULL = 'EPOOLQUEUEFULL';
 
 /**
  * Refused before it waits: an instance past its capacity answers at once rather than holding every
