@@ -3,11 +3,8 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../../server/db/database';
-import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
-import { seedDatabase } from '../../../server/seed';
-import { testConfig } from './test-config';
 
 export interface TestDatabase {
   db: Database;
@@ -17,7 +14,7 @@ export interface TestDatabase {
 
 /**
  * A seeded database of its own for a test file: a copy of the global setup's PGlite dump, or, when
- * DATABASE_URL is set, a new database on that PostgreSQL server (created, migrated, seeded, dropped).
+ * DATABASE_URL is set, a copy of its seeded database on that PostgreSQL server (dropped by dispose).
  *
  * Without the bank holidays a fresh database closes (071_bank_holidays.sql, decision 087), unless
  * `bankHolidays` asks for them: suites about other rules book fixed days (the clock change of
@@ -62,14 +59,13 @@ async function copyOfSeededDump(): Promise<TestDatabase> {
   return { db, dispose: () => db.close() };
 }
 
+/** A copy of the global setup's migrated and seeded database (CREATE DATABASE … TEMPLATE). */
 async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `sparkle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('seededTemplate')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), { max: 5 });
-  await migrate(db);
-  await seedDatabase(db, testConfig());
   return {
     db,
     async dispose() {
