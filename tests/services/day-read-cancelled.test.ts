@@ -18,9 +18,8 @@ let testDb: TestDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  ({ testDb, db } = await houseKeepingDatabase());
-  const [jane] = await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@sparkle.test'");
-  const [service] = await db.query<{ id: number }>("SELECT id FROM services WHERE name = 'House Keeping'");
+  const booking = await houseKeepingDatabase();
+  ({ testDb, db } = booking);
   const opens = londonLocalToInstant(DAY, '07:00');
   // Cancelled bookings every half-hour of the day, and three jobs still booked.
   await db.query(
@@ -28,7 +27,7 @@ beforeAll(async () => {
      SELECT $1, $2, CASE WHEN n <= $4 THEN 'cancelled' ELSE 'awaiting_validation' END, 5000, $3::timestamptz - interval '1 day',
             $3::timestamptz + (n % 24) * interval '30 minutes', $3::timestamptz - interval '1 day', 90, 'SE22 8AB'
        FROM generate_series(1, $4 + 3) AS n`,
-    [jane!.id, service!.id, opens, CANCELLED],
+    [booking.jane.id, booking.serviceId, opens, CANCELLED],
   );
   await db.query('ANALYZE orders');
 }, 60_000);
