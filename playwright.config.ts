@@ -30,6 +30,8 @@ const journeys = /\/(booking|booking-real-people|payment|stripe-payment|saved-ca
 const notOnDesktop = /\/(admin-logout|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One seeded database dumped for the specs' own servers to load (support/global-setup.ts).
+  globalSetup: './tests/e2e/support/global-setup.ts',
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

@@ -4,7 +4,7 @@
  */
 import { admin, demoCustomer } from './support/accounts';
 import { selectTrigger } from './support/admin-ui';
-import { expectNoAxeViolations, placeCashOrder, settled, signInByApi } from './support/a11y';
+import { axeScan, expectNoAxeViolations, placeCashOrder, settled, signInByApi } from './support/a11y';
 import { createApiClient, expect, ok, test } from './support/fixtures';
 import { orderNumberOf } from './support/order-number';
 
@@ -12,6 +12,16 @@ async function firstServiceId(): Promise<number> {
   const services = await ok(createApiClient().GET('/home/services'));
   return services[0]!.id;
 }
+
+test('the scan the other tests use finds what it is there to find: faint text, an unnamed field', async ({ page }) => {
+  await page.goto('/');
+  await settled(page);
+  await page.getByRole('main').evaluate((main) => {
+    main.insertAdjacentHTML('beforeend', '<p style="color:#bbb;background:#fff">Faint text</p><input type="text">');
+  });
+  const { violations } = await axeScan(page).analyze();
+  expect(violations.map((v) => v.id).sort()).toEqual(['color-contrast', 'label']);
+});
 
 test.describe('public pages', () => {
   const routes = ['/', '/about', '/home', '/login', '/register', '/forget-password', '/reset-password/not-a-real-token', '/contact', '/faqs', '/terms-condition', '/privacy-policy', '/success', '/no-such-page'];

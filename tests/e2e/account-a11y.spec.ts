@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeScan } from './support/a11y';
 import { expect, test } from './support/fixtures';
 
-/** WCAG 2 A/AA rules (axe) on the shell and the account screens, including their error states. */
+/** WCAG 2.2 A/AA rules (axe) on the shell and the account screens, including their error states. */
 async function violationsOf(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  const { violations } = await axeScan(page)
     // React Aria's live announcer keeps, for a few seconds, a role=img pointing at the label of a
     // pending button that has since left the page (Logging in…); it is not page content.
     .exclude('[data-live-announcer]')

@@ -8,7 +8,7 @@ import { startOwnServer, type OwnServer } from './own-server';
 
 /**
  * A spec file's own server (support/own-server.ts), with the hooks each such spec repeated: started
- * in beforeAll (migrating and seeding a fresh PGlite takes seconds on a quiet machine, far more on a
+ * in beforeAll (loading the run's seeded PGlite takes a second on a quiet machine, far more on a
  * busy one, hence its own 300 s), closed in afterAll, and the file's tests given `testTimeout`.
  * With `stripe`, the server takes cards through the local fake Stripe, and the file fails if the
  * shop sent Stripe any request its published description refuses. With `twilio`, texts go through

@@ -1,6 +1,6 @@
 import { confirmationToken } from '../../api/support/confirmation-link';
 import { waitForMail } from '../../api/support/mail-wait';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
-import { migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
-import { seedDatabase } from '../../../server/seed';
 import type { PaymentProvider } from '../../../server/services/payment-provider';
 import { testConfig } from '../../api/support/test-config';
 import type { Page } from '@playwright/test';
@@ -20,7 +18,7 @@ import { ok, type ApiClient } from './api-client';
 import { uniqueCustomer, type Credentials, type Customer } from './fixtures';
 
 /**
- * A server of the spec's own (the real app, the built SPA, a fresh seeded PGlite in memory), for the
+ * A server of the spec's own (the real app, the built SPA, a copy of the run's seeded PGlite, in memory), for the
  * end-to-end tests that need what no customer can do through the API: a job that starts within 24
  * hours or has started (checkouts need 24 hours' notice), so the test moves the job's time in the
  * database, as time passing would.
@@ -55,15 +53,13 @@ export async function startOwnServer(
   options: { payments?: PaymentProvider; now?: () => Date; twilio?: Config['twilio']; goCardless?: Config['goCardless'] } = {},
 ): Promise<OwnServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-e2e-own-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openPglite({ loadDataDir: await seededDump() });
   // GoCardless's page sends the browser back to PUBLIC_URL: with Direct Debit, PUBLIC_URL is this server's own address.
   const port = options.goCardless ? await freePort() : 0;
   const config = testConfig({
     dataDir, outboxDir: path.join(dataDir, 'outbox'), twilio: options.twilio ?? null, goCardless: options.goCardless ?? null,
     ...(port ? { publicUrl: `http://127.0.0.1:${port}` } : {}),
   });
-  await seedDatabase(db, config);
   const app = await buildApp({
     db, config, logger: false, spaDir: path.resolve(process.env.E2E_SPA_DIR ?? 'dist'),
     ...(options.payments ? { payments: options.payments } : {}),
@@ -105,6 +101,13 @@ export async function startOwnServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's seeded dump (support/global-setup.ts). */
+async function seededDump(): Promise<Blob> {
+  const file = process.env.E2E_SEEDED_DUMP;
+  if (!file) throw new Error('E2E_SEEDED_DUMP is not set: the end-to-end global setup (playwright.config.ts) makes it');
+  return new File([await readFile(file)], 'seeded.tar.gz', { type: 'application/x-gzip' });
 }
 
 /** A port nobody listens on now (the kernel's choice for listen(0)), for a server that must know its address before it starts. */
