@@ -33,19 +33,22 @@ test('the first HTML of /service/1 holds every item of the service, with its pri
   for (const item of items) expect(html, item.name).toContain(item.name);
 });
 
-test('on a slow phone, an item tapped as soon as it shows counts once the app starts (10 tries of 10, signed out then in)', async ({ browser }, testInfo) => {
-  test.setTimeout(400_000);
+test('on a slow phone, an item tapped as soon as it shows counts once the app starts (4 tries of 4, signed out then in)', async ({ browser }, testInfo) => {
+  test.setTimeout(200_000);
   const { items } = await serviceItems(BOOKED_SERVICE_ID);
   const customer = await registerCustomer(createApiClient(), 'firsttap');
   const { use } = testInfo.project;
   const errors: string[] = [];
   let counted = 0;
-  for (let attempt = 0; attempt < 10; attempt++) {
+  // The app is held until the tap (holdTheApp), so every try takes the same path: four items, two
+  // signed out and two signed in, where ten tries took 90 s of the suite's time (decision 126).
+  const TRIES = 4;
+  for (let attempt = 0; attempt < TRIES; attempt++) {
     const item = items[attempt % items.length]!;
     // A fresh context each time: a phone opening a link, nothing of the app cached.
     const context = await browser.newContext({ ...use, baseURL: use.baseURL });
     const page = await context.newPage();
-    if (attempt >= 5) await signInByApi(page, customer);
+    if (attempt >= TRIES / 2) await signInByApi(page, customer);
     collectErrors(page, errors);
     await slowCpu(context, page);
     const app = await holdTheApp(page);
@@ -68,11 +71,11 @@ test('on a slow phone, an item tapped as soon as it shows counts once the app st
     // The app has it too: the quantity field of the ticked item, and a price for exactly it.
     await expect(page.getByRole('textbox', { name: `Quantity of ${item.name}` })).toHaveValue('1');
     await expect(page.getByText(/^Total £[\d,]+\.\d{2} \(includes VAT £[\d,]+\.\d{2}\)$/)).toBeVisible();
-    if (attempt === 9) await expectNoAxeViolations(page, '/service/1 with an item ticked before start-up');
+    if (attempt === TRIES - 1) await expectNoAxeViolations(page, '/service/1 with an item ticked before start-up');
     counted++;
     await context.close();
   }
-  expect(counted).toBe(10);
+  expect(counted).toBe(TRIES);
   expect(errors).toEqual([]);
 });
 

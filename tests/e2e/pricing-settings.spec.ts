@@ -42,9 +42,7 @@ test('the administrator changes an item price and a visitor\'s quote on /service
   const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
   const change = trail.getByRole('row').filter({ hasText: 'House Keeping — Bedroom' });
   await expect(change.getByRole('cell')).toHaveText([/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, TEST_ADMIN.name, 'Item price: House Keeping — Bedroom', '£25.00', '£27.35']);
-  // notistack's success toast (white on #43a047, 3.3:1) is a finding of its own, site-wide: the
-  // page is checked once the toast has gone (5 s).
-  await expect(page.getByText('Price of Bedroom (House Keeping) saved', { exact: true })).toBeHidden();
+  // With its toast: the toasts' colours are the site's own, readable ones (src/shared/toast-host.css).
   await expectNoAxeViolations(page, '/settings/pricing after a change');
 
   // A visitor (no sign-in) gets the new price in the next quote.
@@ -111,7 +109,6 @@ test('the administrator sets End of Tenancy\'s base time and the travel gap with
   await expect(trail.getByRole('row').filter({ hasText: 'Service base time: End of Tenancy' }).getByRole('cell').nth(3)).toHaveText('120 min');
   await expect(trail.getByRole('row').filter({ hasText: 'Travel between jobs' }).getByRole('cell').nth(4))
     .toHaveText('30 min within an area, 75 min between areas');
-  await expect(page.getByText('Travel between postcode areas saved', { exact: true })).toBeHidden();
   await expectNoAxeViolations(page, '/settings/pricing job lengths');
 });
 
