@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { seedDatabase } from '../../server/seed';
+import { writeSeededPgliteDump } from '../support/seeded-pglite-dump';
 import { testConfig } from './support/test-config';
 
 declare module 'vitest' {
@@ -34,17 +34,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('seededTemplate', '');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sparkle-seed-'));
-  const db = await openPglite();
-  try {
-    await migrate(db);
-    await seedDatabase(db, testConfig({ dataDir: dir }));
-    const dump = await db.dumpDataDir();
-    const file = path.join(dir, 'seeded.tar.gz');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('seededDumpPath', file);
-  } finally {
-    await db.close();
-  }
+  project.provide('seededDumpPath', await writeSeededPgliteDump(dir));
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
+import { readSeededPgliteDump } from '../../support/seeded-pglite-dump';
 
 export interface TestDatabase {
   db: Database;
@@ -53,9 +53,7 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
 }
 
 async function copyOfSeededDump(): Promise<TestDatabase> {
-  const dumpPath = inject('seededDumpPath');
-  const dump = new File([await readFile(dumpPath)], 'seeded.tar.gz', { type: 'application/x-gzip' });
-  const db = await openPglite({ loadDataDir: dump });
+  const db = await openPglite({ loadDataDir: await readSeededPgliteDump(inject('seededDumpPath')) });
   return { db, dispose: () => db.close() };
 }
 

@@ -1,6 +1,6 @@
 import { confirmationToken } from '../../api/support/confirmation-link';
 import { waitForMail } from '../../api/support/mail-wait';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +13,14 @@ import type { Database } from '../../../server/db/database';
 import { openPglite } from '../../../server/db/pglite';
 import type { PaymentProvider } from '../../../server/services/payment-provider';
 import { testConfig } from '../../api/support/test-config';
+import { readSeededPgliteDump } from '../../support/seeded-pglite-dump';
 import type { Page } from '@playwright/test';
 import { ok, type ApiClient } from './api-client';
 import { uniqueCustomer, type Credentials, type Customer } from './fixtures';
 
 /**
- * A server of the spec's own (the real app, the built SPA, a copy of the run's seeded PGlite, in memory), for the
- * end-to-end tests that need what no customer can do through the API: a job that starts within 24
+ * A server of the spec's own (the real app, the built SPA, a copy of the run's seeded PGlite in
+ * memory), for the end-to-end tests that need what no customer can do through the API: a job that starts within 24
  * hours or has started (checkouts need 24 hours' notice), so the test moves the job's time in the
  * database, as time passing would.
  */
@@ -104,10 +105,10 @@ export async function startOwnServer(
 }
 
 /** The run's seeded dump (support/global-setup.ts). */
-async function seededDump(): Promise<Blob> {
+function seededDump(): Promise<File> {
   const file = process.env.E2E_SEEDED_DUMP;
   if (!file) throw new Error('E2E_SEEDED_DUMP is not set: the end-to-end global setup (playwright.config.ts) makes it');
-  return new File([await readFile(file)], 'seeded.tar.gz', { type: 'application/x-gzip' });
+  return readSeededPgliteDump(file);
 }
 
 /** A port nobody listens on now (the kernel's choice for listen(0)), for a server that must know its address before it starts. */
