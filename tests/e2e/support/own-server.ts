@@ -20,9 +20,9 @@ import { uniqueCustomer, type Credentials, type Customer } from './fixtures';
 
 /**
  * A server of the spec's own (the real app, the built SPA, a copy of the run's seeded PGlite in
- * memory), for the end-to-end tests that need what no customer can do through the API: a job that starts within 24
- * hours or has started (checkouts need 24 hours' notice), so the test moves the job's time in the
- * database, as time passing would.
+ * memory), for the end-to-end tests that need what no customer can do through the API: a job that
+ * starts within 24 hours or has started (checkouts need 24 hours' notice), so the test moves the
+ * job's time in the database, as time passing would.
  */
 export interface OwnServer {
   baseUrl: string;
