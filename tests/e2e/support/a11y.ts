@@ -29,7 +29,7 @@ export async function expectNoAxeViolations(page: Page, state: string): Promise<
   );
   // The live announcer is checked too: a pending button that went away must not leave an unnamed
   // image behind (issue 39 row 8, src/components/ui/stale-announcements.ts).
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await axeScan(page).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 5).join('\n    ')}`);
   // Soft: one test walks several states and reports every one that fails.
   expect.soft(found, `axe violations on ${state}`).toEqual([]);
