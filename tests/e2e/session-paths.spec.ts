@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { confirmInBrowser, createApiClient, expect, linkIn, newestMailTo, ok, registerCustomer, test, uniqueCustomer, type Customer } from './support/fixtures';
+import { expectedSession } from '../support/expected/session';
+import { missedByBrowserPaths } from '../support/replay-paths';
 import { sessionScenarios, type UiStep } from './support/session-scenarios';
 import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, storedToken, submitLogin, submitRegistration } from './support/session-ui';
 
@@ -11,10 +13,22 @@ import { expectLoggedInAs, expectLoggedOut, logoutThroughMenu, storedToken, subm
 const scenarios = sessionScenarios();
 
 test.describe('session paths in the UI', () => {
-  test('the model yields UI scenarios for every kind of step', () => {
+  test('the model yields UI scenarios for every kind of step, reaching every state and taking every transition a user can', () => {
     const kinds = new Set(scenarios.flatMap((scenario) => scenario.steps.map((s) => s.step)));
     console.log(`session: ${scenarios.length} UI paths, steps: ${[...kinds].join(', ')}`);
     expect([...kinds].sort()).toEqual(['confirm-fail', 'confirm-ok', 'expire', 'login-fail', 'login-ok', 'logout', 'open-login', 'open-register', 'register-fail', 'register-ok']);
+    // Left to the unit walk: what another tab or the profile page sends (ended, updated), a log in
+    // raced against a log out, and a log out the server refuses.
+    expect(missedByBrowserPaths('session', expectedSession.machine, scenarios)).toEqual({
+      states: [],
+      transitions: [
+        'session.auth.loggedIn → session.ended#0',
+        'session.auth.loggedIn → session.updated#0',
+        'session.auth.loggingOut → session.login#0',
+        'session.auth.loggingOut → xstate.error.actor.logout#0',
+        'session.registration → session.ended#0',
+      ],
+    });
   });
 
   for (const scenario of scenarios) {
