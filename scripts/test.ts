@@ -101,7 +101,9 @@ vitest('unit', 'machines');
 const { DATABASE_URL, ...withoutDatabase } = process.env;
 // The contract fuzzing sends 100 valid and 100 invalid requests per operation on each database here
 // (a fresh seed each run); `npm run fuzz` sends 1,000 of each, outside the 45 minutes (decision 078).
-const fuzz = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100' };
+// The crash test kills the server 3 times on each database here (random kill points, a new seed each
+// run); `npm run crash` kills it 20 times, outside the 45 minutes (decision 127).
+const fuzz = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100', CRASH_ROUNDS: process.env.CRASH_ROUNDS ?? '3' };
 // With a PostgreSQL server (CI), the whole API suite runs on it, production's engine, and on PGlite
 // the files about what the embedded engine does its own way: start-up and its data folder, the job
 // runner and mail, crash recovery, the one connection's queue, stored types, and the booking and
