@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { cancellationMachine } from '../../machines/cancellation.machine';
 import { bookingEvents, expectedBooking } from './expected/booking';
 import { checkoutEvents, checkoutInputs, expectedCheckout } from './expected/checkout';
-import { pathsOf, coverageOf, type AnyPath } from './replay-paths';
+import { coveringSubset, pathsOf, type AnyPath } from './replay-paths';
 import type { RefundRequestResult } from '../../openapi/schema';
 
 /**
@@ -65,25 +65,5 @@ export function modelPaths(model: Model): { input: unknown; path: AnyPath }[] {
  * whole set does (greedy set cover): what a browser, at seconds per path, replays instead of all.
  */
 export function coveringPaths(model: Model, keep: (path: AnyPath) => boolean = () => true) {
-  const everything = coverageOf(model.machine, []);
-  const allIds = [...everything.states.missing, ...everything.transitions.missing];
-  const takenBy = (path: AnyPath) => {
-    const { states, transitions } = coverageOf(model.machine, [path]);
-    const missing = new Set([...states.missing, ...transitions.missing]);
-    return allIds.filter((id) => !missing.has(id));
-  };
-  const candidates = modelPaths(model)
-    .filter(({ path }) => keep(path))
-    .map((candidate) => ({ ...candidate, takes: takenBy(candidate.path) }));
-  const seen = new Set<string>();
-  const chosen: { input: unknown; path: AnyPath }[] = [];
-  for (;;) {
-    const gain = (c: (typeof candidates)[number]) => c.takes.filter((id) => !seen.has(id)).length;
-    const best = candidates
-      .filter((c) => gain(c) > 0)
-      .sort((a, b) => gain(b) - gain(a) || a.path.steps.length - b.path.steps.length)[0];
-    if (!best) return chosen;
-    best.takes.forEach((id) => seen.add(id));
-    chosen.push({ input: best.input, path: best.path });
-  }
+  return coveringSubset(model.machine, modelPaths(model).filter(({ path }) => keep(path)));
 }

@@ -105,6 +105,32 @@ function firedTransitions(from: AnyPath['state'], event: AnyEvent, activeAfter: 
   return [...keys];
 }
 
+/**
+ * A few of `candidates` that together reach every state and take every transition the whole set
+ * does (greedy set cover: the one that adds most first, the shorter path on a tie): what a browser,
+ * at seconds a path, walks instead of all of them.
+ */
+export function coveringSubset<T extends { path: AnyPath }>(machine: AnyStateMachine, candidates: readonly T[]): T[] {
+  const everything = coverageOf(machine, []);
+  const allIds = [...everything.states.missing, ...everything.transitions.missing];
+  const scored = candidates.map((candidate) => {
+    const { states, transitions } = coverageOf(machine, [candidate.path]);
+    const missing = new Set([...states.missing, ...transitions.missing]);
+    return { candidate, takes: allIds.filter((id) => !missing.has(id)) };
+  });
+  const seen = new Set<string>();
+  const chosen: T[] = [];
+  const gain = (c: (typeof scored)[number]) => c.takes.filter((id) => !seen.has(id)).length;
+  for (;;) {
+    const best = scored
+      .filter((c) => gain(c) > 0)
+      .sort((a, b) => gain(b) - gain(a) || a.candidate.path.steps.length - b.candidate.path.steps.length)[0];
+    if (!best) return chosen;
+    best.takes.forEach((id) => seen.add(id));
+    chosen.push(best.candidate);
+  }
+}
+
 export function formatCoverage(name: string, coverage: Coverage): string {
   return `${name}: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions covered`;
 }
