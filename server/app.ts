@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdOf,
     // While closing, a request on a connection still open is served, not answered 503: the proxy
     // cannot retry a POST that was sent (its answer might be a write done), and Fastify's 503 came
-    // after the drain anyway (server.ts). Answers while closing carry Connection: close (onSend).
+    // after the drain anyway (server.ts). Answers once the listener is closed carry Connection: close (onSend).
     return503OnClosing: false,
     // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
     // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
@@ -156,12 +156,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    // Shutting down: close each connection after its answer instead of keeping it alive.
-    if (lifecycle.closing) reply.header('connection', 'close');
+    // No longer accepting: close each connection after its answer instead of keeping it alive.
+    if (lifecycle.endingConnections) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('preClose', (done) => {
     lifecycle.closing = true;
+    lifecycle.endingConnections = true;
     done();
   });
   // Hardening (docs/security-and-reliability.md): headers on every answer, inputs no schema can refuse

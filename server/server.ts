@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -6,6 +9,22 @@ import { migrate } from './db/migrate';
 import { openDatabase, openReadDatabase } from './db/open-database';
 import { seedDatabase } from './seed';
 import type { Lifecycle } from './routes/operations';
+
+/** Longest wait for the open connections to end once the listener is closed: a proxy closes its idle ones sooner (2 s in deploy/nginx.conf). */
+const LINGER_MS = 5_000;
+
+/**
+ * Closes the listening socket only (Node's http close would also end the idle connections at once),
+ * then waits until every connection has ended, or `maxMs`.
+ */
+async function stopAcceptingAndLinger(server: Server, maxMs: number): Promise<void> {
+  if (!server.listening) return;
+  const drained = once(server, 'close');
+  NetServer.prototype.close.call(server);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+  clearTimeout(timer);
+}
 
 /** Boots the app: configuration from the environment, database, migrations, first-start data, listen. */
 async function main(): Promise<void> {
@@ -24,19 +43,24 @@ async function main(): Promise<void> {
 
   const lifecycle: Lifecycle = { closing: false };
 
-  // SIGTERM (a rolling restart): first drain for SHUTDOWN_DRAIN — readiness answers 503, every
-  // request that still comes is served as usual and its connection closed after the answer, so the
-  // proxy drops its kept-alive connections here (deploy/nginx.conf keeps idle ones 2 s, less than
-  // the drain) and sends new requests to the other instance; nothing is answered 503 or cut. Then
-  // (and at once on SIGINT, Ctrl+C) stop accepting — a connection refused is retried elsewhere by
-  // the proxy, POSTs included, as nothing was sent — let in-flight requests finish, stop the job
-  // workers, close the database (PGlite flushes to disk); exit by SHUTDOWN_TIMEOUT whatever hangs.
+  // SIGTERM (a rolling restart): first drain for SHUTDOWN_DRAIN — readiness answers 503 and every
+  // request is served as usual, so a proxy that routes by readiness has time to stop sending here.
+  // Then stop accepting: a connection refused is retried elsewhere by the proxy, POSTs included, as
+  // nothing was sent (deploy/nginx.conf), and nginx leaves this instance alone for a while. The
+  // connections already open are served on, each closed after its next answer, until none is left
+  // (at most LINGER_MS); then the rest of close: in-flight requests finish, the job workers stop, the
+  // database closes (PGlite flushes to disk). SIGINT (Ctrl+C) skips the drain. Exit by SHUTDOWN_TIMEOUT.
+  // Why connections stay alive during the drain: closed after each answer, every request would come on
+  // a new connection, and one that arrives as the listener closes is reset with its POST already
+  // sent, which a proxy never replays (a 502 in the rolling-restart test, decision 128).
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: { error: (message: unknown) => console.error(message) } }, async ({ signal, err }) => {
     if (err) console.error(err);
     else console.log(`\n${signal ?? 'exit'}: closing`);
     lifecycle.closing = true;
     if (signal === 'SIGTERM' && app && config.shutdownDrainMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(config.shutdownDrainMs, config.shutdownTimeoutMs / 2)));
+      lifecycle.endingConnections = true;
+      await stopAcceptingAndLinger(app.server, Math.min(LINGER_MS, config.shutdownTimeoutMs / 4));
     }
     await app?.close().catch(() => {});
     await readDb?.close().catch(() => {});

@@ -5,6 +5,8 @@ import { HttpError } from '../lib/http-error';
 export interface Lifecycle {
   /** Set when shutdown begins: readiness answers 503 so the proxy stops sending requests here. */
   closing: boolean;
+  /** Set once the listener is closed (server.ts): each answer then closes its connection. */
+  endingConnections?: boolean;
 }
 
 /** How long readiness waits for the database before calling it unreachable. */
