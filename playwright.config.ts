@@ -16,18 +16,20 @@ import { e2eBaseUrl, e2eIpUrl, e2ePublicUrl, e2eServerEnv } from './tests/e2e/su
  * paying, moving and repeating visits, availability, the schedule and order search by UK day,
  * invoices and the one-truth walk of every figure, a cleaner's day, taps before start-up) run as the
  * phone abroad: a browser five hours behind the UK, on the other side of each clock change, is the
- * hard case, and one that passes there has no zone to slip on at home. The desktop runs booking.spec
- * and schedule.spec as well, in the machine's zone. Screens with no date, time or address in
+ * hard case, and one that passes there has no zone to slip on at home. The desktop runs
+ * schedule.spec as well, in the machine's zone. Screens with no date, time or address in
  * them (the machine-path walks, public pages, account forms) run once, on the desktop. Each journey
- * once, not twice, keeps CI under its 45 minutes (decisions 078, 081).
+ * once, not twice, keeps CI under its 45 minutes (decisions 078, 081). The desktop books through
+ * booking-paths (every state of the booking machine), keyboard.spec and self-service-booking.spec,
+ * so booking.spec runs on the phone alone (decision 129).
  */
 const journeys = /\/(booking|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|schedule|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
 /**
- * On the phone abroad only: every journey above but booking.spec and schedule.spec (the office's
- * planning board is a desktop page, and dragging a card onto a lane is the desktop's alone), and the
- * admin logout that runs last.
+ * On the phone abroad only: every journey above but schedule.spec (the office's planning board is a
+ * desktop page, and dragging a card onto a lane is the desktop's alone), and the admin logout that
+ * runs last.
  */
-const notOnDesktop = /\/(admin-logout|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
+const notOnDesktop = /\/(admin-logout|booking|booking-real-people|payment|stripe-payment|saved-card|direct-debit|reschedule|series|paid-skip-series|availability|first-tap-booking|first-tap-properties-booking|closure-moves|waitlist-reschedule|cleaners|invoice-pdf|order-search-admin|one-truth)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   // One seeded database dumped for the specs' own servers to load (support/global-setup.ts).

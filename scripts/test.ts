@@ -106,13 +106,13 @@ const { DATABASE_URL, ...withoutDatabase } = process.env;
 const fuzz = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100', CRASH_ROUNDS: process.env.CRASH_ROUNDS ?? '3' };
 // With a PostgreSQL server (CI), the whole API suite runs on it, production's engine, and on PGlite
 // the files about what the embedded engine does its own way: start-up and its data folder, the job
-// runner and mail, crash recovery, the one connection's queue, stored types, and the booking and
-// money walks. The browser suite runs whole on PGlite. Without one, the whole suite runs on PGlite
-// (decision 081).
+// runner and mail, crash recovery, the one connection's queue (checkouts at the same moment
+// included), stored types, and every money figure through the mails (one-truth). The booking, card,
+// refund and series journeys run on PGlite in the browser suite, which runs whole on it (decision
+// 129). Without a server, the whole suite runs on PGlite (decision 081).
 const EMBEDDED_FILES = [
   'tests/api/operations/', 'tests/api/reliability/', 'tests/api/contract', 'tests/api/one-truth.test.ts',
-  'tests/api/booking', 'tests/api/payments', 'tests/api/stripe-payments.test.ts', 'tests/api/ledger-refunds.test.ts',
-  'tests/api/series',
+  'tests/api/booking-concurrency.test.ts',
 ];
 if (DATABASE_URL) vitest('api-postgres', 'api', { ...fuzz, DATABASE_URL });
 vitest('api-pglite', 'api', { ...withoutDatabase, ...fuzz, DATABASE_URL: '' }, DATABASE_URL ? EMBEDDED_FILES : []);

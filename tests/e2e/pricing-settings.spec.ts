@@ -116,17 +116,18 @@ test('the administrator sets how long a waiting list offer is held, with the key
   await openPricingAsAdmin(page);
   const hold = page.getByRole('textbox', { name: 'Offer held for' });
   await expect(hold).toHaveValue('120');
-  for (const minutes of ['90', '120']) {
+  const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
+  const newestHold = trail.getByRole('row').filter({ hasText: 'Waiting list hold' }).first().getByRole('cell');
+  for (const [before, minutes] of [['120', '90'], ['90', '120']] as const) {
     await hold.focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(minutes);
     await page.keyboard.press('Enter');
-    await expectToast(page, 'Offer held for saved');
-    // Gone from the page, not only collapsing: a toast on its way out still counts as one of two.
-    await expect(page.getByText('Offer held for saved', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+    // The first save's toast may still show during the second: each save is told by its trail line.
+    if (before === '120') await expectToast(page, 'Offer held for saved');
+    await expect(newestHold.nth(3)).toHaveText(`${before} min`);
+    await expect(newestHold.nth(4)).toHaveText(`${minutes} min`);
   }
-  const trail = page.getByRole('region', { name: 'Changes to prices and hours' });
-  await expect(trail.getByRole('row').filter({ hasText: 'Waiting list hold' }).first().getByRole('cell').nth(4)).toHaveText('120 min');
   await expectNoAxeViolations(page, '/settings/pricing waiting list hold');
 });
 
