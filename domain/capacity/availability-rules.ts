@@ -27,9 +27,9 @@ export interface Team {
   id: number;
   name: string;
   /** Working hours per weekday (0 = Sunday); a missing weekday: the company's opening hours. */
-  hours: Map<number, Hours>;
+  hours: ReadonlyMap<number, Hours>;
   /** UK dates (YYYY-MM-DD) the team is off. */
-  daysOff: Set<string>;
+  daysOff: ReadonlySet<string>;
 }
 
 export interface BookedJob {
@@ -42,7 +42,8 @@ export interface BookedJob {
 }
 
 export interface CapacityData {
-  teams: Team[];
+  /** Read-only: the server hands the same teams to every checkout of a day (availability-repository). */
+  teams: readonly Team[];
   openingHours: Map<number, Hours>;
   /** UK date → reason ('' when none was given). */
   closures: Map<string, string>;

@@ -196,8 +196,6 @@ export const DAY_READ_COLUMNS = 'day.teams, day.team_hours, day.time_off, day.op
 
 /** What the capacity rule needs, from the day read's one row for UK days `from`..`to`. */
 export function capacityOf(row: DayRead, from: string, to: string): CapacityData {
-  const teams = JSON.parse(row.teams) as Array<[number, string]>;
-  const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
   const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
   const closures = JSON.parse(row.closures) as Array<[string, string]>;
   const jobsByDay = new Map<string, BookedJob[]>();
@@ -216,8 +214,40 @@ export function capacityOf(row: DayRead, from: string, to: string): CapacityData
     });
     jobsByDay.set(day, list);
   }
-  const teamList: Team[] = teams.map(([id, name]) => ({ id, name, hours: new Map(), daysOff: new Set() }));
-  const byId = new Map(teamList.map((team) => [team.id, team]));
+  return {
+    teams: teamsOf(row, from, to),
+    openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
+    closures: new Map(closures.map(([day, reason]) => [day, reason])),
+    jobsByDay,
+    travel: travelOf(row.travel),
+  };
+}
+
+/**
+ * The teams, their hours and days off, parsed from the day read's text. A read whose text is the
+ * same as one of the last few gives the same teams, so they are parsed once and shared (read-only):
+ * at 250 teams, parsing them was a quarter of what the server allocated during the checkout bench,
+ * and each checkout of a day reads the same text (decision 130). The text decides, so nothing goes
+ * stale: a team or an hour changed is a different text.
+ */
+function teamsOf(row: DayRead, from: string, to: string): readonly Team[] {
+  const hit = parsedTeams.find((entry) => entry.teams === row.teams && entry.hours === row.team_hours && entry.timeOff === row.time_off && entry.from === from && entry.to === to);
+  if (hit) return hit.parsed;
+  const parsed = parseTeams(row, from, to);
+  parsedTeams.unshift({ teams: row.teams, hours: row.team_hours, timeOff: row.time_off, from, to, parsed });
+  if (parsedTeams.length > PARSED_TEAMS_KEPT) parsedTeams.pop();
+  return parsed;
+}
+
+/** The last reads' teams, newest first: a few days at once (checkouts cluster on the next days). */
+const parsedTeams: { teams: string; hours: string | null; timeOff: string; from: string; to: string; parsed: readonly Team[] }[] = [];
+const PARSED_TEAMS_KEPT = 8;
+
+function parseTeams(row: DayRead, from: string, to: string): readonly Team[] {
+  const teams = JSON.parse(row.teams) as Array<[number, string]>;
+  const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
+  const building = teams.map(([id, name]) => ({ id, name, hours: new Map<number, Hours>(), daysOff: new Set<string>() }));
+  const byId = new Map(building.map((team) => [team.id, team]));
   const hours = row.team_hours ? row.team_hours.split(' ').map(Number) : [];
   for (let at = 0; at + 4 < hours.length; at += 5) {
     byId.get(hours[at]!)?.hours.set(hours[at + 1]!, { open: hours[at + 2] === 1, opens: hours[at + 3]!, closes: hours[at + 4]! });
@@ -227,13 +257,7 @@ export function capacityOf(row: DayRead, from: string, to: string): CapacityData
     const last = endsOn < to ? endsOn : to;
     for (let day = startsOn > from ? startsOn : from; team && day <= last; day = nextDay(day)) team.daysOff.add(day);
   }
-  return {
-    teams: teamList,
-    openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
-    closures: new Map(closures.map(([day, reason]) => [day, reason])),
-    jobsByDay,
-    travel: travelOf(row.travel),
-  };
+  return building;
 }
 
 interface HoursRow {
