@@ -48,8 +48,9 @@ async function main(): Promise<void> {
   // Then stop accepting: a connection refused is retried elsewhere by the proxy, POSTs included, as
   // nothing was sent (deploy/nginx.conf), and nginx leaves this instance alone for a while. The
   // connections already open are served on, each closed after its next answer, until none is left
-  // (at most LINGER_MS); then the rest of close: in-flight requests finish, the job workers stop, the
-  // database closes (PGlite flushes to disk). SIGINT (Ctrl+C) skips the drain. Exit by SHUTDOWN_TIMEOUT.
+  // (at most a quarter of SHUTDOWN_TIMEOUT, and LINGER_MS); then the rest of close: in-flight
+  // requests finish, the job workers stop, the database closes (PGlite flushes to disk). SIGINT
+  // (Ctrl+C) skips the drain. Exit by SHUTDOWN_TIMEOUT.
   // Why connections stay alive during the drain: closed after each answer, every request would come on
   // a new connection, and one that arrives as the listener closes is reset with its POST already
   // sent, which a proxy never replays (a 502 in the rolling-restart test, decision 128).
