@@ -102,7 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdOf,
     // While closing, a request on a connection still open is served, not answered 503: the proxy
     // cannot retry a POST that was sent (its answer might be a write done), and Fastify's 503 came
-    // after the drain anyway (server.ts). Answers once the listener is closed carry Connection: close (onSend).
+    // after the drain anyway (server.ts). Answers once the listener is closed carry
+    // Connection: close (onSend).
     return503OnClosing: false,
     // Behind a reverse proxy, request.ip is the client's (X-Forwarded-For) only when TRUST_PROXY names it.
     // A hop count becomes a function: Fastify 5 ignores a number (it cannot check the peer), so
