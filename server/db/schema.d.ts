@@ -551,6 +551,11 @@ export interface TeamHours {
   works: Generated<boolean>;
 }
 
+export interface TeamRoster {
+  only_row: Generated<boolean>;
+  token: string;
+}
+
 export interface Teams {
   active: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -677,6 +682,7 @@ export interface DB {
   service_items: ServiceItems;
   services: Services;
   team_hours: TeamHours;
+  team_roster: TeamRoster;
   team_time_off: TeamTimeOff;
   teams: Teams;
   testimonies: Testimonies;

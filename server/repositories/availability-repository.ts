@@ -24,8 +24,9 @@ export function availabilityRepository(db: Database) {
      */
     async load(from: string, to: string): Promise<CapacityData> {
       const [rangeStart, rangeEnd] = dayRange(from, to);
-      const rows = await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd]);
-      return capacityOf(rows[0]!, from, to); // one row always: every column is a scalar subquery
+      const held = rosterHeld();
+      const rows = await handTunedRows<DayRead>(db, WHOLE_DAY_READ, [from, to, rangeStart, rangeEnd, held?.token ?? null]);
+      return capacityOf(rows[0]!, from, to, held); // one row always: every column is a scalar subquery
     },
 
     /** How long the order's job takes: its stored duration, or its items' (JOB_MINUTES_SQL). */
@@ -90,7 +91,10 @@ const POSTCODE_FIELD = (column: string) => `COALESCE(replace(${column}, E'\\n', 
 
 /** The day read's one row: the small tables as JSON text, the teams' hours and the jobs as lines of fields (see dayRead). */
 export interface DayRead {
-  teams: string;
+  /** team_roster's token (decision 131); null only in a database without its row. */
+  roster: string | null;
+  /** Null, with the hours, when the roster is the one the server passed: it holds them (RosterHeld). */
+  teams: string | null;
   team_hours: string | null;
   time_off: string;
   opening: string;
@@ -103,6 +107,9 @@ export interface DayRead {
  * The day read: $1..$2 the UK days (dates), $3..$4 the instants around them. `near` ($5..$6, the
  * start and end of a job): only the jobs and held times that end within the longer travel gap
  * before its start or begin within it after its end (the capacity rule's inTheWay; decision 113).
+ * The last parameter ($5, or $7 when `near`) is the roster token the server holds: when it is still
+ * team_roster's, the teams and their hours are not built again (null; decision 131). Their hours
+ * come for every weekday, so one held roster serves every day.
  * Bounded by the stored duration, not the full job-length rule: that rule's subqueries cost more to
  * plan than the rows they would spare (an order placed without a stored duration counts as a day
  * long here, so it is read). Dates and times are read as text, so neither driver's Date parsing
@@ -112,15 +119,16 @@ function dayRead(near: boolean): string {
   const gap = `(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
   const nearOnly = (start: string, minutes: string) =>
     near ? `AND ${start} < $6::timestamptz + ${gap} AND ${start} + ${minutes} * interval '1 minute' > $5::timestamptz - ${gap}` : '';
+  const held = `${near ? '$7' : '$5'}::text IS NOT NULL AND ${near ? '$7' : '$5'}::text = (SELECT token FROM team_roster)`;
   return `SELECT
-    (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text AS teams,
-    -- Only the weekdays of the range (decision 107): a checkout reads one day, not a week of every team's hours.
+    (SELECT token FROM team_roster) AS roster,
+    CASE WHEN ${held} THEN NULL ELSE
+    (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text END AS teams,
     -- Five whole numbers a row (team, weekday, works 1/0, opens and closes in minutes from midnight):
     -- JSON with times as text cost a third more, for as many rows as there are teams (decision 118).
+    CASE WHEN ${held} THEN NULL ELSE
     (SELECT string_agg(concat_ws(' ', team_id, weekday, works::integer, extract(epoch FROM opens)::integer / 60, extract(epoch FROM closes)::integer / 60), ' ')
-       FROM team_hours
-      WHERE $2::date - $1::date >= 6
-         OR weekday IN (SELECT extract(dow FROM day)::integer FROM generate_series($1::date, $2::date, interval '1 day') AS day)) AS team_hours,
+       FROM team_hours) END AS team_hours,
     (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
        FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
     (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
@@ -157,13 +165,14 @@ const WHOLE_DAY_READ = dayRead(false);
  * VOLATILE although it only reads (decision 118): joined to the read that locks, it must take its
  * own snapshot, after the locks; a STABLE function reads with its calling statement's snapshot,
  * taken before them, and would miss a job claimed by the checkout it waited for.
- * Named anew when its text columns changed form (decision 118): during a rolling release, instances
- * on the older code still call 079's `checkout_day_read`, which a later migration drops.
+ * Named anew when its columns or parameters change (decisions 118, 131): during a rolling release,
+ * instances on the older code still call the older function (081's `checkout_day_lines`), which a
+ * later migration drops.
  */
 export const CHECKOUT_DAY_READ: KeptPlan = {
-  name: 'checkout_day_lines',
-  parameters: ['date', 'date', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone'],
-  returns: 'TABLE (teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)',
+  name: 'checkout_day_roster',
+  parameters: ['date', 'date', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'text'],
+  returns: 'TABLE (roster text, teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)',
   volatility: 'VOLATILE',
   body: dayRead(true),
 };
@@ -187,15 +196,44 @@ export function dayRange(from: string, to: string): [Date, Date] {
  * are held. The function is VOLATILE, so its query takes a fresh snapshot after those locks were
  * granted and sees every job that was claimed before them. The arguments are SQL expressions.
  */
-export function dayReadJoin(date: string, rangeStart: string, rangeEnd: string, start: string, end: string): string {
-  return `CROSS JOIN LATERAL ${CHECKOUT_DAY_READ.name}(${date}::date, ${date}::date, ${rangeStart}::timestamptz, ${rangeEnd}::timestamptz, ${start}, ${end}) AS day`;
+export function dayReadJoin(date: string, rangeStart: string, rangeEnd: string, start: string, end: string, roster: string): string {
+  return `CROSS JOIN LATERAL ${CHECKOUT_DAY_READ.name}(${date}::date, ${date}::date, ${rangeStart}::timestamptz, ${rangeEnd}::timestamptz, ${start}, ${end}, ${roster}::text) AS day`;
 }
 
 /** The day read's columns, as a statement that joins it (dayReadJoin) selects them. */
-export const DAY_READ_COLUMNS = 'day.teams, day.team_hours, day.time_off, day.opening, day.closures, day.travel, day.jobs';
+export const DAY_READ_COLUMNS = 'day.roster, day.teams, day.team_hours, day.time_off, day.opening, day.closures, day.travel, day.jobs';
 
-/** What the capacity rule needs, from the day read's one row for UK days `from`..`to`. */
-export function capacityOf(row: DayRead, from: string, to: string): CapacityData {
+/** The teams and their hours as the day read last built them, named by team_roster's token (decision 131). */
+export interface RosterHeld {
+  readonly token: string;
+  readonly teams: string;
+  readonly teamHours: string | null;
+}
+
+/**
+ * This server's roster: what a day read passes as its token, and what it stands for when the read
+ * leaves the teams out. Taken before the read and used as taken: reads that overlap a change may
+ * bring different tokens, and each one's teams are the ones its token named.
+ */
+let heldRoster: RosterHeld | null = null;
+
+/** The roster to pass to a day read (its token) and to give capacityOf with the row. */
+export function rosterHeld(): RosterHeld | null {
+  return heldRoster;
+}
+
+/** The row's teams and hours: those `held` stands for when the read left them out; otherwise the row's, now held. */
+function rosterOf(row: DayRead, held: RosterHeld | null): { teams: string; teamHours: string | null } {
+  if (row.teams === null) {
+    if (!held || held.token !== row.roster) throw new Error('The day read left the teams out for a roster this server does not hold');
+    return held;
+  }
+  if (row.roster !== null) heldRoster = { token: row.roster, teams: row.teams, teamHours: row.team_hours };
+  return { teams: row.teams, teamHours: row.team_hours };
+}
+
+/** What the capacity rule needs, from the day read's one row for UK days `from`..`to` (`held`: the roster passed to it). */
+export function capacityOf(row: DayRead, from: string, to: string, held: RosterHeld | null): CapacityData {
   const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
   const closures = JSON.parse(row.closures) as Array<[string, string]>;
   const jobsByDay = new Map<string, BookedJob[]>();
@@ -215,7 +253,7 @@ export function capacityOf(row: DayRead, from: string, to: string): CapacityData
     jobsByDay.set(day, list);
   }
   return {
-    teams: teamsOf(row, from, to),
+    teams: teamsOf({ ...rosterOf(row, held), timeOff: row.time_off }, from, to),
     openingHours: new Map(opening.map(([weekday, open, opens, closes]) => [weekday, hoursOf({ open, opens, closes })])),
     closures: new Map(closures.map(([day, reason]) => [day, reason])),
     jobsByDay,
@@ -230,11 +268,11 @@ export function capacityOf(row: DayRead, from: string, to: string): CapacityData
  * and each checkout of a day reads the same text (decision 130). The text decides, so nothing goes
  * stale: a team or an hour changed is a different text.
  */
-function teamsOf(row: DayRead, from: string, to: string): readonly Team[] {
-  const hit = parsedTeams.find((entry) => entry.teams === row.teams && entry.hours === row.team_hours && entry.timeOff === row.time_off && entry.from === from && entry.to === to);
+function teamsOf(read: TeamsRead, from: string, to: string): readonly Team[] {
+  const hit = parsedTeams.find((entry) => entry.teams === read.teams && entry.hours === read.teamHours && entry.timeOff === read.timeOff && entry.from === from && entry.to === to);
   if (hit) return hit.parsed;
-  const parsed = parseTeams(row, from, to);
-  parsedTeams.unshift({ teams: row.teams, hours: row.team_hours, timeOff: row.time_off, from, to, parsed });
+  const parsed = parseTeams(read, from, to);
+  parsedTeams.unshift({ teams: read.teams, hours: read.teamHours, timeOff: read.timeOff, from, to, parsed });
   if (parsedTeams.length > PARSED_TEAMS_KEPT) parsedTeams.pop();
   return parsed;
 }
@@ -243,12 +281,19 @@ function teamsOf(row: DayRead, from: string, to: string): readonly Team[] {
 const parsedTeams: { teams: string; hours: string | null; timeOff: string; from: string; to: string; parsed: readonly Team[] }[] = [];
 const PARSED_TEAMS_KEPT = 8;
 
-function parseTeams(row: DayRead, from: string, to: string): readonly Team[] {
-  const teams = JSON.parse(row.teams) as Array<[number, string]>;
-  const timeOff = JSON.parse(row.time_off) as Array<[number, string, string]>;
+/** The day read's texts of the teams, their hours (every weekday) and their time off. */
+interface TeamsRead {
+  teams: string;
+  teamHours: string | null;
+  timeOff: string;
+}
+
+function parseTeams(read: TeamsRead, from: string, to: string): readonly Team[] {
+  const teams = JSON.parse(read.teams) as Array<[number, string]>;
+  const timeOff = JSON.parse(read.timeOff) as Array<[number, string, string]>;
   const building = teams.map(([id, name]) => ({ id, name, hours: new Map<number, Hours>(), daysOff: new Set<string>() }));
   const byId = new Map(building.map((team) => [team.id, team]));
-  const hours = row.team_hours ? row.team_hours.split(' ').map(Number) : [];
+  const hours = read.teamHours ? read.teamHours.split(' ').map(Number) : [];
   for (let at = 0; at + 4 < hours.length; at += 5) {
     byId.get(hours[at]!)?.hours.set(hours[at + 1]!, { open: hours[at + 2] === 1, opens: hours[at + 3]!, closes: hours[at + 4]! });
   }

@@ -5,7 +5,7 @@ import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
 import type { Orders, PricingSettings } from '../db/schema';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
-import { capacityOf, DAY_READ_COLUMNS, dayLockKey, dayRange, dayReadJoin, type DayRead } from './availability-repository';
+import { capacityOf, DAY_READ_COLUMNS, dayLockKey, dayRange, dayReadJoin, rosterHeld, type DayRead } from './availability-repository';
 import { MIN_JOB_MINUTES, type CapacityData } from '../../domain/capacity/availability-rules';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
@@ -122,11 +122,12 @@ export const CHECKOUT_READ: KeptPlan = {
 /**
  * The read's statement: the kept read's columns as the checkout takes them (the order's own, then what
  * was computed, not the lock's count), and the day's jobs around the job joined to it (decision 118):
- * $9 the UK day, $10–$11 the instants around it; the job ends its length (at least the shortest) after $7.
+ * $9 the UK day, $10–$11 the instants around it, $12 the roster this server holds (decision 131); the
+ * job ends its length (at least the shortest) after $7.
  */
 const CHECKOUT_READ_STATEMENT = `${keptPlanCall(CHECKOUT_READ, `(kept.order_row).*, user_name, user_email, service_name, refund_status, refund_reason, refund_fee, job_minutes,
   items_json, ledger_json, earlier_json, next_reference, erased, in_zone, congestion_charge, vat_percent, served, ${DAY_READ_COLUMNS}`)}
-  ${dayReadJoin('$9', '$10', '$11', '$7::timestamptz', "$7::timestamptz + GREATEST(kept.job_minutes, $8::integer) * interval '1 minute'")}`;
+  ${dayReadJoin('$9', '$10', '$11', '$7::timestamptz', "$7::timestamptz + GREATEST(kept.job_minutes, $8::integer) * interval '1 minute'", '$12')}`;
 
 export function checkoutRepository(tx: Database) {
   return {
@@ -144,18 +145,19 @@ export function checkoutRepository(tx: Database) {
       const [namespace, dayKey] = dayLockKey(date);
       const [rangeStart, rangeEnd] = dayRange(date, date);
       // Kept plans (decision 116): planned once a server connection, not at every checkout.
+      const held = rosterHeld();
       const rows = await handTunedRows<OrderRow & ReadExtras & DayRead>(tx, CHECKOUT_READ_STATEMENT,
-        [userId, orderId, key, namespace, dayKey, district, startsAt, MIN_JOB_MINUTES, date, rangeStart, rangeEnd]);
+        [userId, orderId, key, namespace, dayKey, district, startsAt, MIN_JOB_MINUTES, date, rangeStart, rangeEnd, held?.token ?? null]);
       const row = rows[0];
       if (!row) return null;
-      const { teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs, job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
+      const { roster, teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs, job_minutes: minutes, items_json: itemsJson, ledger_json: ledgerJson, earlier_json: earlierJson, next_reference: reference, erased, in_zone: inZone, congestion_charge: charge, vat_percent: vatPercent, served, ...order } = row;
       const items = (JSON.parse(itemsJson) as OrderItemRow[]).map((item) => ({
         ...item, unit_price: Number(item.unit_price), total_price: Number(item.total_price),
       }));
       return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null,
         reference: reference === null ? null : Number(reference), erased: Boolean(erased),
         congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served),
-        day: capacityOf({ teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs }, date, date) };
+        day: capacityOf({ roster, teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs }, date, date, held) };
     },
 
     /**

@@ -41,7 +41,7 @@ it('a checkout late in a day of many cancelled orders reads the jobs still booke
   const start = londonLocalToInstant(DAY, '18:00');
   const end = new Date(start.getTime() + 90 * 60_000);
   const [explained] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON) ${CHECKOUT_DAY_READ.body}`, [DAY, DAY, from, to, start, end]);
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${CHECKOUT_DAY_READ.body}`, [DAY, DAY, from, to, start, end, null]);
   const scans = nodes(explained!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'orders');
   const visited = scans.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0), 0);
   const [booked] = await db.query<{ n: number }>(

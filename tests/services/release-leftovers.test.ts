@@ -8,14 +8,17 @@ import { ownDatabaseForFile } from './support/own-database';
  */
 const own = ownDatabaseForFile();
 
-it('keeps no kept-plan function the repositories no longer have (079\'s checkout_day_read)', async () => {
+/** Kept for instances still on the older code during a rolling release; a later migration drops each. */
+const STILL_CALLED_BY_OLDER_INSTANCES = ['checkout_day_lines'];
+
+it('keeps no kept-plan function the repositories no longer have (079\'s checkout_day_read), beyond what older instances still call', async () => {
   // A kept plan is a function with a generic plan forced (decision 116).
   const rows = await own.db.query<{ name: string }>(
     `SELECT proname AS name FROM pg_proc
       WHERE pronamespace = 'public'::regnamespace AND 'plan_cache_mode=force_generic_plan' = ANY (proconfig)
       ORDER BY proname`,
   );
-  expect(rows.map((row) => row.name)).toEqual(KEPT_PLANS.map((plan) => plan.name).sort());
+  expect(rows.map((row) => row.name)).toEqual([...KEPT_PLANS.map((plan) => plan.name), ...STILL_CALLED_BY_OLDER_INSTANCES].sort());
 });
 
 it('keeps one trigram index on customers\' names, on the stored folded name (026\'s on the expression is gone)', async () => {

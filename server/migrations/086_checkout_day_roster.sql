@@ -1,0 +1,79 @@
+-- The kept plans' functions (decision 116), written by `npm run -s kept-plans` from their repositories'
+-- statements: do not edit by hand (tests/services/kept-plans.test.ts compares them).
+CREATE OR REPLACE FUNCTION checkout_read(integer, integer, text, integer, integer, text, timestamp with time zone, integer) RETURNS TABLE (order_row orders, user_name text, user_email text, service_name text, refund_status text, refund_reason text,
+  refund_fee integer, job_minutes integer, items_json text, ledger_json text, earlier_json text, day_locked text, next_reference integer,
+  erased boolean, in_zone boolean, congestion_charge integer, vat_percent numeric, served boolean)
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan
+AS $kept_plan$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY SELECT ROW(o.*)::orders, u.name, COALESCE(u.email, ''), s.name, r.status, r.reason, r.fee,
+         (GREATEST(30, COALESCE(o.duration_minutes, GREATEST(30, (SELECT base_minutes FROM services WHERE id = o.service_id) + COALESCE((SELECT SUM(oi.quantity * si.duration_minutes)::integer FROM order_items oi JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id), 0)))))::integer,
+         (SELECT COALESCE(json_agg(json_build_object('item_id', i.item_id, 'name', i.name, 'unit_price', i.unit_price,
+                   'quantity', i.quantity, 'total_price', i.total_price) ORDER BY i.item_id), '[]')
+            FROM order_items i WHERE i.order_id = o.id)::text,
+         
+  (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'order_id', l.order_id, 'kind', l.kind, 'name', l.name,
+            'quantity', l.quantity, 'unit_price', l.unit_price, 'amount', l.amount, 'vat_percent', l.vat_percent,
+            'reason', l.reason, 'reference', l.reference, 'actor', l.actor, 'created_at', l.created_at) ORDER BY l.id), '[]')
+     FROM order_ledger l WHERE l.order_id = o.id)::text,
+         (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
+            FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text,
+         lock_job_times($4, $5, $7, GREATEST(GREATEST(30, COALESCE(o.duration_minutes, GREATEST(30, (SELECT base_minutes FROM services WHERE id = o.service_id) + COALESCE((SELECT SUM(oi.quantity * si.duration_minutes)::integer FROM order_items oi JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id), 0)))), $8))::text,
+         -- The reference is taken here (decision 113), so the confirmation mail is written
+         -- before the write and queued by it; not for an order already placed (a replay's).
+         CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END,
+         customer.anonymised_at IS NOT NULL,
+         EXISTS (SELECT 1 FROM congestion_districts WHERE district = $6),
+         (SELECT congestion_charge FROM pricing_settings),
+         (SELECT vat_percent FROM pricing_settings),
+         EXISTS (SELECT 1 FROM service_districts WHERE district = $6)
+    FROM (SELECT id, anonymised_at FROM users WHERE id = $1 FOR KEY SHARE) customer
+   CROSS JOIN LATERAL (SELECT * FROM orders WHERE id = $2 AND user_id = customer.id FOR UPDATE) o
+    JOIN users u ON u.id = o.user_id
+    JOIN services s ON s.id = o.service_id
+    LEFT JOIN refund_requests r ON r.order_id = o.id;
+END
+$kept_plan$;
+
+CREATE OR REPLACE FUNCTION checkout_day_roster(date, date, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone, text) RETURNS TABLE (roster text, teams text, team_hours text, time_off text, opening text, closures text, travel text, jobs text)
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan
+AS $kept_plan$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY SELECT
+    (SELECT token FROM team_roster) AS roster,
+    CASE WHEN $7::text IS NOT NULL AND $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
+    (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text END AS teams,
+    -- Five whole numbers a row (team, weekday, works 1/0, opens and closes in minutes from midnight):
+    -- JSON with times as text cost a third more, for as many rows as there are teams (decision 118).
+    CASE WHEN $7::text IS NOT NULL AND $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
+    (SELECT string_agg(concat_ws(' ', team_id, weekday, works::integer, extract(epoch FROM opens)::integer / 60, extract(epoch FROM closes)::integer / 60), ' ')
+       FROM team_hours) END AS team_hours,
+    (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')
+       FROM team_time_off WHERE starts_on <= $2::date AND ends_on >= $1::date)::text AS time_off,
+    (SELECT COALESCE(json_agg(json_build_array(weekday, open, to_char(opens, 'HH24:MI'), to_char(closes, 'HH24:MI'))), '[]')
+       FROM opening_hours)::text AS opening,
+    (SELECT COALESCE(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), reason)), '[]')
+       FROM closures WHERE day BETWEEN $1::date AND $2::date)::text AS closures,
+    (SELECT json_build_array(travel_minutes, travel_minutes_other_area) FROM pricing_settings)::text AS travel,
+    -- Text rather than a row per job (or arrays): a busy month is thousands of jobs, and per-row
+    -- and per-element decoding (and Date parsing) was most of this read's time. A line a job: four
+    -- whole numbers (id, team (0: none), start in epoch seconds, minutes), then its postcode as
+    -- stored, for the travel gap (decision 041). One concat_ws a job: a regular expression and
+    -- || a field cost twice as much on a busy day (decision 118).
+    concat_ws(E'\n', (SELECT string_agg(concat_ws(' ', o.id, COALESCE(o.team_id, 0), floor(extract(epoch FROM o.due_at))::bigint,
+                       GREATEST(30, COALESCE(o.duration_minutes, GREATEST(30, (SELECT base_minutes FROM services WHERE id = o.service_id) + COALESCE((SELECT SUM(oi.quantity * si.duration_minutes)::integer FROM order_items oi JOIN service_items si ON si.id = oi.item_id WHERE oi.order_id = o.id), 0)))), COALESCE(replace(o.code_postal, E'\n', ' '), '')), E'\n')
+       FROM orders o
+      WHERE o.checked_out_at IS NOT NULL AND o.status <> 'cancelled' AND o.due_at >= $3::timestamptz AND o.due_at < $4::timestamptz
+        AND o.due_at < $6::timestamptz + (COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), 60) * interval '1 minute') AND o.due_at + GREATEST(30, COALESCE(o.duration_minutes, 1440)) * interval '1 minute' > $5::timestamptz - (COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), 60) * interval '1 minute')),
+    -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
+    -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
+    -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
+    (SELECT string_agg(concat_ws(' ', w.order_id, 0, floor(extract(epoch FROM w.held_due_at))::bigint, w.held_minutes,
+                       COALESCE(replace(o.code_postal, E'\n', ' '), '')), E'\n')
+       FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
+      WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3::timestamptz AND w.held_due_at < $4::timestamptz
+        AND w.held_due_at < $6::timestamptz + (COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), 60) * interval '1 minute') AND w.held_due_at + w.held_minutes * interval '1 minute' > $5::timestamptz - (COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), 60) * interval '1 minute'))) AS jobs;
+END
+$kept_plan$;
