@@ -81,6 +81,8 @@ export function availabilityRepository(db: Database) {
   };
 }
 
+const HOUR_MS = 3_600_000;
+
 /** The longer travel gap of travelOf's default (no settings row). */
 const LONGEST_DEFAULT_GAP = Math.max(DEFAULT_TRAVEL.sameArea, DEFAULT_TRAVEL.otherArea);
 /** A day's minutes: the longest a job without a stored duration is taken to be, to read it near a checkout. */
@@ -237,6 +239,11 @@ export function capacityOf(row: DayRead, from: string, to: string, held: RosterH
   const opening = JSON.parse(row.opening) as Array<[number, boolean, string, string]>;
   const closures = JSON.parse(row.closures) as Array<[string, string]>;
   const jobsByDay = new Map<string, BookedJob[]>();
+  // A near day's read is a few hundred jobs on a few dozen starts and postcodes: each start hour's
+  // UK date and each postcode's area are worked out once a read (a sixth of the read's own time).
+  // London's date changes on a whole UTC hour, so one hour has one date.
+  const dayOfHour = new Map<number, string>();
+  const areaOf = new Map<string, string | null>();
   for (const line of row.jobs ? row.jobs.split('\n') : []) {
     const afterId = line.indexOf(' ');
     const afterTeam = line.indexOf(' ', afterId + 1);
@@ -244,11 +251,16 @@ export function capacityOf(row: DayRead, from: string, to: string, held: RosterH
     const afterMinutes = line.indexOf(' ', afterStart + 1);
     const teamId = Number(line.slice(afterId + 1, afterTeam));
     const start = Number(line.slice(afterTeam + 1, afterStart)) * 1000;
-    const day = londonDate(start);
+    const hour = Math.floor(start / HOUR_MS);
+    let day = dayOfHour.get(hour);
+    if (day === undefined) dayOfHour.set(hour, (day = londonDate(start)));
+    const postcode = line.slice(afterMinutes + 1);
+    let area = areaOf.get(postcode);
+    if (area === undefined) areaOf.set(postcode, (area = postcodeArea(postcode)));
     const list = jobsByDay.get(day) ?? [];
     list.push({
       orderId: Number(line.slice(0, afterId)), teamId: teamId === 0 ? null : teamId, start,
-      end: start + Number(line.slice(afterStart + 1, afterMinutes)) * 60_000, area: postcodeArea(line.slice(afterMinutes + 1)),
+      end: start + Number(line.slice(afterStart + 1, afterMinutes)) * 60_000, area,
     });
     jobsByDay.set(day, list);
   }
