@@ -240,8 +240,9 @@ export function capacityOf(row: DayRead, from: string, to: string, held: RosterH
   const closures = JSON.parse(row.closures) as Array<[string, string]>;
   const jobsByDay = new Map<string, BookedJob[]>();
   // A near day's read is a few hundred jobs on a few dozen starts and postcodes: each start hour's
-  // UK date and each postcode's area are worked out once a read (a sixth of the read's own time).
-  // London's date changes on a whole UTC hour, so one hour has one date.
+  // UK date and each postcode's area are worked out once a read (londonDate a job was the read's
+  // largest line in the server's profile). London's date changes on a whole UTC hour, so one hour
+  // has one date.
   const dayOfHour = new Map<number, string>();
   const areaOf = new Map<string, string | null>();
   for (const line of row.jobs ? row.jobs.split('\n') : []) {
