@@ -43,11 +43,11 @@ AS $kept_plan$
 BEGIN
   RETURN QUERY SELECT
     (SELECT token FROM team_roster) AS roster,
-    CASE WHEN $7::text IS NOT NULL AND $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
+    CASE WHEN $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
     (SELECT COALESCE(json_agg(json_build_array(id, name) ORDER BY position, id), '[]') FROM teams WHERE active)::text END AS teams,
     -- Five whole numbers a row (team, weekday, works 1/0, opens and closes in minutes from midnight):
     -- JSON with times as text cost a third more, for as many rows as there are teams (decision 118).
-    CASE WHEN $7::text IS NOT NULL AND $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
+    CASE WHEN $7::text = (SELECT token FROM team_roster) THEN NULL ELSE
     (SELECT string_agg(concat_ws(' ', team_id, weekday, works::integer, extract(epoch FROM opens)::integer / 60, extract(epoch FROM closes)::integer / 60), ' ')
        FROM team_hours) END AS team_hours,
     (SELECT COALESCE(json_agg(json_build_array(team_id, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'))), '[]')

@@ -121,7 +121,8 @@ function dayRead(near: boolean): string {
   const gap = `(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
   const nearOnly = (start: string, minutes: string) =>
     near ? `AND ${start} < $6::timestamptz + ${gap} AND ${start} + ${minutes} * interval '1 minute' > $5::timestamptz - ${gap}` : '';
-  const held = `${near ? '$7' : '$5'}::text IS NOT NULL AND ${near ? '$7' : '$5'}::text = (SELECT token FROM team_roster)`;
+  // No token passed (null) compares as unknown, so the teams are built.
+  const held = `${near ? '$7' : '$5'}::text = (SELECT token FROM team_roster)`;
   return `SELECT
     (SELECT token FROM team_roster) AS roster,
     CASE WHEN ${held} THEN NULL ELSE
