@@ -55,7 +55,7 @@ export function availabilityRepository(db: Database) {
     /**
      * Locks one UK day alone (transaction-scoped advisory lock, PostgreSQL and PGlite alike): for
      * what changes a whole day (closures, time off, the board, the waiting list, a series' planning).
-     * It waits for every claim holding the day's times (lockJobTimes), and they for it.
+     * It waits for every claim holding the day shared (the checkout's read, lockDayShared), and they for it.
      */
     async lockDay(date: string): Promise<void> {
       const [namespace, day] = dayLockKey(date);
@@ -63,16 +63,35 @@ export function availabilityRepository(db: Database) {
     },
 
     /**
-     * Locks the times a job of `minutes` from `startsAt` can touch on its UK day (073's
-     * lock_job_times, decision 090): the day shared, so a `lockDay` waits for it, and the job's
-     * half-hours widened by half the longer travel gap, so of two jobs in each other's way the
-     * second reads the first. Jobs far apart on one day are claimed side by side.
+     * Takes one UK day's lock shared: whatever changes the whole day (`lockDay`) waits for this
+     * transaction, and it for them. A claim of a team's times (claimTeamTimes) holds it.
      */
-    async lockJobTimes(date: string, startsAt: Date, minutes: number): Promise<void> {
+    async lockDayShared(date: string): Promise<void> {
       const [namespace, day] = dayLockKey(date);
-      await k
-        .selectNoFrom((eb) => eb.fn('lock_job_times', [eb.val(namespace), eb.val(day), eb.val(startsAt), eb.val(Math.max(minutes, MIN_JOB_MINUTES))]).as('locked'))
-        .execute();
+      await k.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock_shared', [eb.val(namespace), eb.val(day)]).as('locked')).execute();
+    },
+
+    /**
+     * What can be in the way of a job from `start` to `end` on UK day `date` (the checkout's day read,
+     * near the job only), with the read's job lines for claimTeamTimes. Read after the day's lock.
+     */
+    async loadNear(date: string, start: Date, end: Date): Promise<{ data: CapacityData; jobs: string | null }> {
+      const [rangeStart, rangeEnd] = dayRange(date, date);
+      const held = rosterHeld();
+      const rows = await handTunedRows<DayRead>(db, `SELECT ${DAY_READ_COLUMNS} FROM (SELECT 1) AS one ${dayReadJoin('$1', '$2', '$3', '$4::timestamptz', '$5::timestamptz', '$6')}`,
+        [date, rangeStart, rangeEnd, start, end, held?.token ?? null]);
+      return { data: capacityOf(rows[0]!, date, date, held), jobs: rows[0]!.jobs };
+    },
+
+    /**
+     * Claims the first of `candidates` (free by the read, best first) whose times it can lock and
+     * whose jobs near the job are still the read's (`jobs`): migration 087's claim_team_times,
+     * decision 132. Fails with a serialization failure when none is (the transaction runs again).
+     * `wait`: for the first candidate's times, wait rather than pass it by.
+     */
+    async claimTeamTimes(claim: TeamClaim): Promise<number> {
+      const row = (await handTunedRows<{ team: number }>(db, `SELECT ${CLAIM_TEAM_TIMES} AS team`, claimParameters(claim)))[0]!;
+      return row.team;
     },
 
     async assign(orderId: number, teamId: number, minutes: number): Promise<void> {
@@ -111,16 +130,11 @@ export interface DayRead {
  * before its start or begin within it after its end (the capacity rule's inTheWay; decision 113).
  * The last parameter ($5, or $7 when `near`) is the roster token the server holds: when it is still
  * team_roster's, the teams and their hours are not built again (null; decision 131). Their hours
- * come for every weekday, so one held roster serves every day.
- * Bounded by the stored duration, not the full job-length rule: that rule's subqueries cost more to
- * plan than the rows they would spare (an order placed without a stored duration counts as a day
- * long here, so it is read). Dates and times are read as text, so neither driver's Date parsing
+ * come for every weekday, so one held roster serves every day (placedJobs says which jobs are
+ * near). Dates and times are read as text, so neither driver's Date parsing
  * moves them across midnight; the small tables come as JSON text (the same in both drivers).
  */
 function dayRead(near: boolean): string {
-  const gap = `(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
-  const nearOnly = (start: string, minutes: string) =>
-    near ? `AND ${start} < $6::timestamptz + ${gap} AND ${start} + ${minutes} * interval '1 minute' > $5::timestamptz - ${gap}` : '';
   // No token passed (null) compares as unknown, so the teams are built.
   const held = `${near ? '$7' : '$5'}::text = (SELECT token FROM team_roster)`;
   return `SELECT
@@ -144,11 +158,8 @@ function dayRead(near: boolean): string {
     -- whole numbers (id, team (0: none), start in epoch seconds, minutes), then its postcode as
     -- stored, for the travel gap (decision 041). One concat_ws a job: a regular expression and
     -- || a field cost twice as much on a busy day (decision 118).
-    concat_ws(E'\\n', (SELECT string_agg(concat_ws(' ', o.id, COALESCE(o.team_id, 0), floor(extract(epoch FROM o.due_at))::bigint,
-                       ${JOB_MINUTES_SQL}, ${POSTCODE_FIELD('o.code_postal')}), E'\\n')
-       FROM orders o
-      WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= $3::timestamptz AND o.due_at < $4::timestamptz
-        ${nearOnly('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`)}),
+    concat_ws(E'\\n', (SELECT string_agg(${PLACED_JOB_LINE}, E'\\n')
+       ${placedJobs('$3', '$4', near ? ['$5', '$6'] : null)}),
     -- A time held for a waiting customer (decision 056) is a job of no team yet, named by their
     -- draft, so it stands in everyone's way but theirs (checkStart's movingOrder); checked out, it is the order's.
     -- A booked visit's entry (decision 067) holds it too: its reschedule moves that order.
@@ -156,8 +167,32 @@ function dayRead(near: boolean): string {
                        ${POSTCODE_FIELD('o.code_postal')}), E'\\n')
        FROM waitlist_entries w JOIN orders o ON o.id = w.order_id
       WHERE w.status = 'offered' AND (o.checked_out_at IS NULL OR w.moves_order) AND w.held_due_at >= $3::timestamptz AND w.held_due_at < $4::timestamptz
-        ${nearOnly('w.held_due_at', 'w.held_minutes')})) AS jobs`;
+        ${near ? nearOnly('w.held_due_at', 'w.held_minutes', '$5', '$6') : ''})) AS jobs`;
 }
+
+/** The longer travel gap in force, as an interval (pricing_settings; no row: travelOf's default). */
+const LONGER_GAP = `(COALESCE((SELECT greatest(travel_minutes, travel_minutes_other_area) FROM pricing_settings), ${LONGEST_DEFAULT_GAP}) * interval '1 minute')`;
+
+/**
+ * Only the jobs that end within the longer travel gap before the job's start or begin within it
+ * after its end (the capacity rule's inTheWay; decision 113). `start`, `end`: the job's, as SQL.
+ */
+const nearOnly = (jobStart: string, minutes: string, start: string, end: string) =>
+  `AND ${jobStart} < ${end}::timestamptz + ${LONGER_GAP} AND ${jobStart} + ${minutes} * interval '1 minute' > ${start}::timestamptz - ${LONGER_GAP}`;
+
+/** A placed job's line of the day read (orders `o`): id, team (0: none), start (epoch seconds), minutes, postcode. */
+const PLACED_JOB_LINE = `concat_ws(' ', o.id, COALESCE(o.team_id, 0), floor(extract(epoch FROM o.due_at))::bigint,
+                       ${JOB_MINUTES_SQL}, ${POSTCODE_FIELD('o.code_postal')})`;
+
+/**
+ * The placed jobs (checked out, not cancelled) starting between the instants `from` and `to`, and
+ * with `near` (the job's start and end) only those near it. Bounded by the stored duration, not the
+ * full job-length rule: that rule's subqueries cost more to plan than the rows they would spare (an
+ * order placed without a stored duration counts as a day long here, so it is read).
+ */
+const placedJobs = (from: string, to: string, near: [string, string] | null) => `FROM orders o
+      WHERE o.checked_out_at IS NOT NULL AND o.status <> ${sqlStatus(CANCELLED_STATUS)} AND o.due_at >= ${from}::timestamptz AND o.due_at < ${to}::timestamptz
+        ${near ? nearOnly('o.due_at', `GREATEST(${MIN_JOB_MINUTES}, COALESCE(o.duration_minutes, ${DAY_MINUTES}))`, ...near) : ''}`;
 
 /** The day read for whole days (free times, the board, claims outside a checkout): a plain statement. */
 const WHOLE_DAY_READ = dayRead(false);
@@ -179,6 +214,61 @@ export const CHECKOUT_DAY_READ: KeptPlan = {
   volatility: 'VOLATILE',
   body: dayRead(true),
 };
+
+/**
+ * One team's placed jobs near a job, as the checkout's day read has them (its lines of that team,
+ * in id order; '' for none): what `claim_team_times` (migration 087, decision 132) compares with what
+ * the read saw, once it holds the team's times. $1 the team, $2..$3 the instants around the UK day,
+ * $4..$5 the job's start and end. VOLATILE, so it reads with a snapshot taken after those locks.
+ */
+export const TEAM_JOBS_NEAR: KeptPlan = {
+  name: 'team_jobs_near',
+  parameters: ['integer', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone', 'timestamp with time zone'],
+  returns: 'TABLE (lines text)',
+  volatility: 'VOLATILE',
+  body: `SELECT COALESCE(string_agg(${PLACED_JOB_LINE}, E'\\n' ORDER BY o.id), '')
+       ${placedJobs('$2', '$3', ['$4', '$5'])} AND o.team_id = $1`,
+};
+
+/**
+ * The lines of the day read's `jobs` for each of `teams`, as TEAM_JOBS_NEAR gives them (in id
+ * order, joined by line breaks): what the read saw of each team near the job, for the claim to
+ * check nothing has changed since (decision 132).
+ */
+export function teamLines(jobs: string | null, teams: readonly number[]): string[] {
+  const byTeam = new Map<number, Array<{ id: number; line: string }>>(teams.map((team) => [team, []]));
+  for (const line of jobs ? jobs.split('\n') : []) {
+    const afterId = line.indexOf(' ');
+    const list = byTeam.get(Number(line.slice(afterId + 1, line.indexOf(' ', afterId + 1))));
+    list?.push({ id: Number(line.slice(0, afterId)), line });
+  }
+  return teams.map((team) => byTeam.get(team)!.sort((a, b) => a.id - b.id).map((job) => job.line).join('\n'));
+}
+
+/** A claim of one of a job's candidate teams (decision 132). */
+export interface TeamClaim {
+  date: string;
+  start: Date;
+  end: Date;
+  /** The teams free for the job by the read, best first. */
+  candidates: readonly number[];
+  /** The read's job lines (DayRead.jobs), to compare each candidate's with. */
+  jobs: string | null;
+  wait: boolean;
+}
+
+/** claim_team_times's call with its parameters from $1 (claimParameters, `after` parameters before them). */
+export function claimTeamTimesCall(after = 0): string {
+  const p = (n: number) => `$${after + n}`;
+  return `claim_team_times(${p(1)}::integer, ${p(2)}::integer, ${p(3)}::timestamptz, ${p(4)}::timestamptz, ${p(5)}::timestamptz, ${p(6)}::timestamptz, ${p(7)}::integer[], ${p(8)}::text[], ${p(9)}::boolean)`;
+}
+const CLAIM_TEAM_TIMES = claimTeamTimesCall();
+
+/** claim_team_times's nine parameters, in order. */
+export function claimParameters(claim: TeamClaim): unknown[] {
+  const [rangeStart, rangeEnd] = dayRange(claim.date, claim.date);
+  return [...dayLockKey(claim.date), rangeStart, rangeEnd, claim.start, claim.end, claim.candidates, teamLines(claim.jobs, claim.candidates), claim.wait];
+}
 
 /** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */
 const DAY_LOCK_NAMESPACE = 14_02;

@@ -5,7 +5,7 @@ import { keptPlanCall, type KeptPlan } from '../db/kept-plan';
 import type { Orders, PricingSettings } from '../db/schema';
 import type { IdempotencyRecord } from './orders-idempotency-keys';
 import type { CheckoutFields, OrderItemRow, OrderRow } from './orders';
-import { capacityOf, DAY_READ_COLUMNS, dayLockKey, dayRange, dayReadJoin, rosterHeld, type DayRead } from './availability-repository';
+import { capacityOf, claimParameters, claimTeamTimesCall, DAY_READ_COLUMNS, dayLockKey, dayRange, dayReadJoin, rosterHeld, type DayRead, type TeamClaim } from './availability-repository';
 import { MIN_JOB_MINUTES, type CapacityData } from '../../domain/capacity/availability-rules';
 import { JOB_MINUTES_SQL } from './job-minutes';
 import { LEDGER_JSON_SQL, ledgerFromJson } from './ledger';
@@ -38,8 +38,10 @@ export interface CheckoutRead {
   congestion: { inZone: boolean; charge: number; vatPercent: number };
   /** The postcode's district is one the company serves (service_districts, decision 041). */
   served: boolean;
-  /** What can be in the job's way on its UK day, read once its times were locked (decision 118). */
+  /** What can be in the job's way on its UK day, read once the day was held shared (decision 118). */
   day: CapacityData;
+  /** The day read's job lines, for the write's claim to compare (decision 132). */
+  dayJobs: string | null;
 }
 
 /** What the read computes beside the order's columns; the settings' figures are null without a settings row. */
@@ -60,11 +62,12 @@ export interface CheckoutWrite extends CheckoutFields {
   orderId: number;
   /** The reference the read took (null: the trigger numbers the order, 037/073). */
   reference: number | null;
-  teamId: number;
+  /** The teams the job can take, best first, and the claim of one of them made by the write (decision 132). */
+  teams: ReadonlyArray<{ teamId: number; teamName: string }>;
+  claim: Omit<TeamClaim, 'candidates'>;
   minutes: number;
   actorId: number;
   actor: string;
-  teamName: string;
   /** The Idempotency-Key claimed with the change, and the answer a retry replays. */
   key: { key: string; requestHash: string; response: unknown } | null;
   /** The job priced for this address (decision 037), when that is not the order's price: pence and lines. */
@@ -73,8 +76,9 @@ export interface CheckoutWrite extends CheckoutFields {
   job: { text: string; values: unknown[] } | null;
 }
 
-/** The write's own parameters ($1–$26); a job's statement is numbered after them. */
-const WRITE_PARAMETERS = 26;
+/** The write's own parameters ($1–$26), then the claim's nine (claimParameters); a job's statement is numbered after them. */
+const CLAIM_AFTER = 26;
+const WRITE_PARAMETERS = CLAIM_AFTER + 9;
 
 /** `text` with its parameters $1, $2… renumbered from $<after + 1>, to run inside another statement. */
 function renumbered(text: string, after: number): string {
@@ -84,13 +88,14 @@ function renumbered(text: string, after: number): string {
 /**
  * The checkout's read (decision 116: a kept plan): locks the customer's row (FOR KEY SHARE, the lock
  * erasure waits for and no other checkout of theirs does: account-lock.ts, decision 122), then their
- * order's, then the times its job can touch (see `read`), and reads the order as a whole row beside what the
+ * order's, then its UK day shared (see `read`), and reads the order as a whole row beside what the
  * checkout computes from it. $1 user, $2 order, $3 key, $4–$5 the day's lock keys, $6 the postcode's
- * district, $7 the job's start, $8 the shortest job.
+ * district. Named anew when it stopped locking the job's times (decision 132): instances on the
+ * older code still call 083's `checkout_read` during a rolling release.
  */
 export const CHECKOUT_READ: KeptPlan = {
-  name: 'checkout_read',
-  parameters: ['integer', 'integer', 'text', 'integer', 'integer', 'text', 'timestamp with time zone', 'integer'],
+  name: 'checkout_read_day_shared',
+  parameters: ['integer', 'integer', 'text', 'integer', 'integer', 'text'],
   returns: `TABLE (order_row orders, user_name text, user_email text, service_name text, refund_status text, refund_reason text,
   refund_fee integer, job_minutes integer, items_json text, ledger_json text, earlier_json text, day_locked text, next_reference integer,
   erased boolean, in_zone boolean, congestion_charge integer, vat_percent numeric, served boolean)`,
@@ -103,7 +108,8 @@ export const CHECKOUT_READ: KeptPlan = {
          ${LEDGER_JSON_SQL('o.id')},
          (SELECT json_build_object('request_hash', k.request_hash, 'response', k.response)
             FROM idempotency_keys k WHERE k.user_id = $1 AND k.key = $3)::text,
-         lock_job_times($4, $5, $7, GREATEST(${JOB_MINUTES_SQL}, $8))::text,
+         -- The day shared: a change of the whole day waits for this checkout (decision 132).
+         pg_advisory_xact_lock_shared($4, $5)::text,
          -- The reference is taken here (decision 113), so the confirmation mail is written
          -- before the write and queued by it; not for an order already placed (a replay's).
          CASE WHEN o.checked_out_at IS NULL AND o.reference IS NULL THEN nextval('order_reference_seq')::integer END,
@@ -121,9 +127,9 @@ export const CHECKOUT_READ: KeptPlan = {
 
 /**
  * The read's statement: the kept read's columns as the checkout takes them (the order's own, then what
- * was computed, not the lock's count), and the day's jobs around the job joined to it (decision 118):
- * $9 the UK day, $10–$11 the instants around it, $12 the roster this server holds (decision 131); the
- * job ends its length (at least the shortest) after $7.
+ * was computed, not the lock's answer), and the day's jobs around the job joined to it (decision 118):
+ * $7 the job's start, $8 the shortest job, $9 the UK day, $10–$11 the instants around it, $12 the
+ * roster this server holds (decision 131); the job ends its length (at least the shortest) after $7.
  */
 const CHECKOUT_READ_STATEMENT = `${keptPlanCall(CHECKOUT_READ, `(kept.order_row).*, user_name, user_email, service_name, refund_status, refund_reason, refund_fee, job_minutes,
   items_json, ledger_json, earlier_json, next_reference, erased, in_zone, congestion_charge, vat_percent, served, ${DAY_READ_COLUMNS}`)}
@@ -132,14 +138,13 @@ const CHECKOUT_READ_STATEMENT = `${keptPlanCall(CHECKOUT_READ, `(kept.order_row)
 export function checkoutRepository(tx: Database) {
   return {
     /**
-     * Locks the customer's row, then their order's, then the times its job can touch on the UK day
-     * of `date` (073's lock_job_times: the day shared, the job's half-hours widened by half the
-     * travel gap; decision 090) — the user-then-orders order every change of a customer's orders
-     * keeps, so none deadlocks — and reads the order with its items, its job's length and what the
-     * key answered before. The customer comes first through LATERAL: the order is read only once the
-     * customer's row is held. The day's jobs near the job are read in the same statement by a
-     * function whose snapshot is taken after the locks are held (decision 118). Null when the
-     * customer has no such order.
+     * Locks the customer's row, then their order's, then the UK day of `date` shared (what changes
+     * the whole day waits; the job's times are locked by the write's claim, for one team: decision
+     * 132) — the user-then-orders order every change of a customer's orders keeps, so none
+     * deadlocks — and reads the order with its items, its job's length and what the key answered
+     * before. The customer comes first through LATERAL: the order is read only once the customer's
+     * row is held. The day's jobs near the job are read in the same statement by a function whose
+     * snapshot is taken after the locks are held (decision 118). Null when the customer has no such order.
      */
     async read(userId: number, orderId: number, key: string | null, date: string, startsAt: Date, district: string): Promise<CheckoutRead | null> {
       const [namespace, dayKey] = dayLockKey(date);
@@ -157,32 +162,36 @@ export function checkoutRepository(tx: Database) {
       return { order, items, ledger: ledgerFromJson(ledgerJson), minutes: Number(minutes), earlier: earlierJson ? (JSON.parse(earlierJson) as IdempotencyRecord) : null,
         reference: reference === null ? null : Number(reference), erased: Boolean(erased),
         congestion: { inZone: Boolean(inZone), charge: Number(charge), vatPercent: settingsVatPercent(vatPercent) }, served: Boolean(served),
-        day: capacityOf({ roster, teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs }, date, date, held) };
+        day: capacityOf({ roster, teams, team_hours: teamHours, time_off: timeOff, opening, closures, travel, jobs }, date, date, held), dayJobs: jobs };
     },
 
     /**
-     * Writes the checkout in one statement: the order (details, team, job length, version, and its price
-     * for this address when that changed it), its
-     * history (checked out, and the team that has the job) and the Idempotency-Key with the answer
-     * to replay. `claimed` is false when the key was taken meanwhile (the caller rolls back);
-     * `version` is null when the order was checked out meanwhile.
+     * Writes the checkout in one statement: first the claim of one of the job's teams (its times
+     * locked for that team, its jobs still the read's: claim_team_times, decision 132; none: a
+     * serialization failure, and the transaction runs again), then the order (details, that team, job
+     * length, version, and its price for this address when that changed it), its history (checked
+     * out, and the team that has the job) and the Idempotency-Key with the answer to replay.
+     * `claimed` is false when the key was taken meanwhile (the caller rolls back); `version` is null
+     * when the order was checked out meanwhile.
      */
-    async write(write: CheckoutWrite): Promise<{ version: number | null; reference: number | null; claimed: boolean }> {
-      const [row] = await handTunedRows<{ version: Selectable<Orders>['version'] | null; reference: Selectable<Orders>['reference']; claimed: boolean }>(
+    async write(write: CheckoutWrite): Promise<{ version: number | null; reference: number | null; teamId: number | null; claimed: boolean }> {
+      const [row] = await handTunedRows<{ version: Selectable<Orders>['version'] | null; reference: Selectable<Orders>['reference']; team: Selectable<Orders>['team_id']; claimed: boolean }>(
         tx,
-        `WITH checked AS (
+        `WITH team AS (SELECT ${claimTeamTimesCall(CLAIM_AFTER)} AS id),
+         checked AS (
            UPDATE orders
               SET due_at = $2, address = $3, phone = $4, city = $5, code_postal = $6, client_note = $7,
-                  payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = $11, duration_minutes = $12,
+                  payment_method = $8, payment_ref = $9, checked_out_at = $10, team_id = (SELECT id FROM team), duration_minutes = $12,
                   version = version + 1, reference = COALESCE($26::integer, reference),
                   total = COALESCE($19::integer, total), vat = COALESCE($20::integer, vat),
                   price_lines = COALESCE($21::jsonb, price_lines), priced_postcode = COALESCE($22::text, priced_postcode)
             WHERE id = $1 AND checked_out_at IS NULL
-            RETURNING id, version, reference),
+            RETURNING id, version, reference, team_id),
          history AS (
+           -- The team's name is the one the read gave the claimed team ($15, beside $11's ids).
            INSERT INTO audit_log (order_id, actor_id, actor, action, from_value, to_value, at)
-           SELECT checked.id, $13::integer, $14::text, h.action, NULL, h.to_value, $10::timestamptz
-             FROM checked, (VALUES (1, 'order.checkout', $8::text), (2, 'order.team', $15::text)) AS h (position, action, to_value)
+           SELECT checked.id, $13::integer, $14::text, h.action, NULL, COALESCE(h.to_value, ($15::text[])[array_position($11::integer[], checked.team_id)]), $10::timestamptz
+             FROM checked, (VALUES (1, 'order.checkout', $8::text), (2, 'order.team', NULL)) AS h (position, action, to_value)
             ORDER BY h.position
            RETURNING id),
          charged AS (
@@ -199,19 +208,19 @@ export function checkoutRepository(tx: Database) {
            RETURNING key)${write.job ? `,
          -- The confirmation mail's job, the queue's own insert (decision 113): no statement of its own.
          queued AS (${renumbered(write.job.text, WRITE_PARAMETERS)})` : ''}
-         SELECT (SELECT version FROM checked) AS version, (SELECT reference FROM checked) AS reference,
+         SELECT (SELECT version FROM checked) AS version, (SELECT reference FROM checked) AS reference, (SELECT team_id FROM checked) AS team,
                 ($16::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
                 (SELECT count(*) FROM history)::integer AS history,
                 (SELECT count(*) FROM charged)::integer AS charged`,
         [write.orderId, write.dueAt, write.address, write.phone, write.city, write.codePostal, write.clientNote,
-          write.paymentMethod, write.paymentRef, write.checkedOutAt, write.teamId, write.minutes,
-          write.actorId, write.actor, write.teamName,
+          write.paymentMethod, write.paymentRef, write.checkedOutAt, write.teams.map((team) => team.teamId), write.minutes,
+          write.actorId, write.actor, write.teams.map((team) => team.teamName),
           write.key?.key ?? null, write.key?.requestHash ?? null, write.key ? JSON.stringify(write.key.response) : null,
           write.price?.total ?? null, write.price?.vat ?? null, write.price ? JSON.stringify(write.price.lines) : null, write.price?.postcode ?? null,
           write.price?.added?.name ?? null, write.price?.added?.amount ?? null, write.price?.added?.vatPercent ?? null,
-          write.reference, ...(write.job?.values ?? [])],
+          write.reference, ...claimParameters({ ...write.claim, candidates: write.teams.map((team) => team.teamId) }), ...(write.job?.values ?? [])],
       );
-      return { version: row?.version ?? null, reference: row?.reference ?? null, claimed: row?.claimed === true };
+      return { version: row?.version ?? null, reference: row?.reference ?? null, teamId: row?.team ?? null, claimed: row?.claimed === true };
     },
   };
 }

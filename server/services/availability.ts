@@ -49,31 +49,41 @@ export async function availabilityFor(db: Database, query: AvailabilityQuery, no
 }
 
 /**
- * Claims a team for the order's job at `date` `time` (UK), inside the caller's transaction — the
- * checkout's, or a reschedule's. The times the job can touch are locked first (decision 090), so of
- * two claims on the last free team the second reads the first's job and gets the 409. A booking being moved keeps its team when that
- * team is free then, and never competes with its own old time. Writes the team and the job's
- * length onto the order and answers them.
+ * Claims a team for the order's job at `date` `time` (UK), inside the caller's transaction — a
+ * reschedule's (the checkout claims in its own statements, services/checkout.ts). The day is held
+ * shared, what can be in the job's way read, and the first free team whose times the claim can lock
+ * and whose jobs are still the read's is taken (decision 132): of two claims on the last free team
+ * the second waits for the first and then, reading again, gets the 409. A booking being moved keeps
+ * its team when that team is free then, and never competes with its own old time. Writes the team
+ * and the job's length onto the order and answers them.
  */
 export async function claimTeam(tx: Database, orderId: number, date: string, time: string): Promise<{ teamId: number; teamName: string; minutes: number }> {
   const repository = availabilityRepository(tx);
   const { minutes, teamId: current, postcode } = await repository.orderJob(orderId);
-  await repository.lockJobTimes(date, londonLocalToInstant(date, time), minutes);
-  const data = await repository.load(date, date);
-  const team = chooseTeam(data, { orderId, date, time, minutes, current, postcode });
-  await repository.assign(orderId, team.teamId, minutes);
-  return team;
+  await repository.lockDayShared(date);
+  const start = londonLocalToInstant(date, time);
+  const end = new Date(start.getTime() + Math.max(minutes, MIN_JOB_MINUTES) * 60_000);
+  const { data, jobs } = await repository.loadNear(date, start, end);
+  const teams = teamsToClaim(data, { orderId, date, time, minutes, current, postcode });
+  // Waits for the first candidate rather than passing it by: a move is rare, and a transaction
+  // run again for it would repeat its other statements.
+  const teamId = await repository.claimTeamTimes({ date, start, end, candidates: teams.map((team) => team.teamId), jobs, wait: true });
+  await repository.assign(orderId, teamId, minutes);
+  return teams.find((team) => team.teamId === teamId)!;
 }
 
+/** The most teams a claim tries (decision 132): past them, it reads the day again. */
+export const CLAIM_CANDIDATES = 8;
+
 /**
- * The capacity rule's answer for one job, read under the day's lock: the team that takes it (its
- * own team when free then), or the 400 or 409 a customer reads. Shared by claimTeam and the
- * checkout, which reads and writes the order in fewer statements (services/checkout.ts).
+ * The capacity rule's answer for one job: the teams that can take it, best first (its own team
+ * first when free then), at most CLAIM_CANDIDATES, or the 400 or 409 a customer reads. A claim
+ * (claimTeamTimes) takes the first it can.
  */
-export function chooseTeam(
+export function teamsToClaim(
   data: CapacityData,
   job: { orderId: number; date: string; time: string; minutes: number; current: number | null; postcode: string | null },
-): { teamId: number; teamName: string; minutes: number } {
+): Array<{ teamId: number; teamName: string; minutes: number }> {
   const { orderId, date, time, minutes, current } = job;
   const check = checkStart(data, date, time, minutes, orderId, postcodeArea(job.postcode));
   if (check.kind === 'closed') throw badRequest(`We are closed on ${date} (${check.reason}): please choose another day`);
@@ -83,6 +93,14 @@ export function chooseTeam(
   }
   if (check.kind === 'clockChange') throw badRequest(check.problem);
   if (check.kind === 'full') throw conflict(SLOT_TAKEN_MESSAGE);
-  const teamId = current !== null && check.teams.includes(current) ? current : check.teams[0]!;
-  return { teamId, teamName: data.teams.find((team) => team.id === teamId)?.name ?? `Team ${teamId}`, minutes };
+  const ordered = current !== null && check.teams.includes(current) ? [current, ...check.teams.filter((id) => id !== current)] : check.teams;
+  return ordered.slice(0, CLAIM_CANDIDATES).map((teamId) => ({ teamId, teamName: data.teams.find((team) => team.id === teamId)?.name ?? `Team ${teamId}`, minutes }));
+}
+
+/** The team the capacity rule gives the job (teamsToClaim's first), for a change made under the day's own lock. */
+export function chooseTeam(
+  data: CapacityData,
+  job: { orderId: number; date: string; time: string; minutes: number; current: number | null; postcode: string | null },
+): { teamId: number; teamName: string; minutes: number } {
+  return teamsToClaim(data, job)[0]!;
 }

@@ -8,11 +8,12 @@ import { ERASED_MESSAGE } from './account-lock';
 import { idempotencyKeyRepository, type IdempotencyRecord } from '../repositories/orders-idempotency-keys';
 import { orderRepository, type OrderRow } from '../repositories/orders';
 import { assertBookableTime } from './bookable-time';
-import { chooseTeam } from './availability';
+import { teamsToClaim } from './availability';
 import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from '../mails/checkout-mails';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from '../../domain/time/london-time';
+import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import type { MailOutbox } from '../queue';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
@@ -64,10 +65,13 @@ export async function checkoutOrder(
   // and the write adds the reference the order is given (checkout repository).
   const answer = { message: CHECKOUT_MESSAGE, payment: request.payment };
 
-  // Four statements for a one-off booking (docs/decisions/033, 069, 113 and 118, counted by
+  // Four statements for a one-off booking (docs/decisions/033, 069, 113, 118 and 132, counted by
   // tests/services/checkout-statements.test.ts): BEGIN, the read that locks and reads the day's jobs
-  // near the job, the write (which queues the mail's job), COMMIT. The job's workers are woken after the commit (queue.ts).
+  // near the job, the write (which claims a team and queues the mail's job), COMMIT. The job's workers are woken after the commit (queue.ts).
+  let runs = 0;
   const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: IdempotencyRecord | null; seriesId: number | null; placed: OrderRow | null }> => {
+    // Run again when the claim found no team it could take (decision 132): then it waits for the best one.
+    runs += 1;
     // The account's row is locked first, as erasure takes it (account-lock.ts, issue 24 row 2); an
     // account erased meanwhile is not checked out.
     const district = serviceDistrict(request.code_postal);
@@ -92,10 +96,12 @@ export async function checkoutOrder(
     const price = priceAtAddress(ledger, read.congestion);
     const repriced = assertPriceAgreed(price, request.code_postal, request.confirmed_total);
     await assertBookableTime(tx, { orderId: order.id, dueAt }, deps.now);
-    // The job holds a team from now on (409 when none is free any more): decision 015. The times the
-    // job can touch are locked by the read (decision 090), which read the day after taking them
-    // (decision 118), so this sees every job in its way claimed before and none can be claimed meanwhile.
-    const team = chooseTeam(read.day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
+    // The job holds a team from now on (409 when none is free any more): decision 015. The teams free
+    // by the read, best first; the write claims the first whose times it can lock and whose jobs are
+    // still the read's (decision 132), so none is claimed twice and different teams side by side.
+    const teams = teamsToClaim(read.day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
+    const minutes = read.minutes;
+    const claim = { date: request.due_date, start: dueAt, end: new Date(dueAt.getTime() + Math.max(minutes, MIN_JOB_MINUTES) * 60_000), jobs: read.dayJobs, wait: runs > 1 };
     const fields = {
       dueAt,
       address: request.address,
@@ -109,10 +115,10 @@ export async function checkoutOrder(
     };
     // The order as the write leaves it: its row is locked since the read, so its version is the next
     // one; its reference is the one the read took (decision 113), or the trigger's.
-    const placedAs = (version: number, reference: number | null): OrderRow => ({
+    const placedAs = (version: number, reference: number | null, teamId: number): OrderRow => ({
       ...order, due_at: dueAt, address: fields.address, phone: fields.phone, city: fields.city, code_postal: fields.codePostal,
       client_note: fields.clientNote, payment_method: fields.paymentMethod, payment_ref: null, checked_out_at: deps.now,
-      version, reference, duration_minutes: team.minutes, team_id: team.teamId,
+      version, reference, duration_minutes: minutes, team_id: teamId,
       ...(repriced ? { total: price.total, vat: price.vat, price_lines: price.lines, priced_postcode: fields.codePostal } : {}),
     } as OrderRow);
     const placedLedger: LedgerLine[] = repriced && price.added
@@ -121,11 +127,12 @@ export async function checkoutOrder(
     // A one-off booking's confirmation is written before the write and queued by it, no statement of
     // its own (decision 113); a series' needs the series made after the write, and is queued then.
     const inWrite = !isSeriesFrequency(order.frequency) && read.reference !== null && deps.outbox.jobFor;
-    const job = inWrite ? await deps.outbox.jobFor!(bookingConfirmationMail(placedAs(order.version + 1, read.reference), placedLedger, deps.outbox.site, deps.now)) : null;
+    // The mail names no team: the best one stands in for the one the write claims.
+    const job = inWrite ? await deps.outbox.jobFor!(bookingConfirmationMail(placedAs(order.version + 1, read.reference, teams[0]!.teamId), placedLedger, deps.outbox.site, deps.now)) : null;
     // The team the checkout claimed is in the order's history too (issue 15), as an
     // administrator's assignment is: the history says who has had the job from the start.
     const written = await checkoutRepository(tx).write({
-      ...fields, orderId: order.id, reference: read.reference, teamId: team.teamId, minutes: team.minutes, actorId: user.id, actor: user.name, teamName: team.teamName,
+      ...fields, orderId: order.id, reference: read.reference, teams, claim, minutes, actorId: user.id, actor: user.name,
       key: key ? { key, requestHash, response: answer } : null,
       price: repriced ? { total: price.total, vat: price.vat, lines: price.lines, postcode: fields.codePostal, added: price.added } : null,
       job,
@@ -134,7 +141,7 @@ export async function checkoutOrder(
     // The key was claimed meanwhile by another request (whose answer this one must replay): nothing is kept.
     if (!written.claimed) throw new KeyTakenMeanwhile();
     job?.written(tx);
-    const placed = placedAs(written.version, written.reference);
+    const placed = placedAs(written.version, written.reference, written.teamId!);
     // Weekly, Fortnightly or Monthly: the order is the first visit of a series (decision 021).
     const seriesId = isSeriesFrequency(order.frequency)
       ? await seriesRepository(tx).create({
