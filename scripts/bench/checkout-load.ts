@@ -32,6 +32,8 @@ export const CHECKOUT_DAYS = Number(process.env.BENCH_CHECKOUT_DAYS ?? 300);
 const NEAR_DAYS = CHECKOUT_DAYS <= 7;
 const TEAMS = Number(process.env.BENCH_TEAMS ?? (NEAR_DAYS ? 250 : 10));
 const DAYS = CHECKOUT_DAYS;
+/** BENCH_ONE_START=HH:MM (with the next days): every checkout on the first day at that start, a team each (scripts/bench/same-time.ts). */
+const ONE_START = process.env.BENCH_ONE_START;
 /** What the run's checkouts are spread over, for the figures printed. */
 export const CHECKOUT_SPREAD = NEAR_DAYS ? `all on the next ${DAYS} days, ${TEAMS} teams` : `spread over ${DAYS} days, ${TEAMS} teams`;
 
@@ -177,14 +179,14 @@ export async function prepareCheckoutLoad(url: string, mail: BenchMail, customer
     // Spread over 300 days, a start time is used on every day before the next; on the next three
     // days, checkouts sent together take different start times too, as customers choose theirs.
     const start = NEAR_DAYS ? (slot >= DAYS * STARTS.length * TEAMS ? STARTS.length : Math.floor(slot / DAYS) % STARTS.length) : Math.floor(slot / DAYS / TEAMS);
-    if (start >= STARTS.length) return null;
+    if (start >= STARTS.length || (ONE_START && slot >= TEAMS)) return null;
     const order = drafts.shift();
     if (!order) return null;
     const n = slot++;
     const body: CheckoutRequest = {
       order: order.id,
-      due_date: days[n % DAYS]!,
-      due_time: STARTS[start]!,
+      due_date: ONE_START ? days[0]! : days[n % DAYS]!,
+      due_time: ONE_START ?? STARTS[start]!,
       address: '221B Baker Street', phone: '020 7946 0000', city: 'London', code_postal: 'NW1 6XE', client_note: '', payment: 'cash',
     };
     return call(url, 'POST', '/services/order/checkout', order.token, body).then((answer) => {
