@@ -25,7 +25,7 @@ export interface CustomerRow {
 }
 
 // A placed order (decision 007: drafts count nowhere) due in [start, end): the partial index
-// orders_due_at_idx answers it without touching other periods.
+// orders_placed_due_asc_idx answers it without touching other periods.
 const VISITS = `FROM orders WHERE checked_out_at IS NOT NULL AND due_at >= $1 AND due_at < $2`;
 
 /**

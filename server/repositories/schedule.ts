@@ -40,7 +40,7 @@ export function scheduleRepository(db: Database) {
       return k.selectFrom('teams').select(['id', 'name']).where((eb) => eb.ref('active')).orderBy('position').orderBy('id').execute();
     },
 
-    /** Placed jobs starting in [from, to), earliest first: served by orders_due_at_idx. */
+    /** Placed jobs starting in [from, to), earliest first: served by orders_placed_due_asc_idx. */
     jobsBetween(from: Date, to: Date): Promise<JobRow[]> {
       return jobQuery(k).where(PLACED).where('o.due_at', '>=', from).where('o.due_at', '<', to).orderBy('o.due_at').orderBy('o.id').execute();
     },

@@ -28,3 +28,24 @@ it('keeps one trigram index on customers\' names, on the stored folded name (026
   );
   expect(rows.map((row) => row.name)).toEqual(['users_name_fold_column_trgm_idx']);
 });
+
+it('keeps no index that another on its table already serves (its columns a prefix of the other\'s, the same rows): each one costs every write', async () => {
+  // B-tree indexes without expressions, not unique (a unique one keeps a rule), with the same
+  // predicate: a scan of the shorter one is a scan of the longer one's first columns.
+  const rows = await own.db.query<{ redundant: string; covered_by: string }>(
+    `${REDUNDANT_INDEXES}`,
+  );
+  expect(rows).toEqual([]);
+});
+
+const REDUNDANT_INDEXES = `SELECT a.indexrelid::regclass::text AS redundant, b.indexrelid::regclass::text AS covered_by
+  FROM pg_index a JOIN pg_index b ON a.indrelid = b.indrelid AND a.indexrelid <> b.indexrelid
+  JOIN pg_class ca ON ca.oid = a.indexrelid JOIN pg_am am ON am.oid = ca.relam AND am.amname = 'btree'
+  JOIN pg_class cb ON cb.oid = b.indexrelid AND cb.relam = ca.relam
+  JOIN pg_namespace n ON n.oid = ca.relnamespace AND n.nspname = 'public'
+ WHERE NOT a.indisunique AND a.indexprs IS NULL AND b.indexprs IS NULL
+   AND a.indnkeyatts <= b.indnkeyatts
+   AND (a.indkey::int2[])[0:a.indnkeyatts - 1] = (b.indkey::int2[])[0:a.indnkeyatts - 1]
+   AND (a.indoption::int2[])[0:a.indnkeyatts - 1] = (b.indoption::int2[])[0:a.indnkeyatts - 1]
+   AND pg_get_expr(a.indpred, a.indrelid) IS NOT DISTINCT FROM pg_get_expr(b.indpred, b.indrelid)
+ ORDER BY 1::text, 2::text`;
