@@ -72,14 +72,14 @@ export function availabilityRepository(db: Database) {
     },
 
     /**
-     * What can be in the way of a job from `start` to `end` on UK day `date` (the checkout's day read,
-     * near the job only), with the read's job lines for claimTeamTimes. Read after the day's lock.
+     * What can be in the way of a job of `minutes` from `start` on UK day `date` (the checkout's day
+     * read, near the job only), with the read's job lines for claimTeamTimes. Read after the day's lock.
      */
-    async loadNear(date: string, start: Date, end: Date): Promise<{ data: CapacityData; jobs: string | null }> {
+    async loadNear(date: string, start: Date, minutes: number): Promise<{ data: CapacityData; jobs: string | null }> {
       const [rangeStart, rangeEnd] = dayRange(date, date);
       const held = rosterHeld();
       const rows = await handTunedRows<DayRead>(db, `SELECT ${DAY_READ_COLUMNS} FROM (SELECT 1) AS one ${dayReadJoin('$1', '$2', '$3', '$4::timestamptz', '$5::timestamptz', '$6')}`,
-        [date, rangeStart, rangeEnd, start, end, held?.token ?? null]);
+        [date, rangeStart, rangeEnd, start, jobEnd(start, minutes), held?.token ?? null]);
       return { data: capacityOf(rows[0]!, date, date, held), jobs: rows[0]!.jobs };
     },
 
@@ -249,7 +249,8 @@ export function teamLines(jobs: string | null, teams: readonly number[]): string
 export interface TeamClaim {
   date: string;
   start: Date;
-  end: Date;
+  /** The job's length (at least the shortest job counts, as in the checkout's read). */
+  minutes: number;
   /** The teams free for the job by the read, best first. */
   candidates: readonly number[];
   /** The read's job lines (DayRead.jobs), to compare each candidate's with. */
@@ -264,10 +265,15 @@ export function claimTeamTimesCall(after = 0): string {
 }
 const CLAIM_TEAM_TIMES = claimTeamTimesCall();
 
+/** Where a job of `minutes` from `start` ends for the near reads and the claim: never before the shortest job's end. */
+function jobEnd(start: Date, minutes: number): Date {
+  return new Date(start.getTime() + Math.max(minutes, MIN_JOB_MINUTES) * 60_000);
+}
+
 /** claim_team_times's nine parameters, in order. */
 export function claimParameters(claim: TeamClaim): unknown[] {
   const [rangeStart, rangeEnd] = dayRange(claim.date, claim.date);
-  return [...dayLockKey(claim.date), rangeStart, rangeEnd, claim.start, claim.end, claim.candidates, teamLines(claim.jobs, claim.candidates), claim.wait];
+  return [...dayLockKey(claim.date), rangeStart, rangeEnd, claim.start, jobEnd(claim.start, claim.minutes), claim.candidates, teamLines(claim.jobs, claim.candidates), claim.wait];
 }
 
 /** The first key of the two-key advisory lock: "availability day" (other locks use other keys). */

@@ -62,12 +62,11 @@ export async function claimTeam(tx: Database, orderId: number, date: string, tim
   const { minutes, teamId: current, postcode } = await repository.orderJob(orderId);
   await repository.lockDayShared(date);
   const start = londonLocalToInstant(date, time);
-  const end = new Date(start.getTime() + Math.max(minutes, MIN_JOB_MINUTES) * 60_000);
-  const { data, jobs } = await repository.loadNear(date, start, end);
+  const { data, jobs } = await repository.loadNear(date, start, minutes);
   const teams = teamsToClaim(data, { orderId, date, time, minutes, current, postcode });
   // Waits for the first candidate rather than passing it by: a move is rare, and a transaction
   // run again for it would repeat its other statements.
-  const teamId = await repository.claimTeamTimes({ date, start, end, candidates: teams.map((team) => team.teamId), jobs, wait: true });
+  const teamId = await repository.claimTeamTimes({ date, start, minutes, candidates: teams.map((team) => team.teamId), jobs, wait: true });
   await repository.assign(orderId, teamId, minutes);
   return teams.find((team) => team.teamId === teamId)!;
 }

@@ -13,7 +13,6 @@ import { checkoutRepository } from '../repositories/checkout';
 import { bookingConfirmationMail } from '../mails/checkout-mails';
 import { EXPIRED_DRAFT_MESSAGE, isExpiredDraft } from './drafts';
 import { londonLocalToInstant } from '../../domain/time/london-time';
-import { MIN_JOB_MINUTES } from '../../domain/capacity/availability-rules';
 import type { MailOutbox } from '../queue';
 import type { PaymentProvider } from './payment-provider';
 import { CARD_UNAVAILABLE_MESSAGE, startPayment } from './payments';
@@ -101,7 +100,7 @@ export async function checkoutOrder(
     // still the read's (decision 132), so none is claimed twice and different teams side by side.
     const teams = teamsToClaim(read.day, { orderId: order.id, date: request.due_date, time: request.due_time, minutes: read.minutes, current: order.team_id, postcode: request.code_postal });
     const minutes = read.minutes;
-    const claim = { date: request.due_date, start: dueAt, end: new Date(dueAt.getTime() + Math.max(minutes, MIN_JOB_MINUTES) * 60_000), jobs: read.dayJobs, wait: runs > 1 };
+    const claim = { date: request.due_date, start: dueAt, minutes, jobs: read.dayJobs, wait: runs > 1 };
     const fields = {
       dueAt,
       address: request.address,

@@ -72,8 +72,8 @@ async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>, 
       await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(DAY), start, 120]);
     } else {
       await availabilityRepository(tx).lockDayShared(DAY);
-      const jobs = (await availabilityRepository(tx).loadNear(DAY, start, new Date(start.getTime() + 120 * 60_000))).jobs;
-      expect(await availabilityRepository(tx).claimTeamTimes({ date: DAY, start, end: new Date(start.getTime() + 120 * 60_000), candidates: [team], jobs, wait: false })).toBe(team);
+      const jobs = (await availabilityRepository(tx).loadNear(DAY, start, 120)).jobs;
+      expect(await availabilityRepository(tx).claimTeamTimes({ date: DAY, start, minutes: 120, candidates: [team], jobs, wait: false })).toBe(team);
     }
     await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash', due_at = $3, duration_minutes = 120, team_id = $4 WHERE id = $1",
       [held.id, NOW, start, team === 'older' ? teamA : team]);

@@ -19,7 +19,6 @@ import { houseKeepingDatabase, newAccount } from './support/own-database';
 const NOW = new Date('2030-03-04T12:00:00.000Z');
 const DAY = '2030-03-14';
 const START = londonLocalToInstant(DAY, '10:00');
-const END = new Date(START.getTime() + 120 * 60_000);
 
 let testDb: TestDatabase;
 let db: Database;
@@ -57,9 +56,9 @@ async function claimAfter(meanwhile: () => Promise<number>, candidates: (taken: 
   return db.transaction(async (tx) => {
     const availability = availabilityRepository(tx);
     await availability.lockDayShared(DAY);
-    const { jobs } = await availability.loadNear(DAY, START, END);
+    const { jobs } = await availability.loadNear(DAY, START, 120);
     taken ??= await meanwhile();
-    return availability.claimTeamTimes({ date: DAY, start: START, end: END, candidates: candidates(taken), jobs, wait: false }).catch((error: { code: string }) => {
+    return availability.claimTeamTimes({ date: DAY, start: START, minutes: 120, candidates: candidates(taken), jobs, wait: false }).catch((error: { code: string }) => {
       failures.push(error.code);
       throw error;
     });
