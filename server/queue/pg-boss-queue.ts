@@ -123,8 +123,11 @@ export function createPgBossQueue(db: Database, executeSql: ExecuteSql, options:
       id = await boss.work(name, batch, async (jobs) => {
         // pg-boss 10 waits its polling interval after every fetch, even one that found a job, so a
         // backlog drained at one job per interval (closing a booked day queued mails for minutes).
-        // A fetch that found work asks for the next fetch at once; an empty one waits as before.
-        if (jobs.length > 0) boss.notifyWorker(id);
+        // A full fetch asks for the next at once: more may be waiting. One that took fewer took all
+        // there was; a job written since wakes the worker at its commit (at most a wake gap later),
+        // so under a stream of checkouts a fetch takes what a gap gathered rather than the one or
+        // two written while the last batch was sent (decision 133).
+        if (jobs.length === FETCH_BATCH) boss.notifyWorker(id);
         // The fetch chose its jobs in order, but its UPDATE … RETURNING hands them back in any order:
         // a customer got "please choose a new time" before the booking's confirmation. Run in order.
         for (const job of [...jobs].sort(inQueueOrder)) {

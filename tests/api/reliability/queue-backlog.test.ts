@@ -43,6 +43,29 @@ describe.runIf(runs)('a backlog of jobs on pg-boss (PostgreSQL)', () => {
     expect([...sent].sort()).toEqual([...recipients].sort());
   }, 60_000);
 
+  it('drains a backlog that was waiting before its worker started, in full fetches, with no wake and no poll (decision 133)', async () => {
+    // Written by the queue's own insert and never announced (as a job whose time has come is not):
+    // no wake, and the poll is a minute away. Only a full fetch asking for the next at once can
+    // take all 25 in time.
+    const idle = createPgBossQueue(db, db.executeSql!, { retry: () => ({ retryLimit: 0, retryDelay: 1 }), pollingIntervalSeconds: 60 });
+    await idle.start();
+    const waiting = Array.from({ length: 25 }, (_, i) => `cleaner-${i}@example.test`);
+    for (const to of waiting) {
+      const insert = await idle.jobStatement(QUEUES.cleanerTexts, { to });
+      await db.query(insert.text, insert.values);
+    }
+    const ran: string[] = [];
+    try {
+      await idle.work(QUEUES.cleanerTexts, async (data) => {
+        ran.push((data as { to: string }).to);
+      });
+      await expect.poll(() => ran.length, { timeout: 20_000, interval: 100 }).toBe(waiting.length);
+      expect([...ran].sort()).toEqual([...waiting].sort());
+    } finally {
+      await idle.stop(1_000);
+    }
+  }, 60_000);
+
   it('runs a fetched batch in the order its jobs were written: a confirmation before the mail that follows it', async () => {
     const later = createPgBossQueue(db, db.executeSql!, { retry: () => ({ retryLimit: 0, retryDelay: 1 }), pollingIntervalSeconds: 60 });
     await later.start();
