@@ -205,7 +205,7 @@ const WHOLE_DAY_READ = dayRead(false);
  * taken before them, and would miss a job claimed by the checkout it waited for.
  * Named anew when its columns or parameters change (decisions 118, 131): during a rolling release,
  * instances on the older code still call the older function (081's `checkout_day_lines`), which a
- * later migration drops.
+ * later migration drops (089).
  */
 export const CHECKOUT_DAY_READ: KeptPlan = {
   name: 'checkout_day_roster',

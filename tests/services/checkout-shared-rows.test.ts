@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/database';
 import { checkoutOrder } from '../../server/services/checkout';
 import { createOrder } from '../../server/services/orders';
 import { londonLocalToInstant } from '../../domain/time/london-time';
-import { availabilityRepository, dayLockKey } from '../../server/repositories/availability-repository';
+import { availabilityRepository } from '../../server/repositories/availability-repository';
 import { checkoutRepository } from '../../server/repositories/checkout';
 import { serviceDistrict } from '../../server/services/service-area';
 import type { TestDatabase } from '../api/support/test-database';
@@ -19,9 +19,9 @@ import { houseKeepingDatabase, newAccount } from './support/own-database';
  * another team free, the second must finish without waiting for a lock. Before 073 it waited on the
  * reference counter, the order counters and the day's lock; before 087, on the held one's times
  * whatever the teams. A second customer's checkout that needs the held team in the same
- * half-hours must still wait (the capacity rule stays race-safe). An instance on the older code
- * (073's lock_job_times, as 087 left it: the day alone) and a claim wait for each other, so a
- * rolling release books no team twice. A customer's own second checkout does not wait for their
+ * half-hours must still wait (the capacity rule stays race-safe). (An instance on the code before
+ * 087 and a claim waited for each other during that release; 089 dropped its lock_job_times.) A
+ * customer's own second checkout does not wait for their
  * first one's read either (decision 122: the account is locked FOR KEY SHARE, as decision 028 says;
  * the read had taken FOR UPDATE since decision 033).
  * PostgreSQL only: PGlite has one connection, where nothing ever waits for another.
@@ -59,24 +59,19 @@ const waiting = async () => Number((await db.query<{ n: number }>(
 
 /**
  * Holds a checkout of Jane's open after its write (the trigger-kept reference and counters, the day
- * held shared and `team`'s times claimed as the checkout's read and write take them; `older`: the
- * times locked as an instance on the code before 087 locks them), runs `second`, and answers
+ * held shared and `team`'s times claimed as the checkout's read and write take them), runs `second`, and answers
  * whether `second` finished before anything had to wait for the open checkout. The open one is
  * then rolled back.
  */
-async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>, team: number | 'older' = teamA): Promise<'finished' | 'waited'> {
+async function whileOneIsOpen(heldTime: string, second: () => Promise<unknown>, team: number = teamA): Promise<'finished' | 'waited'> {
   const held = await createOrder(db, jane, { service: serviceId, items: twoBedrooms }, NOW);
   const start = londonLocalToInstant(DAY, heldTime);
   return whileOpen(async (tx) => {
-    if (team === 'older') {
-      await tx.query('SELECT lock_job_times($1, $2, $3, $4)', [...dayLockKey(DAY), start, 120]);
-    } else {
-      await availabilityRepository(tx).lockDayShared(DAY);
-      const jobs = (await availabilityRepository(tx).loadNear(DAY, start, 120)).jobs;
-      expect(await availabilityRepository(tx).claimTeamTimes({ date: DAY, start, minutes: 120, candidates: [team], jobs, wait: false })).toBe(team);
-    }
+    await availabilityRepository(tx).lockDayShared(DAY);
+    const jobs = (await availabilityRepository(tx).loadNear(DAY, start, 120)).jobs;
+    expect(await availabilityRepository(tx).claimTeamTimes({ date: DAY, start, minutes: 120, candidates: [team], jobs, wait: false })).toBe(team);
     await tx.query("UPDATE orders SET checked_out_at = $2, status = 'awaiting_validation', payment_method = 'cash', due_at = $3, duration_minutes = 120, team_id = $4 WHERE id = $1",
-      [held.id, NOW, start, team === 'older' ? teamA : team]);
+      [held.id, NOW, start, team]);
   }, second);
 }
 
@@ -139,11 +134,6 @@ describe.skipIf(!process.env.DATABASE_URL)('a checkout shares no row with anothe
     }
     // The open one was rolled back: the waiting one took the team it freed.
     expect(await teamOf(draft.id)).toBe(teamA);
-  });
-
-  it('a checkout on an instance of the older code and a claim of the newer wait for each other (a rolling release)', async () => {
-    const draft = await createOrder(db, other, { service: serviceId, items: twoBedrooms }, NOW);
-    expect(await whileOneIsOpen('08:00', () => checkout(other, draft.id, '16:30'), 'older')).toBe('waited');
   });
 
   it('a customer’s second checkout, far from their first one being read, finishes without waiting for it', async () => {

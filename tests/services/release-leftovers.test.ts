@@ -8,8 +8,8 @@ import { ownDatabaseForFile } from './support/own-database';
  */
 const own = ownDatabaseForFile();
 
-/** Kept for instances still on the older code during a rolling release; a later migration drops each. */
-const STILL_CALLED_BY_OLDER_INSTANCES = ['checkout_day_lines', 'checkout_read'];
+/** Kept for instances still on the older code during a rolling release; a later migration drops each (089 the last ones). */
+const STILL_CALLED_BY_OLDER_INSTANCES: string[] = [];
 
 it('keeps no kept-plan function the repositories no longer have (079\'s checkout_day_read), beyond what older instances still call', async () => {
   // A kept plan is a function with a generic plan forced (decision 116).
@@ -19,6 +19,13 @@ it('keeps no kept-plan function the repositories no longer have (079\'s checkout
       ORDER BY proname`,
   );
   expect(rows.map((row) => row.name)).toEqual([...KEPT_PLANS.map((plan) => plan.name), ...STILL_CALLED_BY_OLDER_INSTANCES].sort());
+});
+
+it('keeps no lock function older instances called (073\'s lock_job_times, dropped by 089 once no release called it)', async () => {
+  const rows = await own.db.query<{ name: string }>(
+    "SELECT proname AS name FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname IN ('lock_job_times', 'checkout_read', 'checkout_day_lines')",
+  );
+  expect(rows.map((row) => row.name)).toEqual([]);
 });
 
 it('keeps one trigram index on customers\' names, on the stored folded name (026\'s on the expression is gone)', async () => {
