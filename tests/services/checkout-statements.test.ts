@@ -13,7 +13,7 @@ import { houseKeepingDatabase } from './support/own-database';
  * exact, so one more statement fails here: BEGIN, the read that locks the customer, the order and
  * the day's times (and takes the reference) and then reads the day's jobs near the job, the one
  * write (order, history, key and the mail's job), COMMIT (docs/decisions/033; no NOTIFY in the
- * transaction since 069; the mail's job inside the write since 113; the day's jobs inside the read since 118). Counted through the real job queue (pg-boss on PostgreSQL, the
+ * transaction since 069; the mail's job inside the write since 113; the day's jobs inside the read since 118; the write a kept plan on PostgreSQL since 134). Counted through the real job queue (pg-boss on PostgreSQL, the
  * embedded one on PGlite), whose insert goes through the checkout's transaction.
  */
 const CHECKOUT_STATEMENTS = 4;
@@ -52,6 +52,9 @@ describe('the statements a checkout sends', () => {
     expect(CHECKOUT_STATEMENTS).toBeLessThanOrEqual(8);
     expect(counting.statements[0]).toBe('BEGIN');
     expect(counting.statements.at(-1)).toBe('COMMIT');
+    // On PostgreSQL the write carries pg-boss's insert and runs as a kept plan, planned once a
+    // connection (decision 134); the embedded queue's insert on PGlite goes in the statement itself.
+    expect(counting.statements[2]).toMatch(process.env.DATABASE_URL ? /FROM checkout_write\(/ : /^WITH team AS/);
     // A NOTIFY in the transaction would make its COMMIT wait for every other notifying one (decision 069).
     expect(counting.statements.filter((sql) => /pg_notify|NOTIFY/i.test(sql))).toEqual([]);
     // What the statements did: the order placed with a team, its two history rows, the key kept, the mail queued.
