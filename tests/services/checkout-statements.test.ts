@@ -68,5 +68,15 @@ describe('the statements a checkout sends', () => {
     const keys = await testDb.db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [jane.id, 'statements-key']);
     expect(keys).toHaveLength(1);
     expect(await queue.pending(QUEUES.mail)).toBe(mailsBefore + 1);
+    if (process.env.DATABASE_URL) {
+      // The kept write's copy of pg-boss's insert gives the mail the policy a mail sent by pg-boss
+      // itself gets: its retries, their delay, its expiry and how long it is kept (decision 134).
+      await testDb.db.transaction((tx) => deps.outbox.add(tx, { to: 'sent-by-pg-boss@sparkle.test', subject: 'Compared', text: 'Compared' }));
+      const policies = await testDb.db.query<Record<string, unknown>>(
+        `SELECT retry_limit, retry_delay, retry_backoff, expire_in, keep_until - start_after AS kept_for, policy, dead_letter, priority
+           FROM pgboss.job WHERE name = $1 AND data->>'to' IN ($2, 'sent-by-pg-boss@sparkle.test') ORDER BY data->>'to' = $2`, [QUEUES.mail, jane.email]);
+      expect(policies).toHaveLength(2);
+      expect(policies[1]).toEqual(policies[0]);
+    }
   });
 });
