@@ -9,7 +9,8 @@
  *    and checkouts in BENCH_OPEN_ROUNDS (3) alternating slices, so both meet the same moments of the
  *    machine, each sent on its schedule whatever the answers (latency counted from the schedule, so a
  *    stall is not hidden); the p99 of each kind over its slices. Goal: checkout p99 ≤ 1.5 × draft
- *    p99, and no 5xx.
+ *    p99, and no 5xx. Beside it, the share of CPU time the host stole from this machine and the same
+ *    ratio over the requests sent while none was (scripts/bench/host-steal.ts).
  * 3. Open loop at 2R: answers are 200, 409 or 503 with Retry-After (never 500), and the server's
  *    memory (sampled every second) grows by at most 100 MB.
  * 4. Information: 50 connections in a closed loop. This measures the queue the connections make
@@ -30,13 +31,14 @@ import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, op
 import { BENCH_MAIL, benchMail, mailsDelivered } from './bench/bench-mail';
 import { ownDatabase } from './bench/own-database';
 import { startServer } from './bench/server';
+import { sentWhileNothingStolen, stolenShare, watchSteal } from './bench/host-steal';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 40);
 const QUEUE_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 10);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 30);
 const OPEN_ROUNDS = Number(process.env.BENCH_OPEN_ROUNDS ?? 3);
-/** BENCH_TRACE=file: every open-loop request as [scheduled time (ms since the epoch), latency (ms), 'd' or 'c'], in JSON. */
+/** BENCH_TRACE=file: every open-loop request as [scheduled time (ms since the epoch), latency (ms), 'd' or 'c'], in JSON; file.steal.json: the host's stolen time read meanwhile. */
 const TRACE_FILE = process.env.BENCH_TRACE;
 /** Bounded: the overload adds at most this much to the server's memory (PGlite's own is about 550 MB). */
 const MEMORY_GROWTH_MB = 100;
@@ -73,14 +75,25 @@ try {
   const trace: Array<[number, number, 'd' | 'c']> = [];
   const draftSlices: Run[] = [];
   const checkoutSlices: Run[] = [];
+  const steal = watchSteal();
   for (let round = 0; round < OPEN_ROUNDS; round += 1) {
     draftSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, draft, undefined, (at, ms) => trace.push([at, ms, 'd'])));
     checkoutSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, checkout, undefined, (at, ms) => trace.push([at, ms, 'c'])));
   }
+  const stealSamples = steal.stop();
   if (TRACE_FILE) await writeFile(TRACE_FILE, JSON.stringify(trace));
+  if (TRACE_FILE) await writeFile(`${TRACE_FILE}.steal.json`, JSON.stringify(stealSamples));
   const [openDrafts, openCheckouts] = [pooled(draftSlices), pooled(checkoutSlices)];
+  // Information beside the goal: the host's stolen time, and the p99 of the requests sent while none was stolen.
+  const clean = sentWhileNothingStolen(stealSamples);
+  const unstolenP99 = (kind: 'd' | 'c') => {
+    const times = trace.filter(([at, , k]) => k === kind && clean(at)).map(([, ms]) => ms).sort((a, b) => a - b);
+    return { p99: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? NaN, count: times.length };
+  };
+  const [unstolenDrafts, unstolenCheckouts] = [unstolenP99('d'), unstolenP99('c')];
+  const stolen = `host steal ${(100 * stolenShare(stealSamples)).toFixed(1)}% of the cores' time; sent while none was stolen: checkout p99 ${unstolenCheckouts.p99.toFixed(0)} ms ÷ draft p99 ${unstolenDrafts.p99.toFixed(0)} ms = ${(unstolenCheckouts.p99 / unstolenDrafts.p99).toFixed(2)} (${unstolenCheckouts.count} and ${unstolenDrafts.count} of ${openCheckouts.count} each)`;
   const openFiveXx = [...openCheckouts.statuses.keys(), ...openDrafts.statuses.keys()].filter((status) => status.startsWith('5')).length;
-  console.log(`open loop at ${rate} a second for ${OPEN_SECONDS} s of each in ${OPEN_ROUNDS} alternating slices on ${on}: drafts ${fmt(openDrafts)}; checkouts ${fmt(openCheckouts)} (checkout p99 ÷ draft p99 a slice: ${checkoutSlices.map((run, n) => (run.p99 / draftSlices[n]!.p99).toFixed(2)).join(', ')})`);
+  console.log(`open loop at ${rate} a second for ${OPEN_SECONDS} s of each in ${OPEN_ROUNDS} alternating slices on ${on}: drafts ${fmt(openDrafts)}; checkouts ${fmt(openCheckouts)} (checkout p99 ÷ draft p99 a slice: ${checkoutSlices.map((run, n) => (run.p99 / draftSlices[n]!.p99).toFixed(2)).join(', ')}); ${stolen}`);
 
   await stock(2 * rate * OPEN_SECONDS + 10);
   const rss: number[] = [];
@@ -100,7 +113,7 @@ try {
   // The last line (no leading space) is what `npm run bench` keeps in its notes.
   console.log(
     `checkout on ${on} (load average ${loadAverage()}): checkout ÷ draft at ${CAPACITY_CONNECTIONS} connections ${ratio.toFixed(2)} ${mark(ratio >= 0.6)} (goal ≥ 0.6; ${checkingOut.perSecond.toFixed(0)} ÷ ${drafting.perSecond.toFixed(0)} a second); ` +
-      `open loop at ${rate}/s: checkout p99 ${openCheckouts.p99.toFixed(0)} ms ÷ draft p99 ${openDrafts.p99.toFixed(0)} ms = ${p99Ratio.toFixed(2)} ${mark(p99Ratio <= 1.5 && openFiveXx === 0)} (goal ≤ 1.5, no 5xx); ` +
+      `open loop at ${rate}/s: checkout p99 ${openCheckouts.p99.toFixed(0)} ms ÷ draft p99 ${openDrafts.p99.toFixed(0)} ms = ${p99Ratio.toFixed(2)} ${mark(p99Ratio <= 1.5 && openFiveXx === 0)} (goal ≤ 1.5, no 5xx; ${stolen}); ` +
       `at ${2 * rate}/s: ${counted(overload.statuses)} ${mark(unexpected.length === 0 && growthMb <= MEMORY_GROWTH_MB)} (goal 200/409/503+Retry-After only, RSS grows ≤ ${MEMORY_GROWTH_MB} MB: +${growthMb} MB, at most ${maxRssMb} MB); ` +
       `queue measurement at ${QUEUE_CONNECTIONS} connections: p50 ${queue.p50.toFixed(0)} ms, p99 ${queue.p99.toFixed(0)} ms, ${queue.perSecond.toFixed(0)} a second`,
   );
