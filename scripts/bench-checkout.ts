@@ -27,7 +27,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, openLoop, pooled, prepareCheckoutLoad, type Run } from './bench/checkout-load';
+import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, openLoop, pooled, prepareCheckoutLoad, quantile, type Run } from './bench/checkout-load';
 import { BENCH_MAIL, benchMail, mailsDelivered } from './bench/bench-mail';
 import { ownDatabase } from './bench/own-database';
 import { startServer } from './bench/server';
@@ -81,14 +81,16 @@ try {
     checkoutSlices.push(await openLoop(rate, OPEN_SECONDS / OPEN_ROUNDS, checkout, undefined, (at, ms) => trace.push([at, ms, 'c'])));
   }
   const stealSamples = steal.stop();
-  if (TRACE_FILE) await writeFile(TRACE_FILE, JSON.stringify(trace));
-  if (TRACE_FILE) await writeFile(`${TRACE_FILE}.steal.json`, JSON.stringify(stealSamples));
+  if (TRACE_FILE) {
+    await writeFile(TRACE_FILE, JSON.stringify(trace));
+    await writeFile(`${TRACE_FILE}.steal.json`, JSON.stringify(stealSamples));
+  }
   const [openDrafts, openCheckouts] = [pooled(draftSlices), pooled(checkoutSlices)];
   // Information beside the goal: the host's stolen time, and the p99 of the requests sent while none was stolen.
   const clean = sentWhileNothingStolen(stealSamples);
   const unstolenP99 = (kind: 'd' | 'c') => {
     const times = trace.filter(([at, , k]) => k === kind && clean(at)).map(([, ms]) => ms).sort((a, b) => a - b);
-    return { p99: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? NaN, count: times.length };
+    return { p99: quantile(times, 0.99), count: times.length };
   };
   const [unstolenDrafts, unstolenCheckouts] = [unstolenP99('d'), unstolenP99('c')];
   const stolen = `host steal ${(100 * stolenShare(stealSamples)).toFixed(1)}% of the cores' time; sent while none was stolen: checkout p99 ${unstolenCheckouts.p99.toFixed(0)} ms ÷ draft p99 ${unstolenDrafts.p99.toFixed(0)} ms = ${(unstolenCheckouts.p99 / unstolenDrafts.p99).toFixed(2)} (${unstolenCheckouts.count} and ${unstolenDrafts.count} of ${openCheckouts.count} each)`;

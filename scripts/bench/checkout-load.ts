@@ -51,7 +51,7 @@ export async function call(url: string, method: string, route: string, token: st
 }
 
 export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
-const quantile = (sorted: number[], q: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+export const quantile = (sorted: number[], q: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 function summary(times: number[], statuses: Map<string, number>, seconds: number): Run {
   times.sort((a, b) => a - b);
