@@ -21,7 +21,9 @@
  * the development outbox instead; scripts/bench/bench-mail.ts).
  * BENCH_SERVER_LOG=file keeps the server's output (with BENCH_SERVER_NODE_ARGS=--trace-gc, its collections).
  * BENCH_TRACE=file writes every open-loop request's scheduled time and latency, to find what the slow
- * ones have in common (docs/benchmarks.md, "The slow checkouts, traced").
+ * ones have in common (docs/benchmarks.md, "The slow checkouts, traced"). BENCH_OPEN_RATE=n sends the
+ * open loop at n a second instead of R: the same work at another pace, for what varies with the pace.
+ * The overload phase is then at 2n.
  * A benchmark, not a test: it prints its figures and the load average.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -68,7 +70,7 @@ try {
   const ratio = checkingOut.perSecond / drafting.perSecond;
   console.log(`capacity at ${CAPACITY_CONNECTIONS} connections on ${on}: drafts ${fmt(drafting)}; checkouts ${fmt(checkingOut)}`);
 
-  const rate = Math.max(1, Math.round(checkingOut.perSecond / 2));
+  const rate = Number(process.env.BENCH_OPEN_RATE ?? 0) || Math.max(1, Math.round(checkingOut.perSecond / 2));
   // The one p99 of each kind comes from slices taken in turns: one slow moment of the machine (a
   // checkpoint, another process) falls on both kinds' samples rather than on one kind's 30 s.
   await stock(rate * OPEN_SECONDS + 10);
