@@ -86,10 +86,20 @@ export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage
 }
 
 /**
- * The path records the event, not which guarded candidate fired: take the first whose targets are
- * now active. Each parallel region selects its own transition (from its active leaf up), so each is counted.
+ * The path records the event, not which guarded candidate fired: the machine says which it selects
+ * from the state before (xstate's getTransitionData, guards evaluated). Without that, take the first
+ * whose targets are now active, which cannot tell a guarded self-transition from an unguarded one
+ * that only assigns. Each parallel region selects its own transition, so each is counted.
  */
 function firedTransitions(from: AnyPath['state'], event: AnyEvent, activeAfter: Set<string>): string[] {
+  const selected = (from as unknown as { machine?: { getTransitionData?(snapshot: unknown, event: unknown): Array<{ source: Node; eventType: string }> } })
+    .machine?.getTransitionData?.(from, event);
+  if (selected?.length) {
+    return selected.map((transition) => {
+      const index = (transition.source.transitions.get(transition.eventType) ?? []).indexOf(transition as never);
+      return `${transition.source.id} → ${transition.eventType}#${index === -1 ? 0 : index}`;
+    });
+  }
   const active = from._nodes as Node[];
   const leaves = active.filter((node) => !active.some((other) => other.parent === node));
   const keys = new Set<string>();
