@@ -91,6 +91,10 @@ export const availabilityMachine = setup({
     },
     // While a year is typed digit by digit (0002, 0020, 0202) nothing is loaded for it.
     isDayToLoad: ({ context }, params: { date: string }) => isBookableDay(context, params.date) && !isLoaded(context, params.date),
+    // A day typed while the calendar's first weeks load (a page just opened, a slow phone), outside
+    // the weeks on their way: their answer would not hold it, and nothing would ask for it after.
+    isDayOutsideLoad: ({ context }, params: { date: string }) =>
+      isBookableDay(context, params.date) && !isLoaded(context, params.date) && !isInWindow(context.from, params.date),
     isTimeFree: ({ context }, params: { time: string }) => freeTeams(context, context.date, params.time) > 0,
     // Only a whole postcode is sent (the contract's pattern), and only its area changes the travel
     // gap: a half-typed one, or another street of the same area, keeps the times shown.
@@ -128,7 +132,15 @@ export const availabilityMachine = setup({
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
-        'date.choose': { actions: assign({ date: ({ event }) => event.date }) },
+        'date.choose': [
+          {
+            guard: { type: 'isDayOutsideLoad', params: ({ event }) => ({ date: event.date }) },
+            target: 'loading',
+            reenter: true,
+            actions: assign({ date: ({ event }) => event.date, from: ({ event }) => event.date }),
+          },
+          { actions: assign({ date: ({ event }) => event.date }) },
+        ],
         'time.type': { actions: assign({ time: ({ event }) => event.time }) },
         // The answer on its way was asked for the old area: asked again for the new one.
         'postcode.change': {
@@ -199,6 +211,12 @@ function isBookableDay(context: AvailabilityContext, date: string): boolean {
   const last = new Date(Date.parse(`${context.firstDay}T00:00:00Z`));
   last.setUTCMonth(last.getUTCMonth() + 13);
   return date <= last.toISOString().slice(0, 10);
+}
+
+/** Whether `date` lies in the WINDOW_DAYS from `from` (one answer of GET /availability). */
+function isInWindow(from: string, date: string): boolean {
+  const days = (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  return days >= 0 && days < WINDOW_DAYS;
 }
 
 function isLoaded(context: AvailabilityContext, date: string): boolean {

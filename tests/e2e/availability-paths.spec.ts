@@ -42,8 +42,8 @@ interface World {
  * with the page: opened offline, the page itself fails, and coming Back to it offline, the phone
  * project's browser showed it again with the times already loaded; the reload follows the
  * checkout's answer at once: nothing a person does can fail either alone, without routing); a day
- * is not typed while another load is on its way (it would start a load of its own once that one is
- * done); and the later day is chosen once (loaded, it loads no more, where the model's never is).
+ * is not typed while another load is on its way (outside it, it starts a load of its own at once:
+ * availability.spec.ts); and the later day is chosen once (loaded, it loads no more, where the model's never is).
  */
 function driveable(steps: Step[]): boolean {
   if (nextAnswer(steps, -1) === 'notLoaded') return false;

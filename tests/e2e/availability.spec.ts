@@ -184,6 +184,28 @@ test.describe('real availability', () => {
     await expect(page).toHaveURL(/\/success$/);
   });
 
+  test('a date typed while the first weeks of times are still on their way (a slow phone) gets its own times', async ({ page }) => {
+    // Past the first six weeks the calendar loads on opening, so that answer cannot hold it.
+    const day = await emptyDay(60 + Math.floor(Math.random() * 200));
+    // The first answer is held until the date is typed; every answer is the real server's.
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route('**/api/availability?*', async (route) => {
+      if (!held) {
+        held = true;
+        await typed;
+      }
+      await route.continue();
+    });
+    await atPlaceOrder(page);
+    await typeIntoSegments(page, 'Date', ddmmyyyy(day));
+    await expect(page.getByRole('heading', { name: `Free times on ${ukDayText(day)} (UK time)` })).toBeVisible();
+    release();
+    await expect(freeTimes(page).getByRole('option').first()).toHaveText(/ — 3 of 3 teams free$/);
+    await expect(page.getByText('Choose a date to see the free times.')).toHaveCount(0);
+  });
+
   test('the times are asked for the address\'s postcode: a time the travel gap of another area rules out is offered within the area, and the checkout takes it (decision 058)', async ({ page }) => {
     const day = await quietDay();
     // Every team has a 30-minute job at 10:00 in NW: free again at 11:00 within NW (30 minutes of

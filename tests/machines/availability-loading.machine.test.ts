@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { availabilityMachine, isTimeFullyBooked, WINDOW_DAYS, type AvailabilityInput, type AvailabilityRequest } from '../../machines/availability.machine';
+import { availabilityMachine, isTimeFullyBooked, timesOf, WINDOW_DAYS, type AvailabilityInput, type AvailabilityRequest } from '../../machines/availability.machine';
 import type { Availability } from '../../openapi/schema';
 
 /**
@@ -107,6 +107,18 @@ describe('the availability calendar loads what it shows', () => {
     actor.send({ type: 'date.choose', date: '2099-06-21' });
     await settled();
     expect(requests.map((request) => request.from)).toEqual([FIRST_DAY, '2099-06-21']);
+  });
+
+  it('a day typed while the first weeks load, outside them, has its own weeks asked for; one inside them waits for their answer', async () => {
+    // The page just opened (a slow phone): the first weeks are on their way when the date is typed.
+    const { actor, requests, settled } = calendar({ serviceId: 4, firstDay: FIRST_DAY }, { days: (request) => [request.from] });
+    actor.send({ type: 'date.choose', date: '2099-06-20' });
+    actor.send({ type: 'date.choose', date: '0002-03-27' });
+    actor.send({ type: 'date.choose', date: '2100-03-27' });
+    await settled();
+    expect(requests.map((request) => request.from)).toEqual([FIRST_DAY, '2100-03-27']);
+    expect(timesOf(actor.getSnapshot().context)?.date).toBe('2100-03-27');
+    expect(actor.getSnapshot().value).toBe('ready');
   });
 
   it('a free time chosen is put in the Time field; a time of a day not loaded is neither free nor fully booked', async () => {
