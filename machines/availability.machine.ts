@@ -87,14 +87,14 @@ export const availabilityMachine = setup({
     // A month is new when its first or its 28th day has not been loaded yet.
     isMonthNew: ({ context }, params: { from: string }) => {
       const late = `${params.from.slice(0, 8)}28`;
-      return [params.from, late].some((day) => isBookableDay(context, day) && !isLoaded(context, day));
+      return [params.from, late].some((day) => isDayMissing(context, day));
     },
     // While a year is typed digit by digit (0002, 0020, 0202) nothing is loaded for it.
-    isDayToLoad: ({ context }, params: { date: string }) => isBookableDay(context, params.date) && !isLoaded(context, params.date),
+    isDayToLoad: ({ context }, params: { date: string }) => isDayMissing(context, params.date),
     // A day typed while the calendar's first weeks load (a page just opened, a slow phone), outside
     // the weeks on their way: their answer would not hold it, and nothing would ask for it after.
     isDayOutsideLoad: ({ context }, params: { date: string }) =>
-      isBookableDay(context, params.date) && !isLoaded(context, params.date) && !isInWindow(context.from, params.date),
+      isDayMissing(context, params.date) && !isInWindow(context.from, params.date),
     isTimeFree: ({ context }, params: { time: string }) => freeTeams(context, context.date, params.time) > 0,
     // Only a whole postcode is sent (the contract's pattern), and only its area changes the travel
     // gap: a half-typed one, or another street of the same area, keeps the times shown.
@@ -217,6 +217,11 @@ function isBookableDay(context: AvailabilityContext, date: string): boolean {
 function isInWindow(from: string, date: string): boolean {
   const days = (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   return days >= 0 && days < WINDOW_DAYS;
+}
+
+/** A real bookable day whose times have not been loaded. */
+function isDayMissing(context: AvailabilityContext, date: string): boolean {
+  return isBookableDay(context, date) && !isLoaded(context, date);
 }
 
 function isLoaded(context: AvailabilityContext, date: string): boolean {

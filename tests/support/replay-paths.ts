@@ -68,7 +68,7 @@ export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage
       const active = (step.state._nodes as Node[]).map((node) => node.id);
       active.forEach((id) => seenStates.add(id));
       if (previous) {
-        for (const key of firedTransitions(previous, step.event, new Set(active))) seenTransitions.add(key);
+        for (const key of firedTransitions(machine, previous, step.event)) seenTransitions.add(key);
       }
       previous = step.state;
     }
@@ -87,32 +87,14 @@ export function coverageOf(machine: AnyStateMachine, paths: AnyPath[]): Coverage
 
 /**
  * The path records the event, not which guarded candidate fired: the machine says which it selects
- * from the state before (xstate's getTransitionData, guards evaluated). Without that, take the first
- * whose targets are now active, which cannot tell a guarded self-transition from an unguarded one
- * that only assigns. Each parallel region selects its own transition, so each is counted.
+ * from the state before (guards evaluated), one for each parallel region. Telling them apart by the
+ * states active after could not separate a guarded self-transition from one that only assigns.
  */
-function firedTransitions(from: AnyPath['state'], event: AnyEvent, activeAfter: Set<string>): string[] {
-  const selected = (from as unknown as { machine?: { getTransitionData?(snapshot: unknown, event: unknown): Array<{ source: Node; eventType: string }> } })
-    .machine?.getTransitionData?.(from, event);
-  if (selected?.length) {
-    return selected.map((transition) => {
-      const index = (transition.source.transitions.get(transition.eventType) ?? []).indexOf(transition as never);
-      return `${transition.source.id} → ${transition.eventType}#${index === -1 ? 0 : index}`;
-    });
-  }
-  const active = from._nodes as Node[];
-  const leaves = active.filter((node) => !active.some((other) => other.parent === node));
-  const keys = new Set<string>();
-  for (const leaf of leaves) {
-    for (let node: Node | undefined = leaf; node; node = node.parent) {
-      const candidates = node.transitions.get(event.type);
-      if (!candidates) continue;
-      const index = candidates.findIndex((t) => (t.target ?? []).every((target) => activeAfter.has(target.id)));
-      keys.add(`${node.id} → ${event.type}#${index === -1 ? 0 : index}`);
-      break;
-    }
-  }
-  return [...keys];
+function firedTransitions(machine: AnyStateMachine, from: AnyPath['state'], event: AnyEvent): string[] {
+  return (machine.getTransitionData(from as never, event as never) as unknown as Array<{ source: Node; eventType: string }>).map((transition) => {
+    const index = (transition.source.transitions.get(transition.eventType) ?? []).indexOf(transition as never);
+    return `${transition.source.id} → ${transition.eventType}#${index}`;
+  });
 }
 
 /**
