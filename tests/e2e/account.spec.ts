@@ -238,6 +238,9 @@ test.describe('session end', () => {
   test('a 401 on an authenticated call (token revoked elsewhere) logs the user out and asks to log in again', async ({ page, loginAs, newCustomer }) => {
     await loginAs(page, newCustomer, { path: '/login?redirect=/profile' });
     await expectLoggedInAs(page, newCustomer.name);
+    // The page's own read (text settings) has answered: revoked while it was on its way, that read
+    // would be the call that meets the 401, before Update is pressed.
+    await expect(page.getByText('Texts are off: you have not asked for them.')).toBeVisible();
     // Logging out through the API ends every token issued before, including this tab's.
     await ok(createApiClient(await storedToken(page)).POST('/auth/logout'));
 
