@@ -37,7 +37,7 @@ const SERVER_LAYERS = [
   ['server/jobs'],
   ['server/plugins'],
   ['server/routes'],
-  ['server/app', 'server/server', 'server/migrate-cli', 'server/seed'],
+  ['server/app', 'server/server', 'server/migrate-cli', 'server/seed', 'server/job-services', 'server/jobs-thread', 'server/start-jobs-thread'],
 ];
 const layerName = (rank) => SERVER_LAYERS[rank].join(', ');
 const serverLayer = (file) => SERVER_LAYERS.findIndex((folders) => folders.some((folder) => within(file, folder)));
@@ -54,7 +54,7 @@ const SQL_HOMES = ['server/repositories', 'server/db', 'server/queue', 'server/m
  */
 const CHAIN_IMPORTERS = {
   'server/repositories': ['server/services', 'server/app', 'server/seed'],
-  'server/db': ['server/repositories', 'server/queue', 'server/app', 'server/server', 'server/migrate-cli', 'server/seed'],
+  'server/db': ['server/repositories', 'server/queue', 'server/app', 'server/server', 'server/jobs-thread', 'server/migrate-cli', 'server/seed'],
 };
 const SQL_METHODS = new Set(['query']);
 /**

@@ -7,7 +7,8 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { startWorkers } from './jobs';
-import { createJobQueue, mailOutbox, type JobQueue } from './queue';
+import type { JobQueue } from './queue';
+import { createJobServices, workerDepsOf } from './job-services';
 import { loggerOptions } from './lib/logger-options';
 import { loadOpenApiDocument, type OpenApiDocument } from './lib/openapi-document';
 import apiDocs from './plugins/api-docs';
@@ -29,12 +30,8 @@ import { createHandlers } from './routes';
 import type { Lifecycle } from './routes/operations';
 import { registerPaymentNotifications } from './routes/payment-notifications';
 import { registerDirectDebit } from './routes/direct-debit-notifications';
-import { createStripePaymentProvider } from './services/stripe-payment-provider';
-import { createGoCardlessProvider } from './services/gocardless';
-import { createTestPaymentProvider, registerTestPayments } from './routes/test-payments';
+import { registerTestPayments } from './routes/test-payments';
 import type { Mailer } from './queue/mail';
-import { createMailer } from './services/mailer';
-import { createTextSender } from './services/text-sender';
 import { registerTextReplies } from './routes/text-replies';
 import type { PaymentProvider } from './services/payment-provider';
 import { createTokenService } from './services/token-service';
@@ -59,7 +56,7 @@ export interface BuildAppOptions {
   lifecycle?: Lifecycle;
   /** Default: pg-boss on a PostgreSQL server, the embedded runner on PGlite. */
   jobs?: JobQueue;
-  /** Default true. The workers' start needs the database: false only where it is made unreachable on purpose. */
+  /** Default true. False where the database is made unreachable on purpose, and where the jobs thread runs them (server.ts). */
   startWorkers?: boolean;
 }
 
@@ -124,25 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('user', null);
 
-  const mailer = options.mailer ?? createMailer(config, (message) => app.log.info(message));
-  const jobs = options.jobs ?? createJobQueue(db, config, (error, job) => app.log.warn({ err: error, job }, 'job failed'));
+  const log = { info: (message: string) => app.log.info(message), jobFailed: (error: unknown, job: { name: string; id: string | number }) => app.log.warn({ err: error, job }, 'job failed') };
+  const services = createJobServices({ db, config, now, log, mailer: options.mailer, jobs: options.jobs, payments: options.payments });
+  const { mailer, jobs } = services;
   app.decorate('jobs', jobs);
-  const ctx: AppContext = {
-    db,
-    readDb: options.readDb ?? db,
-    config,
-    outbox: mailOutbox(jobs, { publicUrl: config.publicUrl, vatNumber: config.vatNumber, supplierName: config.supplierName, supplierAddress: config.supplierAddress }, mailer, { perNumberPerDay: config.textsPerNumberPerDay }),
-    payments:
-      options.payments !== undefined
-        ? options.payments
-        : config.paymentProvider === 'test'
-          ? createTestPaymentProvider({ db, secret: config.paymentWebhookSecret, now })
-          : config.paymentProvider === 'stripe' && config.stripe
-            ? createStripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl, now })
-            : null,
-    directDebit: config.goCardless ? createGoCardlessProvider(config.goCardless) : null,
-    now,
-  };
+  const ctx: AppContext = { db, readDb: options.readDb ?? db, config, outbox: services.outbox, payments: services.payments, directDebit: services.directDebit, now };
   const lifecycle: Lifecycle = options.lifecycle ?? { closing: false };
 
   await app.register(errorHandler);
@@ -205,11 +188,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.paymentProvider === 'test') await registerTestPayments(app, ctx);
 
   // Mail and periodic work run off the request path; stopped (running jobs finished) on close, and
-  // then the mailer's open connections closed, no mail being on its way.
+  // then the mailer's open connections closed, no mail being on its way. In the jobs thread
+  // (server.ts, decision 136) they run beside this one: here the queue is only written to.
   const workers = options.startWorkers !== false;
-  if (workers) {
-    await startWorkers(jobs, { db, mailer, now, outbox: ctx.outbox, payments: ctx.payments, texts: createTextSender(config, (message) => app.log.info(message)), directDebit: ctx.directDebit, office: config.adminEmail });
-  }
+  if (workers) await startWorkers(jobs, workerDepsOf(services, { db, config, now, log }));
   app.addHook('onClose', async () => {
     if (workers) await jobs.stop(Math.min(5_000, config.shutdownTimeoutMs / 2));
     await mailer.close?.();

@@ -89,6 +89,12 @@ export interface Config {
   mailRetryDelaySeconds: number;
   /** MEMORY_LIMIT_MB, default 90% of the V8 heap limit: above it, requests get 503 until it drops. */
   memoryLimitMb: number;
+  /**
+   * JOBS_THREAD, default true with DATABASE_URL: mail and periodic jobs run in a thread of their own
+   * (jobs-thread.ts, decision 136), so their work and their garbage stay off the requests' event
+   * loop. `false` runs them on it. The embedded database belongs to one thread: false without DATABASE_URL.
+   */
+  jobsThread: boolean;
   /** TRUST_PROXY: Fastify's trustProxy, the number of proxy hops or their addresses/CIDRs; off by default. */
   trustProxy: false | number | string[];
   /** REQUEST_TIMEOUT, default 30s: the whole request (headers and body) must arrive within it. */
@@ -174,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryLimit: parseCount(env, 'MAIL_RETRY_LIMIT', 10, 0),
     mailRetryDelaySeconds: parseCount(env, 'MAIL_RETRY_DELAY', 30, 1),
     memoryLimitMb: parseCount(env, 'MEMORY_LIMIT_MB', defaultMemoryLimitMb(), 16),
+    jobsThread: parseJobsThread(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
     connectionTimeoutMs: timeSpanMs('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT || '60s'),
@@ -185,6 +192,13 @@ export function loadConfig(env: Env = process.env): Config {
     twilio: parseTwilio(env, production),
     textsPerNumberPerDay: parseCount(env, 'TEXTS_PER_NUMBER_PER_DAY', 10, 0),
   };
+}
+
+function parseJobsThread(env: Env): boolean {
+  const value = env.JOBS_THREAD || (env.DATABASE_URL ? 'true' : 'false');
+  if (value !== 'true' && value !== 'false') throw new ConfigError(`JOBS_THREAD must be true or false: ${value}`);
+  if (value === 'true' && !env.DATABASE_URL) throw new ConfigError('JOBS_THREAD=true needs DATABASE_URL: the embedded database (PGlite) belongs to one thread');
+  return value === 'true';
 }
 
 /** HS256 needs a key as long as its hash (RFC 7518 3.2): a short secret can be guessed offline from any token. */

@@ -8,6 +8,7 @@ import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import { openDatabase, openReadDatabase } from './db/open-database';
 import { seedDatabase } from './seed';
+import { startJobsThread, type JobsThread } from './start-jobs-thread';
 import type { Lifecycle } from './routes/operations';
 
 /** Longest wait for the open connections to end once the listener is closed: a proxy closes its idle ones sooner (2 s in deploy/nginx.conf). */
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let readDb: ReturnType<typeof openReadDatabase> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobsThread: JobsThread | undefined;
+  const stopJobsThread = () => jobsThread?.stop(Math.min(5_000, config.shutdownTimeoutMs / 2)).catch(() => {});
 
   const lifecycle: Lifecycle = { closing: false };
 
@@ -64,6 +67,8 @@ async function main(): Promise<void> {
       await stopAcceptingAndLinger(app.server, Math.min(LINGER_MS, config.shutdownTimeoutMs / 4));
     }
     await app?.close().catch(() => {});
+    // After the requests: a job one of them wrote is sent by the thread, or by the next to start.
+    await stopJobsThread();
     await readDb?.close().catch(() => {});
     await db?.close().catch(() => {});
   });
@@ -74,7 +79,9 @@ async function main(): Promise<void> {
     const seed = await seedDatabase(db, config);
     // Reads that may be a moment old go to the replica when DATABASE_READ_URL names one (decision 091).
     readDb = openReadDatabase(config);
-    app = await buildApp({ db, readDb: readDb ?? undefined, config, lifecycle });
+    // With a PostgreSQL server the jobs run in their own thread (decision 136): the app only writes them.
+    app = await buildApp({ db, readDb: readDb ?? undefined, config, lifecycle, startWorkers: !config.jobsThread });
+    if (config.jobsThread) jobsThread = await startJobsThread((message, error) => app!.log.error({ err: error }, message));
     await app.listen({ port: config.port, host: config.host });
     console.log(`\nSparkle Cleaning API on ${config.publicUrl} (${config.databaseUrl ? `PostgreSQL${readDb ? ', reports and back-office lists on the replica' : ''}` : `PGlite in ${config.dataDir}/pgdata`})`);
     if (config.apiDocs) console.log(`API reference: ${config.publicUrl}/api/docs`);
@@ -89,6 +96,7 @@ async function main(): Promise<void> {
     // A second process on a PGlite folder: one clear sentence, not a stack trace.
     console.error(error instanceof FolderInUseError ? error.message : error);
     await app?.close().catch(() => {});
+    await stopJobsThread();
     await readDb?.close().catch(() => {});
     await db?.close().catch(() => {});
     process.exit(1);
