@@ -7,36 +7,50 @@ export interface JobsThread {
 
 const JOBS_THREAD_URL = new URL('./jobs-thread.ts', import.meta.url).href;
 
-/** How long a jobs thread that ended unasked waits before the next is started. */
+/** The first wait before a jobs thread that ended unasked is started again; doubled after each failed start. */
 const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
 
 /**
  * Starts the jobs thread (jobs-thread.ts, decision 136) and resolves once its workers run. One that
- * ends unasked (an uncaught error, its database lost at start) is logged and started again: mail
- * must not stop going out while the requests are served on.
+ * ends unasked (an uncaught error, the database lost) is logged and started again, and again while
+ * a start fails (the database still away): mail must not stop for good while requests are served on.
+ * `entry` and `restartDelayMs` are the tests'.
  */
-export async function startJobsThread(log: (message: string, error?: unknown) => void): Promise<JobsThread> {
+export async function startJobsThread(
+  log: (message: string, error?: unknown) => void,
+  options: { entry?: string; restartDelayMs?: number } = {},
+): Promise<JobsThread> {
+  const entry = options.entry ?? JOBS_THREAD_URL;
+  const firstDelay = options.restartDelayMs ?? RESTART_DELAY_MS;
   let stopping = false;
-  let current = await started();
   let restart: NodeJS.Timeout | undefined;
+  let current = await started();
+
+  function restartAfter(delay: number): void {
+    restart = setTimeout(() => {
+      started().then((next) => {
+        current = next;
+        if (stopping) void stopWorker(next, 1_000);
+      }, (error: unknown) => {
+        log('The jobs thread did not start again', error);
+        if (!stopping) restartAfter(Math.min(delay * 2, MAX_RESTART_DELAY_MS));
+      });
+    }, delay);
+  }
 
   function watch(worker: Worker): void {
     worker.on('error', (error) => log('The jobs thread failed', error));
     worker.once('exit', (code) => {
       if (stopping || worker !== current) return;
       log(`The jobs thread ended (${code}); starting it again`);
-      restart = setTimeout(() => {
-        started().then((next) => {
-          current = next;
-          if (stopping) void stopWorker(next, 1_000);
-        }, (error: unknown) => log('The jobs thread did not start again', error));
-      }, RESTART_DELAY_MS);
+      restartAfter(firstDelay);
     });
   }
 
   async function started(): Promise<Worker> {
     // A thread gets this one's flags but not its module hooks (Node 20): tsx is registered in it first.
-    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(JOBS_THREAD_URL)}); })`, { eval: true });
+    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(`The jobs thread said ${String(message)}`))));
       worker.once('error', reject);
