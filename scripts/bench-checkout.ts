@@ -17,6 +17,7 @@
  *    (p50 ≈ 50 ÷ checkouts a second, Little's law), not the checkout.
  *
  * The load (BENCH_CUSTOMERS customers, 40; the drafts and checkouts sent) is scripts/bench/checkout-load.ts.
+ * On PostgreSQL the database first gets a past: BENCH_HISTORY orders (500,000; scripts/bench/history.ts).
  * Mail goes through SMTP to a mail server in its own process, as production sends it (BENCH_MAIL=outbox:
  * the development outbox instead; scripts/bench/bench-mail.ts).
  * BENCH_SERVER_LOG=file keeps the server's output (with BENCH_SERVER_NODE_ARGS=--trace-gc, its collections).
@@ -31,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAPACITY_CONNECTIONS, closedLoop, counted, describeRun, loadAverage, openLoop, pooled, prepareCheckoutLoad, quantile, type Run } from './bench/checkout-load';
 import { BENCH_MAIL, benchMail, mailsDelivered } from './bench/bench-mail';
+import { HISTORY_ORDERS, seedHistory } from './bench/history';
 import { ownDatabase } from './bench/own-database';
 import { startServer } from './bench/server';
 import { sentWhileNothingStolen, stolenShare, watchSteal } from './bench/host-steal';
@@ -51,7 +53,11 @@ const mail = await benchMail(dataDir);
 const server = await startServer({ dataDir, databaseUrl: database.url, logFile: process.env.BENCH_SERVER_LOG ?? path.join(dataDir, 'server.log'), smtpUrl: mail.smtpUrl });
 const on = database.url ? 'PostgreSQL' : 'PGlite';
 try {
-  console.log(`load average at the start: ${loadAverage()}; mail: ${BENCH_MAIL === 'smtp' ? 'SMTP to a mail server in its own process' : 'the outbox (files)'}`);
+  const history = database.url ? await seedHistory(database.url) : 0;
+  console.log(
+    `load average at the start: ${loadAverage()}; mail: ${BENCH_MAIL === 'smtp' ? 'SMTP to a mail server in its own process' : 'the outbox (files)'}; ` +
+      (history ? `a history of ${HISTORY_ORDERS.toLocaleString('en-GB')} past orders (${history.toFixed(0)} s)` : 'no past orders'),
+  );
   const { draft, checkout, stock } = await prepareCheckoutLoad(server.url, mail, CUSTOMERS);
 
   const fmt = describeRun;

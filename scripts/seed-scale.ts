@@ -46,10 +46,10 @@ const AREAS = ['SW', 'SE', 'E', 'N', 'NW', 'W', 'EC', 'WC', 'CR', 'BR', 'DA', 'E
  * Runs one step of the seed and prints how long it took: the steps' times say where a slow seed's
  * minutes go (issue 27: 13 min 21 s at ten million, decision 064).
  */
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+async function timed<T>(label: string, step: () => Promise<T>, say: (line: string) => void = console.log): Promise<T> {
   const started = performance.now();
   const result = await step();
-  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  say(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
 }
 
@@ -62,6 +62,17 @@ const sqlList = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(
 export interface ScaleCounts {
   users: number;
   orders: number;
+}
+
+export interface ScaleOptions {
+  /**
+   * How long ago the newest order was placed (an SQL interval; each older one 13 minutes before,
+   * each visit 3 days after its placing). Default none: the next 3 days hold jobs still to assign.
+   * '4 days': a history alone, nothing on a team's time ahead (the checkout bench's, scripts/bench/history.ts).
+   */
+  newestPlaced?: string;
+  /** Where each step's time is printed (default the console). */
+  say?: (line: string) => void;
 }
 
 /** Gives the account `email` the first `count` orders (one set-based UPDATE); answers how many it has. */
@@ -92,15 +103,16 @@ export async function addAdministrators(db: Database, adminEmail: string, count:
 }
 
 /** Tops up scale customers and orders to the given totals; returns the totals reached. */
-export async function seedScale(db: Database, target: ScaleCounts, busy?: { email: string; orders: number }): Promise<ScaleCounts> {
+export async function seedScale(db: Database, target: ScaleCounts, busy?: { email: string; orders: number }, options: ScaleOptions = {}): Promise<ScaleCounts> {
   const [{ count: users } = { count: 0 }] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE email LIKE 'scale-%@sparkle.test'");
   const [{ count: orders } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders');
   if (users < target.users || orders < target.orders) {
+    const say = options.say ?? console.log;
     await db.transaction(async (tx) => {
-      await withoutSecondaryIndexes(tx, ['users', 'orders', 'order_items', 'refund_requests', 'customer_order_counters'], async () => {
+      await withoutSecondaryIndexes(tx, ['users', 'orders', 'order_items', 'refund_requests', 'customer_order_counters'], say, async () => {
         for (let from = users + 1; from <= target.users; from += BATCH) {
           const to = Math.min(target.users, from + BATCH - 1);
-          await timed(`customers ${from}–${to}`, () => insertUsers(tx, from, to));
+          await timed(`customers ${from}–${to}`, () => insertUsers(tx, from, to), say);
         }
         // The busy customer's orders are the first ones written, given as they are written: an
         // UPDATE of 200,000 orders afterwards, through every index, took 156 s of a million's seed.
@@ -109,10 +121,10 @@ export async function seedScale(db: Database, target: ScaleCounts, busy?: { emai
           [busy?.email ?? ''],
         );
         const demo = busy && id ? { id, from, to: from + busy.orders - 1 } : undefined;
-        await withoutRowTriggers(tx, from, async () => {
+        await withoutRowTriggers(tx, from, say, async () => {
           for (let done = orders; done < target.orders; done += BATCH) {
             const count = Math.min(BATCH, target.orders - done);
-            await timed(`orders ${done + 1}–${done + count} with their items and refunds`, () => insertOrders(tx, count, demo));
+            await timed(`orders ${done + 1}–${done + count} with their items and refunds`, () => insertOrders(tx, count, demo, options.newestPlaced ?? '0 days'), say);
           }
         });
       });
@@ -132,7 +144,7 @@ export async function seedScale(db: Database, target: ScaleCounts, busy?: { emai
  * insertOrders), and the ledger's row trigger — called once per order for nothing, as the seed's
  * orders have no `price_lines` (030). A load that fails rolls it all back, triggers on again.
  */
-async function withoutRowTriggers(tx: Database, from: number, load: () => Promise<void>): Promise<void> {
+async function withoutRowTriggers(tx: Database, from: number, say: (line: string) => void, load: () => Promise<void>): Promise<void> {
   const triggers = ['order_counters_insert', 'order_reference_insert', 'orders_ledger_lines'];
   await tx.query(`ALTER TABLE orders ${triggers.map((name) => `DISABLE TRIGGER ${name}`).join(', ')}`);
   await load();
@@ -150,7 +162,7 @@ async function withoutRowTriggers(tx: Database, from: number, load: () => Promis
          last_placed_at = greatest(c.last_placed_at, EXCLUDED.last_placed_at)`,
       [from],
     );
-  });
+  }, say);
   await tx.query(`ALTER TABLE orders ${triggers.map((name) => `ENABLE TRIGGER ${name}`).join(', ')}`);
 }
 
@@ -160,7 +172,7 @@ async function withoutRowTriggers(tx: Database, from: number, load: () => Promis
  * key checked row by row is an index lookup per row (four per order and its item); added back, it
  * is checked by one join. Unique indexes and primary keys stay: they keep the data right meanwhile.
  */
-async function withoutSecondaryIndexes(tx: Database, tables: string[], load: () => Promise<void>): Promise<void> {
+async function withoutSecondaryIndexes(tx: Database, tables: string[], say: (line: string) => void, load: () => Promise<void>): Promise<void> {
   const indexes = await tx.query<{ name: string; definition: string }>(
     `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
       WHERE i.schemaname = current_schema() AND i.tablename = ANY($1::text[])
@@ -179,8 +191,8 @@ async function withoutSecondaryIndexes(tx: Database, tables: string[], load: () 
   await load();
   // Built in one sort each rather than a row at a time; two cores build a big one together.
   await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
-  for (const index of indexes) await timed(`index ${index.name}`, () => tx.query(index.definition));
-  for (const key of foreignKeys) await timed(`foreign key ${key.name}`, () => tx.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`));
+  for (const index of indexes) await timed(`index ${index.name}`, () => tx.query(index.definition), say);
+  for (const key of foreignKeys) await timed(`foreign key ${key.name}`, () => tx.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`), say);
 }
 
 async function insertUsers(tx: Database, from: number, to: number): Promise<void> {
@@ -202,7 +214,7 @@ interface DemoCustomer {
 }
 
 /** Orders spread over customers, services and statuses, each with one item and some refunds. */
-async function insertOrders(db: Database, count: number, demoCustomer?: DemoCustomer): Promise<void> {
+async function insertOrders(db: Database, count: number, demoCustomer: DemoCustomer | undefined, newestPlaced: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [{ first } = { first: 0 }] = await tx.query<{ first: number }>('SELECT coalesce(max(id), 0)::int + 1 AS first FROM orders');
     // The customers' references are given here, in the order of placing as 037's trigger numbers
@@ -219,15 +231,15 @@ async function insertOrders(db: Database, count: number, demoCustomer?: DemoCust
        INSERT INTO orders (id, reference, user_id, service_id, status, total, payment_method, due_at, address, phone, city, code_postal, client_note, checked_out_at, completed_at, created_at, team_id)
        SELECT g, $3::int + ($2::int - g + 1), CASE WHEN g BETWEEN $5 AND $6 THEN $4::int ELSE c.ids[1 + g % cardinality(c.ids)] END, i.services[1 + g % cardinality(i.ids)], (${sqlList(STATUSES)})[1 + g % 4],
               i.prices[1 + g % cardinality(i.ids)] * (1 + g % 3), CASE WHEN g % 2 = 0 THEN 'cash' ELSE 'card' END,
-              now() - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((g::bigint * 104729) % 1000000)::text, 6, '0'),
+              now() - $7::interval - g * interval '13 minutes' + interval '3 days', g || ' High Street', '07' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((g::bigint * 104729) % 1000000)::text, 6, '0'),
               'London', (${sqlList(AREAS)})[1 + g % ${AREAS.length}] || (1 + (g / ${AREAS.length}) % 20) || ' ' || (g / ${AREAS.length * 20}) % 10
                 || chr(65 + (g / ${AREAS.length * 200}) % 26) || chr(65 + (g / ${AREAS.length * 5200}) % 26),
-              '', now() - g * interval '13 minutes',
-              CASE WHEN g % 4 = 2 THEN now() - g * interval '13 minutes' + interval '4 days' END, now() - g * interval '13 minutes',
+              '', now() - $7::interval - g * interval '13 minutes',
+              CASE WHEN g % 4 = 2 THEN now() - $7::interval - g * interval '13 minutes' + interval '4 days' END, now() - $7::interval - g * interval '13 minutes',
               -- Past jobs have a team, bar one in 50; the next days' jobs are still to be assigned.
               CASE WHEN g % 50 <> 0 AND g > 400 THEN t.ids[1 + g % cardinality(t.ids)] END
        FROM generate_series($1::int, $2::int) AS g, customers c, items i, teams t`,
-      [first, first + count - 1, last, demo.id, demo.from, demo.to],
+      [first, first + count - 1, last, demo.id, demo.from, demo.to, newestPlaced],
     );
     await tx.query(
       `INSERT INTO order_items (order_id, item_id, name, unit_price, quantity, total_price)
