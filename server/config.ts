@@ -90,6 +90,11 @@ export interface Config {
   /** MEMORY_LIMIT_MB, default 90% of the V8 heap limit: above it, requests get 503 until it drops. */
   memoryLimitMb: number;
   /**
+   * HEAP_GROWING_PERCENT, default 100, at most 400: how far V8 lets the heap grow past what a full
+   * collection kept before the next one (lib/heap-growth.ts, decision 137). 0 leaves V8's own rule.
+   */
+  heapGrowingPercent: number;
+  /**
    * JOBS_THREAD, default true with DATABASE_URL: mail and periodic jobs run in a thread of their own
    * (jobs-thread.ts, decision 136), so their work and their garbage stay off the requests' event
    * loop. `false` runs them on it. The embedded database belongs to one thread: false without DATABASE_URL.
@@ -180,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryLimit: parseCount(env, 'MAIL_RETRY_LIMIT', 10, 0),
     mailRetryDelaySeconds: parseCount(env, 'MAIL_RETRY_DELAY', 30, 1),
     memoryLimitMb: parseCount(env, 'MEMORY_LIMIT_MB', defaultMemoryLimitMb(), 16),
+    heapGrowingPercent: parseHeapGrowingPercent(env),
     jobsThread: parseJobsThread(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: timeSpanMs('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT || '30s'),
@@ -336,6 +342,13 @@ function parseCount(env: Env, name: string, fallback: number, min: number): numb
   const count = Number(value);
   if (!Number.isInteger(count) || count < min) throw new ConfigError(`${name} must be a whole number of at least ${min}: ${value}`);
   return count;
+}
+
+function parseHeapGrowingPercent(env: Env): number {
+  const percent = parseCount(env, 'HEAP_GROWING_PERCENT', 100, 0);
+  // V8's own rule grows a heap by at most 300 % (a factor of 4); more only delays a collection into an out-of-memory.
+  if (percent > 400) throw new ConfigError(`HEAP_GROWING_PERCENT must be at most 400: ${percent}`);
+  return percent;
 }
 
 /** 90% of what V8 may hold (set with --max-old-space-size), so the 503s start before an out-of-memory crash. */

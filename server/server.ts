@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { FolderInUseError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import { openDatabase, openReadDatabase } from './db/open-database';
+import { setHeapGrowth } from './lib/heap-growth';
 import { seedDatabase } from './seed';
 import { startJobsThread, type JobsThread } from './start-jobs-thread';
 import type { Lifecycle } from './routes/operations';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     console.error(`Configuration error: ${error.message}`);
     process.exit(1);
   }
+  setHeapGrowth(config.heapGrowingPercent);
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let readDb: ReturnType<typeof openReadDatabase> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

@@ -73,6 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRetryLimit: 10,
     mailRetryDelaySeconds: 1,
     memoryLimitMb: 100_000,
+    heapGrowingPercent: 0,
     jobsThread: false,
     trustProxy: false,
     requestTimeoutMs: 30_000,
