@@ -3,8 +3,8 @@
  * worker thread of the same process when the database is a PostgreSQL server. Its own event loop
  * and its own heap: a batch of mails parsed, rendered and sent no longer waits in line with the
  * requests, and what it keeps alive for a while is collected here, not in the requests' heap. With
- * checkouts on the next 3 days this took the checkout's open-loop p99 from about 2 × a draft's to 1.15 ×;
- * spread over 300 days it was worse with the thread (1.4–1.9 against 0.9–1.3), not yet explained.
+ * checkouts on the next 3 days this took the checkout's open-loop p99 from about 2 × a draft's to 1.15 ×.
+ * Spread over 300 days it first looked worse; that was mostly the bench's young table's autovacuum (decision 138).
  * Messages: it posts 'ready' once its workers run, and stops them on 'stop', then posts 'stopped'.
  */
 import { parentPort } from 'node:worker_threads';
