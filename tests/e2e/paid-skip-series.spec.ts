@@ -92,6 +92,9 @@ test('a card visit skipped late before it was paid owes its fee: the card shows 
   // Stripe is asked for the fee alone, and paid.
   await expect.poll(() => [...stripe.sessions.values()].filter((s) => s.client_reference_id === String(visit.id) && s.amount_total === fee).length).toBe(1);
   const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === String(visit.id) && s.amount_total === fee)!;
+  // A customer pays on the page the shop answers with, once it has named the payment (it asks Stripe
+  // first): paid before that, it is a payment nobody asked for, and refunded (decision 071).
+  await expect.poll(async () => (await server.db.query<{ ref: string | null }>('SELECT balance_payment_ref AS ref FROM orders WHERE id = $1', [visit.id]))[0]!.ref).toBe(session.id);
   baseExpect((await stripe.pay(session.id)).status).toBe(200);
   await page.goto(`${server.baseUrl}/profile-services`);
   await settled(page);
