@@ -10,14 +10,17 @@ const growthWith = (percent: number): number =>
 
 /**
  * HEAP_GROWING_PERCENT (decision 137) is set once the process runs, not on its command line: V8
- * must still follow it. With 30 the next full collection comes before the heap has doubled; with
- * 200, not before it has grown two and a half times (it marks while the heap still grows, so each
- * ends a little past its limit).
+ * must still follow it. V8 marks while the probe still allocates, so each heap ends past its limit,
+ * and further when the machine is busy (30 % once reached 2.01 during the whole suite, 1.70 alone):
+ * the two settings are compared with each other, each run under the same load. Left to V8 (the
+ * setting ignored), both grew about 4.1 times.
  */
 describe('the heap growth setting', () => {
   it('sets how far the heap grows before V8 collects it fully again', () => {
-    expect(growthWith(30)).toBeLessThan(2);
-    expect(growthWith(200)).toBeGreaterThan(2.5);
+    const little = growthWith(10);
+    const much = growthWith(200);
+    expect(much - little).toBeGreaterThan(1);
+    expect(little).toBeLessThan(3);
   }, 30_000);
 });
 
