@@ -124,6 +124,39 @@ test('a press held while /properties/1 starts (down before start-up, up once the
   await context.close();
 });
 
+test('on a slow phone, a frequency chosen before start-up on /properties/1 is the one priced once the app runs (signed in)', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { items, context, page, errors } = await signedInOnASlowPhone(browser, testInfo, 'earlyweekly');
+  const app = await holdTheApp(page);
+  await page.goto(bookingPage, { waitUntil: 'commit' });
+  const item = items[0]!;
+  const items$ = page.getByRole('region', { name: 'Items', exact: true });
+  const box = items$.getByRole('checkbox', { name: `${item.name} ${money(item.price)}`, exact: true });
+  const weekly = page.getByRole('radio', { name: /^Weekly/ });
+  const oneOff = page.getByRole('radio', { name: /^One-off/ });
+  await expect(weekly).toBeAttached();
+  // Where the finger lands (Playwright's own checks would wait for the app): the item, then Weekly.
+  const { hasTouch } = testInfo.project.use;
+  for (const target of [items$.getByText(item.name, { exact: true }), page.getByText('Weekly', { exact: true })]) {
+    await target.scrollIntoViewIfNeeded();
+    const where = (await target.boundingBox())!;
+    const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
+    await (hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+  }
+  await expect(weekly).toBeChecked();
+  await expect(box).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  await app.release();
+  // The app has the choice: Weekly stays chosen, and the price is Weekly's, with its discount.
+  const lines = page.getByRole('list', { name: 'Price lines' });
+  await expect(lines.getByText(/^Weekly discount/)).toBeVisible();
+  await expect(weekly).toBeChecked();
+  await expect(oneOff).not.toBeChecked();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 /**
  * A finger's tap: down, held as a real tap is (about 80 ms; not a wait for the app), then up where
  * it went down. A page that swaps the element under the finger meanwhile gets no click from it.

@@ -12,6 +12,9 @@ export function adoptTypedValues(form: HTMLFormElement | HTMLElement): void {
   for (const element of fields) {
     if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
       if (element.checked === element.defaultChecked) continue;
+      // A radio the chosen one unchecked follows it. Re-checking it (the group's default, first in
+      // the page) would uncheck the chosen one, and the choice would be lost.
+      if (element.type === 'radio' && !element.checked) continue;
       const ticked = element.checked;
       element.checked = !ticked;
       // A click toggles it back to what the person chose, through React's change handling.
