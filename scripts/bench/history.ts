@@ -1,3 +1,4 @@
+import { STANDARD_VAT_PERCENT } from '../../domain/money/pricing';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open-database';
 import { seedScale } from '../seed-scale';
@@ -46,5 +47,5 @@ const PAST_HISTORY = `INSERT INTO audit_log (order_id, actor_id, actor, action, 
     FROM orders o CROSS JOIN LATERAL (VALUES ('order.checkout', COALESCE(o.payment_method, 'cash')), ('order.team', 'Team')) AS a (action, to_value)
    WHERE o.checked_out_at IS NOT NULL`;
 const PAST_LEDGER = `INSERT INTO order_ledger (order_id, kind, name, quantity, unit_price, amount, vat_percent, actor, created_at)
-  SELECT i.order_id, 'item', i.name, i.quantity, i.unit_price, i.total_price, 20, 'Customer', o.created_at
+  SELECT i.order_id, 'item', i.name, i.quantity, i.unit_price, i.total_price, ${STANDARD_VAT_PERCENT}, 'Customer', o.created_at
     FROM order_items i JOIN orders o ON o.id = i.order_id`;

@@ -6,7 +6,7 @@
  * (CDP) and the app's scripts are held back until the test lets them through, so "before start-up"
  * is a fact of the test, not a race against the clock. `/service/1` signed in is checked for #418 too.
  */
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, signInByApi } from './support/a11y';
 import { BOOKED_SERVICE_ID, serviceItems } from './support/booking-ui';
 import { createApiClient, expect as baseExpect, registerCustomer, test } from './support/fixtures';
@@ -57,12 +57,7 @@ test('on a slow phone, an item of /properties/1 tapped before start-up is in the
     const items$ = page.getByRole('region', { name: 'Items', exact: true });
     const box = items$.getByRole('checkbox', { name: `${item.name} ${money(item.price)}`, exact: true });
     await expect(box).toBeAttached();
-    // Where the finger lands (Playwright's own checks would wait for the app).
-    const name = items$.getByText(item.name, { exact: true });
-    await name.scrollIntoViewIfNeeded();
-    const where = (await name.boundingBox())!;
-    const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
-    await (use.hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+    await tapWhereItShows(page, items$.getByText(item.name, { exact: true }), use.hasTouch === true);
     await expect(box).toBeChecked();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
@@ -78,6 +73,14 @@ test('on a slow phone, an item of /properties/1 tapped before start-up is in the
   }
   expect(errors).toEqual([]);
 });
+
+/** A finger on `target` where it shows: Playwright's own checks would wait for the app to run. */
+async function tapWhereItShows(page: Page, target: Locator, touch: boolean): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const where = (await target.boundingBox())!;
+  const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
+  await (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+}
 
 /** A new customer signed in on a page of its own with the CPU slowed, errors collected; the service's items. */
 async function signedInOnASlowPhone(browser: Browser, testInfo: TestInfo, label: string) {
@@ -135,14 +138,10 @@ test('on a slow phone, a frequency chosen before start-up on /properties/1 is th
   const weekly = page.getByRole('radio', { name: /^Weekly/ });
   const oneOff = page.getByRole('radio', { name: /^One-off/ });
   await expect(weekly).toBeAttached();
-  // Where the finger lands (Playwright's own checks would wait for the app): the item, then Weekly.
-  const { hasTouch } = testInfo.project.use;
-  for (const target of [items$.getByText(item.name, { exact: true }), page.getByText('Weekly', { exact: true })]) {
-    await target.scrollIntoViewIfNeeded();
-    const where = (await target.boundingBox())!;
-    const [x, y] = [where.x + where.width / 2, where.y + where.height / 2];
-    await (hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
-  }
+  // The item, then Weekly.
+  const touch = testInfo.project.use.hasTouch === true;
+  await tapWhereItShows(page, items$.getByText(item.name, { exact: true }), touch);
+  await tapWhereItShows(page, page.getByText('Weekly', { exact: true }), touch);
   await expect(weekly).toBeChecked();
   await expect(box).toBeChecked();
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
